@@ -1,0 +1,72 @@
+import '@fontsource-variable/inter';
+import { Box } from '@chakra-ui/react';
+import { CoachUiProvider, ToastContainer } from '@coach/ui';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { installFixedClock } from './clock.ts';
+import { storyI18n } from './i18n.ts';
+
+// Any API or cross-origin request a story did not declare a handler for fails loudly;
+// Storybook's own assets (same origin, outside /api) pass through.
+const startWorker = async () => {
+  const worker = setupWorker();
+  await worker.start({
+    quiet: true,
+    serviceWorker: { url: './mockServiceWorker.js' },
+    onUnhandledRequest(request, print) {
+      const url = new URL(request.url);
+      if (url.origin === location.origin && !url.pathname.startsWith('/api/')) return;
+      print.error();
+    },
+  });
+  return worker;
+};
+
+function FreshJotaiStore({ children }: { children: React.ReactNode }) {
+  const [store] = useState(() => createStore());
+  return <JotaiProvider store={store}>{children}</JotaiProvider>;
+}
+
+const withProviders: Decorator = (Story, context) => {
+  const route = context.parameters.route as string | undefined;
+  const content = (
+    <Box
+      padding={context.parameters.layout === 'fullscreen' ? 0 : '4'}
+      width={context.parameters.width as string | undefined}
+    >
+      <Story />
+    </Box>
+  );
+  return (
+    <CoachUiProvider>
+      <I18nextProvider i18n={storyI18n}>
+        <FreshJotaiStore key={context.id}>
+          {route ? <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter> : content}
+          <ToastContainer />
+        </FreshJotaiStore>
+      </I18nextProvider>
+    </CoachUiProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withProviders],
+  loaders: [mswLoader(startWorker)],
+  beforeEach: () => installFixedClock(),
+  tags: ['autodocs'],
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Automated accessibility checks run in the test-runner (serious and critical fail the run);
+    // the a11y panel still reports everything while browsing.
+    a11y: { test: 'todo' },
+    options: { storySort: { order: ['Foundations', 'UI', 'App'] } },
+  },
+};
+
+export default preview;

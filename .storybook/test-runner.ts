@@ -1,0 +1,60 @@
+import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
+import { checkA11y, injectAxe } from 'axe-playwright';
+import { toMatchImageSnapshot } from 'jest-image-snapshot';
+
+const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
+
+// No animation, transition or caret blink may reach a snapshot.
+const stillCss = `*, *::before, *::after {
+  animation-duration: 0s !important; animation-delay: 0s !important;
+  transition-duration: 0s !important; transition-delay: 0s !important;
+  caret-color: transparent !important;
+}`;
+
+const config: TestRunnerConfig = {
+  setup() {
+    expect.extend({ toMatchImageSnapshot });
+  },
+  async preVisit(page) {
+    await injectAxe(page);
+  },
+  async postVisit(page, context) {
+    const story = await getStoryContext(page, context);
+    await waitForPageReady(page);
+    await page.evaluate(() => document.fonts.ready);
+
+    // Accessibility: serious and critical violations fail the story. Portalled content
+    // (dialogs, toasts) lives outside #storybook-root, so the whole body is checked.
+    if (story.parameters?.a11y?.disable !== true) {
+      await checkA11y(
+        page,
+        { include: [['body']], exclude: [['#storybook-docs']] },
+        {
+          includedImpacts: ['serious', 'critical'],
+          detailedReport: true,
+          detailedReportOptions: { html: true },
+          axeOptions: story.parameters?.a11y?.options,
+        },
+        true,
+      );
+    }
+
+    // Visual snapshot of the page as a person sees it, compared with the committed baseline.
+    if (story.parameters?.snapshot !== false) {
+      await page.mouse.move(0, 0);
+      // The still style is removed right after the shot: the page is reused by the next story,
+      // and timers built on CSS animations (react-toastify's auto-close) must keep their length.
+      const still = await page.addStyleTag({ content: stillCss });
+      const image = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      await still.evaluate((element) => element.remove());
+      expect(image).toMatchImageSnapshot({
+        customSnapshotsDir: snapshotsDir,
+        customSnapshotIdentifier: context.id,
+        failureThreshold: 0.0005,
+        failureThresholdType: 'percent',
+      });
+    }
+  },
+};
+
+export default config;

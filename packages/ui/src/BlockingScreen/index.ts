@@ -1,0 +1,1 @@
+export { BlockingScreen, type BlockingScreenProps } from './BlockingScreen.tsx';

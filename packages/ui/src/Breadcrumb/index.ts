@@ -1,0 +1,6 @@
+export {
+  Breadcrumb,
+  type BreadcrumbItem,
+  type BreadcrumbLinkProps,
+  type BreadcrumbProps,
+} from './Breadcrumb.tsx';

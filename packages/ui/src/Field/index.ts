@@ -1,0 +1,8 @@
+export {
+  Field,
+  type FieldIds,
+  type FieldProps,
+  getFieldControlProps,
+  joinIds,
+  useFieldIds,
+} from './Field.tsx';

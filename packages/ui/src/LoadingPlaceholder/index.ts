@@ -1,0 +1,5 @@
+export {
+  LoadingPlaceholder,
+  type LoadingPlaceholderProps,
+  type LoadingPlaceholderVariant,
+} from './LoadingPlaceholder.tsx';

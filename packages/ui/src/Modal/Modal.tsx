@@ -1,0 +1,79 @@
+import { Dialog, IconButton, Portal } from '@chakra-ui/react';
+import type { ReactNode, RefObject } from 'react';
+import { LuX } from 'react-icons/lu';
+
+export type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'full';
+
+export type ModalProps = {
+  /** Whether the modal is shown. */
+  isOpen: boolean;
+  /** Called on the close button, a backdrop click or Escape. */
+  onClose: () => void;
+  /** Heading of the modal; it is also the dialog's accessible name. */
+  title: ReactNode;
+  children: ReactNode;
+  /** Actions at the bottom, e.g. Cancel and Save buttons. */
+  footer?: ReactNode;
+  /** Maximum width. Defaults to `md`. */
+  size?: ModalSize;
+  /** Accessible name of the close button. Defaults to 'Close'. */
+  closeLabel?: string;
+  /** Element focused on open; by default the first focusable element inside. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+};
+
+/**
+ * A modal dialog over a dimmed backdrop, portalled to the end of the body. It closes on its
+ * close button, a backdrop click and Escape; focus stays inside while open and returns to the
+ * element that opened it.
+ */
+export function Modal({
+  isOpen,
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'md',
+  closeLabel = 'Close',
+  initialFocusRef,
+}: ModalProps) {
+  const handleOpenChange = (details: { open: boolean }) => {
+    if (!details.open) onClose();
+  };
+  return (
+    <Dialog.Root
+      open={isOpen}
+      onOpenChange={handleOpenChange}
+      size={size}
+      placement="center"
+      scrollBehavior="inside"
+      initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner paddingInline="4">
+          <Dialog.Content bg="bg" color="fg">
+            <Dialog.Header paddingInlineEnd="14">
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            <Dialog.CloseTrigger asChild>
+              <IconButton
+                aria-label={closeLabel}
+                variant="ghost"
+                colorPalette="gray"
+                color="fg.muted"
+                size="sm"
+              >
+                <LuX aria-hidden />
+              </IconButton>
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,1 @@
+export { NavMenu, type NavMenuItem, type NavMenuLinkProps, type NavMenuProps } from './NavMenu.tsx';

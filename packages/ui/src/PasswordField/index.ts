@@ -1,0 +1,1 @@
+export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';

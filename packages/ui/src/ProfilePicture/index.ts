@@ -1,0 +1,5 @@
+export {
+  ProfilePicture,
+  type ProfilePictureProps,
+  type ProfilePictureSize,
+} from './ProfilePicture.tsx';

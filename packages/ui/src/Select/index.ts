@@ -1,0 +1,1 @@
+export { Select, type SelectItem, type SelectProps } from './Select.tsx';

@@ -1,0 +1,178 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CoachUiProvider } from '../theme/index.ts';
+import { SortableTable } from './SortableTable.tsx';
+import type { SortableTableColumn, SortableTableProps } from './types.ts';
+
+type Client = { id: string; name: string; sessions: number | null };
+
+const columns: SortableTableColumn<Client>[] = [
+  { id: 'name', header: 'Name', sortValue: (client) => client.name },
+  {
+    id: 'sessions',
+    header: 'Sessions',
+    sortValue: (client) => client.sessions,
+    sortType: 'number',
+    align: 'end',
+  },
+];
+
+const clients: Client[] = [
+  { id: 'c1', name: 'Bea', sessions: 4 },
+  { id: 'c2', name: 'adam', sessions: 12 },
+  { id: 'c3', name: 'Célia', sessions: null },
+];
+
+type TestProps = Partial<SortableTableProps<Client>>;
+
+const renderTable = (props: TestProps = {}) => {
+  const allProps: SortableTableProps<Client> = {
+    data: clients,
+    columns,
+    getRowId: (client) => client.id,
+    'aria-label': 'Clients',
+    ...props,
+  };
+  const view = render(
+    <CoachUiProvider>
+      <SortableTable {...allProps} />
+    </CoachUiProvider>,
+  );
+  const rerender = (next: TestProps) =>
+    view.rerender(
+      <CoachUiProvider>
+        <SortableTable {...allProps} {...next} />
+      </CoachUiProvider>,
+    );
+  return { ...view, rerender };
+};
+
+const dataRows = () => document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-kind="data"]');
+const firstColumn = () => [...dataRows()].map((row) => row.cells[0]?.textContent);
+const header = (name: string) => screen.getByRole('columnheader', { name });
+
+describe('SortableTable', () => {
+  it('keeps the order of data until a header is used', () => {
+    renderTable();
+    expect(firstColumn()).toEqual(['Bea', 'adam', 'Célia']);
+    expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('applies the initial sort', () => {
+    renderTable({ initialSort: { columnId: 'sessions', direction: 'desc' } });
+    expect(firstColumn()).toEqual(['adam', 'Bea', 'Célia']);
+    expect(header('Sessions')).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('toggles the order and aria-sort on header clicks: asc, desc, asc', async () => {
+    const user = userEvent.setup();
+    const onSortChange = vi.fn();
+    renderTable({ onSortChange });
+    const button = within(header('Name')).getByRole('button', { name: 'Name' });
+
+    await user.click(button);
+    expect(firstColumn()).toEqual(['adam', 'Bea', 'Célia']);
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'name', direction: 'asc' });
+
+    await user.click(button);
+    expect(firstColumn()).toEqual(['Célia', 'Bea', 'adam']);
+    expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(button);
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('sorts with Enter on a focused header button and keeps nulls last', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    within(header('Sessions')).getByRole('button').focus();
+
+    await user.keyboard('{Enter}');
+    expect(firstColumn()).toEqual(['Bea', 'adam', 'Célia']);
+    expect(header('Sessions')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+
+    await user.keyboard(' ');
+    expect(firstColumn()).toEqual(['adam', 'Bea', 'Célia']);
+    expect(header('Sessions')).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('calls onRowClick with the row on click and on Enter on a focused row', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+
+    await user.click(screen.getByText('adam'));
+    expect(onRowClick).toHaveBeenCalledWith(clients[1]);
+
+    const row = screen.getByText('Célia').closest('tr');
+    expect(row).toHaveAttribute('tabindex', '0');
+    row?.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(clients[2]);
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes rows focusable only when onRowClick is given', () => {
+    renderTable();
+    for (const row of dataRows()) expect(row).not.toHaveAttribute('tabindex');
+  });
+
+  it('never calls onRowClick from the custom row or the empty state', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const { rerender } = renderTable({ onRowClick, customRow: 'Invite a client' });
+
+    await user.click(screen.getByText('Invite a client'));
+    expect(onRowClick).not.toHaveBeenCalled();
+
+    rerender({ data: [], emptyState: 'No clients yet' });
+    await user.click(screen.getByText('No clients yet'));
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('renders custom row cells under their columns and counts every row', () => {
+    renderTable({ customRow: { cells: { name: 'Average', sessions: '8' } } });
+    const table = screen.getByRole('table', { name: 'Clients' });
+    expect(table).toHaveAttribute('aria-rowcount', '5');
+    const custom = document.querySelector('tbody tr[data-kind="custom"]');
+    expect(custom?.children).toHaveLength(2);
+    expect(dataRows()[0]).toHaveAttribute('aria-rowindex', '3');
+  });
+
+  it('shows skeleton rows and aria-busy while loading', () => {
+    renderTable({ isLoading: true, loadingRowCount: 3 });
+    expect(screen.getByRole('table', { hidden: true })).toHaveAttribute('aria-busy', 'true');
+    expect(document.querySelectorAll('tbody tr[data-kind="loading"]')).toHaveLength(3);
+    expect(dataRows()).toHaveLength(0);
+  });
+
+  it('renders at most 60 rows of 10,000', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      id: `c${index}`,
+      name: `Client ${index + 1}`,
+      sessions: index,
+    }));
+    renderTable({ data: many, height: '30rem' });
+    const rows = document.querySelectorAll('tbody tr');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(60);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '10001');
+    expect(firstColumn()[0]).toBe('Client 1');
+  });
+
+  it('does not recompute sort values when re-rendered without new data', () => {
+    const sortValue = vi.fn((client: Client) => client.name);
+    const spiedColumns = [{ ...columns[0], id: 'name', header: 'Name', sortValue }];
+    const { rerender } = renderTable({
+      columns: spiedColumns,
+      initialSort: { columnId: 'name', direction: 'asc' },
+    });
+    const calls = sortValue.mock.calls.length;
+    expect(calls).toBe(clients.length);
+    rerender({ columns: spiedColumns, 'aria-label': 'Clients again' });
+    expect(sortValue).toHaveBeenCalledTimes(calls);
+  });
+});

@@ -1,0 +1,12 @@
+export { SortableTable } from './SortableTable.tsx';
+export type {
+  SortableTableAlign,
+  SortableTableColumn,
+  SortableTableCustomRow,
+  SortableTableProps,
+  SortableTableSort,
+  SortableTableSortDirection,
+  SortableTableSortLabels,
+  SortableTableSortType,
+  SortableTableSortValue,
+} from './types.ts';

@@ -1,0 +1,140 @@
+import { Textarea as ChakraTextarea, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  type ChangeEvent,
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type InputEvent,
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Field, getFieldControlProps, useFieldIds } from '../Field/index.ts';
+
+/** Default maximum number of characters of a `Textarea`. */
+export const TEXTAREA_DEFAULT_MAX_LENGTH = 500;
+
+export type TextareaProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'maxLength'> & {
+  /** Visible label, linked to the textarea. */
+  label: ReactNode;
+  /**
+   * Maximum number of characters shown in the counter. Typing beyond it is allowed (the counter
+   * turns to the error colour); rejecting the value is the form's job. Defaults to 500.
+   */
+  maxLength?: number;
+  /** Error message: marks the textarea invalid and describes it. */
+  error?: ReactNode;
+  /** Hint under the textarea, also describing it. */
+  helper?: ReactNode;
+  /** Announced once when the text goes over `maxLength`. Defaults to 'Character limit exceeded'. */
+  overLimitMessage?: string;
+};
+
+const lengthOf = (value: TextareaProps['value']) =>
+  value === undefined || value === null ? 0 : String(value).length;
+
+/**
+ * A labelled multi-line input with a 'length/max' character counter that turns to the error
+ * colour over the maximum. Forwards its ref to the native `<textarea>`; works controlled
+ * (`value`) and uncontrolled (`defaultValue`, or react-hook-form's `register()`).
+ */
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
+  {
+    label,
+    maxLength = TEXTAREA_DEFAULT_MAX_LENGTH,
+    error,
+    helper,
+    overLimitMessage = 'Character limit exceeded',
+    id,
+    disabled,
+    required,
+    value,
+    defaultValue,
+    onChange,
+    onInput,
+    'aria-describedby': describedBy,
+    ...textareaProps
+  },
+  forwardedRef,
+) {
+  const ids = useFieldIds(id);
+  const counterId = `${ids.control}-counter`;
+  const elementRef = useRef<HTMLTextAreaElement | null>(null);
+  const isControlled = value !== undefined;
+  const [uncontrolledLength, setUncontrolledLength] = useState(() => lengthOf(defaultValue));
+  const length = isControlled ? lengthOf(value) : uncontrolledLength;
+  const isOverLimit = length > maxLength;
+
+  const setRefs = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      elementRef.current = element;
+      if (typeof forwardedRef === 'function') forwardedRef(element);
+      else if (forwardedRef) forwardedRef.current = element;
+    },
+    [forwardedRef],
+  );
+
+  // Uncontrolled, the DOM holds the value: react-hook-form sets it through the ref on mount and
+  // again on reset(), without any event. Reading it after each render keeps the counter true.
+  useLayoutEffect(() => {
+    if (!isControlled && elementRef.current) {
+      setUncontrolledLength(elementRef.current.value.length);
+    }
+  });
+
+  const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    if (!isControlled) setUncontrolledLength(event.target.value.length);
+    onChange?.(event);
+  };
+  const handleInput = (event: InputEvent<HTMLTextAreaElement>) => {
+    if (!isControlled) setUncontrolledLength(event.currentTarget.value.length);
+    onInput?.(event);
+  };
+
+  return (
+    <Field
+      ids={ids}
+      label={label}
+      error={error}
+      helper={helper}
+      disabled={disabled}
+      required={required}
+      helperEnd={
+        <Text
+          id={counterId}
+          textStyle="xs"
+          flexShrink={0}
+          marginInlineStart="auto"
+          color={isOverLimit ? 'error.fg' : 'fg.muted'}
+          fontWeight={isOverLimit ? 'medium' : undefined}
+          fontVariantNumeric="tabular-nums"
+        >
+          {length}/{maxLength}
+        </Text>
+      }
+    >
+      <ChakraTextarea
+        {...textareaProps}
+        {...getFieldControlProps(
+          ids,
+          { hasError: Boolean(error), hasHelper: Boolean(helper) },
+          counterId,
+          describedBy,
+        )}
+        ref={setRefs}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={handleChange}
+        onInput={handleInput}
+        disabled={disabled}
+        required={required}
+        colorPalette="brand"
+        borderColor="border.emphasized"
+        _invalid={{ borderColor: 'error', focusRingColor: 'error' }}
+      />
+      {/* The counter is read with the description on focus; only crossing the limit is announced. */}
+      <VisuallyHidden aria-live="polite">{isOverLimit ? overLimitMessage : ''}</VisuallyHidden>
+    </Field>
+  );
+});

@@ -1,0 +1,1 @@
+export { TEXTAREA_DEFAULT_MAX_LENGTH, Textarea, type TextareaProps } from './Textarea.tsx';

@@ -1,0 +1,149 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Raw palette of the Coach theme. Components never use these directly: they use the semantic
+ * tokens below (`fg`, `bg`, `border`, `accent`, `success`, `error`, `warning`, `lagging`).
+ */
+export const palette = {
+  brand: {
+    50: '#ecf8f6',
+    100: '#cdeee8',
+    200: '#9fded3',
+    300: '#66c7b8',
+    400: '#34a896',
+    500: '#1b8a7a',
+    600: '#137063',
+    700: '#115a50',
+    800: '#0f4841',
+    900: '#0c3a35',
+  },
+  ink: {
+    50: '#f6f7f9',
+    100: '#eceef2',
+    200: '#d5d9e1',
+    300: '#b1b8c5',
+    400: '#8690a2',
+    500: '#5f6a7e',
+    600: '#4a5466',
+    700: '#3a4252',
+    800: '#262c38',
+    900: '#161a22',
+  },
+  success: { 100: '#dcf3e4', 600: '#1e7a44', 700: '#176237' },
+  error: { 100: '#fbe2e2', 500: '#d93838', 600: '#b42323', 700: '#8f1c1c' },
+  warning: { 100: '#fdf0d5', 500: '#d98a06', 700: '#8a5300' },
+  lagging: { 100: '#fde8dc', 500: '#e0641d', 700: '#a3420b' },
+} as const;
+
+const toTokens = <T extends Record<string, Record<string | number, string>>>(colours: T) =>
+  Object.fromEntries(
+    Object.entries(colours).map(([name, shades]) => [
+      name,
+      Object.fromEntries(Object.entries(shades).map(([shade, value]) => [shade, { value }])),
+    ]),
+  );
+
+/** Font sizes in rem: they follow the root font size that the app sets by screen width. */
+export const fontSizes = {
+  '2xs': '0.625rem',
+  xs: '0.75rem',
+  sm: '0.875rem',
+  md: '1rem',
+  lg: '1.125rem',
+  xl: '1.25rem',
+  '2xl': '1.5rem',
+  '3xl': '1.875rem',
+  '4xl': '2.25rem',
+} as const;
+
+/** Corner radii in rem. */
+export const radii = {
+  none: '0',
+  xs: '0.125rem',
+  sm: '0.25rem',
+  md: '0.5rem',
+  lg: '0.75rem',
+  xl: '1rem',
+  full: '9999px',
+} as const;
+
+const config = defineConfig({
+  globalCss: {
+    'html, body': {
+      fontFamily: 'body',
+      color: 'fg',
+      bg: 'bg',
+    },
+  },
+  theme: {
+    tokens: {
+      colors: toTokens(palette),
+      fonts: {
+        heading: { value: "'Inter Variable', 'DejaVu Sans', sans-serif" },
+        body: { value: "'Inter Variable', 'DejaVu Sans', sans-serif" },
+      },
+      fontSizes: Object.fromEntries(
+        Object.entries(fontSizes).map(([name, value]) => [name, { value }]),
+      ),
+      radii: Object.fromEntries(Object.entries(radii).map(([name, value]) => [name, { value }])),
+    },
+    semanticTokens: {
+      colors: {
+        bg: {
+          DEFAULT: { value: '{colors.white}' },
+          subtle: { value: '{colors.ink.50}' },
+          muted: { value: '{colors.ink.100}' },
+        },
+        fg: {
+          DEFAULT: { value: '{colors.ink.900}' },
+          muted: { value: '{colors.ink.600}' },
+          subtle: { value: '{colors.ink.500}' },
+        },
+        border: {
+          DEFAULT: { value: '{colors.ink.200}' },
+          emphasized: { value: '{colors.ink.400}' },
+        },
+        accent: {
+          DEFAULT: { value: '{colors.brand.600}' },
+          emphasized: { value: '{colors.brand.700}' },
+          subtle: { value: '{colors.brand.50}' },
+          muted: { value: '{colors.brand.100}' },
+          fg: { value: '{colors.white}' },
+        },
+        success: {
+          DEFAULT: { value: '{colors.success.600}' },
+          fg: { value: '{colors.success.700}' },
+          subtle: { value: '{colors.success.100}' },
+        },
+        error: {
+          DEFAULT: { value: '{colors.error.600}' },
+          fg: { value: '{colors.error.700}' },
+          subtle: { value: '{colors.error.100}' },
+        },
+        warning: {
+          DEFAULT: { value: '{colors.warning.500}' },
+          fg: { value: '{colors.warning.700}' },
+          subtle: { value: '{colors.warning.100}' },
+        },
+        lagging: {
+          DEFAULT: { value: '{colors.lagging.500}' },
+          fg: { value: '{colors.lagging.700}' },
+          subtle: { value: '{colors.lagging.100}' },
+        },
+        // Chakra's `brand` colour palette, so `colorPalette="brand"` works on its components.
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: '{colors.white}' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});
+
+/** The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`). */
+export const coachSystem = createSystem(defaultConfig, config);

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the static Storybook and runs every story in Debian's chromium with
+# @storybook/test-runner: play functions, axe (serious/critical fail) and visual snapshots.
+#   bash scripts/test-storybook.sh                 all stories
+#   bash scripts/test-storybook.sh -u              update the visual baselines
+#   bash scripts/test-storybook.sh stories/ui/X.stories.tsx   only those files
+# SB_OUT (build folder), SB_PORT (static server port), SB_SKIP_BUILD=1 (reuse a build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out="${SB_OUT:-storybook-static}"
+port="${SB_PORT:-6007}"
+
+if [ "${SB_SKIP_BUILD:-0}" != "1" ]; then
+  npx storybook build --quiet -o "$out" >/dev/null
+fi
+
+node_modules/.bin/http-server "$out" -p "$port" -a 127.0.0.1 -s -c-1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+npx wait-on -t 30000 "tcp:127.0.0.1:$port"
+
+TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers=2 "$@"

@@ -1,0 +1,98 @@
+import { Box, HStack, Icon, Text } from '@chakra-ui/react';
+import { BlockingScreen } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { LuActivity, LuMonitor, LuRotateCw } from 'react-icons/lu';
+import { expect, within } from 'storybook/test';
+
+function Logo() {
+  return (
+    <HStack gap="2" color="accent" aria-label="Coach" role="img">
+      <Icon as={LuActivity} boxSize="6" />
+      <Text as="span" fontWeight="bold" fontSize="xl" aria-hidden>
+        Coach
+      </Text>
+    </HStack>
+  );
+}
+
+const meta = {
+  title: 'UI/BlockingScreen',
+  component: BlockingScreen,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    title: 'Coach app is available for screens with higher resolution',
+    icon: <LuMonitor />,
+    logo: <Logo />,
+  },
+} satisfies Meta<typeof BlockingScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Under 1004 px wide: the app is not available at this size. */
+export const ScreenTooSmall: Story = {
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert', {
+      name: 'Coach app is available for screens with higher resolution',
+    });
+    await expect(alert).toBeVisible();
+    // It covers the whole viewport.
+    const box = alert.getBoundingClientRect();
+    await expect(box.width).toBe(document.documentElement.clientWidth);
+    await expect(box.height).toBe(document.documentElement.clientHeight);
+  },
+};
+
+/** A device that can rotate, held in portrait. */
+export const Landscape: Story = {
+  args: {
+    title: 'Coach app is available in landscape mode',
+    message: 'Turn your device to keep working.',
+    icon: <LuRotateCw />,
+  },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert', {
+      name: 'Coach app is available in landscape mode',
+    });
+    await expect(alert).toHaveAccessibleDescription('Turn your device to keep working.');
+    await expect(within(alert).getByText('Turn your device to keep working.')).toBeVisible();
+  },
+};
+
+/** Only the title: no icon, logo or message. */
+export const Empty: Story = { args: { icon: undefined, logo: undefined } };
+
+export const LongText: Story = {
+  args: {
+    message:
+      'Open Coach on a laptop or desktop screen at least 1004 pixels wide, or zoom out your ' +
+      'browser, to see your clients, their journeys and their wellbeing indicators.',
+  },
+};
+
+/** A phone-sized preview: the text wraps and stays readable. */
+export const Narrow: Story = {
+  args: { isContained: true, message: 'Open Coach on a larger screen.' },
+  parameters: { layout: 'padded', width: '20rem' },
+  render: (args) => (
+    <Box height="36rem">
+      <BlockingScreen {...args} />
+    </Box>
+  ),
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    const heading = within(alert).getByRole('heading', { level: 1 });
+    await expect(heading.scrollWidth).toBeLessThanOrEqual(heading.clientWidth);
+  },
+};
+
+export const Wide: Story = {
+  args: { isContained: true, message: 'Open Coach on a larger screen.' },
+  parameters: { layout: 'padded', width: '60rem' },
+  render: (args) => (
+    <Box height="30rem">
+      <BlockingScreen {...args} />
+    </Box>
+  ),
+};

@@ -1,0 +1,183 @@
+import { Stack, Text } from '@chakra-ui/react';
+import { Button, Modal, type ModalProps } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+
+/** A trigger button and the modal it opens, as a screen would use them. */
+function ModalWithTrigger({ isOpen: isInitiallyOpen, onClose, ...props }: ModalProps) {
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
+  const handleClose = () => {
+    setIsOpen(false);
+    onClose();
+  };
+  return (
+    <>
+      <Button onClick={() => setIsOpen(true)}>Change phase</Button>
+      <Modal {...props} isOpen={isOpen} onClose={handleClose} />
+    </>
+  );
+}
+
+const paragraph =
+  'Once changing journey phase, you can not return the old one. The client starts the next ' +
+  'phase tomorrow morning in their own timezone, with the goals and the breathing rate you ' +
+  'choose here. Their reflections and exercises of the current phase stay in their history.';
+
+const meta = {
+  title: 'UI/Modal',
+  component: Modal,
+  tags: ['autodocs'],
+  args: {
+    isOpen: false,
+    onClose: fn(),
+    title: 'Change journey phase',
+    children: <Text>{paragraph}</Text>,
+  },
+  render: (args) => <ModalWithTrigger {...args} />,
+} satisfies Meta<typeof Modal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The nearest ancestor that scrolls its content. */
+function scrollParentOf(element: HTMLElement): HTMLElement {
+  let current = element.parentElement;
+  while (current && !['auto', 'scroll'].includes(getComputedStyle(current).overflowY)) {
+    current = current.parentElement;
+  }
+  if (!current) throw new Error('no scrolling ancestor');
+  return current;
+}
+
+async function openModal(canvasElement: HTMLElement) {
+  const trigger = within(canvasElement).getByRole('button', { name: 'Change phase' });
+  await userEvent.click(trigger);
+  const dialog = await screen.findByRole('dialog', { name: 'Change journey phase' });
+  // Focus moves into the dialog on the next frame.
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  return { trigger, dialog };
+}
+
+/** Escape closes the modal and focus goes back to the button that opened it. */
+export const Default: Story = {
+  play: async ({ args, canvasElement }) => {
+    const { trigger, dialog } = await openModal(canvasElement);
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+/** A click on the dimmed backdrop, outside the dialog, closes it. */
+export const ClosesOnBackdropClick: Story = {
+  play: async ({ args, canvasElement }) => {
+    const { trigger, dialog } = await openModal(canvasElement);
+    // Whatever a real click in the top-left corner, on the dimmed backdrop, would hit.
+    const outside = document.elementFromPoint(4, 4) as HTMLElement;
+    await expect(dialog).not.toContainElement(outside);
+    await userEvent.click(outside);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+/** The close icon button closes it; Tab cycles inside the dialog. */
+export const ClosesOnCloseButton: Story = {
+  args: {
+    footer: (
+      <>
+        <Button variant="secondary">Cancel</Button>
+        <Button>Change phase to Sense</Button>
+      </>
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    const { trigger, dialog } = await openModal(canvasElement);
+    const modal = within(dialog);
+    for (let step = 0; step < 4; step += 1) {
+      await userEvent.tab();
+      await expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await userEvent.click(modal.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const Open: Story = {
+  args: {
+    isOpen: true,
+    footer: (
+      <>
+        <Button variant="secondary">Cancel</Button>
+        <Button>Change phase to Sense</Button>
+      </>
+    ),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Change journey phase' });
+    await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
+  },
+};
+
+/** Content taller than the screen scrolls inside the dialog body; the header stays. */
+export const LongContent: Story = {
+  args: {
+    isOpen: true,
+    children: (
+      <Stack gap="4">
+        {Array.from({ length: 14 }, (_, index) => (
+          <Text key={index}>{paragraph}</Text>
+        ))}
+      </Stack>
+    ),
+    footer: <Button>Done</Button>,
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Change journey phase' });
+    const body = scrollParentOf(within(dialog).getAllByText(paragraph)[0] as HTMLElement);
+    await expect(dialog).toContainElement(body);
+    await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
+    body.scrollTop = body.scrollHeight;
+    await waitFor(() => expect(body.scrollTop).toBeGreaterThan(0));
+    await expect(
+      within(dialog).getByRole('heading', { name: 'Change journey phase' }),
+    ).toBeVisible();
+  },
+};
+
+export const LongTitle: Story = {
+  args: {
+    isOpen: true,
+    title: 'Generate the wellbeing report for Maria Alexandra Konstantina Bartholomew-Vandenberghe',
+  },
+  play: async () => {
+    await expect(
+      await screen.findByRole('dialog', { name: /Generate the wellbeing report/ }),
+    ).toBeVisible();
+  },
+};
+
+export const CustomCloseLabel: Story = {
+  args: { isOpen: true, closeLabel: 'Close the phase dialog' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(
+      within(dialog).getByRole('button', { name: 'Close the phase dialog' }),
+    ).toBeVisible();
+  },
+};
+
+export const Narrow: Story = {
+  args: { isOpen: true, size: 'xs' },
+};
+
+export const Wide: Story = {
+  args: { isOpen: true, size: 'xl' },
+};

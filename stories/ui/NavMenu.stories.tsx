@@ -1,0 +1,136 @@
+import { Box, chakra } from '@chakra-ui/react';
+import { Button, NavMenu, type NavMenuItem, type NavMenuLinkProps } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { LuCalendar, LuChartLine, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
+import { expect, fn, userEvent, within } from 'storybook/test';
+
+const navigate = fn().mockName('navigate');
+const handleLogout = fn().mockName('logout');
+
+/** Stands in for a router link: maps `href` to a navigation call instead of loading a page. */
+function SpyRouterLink({ href, onClick, ...props }: NavMenuLinkProps) {
+  return (
+    <a
+      {...props}
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        onClick?.(event);
+        navigate(href);
+      }}
+    />
+  );
+}
+
+const items: NavMenuItem[] = [
+  { id: 'clients', name: 'My clients', icon: <LuUsers />, href: '/clients', isActive: true },
+  { id: 'settings', name: 'Settings', icon: <LuSettings />, href: '/settings' },
+];
+
+const logo = (
+  <chakra.a href="/" fontSize="2xl" fontWeight="bold" color="accent.emphasized">
+    Coach
+  </chakra.a>
+);
+
+const meta = {
+  title: 'UI/NavMenu',
+  component: NavMenu,
+  tags: ['autodocs'],
+  args: {
+    logo,
+    items,
+    bottomAction: (
+      <Button variant="ghost" icon={<LuLogOut aria-hidden />} onClick={handleLogout}>
+        Log out
+      </Button>
+    ),
+  },
+  decorators: [
+    (Story) => (
+      <Box height="36rem">
+        <Story />
+      </Box>
+    ),
+  ],
+} satisfies Meta<typeof NavMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    handleLogout.mockClear();
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    const active = within(nav).getByRole('link', { name: 'My clients' });
+    const other = within(nav).getByRole('link', { name: 'Settings' });
+    await expect(active).toHaveAttribute('aria-current', 'page');
+    await expect(active).toHaveAttribute('href', '/clients');
+    await expect(other).not.toHaveAttribute('aria-current');
+    await expect(getComputedStyle(active).backgroundColor).not.toBe(
+      getComputedStyle(other).backgroundColor,
+    );
+    await expect(within(nav).getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'Log out' }));
+    await expect(handleLogout).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const CustomLinkComponent: Story = {
+  args: { linkComponent: SpyRouterLink, onItemClick: fn() },
+  play: async ({ args, canvasElement }) => {
+    navigate.mockClear();
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Settings' }));
+    await expect(navigate).toHaveBeenCalledWith('/settings');
+    await expect(args.onItemClick).toHaveBeenCalledWith(items[1]);
+  },
+};
+
+export const NoActiveItem: Story = {
+  args: { items: items.map((item) => ({ ...item, isActive: false })) },
+  play: async ({ canvasElement }) => {
+    const links = within(canvasElement).getAllByRole('link');
+    for (const link of links) await expect(link).not.toHaveAttribute('aria-current');
+  },
+};
+
+/** No entries: only the logo and the bottom action. */
+export const Empty: Story = {
+  args: { items: [] },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    await expect(within(nav).getAllByRole('link')).toHaveLength(1);
+    await expect(within(nav).getByRole('button', { name: 'Log out' })).toBeVisible();
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    'aria-label': 'Coach navigation',
+    items: [
+      ...items,
+      {
+        id: 'calendar',
+        name: 'Calendar of every scheduled session and reflection window',
+        icon: <LuCalendar />,
+        href: '/calendar',
+      },
+      {
+        id: 'analytics',
+        name: 'Engagement analytics across all clients and journey phases',
+        icon: <LuChartLine />,
+        href: '/analytics',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Coach navigation' });
+    await expect(within(nav).getAllByRole('listitem')).toHaveLength(4);
+  },
+};
+
+export const Narrow: Story = { parameters: { width: '20rem' } };
+
+export const Wide: Story = { parameters: { width: '60rem' } };

@@ -1,0 +1,183 @@
+import { Select, type SelectItem } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+
+const goals: SelectItem[] = [
+  { value: 'productivity', label: 'Productivity' },
+  { value: 'athleticPerformance', label: 'Athletic performance' },
+  { value: 'stressBalance', label: 'Stress balance' },
+  { value: 'anxietyReliefBeginner', label: 'Anxiety relief (beginner)' },
+  { value: 'anxietyReliefAdvanced', label: 'Anxiety relief (advanced)' },
+  { value: 'breathing', label: 'Breathing' },
+];
+
+const meta = {
+  title: 'UI/Select',
+  component: Select,
+  tags: ['autodocs'],
+  args: {
+    label: 'Goal',
+    placeholder: 'Choose a goal',
+    items: goals,
+    name: 'goal',
+    onValueChange: fn(),
+    onBlur: fn(),
+  },
+} satisfies Meta<typeof Select>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Opens with Enter, moves with ArrowDown, chooses with Enter. */
+export const Default: Story = {
+  play: async ({ args, canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('combobox', { name: 'Goal' });
+    await expect(trigger).toHaveTextContent('Choose a goal');
+
+    await userEvent.tab();
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const listbox = await screen.findByRole('listbox', { name: 'Goal' });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    // The list takes focus on the next frame; keys go to it from then on.
+    await waitFor(() => expect(listbox).toHaveFocus());
+    await expect(within(listbox).getAllByRole('option')).toHaveLength(goals.length);
+
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onValueChange).toHaveBeenCalledWith('athleticPerformance');
+    await expect(trigger).toHaveTextContent('Athletic performance');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+/** Space and ArrowDown open too; Escape closes without choosing. */
+export const KeyboardEscape: Story = {
+  play: async ({ args, canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('combobox', { name: 'Goal' });
+    trigger.focus();
+    await userEvent.keyboard(' ');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(listbox).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    await userEvent.keyboard('{ArrowDown}');
+    const reopened = await screen.findByRole('listbox');
+    await waitFor(() => expect(reopened).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await expect(args.onValueChange).not.toHaveBeenCalled();
+    await expect(trigger).toHaveTextContent('Choose a goal');
+  },
+};
+
+/** The open list, chosen with the mouse; the chosen item shows a check when reopened. */
+export const OpenList: Story = {
+  args: { value: 'stressBalance' },
+  play: async ({ args, canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('combobox', { name: 'Goal' });
+    await userEvent.click(trigger);
+    const listbox = await screen.findByRole('listbox', { name: 'Goal' });
+    const selected = within(listbox).getByRole('option', { name: 'Stress balance' });
+    await expect(selected).toHaveAttribute('aria-selected', 'true');
+    await expect(selected).toBeVisible();
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Breathing' }));
+    await expect(args.onValueChange).toHaveBeenCalledWith('breathing');
+    await userEvent.click(trigger);
+    await expect(await screen.findByRole('listbox')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  args: { items: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Goal' })).toHaveTextContent(
+      'Choose a goal',
+    );
+  },
+};
+
+export const Filled: Story = {
+  args: { value: 'stressBalance' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Goal' })).toHaveTextContent(
+      'Stress balance',
+    );
+  },
+};
+
+export const WithDisabledItem: Story = {
+  args: {
+    items: goals.map((goal) =>
+      goal.value === 'athleticPerformance' ? { ...goal, isDisabled: true } : goal,
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    within(canvasElement).getByRole('combobox', { name: 'Goal' }).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(listbox).toHaveFocus());
+    await expect(
+      within(listbox).getByRole('option', { name: 'Athletic performance' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    // The disabled item is skipped.
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onValueChange).toHaveBeenCalledWith('stressBalance');
+  },
+};
+
+export const WithError: Story = {
+  name: 'Error',
+  args: { error: 'Goal is required' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const trigger = canvas.getByRole('combobox', { name: 'Goal' });
+    await expect(canvas.getByText('Goal is required')).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-invalid', 'true');
+    await expect(trigger).toHaveAccessibleDescription('Goal is required');
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--chakra-colors-error)';
+    document.body.append(probe);
+    const errorBorder = getComputedStyle(probe).color;
+    probe.remove();
+    await expect(getComputedStyle(trigger).borderTopColor).toBe(errorBorder);
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    label: 'Goal of the next journey phase, chosen together with the client in your last session',
+    placeholder: 'Choose the goal that the exercises of the next phase will work towards',
+    items: [
+      ...goals,
+      {
+        value: 'long',
+        label: 'Anxiety relief for advanced clients who completed the beginner programme twice',
+      },
+    ],
+    value: 'long',
+    helper: 'The client sees this goal on the first day of the phase.',
+  },
+};
+
+export const Disabled: Story = {
+  args: { value: 'breathing', disabled: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Goal' })).toBeDisabled();
+  },
+};
+
+export const Narrow: Story = {
+  args: { error: 'Goal is required' },
+  parameters: { width: '20rem' },
+};
+
+export const Wide: Story = {
+  args: { value: 'productivity' },
+  parameters: { width: '60rem' },
+};

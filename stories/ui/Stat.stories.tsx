@@ -1,0 +1,112 @@
+import { palette, Stat, StatGroup } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { hexToRgbString } from '../foundations/contrast.ts';
+
+const meta = {
+  title: 'UI/Stat',
+  component: Stat,
+  tags: ['autodocs'],
+  args: { label: 'Engagement (48h)', value: '6.5', unit: 'h', helpText: 'Full at 10 h' },
+} satisfies Meta<typeof Stat>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const definitions = (canvasElement: HTMLElement) =>
+  within(canvasElement).getAllByRole('definition');
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('term')).toHaveTextContent('Engagement (48h)');
+    await expect(definitions(canvasElement)[0]).toHaveTextContent('6.5h');
+    await expect(canvas.getByText('Full at 10 h')).toBeVisible();
+    await expect(canvas.queryByText('Lagging')).toBeNull();
+  },
+};
+
+/** An indicator under the lagging limit: lagging colour, an icon and 'Lagging' for screen readers. */
+export const Lagging: Story = {
+  args: { label: 'Mental', value: '64', unit: '%', helpText: 'Phase average', isLagging: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const value = definitions(canvasElement)[0];
+    await expect(value).toHaveTextContent('64%');
+    await expect(canvas.getByText('Lagging')).toBeInTheDocument();
+    await expect(value?.querySelector('svg')).toBeVisible();
+    await expect(getComputedStyle(value as HTMLElement).color).toBe(
+      hexToRgbString(palette.lagging[700]),
+    );
+  },
+};
+
+export const Empty: Story = {
+  args: { label: 'Physical', value: null, unit: '%', helpText: 'No data in this phase yet' },
+  play: async ({ canvasElement }) => {
+    await expect(definitions(canvasElement)[0]).toHaveTextContent(/^—$/);
+  },
+};
+
+export const Loading: Story = {
+  args: { isLoading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Loading')).toBeInTheDocument();
+    await expect(canvas.queryByText('6.5')).toBeNull();
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    label: 'Exercises completed out of those scheduled in the current journey phase',
+    value: '12 / 14',
+    helpText: 'Breathing, stretching and focus exercises from the Sense phase schedule',
+  },
+};
+
+export const Narrow: Story = { parameters: { width: '20rem' } };
+export const Wide: Story = { parameters: { width: '60rem' } };
+
+/** The client profile header: a row of tiles that wraps on narrower screens. */
+export const Group: Story = {
+  parameters: { width: '60rem' },
+  render: () => (
+    <StatGroup label="Client figures">
+      <Stat label="Engagement (48h)" value="6.5" unit="h" helpText="Full at 10 h" />
+      <Stat label="Productivity" value="81" unit="%" helpText="Phase average" />
+      <Stat label="Mental" value="64" unit="%" helpText="Phase average" isLagging />
+      <Stat label="Physical" value="72" unit="%" helpText="Phase average" />
+      <Stat label="Exercises" value="12 / 14" helpText="Completed / scheduled" />
+    </StatGroup>
+  ),
+  play: async ({ canvasElement }) => {
+    const group = within(canvasElement).getByRole('group', { name: 'Client figures' });
+    await expect(within(group).getAllByRole('term')).toHaveLength(5);
+    await expect(within(group).getAllByText('Lagging')).toHaveLength(1);
+  },
+};
+
+export const GroupNarrow: Story = {
+  ...Group,
+  parameters: { width: '20rem' },
+  play: async ({ canvasElement }) => {
+    // One tile per row: every tile starts at the same left edge.
+    const tiles = [...canvasElement.querySelectorAll('dl')].map(
+      (tile) => tile.getBoundingClientRect().left,
+    );
+    await expect(new Set(tiles).size).toBe(1);
+  },
+};
+
+export const GroupLoading: Story = {
+  parameters: { width: '60rem' },
+  render: () => (
+    <StatGroup label="Client figures">
+      {['Engagement (48h)', 'Productivity', 'Mental', 'Physical'].map((label) => (
+        <Stat key={label} label={label} value={null} isLoading />
+      ))}
+    </StatGroup>
+  ),
+};

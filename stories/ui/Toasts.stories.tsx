@@ -1,0 +1,112 @@
+import { HStack } from '@chakra-ui/react';
+import { Button, TOAST_AUTO_CLOSE_MS, ToastContainer, type ToastType, toast } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+
+const messages: Record<ToastType, string> = {
+  info: 'Your report is being generated',
+  success: 'Profile successfully edited',
+  error: 'Something went wrong, please try again',
+};
+
+/** Buttons raising toasts in the container that the Storybook preview mounts once. */
+function ToastTrigger() {
+  return (
+    <HStack gap="4" flexWrap="wrap" marginBlockStart="56">
+      <Button variant="secondary" onClick={() => toast.info(messages.info)}>
+        Show info
+      </Button>
+      <Button variant="secondary" onClick={() => toast.success(messages.success)}>
+        Show success
+      </Button>
+      <Button variant="secondary" onClick={() => toast.error(messages.error)}>
+        Show error
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * react-toastify times auto-close with the (hidden) progress bar's CSS animation. The test runner
+ * freezes every animation on the page (`animation-duration: 0s !important`), which would close
+ * toasts at once; while these stories run, the 3 s timer is given back to the progress bar.
+ */
+const restoreToastTimer = () => {
+  const style = document.createElement('style');
+  style.textContent = `.Toastify__progress-bar--animated { animation-duration: ${TOAST_AUTO_CLOSE_MS}ms !important; }`;
+  document.head.append(style);
+  return () => style.remove();
+};
+
+const meta = {
+  title: 'UI/Toasts',
+  component: ToastContainer,
+  tags: ['autodocs'],
+  beforeEach: restoreToastTimer,
+  // The preview already renders <ToastContainer />: the stories only raise toasts into it.
+  render: () => <ToastTrigger />,
+} satisfies Meta<typeof ToastContainer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const page = within(document.body);
+
+/** Raises a toast with the button and checks how it looks, then that it closes by itself. */
+const raiseAndCheck = async (canvasElement: HTMLElement, type: ToastType, role: string) => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Show ${type}` }));
+
+  const shown = await page.findByRole(role, {}, { timeout: 2000 });
+  await expect(shown).toHaveTextContent(messages[type]);
+  await expect(within(shown).queryByRole('button')).toBeNull();
+  await expect(page.queryByRole('progressbar')).toBeNull();
+  // The hidden progress bar carries the auto-close delay react-toastify was configured with.
+  const timer = shown.querySelector<HTMLElement>('.Toastify__progress-bar');
+  await expect(timer?.style.animationDuration).toBe('3000ms');
+
+  // Top centre, spanning (almost) the whole width of the page.
+  const box = shown.getBoundingClientRect();
+  await expect(box.top).toBeLessThan(window.innerHeight / 4);
+  await expect(box.width).toBeGreaterThan(window.innerWidth * 0.9);
+  await expect(Math.abs(box.left - (window.innerWidth - box.right))).toBeLessThan(2);
+
+  await waitFor(() => expect(page.queryByText(messages[type])).toBeNull(), { timeout: 6000 });
+};
+
+export const Info: Story = {
+  play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'info', 'status'),
+};
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'success', 'status'),
+};
+
+export const ErrorToast: Story = {
+  name: 'Error',
+  play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'error', 'alert'),
+};
+
+/** Newest on top; the three types stay open (autoClose off) for review and the snapshot. */
+export const Catalogue: Story = {
+  render: () => <ToastTrigger />,
+  play: async () => {
+    toast.error(messages.error, { autoClose: false });
+    toast.success(messages.success, { autoClose: false });
+    toast.info(
+      'A long message: the client accepted the invitation and the first journey phase, Learn, starts tomorrow morning in their own timezone',
+      { autoClose: false },
+    );
+    await waitFor(() => expect(page.getAllByRole('status')).toHaveLength(2));
+    const [newest] = page.getAllByRole('status');
+    await expect(newest).toHaveTextContent('A long message');
+    await expect(page.getByRole('alert')).toHaveTextContent(messages.error);
+    // Let the entry animation finish so the snapshot is stable.
+    await waitFor(() => expect(document.querySelector('.Toastify--animate')).toBeNull());
+  },
+};
+
+/** On a narrow page the toasts still span the width. */
+export const Narrow: Story = {
+  parameters: { width: '20rem' },
+  play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'success', 'status'),
+};
