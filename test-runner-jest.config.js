@@ -26,7 +26,11 @@ export default {
           '--force-color-profile=srgb',
         ],
       },
-      contextOptions: { locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 800 } },
+      contextOptions: {
+        locale: 'en-US',
+        timezoneId: 'UTC',
+        viewport: { width: 1280, height: 800 },
+      },
     },
   },
 };

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { projects } from './vitest.workspace.ts';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['coach-source'] },
   test: {
     globals: true,
     projects,

@@ -20,7 +20,6 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['../../vitest.setup.dom.ts'],
-      passWithNoTests: true,
     },
   },
   {
@@ -30,7 +29,6 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/api',
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      passWithNoTests: true,
     },
   },
   {
@@ -40,7 +38,6 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/server',
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      passWithNoTests: true,
     },
   },
 ];

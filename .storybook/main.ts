@@ -11,11 +11,15 @@ const config: StorybookConfig = {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {
       // Workspace packages resolve to their sources, so stories never need a prior build.
-      resolve: { conditions: ['source'] },
+      resolve: { conditions: ['coach-source'] },
       build: {
         chunkSizeWarningLimit: 4096,
         rolldownOptions: {
-          onLog(level: string, log: { code?: string }, handler: (level: string, log: unknown) => void) {
+          onLog(
+            level: string,
+            log: { code?: string },
+            handler: (level: string, log: unknown) => void,
+          ) {
             if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
             handler(level, log);
           },

@@ -25,7 +25,9 @@ export const Secondary: Story = { args: { variant: 'secondary' } };
 export const Ghost: Story = { args: { variant: 'ghost' } };
 export const Danger: Story = { args: { variant: 'danger', children: 'Remove' } };
 export const Link: Story = { args: { variant: 'link', children: 'send me a new code' } };
-export const WithIcon: Story = { args: { icon: <LuPlus aria-hidden />, children: 'Invite client' } };
+export const WithIcon: Story = {
+  args: { icon: <LuPlus aria-hidden />, children: 'Invite client' },
+};
 
 export const Loading: Story = {
   args: { isLoading: true },

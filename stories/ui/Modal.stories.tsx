@@ -40,6 +40,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Waits until the open or close animations have finished, as a user would before clicking. */
+async function animationsSettled() {
+  await waitFor(() =>
+    expect(
+      document.getAnimations().filter((animation) => animation.playState === 'running'),
+    ).toHaveLength(0),
+  );
+}
+
+/** The open dialog, once its opening animation has finished. */
+async function findOpenDialog(name: string | RegExp = 'Change journey phase') {
+  const dialog = await screen.findByRole('dialog', { name });
+  await animationsSettled();
+  return dialog;
+}
+
 /** The nearest ancestor that scrolls its content. */
 function scrollParentOf(element: HTMLElement): HTMLElement {
   let current = element.parentElement;
@@ -53,7 +69,7 @@ function scrollParentOf(element: HTMLElement): HTMLElement {
 async function openModal(canvasElement: HTMLElement) {
   const trigger = within(canvasElement).getByRole('button', { name: 'Change phase' });
   await userEvent.click(trigger);
-  const dialog = await screen.findByRole('dialog', { name: 'Change journey phase' });
+  const dialog = await findOpenDialog();
   // Focus moves into the dialog on the next frame.
   await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   return { trigger, dialog };
@@ -121,7 +137,7 @@ export const Open: Story = {
     ),
   },
   play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'Change journey phase' });
+    const dialog = await findOpenDialog();
     await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
   },
 };
@@ -140,7 +156,7 @@ export const LongContent: Story = {
     footer: <Button>Done</Button>,
   },
   play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'Change journey phase' });
+    const dialog = await findOpenDialog();
     const body = scrollParentOf(within(dialog).getAllByText(paragraph)[0] as HTMLElement);
     await expect(dialog).toContainElement(body);
     await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
@@ -158,16 +174,14 @@ export const LongTitle: Story = {
     title: 'Generate the wellbeing report for Maria Alexandra Konstantina Bartholomew-Vandenberghe',
   },
   play: async () => {
-    await expect(
-      await screen.findByRole('dialog', { name: /Generate the wellbeing report/ }),
-    ).toBeVisible();
+    await expect(await findOpenDialog(/Generate the wellbeing report/)).toBeVisible();
   },
 };
 
 export const CustomCloseLabel: Story = {
   args: { isOpen: true, closeLabel: 'Close the phase dialog' },
   play: async () => {
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findOpenDialog();
     await expect(
       within(dialog).getByRole('button', { name: 'Close the phase dialog' }),
     ).toBeVisible();

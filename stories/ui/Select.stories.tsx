@@ -84,11 +84,13 @@ export const OpenList: Story = {
     const listbox = await screen.findByRole('listbox', { name: 'Goal' });
     const selected = within(listbox).getByRole('option', { name: 'Stress balance' });
     await expect(selected).toHaveAttribute('aria-selected', 'true');
-    await expect(selected).toBeVisible();
+    // The list slides and fades in.
+    await waitFor(() => expect(selected).toBeVisible());
     await userEvent.click(within(listbox).getByRole('option', { name: 'Breathing' }));
     await expect(args.onValueChange).toHaveBeenCalledWith('breathing');
     await userEvent.click(trigger);
-    await expect(await screen.findByRole('listbox')).toBeVisible();
+    const reopened = await screen.findByRole('listbox');
+    await waitFor(() => expect(reopened).toBeVisible());
   },
 };
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CoachUiProvider } from '../theme/index.ts';
@@ -115,6 +115,29 @@ describe('SortableTable', () => {
     expect(onRowClick).toHaveBeenCalledTimes(2);
   });
 
+  it('leaves clicks on a button inside a cell to that button', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const onMessage = vi.fn();
+    const withAction: SortableTableColumn<Client>[] = [
+      ...columns,
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: () => (
+          <button type="button" onClick={onMessage}>
+            Message
+          </button>
+        ),
+      },
+    ];
+    renderTable({ onRowClick, columns: withAction });
+    await user.click(screen.getAllByRole('button', { name: 'Message' })[0] as HTMLElement);
+    expect(onMessage).toHaveBeenCalledTimes(1);
+    expect(onRowClick).not.toHaveBeenCalled();
+    expect(header('Actions')).not.toHaveAttribute('aria-sort');
+  });
+
   it('makes rows focusable only when onRowClick is given', () => {
     renderTable();
     for (const row of dataRows()) expect(row).not.toHaveAttribute('tabindex');
@@ -161,6 +184,22 @@ describe('SortableTable', () => {
     expect(rows.length).toBeLessThanOrEqual(60);
     expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '10001');
     expect(firstColumn()[0]).toBe('Client 1');
+  });
+
+  it('renders the rows scrolled into view', async () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      id: `c${index}`,
+      name: `Client ${index + 1}`,
+      sessions: index,
+    }));
+    renderTable({ data: many, height: '30rem', estimatedRowHeight: 50 });
+    const region = screen.getByRole('region', { name: 'Clients' });
+    // jsdom does not lay out: position the scroll by hand, as a browser would after a scroll.
+    Object.defineProperty(region, 'scrollTop', { configurable: true, value: 50 * 5000 });
+    fireEvent.scroll(region);
+    expect(await screen.findByText('Client 5001')).toBeInTheDocument();
+    expect(screen.queryByText('Client 1')).not.toBeInTheDocument();
+    expect(document.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(60);
   });
 
   it('does not recompute sort values when re-rendered without new data', () => {

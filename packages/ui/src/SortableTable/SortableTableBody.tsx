@@ -7,7 +7,7 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { SortableTableCustomRow } from './SortableTableCustomRow.tsx';
 import type { SortableTableCustomRow as CustomRow, SortableTableColumn } from './types.ts';
 import type { SortableTableInstance, SortableTableRowModel } from './useSortableTable.ts';
@@ -35,6 +35,8 @@ const OVERSCAN = 8;
 // renders no row at all, even after a re-sort: the viewport size is then taken from this
 // rectangle and unmeasured rows keep their estimate.
 const INITIAL_RECT: Rect = { width: 1024, height: 768 };
+
+const INTERACTIVE_SELECTOR = 'a, button, input, select, textarea, label, [role="button"]';
 
 type TableVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
 
@@ -90,6 +92,13 @@ export function SortableTableBody<T extends RowData>({
     initialRect: INITIAL_RECT,
     observeElementRect: observeViewport,
   });
+
+  const handleRowClick = (event: MouseEvent<HTMLTableRowElement>, row: T) => {
+    // A link or button inside a cell does its own thing, not also open the row.
+    const target = event.target as Element;
+    if (target.closest(INTERACTIVE_SELECTOR) !== null) return;
+    onRowClick?.(row);
+  };
 
   const handleRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     // Only the row itself: Enter on a link or button inside a cell keeps its own meaning.
@@ -153,12 +162,17 @@ export function SortableTableBody<T extends RowData>({
             data-kind="data"
             aria-rowindex={firstRowIndex + item.index}
             tabIndex={isClickable ? 0 : undefined}
-            onClick={isClickable ? () => onRowClick(row.original) : undefined}
+            onClick={isClickable ? (event) => handleRowClick(event, row.original) : undefined}
             onKeyDown={isClickable ? (event) => handleRowKeyDown(event, row.original) : undefined}
             cursor={isClickable ? 'pointer' : undefined}
             _hover={isClickable ? { bg: 'bg.subtle' } : undefined}
-            focusVisibleRing="inside"
-            focusRingColor="accent"
+            // Drawn inside the row: an outline outside it is clipped by the scroll container.
+            _focusVisible={{
+              outlineWidth: '0.125rem',
+              outlineStyle: 'solid',
+              outlineColor: 'accent',
+              outlineOffset: '-0.125rem',
+            }}
           >
             {row.getAllCells().map((cell) => (
               <Table.Cell

@@ -1,0 +1,6 @@
+export {
+  defaultServiceBaseUrls,
+  type ServiceBaseUrls,
+  type ServiceName,
+  serviceNames,
+} from './services.ts';

@@ -1,0 +1,2 @@
+export { buildServer, type ErrorBody } from './app.ts';
+export { readConfig, type ServerConfig } from './config.ts';

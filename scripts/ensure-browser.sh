@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs Debian's chromium and the fonts the visual baselines were taken with, when missing.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
+dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing ${need[*]} with apt-get" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi

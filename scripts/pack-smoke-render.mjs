@@ -1,0 +1,35 @@
+// Runs inside a fresh project that installed the @coach/ui tarball: renders a SortableTable
+// to HTML and checks what a reader of the page would find in it.
+import assert from 'node:assert/strict';
+import { CoachUiProvider, SortableTable } from '@coach/ui';
+import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+
+const clients = [
+  { id: '1', name: 'Maya Lindqvist', engagement: 7.5 },
+  { id: '2', name: 'Tomás Ortega', engagement: 2 },
+  { id: '3', name: 'Aiko Tanaka', engagement: 9.25 },
+];
+
+const html = renderToString(
+  h(
+    CoachUiProvider,
+    null,
+    h(SortableTable, {
+      'aria-label': 'My clients',
+      data: clients,
+      getRowId: (row) => row.id,
+      columns: [
+        { id: 'name', header: 'Name/Surname', sortValue: (row) => row.name },
+        { id: 'engagement', header: 'Engagement(48h)', sortValue: (row) => row.engagement },
+      ],
+      initialSort: { columnId: 'name', direction: 'asc' },
+    }),
+  ),
+);
+
+assert.match(html, /<table/, 'renders a table');
+assert.match(html, /Name\/Surname/, 'renders the first header');
+assert.match(html, /Engagement\(48h\)/, 'renders the second header');
+assert.match(html, /aria-sort="ascending"/, 'marks the initial sort');
+console.log(`rendered SortableTable from the packed library (${html.length} characters of HTML)`);
