@@ -1,0 +1,22 @@
+// `npm run bench`: runs every benchmark and writes the figures to bench/results/latest.json.
+// Variants are compared as ratios measured in the same run, never against fixed times.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { runTableSortBench } from '../bench/table-sort.ts';
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  benchmarks: {
+    tableSort: runTableSortBench(),
+  },
+};
+
+const outDir = resolve(import.meta.dirname, '../bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(resolve(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));
+console.log(`written to ${resolve(outDir, 'latest.json')}`);
