@@ -11,6 +11,23 @@ const stillCss = `*, *::before, *::after {
   caret-color: transparent !important;
 }`;
 
+type AxeViolation = {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown }[];
+};
+
+// Prints violations only: a passing story stays silent, a failing one says what and where.
+const quietAxeReporter = {
+  async report(violations: AxeViolation[]) {
+    for (const violation of violations) {
+      const targets = violation.nodes.map((node) => JSON.stringify(node.target)).join(', ');
+      console.error(`axe ${violation.impact}: ${violation.id} (${violation.help}) at ${targets}`);
+    }
+  },
+};
+
 const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot });
@@ -31,11 +48,10 @@ const config: TestRunnerConfig = {
         { include: [['body']], exclude: [['#storybook-docs']] },
         {
           includedImpacts: ['serious', 'critical'],
-          detailedReport: true,
-          detailedReportOptions: { html: true },
           axeOptions: story.parameters?.a11y?.options,
         },
-        true,
+        false,
+        quietAxeReporter,
       );
     }
 

@@ -160,6 +160,9 @@ export const LongContent: Story = {
     const body = scrollParentOf(within(dialog).getAllByText(paragraph)[0] as HTMLElement);
     await expect(dialog).toContainElement(body);
     await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
+    // A scrolling body is a named tab stop, so keyboard users can scroll it too.
+    await waitFor(() => expect(body).toHaveAttribute('tabindex', '0'));
+    await expect(body).toHaveAccessibleName('Change journey phase');
     body.scrollTop = body.scrollHeight;
     await waitFor(() => expect(body.scrollTop).toBeGreaterThan(0));
     await expect(

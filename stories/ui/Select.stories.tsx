@@ -47,6 +47,10 @@ export const Default: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onValueChange).toHaveBeenCalledWith('athleticPerformance');
     await expect(trigger).toHaveTextContent('Athletic performance');
+    // The hidden native select carries the value into a form submission.
+    await expect(canvasElement.querySelector('select[name="goal"]')).toHaveValue(
+      'athleticPerformance',
+    );
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     await expect(trigger).toHaveFocus();
   },

@@ -1,5 +1,5 @@
 import { HStack } from '@chakra-ui/react';
-import { Button, TOAST_AUTO_CLOSE_MS, ToastContainer, type ToastType, toast } from '@coach/ui';
+import { Button, ToastContainer, type ToastType, toast } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
@@ -26,23 +26,10 @@ function ToastTrigger() {
   );
 }
 
-/**
- * react-toastify times auto-close with the (hidden) progress bar's CSS animation. The test runner
- * freezes every animation on the page (`animation-duration: 0s !important`), which would close
- * toasts at once; while these stories run, the 3 s timer is given back to the progress bar.
- */
-const restoreToastTimer = () => {
-  const style = document.createElement('style');
-  style.textContent = `.Toastify__progress-bar--animated { animation-duration: ${TOAST_AUTO_CLOSE_MS}ms !important; }`;
-  document.head.append(style);
-  return () => style.remove();
-};
-
 const meta = {
   title: 'UI/Toasts',
   component: ToastContainer,
   tags: ['autodocs'],
-  beforeEach: restoreToastTimer,
   // The preview already renders <ToastContainer />: the stories only raise toasts into it.
   render: () => <ToastTrigger />,
 } satisfies Meta<typeof ToastContainer>;

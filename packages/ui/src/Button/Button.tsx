@@ -31,6 +31,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       {...variantProps[variant]}
       loading={isLoading}
+      // The label stays beside the spinner, so the button keeps its accessible name.
+      loadingText={isLoading ? children : undefined}
       textDecoration={link ? 'underline' : undefined}
       paddingInline={link ? 0 : undefined}
       height={link ? 'auto' : undefined}

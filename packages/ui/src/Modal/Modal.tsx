@@ -1,5 +1,5 @@
 import { Dialog, IconButton, Portal } from '@chakra-ui/react';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useCallback, useState } from 'react';
 import { LuX } from 'react-icons/lu';
 
 export type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'full';
@@ -40,6 +40,16 @@ export function Modal({
   const handleOpenChange = (details: { open: boolean }) => {
     if (!details.open) onClose();
   };
+  const [isBodyScrollable, setIsBodyScrollable] = useState(false);
+  // A body that scrolls must be reachable by keyboard, so it becomes a tab stop only then.
+  const bodyRef = useCallback((body: HTMLDivElement | null) => {
+    if (!body) return;
+    const measure = () => setIsBodyScrollable(body.scrollHeight > body.clientHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, []);
   return (
     <Dialog.Root
       open={isOpen}
@@ -58,7 +68,14 @@ export function Modal({
             <Dialog.Header paddingInlineEnd="14">
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Body
+              ref={bodyRef}
+              tabIndex={isBodyScrollable ? 0 : undefined}
+              role={isBodyScrollable ? 'region' : undefined}
+              aria-label={isBodyScrollable && typeof title === 'string' ? title : undefined}
+            >
+              {children}
+            </Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
               <IconButton

@@ -77,6 +77,8 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
       }),
     [items],
   );
+  const handleValueChange = (details: { value: string[] }) =>
+    onValueChange?.(details.value[0] ?? '');
   const { 'aria-describedby': describedBy, 'aria-invalid': ariaInvalid } = getFieldControlProps(
     ids,
     { hasError, hasHelper: Boolean(helper) },
@@ -95,7 +97,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         collection={collection}
         value={value === undefined ? undefined : value ? [value] : []}
         defaultValue={defaultValue ? [defaultValue] : undefined}
-        onValueChange={(details) => onValueChange?.(details.value[0] ?? '')}
+        onValueChange={handleValueChange}
         invalid={hasError}
         disabled={disabled}
         required={required}

@@ -1,2 +1,2 @@
-export { coachSystem, fontSizes, palette, radii } from './system.ts';
 export { CoachUiProvider, type CoachUiProviderProps } from './CoachUiProvider.tsx';
+export { coachSystem, fontSizes, palette, radii } from './system.ts';
