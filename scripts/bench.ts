@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { runTableSortBench } from '../bench/table-sort.ts';
+import { runUiSizeBench } from '../bench/ui-size.ts';
 
 const results = {
   date: new Date().toISOString(),
@@ -12,6 +13,7 @@ const results = {
   cpu: cpus()[0]?.model ?? 'unknown',
   benchmarks: {
     tableSort: runTableSortBench(),
+    uiSize: await runUiSizeBench(),
   },
 };
 
