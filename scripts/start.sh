@@ -7,7 +7,7 @@ source scripts/ensure-node.sh
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "Installing dependencies (npm ci)..."
-  npm ci --no-audit --no-fund --loglevel=error
+  bash scripts/install-deps.sh
 fi
 if [ ! -f storybook-static/index.html ] || [ -n "$(find packages/ui/src stories .storybook -newer storybook-static/index.html -print -quit)" ]; then
   echo "Building the component library's Storybook..."

@@ -8,7 +8,7 @@ step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "install"
-  npm ci --no-audit --no-fund
+  bash scripts/install-deps.sh
 fi
 bash scripts/ensure-browser.sh
 
