@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# The README's test command: every check the project has, in order, failing fast.
+# The README's test command: every check the project has, in order, failing fast, ending with
+# one line that counts the tests run ('N passed, N failed').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+# Reads "<n> passed" / "<n> failed" from a runner's summary line, colours stripped.
+count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "$2" | tail -n 1 | grep -oE "[0-9]+ $3" | grep -oE '^[0-9]+' || echo 0; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "install"
@@ -19,8 +24,14 @@ npm run lint
 step "format"
 npm run format:check
 step "unit tests (vitest)"
-npm run test:unit
+npm run test:unit 2>&1 | tee "$logs/vitest.log"
 step "ui package: build, pack and render from the tarball"
 bash scripts/pack-smoke-test.sh
 step "storybook: build and test every story in chromium (play, axe, visual)"
-npm run test-storybook -- --ci
+npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+
+passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count "$logs/storybook.log" '^Tests:' passed) + 1 ))
+failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count "$logs/storybook.log" '^Tests:' failed) ))
+echo
+echo "(unit tests, pack smoke test and stories in the browser)"
+echo "tests: $passed passed, $failed failed"

@@ -1,0 +1,110 @@
+import { type Static, Type } from 'typebox';
+import { IdSchema, limits, NameSchema, TimezoneSchema } from './common.ts';
+
+/** Profile types: coaches use the app, users are their clients. */
+export const personTypes = ['coach', 'user'] as const;
+
+/** One of {@link personTypes}. */
+export type PersonType = (typeof personTypes)[number];
+
+/** Genders a profile may state. */
+export const genders = ['male', 'female'] as const;
+
+/** One of {@link genders}. */
+export type Gender = (typeof genders)[number];
+
+/** About me: free text, possibly empty, at most 500 characters. */
+export const AboutMeSchema = Type.String({
+  maxLength: limits.aboutMeMaxLength,
+  description: 'About me, may be empty, at most 500 characters',
+});
+
+/** The editable fields of a profile, shared by the profile and its update body. */
+const editableProfileFields = {
+  firstName: NameSchema,
+  lastName: NameSchema,
+  aboutMe: AboutMeSchema,
+  timezone: TimezoneSchema,
+  gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()], {
+    description: 'male, female or null when not stated',
+  }),
+  birthDate: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+    description: 'Birth date (YYYY-MM-DD) or null',
+  }),
+};
+
+/** A profile (person): a coach or a client of type 'user'. */
+export const PersonSchema = Type.Object(
+  {
+    id: IdSchema,
+    userId: IdSchema,
+    type: Type.Union([Type.Literal('coach'), Type.Literal('user')], {
+      description: "coach or user (a coach's client)",
+    }),
+    ...editableProfileFields,
+    profilePicture: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "Picture URL 'resource/profilePicture/{id}' relative to the resource base, null when none",
+    }),
+    coachId: Type.Union([IdSchema, Type.Null()], {
+      description: "The coach's person id for a client, null for a coach",
+    }),
+  },
+  { description: 'A profile' },
+);
+
+/** See {@link PersonSchema}. */
+export type Person = Static<typeof PersonSchema>;
+
+/** A list of profiles. */
+export const PersonListSchema = Type.Array(PersonSchema, { description: 'Profiles' });
+
+/** See {@link PersonListSchema}. */
+export type PersonList = Static<typeof PersonListSchema>;
+
+/** `GET /persons` query: optionally only the profiles of one user. */
+export const PersonsQuerySchema = Type.Object(
+  { userId: Type.Optional(IdSchema) },
+  { description: 'Filter by user id' },
+);
+
+/** See {@link PersonsQuerySchema}. */
+export type PersonsQuery = Static<typeof PersonsQuerySchema>;
+
+/**
+ * `PUT /persons/{id}` body: the full profile as the app holds it. The server takes the editable
+ * fields and ignores the others (id, userId, type, coachId, profilePicture are its own).
+ */
+export const UpdatePersonBodySchema = Type.Object(
+  {
+    id: Type.Optional(IdSchema),
+    userId: Type.Optional(IdSchema),
+    type: Type.Optional(Type.Union([Type.Literal('coach'), Type.Literal('user')])),
+    ...editableProfileFields,
+    profilePicture: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    coachId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
+  },
+  { description: 'The full profile to store' },
+);
+
+/** See {@link UpdatePersonBodySchema}. */
+export type UpdatePersonBody = Static<typeof UpdatePersonBodySchema>;
+
+/** The stored form of a profile picture URL (spec point 3): `resource/profilePicture/{id}`. */
+export function profilePicturePath(personId: string): string {
+  return `resource/profilePicture/${personId}`;
+}
+
+/**
+ * The address to load a profile picture from: a stored `resource/...` path is resolved against
+ * the resource service base (e.g. `/api/resource`); absolute URLs are kept; null stays null.
+ */
+export function resolveProfilePictureUrl(
+  profilePicture: string | null | undefined,
+  resourceBaseURL: string,
+): string | null {
+  if (!profilePicture) return null;
+  if (/^([a-z][a-z0-9+.-]*:|\/)/i.test(profilePicture)) return profilePicture;
+  const relative = profilePicture.replace(/^resource\//, '');
+  return `${resourceBaseURL.replace(/\/+$/, '')}/${relative}`;
+}

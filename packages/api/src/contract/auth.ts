@@ -1,0 +1,141 @@
+import { type Static, Type } from 'typebox';
+import {
+  EmailSchema,
+  IdSchema,
+  LoginPasswordSchema,
+  NameSchema,
+  PasswordSchema,
+  ResetCodeSchema,
+  TimezoneSchema,
+} from './common.ts';
+
+/** `POST /login` body. */
+export const LoginBodySchema = Type.Object(
+  { email: EmailSchema, password: LoginPasswordSchema },
+  { description: 'Sign-in credentials' },
+);
+
+/** See {@link LoginBodySchema}. */
+export type LoginBody = Static<typeof LoginBodySchema>;
+
+/** The signed-in user (`GET /session/current`) or one entry of `GET /users`. */
+export const UserSchema = Type.Object(
+  {
+    id: IdSchema,
+    email: Type.Optional(Type.String({ description: 'Email address' })),
+  },
+  { description: 'A user account' },
+);
+
+/** See {@link UserSchema}. */
+export type User = Static<typeof UserSchema>;
+
+/** `GET /users` answer: the users the caller may see (a coach: self and own clients). */
+export const UserListSchema = Type.Array(UserSchema, { description: 'Users the caller may see' });
+
+/** See {@link UserListSchema}. */
+export type UserList = Static<typeof UserListSchema>;
+
+/** `POST /session/logout` body: the refresh token to revoke, when the caller has it. */
+export const LogoutBodySchema = Type.Object(
+  { refreshToken: Type.Optional(Type.String({ description: 'Refresh token to revoke' })) },
+  { description: 'Logout request' },
+);
+
+/** See {@link LogoutBodySchema}. */
+export type LogoutBody = Static<typeof LogoutBodySchema>;
+
+/** `POST /session/refresh` body. */
+export const RefreshBodySchema = Type.Object(
+  { refreshToken: Type.String({ minLength: 1, description: 'The current refresh token' }) },
+  { description: 'Token refresh request' },
+);
+
+/** See {@link RefreshBodySchema}. */
+export type RefreshBody = Static<typeof RefreshBodySchema>;
+
+/** The states of an invite. */
+export const inviteStatuses = ['pending', 'accepted'] as const;
+
+/** One of {@link inviteStatuses}. */
+export type InviteStatus = (typeof inviteStatuses)[number];
+
+/** `POST /invites` body: a coach invites a client by email. */
+export const CreateInviteBodySchema = Type.Object(
+  {
+    email: EmailSchema,
+    firstName: Type.Optional(NameSchema),
+    lastName: Type.Optional(NameSchema),
+  },
+  { description: 'Invite a client' },
+);
+
+/** See {@link CreateInviteBodySchema}. */
+export type CreateInviteBody = Static<typeof CreateInviteBodySchema>;
+
+/** An invite sent by a coach. */
+export const InviteSchema = Type.Object(
+  {
+    id: IdSchema,
+    email: Type.String({ description: 'Invited address' }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('accepted')], {
+      description: 'pending until the client accepts',
+    }),
+    sentAt: Type.String({ format: 'date-time', description: 'When the invite was last sent' }),
+  },
+  { description: 'A client invite' },
+);
+
+/** See {@link InviteSchema}. */
+export type Invite = Static<typeof InviteSchema>;
+
+/** `POST /invites/accept` body: the invited client sets a password and a name. */
+export const AcceptInviteBodySchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 512, description: 'Token from the invite link' }),
+    password: PasswordSchema,
+    firstName: NameSchema,
+    lastName: NameSchema,
+    timezone: Type.Optional(TimezoneSchema),
+  },
+  { description: 'Accept an invite' },
+);
+
+/** See {@link AcceptInviteBodySchema}. */
+export type AcceptInviteBody = Static<typeof AcceptInviteBodySchema>;
+
+/** `POST /passwordReset/request` body. */
+export const PasswordResetRequestBodySchema = Type.Object(
+  { email: EmailSchema },
+  { description: 'Ask for a reset code by mail' },
+);
+
+/** See {@link PasswordResetRequestBodySchema}. */
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBodySchema>;
+
+/** `POST /passwordReset/verifyCode` body. */
+export const VerifyResetCodeBodySchema = Type.Object(
+  { email: EmailSchema, resetPasswordCode: ResetCodeSchema },
+  { description: 'Check a reset code' },
+);
+
+/** See {@link VerifyResetCodeBodySchema}. */
+export type VerifyResetCodeBody = Static<typeof VerifyResetCodeBodySchema>;
+
+/** `POST /passwordReset/verifyCode` answer when the code is right (a wrong one is an error). */
+export const VerifyResetCodeResponseSchema = Type.Object(
+  { valid: Type.Literal(true, { description: 'Always true: a wrong code is a 400' }) },
+  { description: 'The code is valid' },
+);
+
+/** See {@link VerifyResetCodeResponseSchema}. */
+export type VerifyResetCodeResponse = Static<typeof VerifyResetCodeResponseSchema>;
+
+/** `POST /passwordReset` body. */
+export const PasswordResetBodySchema = Type.Object(
+  { email: EmailSchema, password: PasswordSchema, resetPasswordCode: ResetCodeSchema },
+  { description: 'Set a new password with a reset code' },
+);
+
+/** See {@link PasswordResetBodySchema}. */
+export type PasswordResetBody = Static<typeof PasswordResetBodySchema>;

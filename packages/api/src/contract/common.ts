@@ -1,0 +1,231 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Every text of spec points 5 and 8 that a caller may see, so the server answers with the same
+ * words the app shows.
+ */
+export const messages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  maxNameLength: 'Max 250 characters',
+  aboutMeTooLong: 'Max 500 characters',
+  emailRequired: 'Email is required',
+  emailFormat: 'Incorrect email format',
+  passwordRequired: 'Password is required',
+  passwordMinLength: 'Password must be 8+ characters long',
+  passwordRules: 'Requires numbers and different case letters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  codeRequired: 'Code is required',
+  codeLength: 'Code must be 6 characters long',
+  codeDigits: 'Code must contain only digits',
+  wrongCredentials: 'Wrong email or password',
+  wrongCode: 'Wrong code',
+  invalidUserType: 'Invalid user type. Only coaches allowed',
+  cannotUpdateAnotherProfile: 'You can not update another person profile',
+  profilePictureNotImage: 'You are able to only use images as a profile picture',
+  profilePictureTooLarge:
+    'File is too big for the upload, the limit is {{sizeLimit}}. Please, choose another one',
+  sessionExpired: 'Your session has expired, please sign in again',
+  unauthorized: 'Authentication required',
+  notFound: 'Not found',
+  forbidden: 'Forbidden',
+  tooManyRequests: 'Too many requests, please try again later',
+  invalidRequest: 'Invalid request',
+  internalError: 'Something went wrong',
+} as const;
+
+/** 'No profile found by userId {id}' (spec point 8). */
+export function noProfileFoundMessage(userId: string): string {
+  return `No profile found by userId ${userId}`;
+}
+
+/** Limits of spec points 5 and 9 and of the decisions. */
+export const limits = {
+  nameMaxLength: 250,
+  aboutMeMaxLength: 500,
+  passwordMinLength: 8,
+  /** Longest password accepted, so a hash never gets megabytes of input. */
+  passwordMaxLength: 128,
+  emailMaxLength: 254,
+  codeLength: 6,
+  /** Profile picture upload limit in bytes ('7 MB'). */
+  profilePictureMaxBytes: 7_000_000,
+} as const;
+
+/** The image types a profile picture may have. */
+export const profilePictureContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** One of {@link profilePictureContentTypes}. */
+export type ProfilePictureContentType = (typeof profilePictureContentTypes)[number];
+
+/** Error codes of the `error` field of an {@link ApiErrorBody}, with the HTTP status of each. */
+export const errorStatuses = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  invalid_token: 401,
+  session_expired: 401,
+  forbidden: 403,
+  invalid_user_type: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid_reset_code: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  image_too_large: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+/** The known error codes; the client adds `network_error` (status 0) for a call with no answer. */
+export type ErrorCode = keyof typeof errorStatuses | 'network_error';
+
+/** Every known error code, the server's and the client's. */
+export const errorCodes = [...Object.keys(errorStatuses), 'network_error'] as ErrorCode[];
+
+/** The body of every error answer: a stable machine code and a text for people. */
+export const ApiErrorBodySchema = Type.Object(
+  {
+    error: Type.String({ description: 'Machine-readable error code, e.g. invalid_credentials' }),
+    message: Type.String({ description: 'Human-readable explanation' }),
+  },
+  { description: 'Error answer' },
+);
+
+/** See {@link ApiErrorBodySchema}. */
+export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;
+
+/** Identifier of any stored entity (a UUID). */
+export const IdSchema = Type.String({ format: 'uuid', description: 'Identifier (UUID)' });
+
+/** Path parameters `{ id }`. */
+export const IdParamsSchema = Type.Object(
+  { id: IdSchema },
+  { description: 'The identifier in the path' },
+);
+
+/** See {@link IdParamsSchema}. */
+export type IdParams = Static<typeof IdParamsSchema>;
+
+/** An email address, trimmed (callers trim it before sending: see {@link normalizeEmail}). */
+export const EmailSchema = Type.String({
+  format: 'email',
+  minLength: 1,
+  maxLength: limits.emailMaxLength,
+  description: 'Email address, trimmed',
+});
+
+/** A new password: 8+ characters with an uppercase letter, a lowercase letter and a digit. */
+export const PasswordSchema = Type.String({
+  minLength: limits.passwordMinLength,
+  maxLength: limits.passwordMaxLength,
+  pattern: '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])',
+  description: '8+ characters with an uppercase letter, a lowercase letter and a digit',
+});
+
+/** A password being checked at sign-in: only required (old passwords may predate the rules). */
+export const LoginPasswordSchema = Type.String({
+  minLength: 1,
+  maxLength: limits.passwordMaxLength,
+  description: 'The password',
+});
+
+/** A first or last name: 1 to 250 characters, not blank. */
+export const NameSchema = Type.String({
+  minLength: 1,
+  maxLength: limits.nameMaxLength,
+  pattern: '\\S',
+  description: 'A name, 1 to 250 characters',
+});
+
+/** The 6-digit reset code sent by mail. */
+export const ResetCodeSchema = Type.String({
+  minLength: limits.codeLength,
+  maxLength: limits.codeLength,
+  pattern: '^[0-9]*$',
+  description: 'The 6-digit code sent by mail',
+});
+
+/** An IANA timezone name such as Europe/Paris. */
+export const TimezoneSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'IANA timezone name, e.g. Europe/Paris',
+});
+
+/** Trims an email as the spec asks, before it is validated and sent. */
+export function normalizeEmail(email: string): string {
+  return email.trim();
+}
+
+/** The access and refresh tokens returned by sign-in, refresh, invite acceptance and reset. */
+export const TokensSchema = Type.Object(
+  {
+    accessToken: Type.String({ minLength: 1, description: 'Short-lived JWT for the bearer header' }),
+    refreshToken: Type.String({ minLength: 1, description: 'Opaque token to get new tokens once' }),
+  },
+  { description: 'Session tokens' },
+);
+
+/** See {@link TokensSchema}. */
+export type Tokens = Static<typeof TokensSchema>;
+
+/** An empty JSON object, the answer of calls with nothing to say. */
+export const EmptySchema = Type.Object({}, { description: 'Empty object' });
+
+/** See {@link EmptySchema}. */
+export type Empty = Static<typeof EmptySchema>;
+
+/**
+ * A validation error as both TypeBox (`Value.Errors`) and Ajv report it: enough to pick a message.
+ */
+export type ValidationIssue = {
+  keyword: string;
+  instancePath: string;
+  params?: Record<string, unknown>;
+};
+
+/**
+ * The spec's message for a validation error of a contract body (point 5), or undefined when the
+ * field has none (the caller then uses its own generic text).
+ */
+export function validationMessage(issue: ValidationIssue, value?: unknown): string | undefined {
+  const missing = issue.params?.missingProperty ?? firstOf(issue.params?.requiredProperties);
+  const field =
+    issue.keyword === 'required' && typeof missing === 'string'
+      ? missing
+      : (issue.instancePath.split('/').pop() ?? '');
+  const isEmpty = issue.keyword === 'required' || value === '';
+  switch (field) {
+    case 'email':
+      return isEmpty ? messages.emailRequired : messages.emailFormat;
+    case 'password':
+      if (isEmpty) return messages.passwordRequired;
+      if (issue.keyword === 'minLength') return messages.passwordMinLength;
+      if (issue.keyword === 'pattern') return messages.passwordRules;
+      return undefined;
+    case 'firstName':
+    case 'lastName':
+      if (isEmpty || issue.keyword === 'minLength' || issue.keyword === 'pattern') {
+        return field === 'firstName' ? messages.firstNameRequired : messages.lastNameRequired;
+      }
+      return issue.keyword === 'maxLength' ? messages.maxNameLength : undefined;
+    case 'aboutMe':
+      return issue.keyword === 'maxLength' ? messages.aboutMeTooLong : undefined;
+    case 'resetPasswordCode':
+    case 'code':
+      if (isEmpty) return messages.codeRequired;
+      if (issue.keyword === 'minLength' || issue.keyword === 'maxLength') return messages.codeLength;
+      if (issue.keyword === 'pattern') return messages.codeDigits;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+function firstOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : undefined;
+}
