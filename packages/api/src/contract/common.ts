@@ -80,11 +80,18 @@ export const errorStatuses = {
   service_unavailable: 503,
 } as const;
 
-/** The known error codes; the client adds `network_error` (status 0) for a call with no answer. */
-export type ErrorCode = keyof typeof errorStatuses | 'network_error';
+/**
+ * The known error codes; the client adds `network_error` (no answer) and `aborted` (the caller
+ * aborted the call), both with status 0.
+ */
+export type ErrorCode = keyof typeof errorStatuses | 'network_error' | 'aborted';
 
 /** Every known error code, the server's and the client's. */
-export const errorCodes = [...Object.keys(errorStatuses), 'network_error'] as ErrorCode[];
+export const errorCodes = [
+  ...Object.keys(errorStatuses),
+  'network_error',
+  'aborted',
+] as ErrorCode[];
 
 /** The body of every error answer: a stable machine code and a text for people. */
 export const ApiErrorBodySchema = Type.Object(
@@ -164,7 +171,10 @@ export function normalizeEmail(email: string): string {
 /** The access and refresh tokens returned by sign-in, refresh, invite acceptance and reset. */
 export const TokensSchema = Type.Object(
   {
-    accessToken: Type.String({ minLength: 1, description: 'Short-lived JWT for the bearer header' }),
+    accessToken: Type.String({
+      minLength: 1,
+      description: 'Short-lived JWT for the bearer header',
+    }),
     refreshToken: Type.String({ minLength: 1, description: 'Opaque token to get new tokens once' }),
   },
   { description: 'Session tokens' },
@@ -218,7 +228,8 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
     case 'resetPasswordCode':
     case 'code':
       if (isEmpty) return messages.codeRequired;
-      if (issue.keyword === 'minLength' || issue.keyword === 'maxLength') return messages.codeLength;
+      if (issue.keyword === 'minLength' || issue.keyword === 'maxLength')
+        return messages.codeLength;
       if (issue.keyword === 'pattern') return messages.codeDigits;
       return undefined;
     default:

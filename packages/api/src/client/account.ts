@@ -1,0 +1,40 @@
+import type { Person, PersonList, PersonsQuery, UpdatePersonBody } from '../contract/account.ts';
+import { noProfileFoundMessage } from '../contract/common.ts';
+import { routes } from '../contract/routes.ts';
+import { ApiError } from './errors.ts';
+import type { ServiceRequest } from './request.ts';
+import { callRoute } from './route.ts';
+
+/** The typed calls of the account service. */
+export type AccountClient = {
+  /** `GET /persons` (optionally `?userId=`): the profiles the caller may see. */
+  listPersons(query?: PersonsQuery): Promise<PersonList>;
+  /**
+   * The first profile of a user (`GET /persons?userId=`); rejects with a 404 ApiError
+   * 'No profile found by userId {id}' when there is none.
+   */
+  findPersonByUserId(userId: string): Promise<Person>;
+  /** `GET /persons/{id}`. */
+  getPerson(id: string): Promise<Person>;
+  /** `PUT /persons/{id}` with the full profile: the stored profile. */
+  updatePerson(id: string, body: UpdatePersonBody): Promise<Person>;
+  /** Any other call of the service. */
+  request: ServiceRequest;
+};
+
+/** Creates the {@link AccountClient} over the account service's request function. */
+export function createAccountClient(request: ServiceRequest): AccountClient {
+  const listPersons = (query: PersonsQuery = {}): Promise<PersonList> =>
+    callRoute(request, routes.listPersons, { query: { ...query } });
+  return {
+    listPersons,
+    async findPersonByUserId(userId) {
+      const [person] = await listPersons({ userId });
+      if (!person) throw new ApiError(404, 'not_found', noProfileFoundMessage(userId));
+      return person;
+    },
+    getPerson: (id) => callRoute(request, routes.getPerson, { params: { id } }),
+    updatePerson: (id, body) => callRoute(request, routes.updatePerson, { params: { id }, body }),
+    request,
+  };
+}

@@ -1,0 +1,65 @@
+import type {
+  AcceptInviteBody,
+  CreateInviteBody,
+  Invite,
+  LoginBody,
+  LogoutBody,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  RefreshBody,
+  User,
+  UserList,
+  VerifyResetCodeBody,
+  VerifyResetCodeResponse,
+} from '../contract/auth.ts';
+import type { Empty, Tokens } from '../contract/common.ts';
+import { routes } from '../contract/routes.ts';
+import type { TokenStore } from '../tokens.ts';
+import type { ServiceRequest } from './request.ts';
+import { callRoute } from './route.ts';
+
+/** The typed calls of the auth service. */
+export type AuthClient = {
+  /** `POST /login`: the tokens (the caller stores them); a wrong password is a 401 ApiError. */
+  login(body: LoginBody): Promise<Tokens>;
+  /** `GET /session/current`: the signed-in user. */
+  currentSession(): Promise<User>;
+  /** `POST /session/logout`: revokes the stored refresh token unless another is given. */
+  logout(body?: LogoutBody): Promise<void>;
+  /** `POST /session/refresh`: new tokens; a failure resets the session at once. */
+  refresh(body: RefreshBody): Promise<Tokens>;
+  /** `GET /users`: the users the caller may see. */
+  listUsers(): Promise<UserList>;
+  /** `POST /invites`: invites a client by email. */
+  createInvite(body: CreateInviteBody): Promise<Invite>;
+  /** `POST /invites/accept`: the invited client sets a password; answers tokens. */
+  acceptInvite(body: AcceptInviteBody): Promise<Tokens>;
+  /** `POST /passwordReset/request`: mails a reset code. */
+  requestPasswordReset(body: PasswordResetRequestBody): Promise<Empty>;
+  /** `POST /passwordReset/verifyCode`: checks a reset code (a wrong one is a 400 ApiError). */
+  verifyResetCode(body: VerifyResetCodeBody): Promise<VerifyResetCodeResponse>;
+  /** `POST /passwordReset`: sets the new password; answers tokens. */
+  resetPassword(body: PasswordResetBody): Promise<Tokens>;
+  /** Any other call of the service. */
+  request: ServiceRequest;
+};
+
+/** Creates the {@link AuthClient} over the auth service's request function. */
+export function createAuthClient(request: ServiceRequest, tokens: TokenStore): AuthClient {
+  return {
+    login: (body) => callRoute(request, routes.login, { body }),
+    currentSession: () => callRoute(request, routes.currentSession),
+    async logout(body) {
+      const refreshToken = body?.refreshToken ?? tokens.getRefreshToken() ?? undefined;
+      await callRoute(request, routes.logout, { body: refreshToken ? { refreshToken } : {} });
+    },
+    refresh: (body) => callRoute(request, routes.refresh, { body }),
+    listUsers: () => callRoute(request, routes.listUsers),
+    createInvite: (body) => callRoute(request, routes.createInvite, { body }),
+    acceptInvite: (body) => callRoute(request, routes.acceptInvite, { body }),
+    requestPasswordReset: (body) => callRoute(request, routes.requestPasswordReset, { body }),
+    verifyResetCode: (body) => callRoute(request, routes.verifyResetCode, { body }),
+    resetPassword: (body) => callRoute(request, routes.resetPassword, { body }),
+    request,
+  };
+}

@@ -1,0 +1,88 @@
+import type { Tokens } from '../contract/common.ts';
+import { routes } from '../contract/routes.ts';
+import { defaultServiceBaseUrls, type ServiceBaseUrls, type ServiceName } from '../services.ts';
+import type { TokenStore } from '../tokens.ts';
+import { type AccountClient, createAccountClient } from './account.ts';
+import { type AuthClient, createAuthClient } from './auth.ts';
+import { createServiceRequest, isAuthRefreshPath, type ServiceRequest } from './request.ts';
+import { createResourceClient, type ResourceClient } from './resource.ts';
+import { createSession } from './session.ts';
+
+/** Options of {@link createCoachApi}. */
+export type CoachApiOptions = {
+  /** Base address of each service; missing ones default to `/api/<service>`. */
+  baseURLs?: Partial<ServiceBaseUrls>;
+  /** Where the tokens live (see `createLocalStorageTokenStore`). */
+  tokens: TokenStore;
+  /** Called once when the session cannot be renewed, after the tokens are cleared. */
+  onSessionReset?: () => void;
+  /** The fetch to use (tests, stories); the global fetch by default. */
+  fetch?: typeof globalThis.fetch;
+};
+
+/** A service with only the generic typed call for now. */
+export type GenericServiceClient = {
+  /** Any call of the service. */
+  request: ServiceRequest;
+};
+
+/** The services without typed calls yet. */
+export type GenericServiceName = Exclude<ServiceName, 'auth' | 'account' | 'resource'>;
+
+/** The client of every platform service, sharing one session. */
+export type CoachApi = {
+  auth: AuthClient;
+  account: AccountClient;
+  resource: ResourceClient;
+  /** Renews the access token now (single flight with any refresh under way). */
+  refreshSession(): Promise<string>;
+  /** Clears the tokens and calls `onSessionReset`. */
+  resetSession(): void;
+} & Record<GenericServiceName, GenericServiceClient>;
+
+/**
+ * Creates the API client: one ofetch client per service, each call with the bearer access token
+ * of the store; on a 401 one shared refresh, then each failed call retried once.
+ */
+export function createCoachApi(options: CoachApiOptions): CoachApi {
+  const { tokens, onSessionReset, fetch } = options;
+  const baseURLs: ServiceBaseUrls = { ...defaultServiceBaseUrls(), ...options.baseURLs };
+  const requests = {} as Record<ServiceName, ServiceRequest>;
+
+  const session = createSession({
+    tokens,
+    onSessionReset,
+    // The raw refresh call: the session itself handles its failure (one reset).
+    exchangeRefreshToken: (refreshToken) =>
+      requests.auth<Tokens>(routes.refresh.path, {
+        method: routes.refresh.method,
+        body: { refreshToken },
+        auth: false,
+      }),
+  });
+
+  for (const name of Object.keys(baseURLs) as ServiceName[]) {
+    requests[name] = createServiceRequest({ baseURL: baseURLs[name], session, fetch });
+  }
+  // The public refresh path: any failure resets the session at once.
+  const authRequest = createServiceRequest({
+    baseURL: baseURLs.auth,
+    session,
+    fetch,
+    isRefreshPath: isAuthRefreshPath,
+  });
+
+  return {
+    auth: createAuthClient(authRequest, tokens),
+    account: createAccountClient(requests.account),
+    resource: createResourceClient(requests.resource, baseURLs.resource),
+    survey: { request: requests.survey },
+    exercise: { request: requests.exercise },
+    journey: { request: requests.journey },
+    calendar: { request: requests.calendar },
+    'device-metrics': { request: requests['device-metrics'] },
+    analytics: { request: requests.analytics },
+    refreshSession: session.refresh,
+    resetSession: session.reset,
+  };
+}

@@ -1,0 +1,41 @@
+import { resolveProfilePictureUrl } from '../contract/account.ts';
+import type { UploadedPicture } from '../contract/resource.ts';
+import { routes } from '../contract/routes.ts';
+import type { ServiceRequest } from './request.ts';
+import { callRoute } from './route.ts';
+
+/** Image bytes to upload. */
+export type ImageBody = Blob | ArrayBuffer | Uint8Array;
+
+/** The typed calls of the resource service. */
+export type ResourceClient = {
+  /** `GET /profilePicture/{id}`: the image bytes. */
+  getProfilePicture(id: string): Promise<Blob>;
+  /**
+   * `PUT /profilePicture/{id}`: uploads an image (PNG, JPEG or WebP, at most 7 MB); the content
+   * type defaults to the Blob's own.
+   */
+  putProfilePicture(id: string, image: ImageBody, contentType?: string): Promise<UploadedPicture>;
+  /** The address of a profile's picture for an `<img>` (null when there is none). */
+  profilePictureUrl(profilePicture: string | null | undefined): string | null;
+  /** Any other call of the service. */
+  request: ServiceRequest;
+};
+
+/** Creates the {@link ResourceClient} over the resource service's request function. */
+export function createResourceClient(request: ServiceRequest, baseURL: string): ResourceClient {
+  return {
+    getProfilePicture: (id) =>
+      callRoute(request, routes.getProfilePicture, { params: { id }, responseType: 'blob' }),
+    putProfilePicture(id, image, contentType) {
+      const type = contentType ?? (image instanceof Blob ? image.type : '');
+      return callRoute(request, routes.putProfilePicture, {
+        params: { id },
+        body: image,
+        headers: type ? { 'Content-Type': type } : {},
+      });
+    },
+    profilePictureUrl: (profilePicture) => resolveProfilePictureUrl(profilePicture, baseURL),
+    request,
+  };
+}

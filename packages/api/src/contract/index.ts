@@ -1,0 +1,5 @@
+export * from './account.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './resource.ts';
+export * from './routes.ts';

@@ -1,0 +1,222 @@
+import { type TSchema, Type } from 'typebox';
+import type { ServiceName } from '../services.ts';
+import {
+  PersonListSchema,
+  PersonSchema,
+  PersonsQuerySchema,
+  UpdatePersonBodySchema,
+} from './account.ts';
+import {
+  AcceptInviteBodySchema,
+  CreateInviteBodySchema,
+  InviteSchema,
+  LoginBodySchema,
+  LogoutBodySchema,
+  PasswordResetBodySchema,
+  PasswordResetRequestBodySchema,
+  RefreshBodySchema,
+  UserListSchema,
+  UserSchema,
+  VerifyResetCodeBodySchema,
+  VerifyResetCodeResponseSchema,
+} from './auth.ts';
+import {
+  ApiErrorBodySchema,
+  EmptySchema,
+  IdParamsSchema,
+  profilePictureContentTypes,
+  TokensSchema,
+} from './common.ts';
+import { BinarySchema, UploadedPictureSchema } from './resource.ts';
+
+/** The HTTP methods the contract uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call of a service, as the server registers it and OpenAPI documents it. */
+export type RouteDefinition = {
+  /** The service whose base path the route lives under (`/api/<service>`). */
+  service: ServiceName;
+  method: HttpMethod;
+  /** Path relative to the service base, Fastify style (`/persons/:id`). */
+  path: string;
+  /** One line for OpenAPI. */
+  summary: string;
+  /** Whether a valid bearer access token is required. */
+  auth: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  /** JSON body schema; binary bodies use {@link RouteDefinition.requestContentTypes} instead. */
+  body?: TSchema;
+  /** For a binary body: the accepted content types (the body is raw bytes). */
+  requestContentTypes?: readonly string[];
+  /** For a binary answer: the content types it may have. */
+  responseContentTypes?: readonly string[];
+  /** Answer schema by status: the success status first, then the error statuses (ApiErrorBody). */
+  response: Record<number, TSchema>;
+};
+
+const NoContentSchema = Type.Null({ description: 'No content' });
+
+function errors(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBodySchema]));
+}
+
+/**
+ * Every call of the auth, account and resource services. The server iterates it to register its
+ * routes with validation and to generate the OpenAPI document; the key is the operation id.
+ */
+export const routes = {
+  login: {
+    service: 'auth',
+    method: 'POST',
+    path: '/login',
+    summary: 'Sign in with email and password',
+    auth: false,
+    body: LoginBodySchema,
+    response: { 200: TokensSchema, ...errors(400, 401, 429) },
+  },
+  currentSession: {
+    service: 'auth',
+    method: 'GET',
+    path: '/session/current',
+    summary: 'The signed-in user',
+    auth: true,
+    response: { 200: UserSchema, ...errors(401) },
+  },
+  logout: {
+    service: 'auth',
+    method: 'POST',
+    path: '/session/logout',
+    summary: 'Sign out: revoke the refresh token (and the session of the bearer token, if any)',
+    auth: false,
+    body: LogoutBodySchema,
+    response: { 204: NoContentSchema, ...errors(400) },
+  },
+  refresh: {
+    service: 'auth',
+    method: 'POST',
+    path: '/session/refresh',
+    summary: 'Exchange a refresh token for new tokens (the refresh token rotates)',
+    auth: false,
+    body: RefreshBodySchema,
+    response: { 200: TokensSchema, ...errors(400, 401, 429) },
+  },
+  listUsers: {
+    service: 'auth',
+    method: 'GET',
+    path: '/users',
+    summary: 'The users the caller may see (a coach: self and own clients)',
+    auth: true,
+    response: { 200: UserListSchema, ...errors(401) },
+  },
+  createInvite: {
+    service: 'auth',
+    method: 'POST',
+    path: '/invites',
+    summary: 'Invite a client by email (a pending invite is resent, not duplicated)',
+    auth: true,
+    body: CreateInviteBodySchema,
+    response: { 201: InviteSchema, ...errors(400, 401, 403, 409, 429) },
+  },
+  acceptInvite: {
+    service: 'auth',
+    method: 'POST',
+    path: '/invites/accept',
+    summary: 'Accept an invite: set a password and a name, and sign in',
+    auth: false,
+    body: AcceptInviteBodySchema,
+    response: { 200: TokensSchema, ...errors(400, 404, 409, 429) },
+  },
+  requestPasswordReset: {
+    service: 'auth',
+    method: 'POST',
+    path: '/passwordReset/request',
+    summary: 'Mail a 6-digit reset code (answers the same for unknown emails)',
+    auth: false,
+    body: PasswordResetRequestBodySchema,
+    response: { 202: EmptySchema, ...errors(400, 429) },
+  },
+  verifyResetCode: {
+    service: 'auth',
+    method: 'POST',
+    path: '/passwordReset/verifyCode',
+    summary: 'Check a reset code without using it',
+    auth: false,
+    body: VerifyResetCodeBodySchema,
+    response: { 200: VerifyResetCodeResponseSchema, ...errors(400, 429) },
+  },
+  resetPassword: {
+    service: 'auth',
+    method: 'POST',
+    path: '/passwordReset',
+    summary: 'Set a new password with a reset code and sign in',
+    auth: false,
+    body: PasswordResetBodySchema,
+    response: { 200: TokensSchema, ...errors(400, 429) },
+  },
+  listPersons: {
+    service: 'account',
+    method: 'GET',
+    path: '/persons',
+    summary: "Profiles the caller may see (own and, for a coach, the clients'), by userId",
+    auth: true,
+    query: PersonsQuerySchema,
+    response: { 200: PersonListSchema, ...errors(400, 401) },
+  },
+  getPerson: {
+    service: 'account',
+    method: 'GET',
+    path: '/persons/:id',
+    summary: 'One profile (404 for anyone the caller may not see)',
+    auth: true,
+    params: IdParamsSchema,
+    response: { 200: PersonSchema, ...errors(400, 401, 404) },
+  },
+  updatePerson: {
+    service: 'account',
+    method: 'PUT',
+    path: '/persons/:id',
+    summary: 'Store the full profile (only your own)',
+    auth: true,
+    params: IdParamsSchema,
+    body: UpdatePersonBodySchema,
+    response: { 200: PersonSchema, ...errors(400, 401, 403, 404) },
+  },
+  getProfilePicture: {
+    service: 'resource',
+    method: 'GET',
+    path: '/profilePicture/:id',
+    summary: 'A profile picture (public by its unguessable id, so an <img> can load it)',
+    auth: false,
+    params: IdParamsSchema,
+    responseContentTypes: profilePictureContentTypes,
+    response: { 200: BinarySchema, ...errors(400, 404) },
+  },
+  putProfilePicture: {
+    service: 'resource',
+    method: 'PUT',
+    path: '/profilePicture/:id',
+    summary: 'Upload your profile picture (PNG, JPEG or WebP, at most 7 MB)',
+    auth: true,
+    params: IdParamsSchema,
+    requestContentTypes: profilePictureContentTypes,
+    response: { 200: UploadedPictureSchema, ...errors(400, 401, 403, 413, 415, 422) },
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** The operation ids of {@link routes}. */
+export type RouteName = keyof typeof routes;
+
+/** The OpenAPI form of a route path: `/persons/:id` becomes `/persons/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** Fills the `:name` parameters of a route path (URI-encoded). */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

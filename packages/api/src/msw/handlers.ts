@@ -1,0 +1,345 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Person, UpdatePersonBody } from '../contract/account.ts';
+import { profilePicturePath } from '../contract/account.ts';
+import type { CreateInviteBody, Invite, LoginBody, LogoutBody } from '../contract/auth.ts';
+import {
+  type ApiErrorBody,
+  limits,
+  messages,
+  profilePictureContentTypes,
+  type Tokens,
+  validationMessage,
+} from '../contract/common.ts';
+import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
+import type { ServiceBaseUrls, ServiceName } from '../services.ts';
+import { createMockState, demoResetCode, type MockState } from './fixtures.ts';
+
+/** A forced error answer. */
+export type MockFailure = ApiErrorBody & { status: number };
+
+/** Options shared by every handler factory. */
+export type MockHandlerOptions = {
+  /** The data to serve and change; share one between factories. A fresh fixture copy by default. */
+  state?: MockState;
+  /** Base address of each service; by default any origin, `*\/api/<service>`. */
+  baseURLs?: Partial<ServiceBaseUrls>;
+  /** Answer these calls with an error instead (e.g. `{ updatePerson: { status: 500, ... } }`). */
+  failures?: Partial<Record<RouteName, MockFailure>>;
+  /** Every call authenticates as this user id, whatever its token (stories without sign-in). */
+  authenticateAs?: string;
+  /** Milliseconds to wait before each answer (loading states). */
+  delayMs?: number;
+};
+
+/** Options of {@link createAuthHandlers}. */
+export type AuthHandlerOptions = MockHandlerOptions & {
+  /** Sign-in always fails with 401 'Wrong email or password'. */
+  loginFails?: boolean;
+  /** Token refresh always fails with 401. */
+  refreshFails?: boolean;
+  /** Any reset code is wrong. */
+  resetCodeFails?: boolean;
+  /** Sending a reset code (or a new one) fails with 500. */
+  resetRequestFails?: boolean;
+  /** Inviting a client fails with 500. */
+  inviteFails?: boolean;
+};
+
+type Context = {
+  request: Request;
+  params: Record<string, string>;
+  userId: string | undefined;
+  body: unknown;
+};
+
+type Resolver = (context: Context) => Response | Promise<Response>;
+
+function error(status: number, code: string, message: string): Response {
+  return HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
+}
+
+function validate(schema: TSchema | undefined, value: unknown): Response | undefined {
+  if (!schema || Value.Check(schema, value)) return undefined;
+  const [first] = Value.Errors(schema, value);
+  const field = first?.instancePath.split('/').pop();
+  const fieldValue =
+    field && typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)[field]
+      : undefined;
+  const message = (first && validationMessage(first, fieldValue)) ?? messages.invalidRequest;
+  return error(400, 'validation_failed', message);
+}
+
+function bearer(request: Request): string | undefined {
+  const header = request.headers.get('authorization') ?? '';
+  return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
+
+function nextToken(state: MockState, kind: string): string {
+  state.sequence += 1;
+  return `mock-${kind}-${state.sequence}`;
+}
+
+/** Issues a new token pair for a user of the mock state. */
+export function issueMockTokens(state: MockState, userId: string): Tokens {
+  const tokens = {
+    accessToken: nextToken(state, 'access'),
+    refreshToken: nextToken(state, 'refresh'),
+  };
+  state.accessTokens.set(tokens.accessToken, userId);
+  state.refreshTokens.set(tokens.refreshToken, userId);
+  return tokens;
+}
+
+/** Builds the MSW handler of one contract route: failures, delay, auth and body validation. */
+function createRouteHandler(
+  name: RouteName,
+  options: MockHandlerOptions & { state: MockState },
+  resolve: Resolver,
+): HttpHandler {
+  const route: RouteDefinition = routes[name];
+  const base = options.baseURLs?.[route.service] ?? `*/api/${route.service}`;
+  const method = route.method.toLowerCase() as Lowercase<RouteDefinition['method']>;
+  return http[method](`${base.replace(/\/+$/, '')}${route.path}`, async ({ request, params }) => {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const failure = options.failures?.[name];
+    if (failure) return error(failure.status, failure.error, failure.message);
+    const token = bearer(request);
+    const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
+    if (route.auth && !userId) return error(401, 'unauthorized', messages.unauthorized);
+    const pathParams = Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [key, String(value)]),
+    );
+    const invalidParams = validate(route.params, pathParams);
+    if (invalidParams) return invalidParams;
+    let body: unknown;
+    if (route.body) {
+      try {
+        body = await request.json();
+      } catch {
+        return error(400, 'invalid_json', 'The body is not valid JSON');
+      }
+      const invalidBody = validate(route.body, body);
+      if (invalidBody) return invalidBody;
+    }
+    return resolve({ request, params: pathParams, userId: userId || undefined, body });
+  });
+}
+
+function withState<T extends MockHandlerOptions>(options: T): T & { state: MockState } {
+  return { ...options, state: options.state ?? createMockState() };
+}
+
+/** MSW handlers of the auth service over the mock state. */
+export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
+  const context = withState(options);
+  const { state } = context;
+  const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
+  const userByEmail = (email: string) =>
+    state.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());
+  const wrongCode = () => error(400, 'invalid_reset_code', messages.wrongCode);
+  const checkCode = (email: string, code: string) =>
+    !options.resetCodeFails &&
+    (state.resetCodes.get(email.toLowerCase()) ?? demoResetCode) === code;
+
+  return [
+    handle('login', ({ body }) => {
+      const { email, password } = body as LoginBody;
+      const user = userByEmail(email);
+      if (options.loginFails || !user || user.password !== password) {
+        return error(401, 'invalid_credentials', messages.wrongCredentials);
+      }
+      return HttpResponse.json(issueMockTokens(state, user.id));
+    }),
+    handle('currentSession', ({ userId }) => {
+      const user = state.users.find((candidate) => candidate.id === userId);
+      if (!user) return error(401, 'unauthorized', messages.unauthorized);
+      return HttpResponse.json({ id: user.id, email: user.email });
+    }),
+    handle('logout', ({ request, body }) => {
+      const token = bearer(request);
+      if (token) state.accessTokens.delete(token);
+      const { refreshToken } = body as LogoutBody;
+      if (refreshToken) state.refreshTokens.delete(refreshToken);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    handle('refresh', ({ body }) => {
+      const { refreshToken } = body as { refreshToken: string };
+      const userId = state.refreshTokens.get(refreshToken);
+      if (options.refreshFails || !userId) {
+        return error(401, 'invalid_token', messages.sessionExpired);
+      }
+      state.refreshTokens.delete(refreshToken);
+      return HttpResponse.json(issueMockTokens(state, userId));
+    }),
+    handle('listUsers', ({ userId }) => {
+      const me = state.persons.find((person) => person.userId === userId);
+      const visible = state.persons.filter(
+        (person) => person.userId === userId || (me && person.coachId === me.id),
+      );
+      return HttpResponse.json(
+        visible.map((person) => ({
+          id: person.userId,
+          email: state.users.find((user) => user.id === person.userId)?.email,
+        })),
+      );
+    }),
+    handle('createInvite', ({ body }) => {
+      if (options.inviteFails) return error(500, 'internal_error', messages.internalError);
+      const { email } = body as CreateInviteBody;
+      if (userByEmail(email)) return error(409, 'conflict', 'An account with this email exists');
+      const sentAt = new Date().toISOString();
+      const existing = state.invites.find((invite) => invite.email === email);
+      if (existing) {
+        existing.sentAt = sentAt;
+        return HttpResponse.json(existing, { status: 201 });
+      }
+      const invite: Invite = {
+        id: `00000000-0000-4000-9000-${String(state.invites.length + 1).padStart(12, '0')}`,
+        email,
+        status: 'pending',
+        sentAt,
+      };
+      state.invites.push(invite);
+      return HttpResponse.json(invite, { status: 201 });
+    }),
+    handle('acceptInvite', () => error(404, 'not_found', 'Invite not found or expired')),
+    handle('requestPasswordReset', ({ body }) => {
+      if (options.resetRequestFails) return error(500, 'internal_error', messages.internalError);
+      const { email } = body as { email: string };
+      if (userByEmail(email)) state.resetCodes.set(email.toLowerCase(), demoResetCode);
+      return HttpResponse.json({}, { status: 202 });
+    }),
+    handle('verifyResetCode', ({ body }) => {
+      const { email, resetPasswordCode } = body as { email: string; resetPasswordCode: string };
+      if (!userByEmail(email) || !checkCode(email, resetPasswordCode)) return wrongCode();
+      return HttpResponse.json({ valid: true });
+    }),
+    handle('resetPassword', ({ body }) => {
+      const { email, password, resetPasswordCode } = body as {
+        email: string;
+        password: string;
+        resetPasswordCode: string;
+      };
+      const user = userByEmail(email);
+      if (!user || !checkCode(email, resetPasswordCode)) return wrongCode();
+      user.password = password;
+      state.resetCodes.delete(email.toLowerCase());
+      return HttpResponse.json(issueMockTokens(state, user.id));
+    }),
+  ];
+}
+
+/** The profiles a user may see: their own and, for a coach, their clients'. */
+function visiblePersons(state: MockState, userId: string | undefined): Person[] {
+  const mine = state.persons.filter((person) => person.userId === userId);
+  const mineIds = new Set(mine.map((person) => person.id));
+  return state.persons.filter(
+    (person) => mineIds.has(person.id) || (person.coachId !== null && mineIds.has(person.coachId)),
+  );
+}
+
+/** MSW handlers of the account service over the mock state. */
+export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
+  const context = withState(options);
+  const { state } = context;
+  const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
+  return [
+    handle('listPersons', ({ request, userId }) => {
+      const filter = new URL(request.url).searchParams.get('userId');
+      const visible = visiblePersons(state, userId);
+      return HttpResponse.json(
+        filter ? visible.filter((person) => person.userId === filter) : visible,
+      );
+    }),
+    handle('getPerson', ({ params, userId }) => {
+      const person = visiblePersons(state, userId).find((candidate) => candidate.id === params.id);
+      return person ? HttpResponse.json(person) : error(404, 'not_found', messages.notFound);
+    }),
+    handle('updatePerson', ({ params, userId, body }) => {
+      const person = state.persons.find((candidate) => candidate.id === params.id);
+      if (!person) return error(404, 'not_found', messages.notFound);
+      if (person.userId !== userId) {
+        return error(403, 'forbidden', messages.cannotUpdateAnotherProfile);
+      }
+      const { firstName, lastName, aboutMe, timezone, gender, birthDate } =
+        body as UpdatePersonBody;
+      Object.assign(person, { firstName, lastName, aboutMe, timezone, gender, birthDate });
+      return HttpResponse.json(person);
+    }),
+  ];
+}
+
+/** The image type of some bytes by their signature, as the server decides it. */
+function sniffImageType(bytes: Uint8Array): string | undefined {
+  const starts = (...signature: number[]) =>
+    signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') {
+    return 'image/webp';
+  }
+  return undefined;
+}
+
+/** MSW handlers of the resource service over the mock state. */
+export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
+  const context = withState(options);
+  const { state } = context;
+  const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
+  return [
+    handle('getProfilePicture', ({ params }) => {
+      const picture = state.pictures.get(params.id ?? '');
+      if (!picture) return error(404, 'not_found', messages.notFound);
+      return HttpResponse.arrayBuffer(picture.bytes.slice(0), {
+        headers: { 'Content-Type': picture.contentType, ETag: picture.etag },
+      });
+    }),
+    handle('putProfilePicture', async ({ request, params, userId }) => {
+      const person = state.persons.find((candidate) => candidate.id === params.id);
+      if (!person) return error(404, 'not_found', messages.notFound);
+      if (person.userId !== userId) return error(403, 'forbidden', messages.forbidden);
+      const bytes = await request.arrayBuffer();
+      if (bytes.byteLength > limits.profilePictureMaxBytes) {
+        return error(413, 'payload_too_large', messages.profilePictureTooLarge);
+      }
+      const contentType = sniffImageType(new Uint8Array(bytes));
+      if (
+        !contentType ||
+        !(profilePictureContentTypes as readonly string[]).includes(contentType)
+      ) {
+        return error(415, 'unsupported_media_type', messages.profilePictureNotImage);
+      }
+      state.sequence += 1;
+      const etag = `"mock-${state.sequence}"`;
+      state.pictures.set(person.id, { bytes, contentType, etag });
+      person.profilePicture = profilePicturePath(person.id);
+      return HttpResponse.json({ url: person.profilePicture, etag });
+    }),
+  ];
+}
+
+/** Options of {@link createHandlers}: the auth options plus those shared by every service. */
+export type HandlersOptions = AuthHandlerOptions;
+
+/**
+ * The handlers of the auth, account and resource services over one shared state: what a story
+ * passes to MSW. Options override behaviour, e.g. `createHandlers({ loginFails: true })`.
+ */
+export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
+  const shared = withState(options);
+  return [
+    ...createAuthHandlers(shared),
+    ...createAccountHandlers(shared),
+    ...createResourceHandlers(shared),
+  ];
+}
+
+/** The services the handlers cover. */
+export const mockedServices = [
+  'auth',
+  'account',
+  'resource',
+] as const satisfies readonly ServiceName[];
