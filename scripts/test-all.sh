@@ -7,7 +7,6 @@ source scripts/ensure-node.sh
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
 # Reads "<n> passed" / "<n> failed" from a runner's summary line, colours stripped.
 count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "$2" | tail -n 1 | grep -oE "[0-9]+ $3" | grep -oE '^[0-9]+' || echo 0; }
 
@@ -16,6 +15,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   bash scripts/install-deps.sh
 fi
 bash scripts/ensure-browser.sh
+trap 'rm -rf "$logs"; bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
 step "typecheck"
 npm run typecheck
@@ -23,7 +23,9 @@ step "lint"
 npm run lint
 step "format"
 npm run format:check
-step "unit tests (vitest)"
+step "postgresql server for the server tests"
+eval "$(bash scripts/ensure-postgres.sh)"
+step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
 npm run test:unit 2>&1 | tee "$logs/vitest.log"
 step "ui package: build, pack and render from the tarball"
 bash scripts/pack-smoke-test.sh

@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Run from the repository root: npx drizzle-kit generate --config packages/server/drizzle.config.ts
+// Run from packages/server: npm run db:generate -w @coach/server
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './packages/server/src/db/schema.ts',
-  out: './packages/server/migrations',
+  schema: './src/db/schema.ts',
+  out: './migrations',
 });

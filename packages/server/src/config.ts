@@ -11,6 +11,10 @@ export type ServerConfig = {
    * until the coach app lands) needs inline scripts, so it is served without it.
    */
   isFrontendCspStrict: boolean;
+};
+
+/** Where the data lives (see `openDatabase`). */
+export type DatabaseConfig = {
   /** Folder of the server's own files (the embedded PGlite database among them). */
   dataDir: string;
   /** A `postgres://` URL of a PostgreSQL server, or null for the embedded PGlite database. */
@@ -27,7 +31,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** Reads the configuration from the environment; throws a clear message when it is wrong. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig & DatabaseConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer between 0 and 65535, got '${env.PORT}'`);
@@ -79,7 +83,9 @@ export function checkDatabaseUrl(url: string): URL {
     );
   }
   if (!parsed.hostname && !parsed.searchParams.get('host')) {
-    throw new Error('DATABASE_URL names no host; expected postgres://user:password@host:5432/database');
+    throw new Error(
+      'DATABASE_URL names no host; expected postgres://user:password@host:5432/database',
+    );
   }
   return parsed;
 }

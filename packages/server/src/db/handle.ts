@@ -1,0 +1,65 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+type Rows<Row> = { rows: Row[] };
+
+/** What `db.execute()` answers on both drivers: their results share `rows`. */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  readonly type: Rows<this['row']>;
+}
+
+/** The drizzle database, the same type on PGlite and on node-postgres. */
+export type Database = PgDatabase<QueryResultHKT, typeof schema>;
+
+/** The handle a transaction's work receives; it has the same query API as `Database`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  /** The organisation of this deployment: its row exists once the handle is open. */
+  organisationId: string;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws
+   * (the error is rethrown).
+   */
+  transaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
+  /** Closes the connection(s); the handle is unusable afterwards. Safe to call twice. */
+  close: () => Promise<void>;
+};
+
+export const defaultOrganisationName = 'Coach';
+
+/** Creates the organisation row when it is missing; leaves an existing one untouched. */
+export async function seedOrganisation(
+  db: Database,
+  organisationId: string,
+  name = defaultOrganisationName,
+): Promise<void> {
+  await db
+    .insert(schema.organisations)
+    .values({ id: organisationId, name })
+    .onConflictDoNothing({ target: schema.organisations.id });
+}
+
+/** Wraps a drizzle database into a handle; `closeClient` ends the underlying connection(s). */
+export function createHandle(
+  db: Database,
+  kind: DatabaseKind,
+  organisationId: string,
+  closeClient: () => Promise<void>,
+): DatabaseHandle {
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind,
+    organisationId,
+    transaction: (work) => db.transaction(work),
+    close: () => {
+      closing ??= closeClient();
+      return closing;
+    },
+  };
+}

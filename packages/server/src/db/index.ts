@@ -1,0 +1,32 @@
+import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseHandle } from './handle.ts';
+import { openPgliteDatabase } from './pglite.ts';
+import { openPostgresDatabase, type PostgresOptions } from './postgres.ts';
+
+export type { DatabaseConfig } from '../config.ts';
+export {
+  type Database,
+  type DatabaseHandle,
+  type DatabaseKind,
+  seedOrganisation,
+  type Transaction,
+} from './handle.ts';
+export { migrationsFolder } from './migrations.ts';
+export * as schema from './schema.ts';
+export { normalizeEmail } from './schema.ts';
+
+/**
+ * Opens the database of `config`: the PostgreSQL server of `databaseUrl` when set, otherwise the
+ * embedded PGlite database persisted in `dataDir`. Applies the migrations and seeds the
+ * organisation row (both idempotent) before it resolves; rejects with a message that names the
+ * problem (never a password).
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: PostgresOptions = {},
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return openPostgresDatabase(config.databaseUrl, config.organisationId, options);
+  }
+  return openPgliteDatabase(config.dataDir, config.organisationId);
+}

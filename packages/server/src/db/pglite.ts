@@ -1,0 +1,94 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
+import { migrationsFolder } from './migrations.ts';
+import * as schema from './schema.ts';
+
+/** Folders this process has open: PGlite serves one process and one instance per folder. */
+const openFolders = new Set<string>();
+
+/**
+ * Opens (creating it when new) the embedded PGlite database in `<dataDir>/pglite`, applies the
+ * migrations and seeds the organisation row. A lock file keeps a second server process off it.
+ */
+export async function openPgliteDatabase(
+  dataDir: string,
+  organisationId: string,
+): Promise<DatabaseHandle> {
+  mkdirSync(dataDir, { recursive: true });
+  const folder = join(dataDir, 'pglite');
+  const lockFile = join(dataDir, 'pglite.lock');
+  takeLock(folder, lockFile);
+  const release = () => {
+    openFolders.delete(folder);
+    rmSync(lockFile, { force: true });
+  };
+  try {
+    return await openPglite({ dataDir: folder }, organisationId, release);
+  } catch (error) {
+    release();
+    throw new Error(`Could not open the database in DATA_DIR '${dataDir}': ${messageOf(error)}`);
+  }
+}
+
+/**
+ * Opens a PGlite instance (in memory, in a folder, or loaded from a dump), migrates it and seeds
+ * the organisation row. `onClose` runs after PGlite has closed.
+ */
+export async function openPglite(
+  options: PGliteOptions,
+  organisationId: string,
+  onClose: () => void = () => {},
+): Promise<DatabaseHandle> {
+  const client = await PGlite.create(options);
+  try {
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    await seedOrganisation(db as unknown as Database, organisationId);
+    return createHandle(db as unknown as Database, 'pglite', organisationId, async () => {
+      await client.close();
+      onClose();
+    });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+function takeLock(folder: string, lockFile: string) {
+  if (openFolders.has(folder)) {
+    throw new Error(`The database in '${folder}' is already open in this process`);
+  }
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    // Our own pid in the file is a lock left by an earlier run that got the same pid (containers).
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+      throw new Error(
+        `the embedded database is in use by another process (pid ${pid}). PGlite serves one ` +
+          'process: stop that one, set DATABASE_URL to share a PostgreSQL server, or delete ' +
+          `'${lockFile}' if no such server runs`,
+      );
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  openFolders.add(folder);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
