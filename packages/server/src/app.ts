@@ -1,7 +1,10 @@
 import { join } from 'node:path';
+import { type ServiceName, validationMessage } from '@coach/api';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import type { ServiceContext } from './services/context.ts';
+import { servicePlugins } from './services/index.ts';
 
 /** The JSON body of every error the server answers with. */
 export type ErrorBody = { error: string; message: string };
@@ -20,11 +23,29 @@ const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+export type BuildServerOptions = {
+  logger?: boolean;
+  /** The services to host and what they need; without it only health and the front end. */
+  services?: { context: ServiceContext; enabled: readonly ServiceName[] };
+};
+
 /** Builds the server: the platform API under `/api` and the web front end beside it. */
-export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}) {
+export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger
+      ? {
+          // Credentials never reach a log line.
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        }
+      : false,
     bodyLimit: 1024 * 1024,
+    // Validation errors are answered with every problem's message, spec texts first.
+    ajv: { customOptions: { allErrors: true } },
+    genReqId: () => crypto.randomUUID(),
+  });
+  // Request ids reach the caller too, to quote in a support request.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -39,16 +60,19 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: ErrorBody =
-      status >= 500
-        ? { error: 'internal', message: 'Something went wrong on our side' }
-        : { error: error.code ?? 'bad_request', message: error.message };
-    return reply.status(status).send(body);
+    return reply.status(errorStatus(error)).send(toErrorBody(error, request.body, request.log));
   });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+
+  if (options.services) {
+    const { context, enabled } = options.services;
+    for (const name of enabled) {
+      const plugin = servicePlugins[name];
+      if (!plugin) continue;
+      await app.register(async (scope) => plugin(scope, context), { prefix: `/api/${name}` });
+    }
+  }
 
   if (config.staticDir) {
     const index = join(config.staticDir, 'index.html');
@@ -65,6 +89,55 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   }
 
   return app;
+}
+
+function errorStatus(error: FastifyError): number {
+  if (error.validation) return 400;
+  return error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+    ? error.statusCode
+    : 500;
+}
+
+/** The JSON error body: spec texts for validation, plain words for parsing, nothing internal. */
+function toErrorBody(
+  error: FastifyError,
+  body: unknown,
+  log: { error: (details: object, message: string) => void },
+): ErrorBody {
+  if (error.validation) {
+    const messages = error.validation.map((issue) => {
+      const value = valueAt(body, issue.instancePath);
+      return (
+        validationMessage(issue, value) ??
+        `${issue.instancePath.slice(1) || error.validationContext || 'request'} ${issue.message ?? 'is invalid'}`
+      );
+    });
+    return { error: 'validation', message: [...new Set(messages)].join('; ') };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { error: 'invalid_json', message: 'The request body is not valid JSON' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { error: 'payload_too_large', message: 'The request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { error: 'unsupported_media_type', message: 'Unsupported content type' };
+  }
+  const status = errorStatus(error);
+  if (status >= 500) {
+    log.error({ err: error }, 'request failed');
+    return { error: 'internal', message: 'Something went wrong on our side' };
+  }
+  return { error: error.code ?? 'bad_request', message: error.message };
+}
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let value = body;
+  for (const key of pointer.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 function notFound(reply: import('fastify').FastifyReply, url: string) {

@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { AccessTokens } from '../http/accessTokens.ts';
+
+/** One e-mail to send. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** Sends mail: real SMTP (`SMTP_URL`) or the console outbox. */
+export type Mailer = { send: (message: MailMessage) => Promise<void> };
+
+/** Everything a service needs from the process that hosts it. */
+export type ServiceContext = {
+  database: DatabaseHandle;
+  organisationId: string;
+  accessTokens: AccessTokens;
+  /** preHandler: 401 unless the request carries a valid access token; sets `request.auth`. */
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  mailer: Mailer;
+  /** Base address of the coach app, for links in mails (`APP_URL`). */
+  appUrl: string;
+};
+
+/** A service: a Fastify plugin registered under `/api/<service>`. */
+export type ServicePlugin = (app: FastifyInstance, context: ServiceContext) => Promise<void>;
