@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { runAuthBenches } from '../bench/auth-throughput.ts';
 import { runTableSortBench } from '../bench/table-sort.ts';
 import { runUiSizeBench } from '../bench/ui-size.ts';
 
@@ -14,6 +15,7 @@ const results = {
   benchmarks: {
     tableSort: runTableSortBench(),
     uiSize: await runUiSizeBench(),
+    auth: await runAuthBenches(process.env.TEST_DATABASE_URL ?? null),
   },
 };
 

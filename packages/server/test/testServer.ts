@@ -4,6 +4,7 @@ import { buildServer } from '../src/app.ts';
 import { createAccessTokens } from '../src/http/accessTokens.ts';
 import { createRequireAuth } from '../src/http/authenticate.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import type { AuthOptionsInput } from '../src/services/auth/options.ts';
 import type { ServiceContext } from '../src/services/context.ts';
 import { createTestDatabase } from './database.ts';
 import { startMailSink } from './mailSink.ts';
@@ -13,6 +14,8 @@ export type TestServerOptions = {
   services?: readonly ServiceName[];
   /** Access-token lifetime, to test expiry. Default 900 s. */
   accessTokenTtlSeconds?: number;
+  /** Auth service options (small rate limits, a movable clock...). */
+  auth?: AuthOptionsInput;
 };
 
 /**
@@ -33,6 +36,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     requireAuth: createRequireAuth(accessTokens, database.organisationId),
     mailer: createMailer({ smtpUrl: mailSink.url, from: 'Coach <no-reply@coach.test>' }),
     appUrl: 'http://app.coach.test',
+    ...(options.auth ? { auth: options.auth } : {}),
   };
   const app = await buildServer(
     { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },

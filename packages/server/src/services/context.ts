@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { AccessTokens } from '../http/accessTokens.ts';
+import type { AuthOptionsInput } from './auth/options.ts';
 
 /** One e-mail to send. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -18,6 +19,8 @@ export type ServiceContext = {
   mailer: Mailer;
   /** Base address of the coach app, for links in mails (`APP_URL`). */
   appUrl: string;
+  /** Auth service tuning (limits, lifetimes, clock, reset-code key); defaults when absent. */
+  auth?: AuthOptionsInput;
 };
 
 /** A service: a Fastify plugin registered under `/api/<service>`. */

@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
+
+type Tokens = { accessToken: string; refreshToken: string };
+
+describe('auth service: invites', () => {
+  let server: TestServer;
+  let coach: TestUser;
+  let coachToken: string;
+  let clientToken: string;
+  let otherCoachToken: string;
+  const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+    callApi(server.baseUrl, method, `/api/auth${path}`, options);
+  const signIn = async (email: string, password: string) => {
+    const response = await api('POST', '/login', { body: { email, password } });
+    expect(response.status).toBe(200);
+    return (response.body as Tokens).accessToken;
+  };
+  const tokenOfMail = (text: string) => {
+    const link = /http:\/\/app\.coach\.test\/invite\?token=([A-Za-z0-9_%-]+)/.exec(text);
+    expect(link).not.toBeNull();
+    return decodeURIComponent(link?.[1] ?? '');
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ services: ['auth'] });
+    coach = await createUserWithProfile(server.database, {
+      email: 'coach@example.com',
+      password: 'Coach123!',
+      type: 'coach',
+      firstName: 'Casey',
+      lastName: 'Coach',
+    });
+    await createUserWithProfile(server.database, {
+      email: 'other.coach@example.com',
+      password: 'Coach123!',
+      type: 'coach',
+    });
+    await createUserWithProfile(server.database, {
+      email: 'client@example.com',
+      password: 'Client123!',
+      type: 'user',
+      coachPersonId: coach.personId,
+    });
+    coachToken = await signIn('coach@example.com', 'Coach123!');
+    otherCoachToken = await signIn('other.coach@example.com', 'Coach123!');
+    clientToken = await signIn('client@example.com', 'Client123!');
+  });
+  afterAll(() => server?.close());
+
+  it('a coach invites; a second invite resends (one row, two mails, the old link dead); accepting creates a linked client', async () => {
+    const first = await api('POST', '/invites', {
+      token: coachToken,
+      body: { email: 'New.Client@example.com', firstName: 'Nia' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ email: 'new.client@example.com', status: 'pending' });
+    const second = await api('POST', '/invites', {
+      token: coachToken,
+      body: { email: 'new.client@example.com' },
+    });
+    expect(second.status).toBe(201);
+    expect((second.body as { id: string }).id).toBe((first.body as { id: string }).id);
+    const rows = await server.database.db
+      .select()
+      .from(schema.invites)
+      .where(eq(schema.invites.email, 'new.client@example.com'));
+    expect(rows).toHaveLength(1);
+    const mails = (await server.mailSink.waitFor(2)).filter((mail) =>
+      mail.to.includes('new.client@example.com'),
+    );
+    expect(mails).toHaveLength(2);
+    expect(mails[0]?.text).toContain('Hello Nia');
+    const oldToken = tokenOfMail(mails[0]?.text ?? '');
+    const newToken = tokenOfMail(mails[1]?.text ?? '');
+    expect(rows[0]?.tokenHash).not.toContain(newToken);
+
+    const accept = (token: string) =>
+      api('POST', '/invites/accept', {
+        body: {
+          token,
+          password: 'Welcome123',
+          firstName: 'Nia',
+          lastName: 'Client',
+          timezone: 'Europe/Paris',
+        },
+      });
+    const stale = await accept(oldToken);
+    expect(stale.status).toBe(404);
+    const accepted = await accept(newToken);
+    expect(accepted.status).toBe(200);
+    const tokens = accepted.body as Tokens;
+    const current = await api('GET', '/session/current', { token: tokens.accessToken });
+    expect(current.body).toMatchObject({ email: 'new.client@example.com' });
+    const userId = (current.body as { id: string }).id;
+    const [person] = await server.database.db
+      .select()
+      .from(schema.persons)
+      .where(eq(schema.persons.userId, userId));
+    expect(person).toMatchObject({
+      type: 'user',
+      coachPersonId: coach.personId,
+      firstName: 'Nia',
+      lastName: 'Client',
+      timezone: 'Europe/Paris',
+    });
+    // The coach now sees the new client.
+    const users = await api('GET', '/users', { token: coachToken });
+    expect((users.body as { id: string }[]).map((user) => user.id)).toContain(userId);
+    // The link works once.
+    const reused = await accept(newToken);
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ error: 'invite_used' });
+    // And the address is now an account.
+    const again = await api('POST', '/invites', {
+      token: coachToken,
+      body: { email: 'new.client@example.com' },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('inviting an existing account is a 409 already_registered', async () => {
+    const response = await api('POST', '/invites', {
+      token: coachToken,
+      body: { email: 'client@example.com' },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ error: 'already_registered' });
+  });
+
+  it('a client (type user) may not invite; no token is a 401', async () => {
+    const response = await api('POST', '/invites', {
+      token: clientToken,
+      body: { email: 'friend@example.com' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: 'forbidden' });
+    expect((await api('POST', '/invites', { body: { email: 'x@example.com' } })).status).toBe(401);
+  });
+
+  it("another coach's pending invite is a 409, not a takeover", async () => {
+    expect(
+      (await api('POST', '/invites', { token: coachToken, body: { email: 'taken@example.com' } }))
+        .status,
+    ).toBe(201);
+    const response = await api('POST', '/invites', {
+      token: otherCoachToken,
+      body: { email: 'taken@example.com' },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ error: 'already_invited' });
+  });
+
+  it('refuses unknown, expired tokens and bad timezones', async () => {
+    const body = { password: 'Welcome123', firstName: 'A', lastName: 'B' };
+    const unknown = await api('POST', '/invites/accept', { body: { ...body, token: 'nope' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'invite_not_found' });
+
+    const before = server.mailSink.received.length;
+    await api('POST', '/invites', { token: coachToken, body: { email: 'late@example.com' } });
+    const [mail] = (await server.mailSink.waitFor(before + 1)).slice(before);
+    const token = tokenOfMail(mail?.text ?? '');
+    const badZone = await api('POST', '/invites/accept', {
+      body: { ...body, token, timezone: 'Mars/Olympus' },
+    });
+    expect(badZone.status).toBe(400);
+    await server.database.db
+      .update(schema.invites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.invites.email, 'late@example.com'));
+    const expired = await api('POST', '/invites/accept', { body: { ...body, token } });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ error: 'invite_expired' });
+    const weak = await api('POST', '/invites/accept', {
+      body: { ...body, token, password: 'weak' },
+    });
+    expect(weak.status).toBe(400);
+  });
+});

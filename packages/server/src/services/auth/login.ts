@@ -1,0 +1,58 @@
+import { recordAudit } from '../../audit.ts';
+import { normalizeEmail } from '../../db/index.ts';
+import { AuthError } from './errors.ts';
+import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { enforceRateLimit } from './rateLimit.ts';
+import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
+import { findUserByEmail } from './users.ts';
+
+/**
+ * Signs in with email and password. An unknown email costs one argon2 verification too, and
+ * gets the same answer as a wrong password.
+ */
+export async function signIn(
+  deps: SessionDeps,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<Tokens> {
+  const now = deps.options.now();
+  const email = normalizeEmail(input.email);
+  const { database, organisationId } = deps;
+  await enforceRateLimit(
+    database.db,
+    organisationId,
+    'login',
+    deps.options.rateLimits.login,
+    { ip: meta.ip, account: email },
+    now,
+  );
+  const user = await findUserByEmail(database.db, organisationId, email);
+  const isValid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !isValid) {
+    await recordAudit(database.db, {
+      organisationId,
+      action: 'sign_in_failed',
+      actorUserId: user?.id ?? null,
+      subject: email,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+    });
+    throw new AuthError('invalid_credentials', 'Wrong email or password');
+  }
+  return database.transaction(async (tx) => {
+    const issued = await issueTokens(tx, deps, user.id, now);
+    await recordAudit(tx, {
+      organisationId,
+      action: 'sign_in',
+      actorUserId: user.id,
+      subject: email,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      details: { sessionId: issued.familyId },
+    });
+    return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
+  });
+}

@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import { sha256Hex } from './secrets.ts';
+import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
+
+type Tokens = { accessToken: string; refreshToken: string };
+
+describe('auth service: refresh-token rotation', () => {
+  let server: TestServer;
+  let coach: TestUser;
+  // The service's clock: tests move it forward.
+  let offsetMs = 0;
+  const day = 24 * 60 * 60 * 1000;
+  const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+    callApi(server.baseUrl, method, `/api/auth${path}`, options);
+  const login = async () => {
+    const response = await api('POST', '/login', {
+      body: { email: 'coach@example.com', password: 'Coach123!' },
+    });
+    expect(response.status).toBe(200);
+    return response.body as Tokens;
+  };
+  const refresh = (refreshToken: string) =>
+    api('POST', '/session/refresh', { body: { refreshToken } });
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      services: ['auth'],
+      auth: {
+        now: () => new Date(Date.now() + offsetMs),
+        refreshReuseGraceSeconds: 10,
+        refreshIdleSeconds: 14 * 24 * 60 * 60,
+        refreshAbsoluteSeconds: 30 * 24 * 60 * 60,
+        rateLimits: {
+          login: { perIp: { max: 1000, windowSeconds: 60 } },
+          refresh: { perIp: { max: 1000, windowSeconds: 60 } },
+        },
+      },
+    });
+    coach = await createUserWithProfile(server.database, {
+      email: 'coach@example.com',
+      password: 'Coach123!',
+      type: 'coach',
+    });
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    offsetMs = 0;
+  });
+
+  it('rotates on every use: new tokens in the same family, the old one rotated', async () => {
+    const first = await login();
+    const response = await refresh(first.refreshToken);
+    expect(response.status).toBe(200);
+    const second = response.body as Tokens;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const claimsBefore = await server.context.accessTokens.verify(first.accessToken);
+    const claimsAfter = await server.context.accessTokens.verify(second.accessToken);
+    expect(claimsAfter.sessionId).toBe(claimsBefore.sessionId);
+    const [old] = await server.database.db
+      .select()
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.tokenHash, sha256Hex(first.refreshToken)));
+    const [next] = await server.database.db
+      .select()
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.tokenHash, sha256Hex(second.refreshToken)));
+    expect(old?.rotatedAt).not.toBeNull();
+    expect(old?.replacedById).toBe(next?.id);
+    expect(next?.familyId).toBe(old?.familyId);
+    // The new one works in turn.
+    expect((await refresh(second.refreshToken)).status).toBe(200);
+  });
+
+  it('reuse of a rotated token after the grace revokes the whole family and is audited', async () => {
+    const first = await login();
+    const second = (await refresh(first.refreshToken)).body as Tokens;
+    offsetMs = 11_000;
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toMatchObject({ error: 'invalid_refresh_token' });
+    // The successor, held by the legitimate user or the thief, is dead too.
+    const successor = await refresh(second.refreshToken);
+    expect(successor.status).toBe(401);
+    const audit = await server.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.action, 'refresh_token_reuse'),
+          eq(schema.auditLog.actorUserId, coach.userId),
+        ),
+      );
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('within the grace, the same token sent again continues the session in its family', async () => {
+    const first = await login();
+    const second = (await refresh(first.refreshToken)).body as Tokens;
+    const again = await refresh(first.refreshToken);
+    expect(again.status).toBe(200);
+    const third = again.body as Tokens;
+    const familyOf = async (token: string) =>
+      (await server.context.accessTokens.verify(token)).sessionId;
+    expect(await familyOf(third.accessToken)).toBe(await familyOf(second.accessToken));
+    // Both continuations work; nothing was revoked.
+    expect((await refresh(second.refreshToken)).status).toBe(200);
+    expect((await refresh(third.refreshToken)).status).toBe(200);
+  });
+
+  it('parallel refreshes of one token: one rotation, the other graced, no revocation', async () => {
+    const first = await login();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(first.refreshToken)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await server.database.db
+      .select()
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.tokenHash, sha256Hex(first.refreshToken)));
+    expect(rows[0]?.replacedById).not.toBeNull();
+    const family = rows[0]?.familyId ?? '';
+    const members = await server.database.db
+      .select()
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.familyId, family));
+    expect(members).toHaveLength(6);
+    expect(members.every((member) => member.revokedAt === null)).toBe(true);
+  });
+
+  it('refuses unknown, expired by idleness and past the absolute expiry', async () => {
+    expect((await refresh('not-a-token')).body).toEqual({
+      error: 'invalid_refresh_token',
+      message: 'Your session has expired, please sign in again',
+    });
+    const idle = await login();
+    offsetMs = 15 * day;
+    expect((await refresh(idle.refreshToken)).status).toBe(401);
+
+    offsetMs = 0;
+    let tokens = await login();
+    // Used every 10 days: never idle, but the family ends after 30 days.
+    for (const days of [10, 20]) {
+      offsetMs = days * day;
+      const response = await refresh(tokens.refreshToken);
+      expect(response.status).toBe(200);
+      tokens = response.body as Tokens;
+    }
+    offsetMs = 30 * day + 1000;
+    expect((await refresh(tokens.refreshToken)).status).toBe(401);
+  });
+
+  it('validates the body', async () => {
+    expect((await refresh('')).status).toBe(400);
+    expect((await api('POST', '/session/refresh', { body: {} })).status).toBe(400);
+  });
+});

@@ -1,0 +1,233 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { recordAudit } from '../../audit.ts';
+import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
+import { schema } from '../../db/index.ts';
+import type { AccessTokens } from '../../http/accessTokens.ts';
+import { AuthError } from './errors.ts';
+import type { AuthOptions } from './options.ts';
+import { enforceRateLimit } from './rateLimit.ts';
+import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
+
+type Db = Database | Transaction;
+
+export type Tokens = { accessToken: string; refreshToken: string };
+
+/** What the session functions need from the service. */
+export type SessionDeps = {
+  database: DatabaseHandle;
+  organisationId: string;
+  accessTokens: AccessTokens;
+  options: AuthOptions;
+};
+
+/** Who asked, for the audit log. */
+export type RequestMeta = { ip: string; requestId: string };
+
+const invalidRefreshToken = () =>
+  new AuthError('invalid_refresh_token', 'Your session has expired, please sign in again');
+
+/**
+ * Issues an access token and a refresh token. Without `family`, a new session (a new family,
+ * with its absolute expiry) starts; with it, the token joins that family. Only the refresh
+ * token's SHA-256 is stored.
+ */
+export async function issueTokens(
+  db: Db,
+  deps: SessionDeps,
+  userId: string,
+  now: Date,
+  family?: { id: string; expiresAt: Date },
+): Promise<Tokens & { id: string; familyId: string }> {
+  const familyId = family?.id ?? crypto.randomUUID();
+  const familyExpiresAt = family?.expiresAt ?? addSeconds(now, deps.options.refreshAbsoluteSeconds);
+  const idleExpiry = addSeconds(now, deps.options.refreshIdleSeconds);
+  const refreshToken = randomToken();
+  const [row] = await db
+    .insert(schema.refreshTokens)
+    .values({
+      organisationId: deps.organisationId,
+      userId,
+      familyId,
+      tokenHash: sha256Hex(refreshToken),
+      createdAt: now,
+      expiresAt: new Date(Math.min(idleExpiry.getTime(), familyExpiresAt.getTime())),
+      familyExpiresAt,
+    })
+    .returning({ id: schema.refreshTokens.id });
+  if (!row) throw new Error('refresh token insert returned nothing');
+  const accessToken = await deps.accessTokens.sign({
+    userId,
+    organisationId: deps.organisationId,
+    sessionId: familyId,
+  });
+  return { accessToken, refreshToken, id: row.id, familyId };
+}
+
+/** Revokes every live token of one session. */
+export async function revokeFamily(
+  db: Db,
+  organisationId: string,
+  familyId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(schema.refreshTokens)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(schema.refreshTokens.organisationId, organisationId),
+        eq(schema.refreshTokens.familyId, familyId),
+        isNull(schema.refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** Revokes every session of a user (after a password reset). */
+export async function revokeAllSessionsOfUser(
+  db: Db,
+  organisationId: string,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(schema.refreshTokens)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(schema.refreshTokens.organisationId, organisationId),
+        eq(schema.refreshTokens.userId, userId),
+        isNull(schema.refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** The user a refresh token belongs to, for the per-account rate limit (no lock, no checks). */
+export async function userOfRefreshToken(
+  deps: SessionDeps,
+  refreshToken: string,
+): Promise<string | undefined> {
+  const [row] = await deps.database.db
+    .select({ userId: schema.refreshTokens.userId })
+    .from(schema.refreshTokens)
+    .where(
+      and(
+        eq(schema.refreshTokens.organisationId, deps.organisationId),
+        eq(schema.refreshTokens.tokenHash, sha256Hex(refreshToken)),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
+}
+
+/**
+ * Exchanges a refresh token for new tokens; the old one is rotated (unusable from now on).
+ *
+ * The row is locked (`FOR UPDATE`) for the whole exchange, so two parallel refreshes of one token
+ * are serialised: the first rotates it, the second sees it rotated.
+ *
+ * Rotated token presented again:
+ * - within `refreshReuseGraceSeconds` of its rotation (the same token sent twice at once, e.g. by
+ *   two tabs), the session continues: a new token of the same family is issued. The family stays
+ *   under reuse detection, its absolute expiry and logout, and the window is seconds long, so a
+ *   thief gains nothing they would not have gained by being a moment faster. Answering 401
+ *   instead would sign the second tab, and through the shared storage the first, out.
+ * - later: that is token theft or a replay; the whole family (the successor too) is revoked,
+ *   an audit row 'refresh_token_reuse' is written, and the answer is 401.
+ *
+ * Unknown, revoked, idle-expired (`refreshIdleSeconds`) or past the family's absolute expiry:
+ * 401 `invalid_refresh_token`.
+ */
+export async function refreshSession(
+  deps: SessionDeps,
+  refreshToken: string,
+  meta: RequestMeta,
+): Promise<Tokens> {
+  const now = deps.options.now();
+  const userId = await userOfRefreshToken(deps, refreshToken);
+  await enforceRateLimit(
+    deps.database.db,
+    deps.organisationId,
+    'refresh',
+    deps.options.rateLimits.refresh,
+    { ip: meta.ip, account: userId ?? null },
+    now,
+  );
+  const outcome = await deps.database.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(schema.refreshTokens)
+      .where(
+        and(
+          eq(schema.refreshTokens.organisationId, deps.organisationId),
+          eq(schema.refreshTokens.tokenHash, sha256Hex(refreshToken)),
+        ),
+      )
+      .for('update');
+    if (!row || row.revokedAt) return null;
+    if (now >= row.familyExpiresAt || now >= row.expiresAt) return null;
+    const family = { id: row.familyId, expiresAt: row.familyExpiresAt };
+    if (row.rotatedAt) {
+      const graceEnds = addSeconds(row.rotatedAt, deps.options.refreshReuseGraceSeconds);
+      if (now <= graceEnds) return issueTokens(tx, deps, row.userId, now, family);
+      await revokeFamily(tx, deps.organisationId, row.familyId, 'reuse', now);
+      await recordAudit(tx, {
+        organisationId: deps.organisationId,
+        action: 'refresh_token_reuse',
+        actorUserId: row.userId,
+        subject: row.familyId,
+        ip: meta.ip,
+        requestId: meta.requestId,
+        details: { tokenId: row.id, rotatedAt: row.rotatedAt.toISOString() },
+      });
+      return null;
+    }
+    const next = await issueTokens(tx, deps, row.userId, now, family);
+    await tx
+      .update(schema.refreshTokens)
+      .set({ rotatedAt: now, replacedById: next.id })
+      .where(eq(schema.refreshTokens.id, row.id));
+    return next;
+  });
+  if (!outcome) throw invalidRefreshToken();
+  return { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken };
+}
+
+/**
+ * Signs out: revokes the session of the refresh token and, when the caller's access token was
+ * valid, the session it was issued for. Unknown or already revoked tokens are fine (idempotent).
+ */
+export async function logout(
+  deps: SessionDeps,
+  input: { refreshToken?: string; session?: { userId: string; sessionId: string } | null },
+): Promise<void> {
+  const now = deps.options.now();
+  const { db } = deps.database;
+  if (input.refreshToken) {
+    const [row] = await db
+      .select({ familyId: schema.refreshTokens.familyId })
+      .from(schema.refreshTokens)
+      .where(
+        and(
+          eq(schema.refreshTokens.organisationId, deps.organisationId),
+          eq(schema.refreshTokens.tokenHash, sha256Hex(input.refreshToken)),
+        ),
+      )
+      .limit(1);
+    if (row) await revokeFamily(db, deps.organisationId, row.familyId, 'logout', now);
+  }
+  if (input.session) {
+    await db
+      .update(schema.refreshTokens)
+      .set({ revokedAt: now, revokedReason: 'logout' })
+      .where(
+        and(
+          eq(schema.refreshTokens.organisationId, deps.organisationId),
+          eq(schema.refreshTokens.userId, input.session.userId),
+          eq(schema.refreshTokens.familyId, input.session.sessionId),
+          isNull(schema.refreshTokens.revokedAt),
+        ),
+      );
+  }
+}

@@ -1,0 +1,75 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/index.ts';
+import { schema } from '../../db/index.ts';
+
+type Db = Database | Transaction;
+
+export type UserRow = typeof schema.users.$inferSelect;
+export type PersonRow = typeof schema.persons.$inferSelect;
+
+/** The user of `email` (already normalised) in the organisation, if any. */
+export async function findUserByEmail(
+  db: Db,
+  organisationId: string,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.organisationId, organisationId), eq(schema.users.email, email)))
+    .limit(1);
+  return user;
+}
+
+export async function findUserById(
+  db: Db,
+  organisationId: string,
+  userId: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.organisationId, organisationId), eq(schema.users.id, userId)))
+    .limit(1);
+  return user;
+}
+
+/** The profile of a user (one per user). */
+export async function findPersonOfUser(
+  db: Db,
+  organisationId: string,
+  userId: string,
+): Promise<PersonRow | undefined> {
+  const [person] = await db
+    .select()
+    .from(schema.persons)
+    .where(
+      and(eq(schema.persons.organisationId, organisationId), eq(schema.persons.userId, userId)),
+    )
+    .limit(1);
+  return person;
+}
+
+/**
+ * The users the caller may see: a coach sees themself and the clients linked to them; a client
+ * (or an account without a profile) sees only themself. The caller comes first.
+ */
+export async function listVisibleUsers(
+  db: Db,
+  organisationId: string,
+  callerUserId: string,
+): Promise<{ id: string; email: string }[]> {
+  const person = await findPersonOfUser(db, organisationId, callerUserId);
+  const visible =
+    person?.type === 'coach'
+      ? or(eq(schema.users.id, callerUserId), eq(schema.persons.coachPersonId, person.id))
+      : eq(schema.users.id, callerUserId);
+  const rows = await db
+    .select({ id: schema.users.id, email: schema.users.email })
+    .from(schema.users)
+    .leftJoin(schema.persons, eq(schema.persons.userId, schema.users.id))
+    .where(and(eq(schema.users.organisationId, organisationId), visible))
+    .orderBy(asc(schema.users.email));
+  const self = rows.filter((row) => row.id === callerUserId);
+  return [...self, ...rows.filter((row) => row.id !== callerUserId)];
+}
