@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { type ServiceName, validationMessage } from '@coach/api';
+import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import { openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
 
@@ -18,6 +20,18 @@ const contentSecurityPolicy = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+// Swagger UI (at /api/docs only) needs inline scripts and styles; nothing else gets this policy.
+const docsContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -53,15 +67,32 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
     const isApi = request.url.startsWith('/api/');
-    if (isApi || config.isFrontendCspStrict) {
+    if (request.url === openApiDocsPath || request.url.startsWith(`${openApiDocsPath}/`)) {
+      reply.header('Content-Security-Policy', docsContentSecurityPolicy);
+    } else if (isApi || config.isFrontendCspStrict) {
       reply.header('Content-Security-Policy', contentSecurityPolicy);
     }
-    if (isApi) reply.header('Cache-Control', 'no-store');
+    // Personal data is never stored by caches; a route with its own policy (pictures) keeps it.
+    if (isApi && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     return reply.status(errorStatus(error)).send(toErrorBody(error, request.body, request.log));
   });
+
+  // CORS only for the configured origins (CORS_ORIGINS); none by default.
+  if (config.corsOrigins?.length) {
+    await app.register(cors, {
+      origin: [...config.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+      exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    });
+  }
+
+  // Before the services, so the document covers their routes.
+  await registerOpenApi(app);
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

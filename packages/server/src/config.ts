@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type ServiceName, serviceNames } from '@coach/api';
 
 export type ServerConfig = {
   port: number;
@@ -11,6 +13,8 @@ export type ServerConfig = {
    * until the coach app lands) needs inline scripts, so it is served without it.
    */
   isFrontendCspStrict: boolean;
+  /** Origins allowed to call the API from a browser (`CORS_ORIGINS`); none when absent. */
+  corsOrigins?: readonly string[];
 };
 
 /** Where the data lives (see `openDatabase`). */
@@ -23,6 +27,30 @@ export type DatabaseConfig = {
   organisationId: string;
 };
 
+/** What the process needs beyond the HTTP server and the database. */
+export type RuntimeConfig = {
+  /** `JWT_SECRET`, or null to use (and create once) `DATA_DIR/jwt-secret`. */
+  jwtSecret: string | null;
+  /** nodemailer SMTP URL (`SMTP_URL`), or null for the console outbox. */
+  smtpUrl: string | null;
+  /** Sender of every mail (`MAIL_FROM`). */
+  mailFrom: string;
+  /** Base address of the coach app, for links in mails (`APP_URL`), without a trailing slash. */
+  appUrl: string;
+  /** The services this process hosts (`SERVICES`); all by default. */
+  services: readonly ServiceName[];
+  /** Whether the demo data is seeded at start (`DEMO_SEED`); on by default without DATABASE_URL. */
+  demoSeed: boolean;
+};
+
+/** The full configuration `readConfig` answers. */
+export type Config = ServerConfig & DatabaseConfig & RuntimeConfig;
+
+export const defaultMailFrom = 'Coach <no-reply@coach.local>';
+
+/** Shortest `JWT_SECRET` accepted, in characters. */
+export const minJwtSecretLength = 32;
+
 /** The organisation of demo mode and of any deployment that sets no `ORGANISATION_ID`. */
 export const defaultOrganisationId = '00000000-0000-4000-8000-000000000001';
 
@@ -31,7 +59,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** Reads the configuration from the environment; throws a clear message when it is wrong. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig & DatabaseConfig {
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer between 0 and 65535, got '${env.PORT}'`);
@@ -52,7 +80,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig &
   }
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl) checkDatabaseUrl(databaseUrl);
+  const jwtSecret = env.JWT_SECRET ? env.JWT_SECRET : null;
+  if (jwtSecret !== null && jwtSecret.length < minJwtSecretLength) {
+    throw new Error(
+      `JWT_SECRET must be at least ${minJwtSecretLength} characters long (it has ${jwtSecret.length}); ` +
+        'leave it unset to have one generated in DATA_DIR/jwt-secret',
+    );
+  }
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl) checkSmtpUrl(smtpUrl);
+  const mailFrom = env.MAIL_FROM?.trim() || defaultMailFrom;
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(mailFrom)) {
+    throw new Error(
+      `MAIL_FROM must be an address such as '${defaultMailFrom}' or 'no-reply@example.com', got '${mailFrom}'`,
+    );
+  }
   return {
+    jwtSecret,
+    smtpUrl,
+    mailFrom,
+    appUrl: readAppUrl(env.APP_URL, port),
+    corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
+    services: readServices(env.SERVICES),
+    demoSeed: readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null),
     port,
     host: env.HOST || '0.0.0.0',
     staticDir: existsSync(staticDir) ? staticDir : null,
@@ -88,4 +138,139 @@ export function checkDatabaseUrl(url: string): URL {
     );
   }
   return parsed;
+}
+
+/** Throws a clear message when `url` is not an SMTP URL; never repeats it (it may hold a password). */
+export function checkSmtpUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('SMTP_URL is not a valid URL; expected smtp://user:password@host:587');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got '${parsed.protocol}//'`);
+  }
+  if (!parsed.hostname) {
+    throw new Error('SMTP_URL names no host; expected smtp://user:password@host:587');
+  }
+  return parsed;
+}
+
+function readAppUrl(value: string | undefined, port: number): string {
+  const text = value?.trim();
+  if (!text) return `http://localhost:${port}`;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(text);
+  } catch {
+    // Reported below.
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new Error(
+      `APP_URL must be an http:// or https:// URL such as 'https://coach.example.com', got '${text}'`,
+    );
+  }
+  return text.replace(/\/+$/, '');
+}
+
+/** `CORS_ORIGINS`: a comma-separated list of origins (scheme, host and port, no path). */
+function readCorsOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return origins.map((origin) => {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // Reported below.
+    }
+    if (
+      !parsed ||
+      (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+      parsed.origin !== origin.replace(/\/$/, '')
+    ) {
+      throw new Error(
+        `CORS_ORIGINS must list origins such as 'https://coach.example.com' (scheme, host and port only), got '${origin}'`,
+      );
+    }
+    return parsed.origin;
+  });
+}
+
+/** `SERVICES`: a comma-separated list of service names; all when absent. */
+function readServices(value: string | undefined): ServiceName[] {
+  if (value === undefined || value.trim() === '') return [...serviceNames];
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(serviceNames as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `SERVICES names unknown services: ${unknown.map((name) => `'${name}'`).join(', ')}; known: ${serviceNames.join(', ')}`,
+    );
+  }
+  return [...new Set(names)] as ServiceName[];
+}
+
+function readFlag(name: string, value: string | undefined, fallback: boolean): boolean {
+  const text = value?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new Error(`${name} must be 1/true or 0/false, got '${value}'`);
+}
+
+/** The name of the generated JWT secret in `DATA_DIR`. */
+export const jwtSecretFileName = 'jwt-secret';
+
+/**
+ * The key that signs access tokens: `JWT_SECRET` when set; otherwise the one kept in
+ * `DATA_DIR/jwt-secret`, generated (48 random bytes, file mode 0600) on the first start and reused
+ * afterwards. Every process of a deployment must share it: set JWT_SECRET when they do not share
+ * DATA_DIR.
+ */
+export function loadJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): {
+  secret: Uint8Array;
+  source: 'environment' | 'file' | 'generated';
+} {
+  if (config.jwtSecret) {
+    return { secret: new TextEncoder().encode(config.jwtSecret), source: 'environment' };
+  }
+  const file = join(config.dataDir, jwtSecretFileName);
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    try {
+      // 'wx' fails if another process created it meanwhile: then that one is read below.
+      writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, {
+        mode: 0o600,
+        flag: 'wx',
+      });
+      chmodSync(file, 0o600);
+      return { secret: new TextEncoder().encode(readSecretFile(file)), source: 'generated' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new Error(`Could not write the JWT secret to ${file}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return { secret: new TextEncoder().encode(readSecretFile(file)), source: 'file' };
+}
+
+function readSecretFile(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new Error(`Could not read the JWT secret in ${file}: ${(error as Error).message}`);
+  }
+  if (text.length < minJwtSecretLength) {
+    throw new Error(
+      `The JWT secret in ${file} is shorter than ${minJwtSecretLength} characters; delete the file to have a new one generated`,
+    );
+  }
+  return text;
 }

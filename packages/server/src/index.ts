@@ -1,2 +1,12 @@
 export { buildServer, type ErrorBody } from './app.ts';
-export { readConfig, type ServerConfig } from './config.ts';
+export {
+  type Config,
+  loadJwtSecret,
+  type RuntimeConfig,
+  readConfig,
+  type ServerConfig,
+} from './config.ts';
+export { openApiDocsPath, openApiJsonPath, registerOpenApi } from './openapi.ts';
+export { demoAccounts, demoClient, demoCoach, seedDemo } from './seed/demo.ts';
+export { accountService } from './services/account/index.ts';
+export { resourceService } from './services/resource/index.ts';

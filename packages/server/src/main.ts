@@ -1,21 +1,99 @@
+import { createHmac } from 'node:crypto';
 import { buildServer } from './app.ts';
-import { readConfig } from './config.ts';
+import { type Config, loadJwtSecret, readConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/index.ts';
+import { createAccessTokens } from './http/accessTokens.ts';
+import { createRequireAuth } from './http/authenticate.ts';
+import { createMailer } from './mail/mailer.ts';
+import { seedDemo } from './seed/demo.ts';
+import type { ServiceContext } from './services/context.ts';
 
-let config: ReturnType<typeof readConfig>;
-try {
-  config = readConfig();
-} catch (error) {
-  console.error(`Configuration error: ${(error as Error).message}`);
+// The server process: configuration, database, services, and an orderly stop. Nothing here logs a
+// password, a code or a token (the mail outbox prints reset codes to the console by design, so
+// the reset flow works on a fresh machine without SMTP).
+
+function fail(message: string): never {
+  console.error(`Coach cannot start: ${message}`);
   process.exit(1);
 }
 
-const app = await buildServer(config, { logger: true });
-const shutdown = async () => {
-  await app.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+let config: Config;
+try {
+  config = readConfig();
+} catch (error) {
+  fail(`configuration error: ${(error as Error).message}`);
+}
 
-await app.listen({ port: config.port, host: config.host });
-console.log(`Coach is running on http://localhost:${config.port}`);
+let jwtSecret: Uint8Array;
+try {
+  const loaded = loadJwtSecret(config);
+  jwtSecret = loaded.secret;
+  if (loaded.source !== 'environment' && config.databaseUrl) {
+    console.warn(
+      'JWT_SECRET is not set: using the key in DATA_DIR/jwt-secret. Processes that share the ' +
+        'database but not DATA_DIR must share one JWT_SECRET.',
+    );
+  }
+} catch (error) {
+  fail((error as Error).message);
+}
+
+let database: DatabaseHandle;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  fail(`database error: ${(error as Error).message}`);
+}
+
+if (config.demoSeed) {
+  const { created } = await seedDemo(database);
+  console.log(
+    created > 0
+      ? `Demo data seeded: ${created} accounts (coach@example.com, client@example.com and clients)`
+      : 'Demo data already present',
+  );
+}
+
+const accessTokens = createAccessTokens({ secret: jwtSecret });
+const context: ServiceContext = {
+  database,
+  organisationId: database.organisationId,
+  accessTokens,
+  requireAuth: createRequireAuth(accessTokens, database.organisationId),
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  appUrl: config.appUrl,
+  // Every process that shares the JWT key shares the reset-code key, derived from it.
+  auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
+};
+
+const app = await buildServer(config, {
+  logger: true,
+  services: { context, enabled: config.services },
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping');
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(`Error while stopping: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await database.close();
+  fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+}
+console.log(
+  `Coach is running on http://localhost:${config.port} (services: ${config.services.join(', ')}; API docs at /api/docs)`,
+);

@@ -1,8 +1,15 @@
 import type { ServiceName } from '@coach/api';
+import { accountService } from './account/index.ts';
+import { authService } from './auth/index.ts';
 import type { ServicePlugin } from './context.ts';
+import { resourceService } from './resource/index.ts';
 
 /**
  * The services this server can host, by name. A deployment picks a subset with `SERVICES`;
  * each is registered under `/api/<name>`.
  */
-export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {};
+export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {
+  auth: authService,
+  account: accountService,
+  resource: resourceService,
+};

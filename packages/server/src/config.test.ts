@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serviceNames } from '@coach/api';
+import { describe, expect, it } from 'vitest';
+import { defaultMailFrom, loadJwtSecret, readConfig } from './config.ts';
+
+describe('readConfig: mail, links, CORS, services and demo seeding', () => {
+  it('has working defaults', () => {
+    const config = readConfig({ PORT: '9090' });
+    expect(config).toMatchObject({
+      jwtSecret: null,
+      smtpUrl: null,
+      mailFrom: defaultMailFrom,
+      appUrl: 'http://localhost:9090',
+      corsOrigins: [],
+      services: [...serviceNames],
+      demoSeed: true,
+    });
+    expect(defaultMailFrom).toBe('Coach <no-reply@coach.local>');
+  });
+
+  it('reads every setting', () => {
+    const config = readConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'Coaching <hello@example.com>',
+      APP_URL: 'https://coach.example.com/',
+      CORS_ORIGINS: 'https://coach.example.com, http://localhost:5173',
+      SERVICES: 'auth, account,resource',
+      DATABASE_URL: 'postgres://coach@db:5432/coach',
+    });
+    expect(config).toMatchObject({
+      jwtSecret: 'x'.repeat(32),
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      mailFrom: 'Coaching <hello@example.com>',
+      appUrl: 'https://coach.example.com',
+      corsOrigins: ['https://coach.example.com', 'http://localhost:5173'],
+      services: ['auth', 'account', 'resource'],
+      // Off by default with a PostgreSQL server.
+      demoSeed: false,
+    });
+  });
+
+  it('reads DEMO_SEED as 1/true or 0/false', () => {
+    expect(readConfig({ DEMO_SEED: '1', DATABASE_URL: 'postgres://db/coach' }).demoSeed).toBe(true);
+    expect(readConfig({ DEMO_SEED: 'true' }).demoSeed).toBe(true);
+    expect(readConfig({ DEMO_SEED: '0' }).demoSeed).toBe(false);
+    expect(readConfig({ DEMO_SEED: 'false' }).demoSeed).toBe(false);
+  });
+
+  const bad: [string, Record<string, string>, string][] = [
+    [
+      'a short JWT_SECRET',
+      { JWT_SECRET: 'too-short' },
+      'JWT_SECRET must be at least 32 characters long (it has 9); leave it unset to have one generated in DATA_DIR/jwt-secret',
+    ],
+    [
+      'an SMTP_URL that is no URL',
+      { SMTP_URL: 'mail server' },
+      'SMTP_URL is not a valid URL; expected smtp://user:password@host:587',
+    ],
+    [
+      'an SMTP_URL of another protocol',
+      { SMTP_URL: 'http://user:secret@mail' },
+      "SMTP_URL must start with smtp:// or smtps://, got 'http://'",
+    ],
+    [
+      'a MAIL_FROM without an address',
+      { MAIL_FROM: 'Coach' },
+      "MAIL_FROM must be an address such as 'Coach <no-reply@coach.local>' or 'no-reply@example.com', got 'Coach'",
+    ],
+    [
+      'an APP_URL that is not http',
+      { APP_URL: 'ftp://coach.example.com' },
+      "APP_URL must be an http:// or https:// URL such as 'https://coach.example.com', got 'ftp://coach.example.com'",
+    ],
+    [
+      'a CORS origin with a path',
+      { CORS_ORIGINS: 'https://coach.example.com/app' },
+      "CORS_ORIGINS must list origins such as 'https://coach.example.com' (scheme, host and port only), got 'https://coach.example.com/app'",
+    ],
+    [
+      'a CORS wildcard',
+      { CORS_ORIGINS: '*' },
+      "CORS_ORIGINS must list origins such as 'https://coach.example.com' (scheme, host and port only), got '*'",
+    ],
+    [
+      'an unknown service',
+      { SERVICES: 'auth,billing,chat' },
+      "SERVICES names unknown services: 'billing', 'chat'; known: auth, account, survey, exercise, journey, calendar, device-metrics, analytics, resource",
+    ],
+    [
+      'a DEMO_SEED that is no flag',
+      { DEMO_SEED: 'maybe' },
+      "DEMO_SEED must be 1/true or 0/false, got 'maybe'",
+    ],
+  ];
+  for (const [name, env, message] of bad) {
+    it(`stops with a clear message on ${name}`, () => {
+      expect(() => readConfig(env)).toThrow(message);
+    });
+  }
+
+  it('never repeats the password of a bad SMTP_URL', () => {
+    expect(() => readConfig({ SMTP_URL: 'ftp://user:hunter2@mail' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
+  });
+});
+
+describe('loadJwtSecret', () => {
+  it('uses JWT_SECRET when set', () => {
+    const { secret, source } = loadJwtSecret({ jwtSecret: 'y'.repeat(40), dataDir: '/nowhere' });
+    expect(source).toBe('environment');
+    expect(new TextDecoder().decode(secret)).toBe('y'.repeat(40));
+  });
+
+  it('generates a secret once in DATA_DIR/jwt-secret (mode 0600) and reuses it', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'coach-config-')), 'data');
+    const first = loadJwtSecret({ jwtSecret: null, dataDir });
+    expect(first.source).toBe('generated');
+    expect(first.secret.byteLength).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadJwtSecret({ jwtSecret: null, dataDir });
+    expect(second.source).toBe('file');
+    expect(Buffer.from(second.secret).equals(Buffer.from(first.secret))).toBe(true);
+    expect(readFileSync(file, 'utf8').trim()).toBe(new TextDecoder().decode(first.secret));
+  });
+
+  it('stops with a clear message when the kept secret is too short', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'coach-config-'));
+    writeFileSync(join(dataDir, 'jwt-secret'), 'short\n');
+    expect(() => loadJwtSecret({ jwtSecret: null, dataDir })).toThrow(
+      `The JWT secret in ${join(dataDir, 'jwt-secret')} is shorter than 32 characters; delete the file to have a new one generated`,
+    );
+  });
+});

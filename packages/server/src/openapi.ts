@@ -1,0 +1,56 @@
+import { routes } from '@coach/api';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the OpenAPI document and its browsable UI are served. */
+export const openApiJsonPath = '/api/openapi.json';
+export const openApiDocsPath = '/api/docs';
+
+/** Binary request bodies by operation id, from the contract (JSON bodies come from schemas). */
+const binaryBodies = new Map<string, readonly string[]>(
+  Object.entries(routes).flatMap(([name, route]) =>
+    'requestContentTypes' in route ? [[name, route.requestContentTypes] as const] : [],
+  ),
+);
+
+/**
+ * Registers the OpenAPI document, generated from the schemas of the routes registered after this
+ * call (which come from the contract), at `/api/openapi.json`, and Swagger UI at `/api/docs`.
+ * Call it before the services are registered.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Coach platform API',
+        version: '0.1.0',
+        description:
+          'The services of the Coach platform, each under /api/<service>. Errors are JSON ' +
+          '{ "error": code, "message": text }. Signed-in calls carry Authorization: Bearer <accessToken>.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    // Upload routes take raw image bytes or a multipart form: documented from the contract.
+    transform: ({ schema, url }) => {
+      const operationId = (schema as { operationId?: string } | undefined)?.operationId;
+      const contentTypes = operationId ? binaryBodies.get(operationId) : undefined;
+      if (!schema || !contentTypes) return { schema, url };
+      const binary = { type: 'string', format: 'binary' };
+      const content = Object.fromEntries([
+        ...contentTypes.map((type) => [type, { schema: binary }]),
+        ['application/octet-stream', { schema: binary }],
+        [
+          'multipart/form-data',
+          { schema: { type: 'object', properties: { file: binary }, required: ['file'] } },
+        ],
+      ]);
+      return { schema: { ...schema, body: { content } }, url } as never;
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: openApiDocsPath });
+  app.get(openApiJsonPath, { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,106 @@
+import { type IdParams, messages, type PersonsQuery, type UpdatePersonBody } from '@coach/api';
+import type { FastifyReply } from 'fastify';
+import { recordAudit } from '../../audit.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import type { ServicePlugin } from '../context.ts';
+import {
+  canSee,
+  findPersonById,
+  findPersonByUserId,
+  listClients,
+  toPerson,
+  updateProfile,
+} from './persons.ts';
+import { checkProfile } from './profileRules.ts';
+
+/**
+ * The account service (`/api/account`): profiles. Every route needs a signed-in caller, checked
+ * before the body is read. A profile the caller may not see answers 404, exactly like one that
+ * does not exist, so ids of other coaches' clients cannot be probed.
+ */
+export const accountService: ServicePlugin = async (app, context) => {
+  const { database, organisationId } = context;
+  const { db } = database;
+
+  function callerOf(userId: string) {
+    return findPersonByUserId(db, organisationId, userId);
+  }
+
+  function notFound(reply: FastifyReply) {
+    return reply.status(404).send({ error: 'not_found', message: 'No such profile' });
+  }
+
+  // GET /persons: the caller's own profile and, for a coach, their clients. With ?userId= only
+  // that user's profile, when the caller may see it; otherwise an empty list (the app then says
+  // 'No profile found by userId {id}'), so the answer never tells whether the user exists.
+  app.route({
+    ...contractRoute('listPersons'),
+    onRequest: context.requireAuth,
+    handler: async (request) => {
+      const { userId } = request.query as PersonsQuery;
+      const caller = await callerOf(request.auth?.userId ?? '');
+      if (!caller) return [];
+      if (userId !== undefined) {
+        if (userId === caller.userId) return [toPerson(caller)];
+        const target = await findPersonByUserId(db, organisationId, userId);
+        return target && canSee(caller, target) ? [toPerson(target)] : [];
+      }
+      const clients =
+        caller.type === 'coach' ? await listClients(db, organisationId, caller.id) : [];
+      return [caller, ...clients].map(toPerson);
+    },
+  });
+
+  app.route({
+    ...contractRoute('getPerson'),
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const { id } = request.params as IdParams;
+      const caller = await callerOf(request.auth?.userId ?? '');
+      if (!caller) return notFound(reply);
+      const target = caller.id === id ? caller : await findPersonById(db, organisationId, id);
+      if (!target || !canSee(caller, target)) return notFound(reply);
+      return toPerson(target);
+    },
+  });
+
+  // PUT /persons/:id: only one's own profile (spec point 4); any other id, existing or not, is
+  // the same 403 with the spec's text.
+  app.route({
+    ...contractRoute('updatePerson'),
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const { id } = request.params as IdParams;
+      const caller = await callerOf(request.auth?.userId ?? '');
+      if (!caller || caller.id !== id) {
+        return reply
+          .status(403)
+          .send({ error: 'forbidden', message: messages.cannotUpdateAnotherProfile });
+      }
+      const checked = checkProfile(request.body as UpdatePersonBody);
+      if ('problem' in checked) {
+        return reply.status(400).send({ error: 'validation', message: checked.problem });
+      }
+      const { fields } = checked;
+      const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+        (key) => fields[key] !== caller[key],
+      );
+      const updated = await database.transaction(async (tx) => {
+        const record = await updateProfile(tx, organisationId, id, fields);
+        await recordAudit(tx, {
+          organisationId,
+          action: 'profile_updated',
+          actorUserId: caller.userId,
+          subject: id,
+          ip: request.ip,
+          requestId: request.id,
+          // Which fields changed, never their values.
+          details: { fields: changed },
+        });
+        return record;
+      });
+      if (!updated) return notFound(reply);
+      return toPerson(updated);
+    },
+  });
+};

@@ -1,0 +1,120 @@
+import { type Person, profilePicturePath } from '@coach/api';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
+
+const { persons, profilePictures } = schema;
+
+/** A stored profile with whether it has a picture. */
+export type PersonRecord = typeof persons.$inferSelect & { hasPicture: boolean };
+
+const columns = {
+  id: persons.id,
+  organisationId: persons.organisationId,
+  userId: persons.userId,
+  type: persons.type,
+  firstName: persons.firstName,
+  lastName: persons.lastName,
+  aboutMe: persons.aboutMe,
+  coachPersonId: persons.coachPersonId,
+  timezone: persons.timezone,
+  gender: persons.gender,
+  birthDate: persons.birthDate,
+  createdAt: persons.createdAt,
+  updatedAt: persons.updatedAt,
+  hasPicture: sql<boolean>`(${profilePictures.personId} is not null)`,
+};
+
+function selectPersons(db: Database | Transaction) {
+  return db
+    .select(columns)
+    .from(persons)
+    .leftJoin(profilePictures, eq(profilePictures.personId, persons.id));
+}
+
+/** The profile of a user in the organisation, if any. */
+export async function findPersonByUserId(
+  db: Database,
+  organisationId: string,
+  userId: string,
+): Promise<PersonRecord | undefined> {
+  const [row] = await selectPersons(db)
+    .where(and(eq(persons.organisationId, organisationId), eq(persons.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** A profile by its id in the organisation, if any. */
+export async function findPersonById(
+  db: Database | Transaction,
+  organisationId: string,
+  personId: string,
+): Promise<PersonRecord | undefined> {
+  const [row] = await selectPersons(db)
+    .where(and(eq(persons.organisationId, organisationId), eq(persons.id, personId)))
+    .limit(1);
+  return row;
+}
+
+/** A coach's clients (persons whose coach is `coachPersonId`), by last then first name. */
+export function listClients(
+  db: Database,
+  organisationId: string,
+  coachPersonId: string,
+): Promise<PersonRecord[]> {
+  return selectPersons(db)
+    .where(
+      and(eq(persons.organisationId, organisationId), eq(persons.coachPersonId, coachPersonId)),
+    )
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+}
+
+/**
+ * Whether `caller` may see `target`: everyone sees themselves, a coach sees their own clients and
+ * a client sees their own coach. Nobody sees another coach or another coach's client.
+ */
+export function canSee(caller: PersonRecord, target: PersonRecord): boolean {
+  if (caller.id === target.id) return true;
+  if (caller.type === 'coach') return target.coachPersonId === caller.id;
+  return caller.coachPersonId !== null && caller.coachPersonId === target.id;
+}
+
+/** The editable fields of a profile, as stored. */
+export type ProfileFields = {
+  firstName: string;
+  lastName: string;
+  aboutMe: string;
+  timezone: string;
+  gender: 'male' | 'female' | null;
+  birthDate: string | null;
+};
+
+/** Stores the editable fields of one profile; the caller checks the permission first. */
+export async function updateProfile(
+  tx: Transaction,
+  organisationId: string,
+  personId: string,
+  fields: ProfileFields,
+): Promise<PersonRecord | undefined> {
+  await tx
+    .update(persons)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(persons.organisationId, organisationId), eq(persons.id, personId)));
+  return findPersonById(tx, organisationId, personId);
+}
+
+/** The API form of a stored profile. */
+export function toPerson(record: PersonRecord): Person {
+  return {
+    id: record.id,
+    userId: record.userId,
+    type: record.type,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    aboutMe: record.aboutMe,
+    timezone: record.timezone,
+    gender: record.gender === 'male' || record.gender === 'female' ? record.gender : null,
+    birthDate: record.birthDate,
+    profilePicture: record.hasPicture ? profilePicturePath(record.id) : null,
+    coachId: record.coachPersonId,
+  };
+}

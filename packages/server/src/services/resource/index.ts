@@ -1,0 +1,164 @@
+import { type IdParams, limits, messages, profilePicturePath } from '@coach/api';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../audit.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import type { ServicePlugin } from '../context.ts';
+import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
+import { findPersonIdOfUser, findPicture, matchesEtag, savePicture } from './pictures.ts';
+
+const maxBytes = limits.profilePictureMaxBytes;
+
+/** Room for the multipart envelope (boundaries, part headers) around a picture at the limit. */
+const multipartOverheadBytes = 64 * 1024;
+
+const tooLarge = {
+  error: 'payload_too_large',
+  message: messages.profilePictureTooLarge.replace('{{sizeLimit}}', '7 MB'),
+};
+const notAnImage = { error: 'unsupported_image', message: messages.profilePictureNotImage };
+const tooManyPixels = {
+  error: 'image_too_large',
+  message: `The picture is too large: at most ${maxImageSide} x ${maxImageSide} pixels and ${
+    maxImagePixels / 1_000_000
+  } megapixels`,
+};
+
+/** How long the rest of a refused upload is read and thrown away before the connection is cut. */
+const lingerMilliseconds = 5_000;
+
+/**
+ * After refusing an upload that is still streaming in: closing at once makes the kernel reset the
+ * connection, and the client loses the 413 it has not read yet. So the rest of the body is read
+ * and discarded (never kept) for a few seconds, the answer reaches the client, and a client that
+ * still sends after that is cut off.
+ */
+function lingerWhileDiscarding(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete) return;
+  reply.removeHeader('connection');
+  raw.on('data', () => {});
+  raw.resume();
+  const timer = setTimeout(() => raw.socket.destroy(), lingerMilliseconds);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+}
+
+/**
+ * The resource service (`/api/resource`): profile pictures, stored in PostgreSQL. The type of an
+ * upload is decided by its bytes only; a body over 7,000,000 bytes is refused while it streams in
+ * (never buffered whole).
+ */
+export const resourceService: ServicePlugin = async (app, context) => {
+  const { database, organisationId } = context;
+  const { db } = database;
+
+  // Any declared type is read as raw bytes (the bytes decide), with the upload limit; multipart
+  // forms carry the picture in a `file` field.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  // The spec's text for an upload over the limit; anything else goes to the server's handler.
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      lingerWhileDiscarding(request, reply);
+      return reply.status(413).send(tooLarge);
+    }
+    throw error;
+  });
+
+  app.route({
+    ...contractRoute('getProfilePicture'),
+    handler: async (request, reply) => {
+      const { id } = request.params as IdParams;
+      const picture = await findPicture(db, organisationId, id);
+      if (!picture) {
+        return reply.status(404).send({ error: 'not_found', message: 'No profile picture' });
+      }
+      // Revalidated on every use: a replaced picture shows at once, an unchanged one costs a 304.
+      reply.header('ETag', picture.etag);
+      reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
+      if (matchesEtag(request.headers['if-none-match'], picture.etag)) {
+        return reply.status(304).send();
+      }
+      const { bytes } = picture;
+      return reply
+        .type(picture.contentType)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  });
+
+  /** Lets only the owner upload, before a byte of the body is read. */
+  async function requireOwnPicture(request: FastifyRequest, reply: FastifyReply) {
+    const { id } = request.params as Partial<IdParams>;
+    const ownId = await findPersonIdOfUser(db, organisationId, request.auth?.userId ?? '');
+    if (!ownId || ownId !== id?.toLowerCase()) {
+      return reply
+        .status(403)
+        .send({ error: 'forbidden', message: 'You can only change your own profile picture' });
+    }
+    const length = Number(request.headers['content-length']);
+    if (
+      request.headers['content-type']?.startsWith('multipart/') &&
+      length > maxBytes + multipartOverheadBytes
+    ) {
+      return reply.status(413).header('connection', 'close').send(tooLarge);
+    }
+  }
+
+  app.route({
+    ...contractRoute('putProfilePicture'),
+    bodyLimit: maxBytes,
+    onRequest: [context.requireAuth, requireOwnPicture],
+    handler: async (request, reply) => {
+      const { id } = request.params as IdParams;
+      let bytes: Buffer;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (file?.fieldname !== 'file') {
+          return reply.status(400).send({
+            error: 'bad_request',
+            message: "Send the picture in a form field named 'file'",
+          });
+        }
+        bytes = await file.toBuffer();
+      } else if (Buffer.isBuffer(request.body)) {
+        bytes = request.body;
+      } else {
+        return reply.status(415).send(notAnImage);
+      }
+      const image = inspectImage(bytes);
+      if (!image) return reply.status(415).send(notAnImage);
+      if (!hasAcceptableDimensions(image)) return reply.status(422).send(tooManyPixels);
+      const personId = id.toLowerCase();
+      const etag = await database.transaction(async (tx) => {
+        const stored = await savePicture(tx, organisationId, personId, image, bytes);
+        await recordAudit(tx, {
+          organisationId,
+          action: 'profile_picture_updated',
+          actorUserId: request.auth?.userId ?? null,
+          subject: personId,
+          ip: request.ip,
+          requestId: request.id,
+          details: {
+            contentType: image.contentType,
+            width: image.width,
+            height: image.height,
+            bytes: bytes.byteLength,
+          },
+        });
+        return stored;
+      });
+      reply.header('ETag', etag);
+      return { url: profilePicturePath(personId), etag };
+    },
+  });
+};
