@@ -18,10 +18,13 @@ const startWorker = async () => {
   await worker.start({
     quiet: true,
     serviceWorker: { url: './mockServiceWorker.js' },
-    onUnhandledRequest(request, print) {
+    // msw 3 names it onUnhandledFrame: an API or cross-origin request without a handler errors.
+    onUnhandledFrame({ frame, defaults }) {
+      const request = (frame.data as { request?: Request }).request;
+      if (!request) return defaults.error();
       const url = new URL(request.url);
       if (url.origin === location.origin && !url.pathname.startsWith('/api/')) return;
-      print.error();
+      defaults.error();
     },
   });
   return worker;

@@ -1,0 +1,44 @@
+import { CoachUiProvider, LoadingPlaceholder, ToastContainer } from '@coach/ui';
+import type { i18n as I18n } from 'i18next';
+import { Suspense, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { ScreenSizeGate } from './features/screenSize/components/ScreenSizeGate.tsx';
+import { CoachApiProvider } from './features/session/components/CoachApiProvider.tsx';
+import { SessionSyncEffect } from './features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from './routes/AppRoutes.tsx';
+import { createStore, Provider as JotaiProvider, type Store } from './state/jotai.ts';
+
+export type AppProps = {
+  i18n: I18n;
+  /** The jotai store; a new one by default. */
+  store?: Store;
+};
+
+/**
+ * The whole app: design system, i18n, state, the API client, the router, the screen-size rules,
+ * the session and the routes, and the toasts.
+ */
+export function App({ i18n, store }: AppProps) {
+  const [appStore] = useState(() => store ?? createStore());
+  return (
+    <CoachUiProvider>
+      <I18nextProvider i18n={i18n}>
+        <JotaiProvider store={appStore}>
+          <CoachApiProvider>
+            <SessionSyncEffect />
+            {/* The translations load over HTTP: a placeholder until they are in. */}
+            <Suspense fallback={<LoadingPlaceholder variant="screen" padding="10" />}>
+              <BrowserRouter>
+                <ScreenSizeGate>
+                  <AppRoutes />
+                </ScreenSizeGate>
+              </BrowserRouter>
+            </Suspense>
+            <ToastContainer />
+          </CoachApiProvider>
+        </JotaiProvider>
+      </I18nextProvider>
+    </CoachUiProvider>
+  );
+}

@@ -1,0 +1,124 @@
+import { createHandlers } from '@coach/api/msw';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { SignInForm } from './SignInForm.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function Where() {
+  return <p>At {useLocation().pathname}</p>;
+}
+
+function renderSignIn(options: Parameters<typeof mockBackend>[0] = {}) {
+  const backend = mockBackend(options);
+  server.use(...createHandlers(backend.options));
+  const { api, tokens } = createTestApi();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <Routes>
+      <Route path="/" element={<SignInForm />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { api, tokens },
+  );
+  return {
+    user,
+    tokens,
+    email: () => screen.getByLabelText('Email'),
+    password: () => screen.getByLabelText('Password'),
+    submit: () => screen.getByRole('button', { name: 'Sign in' }),
+  };
+}
+
+describe('SignInForm', () => {
+  it('shows no error before the first submit, then both required messages', async () => {
+    const { user, email, submit } = renderSignIn();
+    await user.type(email(), 'x');
+    await user.clear(email());
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+
+    await user.click(submit());
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('disables submit while errors remain, and clears an error when its field is edited', async () => {
+    const { user, email, password, submit } = renderSignIn();
+    await user.click(submit());
+    await screen.findByText('Email is required');
+    expect(submit()).toBeDisabled();
+
+    await user.type(email(), 'coach@');
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    // Validation waits for the next submit: no format error while typing.
+    expect(screen.queryByText('Incorrect email format')).not.toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+
+    await user.type(password(), 'secret');
+    expect(submit()).toBeEnabled();
+    await user.click(submit());
+    expect(await screen.findByText('Incorrect email format')).toBeInTheDocument();
+  });
+
+  it("shows 'Wrong email or password' on failure, cleared by an edit", async () => {
+    const { user, email, password, submit, tokens } = renderSignIn();
+    await user.type(email(), 'coach@example.com');
+    await user.type(password(), 'Wrong123!');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password');
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(submit()).toBeDisabled();
+
+    await user.type(password(), 'x');
+    expect(screen.queryByText('Wrong email or password')).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
+  it("refuses a 'user' account with 'Invalid user type. Only coaches allowed'", async () => {
+    const { user, email, password, submit, tokens } = renderSignIn();
+    await user.type(email(), 'client@example.com');
+    await user.type(password(), 'Client123!');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid user type. Only coaches allowed',
+    );
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(tokens.getRefreshToken()).toBeNull();
+  });
+
+  it('trims the email, signs in and goes to /clients', async () => {
+    const { user, email, password, submit, tokens } = renderSignIn();
+    await user.type(email(), '  coach@example.com  ');
+    await user.type(password(), 'Coach123!');
+    await user.click(submit());
+    expect(await screen.findByText('At /clients')).toBeInTheDocument();
+    expect(tokens.getAccessToken()).toBeTruthy();
+  });
+
+  it('shows and hides the password', async () => {
+    const { user, password } = renderSignIn();
+    expect(password()).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password()).toHaveAttribute('type', 'password');
+  });
+
+  it("links 'Forgot password?' to /changePassword", () => {
+    renderSignIn();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/changePassword',
+    );
+  });
+});

@@ -1,0 +1,57 @@
+import { chakra, Stack } from '@chakra-ui/react';
+import { Button, PasswordField, TextField } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../routes/paths.ts';
+import { useSignInForm } from '../hooks/useSignInForm.ts';
+import { FormAlert } from './FormAlert.tsx';
+
+export type SignInFormProps = {
+  /** A failure to show before any submit (e.g. a refused session at start). */
+  initialError?: string;
+};
+
+/** Email and password, 'Forgot password?', and the sign-in button. */
+export function SignInForm({ initialError }: SignInFormProps) {
+  const { t } = useTranslation();
+  const { register, handleSubmit, isSubmitting, hasErrors, fieldError, formError } =
+    useSignInForm();
+  const alert = formError ?? initialError;
+  return (
+    <chakra.form onSubmit={handleSubmit} noValidate>
+      <Stack gap="5">
+        {alert ? <FormAlert>{alert}</FormAlert> : null}
+        <TextField
+          {...register('email')}
+          label={t('auth.signIn.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError('email')}
+        />
+        <PasswordField
+          {...register('password')}
+          label={t('auth.signIn.password')}
+          autoComplete="current-password"
+          showLabel={t('auth.signIn.showPassword')}
+          hideLabel={t('auth.signIn.hidePassword')}
+          error={fieldError('password')}
+        />
+        <chakra.span
+          alignSelf="flex-end"
+          fontSize="sm"
+          fontWeight="medium"
+          color="accent.emphasized"
+          textDecoration="underline"
+          borderRadius="sm"
+          focusVisibleRing="outside"
+          asChild
+        >
+          <Link to={paths.changePassword}>{t('auth.signIn.forgotPassword')}</Link>
+        </chakra.span>
+        <Button type="submit" size="lg" isLoading={isSubmitting} disabled={hasErrors}>
+          {t('auth.signIn.submit')}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,17 @@
+import { type InferType, object, string } from 'yup';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
+
+// Messages are translation keys, turned into text where they are shown.
+const message = (key: TranslationKey) => key;
+
+/** Sign-in (spec point 5): email trimmed, required, well formed; password required. */
+export const signInSchema = object({
+  email: string()
+    .trim()
+    .required(message('auth.validation.emailRequired'))
+    .email(message('auth.validation.emailFormat')),
+  password: string().required(message('auth.validation.passwordRequired')),
+});
+
+/** The sign-in form's values. */
+export type SignInValues = InferType<typeof signInSchema>;

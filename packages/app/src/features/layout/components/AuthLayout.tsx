@@ -1,0 +1,55 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { LoadingPlaceholder } from '@coach/ui';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Logo } from './Logo.tsx';
+
+export type AuthLayoutProps = {
+  /** The content; the matched route's element by default. */
+  children?: ReactNode;
+};
+
+/**
+ * The signed-out layout (spec point 2): the logo top-left over a decorative skeleton of the app,
+ * and the screen centred in a card.
+ */
+export function AuthLayout({ children }: AuthLayoutProps) {
+  return (
+    <Box position="relative" minHeight="100dvh" bg="bg.subtle" overflow="hidden">
+      <Box
+        aria-hidden
+        position="absolute"
+        inset="0"
+        padding="12"
+        opacity="0.6"
+        pointerEvents="none"
+      >
+        <LoadingPlaceholder variant="screen" label="" />
+      </Box>
+      <Flex
+        as="main"
+        position="relative"
+        minHeight="100dvh"
+        align="center"
+        justify="center"
+        padding="8"
+      >
+        <Box
+          bg="bg"
+          borderRadius="xl"
+          borderWidth="thin"
+          borderColor="border"
+          boxShadow="lg"
+          padding="10"
+          width="full"
+          maxWidth="28rem"
+        >
+          {children ?? <Outlet />}
+        </Box>
+      </Flex>
+      <Box position="absolute" top="6" left="8">
+        <Logo href="/" />
+      </Box>
+    </Box>
+  );
+}

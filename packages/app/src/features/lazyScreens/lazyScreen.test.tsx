@@ -1,0 +1,93 @@
+import { CoachUiProvider } from '@coach/ui';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { act } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../test/testI18n.ts';
+import { LazyScreen, lazyScreen } from './lazyScreen.tsx';
+import { SCREEN_LOAD_TIMEOUT_MS, withTimeout } from './withTimeout.ts';
+
+function Ready() {
+  return <h1>Ready screen</h1>;
+}
+
+const wrap = (ui: ReactNode) => (
+  <CoachUiProvider>
+    <I18nextProvider i18n={createTestI18n()}>{ui}</I18nextProvider>
+  </CoachUiProvider>
+);
+
+const flush = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+
+describe('lazyScreen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the loading placeholder, then the screen', async () => {
+    let resolve!: (module: { default: typeof Ready }) => void;
+    const loader = lazyScreen(
+      () => new Promise<{ default: typeof Ready }>((done) => (resolve = done)),
+    );
+    render(wrap(<LazyScreen screen={loader} />));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await act(async () => resolve({ default: Ready }));
+    expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the code fails to load, and the retry loads it', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Ready }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Ready });
+    const loader = lazyScreen(load);
+    render(wrap(<LazyScreen screen={loader} />));
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('This screen could not be loaded');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after 120 s with a timeout error, not a blank page', async () => {
+    const loader = lazyScreen(() => new Promise<{ default: typeof Ready }>(() => {}));
+    render(wrap(<LazyScreen screen={loader} />));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SCREEN_LOAD_TIMEOUT_MS - 1);
+    });
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('This screen is taking too long to load');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('withTimeout', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('passes a value through in time and clears its timer', async () => {
+    await expect(withTimeout(Promise.resolve(7), 10)).resolves.toBe(7);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects once the time is up', async () => {
+    const pending = withTimeout(new Promise(() => {}), 10);
+    const assertion = expect(pending).rejects.toThrow('did not load within 10 ms');
+    await vi.advanceTimersByTimeAsync(10);
+    await assertion;
+  });
+});

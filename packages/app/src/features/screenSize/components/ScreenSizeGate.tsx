@@ -1,0 +1,29 @@
+import { Box } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useRootFontSize } from '../hooks/useRootFontSize.ts';
+import { useViewport } from '../hooks/useViewport.ts';
+import { blockingReasonFor } from '../screenRules.ts';
+import { ScreenSizeMessage } from './ScreenSizeMessage.tsx';
+
+export type ScreenSizeGateProps = {
+  children: ReactNode;
+};
+
+/**
+ * Applies the screen-size rules live: the root font size by width, and a blocking screen over the
+ * app where it does not fit. The app stays mounted but inert underneath, so turning the device or
+ * widening the window again loses nothing (a half-typed form, the session).
+ */
+export function ScreenSizeGate({ children }: ScreenSizeGateProps) {
+  const viewport = useViewport();
+  useRootFontSize(viewport.width);
+  const reason = blockingReasonFor(viewport);
+  return (
+    <>
+      <Box display="contents" inert={reason !== null}>
+        {children}
+      </Box>
+      {reason ? <ScreenSizeMessage reason={reason} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createStore } from '../../../state/jotai.ts';
+import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { authStatusAtom } from './authStatusAtom.ts';
+import { clearSessionAtom } from './clearSessionAtom.ts';
+import { coachApiAtom } from './coachApiAtom.ts';
+import { currentProfileAtom } from './currentProfileAtom.ts';
+import { currentUserAtom } from './currentUserAtom.ts';
+import { loadSessionAtom } from './loadSessionAtom.ts';
+import { loginAtom } from './loginAtom.ts';
+import { logoutAtom } from './logoutAtom.ts';
+import { sessionErrorAtom } from './sessionErrorAtom.ts';
+import { tokenStoreAtom } from './tokenStoreAtom.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function setup(
+  initial?: { accessToken?: string | null; refreshToken?: string | null },
+  handlerOptions: Parameters<typeof mockBackend>[0] = {},
+) {
+  const backend = mockBackend(handlerOptions);
+  server.use(...createHandlers(backend.options));
+  const store = createStore();
+  const { api, tokens } = createTestApi(initial, () => store.set(clearSessionAtom));
+  store.set(coachApiAtom, api);
+  store.set(tokenStoreAtom, tokens);
+  return { store, tokens, state: backend.state };
+}
+
+describe('session start', () => {
+  it('starts initialising', () => {
+    expect(createStore().get(authStatusAtom)).toBe('initialising');
+  });
+
+  it('signs out and clears a lone refresh token when there is no access token', async () => {
+    const { store, tokens } = setup({ refreshToken: fixtureTokens.coach.refreshToken });
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(tokens.getRefreshToken()).toBeNull();
+  });
+
+  it('keeps the storage alone when another tab removed the access token', async () => {
+    const { store, tokens } = setup({ refreshToken: fixtureTokens.coach.refreshToken });
+    await store.set(loadSessionAtom, 'storage');
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(tokens.getRefreshToken()).toBe(fixtureTokens.coach.refreshToken);
+  });
+
+  it('loads the current user and their coach profile', async () => {
+    const { store } = setup(fixtureTokens.coach);
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(authStatusAtom)).toBe('signedIn');
+    expect(store.get(currentUserAtom)?.id).toBe(fixtureIds.coachUser);
+    expect(store.get(currentProfileAtom)?.id).toBe(fixtureIds.coachPerson);
+  });
+
+  it("refuses a 'user' profile with 'Invalid user type' and removes both tokens", async () => {
+    const { store, tokens } = setup(fixtureTokens.client);
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(store.get(sessionErrorAtom)).toEqual({ kind: 'invalidUserType' });
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(tokens.getRefreshToken()).toBeNull();
+  });
+
+  it('reports a user without a profile by its id', async () => {
+    const { store, state } = setup({
+      accessToken: 'orphan-access',
+      refreshToken: 'orphan-refresh',
+    });
+    state.users.push({ id: 'orphan-user', email: 'orphan@example.com', password: 'Orphan123!' });
+    state.accessTokens.set('orphan-access', 'orphan-user');
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(sessionErrorAtom)).toEqual({ kind: 'noProfile', userId: 'orphan-user' });
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+  });
+
+  it('resets the session when the access token is stale and the refresh fails', async () => {
+    const { store, tokens } = setup(
+      { accessToken: 'expired', refreshToken: fixtureTokens.coach.refreshToken },
+      { refreshFails: true },
+    );
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(store.get(sessionErrorAtom)).toBeNull();
+    expect(tokens.getAccessToken()).toBeNull();
+  });
+
+  it('renews a stale access token once and goes on', async () => {
+    const { store, tokens } = setup({
+      accessToken: 'expired',
+      refreshToken: fixtureTokens.coach.refreshToken,
+    });
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(authStatusAtom)).toBe('signedIn');
+    expect(tokens.getAccessToken()).not.toBe('expired');
+  });
+});
+
+describe('login', () => {
+  it('stores both tokens, then loads the user and profile', async () => {
+    const { store, tokens } = setup();
+    await store.set(loadSessionAtom, 'start');
+    const result = await store.set(loginAtom, {
+      email: 'coach@example.com',
+      password: 'Coach123!',
+    });
+    expect(result).toEqual({ ok: true });
+    expect(tokens.getAccessToken()).toBeTruthy();
+    expect(tokens.getRefreshToken()).toBeTruthy();
+    expect(store.get(authStatusAtom)).toBe('signedIn');
+    expect(store.get(currentProfileAtom)?.type).toBe('coach');
+  });
+
+  it('fails with wrong credentials and leaves no tokens', async () => {
+    const { store, tokens } = setup();
+    const result = await store.set(loginAtom, { email: 'coach@example.com', password: 'nope' });
+    expect(result).toEqual({ ok: false, failure: { kind: 'wrongCredentials' } });
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(store.get(authStatusAtom)).toBe('initialising');
+  });
+
+  it("refuses the 'user' account and removes its tokens", async () => {
+    const { store, tokens } = setup();
+    const result = await store.set(loginAtom, {
+      email: 'client@example.com',
+      password: 'Client123!',
+    });
+    expect(result).toEqual({ ok: false, failure: { kind: 'invalidUserType' } });
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(tokens.getRefreshToken()).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('calls the server, then clears tokens, user and profile', async () => {
+    const { store, tokens, state } = setup(fixtureTokens.coach);
+    await store.set(loadSessionAtom, 'start');
+    await store.set(logoutAtom);
+    expect(state.refreshTokens.has(fixtureTokens.coach.refreshToken)).toBe(false);
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(tokens.getRefreshToken()).toBeNull();
+    expect(store.get(currentUserAtom)).toBeNull();
+    expect(store.get(currentProfileAtom)).toBeNull();
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    const { store, tokens } = setup(fixtureTokens.coach, {
+      failures: { logout: { status: 503, error: 'service_unavailable', message: 'Down' } },
+    });
+    await store.set(loadSessionAtom, 'start');
+    await store.set(logoutAtom);
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+  });
+});

@@ -1,0 +1,16 @@
+import type { TokenStore } from '@coach/api';
+import { atom, type Getter } from '../../../state/jotai.ts';
+
+/**
+ * Where the tokens live (localStorage keys `accessToken` / `refreshToken` in the app), shared with
+ * the API client, which reads them on every call. Set by `CoachApiProvider`.
+ */
+export const tokenStoreAtom = atom<TokenStore | null>(null);
+tokenStoreAtom.debugLabel = 'tokenStoreAtom';
+
+/** The token store; a missing provider is a programming error. */
+export function getTokenStore(get: Getter): TokenStore {
+  const tokens = get(tokenStoreAtom);
+  if (!tokens) throw new Error('CoachApiProvider is missing above this component');
+  return tokens;
+}

@@ -1,0 +1,31 @@
+import type { InitOptions } from 'i18next';
+import type { DetectorOptions } from 'i18next-browser-languagedetector';
+
+/** The interface language when nothing else is detected (spec point 1). */
+export const defaultLanguage = 'en-US';
+
+/** The languages the app ships resources for. */
+export const supportedLanguages = [defaultLanguage] as const;
+
+/**
+ * Translation loading (spec point 9): up to 5 retries, the first after 350 ms and each next wait
+ * doubled (i18next core's backend connector), at most 10 reads in flight.
+ */
+export const translationLoadingOptions = {
+  maxRetries: 5,
+  retryTimeout: 350,
+  maxParallelReads: 10,
+} as const satisfies InitOptions;
+
+/**
+ * Language detection (spec point 9): query string `lng`, cookie, localStorage, sessionStorage,
+ * the browser, the page's `<html lang>`; the result is cached in localStorage.
+ */
+export const languageDetectionOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: 'i18nextLng',
+  lookupSessionStorage: 'i18nextLng',
+  caches: ['localStorage'],
+} satisfies DetectorOptions;

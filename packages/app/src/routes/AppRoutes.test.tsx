@@ -1,0 +1,65 @@
+import { createMemoryTokenStore } from '@coach/api';
+import { coachPerson } from '@coach/api/msw';
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { type AuthStatus, authStatusAtom } from '../features/session/atoms/authStatusAtom.ts';
+import { currentProfileAtom } from '../features/session/atoms/currentProfileAtom.ts';
+import { createStore } from '../state/jotai.ts';
+import { createTestApi } from '../test/mockApi.ts';
+import { renderWithProviders } from '../test/renderWithProviders.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+
+function Where() {
+  return <output aria-label="Location">{useLocation().pathname}</output>;
+}
+
+function renderRoutes(status: AuthStatus, route: string) {
+  const store = createStore();
+  store.set(authStatusAtom, status);
+  if (status === 'signedIn') store.set(currentProfileAtom, coachPerson);
+  const { api } = createTestApi();
+  renderWithProviders(
+    <>
+      <AppRoutes />
+      <Where />
+    </>,
+    { api, tokens: createMemoryTokenStore(), store, route },
+  );
+}
+
+const location = () => screen.getByRole('status', { name: 'Location' });
+
+describe('AppRoutes', () => {
+  it('shows only a placeholder while the session initialises', () => {
+    renderRoutes('initialising', '/clients');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/clients');
+  });
+
+  it('shows sign-in at / when signed out', async () => {
+    renderRoutes('signedOut', '/');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('redirects any other path to / when signed out', async () => {
+    renderRoutes('signedOut', '/clients/42');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('redirects / and unknown paths to /clients when signed in', async () => {
+    renderRoutes('signedIn', '/nowhere');
+    expect(await screen.findByRole('heading', { name: 'My clients' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/clients');
+  });
+
+  it('highlights the active menu item', async () => {
+    renderRoutes('signedIn', '/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent('Settings');
+    expect(screen.getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { LoadingPlaceholder } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { AuthLayout } from '../features/layout/components/AuthLayout.tsx';
+import { SignedInLayout } from '../features/layout/components/SignedInLayout.tsx';
+import { LazyScreen } from '../features/lazyScreens/lazyScreen.tsx';
+import { authStatusAtom } from '../features/session/atoms/authStatusAtom.ts';
+import { useAtomValue } from '../state/jotai.ts';
+import { paths } from './paths.ts';
+import { screens } from './screens.ts';
+
+/**
+ * The routes by auth state (spec point 2 and the decisions). Initialising: one catch-all
+ * placeholder. Signed out: sign-in at '/', anything else redirects to '/'. Signed in: the clients,
+ * a client and settings; '/' and anything else redirect to '/clients'. Redirects replace.
+ * '/changePassword' joins the signed-out routes with the password reset flow.
+ */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  const status = useAtomValue(authStatusAtom);
+  if (status === 'initialising') {
+    return (
+      <Routes>
+        <Route
+          path="*"
+          element={<LoadingPlaceholder variant="screen" label={t('app.loading')} padding="10" />}
+        />
+      </Routes>
+    );
+  }
+  if (status === 'signedOut') {
+    return (
+      <Routes>
+        <Route element={<AuthLayout />}>
+          <Route index element={<LazyScreen key="signIn" screen={screens.signIn} />} />
+        </Route>
+        <Route path="*" element={<Navigate to={paths.root} replace />} />
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route element={<SignedInLayout />}>
+        <Route
+          path={paths.clients}
+          element={<LazyScreen key="clients" screen={screens.clients} />}
+        />
+        <Route path={paths.client} element={<LazyScreen key="client" screen={screens.client} />} />
+        <Route
+          path={paths.settings}
+          element={<LazyScreen key="settings" screen={screens.settings} />}
+        />
+      </Route>
+      <Route path="*" element={<Navigate to={paths.clients} replace />} />
+    </Routes>
+  );
+}

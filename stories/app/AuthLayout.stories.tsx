@@ -1,0 +1,58 @@
+import { Heading, Text } from '@chakra-ui/react';
+import { createHandlers } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
+const meta = {
+  title: 'App/AuthLayout',
+  component: AuthLayout,
+  parameters: { layout: 'fullscreen', route: '/' },
+} satisfies Meta<typeof AuthLayout>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  args: {
+    children: (
+      <>
+        <Heading as="h1" fontSize="2xl">
+          Screen title
+        </Heading>
+        <Text color="fg.muted">The signed-out screens sit in this card.</Text>
+      </>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
+    await expect(
+      within(canvas.getByRole('main')).getByRole('heading', { name: 'Screen title' }),
+    ).toBeVisible();
+  },
+};
+
+/** The signed-out app at an unknown path: redirected to '/', the sign-in screen. */
+export const RedirectsToSignIn: Story = {
+  parameters: { route: '/clients/42' },
+  decorators: [withCoachApi],
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
+  },
+};

@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ScreenSizeMessage } from '../../packages/app/src/features/screenSize/components/ScreenSizeMessage.tsx';
+
+/** The screen-size rules' blocking screens (spec point 2), as the app shows them. */
+const meta = {
+  title: 'App/BlockingScreens',
+  component: ScreenSizeMessage,
+  parameters: { layout: 'fullscreen' },
+  args: { reason: 'higherResolution' },
+} satisfies Meta<typeof ScreenSizeMessage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Under 1004 px wide. */
+export const NarrowWidth: Story = {
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(
+      within(alert).getByRole('heading', {
+        name: 'Coach app is available for screens with higher resolution',
+      }),
+    ).toBeVisible();
+    await expect(alert).toHaveAccessibleName(
+      'Coach app is available for screens with higher resolution',
+    );
+  },
+};
+
+/** A rotatable device held upright, at least 1004 px high. */
+export const Landscape: Story = {
+  args: { reason: 'landscape' },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(
+      within(alert).getByRole('heading', { name: 'Coach app is available in landscape mode' }),
+    ).toBeVisible();
+    await expect(within(alert).getByText('Turn your device sideways to continue.')).toBeVisible();
+  },
+};

@@ -1,0 +1,169 @@
+import { createHandlers, demoClientCredentials, demoCoachCredentials } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { SignInScreen } from '../../packages/app/src/features/auth/components/SignInScreen.tsx';
+import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+const meta = {
+  title: 'App/SignIn',
+  component: SignInScreen,
+  render: () => (
+    <AuthLayout>
+      <SignInScreen />
+    </AuthLayout>
+  ),
+  decorators: [withCoachApi],
+  parameters: { layout: 'fullscreen', route: '/' },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta<typeof SignInScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const fields = (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  return {
+    canvas,
+    email: canvas.getByLabelText('Email'),
+    password: canvas.getByLabelText('Password'),
+    submit: canvas.getByRole('button', { name: 'Sign in' }),
+  };
+};
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(email).toHaveValue('');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(submit).toBeEnabled();
+    await expect(canvas.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/changePassword',
+    );
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, email, submit } = fields(canvasElement);
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('Email is required')).toBeVisible();
+    await expect(canvas.getByText('Password is required')).toBeVisible();
+    await expect(submit).toBeDisabled();
+
+    // Editing a field clears its error; a new check waits for the next submit.
+    await userEvent.type(email, 'coach@');
+    await expect(canvas.queryByText('Email is required')).not.toBeInTheDocument();
+    await expect(canvas.getByText('Password is required')).toBeVisible();
+    await expect(submit).toBeDisabled();
+  },
+};
+
+export const IncorrectEmailFormat: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, 'coach.example.com');
+    await userEvent.type(password, 'Coach123!');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('Incorrect email format')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const PasswordShown: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, password } = fields(canvasElement);
+    await userEvent.type(password, 'Coach123!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Show password' }));
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(canvas.getByRole('button', { name: 'Hide password' })).toBeVisible();
+  },
+};
+
+export const WrongPassword: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, 'NotThePassword1');
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Wrong email or password');
+    await expect(submit).toBeDisabled();
+  },
+};
+
+export const UserTypeRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoClientCredentials.email);
+    await userEvent.type(password, demoClientCredentials.password);
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Invalid user type. Only coaches allowed',
+    );
+  },
+};
+
+export const ServerUnreachable: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.post('*/api/auth/login', () => HttpResponse.error()));
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, demoCoachCredentials.password);
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'The server could not be reached, please try again',
+    );
+  },
+};
+
+export const Submitting: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.post('*/api/auth/login', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, demoCoachCredentials.password);
+    await userEvent.click(submit);
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute('data-loading');
+  },
+};
+
+/** The whole signed-out app: a successful sign-in opens the clients list. */
+export const SignedInGoesToClients: Story = {
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Email'), demoCoachCredentials.email);
+    await userEvent.type(canvas.getByLabelText('Password'), demoCoachCredentials.password);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};

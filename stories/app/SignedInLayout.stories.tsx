@@ -1,0 +1,103 @@
+import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
+const meta = {
+  title: 'App/SignedInLayout',
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi],
+  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const menu = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  const nav = await canvas.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+  return { canvas, nav: within(nav) };
+};
+
+export const MyClientsActive: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, nav } = await menu(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(nav.getByRole('link', { name: 'Settings' })).not.toHaveAttribute('aria-current');
+    await expect(nav.getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
+    await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
+  },
+};
+
+export const SettingsActive: Story = {
+  parameters: { route: '/settings' },
+  play: async ({ canvasElement }) => {
+    const { canvas, nav } = await menu(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+export const ClientProfile: Story = {
+  parameters: { route: '/clients/00000000-0000-4000-8000-000000000102' },
+  play: async ({ canvasElement }) => {
+    const { canvas, nav } = await menu(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Client profile' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const breadcrumb = within(canvas.getByRole('navigation', { name: 'Breadcrumb' }));
+    await expect(breadcrumb.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+      'href',
+      '/clients',
+    );
+  },
+};
+
+/** '/' and unknown paths open the clients list. */
+export const UnknownPathRedirects: Story = {
+  parameters: { route: '/nowhere' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await menu(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
+  },
+};
+
+export const LogoutReturnsToSignIn: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, nav } = await menu(canvasElement);
+    await userEvent.click(nav.getByRole('button', { name: 'Log out' }));
+    await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+/** Stored tokens of a 'user' account: refused, the reason shown on the sign-in screen. */
+export const UserTypeRefusedAtStart: Story = {
+  parameters: { session: { tokens: fixtureTokens.client } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Invalid user type. Only coaches allowed',
+    );
+    await expect(canvas.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  },
+};
