@@ -9,8 +9,9 @@ export type ServerConfig = {
   /** Folder of the web front end served beside `/api`, or null to serve the API only. */
   staticDir: string | null;
   /**
-   * Whether the strict Content-Security-Policy also covers the front end. Storybook (served
-   * until the coach app lands) needs inline scripts, so it is served without it.
+   * Whether the strict Content-Security-Policy (no inline scripts) also covers the front end. The
+   * coach app needs nothing more, so it is always on for `readConfig`; a front end that needs
+   * inline scripts (a Storybook build) would be served with it off.
    */
   isFrontendCspStrict: boolean;
   /** Origins allowed to call the API from a browser (`CORS_ORIGINS`); none when absent. */
@@ -41,6 +42,8 @@ export type RuntimeConfig = {
   services: readonly ServiceName[];
   /** Whether the demo data is seeded at start (`DEMO_SEED`); on by default without DATABASE_URL. */
   demoSeed: boolean;
+  /** Lifetime of the access tokens in seconds (`ACCESS_TOKEN_TTL_SECONDS`), 1 to 900; 900 by default. */
+  accessTokenTtlSeconds: number;
 };
 
 /** The full configuration `readConfig` answers. */
@@ -58,15 +61,19 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
+/** The coach app's production build, served by default once it is built (`npm start` builds it). */
+export const defaultStaticDir = resolve(repoRoot, 'packages/app/dist');
+
+/** Longest access-token lifetime, in seconds (15 minutes). */
+export const maxAccessTokenTtlSeconds = 900;
+
 /** Reads the configuration from the environment; throws a clear message when it is wrong. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer between 0 and 65535, got '${env.PORT}'`);
   }
-  const staticDir = env.STATIC_DIR
-    ? resolve(env.STATIC_DIR)
-    : resolve(repoRoot, 'storybook-static');
+  const staticDir = env.STATIC_DIR ? resolve(env.STATIC_DIR) : defaultStaticDir;
   if (env.STATIC_DIR && !existsSync(staticDir)) {
     throw new Error(`STATIC_DIR '${env.STATIC_DIR}' does not exist`);
   }
@@ -103,10 +110,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     services: readServices(env.SERVICES),
     demoSeed: readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null),
+    accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
     port,
     host: env.HOST || '0.0.0.0',
-    staticDir: existsSync(staticDir) ? staticDir : null,
-    isFrontendCspStrict: Boolean(env.STATIC_DIR),
+    // The default folder only once the app is built (`npm start` builds it): the API alone before.
+    staticDir: env.STATIC_DIR || existsSync(join(staticDir, 'index.html')) ? staticDir : null,
+    isFrontendCspStrict: true,
     // Relative to the working directory of the process, like any path given on a command line.
     dataDir: resolve(env.DATA_DIR || '.data'),
     databaseUrl,
@@ -214,6 +223,19 @@ function readServices(value: string | undefined): ServiceName[] {
     );
   }
   return [...new Set(names)] as ServiceName[];
+}
+
+/** `ACCESS_TOKEN_TTL_SECONDS`: whole seconds, 1 to 900 (shorter lifetimes are for tests). */
+function readAccessTokenTtl(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return maxAccessTokenTtlSeconds;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > maxAccessTokenTtlSeconds) {
+    throw new Error(
+      `ACCESS_TOKEN_TTL_SECONDS must be a whole number of seconds from 1 to ${maxAccessTokenTtlSeconds}, got '${value}'`,
+    );
+  }
+  return seconds;
 }
 
 function readFlag(name: string, value: string | undefined, fallback: boolean): boolean {

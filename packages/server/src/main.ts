@@ -54,7 +54,10 @@ if (config.demoSeed) {
   );
 }
 
-const accessTokens = createAccessTokens({ secret: jwtSecret });
+const accessTokens = createAccessTokens({
+  secret: jwtSecret,
+  ttlSeconds: config.accessTokenTtlSeconds,
+});
 const context: ServiceContext = {
   database,
   organisationId: database.organisationId,

@@ -14,6 +14,8 @@ export type TestServerOptions = {
   services?: readonly ServiceName[];
   /** Access-token lifetime, to test expiry. Default 900 s. */
   accessTokenTtlSeconds?: number;
+  /** Access-token key, so a test can forge expired or foreign tokens. Random by default. */
+  accessTokenSecret?: Uint8Array;
   /** Auth service options (small rate limits, a movable clock...). */
   auth?: AuthOptionsInput;
 };
@@ -26,7 +28,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const database = await createTestDatabase();
   const mailSink = await startMailSink();
   const accessTokens = createAccessTokens({
-    secret: randomBytes(32),
+    secret: options.accessTokenSecret ?? randomBytes(32),
     ttlSeconds: options.accessTokenTtlSeconds ?? 900,
   });
   const context: ServiceContext = {

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import {
   ApiError,
   createCoachApi,
   createMemoryTokenStore,
   defaultServiceBaseUrls,
 } from '@coach/api';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { createUserWithProfile } from './testing.ts';
@@ -13,6 +15,7 @@ import { createUserWithProfile } from './testing.ts';
 // network; the wrapper only counts the refresh calls that reach the wire.
 let server: TestServer;
 let refreshCalls = 0;
+const secret = randomBytes(32);
 const countingFetch: typeof fetch = (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
   if (url.endsWith('/api/auth/session/refresh')) refreshCalls += 1;
@@ -20,7 +23,7 @@ const countingFetch: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ accessTokenTtlSeconds: 1 });
+  server = await startTestServer({ accessTokenSecret: secret });
   await createUserWithProfile(server.database, {
     email: 'coach@example.com',
     password: 'Coach123!',
@@ -42,13 +45,26 @@ async function signedInApi() {
   return { api, tokens, onSessionReset };
 }
 
-const waitForExpiry = () => new Promise((resolve) => setTimeout(resolve, 2100));
+/** The same token as the stored one, but expired a minute ago (as after a laptop's sleep). */
+async function expireStoredAccessToken(tokens: ReturnType<typeof createMemoryTokenStore>) {
+  const claims = decodeJwt(tokens.getAccessToken() ?? '');
+  const now = Math.floor(Date.now() / 1000);
+  const expired = await new SignJWT({ org: claims.org, sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub ?? '')
+    .setIssuer(claims.iss ?? '')
+    .setAudience(claims.aud ?? '')
+    .setIssuedAt(now - 960)
+    .setExpirationTime(now - 60)
+    .sign(secret);
+  tokens.setTokens({ accessToken: expired, refreshToken: tokens.getRefreshToken() ?? '' });
+  return expired;
+}
 
 describe('the api client against the running server', () => {
   it('refreshes exactly once for 20 parallel calls with an expired token, and all succeed', async () => {
     const { api, tokens, onSessionReset } = await signedInApi();
-    const expiredAccessToken = tokens.getAccessToken();
-    await waitForExpiry();
+    const expiredAccessToken = await expireStoredAccessToken(tokens);
     refreshCalls = 0;
 
     const users = await Promise.all(Array.from({ length: 20 }, () => api.auth.currentSession()));
@@ -66,7 +82,7 @@ describe('the api client against the running server', () => {
     const { api, tokens, onSessionReset } = await signedInApi();
     // The server revokes the session: the refresh token no longer works.
     await api.auth.logout({ refreshToken: tokens.getRefreshToken() ?? undefined });
-    await waitForExpiry();
+    await expireStoredAccessToken(tokens);
     refreshCalls = 0;
 
     const results = await Promise.allSettled(
