@@ -1,5 +1,6 @@
 // Jest configuration of @storybook/test-runner: Debian's chromium, the only browser here.
 import { getJestConfig } from '@storybook/test-runner';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.js';
 
 const base = getJestConfig();
 
@@ -11,16 +12,10 @@ export default {
       ...base.testEnvironmentOptions?.['jest-playwright'],
       browsers: ['chromium'],
       launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: chromiumPath,
+        // Fixed language, hinting and colour profile keep the visual baselines stable.
         args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
+          ...chromiumArgs,
           '--lang=en-US',
           '--font-render-hinting=none',
           '--force-color-profile=srgb',

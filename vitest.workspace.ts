@@ -1,8 +1,10 @@
 import type { TestProjectConfiguration } from 'vitest/config';
 
 /**
- * The test projects: ui and app in a DOM environment, api and server in Node. COACH_SKIP_POSTGRES=1
- * leaves out server-postgres (local runs without a PostgreSQL server).
+ * The test projects: ui and app in a DOM environment, api and server in Node, and the end-to-end
+ * tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
+ * server-postgres (local runs without a PostgreSQL server). `npm run test:unit` runs all but e2e,
+ * `npm run test:e2e` builds the app when needed and runs e2e alone.
  */
 export const projects: TestProjectConfiguration[] = [
   {
@@ -63,4 +65,21 @@ export const projects: TestProjectConfiguration[] = [
           },
         } satisfies TestProjectConfiguration,
       ]),
+  // Each file starts the product (server process, fresh database, SMTP sink) and a chromium of
+  // its own; one file at a time, since they share two cores with the rest of the machine.
+  {
+    extends: true,
+    test: {
+      name: 'e2e',
+      root: 'e2e',
+      environment: 'node',
+      include: ['**/*.test.ts'],
+      globalSetup: ['harness/globalSetup.ts'],
+      fileParallelism: false,
+      testTimeout: 45_000,
+      hookTimeout: 60_000,
+      // A retry would hide a flaky journey; a failure leaves screenshots (see harness/browser.ts).
+      retry: 0,
+    },
+  },
 ];

@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 [ -d node_modules ] || bash scripts/install-deps.sh
 eval "$(bash scripts/ensure-postgres.sh)"
+bash scripts/ensure-browser.sh
+bash scripts/ensure-app-build.sh
 node scripts/bench.ts

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { runAppSignInBench } from '../bench/app-signin.ts';
 import { runAuthBenches } from '../bench/auth-throughput.ts';
 import { runTableSortBench } from '../bench/table-sort.ts';
 import { runUiSizeBench } from '../bench/ui-size.ts';
@@ -16,6 +17,7 @@ const results = {
     tableSort: runTableSortBench(),
     uiSize: await runUiSizeBench(),
     auth: await runAuthBenches(process.env.TEST_DATABASE_URL ?? null),
+    appSignIn: await runAppSignInBench(),
   },
 };
 

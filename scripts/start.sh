@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's run command: installs what is missing, builds what is missing and starts the
-# product on http://localhost:8080 (PORT to change it).
+# The README's run command: installs what is missing, builds the coach app when it is missing or
+# older than its sources, and starts the product (the app and the services, demo data seeded on
+# the embedded PGlite database in .data/) on http://localhost:8080 (PORT to change it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -9,8 +10,5 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "Installing dependencies (npm ci)..."
   bash scripts/install-deps.sh
 fi
-if [ ! -f storybook-static/index.html ] || [ -n "$(find packages/ui/src stories .storybook -newer storybook-static/index.html -print -quit)" ]; then
-  echo "Building the component library's Storybook..."
-  npx storybook build --quiet -o storybook-static >/dev/null
-fi
+bash scripts/ensure-app-build.sh
 exec node packages/server/src/main.ts

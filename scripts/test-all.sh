@@ -31,9 +31,11 @@ step "ui package: build, pack and render from the tarball"
 bash scripts/pack-smoke-test.sh
 step "storybook: build and test every story in chromium (play, axe, visual)"
 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+step "end-to-end: the built app and the services in chromium (e2e/)"
+npm run test:e2e 2>&1 | tee "$logs/e2e.log"
 
-passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count "$logs/storybook.log" '^Tests:' passed) + 1 ))
-failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count "$logs/storybook.log" '^Tests:' failed) ))
+passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count "$logs/e2e.log" '^ +Tests ' passed) + 1 ))
+failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
 echo
-echo "(unit tests, pack smoke test and stories in the browser)"
+echo "(unit tests, pack smoke test, stories in the browser and end-to-end tests)"
 echo "tests: $passed passed, $failed failed"

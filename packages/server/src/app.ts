@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { relative, sep } from 'node:path';
 import { type ServiceName, validationMessage } from '@coach/api';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -106,12 +106,24 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   }
 
   if (config.staticDir) {
-    const index = join(config.staticDir, 'index.html');
-    await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html' });
+    const root = config.staticDir;
+    await app.register(fastifyStatic, {
+      root,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (reply, filePath) =>
+        reply.header('Cache-Control', staticCacheControl(root, filePath)),
+    });
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-        // Client-side routes fall back to the single page.
-        return reply.type('text/html').sendFile('index.html', config.staticDir ?? index);
+      const path = request.url.split('?')[0] ?? '';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      if (request.method === 'GET' && !isApi && !path.startsWith(assetsPath)) {
+        // Client-side routes fall back to the single page. A missing hashed asset stays a 404:
+        // an old page asking for a chunk of a previous build must not get HTML for its script.
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html')
+          .sendFile('index.html', root);
       }
       return notFound(reply, request.url);
     });
@@ -120,6 +132,18 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   }
 
   return app;
+}
+
+/** Where the app's build puts its content-hashed files (see the app's vite.config.ts). */
+const assetsPath = '/assets/';
+
+/**
+ * Hashed assets never change under their name: cached for a year. Everything else (index.html,
+ * locales, favicon) is revalidated on every use (ETag), so a new build is picked up at once.
+ */
+function staticCacheControl(root: string, filePath: string): string {
+  const path = `/${relative(root, filePath).split(sep).join('/')}`;
+  return path.startsWith(assetsPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function errorStatus(error: FastifyError): number {

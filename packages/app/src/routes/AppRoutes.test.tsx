@@ -1,14 +1,21 @@
 import { createMemoryTokenStore } from '@coach/api';
-import { coachPerson } from '@coach/api/msw';
+import { coachPerson, createHandlers, fixtureTokens } from '@coach/api/msw';
 import { screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStatus, authStatusAtom } from '../features/session/atoms/authStatusAtom.ts';
 import { currentProfileAtom } from '../features/session/atoms/currentProfileAtom.ts';
 import { createStore } from '../state/jotai.ts';
-import { createTestApi } from '../test/mockApi.ts';
+import { createTestApi, mockBackend } from '../test/mockApi.ts';
 import { renderWithProviders } from '../test/renderWithProviders.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
+
+// Screens load their data (Settings its profile) from the mocked services.
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 function Where() {
   return <output aria-label="Location">{useLocation().pathname}</output>;
@@ -18,7 +25,8 @@ function renderRoutes(status: AuthStatus, route: string) {
   const store = createStore();
   store.set(authStatusAtom, status);
   if (status === 'signedIn') store.set(currentProfileAtom, coachPerson);
-  const { api } = createTestApi();
+  server.use(...createHandlers(mockBackend().options));
+  const { api } = createTestApi(status === 'signedIn' ? fixtureTokens.coach : undefined);
   renderWithProviders(
     <>
       <AppRoutes />
@@ -40,6 +48,19 @@ describe('AppRoutes', () => {
   it('shows sign-in at / when signed out', async () => {
     renderRoutes('signedOut', '/');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows the password reset flow at /changePassword when signed out', async () => {
+    renderRoutes('signedOut', '/changePassword');
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/changePassword');
+  });
+
+  it('redirects /changePassword to /clients when signed in', async () => {
+    renderRoutes('signedIn', '/changePassword');
+    expect(await screen.findByRole('heading', { name: 'My clients' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/clients');
   });
 
   it('redirects any other path to / when signed out', async () => {

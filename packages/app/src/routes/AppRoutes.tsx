@@ -13,7 +13,7 @@ import { screens } from './screens.ts';
  * The routes by auth state (spec point 2 and the decisions). Initialising: one catch-all
  * placeholder. Signed out: sign-in at '/', anything else redirects to '/'. Signed in: the clients,
  * a client and settings; '/' and anything else redirect to '/clients'. Redirects replace.
- * '/changePassword' joins the signed-out routes with the password reset flow.
+ * '/changePassword' (signed out) is the password reset flow.
  */
 export function AppRoutes() {
   const { t } = useTranslation();
@@ -33,6 +33,10 @@ export function AppRoutes() {
       <Routes>
         <Route element={<AuthLayout />}>
           <Route index element={<LazyScreen key="signIn" screen={screens.signIn} />} />
+          <Route
+            path={paths.changePassword}
+            element={<LazyScreen key="changePassword" screen={screens.changePassword} />}
+          />
         </Route>
         <Route path="*" element={<Navigate to={paths.root} replace />} />
       </Routes>

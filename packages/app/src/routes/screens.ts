@@ -3,6 +3,9 @@ import { lazyScreen } from '../features/lazyScreens/lazyScreen.tsx';
 /** Each screen's code, loaded on demand (spec point 2). */
 export const screens = {
   signIn: lazyScreen(() => import('../features/auth/components/SignInScreen.tsx')),
+  changePassword: lazyScreen(
+    () => import('../features/passwordReset/components/PasswordResetScreen.tsx'),
+  ),
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
   client: lazyScreen(() => import('../features/clients/components/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.js';
+import { type Product, type StartProductOptions, startProduct } from './product.ts';
+
+/** Debian's chromium, as everywhere in the project's browser tests. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/** Where screenshots of failed tests go (`E2E_ARTIFACTS`, `<tmp>/coach-e2e-artifacts` by default). */
+const artifactsDir =
+  process.env.E2E_ARTIFACTS ?? join(process.env.TMPDIR ?? '/tmp', 'coach-e2e-artifacts');
+
+export type E2e = {
+  product: () => Product;
+  /** A new browser context (a fresh profile: its own local storage) at 1440x900, en-US, UTC. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** A page in a new context. */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+};
+
+/**
+ * The hooks of one test file: the product (fresh database, its own mail sink) and one chromium
+ * for the whole file; every context a test opens is closed after it. A failed test leaves a
+ * screenshot of each of its pages in the artifacts folder and the end of the server's output. A
+ * test whose pages broke the Content-Security-Policy (the console's 'Refused to ...') fails.
+ */
+export function setUpE2e(options: StartProductOptions = {}): E2e {
+  let product: Product | null = null;
+  let browser: Browser | null = null;
+  let contexts: BrowserContext[] = [];
+  // Content-Security-Policy violations: the served app must work under the strict policy.
+  let refused: string[] = [];
+
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(options), launchBrowser()]);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await keepEvidence(task.name, contexts, product);
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    const violations = refused;
+    refused = [];
+    if (violations.length > 0) {
+      throw new Error(`The page broke the Content-Security-Policy:\n${violations.join('\n')}`);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  const newContext = async (contextOptions: BrowserContextOptions = {}) => {
+    if (!browser || !product) throw new Error('The e2e harness has not started');
+    const context = await browser.newContext({
+      baseURL: product.url,
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      ...contextOptions,
+    });
+    context.setDefaultTimeout(10_000);
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        refused.push(message.text());
+      }
+    });
+    contexts.push(context);
+    return context;
+  };
+
+  return {
+    product: () => {
+      if (!product) throw new Error('The e2e harness has not started');
+      return product;
+    },
+    newContext,
+    newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
+  };
+}
+
+/** A screenshot of every open page, and the end of the server's output, for a failed test. */
+async function keepEvidence(testName: string, contexts: BrowserContext[], product: Product | null) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const name = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  const pages = contexts.flatMap((context) => context.pages());
+  await Promise.all(
+    pages.map((page, index) =>
+      page.screenshot({ path: join(artifactsDir, `${name}-${index}.png`) }).catch(() => {}),
+    ),
+  );
+  const serverLines = (product?.output() ?? '')
+    .split('\n')
+    .filter(
+      (line) =>
+        !line.includes('"msg":"incoming request"') && !line.includes('"msg":"request completed"'),
+    );
+  console.error(
+    `${pages.length} screenshot(s) in ${artifactsDir}. Server output (end, requests left out):\n${serverLines.slice(-30).join('\n')}`,
+  );
+}

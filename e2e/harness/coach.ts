@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/** The demo coach seeded in demo mode. */
+export const coach = { email: 'coach@example.com', password: 'Coach123!' };
+/** The demo account of type 'user', which the app refuses. */
+export const client = { email: 'client@example.com', password: 'Client123!' };
+
+/** Fills the sign-in form at '/' and submits it. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in (as the demo coach by default) and waits for the first signed-in screen. */
+export async function signInAsCoach(page: Page, account = coach) {
+  await signIn(page, account);
+  await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+}
+
+/** Both tokens as the app keeps them in local storage. */
+export function storedTokens(page: Page) {
+  return page.evaluate(() => ({
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
+}
+
+/** The path of the page's address. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;

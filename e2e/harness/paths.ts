@@ -1,0 +1,10 @@
+import { resolve } from 'node:path';
+
+/** The repository root. */
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** The coach app's production build, which the product under test serves. */
+export const appBuildDir = resolve(repoRoot, 'packages/app/dist');
+
+/** The server's entry point, started as a child process like `npm start` does. */
+export const serverMain = resolve(repoRoot, 'packages/server/src/main.ts');

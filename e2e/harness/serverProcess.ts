@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { serverMain } from './paths.ts';
+
+/** A server process started by the harness, with what it printed (for failure reports). */
+export type ServerProcess = {
+  url: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). */
+  stop: () => Promise<void>;
+};
+
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No free port');
+  return address.port;
+}
+
+/**
+ * Starts `node packages/server/src/main.ts` on a free loopback port with `env` on top of a clean
+ * environment, and resolves once it says it is running (60 s at most).
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [serverMain], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      TZ: 'UTC',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const stop = () => stopProcess(child);
+  try {
+    await waitUntilRunning(child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, output: () => output, stop };
+}
+
+async function waitUntilRunning(child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (!output().includes('Coach is running on')) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server stopped before it was running:\n${output()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start in 60 s:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

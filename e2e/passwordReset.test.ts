@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { setUpE2e } from './harness/browser.ts';
+import { coach, pathOf, signIn, signInAsCoach } from './harness/coach.ts';
+import { resetCodeIn } from './harness/product.ts';
+
+// The password reset flow of spec points 2 and 4, with the codes read from the product's mail
+// (a real SMTP sink): a wrong code, a new code, the new password, signed in.
+const e2e = setUpE2e();
+
+const newPassword = 'Sunrise2026!';
+
+describe('password reset', () => {
+  it("changes the password with the mailed code and signs the coach in: 'Password successfully changed'", async () => {
+    const { mail } = e2e.product();
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/changePassword');
+
+    // Step 1: the email.
+    await page.getByLabel('Email').fill(coach.email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const [first] = await mail.waitFor(1);
+    expect(first?.to).toEqual([coach.email]);
+    const firstCode = resetCodeIn(first?.text ?? '');
+
+    // Step 2: a wrong code, then a new code, then the right one.
+    const code = page.getByLabel('Code', { exact: true });
+    await code.fill(firstCode === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Wrong code', { exact: true }).waitFor();
+
+    await page.getByText('send me a new code').click();
+    await page.getByText(/^resend code in [01]:\d\d$/).waitFor();
+    expect(await page.getByText('send me a new code').count()).toBe(0);
+    const [, second] = await mail.waitFor(2);
+    const secondCode = resetCodeIn(second?.text ?? '');
+    await code.fill(secondCode);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: the new password twice, Next.
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByText('Password successfully changed').waitFor();
+    await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/clients');
+
+    // The new password is the one that works now.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await signIn(page, coach);
+    await page.getByText('Wrong email or password').waitFor();
+    await signInAsCoach(page, { email: coach.email, password: newPassword });
+    expect(pathOf(page)).toBe('/clients');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { setUpE2e } from './harness/browser.ts';
+import { client, coach, pathOf, signIn, signInAsCoach, storedTokens } from './harness/coach.ts';
+
+// Sign-in, the refused 'user' account, a wrong password and logout (spec points 1, 2, 4 and 8),
+// against the running product.
+const e2e = setUpE2e();
+
+describe('signing in and out', () => {
+  it("shows the coach 'My clients' at /clients after signing in", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, coach);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/clients');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    expect(await menu.getByRole('link', { name: 'My clients' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+    const tokens = await storedTokens(page);
+    expect(tokens.accessToken).toBeTruthy();
+    expect(tokens.refreshToken).toBeTruthy();
+  });
+
+  it("refuses the 'user' account with 'Invalid user type. Only coaches allowed' and keeps no token", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, client);
+    await page.getByText('Invalid user type. Only coaches allowed').waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+  });
+
+  it("answers a wrong password with 'Wrong email or password'", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, { email: coach.email, password: 'Wrong123!' });
+    await page.getByText('Wrong email or password').waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+  });
+
+  it('logs out back to the sign-in screen and forgets both tokens', async () => {
+    const page = await e2e.newPage();
+    await signInAsCoach(page);
+    const { refreshToken } = await storedTokens(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+    // The session is over on the server too: its refresh token no longer works.
+    const refresh = await page.request.post('/api/auth/session/refresh', {
+      data: { refreshToken },
+    });
+    expect(refresh.status()).toBe(401);
+    // And the signed-in screens are out of reach.
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/');
+  });
+
+  it('signs the first tab out when the coach logs out in a second tab', async () => {
+    const context = await e2e.newContext();
+    const first = await context.newPage();
+    await signInAsCoach(first);
+    const second = await context.newPage();
+    await second.goto('/settings');
+    await second.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+
+    await second.getByRole('button', { name: 'Log out' }).click();
+    await second.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+
+    await first.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pathOf(first)).toBe('/');
+    expect(await first.getByRole('button', { name: 'Log out' }).count()).toBe(0);
+    expect(await storedTokens(first)).toEqual({ accessToken: null, refreshToken: null });
+  });
+});

@@ -1,0 +1,79 @@
+import { chakra, HStack, Stack } from '@chakra-ui/react';
+import { toApiError } from '@coach/api';
+import { Button, TextField, toast } from '@coach/ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../hooks/useCoachApi.ts';
+import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
+import { type CodeStepValues, codeStepSchema } from '../passwordResetSchemas.ts';
+import { ResendCode } from './ResendCode.tsx';
+import { StepIntro } from './StepIntro.tsx';
+
+export type CodeStepProps = {
+  /** Where the code was sent. */
+  email: string;
+  /** Called with the (trimmed) code once the service accepted it. */
+  onVerified: (code: string) => void;
+};
+
+/** Step 2: the 6-digit code (`POST /passwordReset/verifyCode`), and sending a new one. */
+export function CodeStep({ email, onVerified }: CodeStepProps) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<CodeStepValues>({
+    resolver: yupResolver(codeStepSchema),
+    defaultValues: { code: '' },
+  });
+
+  const handleSubmit = form.handleSubmit(async ({ code }) => {
+    try {
+      await api.auth.verifyResetCode({ email, resetPasswordCode: code });
+      onVerified(code);
+    } catch (error) {
+      // A 4xx about the code (wrong, expired, used up) is the field error 'Wrong code' (spec
+      // point 8); a failure with no verdict on the code is the unexpected-error toast.
+      const { status } = toApiError(error);
+      if (status === 400 || status === 404 || status === 410) {
+        form.setError('code', { message: 'auth.changePassword.wrongCode' });
+      } else {
+        toast.error(t('auth.changePassword.requestError'));
+      }
+    }
+  });
+
+  const handleResend = async () => {
+    try {
+      await api.auth.requestPasswordReset({ email });
+      return true;
+    } catch {
+      toast.error(t('auth.changePassword.resendCodeFailed'));
+      return false;
+    }
+  };
+
+  return (
+    <chakra.form onSubmit={handleSubmit} noValidate>
+      <Stack gap="5">
+        <StepIntro step={2}>{t('auth.changePassword.codeHint', { email })}</StepIntro>
+        <TextField
+          {...register('code')}
+          label={t('auth.changePassword.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={fieldError('code')}
+        />
+        <HStack justify="flex-end" minHeight="6">
+          <ResendCode onResend={handleResend} />
+        </HStack>
+        <Button
+          type="submit"
+          size="lg"
+          isLoading={form.formState.isSubmitting}
+          disabled={hasErrors}
+        >
+          {t('auth.changePassword.next')}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,67 @@
+import { chakra, Stack } from '@chakra-ui/react';
+import { toApiError } from '@coach/api';
+import { Button, TextField, toast } from '@coach/ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../hooks/useCoachApi.ts';
+import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
+import { type EmailStepValues, emailStepSchema } from '../passwordResetSchemas.ts';
+import { StepIntro } from './StepIntro.tsx';
+
+export type EmailStepProps = {
+  /** The email to use, shown read-only (Settings: the coach's own). */
+  lockedEmail?: string;
+  /** Called once a code was sent to the (trimmed) email. */
+  onCodeSent: (email: string) => void;
+};
+
+/** Step 1: the email to send the code to (`POST /passwordReset/request`). */
+export function EmailStep({ lockedEmail, onCodeSent }: EmailStepProps) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<EmailStepValues>({
+    resolver: yupResolver(emailStepSchema),
+    defaultValues: { email: lockedEmail ?? '' },
+  });
+
+  const handleSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await api.auth.requestPasswordReset({ email });
+      onCodeSent(email);
+    } catch (error) {
+      // The spec lists two texts: 'Change password request failed' when the service answers the
+      // request with an error (rate limit, server error), 'Error requesting password change'
+      // when no answer came at all (network down, unexpected failure).
+      const { status } = toApiError(error);
+      toast.error(
+        t(status > 0 ? 'auth.changePassword.requestFailed' : 'auth.changePassword.requestError'),
+      );
+    }
+  });
+
+  return (
+    <chakra.form onSubmit={handleSubmit} noValidate>
+      <Stack gap="5">
+        <StepIntro step={1}>
+          {t(lockedEmail ? 'auth.changePassword.lockedEmailHint' : 'auth.changePassword.emailHint')}
+        </StepIntro>
+        <TextField
+          {...register('email')}
+          label={t('auth.changePassword.email')}
+          type="email"
+          autoComplete="email"
+          readOnly={lockedEmail !== undefined}
+          error={fieldError('email')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          isLoading={form.formState.isSubmitting}
+          disabled={hasErrors}
+        >
+          {t('auth.changePassword.next')}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,74 @@
+import { chakra, Stack } from '@chakra-ui/react';
+import type { Tokens } from '@coach/api';
+import { Button, PasswordField, toast } from '@coach/ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../hooks/useCoachApi.ts';
+import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
+import { type NewPasswordStepValues, newPasswordStepSchema } from '../passwordResetSchemas.ts';
+import { StepIntro } from './StepIntro.tsx';
+
+export type NewPasswordStepProps = {
+  email: string;
+  /** The verified code. */
+  code: string;
+  /** Called with the tokens the service answered once the password is set. */
+  onReset: (tokens: Tokens) => Promise<void>;
+};
+
+const mismatch = 'auth.validation.passwordsDoNotMatch' as const;
+
+/** Step 3: the new password and its confirmation (`POST /passwordReset`). */
+export function NewPasswordStep({ email, code, onReset }: NewPasswordStepProps) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<NewPasswordStepValues>({
+    resolver: yupResolver(newPasswordStepSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const handleSubmit = form.handleSubmit(async ({ password }) => {
+    let tokens: Tokens;
+    try {
+      tokens = await api.auth.resetPassword({ email, password, resetPasswordCode: code });
+    } catch {
+      toast.error(t('auth.changePassword.resetFailed'));
+      return;
+    }
+    await onReset(tokens);
+  });
+
+  const passwordProps = {
+    showLabel: t('auth.changePassword.showPassword'),
+    hideLabel: t('auth.changePassword.hidePassword'),
+    autoComplete: 'new-password',
+  };
+  return (
+    <chakra.form onSubmit={handleSubmit} noValidate>
+      <Stack gap="5">
+        <StepIntro step={3}>{t('auth.changePassword.passwordHint')}</StepIntro>
+        {/* A mismatch shows on both fields; editing either one clears it from both. */}
+        <PasswordField
+          {...register('password', [{ name: 'confirmPassword', message: mismatch }])}
+          {...passwordProps}
+          label={t('auth.changePassword.newPassword')}
+          error={fieldError('password')}
+        />
+        <PasswordField
+          {...register('confirmPassword', [{ name: 'password', message: mismatch }])}
+          {...passwordProps}
+          label={t('auth.changePassword.confirmPassword')}
+          error={fieldError('confirmPassword')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          isLoading={form.formState.isSubmitting}
+          disabled={hasErrors}
+        >
+          {t('auth.changePassword.next')}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,40 @@
+import { chakra, Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../routes/paths.ts';
+import type { LoginResult } from '../../session/atoms/loginAtom.ts';
+import { PasswordResetSteps } from './PasswordResetSteps.tsx';
+
+/**
+ * The signed-out password reset screen ('/changePassword'). Success opens '/clients'; a refused
+ * session (e.g. not a coach) goes back to sign-in, which shows why.
+ */
+export function PasswordResetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const handleDone = (result: LoginResult) => {
+    navigate(result.ok ? paths.clients : paths.root, { replace: true });
+  };
+  return (
+    <Stack gap="8">
+      <Heading as="h1" fontSize="2xl" fontWeight="semibold">
+        {t('auth.changePassword.title')}
+      </Heading>
+      <PasswordResetSteps onDone={handleDone} />
+      <chakra.span
+        alignSelf="center"
+        fontSize="sm"
+        fontWeight="medium"
+        color="accent.emphasized"
+        textDecoration="underline"
+        borderRadius="sm"
+        focusVisibleRing="outside"
+        asChild
+      >
+        <Link to={paths.root}>{t('auth.changePassword.backToSignIn')}</Link>
+      </chakra.span>
+    </Stack>
+  );
+}
+
+export default PasswordResetScreen;

@@ -1,0 +1,61 @@
+import type { Tokens } from '@coach/api';
+import { toast } from '@coach/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSetAtom } from '../../../state/jotai.ts';
+import type { LoginResult } from '../../session/atoms/loginAtom.ts';
+import { signInWithTokensAtom } from '../atoms/signInWithTokensAtom.ts';
+import { CodeStep } from './CodeStep.tsx';
+import { EmailStep } from './EmailStep.tsx';
+import { NewPasswordStep } from './NewPasswordStep.tsx';
+
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string }
+  | { name: 'password'; email: string; code: string };
+
+export type PasswordResetStepsProps = {
+  /** The account's email, prefilled and read-only (Settings: the signed-in coach's own). */
+  email?: string;
+  /**
+   * Called at the end: the password is set and the returned tokens were used to sign in
+   * (`ok`), or that sign-in was refused (the reason is left for the sign-in screen).
+   */
+  onDone: (result: LoginResult) => void;
+};
+
+/**
+ * The three steps of the password reset (spec point 2): email, the mailed code, the new password.
+ * Success signs in with the returned tokens and shows 'Password successfully changed'.
+ * Used by the '/changePassword' screen and by Settings' 'Change password' modal.
+ */
+export function PasswordResetSteps({ email, onDone }: PasswordResetStepsProps) {
+  const { t } = useTranslation();
+  const signInWithTokens = useSetAtom(signInWithTokensAtom);
+  const [step, setStep] = useState<Step>({ name: 'email' });
+
+  const handleReset = async (tokens: Tokens) => {
+    const result = await signInWithTokens(tokens);
+    if (result.ok) toast.success(t('auth.changePassword.success'));
+    onDone(result);
+  };
+
+  switch (step.name) {
+    case 'email':
+      return (
+        <EmailStep
+          lockedEmail={email}
+          onCodeSent={(sentTo) => setStep({ name: 'code', email: sentTo })}
+        />
+      );
+    case 'code':
+      return (
+        <CodeStep
+          email={step.email}
+          onVerified={(code) => setStep({ name: 'password', email: step.email, code })}
+        />
+      );
+    case 'password':
+      return <NewPasswordStep email={step.email} code={step.code} onReset={handleReset} />;
+  }
+}

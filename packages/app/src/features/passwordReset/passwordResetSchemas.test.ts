@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyObjectSchema, ValidationError } from 'yup';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
+import { createTestI18n } from '../../test/testI18n.ts';
+import { codeStepSchema, emailStepSchema, newPasswordStepSchema } from './passwordResetSchemas.ts';
+
+const { t } = createTestI18n();
+const text = (key: string) => t(key as TranslationKey);
+
+/** The first message per field, in English, as the form shows them. */
+function errorsOf(schema: AnyObjectSchema, values: Record<string, string>): Record<string, string> {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    const result: Record<string, string> = {};
+    for (const inner of (error as ValidationError).inner) {
+      if (inner.path && !(inner.path in result)) result[inner.path] = text(inner.message);
+    }
+    return result;
+  }
+}
+
+describe('email step schema', () => {
+  it("says 'Email is required' for an empty or blank email", () => {
+    expect(errorsOf(emailStepSchema, { email: '' })).toEqual({ email: 'Email is required' });
+    expect(errorsOf(emailStepSchema, { email: '   ' })).toEqual({ email: 'Email is required' });
+  });
+
+  it("says 'Incorrect email format' for a malformed email", () => {
+    expect(errorsOf(emailStepSchema, { email: 'coach.example.com' })).toEqual({
+      email: 'Incorrect email format',
+    });
+  });
+
+  it('trims a valid email', () => {
+    expect(emailStepSchema.validateSync({ email: '  coach@example.com ' })).toEqual({
+      email: 'coach@example.com',
+    });
+  });
+});
+
+describe('code step schema', () => {
+  it.each([
+    ['', 'Code is required'],
+    ['   ', 'Code is required'],
+    ['12345', 'Code must be 6 characters long'],
+    ['1234567', 'Code must be 6 characters long'],
+    ['12a45b', 'Code must contain only digits'],
+  ])("answers %j with '%s'", (code, message) => {
+    expect(errorsOf(codeStepSchema, { code })).toEqual({ code: message });
+  });
+
+  it('accepts and trims six digits', () => {
+    expect(codeStepSchema.validateSync({ code: ' 123456 ' })).toEqual({ code: '123456' });
+  });
+});
+
+describe('new password step schema', () => {
+  it('requires both fields', () => {
+    expect(errorsOf(newPasswordStepSchema, { password: '', confirmPassword: '' })).toEqual({
+      password: 'Password is required',
+      confirmPassword: 'Password confirmation is required',
+    });
+  });
+
+  it("says 'Password must be 8+ characters long' for a short password", () => {
+    expect(errorsOf(newPasswordStepSchema, { password: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
+      password: 'Password must be 8+ characters long',
+    });
+  });
+
+  it.each(['alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere'])(
+    "says 'Requires numbers and different case letters' for %j",
+    (password) => {
+      expect(errorsOf(newPasswordStepSchema, { password, confirmPassword: password })).toEqual({
+        password: 'Requires numbers and different case letters',
+      });
+    },
+  );
+
+  it("shows 'Passwords do not match' on both fields", () => {
+    expect(
+      errorsOf(newPasswordStepSchema, { password: 'NewPass123', confirmPassword: 'NewPass124' }),
+    ).toEqual({ password: 'Passwords do not match', confirmPassword: 'Passwords do not match' });
+  });
+
+  it('accepts a strong, confirmed password', () => {
+    expect(
+      errorsOf(newPasswordStepSchema, { password: 'NewPass123', confirmPassword: 'NewPass123' }),
+    ).toEqual({});
+  });
+});

@@ -1,0 +1,58 @@
+import { limits } from '@coach/api';
+import { type InferType, object, string } from 'yup';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
+
+// Messages are translation keys, turned into text where they are shown.
+const message = (key: TranslationKey) => key;
+
+/** Numbers, a lower-case and an upper-case letter (spec point 5). */
+const hasPasswordCharacters = (value: string) =>
+  /\d/.test(value) && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value);
+
+/** Step 1 (spec point 5): the email, trimmed, required and well formed. */
+export const emailStepSchema = object({
+  email: string()
+    .trim()
+    .required(message('auth.validation.emailRequired'))
+    .email(message('auth.validation.emailFormat')),
+});
+
+/** Step 2 (spec point 5): the code, trimmed, required, exactly 6 characters, digits only. */
+export const codeStepSchema = object({
+  code: string()
+    .trim()
+    .required(message('auth.validation.codeRequired'))
+    .length(limits.codeLength, message('auth.validation.codeLength'))
+    .matches(/^\d+$/, message('auth.validation.codeDigits')),
+});
+
+/**
+ * Step 3 (spec point 5): the new password (required, 8+ characters, numbers and both cases) and
+ * its confirmation (required, equal). A mismatch is reported on both fields.
+ */
+export const newPasswordStepSchema = object({
+  password: string()
+    .required(message('auth.validation.passwordRequired'))
+    .min(limits.passwordMinLength, message('auth.validation.passwordMinLength'))
+    .test('characters', message('auth.validation.passwordRules'), (value) =>
+      hasPasswordCharacters(value ?? ''),
+    )
+    .test(
+      'matchesConfirmation',
+      message('auth.validation.passwordsDoNotMatch'),
+      (value, context) => {
+        const confirmation = (context.parent as { confirmPassword?: string }).confirmPassword;
+        // An empty confirmation is reported on its own field only.
+        return !confirmation || value === confirmation;
+      },
+    ),
+  confirmPassword: string()
+    .required(message('auth.validation.confirmPasswordRequired'))
+    .test('matchesPassword', message('auth.validation.passwordsDoNotMatch'), (value, context) => {
+      return value === (context.parent as { password?: string }).password;
+    }),
+});
+
+export type EmailStepValues = InferType<typeof emailStepSchema>;
+export type CodeStepValues = InferType<typeof codeStepSchema>;
+export type NewPasswordStepValues = InferType<typeof newPasswordStepSchema>;

@@ -1,0 +1,215 @@
+import {
+  coachPerson,
+  createHandlers,
+  demoResetCode,
+  fixtureIds,
+  fixtureTokens,
+  onePixelPng,
+} from '@coach/api/msw';
+import { ToastContainer } from '@coach/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../../state/jotai.ts';
+import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
+import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
+import { currentUserAtom } from '../../session/atoms/currentUserAtom.ts';
+import { SettingsScreen } from './SettingsScreen.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+// jsdom has no object URLs: the preview gets a stand-in address.
+beforeEach(() => {
+  let count = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++count}`);
+  URL.revokeObjectURL = vi.fn();
+});
+
+function renderSettings(options: Parameters<typeof mockBackend>[0] = {}) {
+  const backend = mockBackend(options);
+  server.use(...createHandlers(backend.options));
+  const { api, tokens } = createTestApi(fixtureTokens.coach);
+  const store = createStore();
+  store.set(authStatusAtom, 'signedIn');
+  store.set(currentUserAtom, { id: fixtureIds.coachUser, email: 'coach@example.com' });
+  store.set(currentProfileAtom, coachPerson);
+  const user = userEvent.setup({ applyAccept: false });
+  renderWithProviders(
+    <>
+      <SettingsScreen />
+      <ToastContainer />
+    </>,
+    { api, tokens, store, route: '/settings' },
+  );
+  const save = () => screen.getByRole('button', { name: 'Save' });
+  const picture = () => screen.getByLabelText('Choose picture');
+  return { user, store, state: backend.state, tokens, save, picture };
+}
+
+const png = (size?: number) =>
+  new File([size ? new Uint8Array(size) : onePixelPng], 'me.png', { type: 'image/png' });
+
+describe('SettingsScreen', () => {
+  it('shows a placeholder, then the loaded profile under the Settings breadcrumb', async () => {
+    renderSettings();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('First name')).toHaveValue('Alex');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Morgan');
+    expect(screen.getByLabelText('About me')).toHaveValue(coachPerson.aboutMe);
+    expect(screen.getByText(`${coachPerson.aboutMe.length}/500`)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Alex Morgan' })).toHaveAttribute(
+      'src',
+      `http://coach.test/api/resource/profilePicture/${fixtureIds.coachPerson}`,
+    );
+  });
+
+  it('checks the names on submit and clears an error on edit', async () => {
+    const { user, save } = renderSettings();
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByLabelText('Last name'));
+    await user.paste('x'.repeat(251));
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    await user.click(save());
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Max 250 characters')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await user.type(firstName, 'Sam');
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    expect(save()).toBeDisabled();
+  });
+
+  it("saves the full profile, updates the session's profile and says 'Profile successfully edited'", async () => {
+    const { user, save, state, store } = renderSettings();
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.type(firstName, '  Sam ');
+    await user.click(save());
+    expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
+    const stored = state.persons.find((person) => person.id === fixtureIds.coachPerson);
+    expect(stored?.firstName).toBe('Sam');
+    expect(stored?.lastName).toBe('Morgan');
+    expect(store.get(currentProfileAtom)?.firstName).toBe('Sam');
+  });
+
+  it("says 'Error updating profile' when the save fails", async () => {
+    const { user, save, store } = renderSettings({
+      failures: {
+        updatePerson: { status: 500, error: 'internal_error', message: 'Something went wrong' },
+      },
+    });
+    const firstName = await screen.findByLabelText('First name');
+    await user.type(firstName, 'x');
+    await user.click(save());
+    expect(await screen.findByText('Error updating profile')).toBeInTheDocument();
+    expect(screen.queryByText('Profile successfully edited')).not.toBeInTheDocument();
+    expect(store.get(currentProfileAtom)?.firstName).toBe('Alex');
+  });
+
+  it('refuses a file that is not an image, and one over 7,000,000 bytes', async () => {
+    const { user, picture } = renderSettings();
+    await screen.findByLabelText('First name');
+    await user.upload(picture(), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(
+      screen.getByText('You are able to only use images as a profile picture'),
+    ).toBeInTheDocument();
+    expect(picture()).toHaveAttribute('aria-invalid', 'true');
+
+    await user.upload(picture(), png(7_000_001));
+    expect(
+      screen.getByText(
+        'File is too big for the upload, the limit is 7 MB. Please, choose another one',
+      ),
+    ).toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('previews a chosen picture, uploads it after the profile and keeps the new picture', async () => {
+    const { user, picture, save, state, store } = renderSettings();
+    await screen.findByLabelText('First name');
+    await user.upload(picture(), png());
+    expect(screen.getByRole('img', { name: 'Alex Morgan' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    await user.click(save());
+    expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
+    expect(state.pictures.get(fixtureIds.coachPerson)?.etag).not.toBe('"fixture-1"');
+    expect(store.get(currentProfileAtom)?.profilePicture).toMatch(
+      new RegExp(`^resource/profilePicture/${fixtureIds.coachPerson}\\?v=`),
+    );
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it("says 'Profile picture uploading failed' when the upload fails", async () => {
+    const { user, picture, save, store } = renderSettings({
+      failures: {
+        putProfilePicture: {
+          status: 500,
+          error: 'internal_error',
+          message: 'Something went wrong',
+        },
+      },
+    });
+    const firstName = await screen.findByLabelText('First name');
+    await user.type(firstName, 'a');
+    await user.upload(picture(), png());
+    await user.click(save());
+    expect(await screen.findByText('Profile picture uploading failed')).toBeInTheDocument();
+    expect(screen.queryByText('Profile successfully edited')).not.toBeInTheDocument();
+    // The profile itself was saved.
+    expect(store.get(currentProfileAtom)?.firstName).toBe('Alexa');
+  });
+
+  it("maps the server's 413 to the size message under the picture", async () => {
+    const { user, picture, save } = renderSettings({
+      failures: {
+        putProfilePicture: { status: 413, error: 'payload_too_large', message: 'Too large' },
+      },
+    });
+    await screen.findByLabelText('First name');
+    await user.upload(picture(), png());
+    await user.click(save());
+    expect(await screen.findByText('Profile picture uploading failed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'File is too big for the upload, the limit is 7 MB. Please, choose another one',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("opens 'Change password' with the coach's own email locked", async () => {
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change password' }));
+    expect(dialog.getByLabelText('Email')).toHaveValue('coach@example.com');
+    expect(dialog.getByLabelText('Email')).toHaveAttribute('readonly');
+    await user.click(dialog.getByRole('button', { name: 'Next' }));
+    expect(await dialog.findByLabelText('Code')).toBeInTheDocument();
+  });
+
+  it("changes the password in the modal, keeps this tab signed in and says 'Password successfully changed'", async () => {
+    const { user, tokens, store } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change password' }));
+    await user.click(dialog.getByRole('button', { name: 'Next' }));
+    await user.type(await dialog.findByLabelText('Code'), demoResetCode);
+    await user.click(dialog.getByRole('button', { name: 'Next' }));
+    await user.type(await dialog.findByLabelText('New password'), 'NewPass123');
+    await user.type(dialog.getByLabelText('Confirm password'), 'NewPass123');
+    await user.click(dialog.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Password successfully changed')).toBeInTheDocument();
+    // Closed (jsdom never ends the exit animation that would unmount it).
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'closed'));
+    expect(tokens.getAccessToken()).not.toBe(fixtureTokens.coach.accessToken);
+    expect(store.get(authStatusAtom)).toBe('signedIn');
+  });
+});

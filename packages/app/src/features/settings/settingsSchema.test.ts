@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ValidationError } from 'yup';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
+import { createTestI18n } from '../../test/testI18n.ts';
+import { settingsSchema } from './settingsSchema.ts';
+
+const { t } = createTestI18n();
+
+function errorsOf(values: Record<string, string>): Record<string, string> {
+  try {
+    settingsSchema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    const result: Record<string, string> = {};
+    for (const inner of (error as ValidationError).inner) {
+      if (inner.path && !(inner.path in result))
+        result[inner.path] = t(inner.message as TranslationKey);
+    }
+    return result;
+  }
+}
+
+describe('settings schema', () => {
+  it('requires the first and last names (spaces alone are none)', () => {
+    expect(errorsOf({ firstName: '', lastName: '  ', aboutMe: '' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+  });
+
+  it('allows 250 characters per name and refuses 251', () => {
+    const ok = 'a'.repeat(250);
+    expect(errorsOf({ firstName: ok, lastName: ok, aboutMe: '' })).toEqual({});
+    const long = 'a'.repeat(251);
+    expect(errorsOf({ firstName: long, lastName: long, aboutMe: '' })).toEqual({
+      firstName: 'Max 250 characters',
+      lastName: 'Max 250 characters',
+    });
+  });
+
+  it('allows 500 characters of about me and refuses 501', () => {
+    expect(errorsOf({ firstName: 'A', lastName: 'B', aboutMe: 'x'.repeat(500) })).toEqual({});
+    expect(errorsOf({ firstName: 'A', lastName: 'B', aboutMe: 'x'.repeat(501) })).toEqual({
+      aboutMe: 'Max 500 characters',
+    });
+  });
+});

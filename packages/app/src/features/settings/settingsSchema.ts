@@ -1,0 +1,27 @@
+import { limits } from '@coach/api';
+import { type InferType, object, string } from 'yup';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
+
+// Messages are translation keys, turned into text where they are shown.
+const message = (key: TranslationKey) => key;
+
+/**
+ * The coach's profile (spec point 5): first and last name required, at most 250 characters each
+ * (trimmed, so spaces alone are no name); about me optional, at most 500.
+ */
+export const settingsSchema = object({
+  firstName: string()
+    .trim()
+    .required(message('settings.validation.firstNameRequired'))
+    .max(limits.nameMaxLength, message('settings.validation.maxNameLength')),
+  lastName: string()
+    .trim()
+    .required(message('settings.validation.lastNameRequired'))
+    .max(limits.nameMaxLength, message('settings.validation.maxNameLength')),
+  aboutMe: string()
+    .default('')
+    .max(limits.aboutMeMaxLength, message('settings.validation.aboutMeTooLong')),
+});
+
+/** The profile form's values. */
+export type SettingsValues = InferType<typeof settingsSchema>;

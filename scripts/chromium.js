@@ -1,0 +1,18 @@
+// Debian's chromium, the only browser here, and the flags it needs on these machines (no sandbox
+// as root, no background networking on a closed network). Shared by the Storybook test-runner,
+// the end-to-end tests and the benchmarks.
+
+/** Path of the browser (`CHROMIUM_PATH` to override). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for a headless run. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

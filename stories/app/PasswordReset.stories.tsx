@@ -1,0 +1,263 @@
+import { createHandlers, demoCoachCredentials, demoResetCode } from '@coach/api/msw';
+import { toast } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
+import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/components/PasswordResetScreen.tsx';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** The signed-out password reset at '/changePassword': email, mailed code, new password. */
+const meta = {
+  title: 'App/PasswordReset',
+  component: PasswordResetScreen,
+  render: () => (
+    <AuthLayout>
+      <PasswordResetScreen />
+    </AuthLayout>
+  ),
+  decorators: [withCoachApi],
+  parameters: { layout: 'fullscreen', route: '/changePassword' },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta<typeof PasswordResetScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+const next = (canvas: Canvas) => canvas.getByRole('button', { name: 'Next' });
+// Toasts are portalled out of the story's root.
+const page = () => within(document.body);
+
+/**
+ * A toast with this text shows (once its entrance animation has made it visible); it is then
+ * dismissed, so the snapshot never catches one half-way through its 3 s life.
+ */
+async function expectToast(text: string) {
+  await waitFor(() => expect(page().getByText(text)).toBeVisible(), { timeout: 3000 });
+  toast.dismiss();
+  await waitFor(() => expect(page().queryByText(text)).not.toBeInTheDocument(), {
+    timeout: 3000,
+  });
+}
+
+async function toCodeStep(canvas: Canvas) {
+  const email = await canvas.findByLabelText('Email', {}, { timeout: 5000 });
+  await userEvent.type(email, demoCoachCredentials.email);
+  await userEvent.click(next(canvas));
+  return canvas.findByLabelText('Code');
+}
+
+async function toPasswordStep(canvas: Canvas) {
+  await userEvent.type(await toCodeStep(canvas), demoResetCode);
+  await userEvent.click(next(canvas));
+  return canvas.findByLabelText('New password');
+}
+
+export const EmailStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Change password' })).toBeVisible();
+    await expect(canvas.getByText('Step 1 of 3')).toBeVisible();
+    await expect(canvas.getByLabelText('Email')).toHaveValue('');
+    await expect(next(canvas)).toBeEnabled();
+    await expect(canvas.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  },
+};
+
+export const EmailErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Email is required')).toBeVisible();
+    await expect(next(canvas)).toBeDisabled();
+    await userEvent.type(canvas.getByLabelText('Email'), 'coach.example.com');
+    await expect(canvas.queryByText('Email is required')).not.toBeInTheDocument();
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Incorrect email format')).toBeVisible();
+    await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const RequestFailed: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ resetRequestFails: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Email'), demoCoachCredentials.email);
+    await userEvent.click(next(canvas));
+    await expectToast('Change password request failed');
+    await expect(canvas.getByText('Step 1 of 3')).toBeVisible();
+  },
+};
+
+export const CodeStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await toCodeStep(canvas)).toHaveValue('');
+    await expect(canvas.getByText('Step 2 of 3')).toBeVisible();
+    await expect(
+      canvas.getByText('Enter the 6-digit code sent to coach@example.com.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'send me a new code' })).toBeVisible();
+  },
+};
+
+export const CodeErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = await toCodeStep(canvas);
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Code is required')).toBeVisible();
+    await userEvent.type(code, '123');
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Code must be 6 characters long')).toBeVisible();
+    await userEvent.clear(code);
+    await userEvent.type(code, '12ab56');
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Code must contain only digits')).toBeVisible();
+    await expect(next(canvas)).toBeDisabled();
+  },
+};
+
+export const WrongCode: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ resetCodeFails: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = await toCodeStep(canvas);
+    await userEvent.type(code, '654321');
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Wrong code')).toBeVisible();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** After a resend the link gives way to the 60 s countdown. */
+export const ResendCountdown: Story = {
+  // The countdown runs on the story's clock: the second shown depends on when the shot is taken.
+  parameters: { snapshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toCodeStep(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'send me a new code' }));
+    await expect(await canvas.findByText(/^resend code in (1:00|0:59)$/)).toBeVisible();
+    await expect(
+      canvas.queryByRole('button', { name: 'send me a new code' }),
+    ).not.toBeInTheDocument();
+    // Time runs on: the countdown moves.
+    await expect(
+      await canvas.findByText(/^resend code in 0:5\d$/, {}, { timeout: 3000 }),
+    ).toBeVisible();
+  },
+};
+
+export const ResendFailed: Story = {
+  beforeEach({ msw }) {
+    // The first code is sent; asking for a new one fails.
+    let requests = 0;
+    msw.use(
+      http.post('*/api/auth/passwordReset/request', () => {
+        requests += 1;
+        if (requests === 1) return undefined;
+        return HttpResponse.json(
+          { error: 'internal_error', message: 'Something went wrong' },
+          { status: 500 },
+        );
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toCodeStep(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'send me a new code' }));
+    await expectToast('Resend code failed');
+    await expect(canvas.getByRole('button', { name: 'send me a new code' })).toBeVisible();
+  },
+};
+
+export const PasswordErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const password = await toPasswordStep(canvas);
+    await expect(canvas.getByText('Step 3 of 3')).toBeVisible();
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Password is required')).toBeVisible();
+    await expect(canvas.getByText('Password confirmation is required')).toBeVisible();
+    await userEvent.type(password, 'short');
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'short');
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByText('Password must be 8+ characters long')).toBeVisible();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'longbutweak');
+    await userEvent.clear(canvas.getByLabelText('Confirm password'));
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'longbutweak');
+    await userEvent.click(next(canvas));
+    await expect(
+      await canvas.findByText('Requires numbers and different case letters'),
+    ).toBeVisible();
+  },
+};
+
+export const PasswordsDoNotMatch: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await toPasswordStep(canvas), 'NewPass123');
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass124');
+    await userEvent.click(next(canvas));
+    const errors = await canvas.findAllByText('Passwords do not match');
+    await expect(errors).toHaveLength(2);
+    await expect(canvas.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(next(canvas)).toBeDisabled();
+  },
+};
+
+export const ResetFailed: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...createHandlers({
+        failures: {
+          resetPassword: { status: 500, error: 'internal_error', message: 'Something went wrong' },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await toPasswordStep(canvas), 'NewPass123');
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass123');
+    await userEvent.click(next(canvas));
+    await expectToast('Password reset failed');
+  },
+};
+
+/** The whole signed-out app: the reset signs the coach in and opens the clients list. */
+export const Success: Story = {
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await toPasswordStep(canvas), 'NewPass123');
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass123');
+    await userEvent.click(next(canvas));
+    await expectToast('Password successfully changed');
+    await expect(
+      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,217 @@
+import { createHandlers, fixtureTokens, onePixelPng } from '@coach/api/msw';
+import { toast } from '@coach/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
+const meta = {
+  title: 'App/Settings',
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi],
+  parameters: {
+    layout: 'fullscreen',
+    route: '/settings',
+    session: { tokens: fixtureTokens.coach },
+  },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+// Toasts and the modal are portalled out of the story's root.
+const page = () => within(document.body);
+
+/**
+ * A toast with this text shows (once its entrance animation has made it visible); it is then
+ * dismissed, so the snapshot never catches one half-way through its 3 s life.
+ */
+async function expectToast(text: string) {
+  await waitFor(() => expect(page().getByText(text)).toBeVisible(), { timeout: 3000 });
+  toast.dismiss();
+  await waitFor(() => expect(page().queryByText(text)).not.toBeInTheDocument(), {
+    timeout: 3000,
+  });
+}
+
+/** The loaded profile form. */
+async function form(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const firstName = await canvas.findByLabelText('First name', {}, { timeout: 5000 });
+  return {
+    canvas,
+    firstName,
+    lastName: canvas.getByLabelText('Last name'),
+    save: canvas.getByRole('button', { name: 'Save' }),
+    picture: canvas.getByLabelText('Choose picture'),
+  };
+}
+
+const choose = (input: HTMLElement, file: File) =>
+  fireEvent.change(input, { target: { files: [file] } });
+
+const png = (size?: number) =>
+  new File([size ? new Uint8Array(size) : onePixelPng], 'me.png', { type: 'image/png' });
+
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, firstName, lastName } = await form(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'Settings',
+    );
+    await expect(firstName).toHaveValue('Alex');
+    await expect(lastName).toHaveValue('Morgan');
+    await expect(canvas.getByLabelText('About me')).toHaveValue(
+      'Certified wellbeing coach. I help people sleep, focus and breathe better.',
+    );
+    await expect(canvas.getByText('73/500')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Change password' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/account/persons/:id', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('status', { name: 'Loading' })).toBeVisible();
+    await expect(canvas.queryByLabelText('First name')).not.toBeInTheDocument();
+  },
+};
+
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, firstName, lastName, save } = await form(canvasElement);
+    await userEvent.clear(firstName);
+    await userEvent.clear(lastName);
+    await userEvent.click(save);
+    await expect(await canvas.findByText('First name is required')).toBeVisible();
+    await expect(canvas.getByText('Last name is required')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await userEvent.click(lastName);
+    await userEvent.paste('x'.repeat(251));
+    await expect(canvas.queryByText('Last name is required')).not.toBeInTheDocument();
+    await userEvent.type(firstName, 'Alex');
+    await userEvent.click(save);
+    await expect(await canvas.findByText('Max 250 characters')).toBeVisible();
+  },
+};
+
+export const Saved: Story = {
+  play: async ({ canvasElement }) => {
+    const { firstName, save } = await form(canvasElement);
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Alexandra');
+    await userEvent.click(save);
+    await expectToast('Profile successfully edited');
+    await expect(firstName).toHaveValue('Alexandra');
+  },
+};
+
+export const SaveError: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...createHandlers({
+        failures: {
+          updatePerson: { status: 500, error: 'internal_error', message: 'Something went wrong' },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { firstName, save } = await form(canvasElement);
+    await userEvent.type(firstName, 'a');
+    await userEvent.click(save);
+    await expectToast('Error updating profile');
+  },
+};
+
+export const PictureNotImage: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, picture } = await form(canvasElement);
+    choose(picture, new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
+    await expect(
+      await canvas.findByText('You are able to only use images as a profile picture'),
+    ).toBeVisible();
+    await expect(picture).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const PictureTooBig: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, picture } = await form(canvasElement);
+    choose(picture, png(7_000_001));
+    await expect(
+      await canvas.findByText(
+        'File is too big for the upload, the limit is 7 MB. Please, choose another one',
+      ),
+    ).toBeVisible();
+  },
+};
+
+export const UploadFailed: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...createHandlers({
+        failures: {
+          putProfilePicture: {
+            status: 500,
+            error: 'internal_error',
+            message: 'Something went wrong',
+          },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, picture, save } = await form(canvasElement);
+    choose(picture, png());
+    // The preview shows the chosen file before anything is saved.
+    await waitFor(() =>
+      expect(canvas.getByRole('img', { name: 'Alex Morgan' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
+    );
+    await userEvent.click(save);
+    await expectToast('Profile picture uploading failed');
+  },
+};
+
+export const ChangePasswordOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas: Canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Change password' }, { timeout: 5000 }),
+    );
+    const dialog = within(await page().findByRole('dialog', { name: 'Change password' }));
+    // Visible once the opening animation is over.
+    await waitFor(() => expect(dialog.getByText('Step 1 of 3')).toBeVisible());
+    await expect(dialog.getByLabelText('Email')).toHaveValue('coach@example.com');
+    await expect(dialog.getByLabelText('Email')).toHaveAttribute('readonly');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+  },
+};
