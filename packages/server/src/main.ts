@@ -7,6 +7,7 @@ import { createRequireAuth } from './http/authenticate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './seed/demo.ts';
 import type { ServiceContext } from './services/context.ts';
+import { servicePlugins } from './services/index.ts';
 
 // The server process: configuration, database, services, and an orderly stop. Nothing here logs a
 // password, a code or a token (the mail outbox prints reset codes to the console by design, so
@@ -97,6 +98,8 @@ try {
   await database.close();
   fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
 }
+// Only the configured services this build has: the others are still to come.
+const hostedServices = config.services.filter((name) => servicePlugins[name]);
 console.log(
-  `Coach is running on http://localhost:${config.port} (services: ${config.services.join(', ')}; API docs at /api/docs)`,
+  `Coach is running on http://localhost:${config.port} (services: ${hostedServices.join(', ')}; API docs at /api/docs)`,
 );
