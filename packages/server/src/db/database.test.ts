@@ -26,13 +26,21 @@ const kind = testDatabaseKind();
 const otherOrganisationId = '11111111-1111-4111-8111-111111111111';
 const expectedTables = [
   'audit_log',
+  'calendar_events',
+  'client_daily',
+  'exercises',
   'invites',
+  'journey_steps',
+  'journeys',
+  'metric_samples',
   'organisations',
   'password_reset_codes',
   'persons',
   'profile_pictures',
   'rate_limit_buckets',
   'refresh_tokens',
+  'surveys',
+  'usage_sessions',
   'users',
 ];
 

@@ -5,16 +5,31 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  assessmentStatuses,
+  breathsPerMinute,
+  calendarEventStatuses,
+  entityTypes,
+  exerciseGoals,
+  exerciseStepGoals,
+  goalEffects,
+  journeySteps as journeyStepNames,
+  journeyStepStatuses,
+  metricKinds,
+  surveyTypes,
+} from '../domain/journey/enumerations.ts';
 
 // One schema for PGlite (PostgreSQL 18) and Debian's PostgreSQL 15: only features both have.
 
@@ -239,3 +254,301 @@ export const profilePictures = pgTable(
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Client journey data (issue 5). Every row carries organisation_id; instants are timestamptz (UTC);
+// `local_date` columns are the client's calendar day in their own timezone (persons.timezone).
+
+/** `column in ('a', 'b')` for a check constraint; the values come from the constant arrays only. */
+function isIn(column: AnyPgColumn, values: readonly (string | number)[]) {
+  const list = values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`));
+  return sql`${column} in (${sql.raw(list.join(', '))})`;
+}
+
+const clientPersonId = () =>
+  uuid('client_person_id')
+    .notNull()
+    .references(() => persons.id, { onDelete: 'cascade' });
+const localDate = (name = 'local_date') => date(name, { mode: 'string' });
+
+/** One per client: the step they are on now. The steps' history is in `journey_steps`. */
+export const journeys = pgTable(
+  'journeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    currentStep: text('current_step', { enum: journeyStepNames }).notNull().default('learn'),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('journeys_client_key').on(table.clientPersonId),
+    check('journeys_current_step_valid', isIn(table.currentStep, journeyStepNames)),
+  ],
+);
+
+/**
+ * One row per client and step: planned, active or completed. The started ones keep the phase
+ * change that started them (goals, BPM, goal choices, who and when): the client's history.
+ */
+export const journeySteps = pgTable(
+  'journey_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    step: text('step', { enum: journeyStepNames }).notNull(),
+    /** The client's local date the step starts (or is planned to start). */
+    startDate: localDate('start_date'),
+    status: text('status', { enum: journeyStepStatuses }).notNull().default('planned'),
+    /** Exercise step goals. */
+    goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
+    bpm: smallint('bpm'),
+    goalChoices: jsonb('goal_choices').$type<unknown>().notNull().default([]),
+    startedByPersonId: uuid('started_by_person_id').references(() => persons.id, {
+      onDelete: 'set null',
+    }),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('journey_steps_client_step_key').on(table.clientPersonId, table.step),
+    check('journey_steps_step_valid', isIn(table.step, journeyStepNames)),
+    check('journey_steps_status_valid', isIn(table.status, journeyStepStatuses)),
+    check(
+      'journey_steps_bpm_valid',
+      sql`${table.bpm} is null or ${isIn(table.bpm, breathsPerMinute)}`,
+    ),
+    check(
+      'journey_steps_goals_valid',
+      sql`${table.goals} <@ array[${sql.raw(exerciseStepGoals.map((goal) => `'${goal}'`).join(', '))}]::text[]`,
+    ),
+  ],
+);
+
+/**
+ * What a client is expected to do when: reflection windows (entity 'survey') and exercise slots
+ * (entity 'exercise'), generated in the client's timezone. Unique per client, local date, entity,
+ * kind and slot, so regenerating a calendar (insert ... on conflict do nothing) is idempotent.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    step: text('step', { enum: journeyStepNames }).notNull(),
+    entityType: text('entity_type', { enum: entityTypes }).notNull(),
+    /** The reflection window ('morning' ... 'night') or exercise slot ('morning' ... 'evening'). */
+    kind: text('kind').notNull(),
+    /** 0, or 0..3 for the four afternoon exercise slots of sense. */
+    slot: smallint('slot').notNull().default(0),
+    /** For reflection windows: 'morningReflection' in the morning window, 'reflection' otherwise. */
+    surveyType: text('survey_type', { enum: surveyTypes }),
+    status: text('status', { enum: calendarEventStatuses }).notNull().default('active'),
+    localDate: localDate().notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    /** Exclusive end. */
+    endsAt: timestamptz('ends_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('calendar_events_client_day_kind_slot_key').on(
+      table.clientPersonId,
+      table.localDate,
+      table.entityType,
+      table.kind,
+      table.slot,
+    ),
+    check('calendar_events_step_valid', isIn(table.step, journeyStepNames)),
+    check('calendar_events_entity_type_valid', isIn(table.entityType, entityTypes)),
+    check('calendar_events_status_valid', isIn(table.status, calendarEventStatuses)),
+    check(
+      'calendar_events_survey_type_valid',
+      sql`${table.surveyType} is null or ${isIn(table.surveyType, surveyTypes)}`,
+    ),
+    check('calendar_events_slot_valid', sql`${table.slot} between 0 and 3`),
+    check('calendar_events_period_valid', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/** Submitted reflections (with their window) and assessments (with name and status). */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    /** Generated by the client's app, so a retried submission is stored once. */
+    clientSurveyId: uuid('client_survey_id'),
+    type: text('type', { enum: surveyTypes }).notNull(),
+    name: text('name').notNull().default(''),
+    /** The reflection window it was answered in; null for assessments. */
+    window: text('window'),
+    /** Assessments only: complete, incomplete or inProgress. */
+    status: text('status', { enum: assessmentStatuses }),
+    calendarEventId: uuid('calendar_event_id').references(() => calendarEvents.id, {
+      onDelete: 'set null',
+    }),
+    answers: jsonb('answers').$type<unknown>().notNull().default({}),
+    productivity: smallint('productivity'),
+    mental: smallint('mental'),
+    physical: smallint('physical'),
+    localDate: localDate().notNull(),
+    submittedAt: timestamptz('submitted_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('surveys_client_survey_id_key').on(table.clientPersonId, table.clientSurveyId),
+    index('surveys_client_day_idx').on(table.clientPersonId, table.localDate),
+    check('surveys_type_valid', isIn(table.type, surveyTypes)),
+    check(
+      'surveys_status_valid',
+      sql`(${table.type} = 'assessment') = (${table.status} is not null) and (${table.status} is null or ${isIn(table.status, assessmentStatuses)})`,
+    ),
+    check(
+      'surveys_indicators_valid',
+      sql`coalesce(${table.productivity}, 0) between 0 and 100 and coalesce(${table.mental}, 0) between 0 and 100 and coalesce(${table.physical}, 0) between 0 and 100`,
+    ),
+  ],
+);
+
+export const exercises = pgTable(
+  'exercises',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    /** Generated by the client's app, so a retried upload is stored once. */
+    clientExerciseId: uuid('client_exercise_id').notNull(),
+    goal: text('goal', { enum: exerciseGoals }).notNull(),
+    stepGoal: text('step_goal', { enum: exerciseStepGoals }),
+    bpm: smallint('bpm'),
+    calendarEventId: uuid('calendar_event_id').references(() => calendarEvents.id, {
+      onDelete: 'set null',
+    }),
+    /** Milliseconds. */
+    hrv1Before: doublePrecision('hrv1_before'),
+    hrv1After: doublePrecision('hrv1_after'),
+    hrv2Before: doublePrecision('hrv2_before'),
+    hrv2After: doublePrecision('hrv2_after'),
+    /** Beats per minute. */
+    pulseBefore: doublePrecision('pulse_before'),
+    pulseAfter: doublePrecision('pulse_after'),
+    /** Breaths per minute. */
+    respiratoryBefore: doublePrecision('respiratory_before'),
+    respiratoryAfter: doublePrecision('respiratory_after'),
+    result: text('result').notNull().default(''),
+    effect: text('effect', { enum: goalEffects }),
+    localDate: localDate().notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('exercises_client_exercise_id_key').on(
+      table.clientPersonId,
+      table.clientExerciseId,
+    ),
+    index('exercises_client_day_idx').on(table.clientPersonId, table.localDate),
+    check('exercises_goal_valid', isIn(table.goal, exerciseGoals)),
+    check(
+      'exercises_step_goal_valid',
+      sql`${table.stepGoal} is null or ${isIn(table.stepGoal, exerciseStepGoals)}`,
+    ),
+    check('exercises_bpm_valid', sql`${table.bpm} is null or ${isIn(table.bpm, breathsPerMinute)}`),
+    check(
+      'exercises_effect_valid',
+      sql`${table.effect} is null or ${isIn(table.effect, goalEffects)}`,
+    ),
+    check(
+      'exercises_period_valid',
+      sql`${table.completedAt} is null or ${table.completedAt} >= ${table.startedAt}`,
+    ),
+  ],
+);
+
+/** Raw device samples; lean rows (bigint key, no created_at): they are the largest table. */
+export const metricSamples = pgTable(
+  'metric_samples',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    /** Generated by the client's app: the same batch sent twice is stored once. */
+    clientSampleId: uuid('client_sample_id').notNull(),
+    kind: text('kind', { enum: metricKinds }).notNull(),
+    value: doublePrecision('value').notNull(),
+    measuredAt: timestamptz('measured_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('metric_samples_client_sample_id_key').on(
+      table.clientPersonId,
+      table.clientSampleId,
+    ),
+    index('metric_samples_client_measured_at_idx').on(table.clientPersonId, table.measuredAt),
+    check('metric_samples_kind_valid', isIn(table.kind, metricKinds)),
+  ],
+);
+
+/** Periods the client's app was in use (engagement). */
+export const usageSessions = pgTable(
+  'usage_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    clientSessionId: uuid('client_session_id').notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('usage_sessions_client_session_id_key').on(
+      table.clientPersonId,
+      table.clientSessionId,
+    ),
+    index('usage_sessions_client_started_at_idx').on(table.clientPersonId, table.startedAt),
+    check('usage_sessions_period_valid', sql`${table.endedAt} >= ${table.startedAt}`),
+  ],
+);
+
+/**
+ * The rollup the analytics read: one row per client per local date, updated as data arrive.
+ * Averages are kept with their counts so a new batch folds in without rereading raw rows; an
+ * indicator average is null until a survey of that day gives it a value.
+ */
+export const clientDaily = pgTable(
+  'client_daily',
+  {
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    localDate: localDate().notNull(),
+    usageSeconds: integer('usage_seconds').notNull().default(0),
+    hrvCount: integer('hrv_count').notNull().default(0),
+    hrvAverage: doublePrecision('hrv_average'),
+    pulseCount: integer('pulse_count').notNull().default(0),
+    pulseAverage: doublePrecision('pulse_average'),
+    respiratoryCount: integer('respiratory_count').notNull().default(0),
+    respiratoryAverage: doublePrecision('respiratory_average'),
+    reflectionsCompleted: integer('reflections_completed').notNull().default(0),
+    reflectionsScheduled: integer('reflections_scheduled').notNull().default(0),
+    exercisesCompleted: integer('exercises_completed').notNull().default(0),
+    exercisesScheduled: integer('exercises_scheduled').notNull().default(0),
+    assessmentsCompleted: integer('assessments_completed').notNull().default(0),
+    assessmentsScheduled: integer('assessments_scheduled').notNull().default(0),
+    productivityCount: integer('productivity_count').notNull().default(0),
+    productivityAverage: doublePrecision('productivity_average'),
+    mentalCount: integer('mental_count').notNull().default(0),
+    mentalAverage: doublePrecision('mental_average'),
+    physicalCount: integer('physical_count').notNull().default(0),
+    physicalAverage: doublePrecision('physical_average'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'client_daily_pkey', columns: [table.clientPersonId, table.localDate] }),
+    check('client_daily_usage_valid', sql`${table.usageSeconds} between 0 and 90000`),
+  ],
+);

@@ -1,8 +1,14 @@
-export const activityKinds = ['assessment', 'reflection', 'exercise'] as const;
-export type ActivityKind = (typeof activityKinds)[number];
+import type { ActivityKind, CalendarEventStatus } from '../journey/enumerations.ts';
 
-export const actionStatuses = ['active', 'completed'] as const;
-export type ActionStatus = (typeof actionStatuses)[number];
+/** The statuses of a scheduled action: the calendar's event statuses. */
+export {
+  type ActivityKind,
+  activityKinds,
+  type CalendarEventStatus as ActionStatus,
+  calendarEventStatuses as actionStatuses,
+} from '../journey/enumerations.ts';
+
+type ActionStatus = CalendarEventStatus;
 
 /** A phase's step is done at this share of its scheduled actions (spec: completion threshold). */
 export const completionThreshold = 0.8;

@@ -1,16 +1,12 @@
+import type { ExerciseGoal, GoalEffect } from '../journey/enumerations.ts';
 import { roundTo } from './rounding.ts';
 
-export const exerciseGoals = ['learn', 'energy', 'focus', 'calm'] as const;
-export type ExerciseGoal = (typeof exerciseGoals)[number];
-
-export const goalEffects = [
-  'negative',
-  'moderatelyNegative',
-  'neutral',
-  'moderatelyPositive',
-  'positive',
-] as const;
-export type GoalEffect = (typeof goalEffects)[number];
+export {
+  type ExerciseGoal,
+  exerciseGoals,
+  type GoalEffect,
+  goalEffects,
+} from '../journey/enumerations.ts';
 
 /** One reading taken before or after an exercise; a measure the device did not take is null. */
 export type ExerciseMeasures = {

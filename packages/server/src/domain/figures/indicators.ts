@@ -1,7 +1,7 @@
+import type { Indicator } from '../journey/enumerations.ts';
 import { roundTo } from './rounding.ts';
 
-export const indicators = ['mental', 'physical', 'productivity'] as const;
-export type Indicator = (typeof indicators)[number];
+export { type Indicator, indicators } from '../journey/enumerations.ts';
 
 /** Under this average (percent) an indicator is lagging (spec: indicators lagging limit). */
 export const laggingLimitPercent = 70;

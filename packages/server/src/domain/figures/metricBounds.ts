@@ -2,8 +2,9 @@ const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 
-export const metricKinds = ['hrv', 'pulse', 'respiratory'] as const;
-export type MetricKind = (typeof metricKinds)[number];
+import { type MetricKind, metricKinds } from '../journey/enumerations.ts';
+
+export { type MetricKind, metricKinds } from '../journey/enumerations.ts';
 
 /** Accepted values per kind, both ends included. */
 export const physiologicalRanges = {

@@ -1,0 +1,142 @@
+// The calendar of spec point 9, generated in the client's own timezone and stored in UTC.
+import type {
+  EntityType,
+  ExerciseSlotName,
+  JourneyStep,
+  ReflectionWindowName,
+  SurveyType,
+} from './enumerations.ts';
+import { addDays, daysBetween, zonedLocalToUtc } from './zonedTime.ts';
+
+export type ReflectionWindow = {
+  name: ReflectionWindowName;
+  /** Local wall time, 'HH:MM'. */
+  start: string;
+  /** Local wall time, exclusive. */
+  end: string;
+};
+
+/** Reflection windows of learn and sense; grow has none. */
+export const reflectionWindows: readonly ReflectionWindow[] = [
+  { name: 'morning', start: '06:00', end: '10:00' },
+  { name: 'noon', start: '12:00', end: '13:30' },
+  { name: 'afternoon', start: '15:00', end: '16:30' },
+  { name: 'evening', start: '18:00', end: '19:30' },
+  { name: 'night', start: '21:00', end: '22:30' },
+];
+
+export type ExerciseSlot = {
+  name: ExerciseSlotName;
+  /** 0, or 0..3 for the four afternoon slots of sense. */
+  slot: number;
+  /** Local wall time the slot opens; it stays open until the end of that local day. */
+  start: string;
+};
+
+/**
+ * Exercise slots per step. Sense's four afternoon slots open on the hour from 13:00 (13:00,
+ * 14:00, 15:00, 16:00), one hour apart like a plan a client can follow after lunch, and each,
+ * like every slot, stays open until the end of the day. Grow has none (the spec lists none).
+ */
+export const exerciseSchedules: Readonly<Record<JourneyStep, readonly ExerciseSlot[]>> = {
+  learn: [
+    { name: 'morning', slot: 0, start: '07:00' },
+    { name: 'afternoon', slot: 0, start: '13:00' },
+    { name: 'evening', slot: 0, start: '18:00' },
+  ],
+  sense: [
+    { name: 'morning', slot: 0, start: '07:00' },
+    { name: 'afternoon', slot: 0, start: '13:00' },
+    { name: 'afternoon', slot: 1, start: '14:00' },
+    { name: 'afternoon', slot: 2, start: '15:00' },
+    { name: 'afternoon', slot: 3, start: '16:00' },
+    { name: 'evening', slot: 0, start: '18:00' },
+  ],
+  grow: [],
+};
+
+/** The steps with reflection windows. */
+export function hasReflections(step: JourneyStep): boolean {
+  return step !== 'grow';
+}
+
+/** The longest range one call generates (a year and a day): generation stays cheap. */
+export const maxCalendarDays = 366;
+
+export type PlannedCalendarEvent = {
+  step: JourneyStep;
+  entityType: Extract<EntityType, 'survey' | 'exercise'>;
+  /** The reflection window or exercise slot name. */
+  kind: ReflectionWindowName | ExerciseSlotName;
+  slot: number;
+  /** 'morningReflection' for the morning window, 'reflection' for the others; null for exercises. */
+  surveyType: Extract<SurveyType, 'reflection' | 'morningReflection'> | null;
+  localDate: string;
+  startsAt: Date;
+  /** Exclusive; an exercise slot ends at the next local midnight. */
+  endsAt: Date;
+};
+
+export type CalendarRequest = {
+  /** The client's IANA timezone. */
+  timeZone: string;
+  step: JourneyStep;
+  /** First local date, 'YYYY-MM-DD'. */
+  from: string;
+  /** Last local date, inclusive. */
+  to: string;
+};
+
+/**
+ * The events of a step for each local date from `from` to `to` (inclusive), ordered by date and
+ * then start. Pure: the same request always gives the same events (the database's unique key on
+ * client, date, entity, kind and slot makes storing them again a no-op).
+ */
+export function generateCalendarEvents(request: CalendarRequest): PlannedCalendarEvent[] {
+  const { timeZone, step, from, to } = request;
+  const days = daysBetween(from, to) + 1;
+  if (days < 1) throw new RangeError(`the range ends (${to}) before it starts (${from})`);
+  if (days > maxCalendarDays) {
+    throw new RangeError(`a calendar range is at most ${maxCalendarDays} days, got ${days}`);
+  }
+  const events: PlannedCalendarEvent[] = [];
+  for (let index = 0; index < days; index += 1) {
+    events.push(...eventsOfDay(timeZone, step, addDays(from, index)));
+  }
+  return events;
+}
+
+function eventsOfDay(timeZone: string, step: JourneyStep, localDate: string) {
+  const events: PlannedCalendarEvent[] = [];
+  if (hasReflections(step)) {
+    for (const window of reflectionWindows) {
+      events.push({
+        step,
+        entityType: 'survey',
+        kind: window.name,
+        slot: 0,
+        surveyType: window.name === 'morning' ? 'morningReflection' : 'reflection',
+        localDate,
+        startsAt: zonedLocalToUtc(localDate, window.start, timeZone),
+        endsAt: zonedLocalToUtc(localDate, window.end, timeZone),
+      });
+    }
+  }
+  const schedule = exerciseSchedules[step];
+  if (schedule.length > 0) {
+    const endOfDay = zonedLocalToUtc(addDays(localDate, 1), '00:00', timeZone);
+    for (const slot of schedule) {
+      events.push({
+        step,
+        entityType: 'exercise',
+        kind: slot.name,
+        slot: slot.slot,
+        surveyType: null,
+        localDate,
+        startsAt: zonedLocalToUtc(localDate, slot.start, timeZone),
+        endsAt: endOfDay,
+      });
+    }
+  }
+  return events.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
