@@ -27,6 +27,7 @@ import {
   profilePictureContentTypes,
   TokensSchema,
 } from './common.ts';
+import { DeviceMetricsBatchBodySchema, DeviceMetricsBatchResultSchema } from './deviceMetrics.ts';
 import { BinarySchema, UploadedPictureSchema } from './resource.ts';
 
 /** The HTTP methods the contract uses. */
@@ -62,7 +63,7 @@ function errors(...statuses: number[]): Record<number, TSchema> {
 }
 
 /**
- * Every call of the auth, account and resource services. The server iterates it to register its
+ * Every call of the auth, account, resource and device-metrics services. The server iterates it to register its
  * routes with validation and to generate the OpenAPI document; the key is the operation id.
  */
 export const routes = {
@@ -201,6 +202,15 @@ export const routes = {
     params: IdParamsSchema,
     requestContentTypes: profilePictureContentTypes,
     response: { 200: UploadedPictureSchema, ...errors(400, 401, 403, 413, 415, 422) },
+  },
+  postDeviceMetrics: {
+    service: 'device-metrics',
+    method: 'POST',
+    path: '/batches',
+    summary: "A client's device samples and app-usage sessions (idempotent by their ids)",
+    auth: true,
+    body: DeviceMetricsBatchBodySchema,
+    response: { 200: DeviceMetricsBatchResultSchema, ...errors(400, 401, 403, 413) },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

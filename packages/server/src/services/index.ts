@@ -2,6 +2,7 @@ import type { ServiceName } from '@coach/api';
 import { accountService } from './account/index.ts';
 import { authService } from './auth/index.ts';
 import type { ServicePlugin } from './context.ts';
+import { deviceMetricsService } from './deviceMetrics/index.ts';
 import { resourceService } from './resource/index.ts';
 
 /**
@@ -12,4 +13,5 @@ export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {
   auth: authService,
   account: accountService,
   resource: resourceService,
+  'device-metrics': deviceMetricsService,
 };

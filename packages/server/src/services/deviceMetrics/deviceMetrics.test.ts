@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import { callApi, createUserWithProfile, type TestUser } from '../auth/testing.ts';
+
+let server: TestServer;
+let coach: TestUser;
+let client: TestUser;
+let tokyoClient: TestUser;
+let otherClient: TestUser;
+const path = '/api/device-metrics/batches';
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+async function tokenFor(user: TestUser) {
+  return server.context.accessTokens.sign({
+    userId: user.userId,
+    organisationId: server.database.organisationId,
+    sessionId: randomUUID(),
+  });
+}
+
+async function post(user: TestUser | null, body: unknown) {
+  return callApi(server.baseUrl, 'POST', path, {
+    body,
+    ...(user ? { token: await tokenFor(user) } : {}),
+  });
+}
+
+/** Midnight UTC `days` days before today, so every test instant is in the past 30 days. */
+function utcMidnightDaysAgo(days: number): number {
+  const today = new Date();
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - days * dayMs;
+}
+
+function isoDate(instantMs: number): string {
+  return new Date(instantMs).toISOString().slice(0, 10);
+}
+
+function sample(kind: string, value: number, measuredAtMs: number) {
+  return { id: randomUUID(), kind, value, measuredAt: new Date(measuredAtMs).toISOString() };
+}
+
+function session(startMs: number, endMs: number) {
+  return {
+    id: randomUUID(),
+    startedAt: new Date(startMs).toISOString(),
+    endedAt: new Date(endMs).toISOString(),
+  };
+}
+
+async function dailyOf(user: TestUser) {
+  return server.database.db
+    .select()
+    .from(schema.clientDaily)
+    .where(eq(schema.clientDaily.clientPersonId, user.personId))
+    .orderBy(asc(schema.clientDaily.localDate));
+}
+
+async function rawCounts(user: TestUser) {
+  const samples = await server.database.db
+    .select()
+    .from(schema.metricSamples)
+    .where(eq(schema.metricSamples.clientPersonId, user.personId));
+  const sessions = await server.database.db
+    .select()
+    .from(schema.usageSessions)
+    .where(eq(schema.usageSessions.clientPersonId, user.personId));
+  return { samples: samples.length, sessions: sessions.length };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ services: ['device-metrics'] });
+  coach = await createUserWithProfile(server.database, {
+    email: 'coach@example.com',
+    password: 'Password1',
+    type: 'coach',
+  });
+  const clientOf = (email: string, timezone: string) =>
+    createUserWithProfile(server.database, {
+      email,
+      password: 'Password1',
+      type: 'user',
+      coachPersonId: coach.personId,
+      timezone,
+    });
+  client = await clientOf('client@example.com', 'UTC');
+  tokyoClient = await clientOf('tokyo@example.com', 'Asia/Tokyo');
+  otherClient = await clientOf('other@example.com', 'UTC');
+});
+afterAll(() => server.close());
+
+describe('POST /api/device-metrics/batches', () => {
+  const day = utcMidnightDaysAgo(3);
+  const batch = {
+    samples: [
+      sample('hrv', 50, day + 10 * hourMs),
+      sample('hrv', 70, day + 11 * hourMs),
+      sample('pulse', 60, day + 12 * hourMs),
+    ],
+    sessions: [session(day + 9 * hourMs, day + 9.5 * hourMs)],
+  };
+
+  it("stores a client's batch and rolls it up per local date", async () => {
+    const response = await post(client, batch);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      accepted: { samples: 3, sessions: 1 },
+      duplicates: { samples: 0, sessions: 0 },
+    });
+    expect(await rawCounts(client)).toEqual({ samples: 3, sessions: 1 });
+    const [row, ...others] = await dailyOf(client);
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      localDate: isoDate(day),
+      usageSeconds: 1800,
+      hrvCount: 2,
+      hrvAverage: 60,
+      pulseCount: 1,
+      pulseAverage: 60,
+      respiratoryCount: 0,
+      respiratoryAverage: null,
+    });
+  });
+
+  it('stores the same batch twice only once: the second answer is all duplicates', async () => {
+    const before = await dailyOf(client);
+    const response = await post(client, batch);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      accepted: { samples: 0, sessions: 0 },
+      duplicates: { samples: 3, sessions: 1 },
+    });
+    expect(await rawCounts(client)).toEqual({ samples: 3, sessions: 1 });
+    expect(await dailyOf(client)).toEqual(before);
+  });
+
+  it('folds a later batch into the running averages, counting only its new records', async () => {
+    const response = await post(client, {
+      samples: [batch.samples[0], sample('hrv', 90, day + 13 * hourMs)],
+      sessions: [session(day + 14 * hourMs, day + 14.25 * hourMs)],
+    });
+    expect(response.body).toEqual({
+      accepted: { samples: 1, sessions: 1 },
+      duplicates: { samples: 1, sessions: 0 },
+    });
+    const [row] = await dailyOf(client);
+    expect(row).toMatchObject({ usageSeconds: 2700, hrvCount: 3, hrvAverage: 70, pulseCount: 1 });
+  });
+
+  it("splits a session crossing the client's local midnight across both dates", async () => {
+    // Asia/Tokyo is UTC+9 all year: local midnight is 15:00 UTC.
+    const start = day + 14.5 * hourMs;
+    const response = await post(tokyoClient, {
+      sessions: [session(start, start + 1.25 * hourMs)],
+      samples: [sample('respiratory', 12, start + hourMs)],
+    });
+    expect(response.status).toBe(200);
+    const rows = await dailyOf(tokyoClient);
+    expect(rows.map((row) => [row.localDate, row.usageSeconds, row.respiratoryCount])).toEqual([
+      [isoDate(day), 1800, 0],
+      [isoDate(day + dayMs), 2700, 1],
+    ]);
+  });
+
+  it("never mixes two clients' data, even with the same ids", async () => {
+    const before = await dailyOf(client);
+    const response = await post(otherClient, batch);
+    expect(response.body).toEqual({
+      accepted: { samples: 3, sessions: 1 },
+      duplicates: { samples: 0, sessions: 0 },
+    });
+    expect(await dailyOf(client)).toEqual(before);
+    const [row] = await dailyOf(otherClient);
+    expect(row).toMatchObject({ usageSeconds: 1800, hrvCount: 2, hrvAverage: 60, pulseCount: 1 });
+  });
+
+  describe('refuses a bad batch with 400 and stores nothing', () => {
+    const ok = () => sample('pulse', 70, day + 8 * hourMs);
+    const cases: [string, () => unknown, RegExp][] = [
+      ['an out-of-range value', () => ({ samples: [ok(), sample('pulse', 400, day)] }), /value/],
+      [
+        'a future timestamp',
+        () => ({ samples: [ok(), sample('hrv', 60, Date.now() + hourMs)] }),
+        /in the future/,
+      ],
+      [
+        'an oversized batch',
+        () => ({ samples: Array.from({ length: 1001 }, () => ok()) }),
+        /exceed the limit of 1000/,
+      ],
+      [
+        'an id used twice in the batch',
+        () => {
+          const first = ok();
+          return { samples: [first, { ...first, value: 80 }] };
+        },
+        /used twice/,
+      ],
+      ['an unknown kind', () => ({ samples: [ok(), sample('glucose', 5, day)] }), /kind/],
+      [
+        'a session ending before it starts',
+        () => ({ samples: [ok()], sessions: [session(day + hourMs, day)] }),
+        /endedAt must be after startedAt/,
+      ],
+    ];
+
+    it.each(cases)('%s', async (_, makeBody, message) => {
+      const fresh = await createUserWithProfile(server.database, {
+        email: `fresh-${randomUUID()}@example.com`,
+        password: 'Password1',
+        type: 'user',
+        coachPersonId: coach.personId,
+      });
+      const response = await post(fresh, makeBody());
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'invalid_batch', message: expect.any(String) });
+      expect((response.body as { message: string }).message).toMatch(message);
+      expect(await rawCounts(fresh)).toEqual({ samples: 0, sessions: 0 });
+      expect(await dailyOf(fresh)).toEqual([]);
+    });
+  });
+
+  it('answers 413 to a body far larger than a batch at the limits', async () => {
+    const response = await callApi(server.baseUrl, 'POST', path, {
+      rawBody: JSON.stringify({ samples: [], padding: 'x'.repeat(2 * 1024 * 1024) }),
+      token: await tokenFor(client),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('accepts a batch at the limits', async () => {
+    const samples = Array.from({ length: 1000 }, (_, index) =>
+      sample('respiratory', 12.345678901234, day + index * 1000),
+    );
+    const sessions = Array.from({ length: 100 }, (_, index) =>
+      session(day + index * 60_000, day + index * 60_000 + 30_000),
+    );
+    const response = await post(otherClient, { samples, sessions });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ accepted: { samples: 1000, sessions: 100 } });
+  });
+
+  it('answers 403 to a coach', async () => {
+    const response = await post(coach, batch);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      error: 'forbidden',
+      message: 'Only a client can send device metrics',
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await post(null, batch);
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import type { DeviceMetricsBatchBody } from '@coach/api';
+import { validateMetricBatch } from '../../domain/figures/metricBounds.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import { findPersonByUserId } from '../account/persons.ts';
+import type { ServicePlugin } from '../context.ts';
+import { storeMetricBatch } from './store.ts';
+
+/**
+ * Largest accepted body. A batch at the limits (1000 samples, 100 sessions) is about 130 kB of
+ * JSON; twice that plus room for pretty-printing fits, and anything far larger is refused (413)
+ * before it is parsed.
+ */
+export const maxBatchBodyBytes = 512 * 1024;
+
+/** Message of the 403 for a caller who is not a client. */
+export const onlyClientsMessage = 'Only a client can send device metrics';
+
+/**
+ * The device-metrics service (`/api/device-metrics`): the client's own app posts batches of
+ * samples and app-usage sessions. The data are always the caller's own: there is no person id
+ * in the request to point at anyone else.
+ */
+export const deviceMetricsService: ServicePlugin = async (app, context) => {
+  const { database, organisationId } = context;
+
+  app.route({
+    ...contractRoute('postDeviceMetrics'),
+    bodyLimit: maxBatchBodyBytes,
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const caller = await findPersonByUserId(
+        database.db,
+        organisationId,
+        request.auth?.userId ?? '',
+      );
+      if (caller?.type !== 'user') {
+        return reply.status(403).send({ error: 'forbidden', message: onlyClientsMessage });
+      }
+      const checked = validateMetricBatch(request.body as DeviceMetricsBatchBody, new Date());
+      if (!checked.ok) {
+        return reply
+          .status(400)
+          .send({ error: 'invalid_batch', message: checked.errors.join('; ') });
+      }
+      const owner = { organisationId, clientPersonId: caller.id, timezone: caller.timezone };
+      return database.transaction((tx) => storeMetricBatch(tx, owner, checked.batch));
+    },
+  });
+};
