@@ -1,12 +1,12 @@
 import { createHandlers, demoCoachCredentials, demoResetCode } from '@coach/api/msw';
-import { toast } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/components/PasswordResetScreen.tsx';
 import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */
@@ -32,19 +32,7 @@ type Canvas = ReturnType<typeof within>;
 
 const next = (canvas: Canvas) => canvas.getByRole('button', { name: 'Next' });
 // Toasts are portalled out of the story's root.
-const page = () => within(document.body);
-
-/**
- * A toast with this text shows (once its entrance animation has made it visible); it is then
- * dismissed, so the snapshot never catches one half-way through its 3 s life.
- */
-async function expectToast(text: string) {
-  await waitFor(() => expect(page().getByText(text)).toBeVisible(), { timeout: 3000 });
-  toast.dismiss();
-  await waitFor(() => expect(page().queryByText(text)).not.toBeInTheDocument(), {
-    timeout: 3000,
-  });
-}
+const _page = () => within(document.body);
 
 async function toCodeStep(canvas: Canvas) {
   const email = await canvas.findByLabelText('Email', {}, { timeout: 5000 });

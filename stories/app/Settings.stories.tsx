@@ -1,10 +1,10 @@
 import { createHandlers, fixtureTokens, onePixelPng } from '@coach/api/msw';
-import { toast } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
@@ -34,18 +34,6 @@ type Canvas = ReturnType<typeof within>;
 
 // Toasts and the modal are portalled out of the story's root.
 const page = () => within(document.body);
-
-/**
- * A toast with this text shows (once its entrance animation has made it visible); it is then
- * dismissed, so the snapshot never catches one half-way through its 3 s life.
- */
-async function expectToast(text: string) {
-  await waitFor(() => expect(page().getByText(text)).toBeVisible(), { timeout: 3000 });
-  toast.dismiss();
-  await waitFor(() => expect(page().queryByText(text)).not.toBeInTheDocument(), {
-    timeout: 3000,
-  });
-}
 
 /** The loaded profile form. */
 async function form(canvasElement: HTMLElement) {
