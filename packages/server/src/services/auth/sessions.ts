@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
@@ -64,30 +64,37 @@ export async function issueTokens(
 }
 
 /** Revokes every live token of one session. */
-export async function revokeFamily(
+export function revokeFamily(
   db: Db,
   organisationId: string,
   familyId: string,
   reason: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(schema.refreshTokens)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(
-      and(
-        eq(schema.refreshTokens.organisationId, organisationId),
-        eq(schema.refreshTokens.familyId, familyId),
-        isNull(schema.refreshTokens.revokedAt),
-      ),
-    );
+  return revokeLiveTokens(
+    db,
+    organisationId,
+    eq(schema.refreshTokens.familyId, familyId),
+    reason,
+    now,
+  );
 }
 
 /** Revokes every session of a user (after a password reset). */
-export async function revokeAllSessionsOfUser(
+export function revokeAllSessionsOfUser(
   db: Db,
   organisationId: string,
   userId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  return revokeLiveTokens(db, organisationId, eq(schema.refreshTokens.userId, userId), reason, now);
+}
+
+async function revokeLiveTokens(
+  db: Db,
+  organisationId: string,
+  which: SQL,
   reason: string,
   now: Date,
 ): Promise<void> {
@@ -97,7 +104,7 @@ export async function revokeAllSessionsOfUser(
     .where(
       and(
         eq(schema.refreshTokens.organisationId, organisationId),
-        eq(schema.refreshTokens.userId, userId),
+        which,
         isNull(schema.refreshTokens.revokedAt),
       ),
     );

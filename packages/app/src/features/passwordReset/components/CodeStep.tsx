@@ -1,11 +1,12 @@
 import { chakra, HStack, Stack } from '@chakra-ui/react';
 import { toApiError } from '@coach/api';
-import { Button, TextField, toast } from '@coach/ui';
+import { TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../hooks/useCoachApi.ts';
 import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
 import { type CodeStepValues, codeStepSchema } from '../passwordResetSchemas.ts';
+import { NextButton } from './NextButton.tsx';
 import { ResendCode } from './ResendCode.tsx';
 import { StepIntro } from './StepIntro.tsx';
 
@@ -65,14 +66,7 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
         <HStack justify="flex-end" minHeight="6">
           <ResendCode onResend={handleResend} />
         </HStack>
-        <Button
-          type="submit"
-          size="lg"
-          isLoading={form.formState.isSubmitting}
-          disabled={hasErrors}
-        >
-          {t('auth.changePassword.next')}
-        </Button>
+        <NextButton isSubmitting={form.formState.isSubmitting} hasErrors={hasErrors} />
       </Stack>
     </chakra.form>
   );

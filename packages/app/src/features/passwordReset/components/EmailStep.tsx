@@ -1,11 +1,12 @@
 import { chakra, Stack } from '@chakra-ui/react';
 import { toApiError } from '@coach/api';
-import { Button, TextField, toast } from '@coach/ui';
+import { TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../hooks/useCoachApi.ts';
 import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
 import { type EmailStepValues, emailStepSchema } from '../passwordResetSchemas.ts';
+import { NextButton } from './NextButton.tsx';
 import { StepIntro } from './StepIntro.tsx';
 
 export type EmailStepProps = {
@@ -53,14 +54,7 @@ export function EmailStep({ lockedEmail, onCodeSent }: EmailStepProps) {
           readOnly={lockedEmail !== undefined}
           error={fieldError('email')}
         />
-        <Button
-          type="submit"
-          size="lg"
-          isLoading={form.formState.isSubmitting}
-          disabled={hasErrors}
-        >
-          {t('auth.changePassword.next')}
-        </Button>
+        <NextButton isSubmitting={form.formState.isSubmitting} hasErrors={hasErrors} />
       </Stack>
     </chakra.form>
   );

@@ -1,11 +1,12 @@
 import { chakra, Stack } from '@chakra-ui/react';
 import type { Tokens } from '@coach/api';
-import { Button, PasswordField, toast } from '@coach/ui';
+import { PasswordField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../hooks/useCoachApi.ts';
 import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
 import { type NewPasswordStepValues, newPasswordStepSchema } from '../passwordResetSchemas.ts';
+import { NextButton } from './NextButton.tsx';
 import { StepIntro } from './StepIntro.tsx';
 
 export type NewPasswordStepProps = {
@@ -60,14 +61,7 @@ export function NewPasswordStep({ email, code, onReset }: NewPasswordStepProps) 
           label={t('auth.changePassword.confirmPassword')}
           error={fieldError('confirmPassword')}
         />
-        <Button
-          type="submit"
-          size="lg"
-          isLoading={form.formState.isSubmitting}
-          disabled={hasErrors}
-        >
-          {t('auth.changePassword.next')}
-        </Button>
+        <NextButton isSubmitting={form.formState.isSubmitting} hasErrors={hasErrors} />
       </Stack>
     </chakra.form>
   );
