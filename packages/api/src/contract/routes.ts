@@ -28,6 +28,7 @@ import {
   TokensSchema,
 } from './common.ts';
 import { DeviceMetricsBatchBodySchema, DeviceMetricsBatchResultSchema } from './deviceMetrics.ts';
+import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { BinarySchema, UploadedPictureSchema } from './resource.ts';
 
 /** The HTTP methods the contract uses. */
@@ -211,6 +212,25 @@ export const routes = {
     auth: true,
     body: DeviceMetricsBatchBodySchema,
     response: { 200: DeviceMetricsBatchResultSchema, ...errors(400, 401, 403, 413) },
+  },
+  getJourney: {
+    service: 'journey',
+    method: 'GET',
+    path: '/clients/:clientId/journey',
+    summary: "A client's journey (the coach's own clients, or a client's own)",
+    auth: true,
+    params: ClientIdParamsSchema,
+    response: { 200: JourneySchema, ...errors(400, 401, 404) },
+  },
+  startNextPhase: {
+    service: 'journey',
+    method: 'POST',
+    path: '/clients/:clientId/phase',
+    summary: "Start a client's next journey phase (their coach only; irreversible)",
+    auth: true,
+    params: ClientIdParamsSchema,
+    body: PhaseChangeBodySchema,
+    response: { 200: JourneySchema, ...errors(400, 401, 404, 409) },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

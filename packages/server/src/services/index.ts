@@ -3,6 +3,7 @@ import { accountService } from './account/index.ts';
 import { authService } from './auth/index.ts';
 import type { ServicePlugin } from './context.ts';
 import { deviceMetricsService } from './deviceMetrics/index.ts';
+import { journeyService } from './journey/index.ts';
 import { resourceService } from './resource/index.ts';
 
 /**
@@ -14,4 +15,5 @@ export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {
   account: accountService,
   resource: resourceService,
   'device-metrics': deviceMetricsService,
+  journey: journeyService,
 };

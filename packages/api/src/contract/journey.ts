@@ -1,0 +1,147 @@
+import { type Static, Type } from 'typebox';
+import { IdSchema } from './common.ts';
+
+// The enumerations of spec point 3 a journey call carries, with the spec's exact names. The
+// server's domain (`domain/journey/enumerations.ts`) holds the same arrays; its tests compare them.
+
+/** Journey steps, in order. */
+export const journeyStepNames = ['learn', 'sense', 'grow'] as const;
+/** Statuses of a journey step. */
+export const journeyStepStatusNames = ['planned', 'active', 'completed'] as const;
+/** Exercise step goals. */
+export const exerciseStepGoalNames = [
+  'productivity',
+  'athleticPerformance',
+  'stressBalance',
+  'anxietyReliefBeginner',
+  'anxietyReliefAdvanced',
+  'breathing',
+] as const;
+/** Breaths per minute of an exercise step. */
+export const breathsPerMinuteValues = [10, 8, 6] as const;
+/** Exercise goals a client may choose from. */
+export const exerciseGoalNames = ['learn', 'energy', 'focus', 'calm'] as const;
+
+const JourneyStepSchema = Type.Union(
+  [Type.Literal('learn'), Type.Literal('sense'), Type.Literal('grow')],
+  { description: 'A journey step: learn, sense or grow' },
+);
+const ExerciseStepGoalSchema = Type.Union(
+  [
+    Type.Literal('productivity'),
+    Type.Literal('athleticPerformance'),
+    Type.Literal('stressBalance'),
+    Type.Literal('anxietyReliefBeginner'),
+    Type.Literal('anxietyReliefAdvanced'),
+    Type.Literal('breathing'),
+  ],
+  { description: 'An exercise step goal' },
+);
+const ExerciseGoalSchema = Type.Union(
+  [Type.Literal('learn'), Type.Literal('energy'), Type.Literal('focus'), Type.Literal('calm')],
+  { description: 'An exercise goal' },
+);
+const BpmSchema = Type.Union([Type.Literal(10), Type.Literal(8), Type.Literal(6)], {
+  description: 'Breaths per minute: 10, 8 or 6',
+});
+const LocalDateSchema = Type.String({
+  format: 'date',
+  description: "The client's local date (their timezone), YYYY-MM-DD",
+});
+
+/** Path parameters `{ clientId }`: the client's person id. */
+export const ClientIdParamsSchema = Type.Object(
+  { clientId: IdSchema },
+  { description: "The client's person id" },
+);
+
+/** See {@link ClientIdParamsSchema}. */
+export type ClientIdParams = Static<typeof ClientIdParamsSchema>;
+
+/** One step of a client's journey: its history, as the phase change that started it recorded. */
+export const JourneyStepEntrySchema = Type.Object(
+  {
+    step: JourneyStepSchema,
+    status: Type.Union(
+      [Type.Literal('planned'), Type.Literal('active'), Type.Literal('completed')],
+      { description: 'planned, active or completed' },
+    ),
+    startDate: Type.Union([LocalDateSchema, Type.Null()], {
+      description: 'The local date the step started (null when not started)',
+    }),
+    goals: Type.Array(ExerciseStepGoalSchema, {
+      description: 'Exercise step goals (empty for learn, which no coach starts)',
+    }),
+    bpm: Type.Union([BpmSchema, Type.Null()], {
+      description: 'Breaths per minute (null for learn)',
+    }),
+    goalChoices: Type.Array(ExerciseGoalSchema, {
+      description: 'Exercise goals the client may choose from',
+    }),
+    startedByPersonId: Type.Union([IdSchema, Type.Null()], {
+      description: 'The coach who started the step (null for learn, started by the acceptance)',
+    }),
+    startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the step was started',
+    }),
+    completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the step was completed (the next one started)',
+    }),
+  },
+  { description: 'A journey step' },
+);
+
+/** See {@link JourneyStepEntrySchema}. */
+export type JourneyStepEntry = Static<typeof JourneyStepEntrySchema>;
+
+/** `GET /clients/:clientId/journey` answer (also the answer of a phase change). */
+export const JourneySchema = Type.Object(
+  {
+    clientId: IdSchema,
+    currentStep: JourneyStepSchema,
+    startDate: LocalDateSchema,
+    currentDay: Type.Integer({
+      minimum: 0,
+      description: 'The day of the current step, in the client timezone (1 on its start date)',
+    }),
+    timezone: Type.String({ description: "The client's IANA timezone" }),
+    steps: Type.Array(JourneyStepEntrySchema, {
+      description: 'The started steps, in journey order',
+    }),
+    nextPhasePlanned: Type.Boolean({ description: 'Whether a next phase remains' }),
+    nextPhase: Type.Union([JourneyStepSchema, Type.Null()], {
+      description: 'The next phase, or null after grow',
+    }),
+    nextPhaseMessage: Type.Union([Type.String(), Type.Null()], {
+      description: "'No new phases are planned yet' when none remains, otherwise null",
+    }),
+  },
+  { description: "A client's journey" },
+);
+
+/** See {@link JourneySchema}. */
+export type Journey = Static<typeof JourneySchema>;
+
+/** `POST /clients/:clientId/phase` body: the coach starts the client's next phase. */
+export const PhaseChangeBodySchema = Type.Object(
+  {
+    nextPhase: JourneyStepSchema,
+    goals: Type.Array(ExerciseStepGoalSchema, {
+      minItems: 1,
+      maxItems: exerciseStepGoalNames.length,
+      uniqueItems: true,
+      description: 'Exercise step goals, one or more, distinct',
+    }),
+    bpm: BpmSchema,
+    goalChoices: Type.Array(ExerciseGoalSchema, {
+      minItems: 1,
+      maxItems: exerciseGoalNames.length,
+      uniqueItems: true,
+      description: 'Exercise goals the client may choose from, one or more, distinct',
+    }),
+  },
+  { additionalProperties: false, description: 'The next phase with its goals and BPM' },
+);
+
+/** See {@link PhaseChangeBodySchema}. */
+export type PhaseChangeBody = Static<typeof PhaseChangeBodySchema>;

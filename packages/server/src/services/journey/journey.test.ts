@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  breathsPerMinuteValues,
+  exerciseGoalNames,
+  exerciseStepGoalNames,
+  journeyStepNames,
+  journeyStepStatusNames,
+} from '@coach/api';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import * as domain from '../../domain/journey/index.ts';
+import { localDateOf } from '../../domain/journey/index.ts';
+import { callApi, createUserWithProfile, type TestUser } from '../auth/testing.ts';
+
+let server: TestServer;
+let coachA: TestUser;
+let coachB: TestUser;
+let client: TestUser;
+let other: TestUser;
+
+const journeyPath = (id: string) => `/api/journey/clients/${id}/journey`;
+const phasePath = (id: string) => `/api/journey/clients/${id}/phase`;
+
+async function tokenFor(user: TestUser) {
+  return server.context.accessTokens.sign({
+    userId: user.userId,
+    organisationId: server.database.organisationId,
+    sessionId: randomUUID(),
+  });
+}
+
+async function call(user: TestUser | null, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return callApi(server.baseUrl, method, path, {
+    ...(body === undefined ? {} : { body }),
+    ...(user ? { token: await tokenFor(user) } : {}),
+  });
+}
+
+const phase = (nextPhase: string, bpm: number = 8) => ({
+  nextPhase,
+  goals: ['stressBalance', 'breathing'],
+  bpm,
+  goalChoices: ['calm', 'focus'],
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ services: ['journey'] });
+  const seed = (email: string, type: 'coach' | 'user', coachPersonId?: string) =>
+    createUserWithProfile(server.database, {
+      email,
+      password: 'Password1',
+      type,
+      coachPersonId: coachPersonId ?? null,
+      timezone: 'Asia/Tokyo',
+    });
+  coachA = await seed('coach-a@example.com', 'coach');
+  coachB = await seed('coach-b@example.com', 'coach');
+  client = await seed('client@example.com', 'user', coachA.personId);
+  other = await seed('other@example.com', 'user', coachA.personId);
+});
+afterAll(() => server.close());
+
+describe('the contract enumerations', () => {
+  it("are the domain's, in the same order", () => {
+    expect(journeyStepNames).toEqual(domain.journeySteps);
+    expect(journeyStepStatusNames).toEqual(domain.journeyStepStatuses);
+    expect(exerciseStepGoalNames).toEqual(domain.exerciseStepGoals);
+    expect(breathsPerMinuteValues).toEqual(domain.breathsPerMinute);
+    expect(exerciseGoalNames).toEqual(domain.exerciseGoals);
+  });
+});
+
+describe('GET /api/journey/clients/:clientId/journey', () => {
+  it('answers learn from the acceptance for a fresh client, storing nothing', async () => {
+    const response = await call(coachA, 'GET', journeyPath(other.personId));
+    expect(response.status).toBe(200);
+    const today = localDateOf(new Date(), 'Asia/Tokyo');
+    expect(response.body).toMatchObject({
+      clientId: other.personId,
+      currentStep: 'learn',
+      startDate: today,
+      currentDay: 1,
+      timezone: 'Asia/Tokyo',
+      nextPhasePlanned: true,
+      nextPhase: 'sense',
+      nextPhaseMessage: null,
+      steps: [{ step: 'learn', status: 'active', startDate: today, startedByPersonId: null }],
+    });
+    const rows = await server.database.db
+      .select()
+      .from(schema.journeys)
+      .where(eq(schema.journeys.clientPersonId, other.personId));
+    expect(rows).toEqual([]);
+  });
+
+  it('lets a client read their own journey', async () => {
+    const response = await call(client, 'GET', journeyPath(client.personId));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ clientId: client.personId, currentStep: 'learn' });
+  });
+
+  it("answers 404 to another coach, for another client's journey, a coach id or an unknown id", async () => {
+    const notFound = { error: 'not_found', message: 'Client not found' };
+    for (const [user, id] of [
+      [coachB, client.personId],
+      [other, client.personId],
+      [coachA, coachB.personId],
+      [coachA, randomUUID()],
+    ] as const) {
+      const response = await call(user, 'GET', journeyPath(id));
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual(notFound);
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(null, 'GET', journeyPath(client.personId))).status).toBe(401);
+    expect((await call(null, 'POST', phasePath(client.personId), phase('sense'))).status).toBe(401);
+  });
+});
+
+describe('POST /api/journey/clients/:clientId/phase', () => {
+  it('refuses a bad BPM, an unknown goal and an unknown phase (400)', async () => {
+    for (const body of [
+      phase('sense', 7),
+      { ...phase('sense'), goals: ['flying'] },
+      { ...phase('sense'), goalChoices: ['sleep'] },
+      { ...phase('sense'), goals: [] },
+      phase('dream'),
+    ]) {
+      expect((await call(coachA, 'POST', phasePath(client.personId), body)).status).toBe(400);
+    }
+  });
+
+  it("answers 404 to another coach and to the client themself (only the client's coach)", async () => {
+    for (const user of [coachB, client]) {
+      const response = await call(user, 'POST', phasePath(client.personId), phase('sense'));
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'not_found', message: 'Client not found' });
+    }
+  });
+
+  it('starts sense after learn, storing who and when in one go', async () => {
+    const before = Date.now();
+    const response = await call(coachA, 'POST', phasePath(client.personId), phase('sense'));
+    expect(response.status).toBe(200);
+    const today = localDateOf(new Date(), 'Asia/Tokyo');
+    expect(response.body).toMatchObject({
+      currentStep: 'sense',
+      startDate: today,
+      currentDay: 1,
+      nextPhase: 'grow',
+      steps: [
+        { step: 'learn', status: 'completed' },
+        {
+          step: 'sense',
+          status: 'active',
+          startDate: today,
+          goals: ['stressBalance', 'breathing'],
+          bpm: 8,
+          goalChoices: ['calm', 'focus'],
+          startedByPersonId: coachA.personId,
+          completedAt: null,
+        },
+      ],
+    });
+    const [sense] = await server.database.db
+      .select()
+      .from(schema.journeySteps)
+      .where(
+        and(
+          eq(schema.journeySteps.clientPersonId, client.personId),
+          eq(schema.journeySteps.step, 'sense'),
+        ),
+      );
+    expect(sense?.startedByPersonId).toBe(coachA.personId);
+    expect(sense?.startedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const [journey] = await server.database.db
+      .select()
+      .from(schema.journeys)
+      .where(eq(schema.journeys.clientPersonId, client.personId));
+    expect(journey?.currentStep).toBe('sense');
+    const audit = await server.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.action, 'phase_changed'),
+          eq(schema.auditLog.subject, client.personId),
+        ),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actorUserId).toBe(coachA.userId);
+    expect(audit[0]?.details).toEqual({ from: 'learn', to: 'sense' });
+
+    const read = await call(client, 'GET', journeyPath(client.personId));
+    expect(read.body).toMatchObject({ currentStep: 'sense' });
+  });
+
+  it('refuses going back to learn, or sense again, once on sense (409, irreversible)', async () => {
+    for (const nextPhase of ['learn', 'sense']) {
+      const response = await call(coachA, 'POST', phasePath(client.personId), phase(nextPhase));
+      expect(response.status).toBe(409);
+      expect(response.body).toMatchObject({ error: 'not_next_phase' });
+      expect((response.body as { message: string }).message).toContain(
+        'once changing journey phase, you can not return the old one',
+      );
+    }
+  });
+
+  it('starts grow after sense, then answers that no phase is planned (409)', async () => {
+    const grow = await call(coachA, 'POST', phasePath(client.personId), phase('grow', 6));
+    expect(grow.status).toBe(200);
+    expect(grow.body).toMatchObject({
+      currentStep: 'grow',
+      nextPhasePlanned: false,
+      nextPhase: null,
+      nextPhaseMessage: 'No new phases are planned yet',
+      steps: [
+        { step: 'learn', status: 'completed' },
+        { step: 'sense', status: 'completed' },
+        { step: 'grow', status: 'active', bpm: 6 },
+      ],
+    });
+    for (const nextPhase of ['grow', 'learn', 'sense']) {
+      const response = await call(coachA, 'POST', phasePath(client.personId), phase(nextPhase));
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({
+        error: 'no_phase_planned',
+        message: 'No new phases are planned yet',
+      });
+    }
+  });
+});

@@ -1,0 +1,226 @@
+import type { Journey, JourneyStepEntry } from '@coach/api';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../../audit.ts';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
+import {
+  breathsPerMinute,
+  currentStepDay,
+  exerciseGoals,
+  exerciseStepGoals,
+  isOneOf,
+  journeySteps,
+  localDateOf,
+  nextStep,
+  noPhasePlannedMessage,
+  type PhaseChangeError,
+  type PhaseChangeRequest,
+  type PlannedPhaseChange,
+  planPhaseChange,
+} from '../../domain/journey/index.ts';
+
+const { journeys, journeySteps: stepRows, persons } = schema;
+
+/** The client a journey belongs to: what reading and changing it needs of their profile. */
+export type JourneyClient = {
+  id: string;
+  organisationId: string;
+  timezone: string;
+  createdAt: Date;
+};
+
+type StepRow = typeof stepRows.$inferSelect;
+
+/**
+ * The date learn started: a client is on learn from their acceptance (the person row's
+ * creation), counted in their own timezone. Nothing is stored for it until the first phase change.
+ */
+export function learnStartDate(client: JourneyClient): string {
+  return localDateOf(client.createdAt, client.timezone);
+}
+
+function toEntry(row: StepRow): JourneyStepEntry {
+  return {
+    step: row.step,
+    status: row.status,
+    startDate: row.startDate,
+    goals: row.goals.filter((goal) => isOneOf(exerciseStepGoals, goal)),
+    bpm: isOneOf(breathsPerMinute, row.bpm) ? row.bpm : null,
+    goalChoices: Array.isArray(row.goalChoices)
+      ? row.goalChoices.filter((goal) => isOneOf(exerciseGoals, goal))
+      : [],
+    startedByPersonId: row.startedByPersonId,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The implicit learn step of a client with nothing stored yet. */
+function implicitLearn(client: JourneyClient, status: 'active' | 'completed'): JourneyStepEntry {
+  return {
+    step: 'learn',
+    status,
+    startDate: learnStartDate(client),
+    goals: [],
+    bpm: null,
+    goalChoices: [],
+    startedByPersonId: null,
+    startedAt: client.createdAt.toISOString(),
+    completedAt: null,
+  };
+}
+
+/** The step a client is on now: 'learn' while no journey row exists. */
+async function currentStepOf(db: Database | Transaction, client: JourneyClient) {
+  const [row] = await db
+    .select({ currentStep: journeys.currentStep })
+    .from(journeys)
+    .where(
+      and(
+        eq(journeys.organisationId, client.organisationId),
+        eq(journeys.clientPersonId, client.id),
+      ),
+    )
+    .limit(1);
+  return row?.currentStep ?? 'learn';
+}
+
+/**
+ * A client's journey as the API answers it. Reading creates nothing: a client without a journey
+ * row is on learn since their acceptance.
+ */
+export async function readJourney(
+  db: Database | Transaction,
+  client: JourneyClient,
+  now: Date,
+): Promise<Journey> {
+  const currentStep = await currentStepOf(db, client);
+  const rows = await db
+    .select()
+    .from(stepRows)
+    .where(
+      and(
+        eq(stepRows.organisationId, client.organisationId),
+        eq(stepRows.clientPersonId, client.id),
+      ),
+    );
+  const byStep = new Map(rows.map((row) => [row.step, toEntry(row)]));
+  if (!byStep.has('learn')) {
+    byStep.set('learn', implicitLearn(client, currentStep === 'learn' ? 'active' : 'completed'));
+  }
+  const steps = journeySteps.flatMap((step) => {
+    const entry = byStep.get(step);
+    return entry ? [entry] : [];
+  });
+  const startDate = byStep.get(currentStep)?.startDate ?? learnStartDate(client);
+  const next = nextStep(currentStep);
+  return {
+    clientId: client.id,
+    currentStep,
+    startDate,
+    currentDay: currentStepDay(startDate, now, client.timezone),
+    timezone: client.timezone,
+    steps,
+    nextPhasePlanned: next !== null,
+    nextPhase: next,
+    nextPhaseMessage: next === null ? noPhasePlannedMessage : null,
+  };
+}
+
+export type PhaseChangeOutcome =
+  | { ok: true; journey: Journey }
+  | { ok: false; error: PhaseChangeError };
+
+/** Who changes the phase, for the history and the audit log. */
+export type PhaseChangeActor = {
+  coachPersonId: string;
+  userId: string;
+  ip?: string;
+  requestId?: string;
+};
+
+/**
+ * Starts the client's next phase in ONE transaction: the client's person row is locked first,
+ * so two concurrent changes are serialised and the second sees the first's step (and is refused
+ * as not the next phase). Upserts the journey row, marks the current step completed (stores the
+ * implicit learn row when it was never stored), inserts the new step active with who and when,
+ * and appends the audit row 'phase_changed'.
+ *
+ * The calendar of the new step (spec point 9) is not regenerated here: that is the calendar
+ * service's job, from the step rows this writes.
+ */
+export async function changePhase(
+  tx: Transaction,
+  client: JourneyClient,
+  actor: PhaseChangeActor,
+  request: PhaseChangeRequest,
+  now: Date,
+): Promise<PhaseChangeOutcome> {
+  await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, client.id)).for('update');
+  const currentStep = await currentStepOf(tx, client);
+  const planned = planPhaseChange({
+    currentStep,
+    request,
+    coachPersonId: actor.coachPersonId,
+    clientTimeZone: client.timezone,
+    now,
+  });
+  if (!planned.ok) return planned;
+  await storeChange(tx, client, planned.change, now);
+  await recordAudit(tx, {
+    organisationId: client.organisationId,
+    action: 'phase_changed',
+    actorUserId: actor.userId,
+    subject: client.id,
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+    details: { from: planned.change.previousStep, to: planned.change.step },
+  });
+  return { ok: true, journey: await readJourney(tx, client, now) };
+}
+
+async function storeChange(
+  tx: Transaction,
+  client: JourneyClient,
+  change: PlannedPhaseChange,
+  now: Date,
+) {
+  const owner = { organisationId: client.organisationId, clientPersonId: client.id };
+  await tx
+    .insert(journeys)
+    .values({ ...owner, currentStep: change.step, startedAt: client.createdAt, updatedAt: now })
+    .onConflictDoUpdate({
+      target: journeys.clientPersonId,
+      set: { currentStep: change.step, updatedAt: now },
+    });
+  const previous: Partial<typeof stepRows.$inferInsert> =
+    change.previousStep === 'learn'
+      ? { startDate: learnStartDate(client), startedAt: client.createdAt }
+      : {};
+  await tx
+    .insert(stepRows)
+    .values({
+      ...owner,
+      ...previous,
+      step: change.previousStep,
+      status: 'completed',
+      completedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [stepRows.clientPersonId, stepRows.step],
+      set: { status: 'completed', completedAt: now },
+    });
+  const started = {
+    status: 'active' as const,
+    startDate: change.startDate,
+    goals: change.goals,
+    bpm: change.bpm,
+    goalChoices: change.goalChoices,
+    startedByPersonId: change.startedByPersonId,
+    startedAt: change.startedAt,
+    completedAt: null,
+  };
+  await tx
+    .insert(stepRows)
+    .values({ ...owner, step: change.step, ...started })
+    .onConflictDoUpdate({ target: [stepRows.clientPersonId, stepRows.step], set: started });
+}
