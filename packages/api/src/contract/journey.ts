@@ -22,11 +22,13 @@ export const breathsPerMinuteValues = [10, 8, 6] as const;
 /** Exercise goals a client may choose from. */
 export const exerciseGoalNames = ['learn', 'energy', 'focus', 'calm'] as const;
 
-const JourneyStepSchema = Type.Union(
+/** Shared by the journey, calendar, survey, exercise and analytics calls. */
+export const JourneyStepSchema = Type.Union(
   [Type.Literal('learn'), Type.Literal('sense'), Type.Literal('grow')],
   { description: 'A journey step: learn, sense or grow' },
 );
-const ExerciseStepGoalSchema = Type.Union(
+/** Shared by the journey, calendar, survey, exercise and analytics calls. */
+export const ExerciseStepGoalSchema = Type.Union(
   [
     Type.Literal('productivity'),
     Type.Literal('athleticPerformance'),
@@ -37,14 +39,17 @@ const ExerciseStepGoalSchema = Type.Union(
   ],
   { description: 'An exercise step goal' },
 );
-const ExerciseGoalSchema = Type.Union(
+/** Shared by the journey, calendar, survey, exercise and analytics calls. */
+export const ExerciseGoalSchema = Type.Union(
   [Type.Literal('learn'), Type.Literal('energy'), Type.Literal('focus'), Type.Literal('calm')],
   { description: 'An exercise goal' },
 );
-const BpmSchema = Type.Union([Type.Literal(10), Type.Literal(8), Type.Literal(6)], {
+/** Shared by the journey, calendar, survey, exercise and analytics calls. */
+export const BpmSchema = Type.Union([Type.Literal(10), Type.Literal(8), Type.Literal(6)], {
   description: 'Breaths per minute: 10, 8 or 6',
 });
-const LocalDateSchema = Type.String({
+/** Shared by the journey, calendar, survey, exercise and analytics calls. */
+export const LocalDateSchema = Type.String({
   format: 'date',
   description: "The client's local date (their timezone), YYYY-MM-DD",
 });

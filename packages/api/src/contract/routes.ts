@@ -1,11 +1,12 @@
-import { type TSchema, Type } from 'typebox';
-import type { ServiceName } from '../services.ts';
+export type { HttpMethod, RouteDefinition } from './routeDefinition.ts';
+
 import {
   PersonListSchema,
   PersonSchema,
   PersonsQuerySchema,
   UpdatePersonBodySchema,
 } from './account.ts';
+import { analyticsRoutes } from './analytics.ts';
 import {
   AcceptInviteBodySchema,
   CreateInviteBodySchema,
@@ -20,51 +21,17 @@ import {
   VerifyResetCodeBodySchema,
   VerifyResetCodeResponseSchema,
 } from './auth.ts';
-import {
-  ApiErrorBodySchema,
-  EmptySchema,
-  IdParamsSchema,
-  profilePictureContentTypes,
-  TokensSchema,
-} from './common.ts';
+import { calendarRoutes } from './calendar.ts';
+import { EmptySchema, IdParamsSchema, profilePictureContentTypes, TokensSchema } from './common.ts';
 import { DeviceMetricsBatchBodySchema, DeviceMetricsBatchResultSchema } from './deviceMetrics.ts';
+import { exerciseRoutes } from './exercise.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { BinarySchema, UploadedPictureSchema } from './resource.ts';
-
-/** The HTTP methods the contract uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** One call of a service, as the server registers it and OpenAPI documents it. */
-export type RouteDefinition = {
-  /** The service whose base path the route lives under (`/api/<service>`). */
-  service: ServiceName;
-  method: HttpMethod;
-  /** Path relative to the service base, Fastify style (`/persons/:id`). */
-  path: string;
-  /** One line for OpenAPI. */
-  summary: string;
-  /** Whether a valid bearer access token is required. */
-  auth: boolean;
-  params?: TSchema;
-  query?: TSchema;
-  /** JSON body schema; binary bodies use {@link RouteDefinition.requestContentTypes} instead. */
-  body?: TSchema;
-  /** For a binary body: the accepted content types (the body is raw bytes). */
-  requestContentTypes?: readonly string[];
-  /** For a binary answer: the content types it may have. */
-  responseContentTypes?: readonly string[];
-  /** Answer schema by status: the success status first, then the error statuses (ApiErrorBody). */
-  response: Record<number, TSchema>;
-};
-
-const NoContentSchema = Type.Null({ description: 'No content' });
-
-function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBodySchema]));
-}
+import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';
+import { surveyRoutes } from './survey.ts';
 
 /**
- * Every call of the auth, account, resource and device-metrics services. The server iterates it to register its
+ * Every call of every service. The server iterates it to register its
  * routes with validation and to generate the OpenAPI document; the key is the operation id.
  */
 export const routes = {
@@ -232,6 +199,10 @@ export const routes = {
     body: PhaseChangeBodySchema,
     response: { 200: JourneySchema, ...errors(400, 401, 404, 409) },
   },
+  ...calendarRoutes,
+  ...surveyRoutes,
+  ...exerciseRoutes,
+  ...analyticsRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

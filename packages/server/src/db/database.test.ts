@@ -28,6 +28,7 @@ const expectedTables = [
   'audit_log',
   'calendar_events',
   'client_daily',
+  'client_phase_totals',
   'exercises',
   'invites',
   'journey_steps',

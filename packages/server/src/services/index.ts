@@ -1,10 +1,14 @@
 import type { ServiceName } from '@coach/api';
 import { accountService } from './account/index.ts';
+import { analyticsService } from './analytics/index.ts';
 import { authService } from './auth/index.ts';
+import { calendarService } from './calendar/index.ts';
 import type { ServicePlugin } from './context.ts';
 import { deviceMetricsService } from './deviceMetrics/index.ts';
+import { exerciseService } from './exercise/index.ts';
 import { journeyService } from './journey/index.ts';
 import { resourceService } from './resource/index.ts';
+import { surveyService } from './survey/index.ts';
 
 /**
  * The services this server can host, by name. A deployment picks a subset with `SERVICES`;
@@ -16,4 +20,8 @@ export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {
   resource: resourceService,
   'device-metrics': deviceMetricsService,
   journey: journeyService,
+  calendar: calendarService,
+  survey: surveyService,
+  exercise: exerciseService,
+  analytics: analyticsService,
 };

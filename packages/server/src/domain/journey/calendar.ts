@@ -6,6 +6,7 @@ import type {
   ReflectionWindowName,
   SurveyType,
 } from './enumerations.ts';
+import { preferredStepLengthDays } from './journey.ts';
 import { addDays, daysBetween, zonedLocalToUtc } from './zonedTime.ts';
 
 export type ReflectionWindow = {
@@ -66,11 +67,14 @@ export const maxCalendarDays = 366;
 export type PlannedCalendarEvent = {
   step: JourneyStep;
   entityType: Extract<EntityType, 'survey' | 'exercise'>;
-  /** The reflection window or exercise slot name. */
-  kind: ReflectionWindowName | ExerciseSlotName;
+  /** The reflection window or exercise slot name, or 'assessment'. */
+  kind: ReflectionWindowName | ExerciseSlotName | 'assessment';
   slot: number;
-  /** 'morningReflection' for the morning window, 'reflection' for the others; null for exercises. */
-  surveyType: Extract<SurveyType, 'reflection' | 'morningReflection'> | null;
+  /**
+   * 'morningReflection' for the morning window, 'reflection' for the others, 'assessment' for
+   * the step's assessment; null for exercises.
+   */
+  surveyType: SurveyType | null;
   localDate: string;
   startsAt: Date;
   /** Exclusive; an exercise slot ends at the next local midnight. */
@@ -85,7 +89,34 @@ export type CalendarRequest = {
   from: string;
   /** Last local date, inclusive. */
   to: string;
+  /**
+   * The step's start date: that day also carries the step's assessment (see
+   * {@link stepAssessment}). Without it, no assessment is generated.
+   */
+  stepStartDate?: string;
 };
+
+/**
+ * Every step, grow included, schedules one assessment on its start date: it opens at the local
+ * midnight that starts the step and stays open for the preferred step length (7 days), so a
+ * client who misses day 1 can still answer it that week.
+ */
+export function stepAssessment(
+  timeZone: string,
+  step: JourneyStep,
+  stepStartDate: string,
+): PlannedCalendarEvent {
+  return {
+    step,
+    entityType: 'survey',
+    kind: 'assessment',
+    slot: 0,
+    surveyType: 'assessment',
+    localDate: stepStartDate,
+    startsAt: zonedLocalToUtc(stepStartDate, '00:00', timeZone),
+    endsAt: zonedLocalToUtc(addDays(stepStartDate, preferredStepLengthDays), '00:00', timeZone),
+  };
+}
 
 /**
  * The events of a step for each local date from `from` to `to` (inclusive), ordered by date and
@@ -93,7 +124,7 @@ export type CalendarRequest = {
  * client, date, entity, kind and slot makes storing them again a no-op).
  */
 export function generateCalendarEvents(request: CalendarRequest): PlannedCalendarEvent[] {
-  const { timeZone, step, from, to } = request;
+  const { timeZone, step, from, to, stepStartDate } = request;
   const days = daysBetween(from, to) + 1;
   if (days < 1) throw new RangeError(`the range ends (${to}) before it starts (${from})`);
   if (days > maxCalendarDays) {
@@ -101,12 +132,19 @@ export function generateCalendarEvents(request: CalendarRequest): PlannedCalenda
   }
   const events: PlannedCalendarEvent[] = [];
   for (let index = 0; index < days; index += 1) {
-    events.push(...eventsOfDay(timeZone, step, addDays(from, index)));
+    const localDate = addDays(from, index);
+    if (localDate === stepStartDate) events.push(stepAssessment(timeZone, step, localDate));
+    events.push(...eventsOfDay(timeZone, step, localDate));
   }
   return events;
 }
 
-function eventsOfDay(timeZone: string, step: JourneyStep, localDate: string) {
+/** The reflection windows and exercise slots of one local date, by start time. */
+export function eventsOfDay(
+  timeZone: string,
+  step: JourneyStep,
+  localDate: string,
+): PlannedCalendarEvent[] {
   const events: PlannedCalendarEvent[] = [];
   if (hasReflections(step)) {
     for (const window of reflectionWindows) {
@@ -139,4 +177,37 @@ function eventsOfDay(timeZone: string, step: JourneyStep, localDate: string) {
     }
   }
   return events.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** Scheduled actions by activity kind. */
+export type ScheduledCounts = { reflection: number; exercise: number; assessment: number };
+
+/**
+ * How many actions of a step have opened by `now`: the step's assessment, then every reflection
+ * window and exercise slot from the step's start date to the client's today whose start is at or
+ * before `now`. Whole past days count their full schedule (every day has the same number of
+ * events, DST included: a skipped wall time moves forward, never away), so the cost does not
+ * grow with the step's length. Nothing before the start date; zero for a start in the future.
+ */
+export function scheduledActionsDue(request: {
+  timeZone: string;
+  step: JourneyStep;
+  stepStartDate: string;
+  today: string;
+  now: Date;
+}): ScheduledCounts {
+  const { timeZone, step, stepStartDate, today, now } = request;
+  const counts: ScheduledCounts = { reflection: 0, exercise: 0, assessment: 0 };
+  const pastDays = daysBetween(stepStartDate, today);
+  if (pastDays < 0) return counts;
+  if (stepAssessment(timeZone, step, stepStartDate).startsAt <= now) counts.assessment = 1;
+  const perDay = { reflection: hasReflections(step) ? reflectionWindows.length : 0 };
+  counts.reflection = perDay.reflection * pastDays;
+  counts.exercise = exerciseSchedules[step].length * pastDays;
+  for (const event of eventsOfDay(timeZone, step, today)) {
+    if (event.startsAt > now) continue;
+    if (event.entityType === 'exercise') counts.exercise += 1;
+    else counts.reflection += 1;
+  }
+  return counts;
 }

@@ -1,0 +1,277 @@
+import { type Static, Type } from 'typebox';
+import { DateRangeQuerySchema } from './calendar.ts';
+import { IdSchema } from './common.ts';
+import { GoalEffectSchema } from './exercise.ts';
+import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { errors, type RouteDefinition } from './routeDefinition.ts';
+import { AssessmentStatusSchema } from './survey.ts';
+
+/** Activity kinds of the history, newest first (spec point 3). */
+export const activityKindNames = ['assessment', 'reflection', 'exercise'] as const;
+/** Most items one activity page holds; the default is 20. */
+export const maxActivityPageSize = 100;
+
+/** completed / scheduled in the current phase. */
+export const CompletionCountSchema = Type.Object(
+  {
+    completed: Type.Integer({ minimum: 0, description: 'Completed' }),
+    scheduled: Type.Integer({
+      minimum: 0,
+      description: 'Scheduled so far (opened by now), plus any completed early',
+    }),
+  },
+  { description: 'completed / scheduled' },
+);
+
+/** See {@link CompletionCountSchema}. */
+export type CompletionCount = Static<typeof CompletionCountSchema>;
+
+/** One daily indicator averaged over the current phase, with its lagging flag. */
+export const IndicatorFigureSchema = Type.Object(
+  {
+    value: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+      description: 'Average daily percentage over the current phase, to 0.1; null with no data',
+    }),
+    lagging: Type.Boolean({ description: 'Under 70 % (the lagging limit); false with no data' }),
+  },
+  { description: 'An indicator' },
+);
+
+/** See {@link IndicatorFigureSchema}. */
+export type IndicatorFigure = Static<typeof IndicatorFigureSchema>;
+
+const clientSummaryProperties = {
+  clientId: IdSchema,
+  userId: IdSchema,
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String({ description: "The client's sign-in email" }),
+  profilePicture: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "Picture URL 'resource/profilePicture/{id}' relative to the resource base, null when none",
+  }),
+  age: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'Age in whole years today, null without a birth date',
+  }),
+  gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]),
+  timezone: Type.String({ description: "The client's IANA timezone" }),
+  utcOffsetMinutes: Type.Integer({
+    description:
+      "The client's UTC offset now, in minutes east of UTC (the app compares it with the coach's device for the 'different timezone' flag)",
+  }),
+  journey: Type.Object(
+    {
+      step: JourneyStepSchema,
+      currentDay: Type.Integer({ minimum: 0, description: 'Day of the current step (1 = start)' }),
+      startDate: LocalDateSchema,
+    },
+    { description: 'Journey progress' },
+  ),
+  engagement: Type.Object(
+    {
+      hours: Type.Number({ minimum: 0, maximum: 48, description: 'Hours of app use, last 48 h' }),
+      ratio: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: 'hours / 10 (the engagement quality hours limit), at most 1',
+      }),
+      lastConnectedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'When the app was last in use, null when never',
+      }),
+    },
+    { description: 'Engagement (48 h)' },
+  ),
+  indicators: Type.Object(
+    {
+      productivity: IndicatorFigureSchema,
+      mental: IndicatorFigureSchema,
+      physical: IndicatorFigureSchema,
+    },
+    { description: 'Daily indicators averaged over the current phase' },
+  ),
+  exercises: CompletionCountSchema,
+  reflections: CompletionCountSchema,
+  assessments: CompletionCountSchema,
+};
+
+/** One row of the clients table: every figure it shows. */
+export const ClientSummarySchema = Type.Object(clientSummaryProperties, {
+  description: 'A client with the figures of the clients table',
+});
+
+/** See {@link ClientSummarySchema}. */
+export type ClientSummary = Static<typeof ClientSummarySchema>;
+
+/** `GET /clients` answer: all of the coach's clients in one call. */
+export const ClientSummaryListSchema = Type.Object(
+  {
+    clients: Type.Array(ClientSummarySchema, { description: 'By last name, then first name' }),
+    generatedAt: Type.String({ format: 'date-time', description: 'The "now" of the figures' }),
+  },
+  { description: "The coach's clients with their figures" },
+);
+
+/** See {@link ClientSummaryList}. */
+export type ClientSummaryList = Static<typeof ClientSummaryListSchema>;
+
+/** `GET /clients/:clientId/profile` answer: the profile header. */
+export const ClientProfileSummarySchema = Type.Object(
+  {
+    ...clientSummaryProperties,
+    aboutMe: Type.String(),
+    phase: Type.Object(
+      {
+        total: CompletionCountSchema,
+        stepDone: Type.Boolean({
+          description: '80 % (the completion threshold) of the whole phase schedule completed',
+        }),
+      },
+      { description: 'The current phase as a whole' },
+    ),
+    generatedAt: Type.String({ format: 'date-time' }),
+  },
+  { description: "The figures of a client's profile header" },
+);
+
+/** See {@link ClientProfileSummarySchema}. */
+export type ClientProfileSummary = Static<typeof ClientProfileSummarySchema>;
+
+const nullableNumber = (description: string) =>
+  Type.Union([Type.Number(), Type.Null()], { description });
+
+/** One day of a client's series (the charts' data). */
+export const SeriesDaySchema = Type.Object(
+  {
+    date: LocalDateSchema,
+    productivity: nullableNumber('Average productivity that day, % (null: no reflection)'),
+    mental: nullableNumber('Average mental wellbeing that day, %'),
+    physical: nullableNumber('Average physical wellbeing that day, %'),
+    usageHours: Type.Number({ minimum: 0, description: 'Hours of app use that day' }),
+    hrv: nullableNumber('Average HRV that day (ms)'),
+    pulseRate: nullableNumber('Average pulse rate that day (b/min)'),
+    respiratoryRate: nullableNumber('Average respiratory rate that day (breaths/min)'),
+    exercises: CompletionCountSchema,
+    reflections: CompletionCountSchema,
+    assessments: CompletionCountSchema,
+  },
+  { description: "A day of the client's data (their local date)" },
+);
+
+/** See {@link SeriesDaySchema}. */
+export type SeriesDay = Static<typeof SeriesDaySchema>;
+
+/** `GET /clients/:clientId/series` answer. */
+export const ClientSeriesSchema = Type.Object(
+  {
+    clientId: IdSchema,
+    from: LocalDateSchema,
+    to: LocalDateSchema,
+    days: Type.Array(SeriesDaySchema, {
+      description: 'Every date of the range in order, with nulls and zeros where nothing is known',
+    }),
+  },
+  { description: "A client's daily series over a date range" },
+);
+
+/** See {@link ClientSeries}. */
+export type ClientSeries = Static<typeof ClientSeriesSchema>;
+
+/** `?limit=&before=` of the activity history. */
+export const ActivityQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: maxActivityPageSize, description: 'Default 20' }),
+    ),
+    before: Type.Optional(
+      Type.String({ maxLength: 200, description: 'The nextCursor of the previous page' }),
+    ),
+  },
+  { additionalProperties: false, description: 'A page of the activity history' },
+);
+
+/** See {@link ActivityQuerySchema}. */
+export type ActivityQuery = Static<typeof ActivityQuerySchema>;
+
+/** One item of the activity history. */
+export const ActivityItemSchema = Type.Object(
+  {
+    kind: Type.Union(
+      [Type.Literal('assessment'), Type.Literal('reflection'), Type.Literal('exercise')],
+      { description: 'assessment, reflection or exercise' },
+    ),
+    id: IdSchema,
+    at: Type.String({ format: 'date-time', description: 'When it happened' }),
+    localDate: LocalDateSchema,
+    step: JourneyStepSchema,
+    title: Type.String({
+      description:
+        "The assessment's name, the reflection's type ('reflection' or 'morningReflection') or the exercise's goal",
+    }),
+    status: Type.Union([AssessmentStatusSchema, Type.Null()], {
+      description: 'Assessments: their status',
+    }),
+    effect: Type.Union([GoalEffectSchema, Type.Null()], {
+      description: 'Exercises: their effect level',
+    }),
+  },
+  { description: 'An activity' },
+);
+
+/** See {@link ActivityItemSchema}. */
+export type ActivityItem = Static<typeof ActivityItemSchema>;
+
+/** `GET /clients/:clientId/activity` answer. */
+export const ActivityPageSchema = Type.Object(
+  {
+    clientId: IdSchema,
+    items: Type.Array(ActivityItemSchema, { description: 'Newest first' }),
+    nextCursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `before` for the next page; null on the last page',
+    }),
+  },
+  { description: "A page of a client's activity history" },
+);
+
+/** See {@link ActivityPageSchema}. */
+export type ActivityPage = Static<typeof ActivityPageSchema>;
+
+/** The calls of the analytics service. */
+export const analyticsRoutes = {
+  listClientSummaries: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients',
+    summary: "Every figure of the clients table for all of the coach's clients, in one call",
+    auth: true,
+    response: { 200: ClientSummaryListSchema, ...errors(401, 403) },
+  },
+  getClientProfileSummary: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/profile',
+    summary: "The figures of a client's profile header (their coach only)",
+    auth: true,
+    params: ClientIdParamsSchema,
+    response: { 200: ClientProfileSummarySchema, ...errors(400, 401, 404) },
+  },
+  getClientSeries: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/series',
+    summary: "A client's daily figures over a date range, for the charts (their coach only)",
+    auth: true,
+    params: ClientIdParamsSchema,
+    query: DateRangeQuerySchema,
+    response: { 200: ClientSeriesSchema, ...errors(400, 401, 404) },
+  },
+  getClientActivity: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/activity',
+    summary: "A page of a client's activity history, newest first (their coach only)",
+    auth: true,
+    params: ClientIdParamsSchema,
+    query: ActivityQuerySchema,
+    response: { 200: ActivityPageSchema, ...errors(400, 401, 404) },
+  },
+} as const satisfies Record<string, RouteDefinition>;

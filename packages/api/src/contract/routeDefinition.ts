@@ -1,0 +1,37 @@
+import { type TSchema, Type } from 'typebox';
+import type { ServiceName } from '../services.ts';
+import { ApiErrorBodySchema } from './common.ts';
+
+/** The HTTP methods the contract uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call of a service, as the server registers it and OpenAPI documents it. */
+export type RouteDefinition = {
+  /** The service whose base path the route lives under (`/api/<service>`). */
+  service: ServiceName;
+  method: HttpMethod;
+  /** Path relative to the service base, Fastify style (`/persons/:id`). */
+  path: string;
+  /** One line for OpenAPI. */
+  summary: string;
+  /** Whether a valid bearer access token is required. */
+  auth: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  /** JSON body schema; binary bodies use {@link RouteDefinition.requestContentTypes} instead. */
+  body?: TSchema;
+  /** For a binary body: the accepted content types (the body is raw bytes). */
+  requestContentTypes?: readonly string[];
+  /** For a binary answer: the content types it may have. */
+  responseContentTypes?: readonly string[];
+  /** Answer schema by status: the success status first, then the error statuses (ApiErrorBody). */
+  response: Record<number, TSchema>;
+};
+
+/** The answer of a 204. */
+export const NoContentSchema = Type.Null({ description: 'No content' });
+
+/** The error answers of a route: the contract's error body for each status. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBodySchema]));
+}

@@ -1,0 +1,4 @@
+import type { ServicePlugin } from '../context.ts';
+
+/** The analytics service (`/api/analytics`). */
+export const analyticsService: ServicePlugin = async () => {};
