@@ -21,7 +21,17 @@ export type ServiceContext = {
   appUrl: string;
   /** Auth service tuning (limits, lifetimes, clock, reset-code key); defaults when absent. */
   auth?: AuthOptionsInput;
+  /**
+   * The clock of the client-data services (journey, calendar, survey, exercise, device-metrics,
+   * analytics): what "now" and "today" are. The real clock when absent; the simulator moves it.
+   */
+  now?: () => Date;
 };
+
+/** The current time of a service context (see {@link ServiceContext.now}). */
+export function nowOf(context: ServiceContext): Date {
+  return context.now ? context.now() : new Date();
+}
 
 /** A service: a Fastify plugin registered under `/api/<service>`. */
 export type ServicePlugin = (app: FastifyInstance, context: ServiceContext) => Promise<void>;

@@ -2,7 +2,7 @@ import type { DeviceMetricsBatchBody } from '@coach/api';
 import { validateMetricBatch } from '../../domain/figures/metricBounds.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findPersonByUserId } from '../account/persons.ts';
-import type { ServicePlugin } from '../context.ts';
+import { nowOf, type ServicePlugin } from '../context.ts';
 import { storeMetricBatch } from './store.ts';
 
 /**
@@ -36,7 +36,7 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
       if (caller?.type !== 'user') {
         return reply.status(403).send({ error: 'forbidden', message: onlyClientsMessage });
       }
-      const checked = validateMetricBatch(request.body as DeviceMetricsBatchBody, new Date());
+      const checked = validateMetricBatch(request.body as DeviceMetricsBatchBody, nowOf(context));
       if (!checked.ok) {
         return reply
           .status(400)

@@ -1,7 +1,7 @@
 import type { PhaseChangeBody } from '@coach/api';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findPersonById, findPersonByUserId, type PersonRecord } from '../account/persons.ts';
-import type { ServicePlugin } from '../context.ts';
+import { nowOf, type ServicePlugin } from '../context.ts';
 import { changePhase, readJourney } from './store.ts';
 
 /** The one 404 of the journey service: the same for any id the caller may not reach. */
@@ -46,7 +46,7 @@ export const journeyService: ServicePlugin = async (app, context) => {
         found.client.type === 'user' &&
         (isCoachOf(found.caller, found.client) || found.caller.id === found.client.id);
       if (!found || !allowed) return reply.status(404).send(clientNotFound);
-      return readJourney(database.db, found.client, new Date());
+      return readJourney(database.db, found.client, nowOf(context));
     },
   });
 
@@ -72,7 +72,7 @@ export const journeyService: ServicePlugin = async (app, context) => {
             requestId: request.id,
           },
           request.body as PhaseChangeBody,
-          new Date(),
+          nowOf(context),
         ),
       );
       if (!outcome.ok) {
