@@ -58,7 +58,15 @@ export const projects: TestProjectConfiguration[] = [
             root: 'packages/server',
             environment: 'node',
             // Only the tests that use the database run a second time.
-            include: ['src/db/**/*.test.ts', 'src/services/**/*.test.ts', 'test/**/*.test.ts'],
+            include: [
+              'src/db/**/*.test.ts',
+              'src/services/**/*.test.ts',
+              'src/seed/**/*.test.ts',
+              'src/simulation/**/*.test.ts',
+              'test/**/*.test.ts',
+            ],
+            // The simulator's generator test is pure: once is enough.
+            exclude: ['src/simulation/generator.test.ts'],
             env: { COACH_TEST_DB: 'postgres' },
             // Fails the run when TEST_DATABASE_URL is missing, instead of skipping.
             globalSetup: ['test/postgres-required.ts'],

@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { runAppSignInBench } from '../bench/app-signin.ts';
 import { runAuthBenches } from '../bench/auth-throughput.ts';
+import { runClientDataBenches } from '../bench/client-data.ts';
 import { runTableSortBench } from '../bench/table-sort.ts';
 import { runUiSizeBench } from '../bench/ui-size.ts';
 
@@ -18,6 +19,7 @@ const results = {
     uiSize: await runUiSizeBench(),
     auth: await runAuthBenches(process.env.TEST_DATABASE_URL ?? null),
     appSignIn: await runAppSignInBench(),
+    clientData: await runClientDataBenches(process.env.TEST_DATABASE_URL ?? null),
   },
 };
 

@@ -1,5 +1,8 @@
 export { type AccountClient, createAccountClient } from './client/account.ts';
+export { type AnalyticsClient, createAnalyticsClient } from './client/analytics.ts';
 export { type AuthClient, createAuthClient } from './client/auth.ts';
+export { type CalendarClient, createCalendarClient } from './client/calendar.ts';
+export { createDeviceMetricsClient, type DeviceMetricsClient } from './client/deviceMetrics.ts';
 export {
   ApiError,
   type ApiErrorCode,
@@ -7,13 +10,9 @@ export {
   isApiError,
   toApiError,
 } from './client/errors.ts';
-export {
-  type CoachApi,
-  type CoachApiOptions,
-  createCoachApi,
-  type GenericServiceClient,
-  type GenericServiceName,
-} from './client/index.ts';
+export { createExerciseClient, type ExerciseClient } from './client/exercise.ts';
+export { type CoachApi, type CoachApiOptions, createCoachApi } from './client/index.ts';
+export { createJourneyClient, type JourneyClient } from './client/journey.ts';
 export type {
   QueryValues,
   RequestOptions,
@@ -21,6 +20,7 @@ export type {
   ServiceRequest,
 } from './client/request.ts';
 export { createResourceClient, type ImageBody, type ResourceClient } from './client/resource.ts';
+export { createSurveyClient, type SurveyClient } from './client/survey.ts';
 export * from './contract/index.ts';
 export {
   defaultServiceBaseUrls,

@@ -54,7 +54,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       : false,
     bodyLimit: 1024 * 1024,
     // Validation errors are answered with every problem's message, spec texts first.
-    ajv: { customOptions: { allErrors: true } },
+    ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
     genReqId: () => crypto.randomUUID(),
   });
   // Request ids reach the caller too, to quote in a support request.

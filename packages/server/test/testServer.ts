@@ -18,6 +18,8 @@ export type TestServerOptions = {
   accessTokenSecret?: Uint8Array;
   /** Auth service options (small rate limits, a movable clock...). */
   auth?: AuthOptionsInput;
+  /** The client-data services' clock (see `ServiceContext.now`); `server.context.now` can move it. */
+  now?: () => Date;
 };
 
 /**
@@ -39,6 +41,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     mailer: createMailer({ smtpUrl: mailSink.url, from: 'Coach <no-reply@coach.test>' }),
     appUrl: 'http://app.coach.test',
     ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.now ? { now: options.now } : {}),
   };
   const app = await buildServer(
     { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },

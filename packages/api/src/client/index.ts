@@ -3,10 +3,16 @@ import { routes } from '../contract/routes.ts';
 import { defaultServiceBaseUrls, type ServiceBaseUrls, type ServiceName } from '../services.ts';
 import type { TokenStore } from '../tokens.ts';
 import { type AccountClient, createAccountClient } from './account.ts';
+import { type AnalyticsClient, createAnalyticsClient } from './analytics.ts';
 import { type AuthClient, createAuthClient } from './auth.ts';
+import { type CalendarClient, createCalendarClient } from './calendar.ts';
+import { createDeviceMetricsClient, type DeviceMetricsClient } from './deviceMetrics.ts';
+import { createExerciseClient, type ExerciseClient } from './exercise.ts';
+import { createJourneyClient, type JourneyClient } from './journey.ts';
 import { createServiceRequest, isAuthRefreshPath, type ServiceRequest } from './request.ts';
 import { createResourceClient, type ResourceClient } from './resource.ts';
 import { createSession } from './session.ts';
+import { createSurveyClient, type SurveyClient } from './survey.ts';
 
 /** Options of {@link createCoachApi}. */
 export type CoachApiOptions = {
@@ -20,25 +26,25 @@ export type CoachApiOptions = {
   fetch?: typeof globalThis.fetch;
 };
 
-/** A service with only the generic typed call for now. */
-export type GenericServiceClient = {
-  /** Any call of the service. */
-  request: ServiceRequest;
-};
-
-/** The services without typed calls yet. */
-export type GenericServiceName = Exclude<ServiceName, 'auth' | 'account' | 'resource'>;
-
-/** The client of every platform service, sharing one session. */
+/**
+ * The client of every platform service, sharing one session: one typed method per call of the
+ * contract, plus each service's generic `request` for any other call.
+ */
 export type CoachApi = {
   auth: AuthClient;
   account: AccountClient;
   resource: ResourceClient;
+  journey: JourneyClient;
+  calendar: CalendarClient;
+  survey: SurveyClient;
+  exercise: ExerciseClient;
+  analytics: AnalyticsClient;
+  'device-metrics': DeviceMetricsClient;
   /** Renews the access token now (single flight with any refresh under way). */
   refreshSession(): Promise<string>;
   /** Clears the tokens and calls `onSessionReset`. */
   resetSession(): void;
-} & Record<GenericServiceName, GenericServiceClient>;
+};
 
 /**
  * Creates the API client: one ofetch client per service, each call with the bearer access token
@@ -76,12 +82,12 @@ export function createCoachApi(options: CoachApiOptions): CoachApi {
     auth: createAuthClient(authRequest, tokens),
     account: createAccountClient(requests.account),
     resource: createResourceClient(requests.resource, baseURLs.resource),
-    survey: { request: requests.survey },
-    exercise: { request: requests.exercise },
-    journey: { request: requests.journey },
-    calendar: { request: requests.calendar },
-    'device-metrics': { request: requests['device-metrics'] },
-    analytics: { request: requests.analytics },
+    journey: createJourneyClient(requests.journey),
+    calendar: createCalendarClient(requests.calendar),
+    survey: createSurveyClient(requests.survey),
+    exercise: createExerciseClient(requests.exercise),
+    analytics: createAnalyticsClient(requests.analytics),
+    'device-metrics': createDeviceMetricsClient(requests['device-metrics']),
     refreshSession: session.refresh,
     resetSession: session.reset,
   };

@@ -90,7 +90,12 @@ export const SubmitAssessmentBodySchema = Type.Object(
     answeredAt: DateTimeSchema('When the client last worked on it'),
     answers: Type.Record(
       Type.String({ maxLength: 64 }),
-      Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]),
+      // One type list, not a union: request validation coerces scalars, and it would turn every
+      // answer of a union into its first type (3 into '3'); a list keeps each value's own type.
+      Type.Unsafe<string | number | boolean | null>({
+        type: ['string', 'number', 'boolean', 'null'],
+        maxLength: 500,
+      }),
       { maxProperties: 100, description: 'Answers by question key, at most 100' },
     ),
   },

@@ -1,6 +1,5 @@
 import type { Person } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
-import type { Invite } from '../contract/auth.ts';
 import type { Tokens } from '../contract/common.ts';
 
 /** Fixed ids of the fixtures, so stories and tests can point at them. */
@@ -76,28 +75,6 @@ export const secondClientPerson: Person = {
   coachId: fixtureIds.coachPerson,
 };
 
-/** A user account of the mock state. */
-export type MockUser = { id: string; email: string; password: string };
-
-/** A stored picture of the mock state. */
-export type MockPicture = { bytes: ArrayBuffer; contentType: string; etag: string };
-
-/** The in-memory data behind the MSW handlers; handlers change it as a server would. */
-export type MockState = {
-  users: MockUser[];
-  persons: Person[];
-  invites: Invite[];
-  pictures: Map<string, MockPicture>;
-  /** Access token to user id. */
-  accessTokens: Map<string, string>;
-  /** Refresh token to user id (rotated on use). */
-  refreshTokens: Map<string, string>;
-  /** The code mailed for each email with a pending reset. */
-  resetCodes: Map<string, string>;
-  /** Counter for generated tokens and ids. */
-  sequence: number;
-};
-
 /** A 1x1 transparent PNG, the demo coach's picture. */
 export const onePixelPng = Uint8Array.from(
   atob(
@@ -105,32 +82,3 @@ export const onePixelPng = Uint8Array.from(
   ),
   (character) => character.charCodeAt(0),
 );
-
-/** A fresh mock state with the fixtures (each call gives an independent copy). */
-export function createMockState(): MockState {
-  return {
-    users: [
-      { id: fixtureIds.coachUser, ...demoCoachCredentials },
-      { id: fixtureIds.clientUser, ...demoClientCredentials },
-      { id: fixtureIds.secondClientUser, email: 'maria@example.com', password: 'Maria123!' },
-    ],
-    persons: [coachPerson, clientPerson, secondClientPerson].map((person) => ({ ...person })),
-    invites: [],
-    pictures: new Map([
-      [
-        fixtureIds.coachPerson,
-        { bytes: onePixelPng.slice().buffer, contentType: 'image/png', etag: '"fixture-1"' },
-      ],
-    ]),
-    accessTokens: new Map([
-      [fixtureTokens.coach.accessToken, fixtureIds.coachUser],
-      [fixtureTokens.client.accessToken, fixtureIds.clientUser],
-    ]),
-    refreshTokens: new Map([
-      [fixtureTokens.coach.refreshToken, fixtureIds.coachUser],
-      [fixtureTokens.client.refreshToken, fixtureIds.clientUser],
-    ]),
-    resetCodes: new Map(),
-    sequence: 0,
-  };
-}

@@ -1,37 +1,36 @@
-import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person, UpdatePersonBody } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
 import type { CreateInviteBody, Invite, LoginBody, LogoutBody } from '../contract/auth.ts';
+import { limits, messages, profilePictureContentTypes, type Tokens } from '../contract/common.ts';
+import type { RouteName } from '../contract/routes.ts';
+import { serviceNames } from '../services.ts';
 import {
-  type ApiErrorBody,
-  limits,
-  messages,
-  profilePictureContentTypes,
-  type Tokens,
-  validationMessage,
-} from '../contract/common.ts';
-import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
-import type { ServiceBaseUrls, ServiceName } from '../services.ts';
-import { createMockState, demoResetCode, type MockState } from './fixtures.ts';
+  type ClientDataHandlerOptions,
+  createAnalyticsHandlers,
+  createCalendarHandlers,
+  createDeviceMetricsHandlers,
+  createExerciseHandlers,
+  createJourneyHandlers,
+  createSurveyHandlers,
+} from './clientHandlers.ts';
+import { demoResetCode } from './fixtures.ts';
+import {
+  bearer,
+  createRouteHandler,
+  errorResponse as error,
+  type MockHandlerOptions,
+  type MockResolver as Resolver,
+  withState,
+} from './route.ts';
+import type { MockState } from './state.ts';
 
-/** A forced error answer. */
-export type MockFailure = ApiErrorBody & { status: number };
-
-/** Options shared by every handler factory. */
-export type MockHandlerOptions = {
-  /** The data to serve and change; share one between factories. A fresh fixture copy by default. */
-  state?: MockState;
-  /** Base address of each service; by default any origin, `*\/api/<service>`. */
-  baseURLs?: Partial<ServiceBaseUrls>;
-  /** Answer these calls with an error instead (e.g. `{ updatePerson: { status: 500, ... } }`). */
-  failures?: Partial<Record<RouteName, MockFailure>>;
-  /** Every call authenticates as this user id, whatever its token (stories without sign-in). */
-  authenticateAs?: string;
-  /** Milliseconds to wait before each answer (loading states). */
-  delayMs?: number;
-};
+export type {
+  MockFailure,
+  MockHandlerOptions,
+  MockRequestContext,
+  MockResolver,
+} from './route.ts';
 
 /** Options of {@link createAuthHandlers}. */
 export type AuthHandlerOptions = MockHandlerOptions & {
@@ -47,36 +46,6 @@ export type AuthHandlerOptions = MockHandlerOptions & {
   inviteFails?: boolean;
 };
 
-type Context = {
-  request: Request;
-  params: Record<string, string>;
-  userId: string | undefined;
-  body: unknown;
-};
-
-type Resolver = (context: Context) => Response | Promise<Response>;
-
-function error(status: number, code: string, message: string): Response {
-  return HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
-}
-
-function validate(schema: TSchema | undefined, value: unknown): Response | undefined {
-  if (!schema || Value.Check(schema, value)) return undefined;
-  const [first] = Value.Errors(schema, value);
-  const field = first?.instancePath.split('/').pop();
-  const fieldValue =
-    field && typeof value === 'object' && value !== null
-      ? (value as Record<string, unknown>)[field]
-      : undefined;
-  const message = (first && validationMessage(first, fieldValue)) ?? messages.invalidRequest;
-  return error(400, 'validation_failed', message);
-}
-
-function bearer(request: Request): string | undefined {
-  const header = request.headers.get('authorization') ?? '';
-  return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-}
-
 function nextToken(state: MockState, kind: string): string {
   state.sequence += 1;
   return `mock-${kind}-${state.sequence}`;
@@ -91,45 +60,6 @@ export function issueMockTokens(state: MockState, userId: string): Tokens {
   state.accessTokens.set(tokens.accessToken, userId);
   state.refreshTokens.set(tokens.refreshToken, userId);
   return tokens;
-}
-
-/** Builds the MSW handler of one contract route: failures, delay, auth and body validation. */
-function createRouteHandler(
-  name: RouteName,
-  options: MockHandlerOptions & { state: MockState },
-  resolve: Resolver,
-): HttpHandler {
-  const route: RouteDefinition = routes[name];
-  const base = options.baseURLs?.[route.service] ?? `*/api/${route.service}`;
-  const method = route.method.toLowerCase() as Lowercase<RouteDefinition['method']>;
-  return http[method](`${base.replace(/\/+$/, '')}${route.path}`, async ({ request, params }) => {
-    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-    const failure = options.failures?.[name];
-    if (failure) return error(failure.status, failure.error, failure.message);
-    const token = bearer(request);
-    const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
-    if (route.auth && !userId) return error(401, 'unauthorized', messages.unauthorized);
-    const pathParams = Object.fromEntries(
-      Object.entries(params).map(([key, value]) => [key, String(value)]),
-    );
-    const invalidParams = validate(route.params, pathParams);
-    if (invalidParams) return invalidParams;
-    let body: unknown;
-    if (route.body) {
-      try {
-        body = await request.json();
-      } catch {
-        return error(400, 'invalid_json', 'The body is not valid JSON');
-      }
-      const invalidBody = validate(route.body, body);
-      if (invalidBody) return invalidBody;
-    }
-    return resolve({ request, params: pathParams, userId: userId || undefined, body });
-  });
-}
-
-function withState<T extends MockHandlerOptions>(options: T): T & { state: MockState } {
-  return { ...options, state: options.state ?? createMockState() };
 }
 
 /** MSW handlers of the auth service over the mock state. */
@@ -245,7 +175,9 @@ function visiblePersons(state: MockState, userId: string | undefined): Person[] 
 export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const context = withState(options);
   const { state } = context;
-  const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
+  // `?userId=` stays unchecked, as before: app tests look up users with ids that are not UUIDs.
+  const handle = (name: RouteName, resolve: Resolver) =>
+    createRouteHandler(name, context, resolve, { query: false });
   return [
     handle('listPersons', ({ request, userId }) => {
       const filter = new URL(request.url).searchParams.get('userId');
@@ -321,12 +253,13 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
   ];
 }
 
-/** Options of {@link createHandlers}: the auth options plus those shared by every service. */
-export type HandlersOptions = AuthHandlerOptions;
+/** Options of {@link createHandlers}: the options of every service's handlers. */
+export type HandlersOptions = AuthHandlerOptions & ClientDataHandlerOptions;
 
 /**
- * The handlers of the auth, account and resource services over one shared state: what a story
- * passes to MSW. Options override behaviour, e.g. `createHandlers({ loginFails: true })`.
+ * The handlers of every service over one shared state: what a story passes to MSW. Options
+ * override behaviour, e.g. `createHandlers({ loginFails: true })` or
+ * `createHandlers({ delays: { getClientSeries: 'forever' } })`.
  */
 export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
   const shared = withState(options);
@@ -334,12 +267,14 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createAuthHandlers(shared),
     ...createAccountHandlers(shared),
     ...createResourceHandlers(shared),
+    ...createJourneyHandlers(shared),
+    ...createCalendarHandlers(shared),
+    ...createSurveyHandlers(shared),
+    ...createExerciseHandlers(shared),
+    ...createAnalyticsHandlers(shared),
+    ...createDeviceMetricsHandlers(shared),
   ];
 }
 
-/** The services the handlers cover. */
-export const mockedServices = [
-  'auth',
-  'account',
-  'resource',
-] as const satisfies readonly ServiceName[];
+/** The services the handlers cover: all of them. */
+export const mockedServices = serviceNames;

@@ -1,11 +1,18 @@
 /** Options of the fake server's refresh endpoint. */
 export type RefreshBehaviour = 'rotate' | 'unauthorized' | 'server-error';
 
-type Attempt = { path: string; authorization: string | null };
+type Attempt = {
+  path: string;
+  authorization: string | null;
+  method: string;
+  /** The JSON body sent, or null without one. */
+  body: unknown;
+};
 
 /**
  * A tiny in-test server speaking the contract, as a fetch function: data calls need the current
  * access token, `/api/auth/session/refresh` rotates the tokens. `?delay=ms` delays an answer.
+ * A data call answers `{ path, query }`, or the body set in `answers` for its path.
  */
 export function createFakeServer(options: { accessToken?: string; refreshToken?: string } = {}) {
   const server = {
@@ -15,6 +22,8 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
     refreshBehaviour: 'rotate' as RefreshBehaviour,
     /** Data paths that answer 401 whatever the token. */
     alwaysUnauthorized: new Set<string>(),
+    /** Canned answers of authorised data calls, by path (without the query). */
+    answers: new Map<string, { status?: number; body: unknown }>(),
     refreshCalls: 0,
     attempts: [] as Attempt[],
     fetch: (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -44,7 +53,9 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
         server.refreshToken = `refresh-${server.generation}`;
         return json(200, { accessToken: server.accessToken, refreshToken: server.refreshToken });
       }
-      server.attempts.push({ path: url.pathname + url.search, authorization });
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+      server.attempts.push({ path: url.pathname + url.search, authorization, method, body });
       if (url.pathname === '/api/auth/login') {
         return json(401, { error: 'invalid_credentials', message: 'Wrong email or password' });
       }
@@ -60,6 +71,8 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
       ) {
         return json(401, { error: 'invalid_token', message: 'Access token expired' });
       }
+      const answer = server.answers.get(url.pathname);
+      if (answer) return json(answer.status ?? 200, answer.body);
       return json(200, { path: url.pathname, query: url.search });
     }) as typeof globalThis.fetch,
     /** The attempts of one path, in order. */

@@ -28,16 +28,25 @@ async function signIn(email: string, password: string) {
   });
 }
 
+// The accounts only: the history the demo seed adds is tested in simulation/demoHistory.test.ts.
 describe('seedDemo', () => {
   it('seeds the coach, the client account and 21 more clients, and changes nothing the second time', async () => {
-    expect(await seedDemo(server.database)).toEqual({ created: 23, existing: 0 });
+    expect(await seedDemo(server.database, { history: false })).toEqual({
+      created: 23,
+      existing: 0,
+      history: null,
+    });
     const first = await counts();
     expect(first).toEqual({ users: 23, persons: 23 });
     const [coachBefore] = await server.database.db
       .select()
       .from(schema.users)
       .where(eq(schema.users.email, 'coach@example.com'));
-    expect(await seedDemo(server.database)).toEqual({ created: 0, existing: 23 });
+    expect(await seedDemo(server.database, { history: false })).toEqual({
+      created: 0,
+      existing: 23,
+      history: null,
+    });
     expect(await counts()).toEqual(first);
     const [coachAfter] = await server.database.db
       .select()

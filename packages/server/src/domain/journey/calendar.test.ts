@@ -4,7 +4,11 @@ import {
   generateCalendarEvents,
   type PlannedCalendarEvent,
   reflectionWindows,
+  type ScheduledCounts,
+  scheduledActionsDue,
+  stepAssessment,
 } from './calendar.ts';
+import type { JourneyStep } from './enumerations.ts';
 import { localDateOf } from './zonedTime.ts';
 
 type Simplified = { kind: string; slot: number; startsAt: string; endsAt: string };
@@ -250,5 +254,186 @@ describe('generateCalendarEvents', () => {
     expect(() => generateCalendarEvents({ ...base, from: '2026-01-01', to: '2027-01-02' })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('stepAssessment', () => {
+  it('opens at the local midnight of the start date for 7 days, across a DST change (Europe/Berlin)', () => {
+    const event = stepAssessment('Europe/Berlin', 'learn', '2026-03-29');
+    expect(event).toMatchObject({
+      step: 'learn',
+      entityType: 'survey',
+      kind: 'assessment',
+      slot: 0,
+      surveyType: 'assessment',
+      localDate: '2026-03-29',
+    });
+    // Midnight CET on the change day, midnight CEST a week later: 7 days less the lost hour.
+    expect(event.startsAt.toISOString()).toBe(z('2026-03-28T23:00'));
+    expect(event.endsAt.toISOString()).toBe(z('2026-04-04T22:00'));
+  });
+
+  it('is scheduled for grow too, on the client’s own day 12 h or more from UTC', () => {
+    const event = stepAssessment('Pacific/Kiritimati', 'grow', '2026-11-16');
+    expect(event.startsAt.toISOString()).toBe(z('2026-11-15T10:00'));
+    expect(event.endsAt.toISOString()).toBe(z('2026-11-22T10:00'));
+    expect(
+      generateCalendarEvents({
+        timeZone: 'Pacific/Kiritimati',
+        step: 'grow',
+        from: '2026-11-15',
+        to: '2026-11-17',
+        stepStartDate: '2026-11-16',
+      }),
+    ).toEqual([event]);
+  });
+});
+
+describe('scheduledActionsDue', () => {
+  const due = (
+    timeZone: string,
+    step: JourneyStep,
+    stepStartDate: string,
+    nowIso: string,
+  ): ScheduledCounts => {
+    const now = new Date(nowIso);
+    return scheduledActionsDue({
+      timeZone,
+      step,
+      stepStartDate,
+      today: localDateOf(now, timeZone),
+      now,
+    });
+  };
+
+  it('counts the assessment and the morning window from the start, the 07:00 slot at 07:00 (London)', () => {
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T05:59:59Z')).toEqual({
+      reflection: 0,
+      exercise: 0,
+      assessment: 1,
+    });
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T06:59:59Z')).toEqual({
+      reflection: 1,
+      exercise: 0,
+      assessment: 1,
+    });
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T07:00:00Z')).toEqual({
+      reflection: 1,
+      exercise: 1,
+      assessment: 1,
+    });
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T23:59:59Z')).toEqual({
+      reflection: 5,
+      exercise: 3,
+      assessment: 1,
+    });
+  });
+
+  it('counts whole past days in full, then today up to now (learn and sense)', () => {
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-18T06:59:00Z')).toEqual({
+      reflection: 2 * 5 + 1,
+      exercise: 2 * 3,
+      assessment: 1,
+    });
+    expect(due('Europe/London', 'sense', '2026-11-16', '2026-11-18T14:00:00Z')).toEqual({
+      reflection: 2 * 5 + 2,
+      exercise: 2 * 6 + 3,
+      assessment: 1,
+    });
+  });
+
+  it('counts only the assessment for grow', () => {
+    expect(due('America/New_York', 'grow', '2026-11-16', '2026-11-30T23:00:00Z')).toEqual({
+      reflection: 0,
+      exercise: 0,
+      assessment: 1,
+    });
+  });
+
+  it('counts nothing for a start date after today', () => {
+    const now = new Date('2026-11-18T12:00:00Z');
+    for (const step of ['learn', 'sense', 'grow'] as const) {
+      expect(
+        scheduledActionsDue({
+          timeZone: 'Europe/London',
+          step,
+          stepStartDate: '2026-11-19',
+          today: '2026-11-18',
+          now,
+        }),
+      ).toEqual({ reflection: 0, exercise: 0, assessment: 0 });
+    }
+  });
+
+  it('counts on the client’s own clock 14 h ahead of UTC (Pacific/Kiritimati)', () => {
+    // 06:59 on the 16th in Kiritimati is 16:59 UTC on the 15th.
+    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T16:59:00Z')).toEqual({
+      reflection: 1,
+      exercise: 0,
+      assessment: 1,
+    });
+    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T17:00:00Z')).toEqual({
+      reflection: 1,
+      exercise: 1,
+      assessment: 1,
+    });
+    // Before its local midnight the step has not started: nothing is due yet.
+    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T09:59:00Z')).toEqual({
+      reflection: 0,
+      exercise: 0,
+      assessment: 0,
+    });
+  });
+
+  it('counts on the client’s own clock 13 h ahead of UTC (Pacific/Auckland, summer)', () => {
+    // 07:00 NZDT on the 16th is 18:00 UTC on the 15th.
+    expect(due('Pacific/Auckland', 'sense', '2026-11-16', '2026-11-15T17:59:00Z')).toEqual({
+      reflection: 1,
+      exercise: 0,
+      assessment: 1,
+    });
+    expect(due('Pacific/Auckland', 'sense', '2026-11-16', '2026-11-15T18:00:00Z')).toEqual({
+      reflection: 1,
+      exercise: 1,
+      assessment: 1,
+    });
+  });
+
+  it('keeps 07:00 local on the spring-forward day and counts that 23 h day in full (Europe/Berlin)', () => {
+    // 2026-03-29: 02:00 CET becomes 03:00 CEST; 07:00 CEST is 05:00 UTC.
+    expect(due('Europe/Berlin', 'learn', '2026-03-29', '2026-03-29T04:59:00Z')).toEqual({
+      reflection: 1,
+      exercise: 0,
+      assessment: 1,
+    });
+    expect(due('Europe/Berlin', 'learn', '2026-03-29', '2026-03-29T05:00:00Z')).toEqual({
+      reflection: 1,
+      exercise: 1,
+      assessment: 1,
+    });
+    expect(due('Europe/Berlin', 'learn', '2026-03-28', '2026-03-30T03:59:00Z')).toEqual({
+      reflection: 2 * 5,
+      exercise: 2 * 3,
+      assessment: 1,
+    });
+  });
+
+  it('keeps 07:00 local on the fall-back day (America/New_York, 2026-11-01)', () => {
+    // 07:00 EST is 12:00 UTC (it was 11:00 UTC the day before, in EDT).
+    expect(due('America/New_York', 'learn', '2026-11-01', '2026-11-01T11:59:00Z')).toEqual({
+      reflection: 1,
+      exercise: 0,
+      assessment: 1,
+    });
+    expect(due('America/New_York', 'learn', '2026-11-01', '2026-11-01T12:00:00Z')).toEqual({
+      reflection: 1,
+      exercise: 1,
+      assessment: 1,
+    });
+    expect(due('America/New_York', 'learn', '2026-10-31', '2026-11-01T11:00:00Z')).toEqual({
+      reflection: 5 + 1,
+      exercise: 3,
+      assessment: 1,
+    });
   });
 });

@@ -1,4 +1,123 @@
-import type { ServicePlugin } from '../context.ts';
+import { type ActivityQuery, type DateRangeQuery, maxRangeDays, messages } from '@coach/api';
+import { decodeActivityCursor } from '../../domain/figures/activityPage.ts';
+import { daysBetween } from '../../domain/journey/index.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import { findPersonByUserId } from '../account/persons.ts';
+import { clientNotFound, resolveClientAccess } from '../clientAccess.ts';
+import { nowOf, type ServicePlugin } from '../context.ts';
+import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
 
-/** The analytics service (`/api/analytics`). */
-export const analyticsService: ServicePlugin = async () => {};
+/** Activity items of a page when the caller names no limit. */
+export const defaultActivityPageSize = 20;
+
+/** The 400 of a cursor this service did not make. */
+export const invalidCursor = { error: 'invalid_request', message: 'Invalid cursor' } as const;
+
+/** Messages of the 400 'invalid_range' of the series. */
+export const rangeMessages = {
+  reversed: 'The range ends before it starts',
+  tooLong: `A range is at most ${maxRangeDays} days`,
+  notADate: 'from and to are dates (YYYY-MM-DD)',
+} as const;
+
+/** Why a date range is refused, or null when it is fine. */
+function rangeError(from: string, to: string): string | null {
+  let days: number;
+  try {
+    days = daysBetween(from, to) + 1;
+  } catch {
+    return rangeMessages.notADate;
+  }
+  if (days < 1) return rangeMessages.reversed;
+  if (days > maxRangeDays) return rangeMessages.tooLong;
+  return null;
+}
+
+/**
+ * The analytics service (`/api/analytics`): the figures a coach sees of their clients. The clients
+ * table (all of the coach's clients in one call), a client's profile header, daily series and
+ * activity history; the client's coach only (anyone else gets the one 404 of client calls).
+ */
+export const analyticsService: ServicePlugin = async (app, context) => {
+  const { database, organisationId } = context;
+
+  app.route({
+    ...contractRoute('listClientSummaries'),
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const caller = await findPersonByUserId(
+        database.db,
+        organisationId,
+        request.auth?.userId ?? '',
+      );
+      if (caller?.type !== 'coach') {
+        return reply
+          .status(403)
+          .send({ error: 'invalid_user_type', message: messages.invalidUserType });
+      }
+      const now = nowOf(context);
+      const found = await clientSummaries(
+        database.db,
+        { organisationId, timezone: caller.timezone },
+        { coachPersonId: caller.id },
+        now,
+      );
+      return { clients: found.map(({ summary }) => summary), generatedAt: now.toISOString() };
+    },
+  });
+
+  app.route({
+    ...contractRoute('getClientProfileSummary'),
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const { clientId } = request.params as { clientId: string };
+      const access = await resolveClientAccess(context, request, reply, clientId, 'coach');
+      if (!access) return reply;
+      const profile = await clientProfileSummary(
+        database.db,
+        { organisationId, timezone: access.caller.timezone },
+        access.client.id,
+        nowOf(context),
+      );
+      // Found a moment ago; gone now (deleted in between): the same 404.
+      if (!profile) return reply.status(404).send(clientNotFound);
+      return profile;
+    },
+  });
+
+  app.route({
+    ...contractRoute('getClientSeries'),
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const { clientId } = request.params as { clientId: string };
+      const { from, to } = request.query as DateRangeQuery;
+      const access = await resolveClientAccess(context, request, reply, clientId, 'coach');
+      if (!access) return reply;
+      const problem = rangeError(from, to);
+      if (problem) return reply.status(400).send({ error: 'invalid_range', message: problem });
+      return clientSeries(database.db, organisationId, access.client, from, to, nowOf(context));
+    },
+  });
+
+  app.route({
+    ...contractRoute('getClientActivity'),
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const { clientId } = request.params as { clientId: string };
+      const query = request.query as ActivityQuery;
+      const access = await resolveClientAccess(context, request, reply, clientId, 'coach');
+      if (!access) return reply;
+      const before = query.before === undefined ? null : decodeActivityCursor(query.before);
+      if (query.before !== undefined && before === null) {
+        return reply.status(400).send(invalidCursor);
+      }
+      return activityPage(
+        database.db,
+        organisationId,
+        access.client.id,
+        before,
+        query.limit ?? defaultActivityPageSize,
+      );
+    },
+  });
+};

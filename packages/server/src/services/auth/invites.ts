@@ -157,6 +157,8 @@ export async function acceptInvite(
       lastName: input.lastName.trim(),
       coachPersonId: invite.coachPersonId,
       timezone: input.timezone ?? 'UTC',
+      // The acceptance starts learn: it follows the auth clock, which the simulator moves.
+      createdAt: now,
     });
     await tx
       .update(invites)

@@ -1,11 +1,10 @@
 import type { PhaseChangeBody } from '@coach/api';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findPersonById, findPersonByUserId, type PersonRecord } from '../account/persons.ts';
+import { resolveClientAccess } from '../clientAccess.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { changePhase, readJourney } from './store.ts';
 
-/** The one 404 of the journey service: the same for any id the caller may not reach. */
-export const clientNotFound = { error: 'not_found', message: 'Client not found' } as const;
+export { clientNotFound } from '../clientAccess.ts';
 
 /** HTTP codes of a refused phase change (the domain's codes, in the API's snake case). */
 const phaseErrors = {
@@ -16,37 +15,22 @@ const phaseErrors = {
   invalidGoalChoices: { status: 400, error: 'invalid_phase' },
 } as const;
 
-/** Whether `client` is a client (type user) coached by `caller`, a coach. */
-function isCoachOf(caller: PersonRecord, client: PersonRecord): boolean {
-  return caller.type === 'coach' && client.type === 'user' && client.coachPersonId === caller.id;
-}
-
 /**
  * The journey service (`/api/journey`): a coach reads a client's journey and starts their next
  * phase; a client reads their own journey. Anyone else, and any unknown id, gets the same 404
  * (nothing tells whether the id exists).
  */
 export const journeyService: ServicePlugin = async (app, context) => {
-  const { database, organisationId } = context;
-
-  async function callerAndClient(userId: string, clientId: string) {
-    const caller = await findPersonByUserId(database.db, organisationId, userId);
-    const client = await findPersonById(database.db, organisationId, clientId);
-    return caller && client ? { caller, client } : null;
-  }
+  const { database } = context;
 
   app.route({
     ...contractRoute('getJourney'),
     onRequest: context.requireAuth,
     handler: async (request, reply) => {
       const { clientId } = request.params as { clientId: string };
-      const found = await callerAndClient(request.auth?.userId ?? '', clientId);
-      const allowed =
-        found !== null &&
-        found.client.type === 'user' &&
-        (isCoachOf(found.caller, found.client) || found.caller.id === found.client.id);
-      if (!found || !allowed) return reply.status(404).send(clientNotFound);
-      return readJourney(database.db, found.client, nowOf(context));
+      const access = await resolveClientAccess(context, request, reply, clientId, 'coachOrClient');
+      if (!access) return reply;
+      return readJourney(database.db, access.client, nowOf(context));
     },
   });
 
@@ -55,12 +39,10 @@ export const journeyService: ServicePlugin = async (app, context) => {
     onRequest: context.requireAuth,
     handler: async (request, reply) => {
       const { clientId } = request.params as { clientId: string };
-      const found = await callerAndClient(request.auth?.userId ?? '', clientId);
       // Only the client's own coach: the client themself gets the same 404 as a stranger.
-      if (!found || !isCoachOf(found.caller, found.client)) {
-        return reply.status(404).send(clientNotFound);
-      }
-      const { caller, client } = found;
+      const access = await resolveClientAccess(context, request, reply, clientId, 'coach');
+      if (!access) return reply;
+      const { caller, client } = access;
       const outcome = await database.transaction((tx) =>
         changePhase(
           tx,

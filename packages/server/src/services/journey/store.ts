@@ -16,27 +16,20 @@ import {
   type PhaseChangeRequest,
   type PlannedPhaseChange,
   planPhaseChange,
+  preferredStepLengthDays,
 } from '../../domain/journey/index.ts';
+import { replanCalendar } from '../clientData/calendar.ts';
+import { recomputePhaseTotals } from '../clientData/rollups.ts';
+import { type ClientRef, learnStartDate, lockClient, readStepStarts } from '../clientData/steps.ts';
 
-const { journeys, journeySteps: stepRows, persons } = schema;
+export { learnStartDate } from '../clientData/steps.ts';
+
+const { journeys, journeySteps: stepRows } = schema;
 
 /** The client a journey belongs to: what reading and changing it needs of their profile. */
-export type JourneyClient = {
-  id: string;
-  organisationId: string;
-  timezone: string;
-  createdAt: Date;
-};
+export type JourneyClient = ClientRef;
 
 type StepRow = typeof stepRows.$inferSelect;
-
-/**
- * The date learn started: a client is on learn from their acceptance (the person row's
- * creation), counted in their own timezone. Nothing is stored for it until the first phase change.
- */
-export function learnStartDate(client: JourneyClient): string {
-  return localDateOf(client.createdAt, client.timezone);
-}
 
 function toEntry(row: StepRow): JourneyStepEntry {
   return {
@@ -145,8 +138,10 @@ export type PhaseChangeActor = {
  * implicit learn row when it was never stored), inserts the new step active with who and when,
  * and appends the audit row 'phase_changed'.
  *
- * The calendar of the new step (spec point 9) is not regenerated here: that is the calendar
- * service's job, from the step rows this writes.
+ * In the same transaction the calendar follows (spec point 9): the old step's still-active events
+ * from the new start date on are deleted (completed ones stay), the new step is materialised for
+ * its first 7 days (the preferred step length), and the phase totals of both steps are
+ * recomputed (the change day moves to the new step).
  */
 export async function changePhase(
   tx: Transaction,
@@ -155,7 +150,7 @@ export async function changePhase(
   request: PhaseChangeRequest,
   now: Date,
 ): Promise<PhaseChangeOutcome> {
-  await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, client.id)).for('update');
+  await lockClient(tx, client);
   const currentStep = await currentStepOf(tx, client);
   const planned = planPhaseChange({
     currentStep,
@@ -165,7 +160,18 @@ export async function changePhase(
     now,
   });
   if (!planned.ok) return planned;
-  await storeChange(tx, client, planned.change, now);
+  const { change } = planned;
+  await storeChange(tx, client, change, now);
+  await replanCalendar(
+    tx,
+    client,
+    change.startDate,
+    localDateOf(now, client.timezone),
+    preferredStepLengthDays,
+  );
+  const starts = await readStepStarts(tx, client);
+  await recomputePhaseTotals(tx, client, starts, change.previousStep, now);
+  await recomputePhaseTotals(tx, client, starts, change.step, now);
   await recordAudit(tx, {
     organisationId: client.organisationId,
     action: 'phase_changed',
@@ -173,7 +179,7 @@ export async function changePhase(
     subject: client.id,
     ip: actor.ip ?? null,
     requestId: actor.requestId ?? null,
-    details: { from: planned.change.previousStep, to: planned.change.step },
+    details: { from: change.previousStep, to: change.step },
   });
   return { ok: true, journey: await readJourney(tx, client, now) };
 }

@@ -1,0 +1,58 @@
+import type {
+  ActivityPage,
+  ActivityQuery,
+  ClientProfileSummary,
+  ClientSeries,
+  ClientSummaryList,
+} from '../contract/analytics.ts';
+import type { DateRangeQuery } from '../contract/calendar.ts';
+import type { ClientIdParams } from '../contract/journey.ts';
+import { routes } from '../contract/routes.ts';
+import type { ServiceRequest } from './request.ts';
+import { callRoute } from './route.ts';
+
+/** The typed calls of the analytics service (the coach's figures). */
+export type AnalyticsClient = {
+  /**
+   * `GET /clients`: every figure of the clients table for all of the coach's clients. Rejects
+   * with a 403 ApiError 'Invalid user type. Only coaches allowed' for a client.
+   */
+  listClientSummaries(): Promise<ClientSummaryList>;
+  /** `GET /clients/{clientId}/profile`: the figures of a client's profile header. */
+  getClientProfileSummary(clientId: ClientIdParams['clientId']): Promise<ClientProfileSummary>;
+  /** `GET /clients/{clientId}/series?from=&to=`: one entry per local date of the range. */
+  getClientSeries(
+    clientId: ClientIdParams['clientId'],
+    range: DateRangeQuery,
+  ): Promise<ClientSeries>;
+  /**
+   * `GET /clients/{clientId}/activity?limit=&before=`: a page of the activity history, newest
+   * first; pass the page's `nextCursor` as `before` for the next one.
+   */
+  getClientActivity(
+    clientId: ClientIdParams['clientId'],
+    query?: ActivityQuery,
+  ): Promise<ActivityPage>;
+  /** Any other call of the service. */
+  request: ServiceRequest;
+};
+
+/** Creates the {@link AnalyticsClient} over the analytics service's request function. */
+export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient {
+  return {
+    listClientSummaries: () => callRoute(request, routes.listClientSummaries),
+    getClientProfileSummary: (clientId) =>
+      callRoute(request, routes.getClientProfileSummary, { params: { clientId } }),
+    getClientSeries: (clientId, range) =>
+      callRoute(request, routes.getClientSeries, {
+        params: { clientId },
+        query: { from: range.from, to: range.to },
+      }),
+    getClientActivity: (clientId, query = {}) =>
+      callRoute(request, routes.getClientActivity, {
+        params: { clientId },
+        query: { limit: query.limit, before: query.before },
+      }),
+    request,
+  };
+}

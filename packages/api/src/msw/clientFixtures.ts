@@ -1,0 +1,940 @@
+import type { Person } from '../contract/account.ts';
+import { profilePicturePath } from '../contract/account.ts';
+import type {
+  ActivityItem,
+  ClientProfileSummary,
+  ClientSummary,
+  CompletionCount,
+  IndicatorFigure,
+  SeriesDay,
+} from '../contract/analytics.ts';
+import type { CalendarEvent } from '../contract/calendar.ts';
+import type { Exercise } from '../contract/exercise.ts';
+import { goalEffectNames } from '../contract/exercise.ts';
+import type { Journey, JourneyStepEntry, PhaseChangeBody } from '../contract/journey.ts';
+import type { Assessment, Reflection } from '../contract/survey.ts';
+import { clientPerson, fixtureIds, secondClientPerson } from './fixtures.ts';
+import {
+  daysFrom,
+  localDateAt,
+  localTimeToUtc,
+  shiftDate,
+  utcOffsetMinutesAt,
+} from './zonedDates.ts';
+
+type Step = Journey['currentStep'];
+
+/**
+ * The mocks' "now": the fixed clock of the stories (`.storybook/clock.ts`), a Monday morning in
+ * London where the demo coach works.
+ */
+export const mockNow = new Date('2026-11-16T09:30:00.000Z');
+
+/** Days of data before today the fixtures hold (the series, calendar and lists). */
+export const mockHistoryDays = 30;
+
+/** The message of a refused phase change after grow (spec point 3). */
+export const noPhasePlannedMessage = 'No new phases are planned yet';
+
+/** The lagging limit of an indicator, percent. */
+const laggingLimit = 70;
+/** Hours of use that fill the engagement bar. */
+const engagementFullHours = 10;
+/** The preferred length of a step, in days (the whole phase schedule is this long). */
+const stepLengthDays = 7;
+
+/** What makes one mock client different from the others. */
+type ClientSpec = {
+  person: Person;
+  email: string;
+  /** Days before today each started step began (learn first). */
+  stepsAgo: Partial<Record<Step, number>>;
+  engagementHours: number;
+  /** Minutes before now the app was last in use; null: never. */
+  lastConnectedMinutesAgo: number | null;
+  /** Target answers (percent) of the reflections; null: the client never reflects. */
+  answers: { productivity: number; mental: number; physical: number } | null;
+  /** How far answers wander from the targets, percent points. */
+  spread: number;
+  /** Share of scheduled reflections, exercises and assessments done, 0..1. */
+  diligence: number;
+};
+
+const clientId = (index: number) =>
+  `00000000-0000-4000-8000-${String(100 + index).padStart(12, '0')}`;
+const userId = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+
+function client(
+  index: number,
+  fields: Pick<Person, 'firstName' | 'lastName' | 'timezone' | 'gender' | 'birthDate'> &
+    Partial<Pick<Person, 'aboutMe'>> & { picture?: boolean },
+): Person {
+  const id = clientId(index);
+  return {
+    id,
+    userId: userId(index),
+    type: 'user',
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    aboutMe: fields.aboutMe ?? '',
+    profilePicture: fields.picture ? profilePicturePath(id) : null,
+    timezone: fields.timezone,
+    gender: fields.gender,
+    birthDate: fields.birthDate,
+    coachId: fixtureIds.coachPerson,
+  };
+}
+
+/** Ids of the mock clients the stories single out. */
+export const mockClientIds = {
+  /** Jamie Lee (New York): sense day 5, mental lagging, every effect level, all assessment statuses. */
+  jamie: fixtureIds.clientPerson,
+  /** Maria-Fernanda (London): learn, every indicator lagging, a scheduled assessment never started. */
+  maria: fixtureIds.secondClientPerson,
+  /** Noah Kim (Los Angeles): accepted in the night, before any window or slot opened: 0/0, no data. */
+  noah: clientId(4),
+  /** Aiko Tanaka (Tokyo): grow, so a phase change answers 409 'No new phases are planned yet'. */
+  aiko: clientId(5),
+  /** Kai Teriba (Tarawa, 12 h from London): every indicator exactly 70 %, not lagging. */
+  kai: clientId(10),
+  /** Fatima Al-Sayed (Dubai): 15 h of use in 48 h, the engagement bar full. */
+  fatima: clientId(13),
+} as const;
+
+/** The demo coach's clients as the fixtures describe them (14, varied on purpose). */
+const clientSpecs: ClientSpec[] = [
+  {
+    person: clientPerson,
+    email: 'client@example.com',
+    stepsAgo: { learn: 12, sense: 4 },
+    engagementHours: 3.2,
+    lastConnectedMinutesAgo: 50,
+    answers: { productivity: 76, mental: 61, physical: 82 },
+    spread: 8,
+    diligence: 0.7,
+  },
+  {
+    person: secondClientPerson,
+    email: 'maria@example.com',
+    stepsAgo: { learn: 2 },
+    engagementHours: 0.5,
+    lastConnectedMinutesAgo: 20 * 60,
+    answers: { productivity: 55, mental: 60, physical: 58 },
+    spread: 6,
+    diligence: 0.35,
+  },
+  {
+    person: client(4, {
+      firstName: 'Noah',
+      lastName: 'Kim',
+      timezone: 'America/Los_Angeles',
+      gender: 'male',
+      birthDate: '2001-02-03',
+    }),
+    email: 'noah@example.com',
+    stepsAgo: { learn: 0 },
+    engagementHours: 0,
+    lastConnectedMinutesAgo: null,
+    answers: null,
+    spread: 0,
+    diligence: 0,
+  },
+  {
+    person: client(5, {
+      firstName: 'Aiko',
+      lastName: 'Tanaka',
+      timezone: 'Asia/Tokyo',
+      gender: 'female',
+      birthDate: '1979-07-21',
+      aboutMe: 'Marathon runner preparing for Boston.',
+      picture: true,
+    }),
+    email: 'aiko@example.com',
+    stepsAgo: { learn: 28, sense: 20, grow: 11 },
+    engagementHours: 12.5,
+    lastConnectedMinutesAgo: 5,
+    answers: { productivity: 88, mental: 91, physical: 86 },
+    spread: 4,
+    diligence: 0.95,
+  },
+  {
+    person: client(6, {
+      firstName: 'Lars',
+      lastName: 'Eriksson',
+      timezone: 'Europe/Stockholm',
+      gender: 'male',
+      birthDate: '1990-12-01',
+      picture: true,
+    }),
+    email: 'lars@example.com',
+    stepsAgo: { learn: 16, sense: 8 },
+    engagementHours: 7.8,
+    lastConnectedMinutesAgo: 95,
+    answers: { productivity: 91, mental: 89, physical: 94 },
+    spread: 5,
+    diligence: 0.95,
+  },
+  {
+    person: client(7, {
+      firstName: 'Priya',
+      lastName: 'Natarajan',
+      timezone: 'Asia/Kolkata',
+      gender: 'female',
+      birthDate: '1988-05-17',
+      picture: true,
+    }),
+    email: 'priya@example.com',
+    stepsAgo: { learn: 5 },
+    engagementHours: 1.1,
+    lastConnectedMinutesAgo: 6 * 60,
+    answers: { productivity: 64, mental: 72, physical: 69 },
+    spread: 7,
+    diligence: 0.6,
+  },
+  {
+    person: client(8, {
+      firstName: 'Tomás',
+      lastName: 'Herrera',
+      timezone: 'America/Mexico_City',
+      gender: 'male',
+      birthDate: '1995-10-09',
+    }),
+    email: 'tomas@example.com',
+    stepsAgo: { learn: 10, sense: 1 },
+    engagementHours: 0.2,
+    lastConnectedMinutesAgo: 5 * 24 * 60,
+    answers: { productivity: 40, mental: 35, physical: 52 },
+    spread: 10,
+    diligence: 0.2,
+  },
+  {
+    person: client(9, {
+      firstName: 'Chloé',
+      lastName: 'Dubois',
+      timezone: 'Europe/Paris',
+      gender: 'female',
+      birthDate: '1983-03-30',
+      picture: true,
+    }),
+    email: 'chloe@example.com',
+    stepsAgo: { learn: 6 },
+    engagementHours: 9.9,
+    lastConnectedMinutesAgo: 15,
+    answers: { productivity: 79, mental: 83, physical: 77 },
+    spread: 6,
+    diligence: 0.9,
+  },
+  {
+    person: client(10, {
+      firstName: 'Kai',
+      lastName: 'Teriba',
+      timezone: 'Pacific/Tarawa',
+      gender: null,
+      birthDate: null,
+      picture: true,
+    }),
+    email: 'kai@example.com',
+    stepsAgo: { learn: 11, sense: 3 },
+    engagementHours: 4.4,
+    lastConnectedMinutesAgo: 10 * 60,
+    answers: { productivity: 70, mental: 70, physical: 70 },
+    spread: 0,
+    diligence: 0.6,
+  },
+  {
+    person: client(11, {
+      firstName: 'Olivia',
+      lastName: 'Brown',
+      timezone: 'Australia/Sydney',
+      gender: 'female',
+      birthDate: '1970-01-15',
+    }),
+    email: 'olivia@example.com',
+    stepsAgo: { learn: 29, sense: 25, grow: 19 },
+    engagementHours: 2,
+    lastConnectedMinutesAgo: 26 * 60,
+    answers: { productivity: 74, mental: 77, physical: 81 },
+    spread: 6,
+    diligence: 0.5,
+  },
+  {
+    person: client(12, {
+      firstName: 'Ben',
+      lastName: 'Carter',
+      timezone: 'America/Chicago',
+      gender: 'male',
+      birthDate: '1999-08-08',
+    }),
+    email: 'ben@example.com',
+    stepsAgo: { learn: 13 },
+    engagementHours: 0,
+    lastConnectedMinutesAgo: 3 * 24 * 60,
+    answers: { productivity: 50, mental: 49, physical: 60 },
+    spread: 9,
+    diligence: 0.15,
+  },
+  {
+    person: client(13, {
+      firstName: 'Fatima',
+      lastName: 'Al-Sayed',
+      timezone: 'Asia/Dubai',
+      gender: 'female',
+      birthDate: '1992-11-16',
+      picture: true,
+    }),
+    email: 'fatima@example.com',
+    stepsAgo: { learn: 14, sense: 6 },
+    engagementHours: 15,
+    lastConnectedMinutesAgo: 1,
+    answers: { productivity: 85, mental: 78, physical: 90 },
+    spread: 5,
+    diligence: 1,
+  },
+  {
+    person: client(14, {
+      firstName: 'Sofia',
+      lastName: 'Rossi',
+      timezone: 'Europe/Rome',
+      gender: 'female',
+      birthDate: '2004-06-30',
+    }),
+    email: 'sofia@example.com',
+    stepsAgo: { learn: 1 },
+    engagementHours: 0.75,
+    lastConnectedMinutesAgo: 3 * 60,
+    answers: { productivity: 100, mental: 100, physical: 100 },
+    spread: 0,
+    diligence: 1,
+  },
+  {
+    person: client(15, {
+      firstName: 'Hana',
+      lastName: 'Novák',
+      timezone: 'Europe/Prague',
+      gender: null,
+      birthDate: '1986-09-12',
+    }),
+    email: 'hana@example.com',
+    stepsAgo: { learn: 9, sense: 0 },
+    engagementHours: 6,
+    lastConnectedMinutesAgo: 40,
+    answers: { productivity: 12, mental: 25, physical: 30 },
+    spread: 10,
+    diligence: 0.3,
+  },
+];
+
+/** Everything the mocks serve about one client; handlers read and change it. */
+export type MockClientRecord = {
+  person: Person;
+  email: string;
+  journey: Journey;
+  /** Minutes of use in the last 48 h and the last use, for the engagement figure. */
+  engagement: ClientSummary['engagement'];
+  /** Every event from `mockHistoryDays` ago to a week ahead, by start time. */
+  events: CalendarEvent[];
+  /** Newest first. */
+  reflections: Reflection[];
+  /** Newest first. */
+  assessments: Assessment[];
+  /** Newest first. */
+  exercises: Exercise[];
+  /** Ids of the device samples and sessions received (by `postDeviceMetrics`). */
+  receivedIds: Set<string>;
+  /** Device and usage figures by local date (what the app sent). */
+  deviceDays: Map<string, Pick<SeriesDay, 'usageHours' | 'hrv' | 'pulseRate' | 'respiratoryRate'>>;
+};
+
+/** A small seeded random generator (mulberry32): the same fixtures on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A deterministic UUID from a kind (0..255), a client index and a counter. */
+function mockUuid(kind: number, index: number, counter: number): string {
+  const hex = (value: number, length: number) => value.toString(16).padStart(length, '0');
+  return `${hex(kind, 8)}-${hex(index, 4)}-4000-8000-${hex(counter, 12)}`;
+}
+
+const reflectionWindows = [
+  { kind: 'morning', start: '06:00', end: '10:00' },
+  { kind: 'noon', start: '12:00', end: '13:30' },
+  { kind: 'afternoon', start: '15:00', end: '16:30' },
+  { kind: 'evening', start: '18:00', end: '19:30' },
+  { kind: 'night', start: '21:00', end: '22:30' },
+] as const;
+
+const exerciseSlots: Record<Step, readonly { kind: string; slot: number; start: string }[]> = {
+  learn: [
+    { kind: 'morning', slot: 0, start: '07:00' },
+    { kind: 'afternoon', slot: 0, start: '13:00' },
+    { kind: 'evening', slot: 0, start: '18:00' },
+  ],
+  sense: [
+    { kind: 'morning', slot: 0, start: '07:00' },
+    { kind: 'afternoon', slot: 0, start: '13:00' },
+    { kind: 'afternoon', slot: 1, start: '14:00' },
+    { kind: 'afternoon', slot: 2, start: '15:00' },
+    { kind: 'afternoon', slot: 3, start: '16:00' },
+    { kind: 'evening', slot: 0, start: '18:00' },
+  ],
+  grow: [],
+};
+
+/** The goals and BPM each coach-started step gets in the fixtures. */
+const stepPlans: Record<Exclude<Step, 'learn'>, Omit<PhaseChangeBody, 'nextPhase'>> = {
+  sense: { goals: ['stressBalance', 'breathing'], bpm: 8, goalChoices: ['calm', 'focus'] },
+  grow: {
+    goals: ['productivity', 'athleticPerformance'],
+    bpm: 6,
+    goalChoices: ['energy', 'focus', 'calm'],
+  },
+};
+
+const assessmentNames: Record<Step, string> = {
+  learn: 'Baseline wellbeing',
+  sense: 'Stress and recovery check-in',
+  grow: 'Performance review',
+};
+
+const stepOrder: readonly Step[] = ['learn', 'sense', 'grow'];
+
+/** The next step after `step`, or null after grow. */
+export function nextStepOf(step: Step): Step | null {
+  return stepOrder[stepOrder.indexOf(step) + 1] ?? null;
+}
+
+/** The step a local date belongs to: the latest start on or before it (null before learn). */
+function stepOnDate(journey: Journey, date: string): Step | null {
+  let found: Step | null = null;
+  for (const entry of journey.steps) {
+    if (entry.startDate !== null && entry.startDate <= date) found = entry.step;
+  }
+  return found;
+}
+
+/** Builds the journey of a client from the days ago each step started. */
+function buildJourney(
+  person: Person,
+  stepsAgo: ClientSpec['stepsAgo'],
+  today: string,
+  now: Date,
+): Journey {
+  const started = stepOrder.filter((step) => stepsAgo[step] !== undefined);
+  const currentStep = started[started.length - 1] ?? 'learn';
+  const startOf = (step: Step) => shiftDate(today, -(stepsAgo[step] ?? 0));
+  // Started in the morning of the start date, or half an hour ago when that is still to come.
+  const startedAtOf = (step: Step) => {
+    const morning = localTimeToUtc(
+      startOf(step),
+      step === 'learn' ? '08:00' : '10:15',
+      person.timezone,
+    );
+    return new Date(Math.min(morning.getTime(), now.getTime() - 30 * 60_000));
+  };
+  const steps: JourneyStepEntry[] = started.map((step, index) => {
+    const next = started[index + 1];
+    const plan = step === 'learn' ? null : stepPlans[step];
+    return {
+      step,
+      status: next ? 'completed' : 'active',
+      startDate: startOf(step),
+      goals: plan ? [...plan.goals] : [],
+      bpm: plan ? plan.bpm : null,
+      goalChoices: plan ? [...plan.goalChoices] : [],
+      startedByPersonId: step === 'learn' ? null : fixtureIds.coachPerson,
+      startedAt: startedAtOf(step).toISOString(),
+      completedAt: next ? startedAtOf(next).toISOString() : null,
+    };
+  });
+  const next = nextStepOf(currentStep);
+  const startDate = startOf(currentStep);
+  return {
+    clientId: person.id,
+    currentStep,
+    startDate,
+    currentDay: daysFrom(startDate, today) + 1,
+    timezone: person.timezone,
+    steps,
+    nextPhasePlanned: next !== null,
+    nextPhase: next,
+    nextPhaseMessage: next === null ? noPhasePlannedMessage : null,
+  };
+}
+
+/** The events of one local date of a client's calendar (not yet completed). */
+export function plannedEvents(
+  journey: Journey,
+  date: string,
+  makeId: () => string,
+): CalendarEvent[] {
+  const step = stepOnDate(journey, date);
+  if (step === null) return [];
+  const zone = journey.timezone;
+  const at = (time: string, days = 0) => localTimeToUtc(shiftDate(date, days), time, zone);
+  const event = (
+    fields: Pick<CalendarEvent, 'entityType' | 'kind' | 'slot' | 'surveyType'>,
+    startsAt: Date,
+    endsAt: Date,
+  ): CalendarEvent => ({
+    id: makeId(),
+    step,
+    ...fields,
+    status: 'active',
+    localDate: date,
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    completedAt: null,
+  });
+  const events: CalendarEvent[] = [];
+  const stepStart = journey.steps.find((entry) => entry.step === step)?.startDate;
+  if (stepStart === date) {
+    events.push(
+      event(
+        { entityType: 'survey', kind: 'assessment', slot: 0, surveyType: 'assessment' },
+        at('00:00'),
+        at('00:00', 1),
+      ),
+    );
+  }
+  if (step !== 'grow') {
+    for (const window of reflectionWindows) {
+      const surveyType = window.kind === 'morning' ? 'morningReflection' : 'reflection';
+      events.push(
+        event(
+          { entityType: 'survey', kind: window.kind, slot: 0, surveyType },
+          at(window.start),
+          at(window.end),
+        ),
+      );
+    }
+  }
+  for (const slot of exerciseSlots[step]) {
+    events.push(
+      event(
+        { entityType: 'exercise', kind: slot.kind, slot: slot.slot, surveyType: null },
+        at(slot.start),
+        at('00:00', 1),
+      ),
+    );
+  }
+  return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
+
+/** Builds every record of one client, deterministically from its spec. */
+function buildClient(spec: ClientSpec, index: number, now: Date): MockClientRecord {
+  const { person } = spec;
+  const random = seeded(index * 7919 + 17);
+  const today = localDateAt(now, person.timezone);
+  const journey = buildJourney(person, spec.stepsAgo, today, now);
+  let counter = 0;
+  const nextId = (kind: number) => mockUuid(kind, index, ++counter);
+  const events: CalendarEvent[] = [];
+  const reflections: Reflection[] = [];
+  const assessments: Assessment[] = [];
+  const exercises: Exercise[] = [];
+  const deviceDays: MockClientRecord['deviceDays'] = new Map();
+  let effectTurn = 0;
+
+  for (let offset = -mockHistoryDays; offset <= 7; offset += 1) {
+    const date = shiftDate(today, offset);
+    const dayEvents = plannedEvents(journey, date, () => nextId(1));
+    for (const event of dayEvents) {
+      const opened = Date.parse(event.startsAt) <= now.getTime();
+      if (!opened) continue;
+      // Assessments get their statuses below; a client without answers never reflects.
+      if (event.kind === 'assessment') continue;
+      if (event.entityType === 'survey' && spec.answers === null) continue;
+      if (random() >= spec.diligence) continue;
+      const completedAt = new Date(
+        Math.min(
+          Date.parse(event.startsAt) + (10 + Math.floor(random() * 40)) * 60_000,
+          now.getTime(),
+        ),
+      ).toISOString();
+      event.status = 'completed';
+      event.completedAt = completedAt;
+      if (event.entityType === 'survey' && spec.answers) {
+        const answer = (target: number) => clamp(target + (random() * 2 - 1) * spec.spread);
+        reflections.push({
+          id: nextId(2),
+          type: event.surveyType === 'morningReflection' ? 'morningReflection' : 'reflection',
+          step: event.step,
+          window: event.kind,
+          localDate: date,
+          answeredAt: completedAt,
+          productivity: answer(spec.answers.productivity),
+          mental: answer(spec.answers.mental),
+          physical: answer(spec.answers.physical),
+          note: random() < 0.2 ? 'Busy day, short on sleep.' : '',
+        });
+      } else if (event.entityType === 'exercise') {
+        exercises.push(buildExercise(journey, event, nextId(3), completedAt, random, effectTurn));
+        effectTurn += 1;
+      }
+    }
+    events.push(...dayEvents);
+    if (offset <= 0 && date >= (journey.steps[0]?.startDate ?? today)) {
+      const hasDevice = spec.engagementHours > 0 && random() < 0.85;
+      deviceDays.set(date, {
+        usageHours: hasDevice ? Math.round(random() * spec.engagementHours * 10) / 20 : 0,
+        hrv: hasDevice ? Math.round(35 + random() * 40) : null,
+        pulseRate: hasDevice ? Math.round(55 + random() * 25) : null,
+        respiratoryRate: hasDevice ? Math.round((10 + random() * 6) * 10) / 10 : null,
+      });
+    }
+  }
+
+  // One assessment per started step, on its start date; the statuses vary by diligence.
+  for (const entry of journey.steps) {
+    const scheduled = events.find(
+      (event) => event.kind === 'assessment' && event.localDate === entry.startDate,
+    );
+    if (!scheduled || Date.parse(scheduled.startsAt) > now.getTime()) continue;
+    const isCurrent = entry.step === journey.currentStep;
+    const status: Assessment['status'] =
+      spec.diligence >= 0.5
+        ? isCurrent && spec.diligence < 0.8
+          ? 'inProgress'
+          : 'complete'
+        : 'incomplete';
+    const answeredAt =
+      status === 'incomplete' ? null : new Date(Date.parse(scheduled.startsAt) + 11 * 3_600_000);
+    const started = status !== 'incomplete';
+    if (status === 'complete' && answeredAt) {
+      scheduled.status = 'completed';
+      scheduled.completedAt = answeredAt.toISOString();
+    }
+    assessments.push({
+      id: started ? nextId(4) : null,
+      calendarEventId: scheduled.id,
+      name: assessmentNames[entry.step],
+      step: entry.step,
+      date: scheduled.localDate,
+      status,
+      answeredAt: answeredAt
+        ? new Date(Math.min(answeredAt.getTime(), now.getTime())).toISOString()
+        : null,
+    });
+  }
+  if (person.id === mockClientIds.jamie) {
+    // An unscheduled assessment the client gave up: Jamie shows all three statuses.
+    const date = shiftDate(today, -2);
+    assessments.push({
+      id: nextId(4),
+      calendarEventId: null,
+      name: 'Sleep habits',
+      step: journey.currentStep,
+      date,
+      status: 'incomplete',
+      answeredAt: localTimeToUtc(date, '20:40', person.timezone).toISOString(),
+    });
+  }
+
+  const newestFirst = <T>(items: T[], at: (item: T) => string) =>
+    items.sort((a, b) => at(b).localeCompare(at(a)));
+  newestFirst(reflections, (item) => item.answeredAt);
+  newestFirst(exercises, (item) => item.completedAt);
+  newestFirst(assessments, (item) => `${item.date}${item.answeredAt ?? ''}`);
+  events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+
+  const lastConnectedAt =
+    spec.lastConnectedMinutesAgo === null
+      ? null
+      : new Date(now.getTime() - spec.lastConnectedMinutesAgo * 60_000).toISOString();
+  return {
+    person,
+    email: spec.email,
+    journey,
+    engagement: {
+      hours: spec.engagementHours,
+      ratio: Math.min(spec.engagementHours / engagementFullHours, 1),
+      lastConnectedAt,
+    },
+    events,
+    reflections,
+    assessments,
+    exercises,
+    deviceDays,
+    receivedIds: new Set(),
+  };
+}
+
+/** Before/after measures whose change gives each effect level in turn (and one unusable). */
+const effectMeasures: Record<(typeof goalEffectNames)[number] | 'none', [number, number]> = {
+  negative: [60, 42],
+  moderatelyNegative: [60, 55],
+  neutral: [60, 61],
+  moderatelyPositive: [60, 66],
+  positive: [60, 78],
+  none: [0, 0],
+};
+
+function buildExercise(
+  journey: Journey,
+  event: CalendarEvent,
+  id: string,
+  completedAt: string,
+  random: () => number,
+  turn: number,
+): Exercise {
+  const entry = journey.steps.find((candidate) => candidate.step === event.step);
+  const levels = [...goalEffectNames, 'none'] as const;
+  const level = levels[turn % levels.length] ?? 'none';
+  const [hrvBefore, hrvAfter] = effectMeasures[level];
+  const goals = entry?.goalChoices.length ? entry.goalChoices : (['learn'] as const);
+  const startedAt = new Date(Date.parse(completedAt) - 10 * 60_000).toISOString();
+  const usable = level !== 'none';
+  return {
+    id,
+    step: event.step,
+    goal: goals[turn % goals.length] ?? 'learn',
+    stepGoal: entry?.goals[turn % Math.max(entry.goals.length, 1)] ?? null,
+    bpm: entry?.bpm ?? null,
+    localDate: event.localDate,
+    startedAt,
+    completedAt,
+    before: {
+      hrv1: usable ? hrvBefore : null,
+      hrv2: usable ? hrvBefore + 2 : null,
+      pulseRate: usable ? Math.round(70 + random() * 8) : null,
+      respiratoryRate: null,
+    },
+    after: {
+      hrv1: usable ? hrvAfter : null,
+      hrv2: usable ? hrvAfter + 2 : null,
+      pulseRate: usable ? Math.round(62 + random() * 8) : null,
+      respiratoryRate: null,
+    },
+    result: usable ? 'Felt calmer afterwards' : 'The sensor gave no reading',
+    effect: usable ? level : null,
+    calendarEventId: event.id,
+  };
+}
+
+let builtClients: MockClientRecord[] | undefined;
+
+/**
+ * Fresh records of every mock client of the demo coach at {@link mockNow}: independent copies on
+ * each call (built once, then cloned, since stories and tests create many states).
+ */
+export function createMockClients(): MockClientRecord[] {
+  builtClients ??= clientSpecs.map((spec, index) =>
+    buildClient({ ...spec, person: { ...spec.person } }, index + 1, mockNow),
+  );
+  return structuredClone(builtClients);
+}
+
+/** The mock users (sign-in) of the clients beyond the fixtures' own. */
+export const mockClientUsers = clientSpecs.map((spec) => ({
+  id: spec.person.userId,
+  email: spec.email,
+  password: spec.person.id === fixtureIds.secondClientPerson ? 'Maria123!' : 'Client123!',
+}));
+
+// ---- Figures, computed from the records as the server would ----
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+function average(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+function indicator(value: number | null): IndicatorFigure {
+  const rounded = value === null ? null : round1(value);
+  return { value: rounded, lagging: rounded !== null && rounded < laggingLimit };
+}
+
+function count(
+  events: readonly CalendarEvent[],
+  now: Date,
+  match: (event: CalendarEvent) => boolean,
+) {
+  const opened = events.filter(
+    (event) => match(event) && Date.parse(event.startsAt) <= now.getTime(),
+  );
+  return {
+    completed: opened.filter((event) => event.status === 'completed').length,
+    scheduled: opened.length,
+  } satisfies CompletionCount;
+}
+
+const isExercise = (event: CalendarEvent) => event.entityType === 'exercise';
+const isReflection = (event: CalendarEvent) =>
+  event.entityType === 'survey' && event.kind !== 'assessment';
+const isAssessment = (event: CalendarEvent) => event.kind === 'assessment';
+
+function ageOn(birthDate: string | null, today: string): number | null {
+  if (!birthDate) return null;
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) >= birthDate.slice(5) ? years : years - 1;
+}
+
+/** A client's row of the clients table at `now`. */
+export function summaryOf(record: MockClientRecord, now: Date = mockNow): ClientSummary {
+  const { person, journey } = record;
+  const today = localDateAt(now, person.timezone);
+  const inStep = record.events.filter(
+    (event) => event.step === journey.currentStep && event.localDate >= journey.startDate,
+  );
+  const stepReflections = record.reflections.filter(
+    (reflection) => reflection.localDate >= journey.startDate,
+  );
+  // Average of the daily averages, as the server's phase totals hold them.
+  const daily = (field: 'productivity' | 'mental' | 'physical') => {
+    const byDay = new Map<string, number[]>();
+    for (const reflection of stepReflections) {
+      byDay.set(reflection.localDate, [
+        ...(byDay.get(reflection.localDate) ?? []),
+        reflection[field],
+      ]);
+    }
+    return average([...byDay.values()].map((values) => average(values) ?? 0));
+  };
+  return {
+    clientId: person.id,
+    userId: person.userId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: record.email,
+    profilePicture: person.profilePicture,
+    age: ageOn(person.birthDate, today),
+    gender: person.gender,
+    timezone: person.timezone,
+    utcOffsetMinutes: utcOffsetMinutesAt(now, person.timezone),
+    journey: {
+      step: journey.currentStep,
+      currentDay: daysFrom(journey.startDate, today) + 1,
+      startDate: journey.startDate,
+    },
+    engagement: { ...record.engagement },
+    indicators: {
+      productivity: indicator(daily('productivity')),
+      mental: indicator(daily('mental')),
+      physical: indicator(daily('physical')),
+    },
+    exercises: count(inStep, now, isExercise),
+    reflections: count(inStep, now, isReflection),
+    assessments: count(inStep, now, isAssessment),
+  };
+}
+
+/** A client's profile header at `now`. */
+export function profileSummaryOf(
+  record: MockClientRecord,
+  now: Date = mockNow,
+): ClientProfileSummary {
+  const summary = summaryOf(record, now);
+  const { journey } = record;
+  // The whole phase schedule: the preferred length of a step, opened or not.
+  const phaseDays = Array.from({ length: stepLengthDays }, (_, day) =>
+    shiftDate(journey.startDate, day),
+  );
+  const perDay = phaseDays
+    .flatMap((date) => plannedEvents(journey, date, () => ''))
+    .filter((event) => event.step === journey.currentStep);
+  const completed =
+    summary.exercises.completed + summary.reflections.completed + summary.assessments.completed;
+  const scheduled = Math.max(perDay.length, completed);
+  return {
+    ...summary,
+    aboutMe: record.person.aboutMe,
+    phase: {
+      total: { completed, scheduled },
+      stepDone: completed >= 0.8 * scheduled && scheduled > 0,
+    },
+    generatedAt: now.toISOString(),
+  };
+}
+
+/** A client's series: one entry per local date of the range. */
+export function seriesDaysOf(
+  record: MockClientRecord,
+  from: string,
+  to: string,
+  now: Date = mockNow,
+): SeriesDay[] {
+  const days: SeriesDay[] = [];
+  for (let date = from; date <= to; date = shiftDate(date, 1)) {
+    const reflections = record.reflections.filter((reflection) => reflection.localDate === date);
+    const mean = (field: 'productivity' | 'mental' | 'physical') => {
+      const value = average(reflections.map((reflection) => reflection[field]));
+      return value === null ? null : round1(value);
+    };
+    const ofDay = record.events.filter(
+      (event) => event.localDate === date && Date.parse(event.startsAt) <= now.getTime(),
+    );
+    const tally = (match: (event: CalendarEvent) => boolean) => count(ofDay, now, match);
+    const device = record.deviceDays.get(date);
+    days.push({
+      date,
+      productivity: mean('productivity'),
+      mental: mean('mental'),
+      physical: mean('physical'),
+      usageHours: device?.usageHours ?? 0,
+      hrv: device?.hrv ?? null,
+      pulseRate: device?.pulseRate ?? null,
+      respiratoryRate: device?.respiratoryRate ?? null,
+      exercises: tally(isExercise),
+      reflections: tally(isReflection),
+      assessments: tally(isAssessment),
+    });
+  }
+  return days;
+}
+
+/** A client's activity history, newest first (assessments started, reflections, exercises). */
+export function activityOf(record: MockClientRecord): ActivityItem[] {
+  const items: ActivityItem[] = [
+    ...record.reflections.map(
+      (reflection): ActivityItem => ({
+        kind: 'reflection',
+        id: reflection.id,
+        at: reflection.answeredAt,
+        localDate: reflection.localDate,
+        step: reflection.step,
+        title: reflection.type,
+        status: null,
+        effect: null,
+      }),
+    ),
+    ...record.exercises.map(
+      (exercise): ActivityItem => ({
+        kind: 'exercise',
+        id: exercise.id,
+        at: exercise.completedAt,
+        localDate: exercise.localDate,
+        step: exercise.step,
+        title: exercise.goal,
+        status: null,
+        effect: exercise.effect,
+      }),
+    ),
+    ...record.assessments.flatMap((assessment): ActivityItem[] =>
+      assessment.id === null || assessment.answeredAt === null
+        ? []
+        : [
+            {
+              kind: 'assessment',
+              id: assessment.id,
+              at: assessment.answeredAt,
+              localDate: assessment.date,
+              step: assessment.step,
+              title: assessment.name,
+              status: assessment.status,
+              effect: null,
+            },
+          ],
+    ),
+  ];
+  return items.sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id));
+}

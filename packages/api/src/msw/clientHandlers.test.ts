@@ -1,0 +1,351 @@
+import { getResponse } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../client/errors.ts';
+import { createCoachApi } from '../client/index.ts';
+import { PersonSchema } from '../contract/account.ts';
+import {
+  ActivityPageSchema,
+  ClientProfileSummarySchema,
+  ClientSeriesSchema,
+  ClientSummaryListSchema,
+} from '../contract/analytics.ts';
+import { CalendarSchema } from '../contract/calendar.ts';
+import { ExerciseListSchema, ExerciseSchema, goalEffectNames } from '../contract/exercise.ts';
+import { JourneySchema } from '../contract/journey.ts';
+import {
+  AssessmentListSchema,
+  AssessmentSchema,
+  assessmentStatusNames,
+  ReflectionListSchema,
+  ReflectionSchema,
+} from '../contract/survey.ts';
+import { defaultServiceBaseUrls } from '../services.ts';
+import { createMemoryTokenStore } from '../tokens.ts';
+import {
+  activityOf,
+  mockClientIds,
+  mockNow,
+  profileSummaryOf,
+  seriesDaysOf,
+  summaryOf,
+} from './clientFixtures.ts';
+import { coachPerson, fixtureTokens } from './fixtures.ts';
+import { createHandlers, type HandlersOptions } from './handlers.ts';
+import { createMockState, type MockState } from './state.ts';
+import { shiftDate } from './zonedDates.ts';
+
+/** The real client over the MSW handlers, signed in as the coach (or the demo client). */
+function setup(options: HandlersOptions = {}, as: 'coach' | 'client' = 'coach') {
+  const state = options.state ?? createMockState();
+  const handlers = createHandlers({ ...options, state });
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await getResponse(handlers, new Request(input, init));
+    if (!response) throw new Error(`Unhandled request ${String(input)}`);
+    return response;
+  };
+  const api = createCoachApi({
+    baseURLs: defaultServiceBaseUrls('http://localhost:6006'),
+    tokens: createMemoryTokenStore(fixtureTokens[as]),
+    fetch,
+  });
+  return { api, state };
+}
+
+/** Asserts a value matches a contract schema, naming the first mismatch. */
+function expectValid(schema: TSchema, value: unknown, what: string) {
+  const [first] = Value.Errors(schema, value);
+  expect(first ? `${what}: ${first.instancePath} ${first.message}` : 'valid').toBe('valid');
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+const month = { from: shiftDate('2026-11-16', -29), to: '2026-11-16' };
+const wholeHistory = { from: shiftDate('2026-11-16', -40), to: shiftDate('2026-11-16', 8) };
+
+describe('the client fixtures', () => {
+  const state: MockState = createMockState();
+
+  it('validate against the contract schemas, for every client', () => {
+    for (const record of state.clients) {
+      const name = record.person.firstName;
+      expectValid(PersonSchema, record.person, `${name} person`);
+      expectValid(JourneySchema, record.journey, `${name} journey`);
+      expectValid(
+        ClientSummaryListSchema,
+        { clients: [summaryOf(record)], generatedAt: mockNow.toISOString() },
+        `${name} summary`,
+      );
+      expectValid(ClientProfileSummarySchema, profileSummaryOf(record), `${name} profile`);
+      expectValid(
+        ClientSeriesSchema,
+        { clientId: record.person.id, ...month, days: seriesDaysOf(record, month.from, month.to) },
+        `${name} series`,
+      );
+      expectValid(
+        CalendarSchema,
+        {
+          clientId: record.person.id,
+          timezone: record.person.timezone,
+          ...month,
+          events: record.events,
+        },
+        `${name} calendar`,
+      );
+      for (const reflection of record.reflections) {
+        expectValid(ReflectionSchema, reflection, `${name} reflection`);
+      }
+      for (const assessment of record.assessments) {
+        expectValid(AssessmentSchema, assessment, `${name} assessment`);
+      }
+      for (const exercise of record.exercises)
+        expectValid(ExerciseSchema, exercise, `${name} exercise`);
+      expectValid(
+        ActivityPageSchema,
+        { clientId: record.person.id, items: activityOf(record), nextCursor: null },
+        `${name} activity`,
+      );
+    }
+  });
+
+  it('vary as the clients table and profile stories need', () => {
+    const summaries = state.clients.map((record) => summaryOf(record));
+    const indicators = summaries.flatMap((summary) => Object.values(summary.indicators));
+    const figures = summaries.flatMap((summary) => [
+      summary.exercises,
+      summary.reflections,
+      summary.assessments,
+    ]);
+    expect(summaries.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(summaries.map((summary) => summary.journey.step))).toEqual(
+      new Set(['learn', 'sense', 'grow']),
+    );
+    expect(indicators.some((figure) => figure.lagging)).toBe(true);
+    expect(indicators.some((figure) => figure.value !== null && !figure.lagging)).toBe(true);
+    expect(indicators.some((figure) => figure.value === null && !figure.lagging)).toBe(true);
+    expect(summaries.some((summary) => summary.engagement.hours === 0)).toBe(true);
+    expect(summaries.some((summary) => summary.engagement.hours > 10)).toBe(true);
+    expect(summaries.some((summary) => summary.engagement.lastConnectedAt === null)).toBe(true);
+    expect(new Set(summaries.map((summary) => summary.timezone)).size).toBeGreaterThanOrEqual(10);
+    // The coach works in London (UTC+0 in November): one client is 12 hours away.
+    expect(summaries.some((summary) => Math.abs(summary.utcOffsetMinutes) === 720)).toBe(true);
+    expect(summaries.some((summary) => summary.profilePicture === null)).toBe(true);
+    expect(summaries.some((summary) => summary.profilePicture !== null)).toBe(true);
+    expect(figures.some((count) => count.completed === 0 && count.scheduled === 0)).toBe(true);
+    expect(figures.some((count) => count.completed > 0 && count.completed < count.scheduled)).toBe(
+      true,
+    );
+  });
+
+  it("give Jamie's profile every effect level and every assessment status", () => {
+    const jamie = state.clients.find((record) => record.person.id === mockClientIds.jamie);
+    const effects = new Set(jamie?.exercises.map((exercise) => exercise.effect));
+    expect(effects).toEqual(new Set([...goalEffectNames, null]));
+    const statuses = new Set(jamie?.assessments.map((assessment) => assessment.status));
+    expect(statuses).toEqual(new Set(assessmentStatusNames));
+    expect(jamie?.journey).toMatchObject({ currentStep: 'sense', currentDay: 5 });
+  });
+
+  it('have a 12-hour-away client, a 0/0 client and a grow client where the ids say', () => {
+    const summary = (id: string) => {
+      const record = state.clients.find((candidate) => candidate.person.id === id);
+      if (!record) throw new Error(`no client ${id}`);
+      return summaryOf(record);
+    };
+    expect(summary(mockClientIds.kai).utcOffsetMinutes).toBe(720);
+    expect(summary(mockClientIds.kai).indicators.mental).toEqual({ value: 70, lagging: false });
+    expect(summary(mockClientIds.noah)).toMatchObject({
+      exercises: { completed: 0, scheduled: 0 },
+      reflections: { completed: 0, scheduled: 0 },
+      // The step's assessment opens at the local midnight of its start date.
+      assessments: { completed: 0, scheduled: 1 },
+      indicators: { productivity: { value: null, lagging: false } },
+    });
+    expect(summary(mockClientIds.aiko).journey.step).toBe('grow');
+    expect(summary(mockClientIds.fatima).engagement.ratio).toBe(1);
+    expect(summary(mockClientIds.maria).indicators.mental.lagging).toBe(true);
+  });
+});
+
+describe('the client-data handlers', () => {
+  it("serve the coach's clients by last name, valid against the contract", async () => {
+    const { api, state } = setup();
+    const list = await api.analytics.listClientSummaries();
+    expectValid(ClientSummaryListSchema, list, 'list');
+    expect(list.clients).toHaveLength(state.clients.length);
+    const names = list.clients.map((client) => client.lastName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it("refuse the clients list to a client with 403 'Invalid user type. Only coaches allowed'", async () => {
+    const { api } = setup({}, 'client');
+    const error = await rejection(api.analytics.listClientSummaries());
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'Invalid user type. Only coaches allowed',
+    });
+  });
+
+  it("serve a client's profile, series, lists and calendar, each valid against the contract", async () => {
+    const { api } = setup();
+    const id = mockClientIds.jamie;
+    expectValid(
+      ClientProfileSummarySchema,
+      await api.analytics.getClientProfileSummary(id),
+      'profile',
+    );
+    const series = await api.analytics.getClientSeries(id, month);
+    expectValid(ClientSeriesSchema, series, 'series');
+    expect(series.days).toHaveLength(30);
+    expect(series.days.map((day) => day.date)[29]).toBe('2026-11-16');
+    expectValid(CalendarSchema, await api.calendar.getCalendar(id, month), 'calendar');
+    expectValid(JourneySchema, await api.journey.getJourney(id), 'journey');
+    const reflections = await api.survey.listReflections(id, month);
+    expectValid(ReflectionListSchema, reflections, 'reflections');
+    expect(reflections.reflections.length).toBeGreaterThan(0);
+    expectValid(
+      AssessmentListSchema,
+      await api.survey.listAssessments(id, wholeHistory),
+      'assessments',
+    );
+    const exercises = await api.exercise.listExercises(id, wholeHistory);
+    expectValid(ExerciseListSchema, exercises, 'exercises');
+    const first = exercises.exercises[0];
+    if (!first) throw new Error('no exercise');
+    await expect(api.exercise.getExercise(id, first.id)).resolves.toEqual(first);
+  });
+
+  it('page the activity history with a cursor, newest first, without gaps or repeats', async () => {
+    const { api, state } = setup();
+    const id = mockClientIds.jamie;
+    const seen: string[] = [];
+    let before: string | undefined;
+    let pages = 0;
+    do {
+      const page = await api.analytics.getClientActivity(id, {
+        limit: 7,
+        ...(before ? { before } : {}),
+      });
+      expectValid(ActivityPageSchema, page, 'activity page');
+      seen.push(...page.items.map((item) => item.id));
+      before = page.nextCursor ?? undefined;
+      pages += 1;
+    } while (before);
+    const record = state.clients.find((candidate) => candidate.person.id === id);
+    const all = record ? activityOf(record) : [];
+    expect(seen).toEqual(all.map((item) => item.id));
+    expect(pages).toBe(Math.ceil(all.length / 7));
+    await expect(api.analytics.getClientActivity(id, { before: 'nope' })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it("answer 404 'Client not found' for an unknown id, and to a client on the coach-only calls", async () => {
+    const { api } = setup();
+    const unknown = '00000000-0000-4000-8000-0000000fffff';
+    await expect(api.journey.getJourney(unknown)).rejects.toMatchObject({
+      status: 404,
+      message: 'Client not found',
+    });
+    const asClient = setup({}, 'client').api;
+    await expect(asClient.journey.getJourney(mockClientIds.jamie)).resolves.toMatchObject({
+      currentStep: 'sense',
+    });
+    await expect(
+      asClient.analytics.getClientProfileSummary(mockClientIds.jamie),
+    ).rejects.toMatchObject({ status: 404, message: 'Client not found' });
+    await expect(asClient.journey.getJourney(mockClientIds.maria)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('start the next phase of a learn client, and refuse one after grow with 409', async () => {
+    const { api } = setup();
+    const phase = {
+      goals: ['breathing' as const],
+      bpm: 6 as const,
+      goalChoices: ['calm' as const],
+    };
+    const journey = await api.journey.startNextPhase(mockClientIds.maria, {
+      nextPhase: 'sense',
+      ...phase,
+    });
+    expectValid(JourneySchema, journey, 'journey');
+    expect(journey).toMatchObject({ currentStep: 'sense', currentDay: 1, nextPhase: 'grow' });
+    expect(journey.steps.map((step) => [step.step, step.status])).toEqual([
+      ['learn', 'completed'],
+      ['sense', 'active'],
+    ]);
+    const summary = await api.analytics.getClientProfileSummary(mockClientIds.maria);
+    expect(summary.journey).toMatchObject({ step: 'sense', currentDay: 1 });
+    const error = await rejection(
+      api.journey.startNextPhase(mockClientIds.aiko, { nextPhase: 'grow', ...phase }),
+    );
+    expect(error).toMatchObject({ status: 409, message: 'No new phases are planned yet' });
+  });
+
+  it('answer empty lists with emptyLists', async () => {
+    const { api } = setup({ emptyLists: true });
+    await expect(api.analytics.listClientSummaries()).resolves.toMatchObject({ clients: [] });
+    const id = mockClientIds.jamie;
+    await expect(api.survey.listReflections(id, month)).resolves.toMatchObject({ reflections: [] });
+    await expect(api.exercise.listExercises(id, month)).resolves.toMatchObject({ exercises: [] });
+    await expect(api.analytics.getClientActivity(id)).resolves.toMatchObject({
+      items: [],
+      nextCursor: null,
+    });
+  });
+
+  it('fail or hold a call as a story asks', async () => {
+    const { api } = setup({
+      failures: { getClientSeries: { status: 500, error: 'internal_error', message: 'Boom' } },
+      delays: { getClientActivity: 'forever' },
+    });
+    await expect(api.analytics.getClientSeries(mockClientIds.jamie, month)).rejects.toMatchObject({
+      status: 500,
+      message: 'Boom',
+    });
+    const pending = api.analytics.getClientActivity(mockClientIds.jamie);
+    const outcome = await Promise.race([
+      pending.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 50)),
+    ]);
+    expect(outcome).toBe('pending');
+  });
+
+  it('check query ranges as the server does', async () => {
+    const { api } = setup();
+    const error = await rejection(
+      api.survey.listReflections(mockClientIds.jamie, { from: '2025-01-01', to: '2026-11-16' }),
+    );
+    expect(error).toMatchObject({ status: 400, message: 'The range is at most 366 days' });
+  });
+
+  it("store a client's own writes, and refuse them to the coach with 403", async () => {
+    const { api } = setup({}, 'client');
+    const body = {
+      id: '00000000-0000-4000-8000-00000000abcd',
+      goal: 'calm' as const,
+      startedAt: '2026-11-16T09:00:00.000Z',
+      completedAt: '2026-11-16T09:10:00.000Z',
+      before: { hrv1: 50 },
+      after: { hrv1: 60 },
+      result: 'Good',
+    };
+    const exercise = await api.exercise.recordExercise(body);
+    expectValid(ExerciseSchema, exercise, 'exercise');
+    expect(exercise.effect).toBe('positive');
+    await expect(api.exercise.recordExercise(body)).resolves.toEqual(exercise);
+    const asCoach = setup().api;
+    await expect(asCoach.exercise.recordExercise(body)).rejects.toMatchObject({ status: 403 });
+    expect(coachPerson.type).toBe('coach');
+  });
+});

@@ -1,0 +1,126 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { type ApiErrorBody, messages, validationMessage } from '../contract/common.ts';
+import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
+import type { ServiceBaseUrls } from '../services.ts';
+import { createMockState, type MockState } from './state.ts';
+
+// The machinery every mock handler shares: one MSW handler per contract route.
+
+/** A forced error answer. */
+export type MockFailure = ApiErrorBody & { status: number };
+
+/** Options shared by every handler factory. */
+export type MockHandlerOptions = {
+  /** The data to serve and change; share one between factories. A fresh fixture copy by default. */
+  state?: MockState;
+  /** Base address of each service; by default any origin, `*\/api/<service>`. */
+  baseURLs?: Partial<ServiceBaseUrls>;
+  /** Answer these calls with an error instead (e.g. `{ updatePerson: { status: 500, ... } }`). */
+  failures?: Partial<Record<RouteName, MockFailure>>;
+  /** Every call authenticates as this user id, whatever its token (stories without sign-in). */
+  authenticateAs?: string;
+  /** Milliseconds to wait before each answer (loading states). */
+  delayMs?: number;
+  /**
+   * Milliseconds to wait before answering these calls, or 'forever' to never answer (a section's
+   * loading state while the rest of the screen has loaded).
+   */
+  delays?: Partial<Record<RouteName, number | 'forever'>>;
+};
+
+/** What a route's resolver gets: the request checked against the contract. */
+export type MockRequestContext = {
+  request: Request;
+  params: Record<string, string>;
+  /** The query, converted and checked with the route's query schema. */
+  query: Record<string, unknown>;
+  userId: string | undefined;
+  body: unknown;
+};
+
+/** Answers one checked request. */
+export type MockResolver = (context: MockRequestContext) => Response | Promise<Response>;
+
+/** An error answer with the contract's error body. */
+export function errorResponse(status: number, code: string, message: string): Response {
+  return HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
+}
+
+function validate(schema: TSchema | undefined, value: unknown): Response | undefined {
+  if (!schema || Value.Check(schema, value)) return undefined;
+  const [first] = Value.Errors(schema, value);
+  const field = first?.instancePath.split('/').pop();
+  const fieldValue =
+    field && typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)[field]
+      : undefined;
+  const message = (first && validationMessage(first, fieldValue)) ?? messages.invalidRequest;
+  return errorResponse(400, 'validation_failed', message);
+}
+
+/** The bearer token of a request, if any. */
+export function bearer(request: Request): string | undefined {
+  const header = request.headers.get('authorization') ?? '';
+  return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
+
+function wait(delay: number | 'forever' | undefined): Promise<void> {
+  if (delay === 'forever') return new Promise<void>(() => {});
+  if (!delay) return Promise.resolve();
+  return new Promise<void>((resolve) => setTimeout(resolve, delay));
+}
+
+/**
+ * Builds the MSW handler of one contract route: delays, failures, auth, and validation of the
+ * path parameters, query (converted as the server does; checked unless `checks.query` is false)
+ * and body with the contract's schemas.
+ */
+export function createRouteHandler(
+  name: RouteName,
+  options: MockHandlerOptions & { state: MockState },
+  resolve: MockResolver,
+  checks: { query: boolean } = { query: true },
+): HttpHandler {
+  const route: RouteDefinition = routes[name];
+  const base = options.baseURLs?.[route.service] ?? `*/api/${route.service}`;
+  const method = route.method.toLowerCase() as Lowercase<RouteDefinition['method']>;
+  return http[method](`${base.replace(/\/+$/, '')}${route.path}`, async ({ request, params }) => {
+    await wait(options.delayMs);
+    await wait(options.delays?.[name]);
+    const failure = options.failures?.[name];
+    if (failure) return errorResponse(failure.status, failure.error, failure.message);
+    const token = bearer(request);
+    const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
+    if (route.auth && !userId) return errorResponse(401, 'unauthorized', messages.unauthorized);
+    const pathParams = Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [key, String(value)]),
+    );
+    const invalidParams = validate(route.params, pathParams);
+    if (invalidParams) return invalidParams;
+    let query: Record<string, unknown> = {};
+    if (route.query) {
+      const raw = Object.fromEntries(new URL(request.url).searchParams);
+      query = Value.Convert(route.query, raw) as Record<string, unknown>;
+      const invalidQuery = checks.query ? validate(route.query, query) : undefined;
+      if (invalidQuery) return invalidQuery;
+    }
+    let body: unknown;
+    if (route.body) {
+      try {
+        body = await request.json();
+      } catch {
+        return errorResponse(400, 'invalid_json', 'The body is not valid JSON');
+      }
+      const invalidBody = validate(route.body, body);
+      if (invalidBody) return invalidBody;
+    }
+    return resolve({ request, params: pathParams, query, userId: userId || undefined, body });
+  });
+}
+
+/** The options with a state: the given one, or a fresh fixture copy. */
+export function withState<T extends MockHandlerOptions>(options: T): T & { state: MockState } {
+  return { ...options, state: options.state ?? createMockState() };
+}

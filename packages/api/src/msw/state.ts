@@ -1,0 +1,69 @@
+import type { Person } from '../contract/account.ts';
+import type { Invite } from '../contract/auth.ts';
+import { createMockClients, type MockClientRecord, mockClientUsers } from './clientFixtures.ts';
+import {
+  coachPerson,
+  demoCoachCredentials,
+  fixtureIds,
+  fixtureTokens,
+  onePixelPng,
+} from './fixtures.ts';
+
+/** A user account of the mock state. */
+export type MockUser = { id: string; email: string; password: string };
+
+/** A stored picture of the mock state. */
+export type MockPicture = { bytes: ArrayBuffer; contentType: string; etag: string };
+
+/** The in-memory data behind the MSW handlers; handlers change it as a server would. */
+export type MockState = {
+  users: MockUser[];
+  /** The coach, then the clients (each client's `person` of {@link clients}, the same object). */
+  persons: Person[];
+  /** The demo coach's clients with their journey, calendar, surveys, exercises and device data. */
+  clients: MockClientRecord[];
+  invites: Invite[];
+  pictures: Map<string, MockPicture>;
+  /** Access token to user id. */
+  accessTokens: Map<string, string>;
+  /** Refresh token to user id (rotated on use). */
+  refreshTokens: Map<string, string>;
+  /** The code mailed for each email with a pending reset. */
+  resetCodes: Map<string, string>;
+  /** Counter for generated tokens and ids. */
+  sequence: number;
+};
+
+const picture = (etag: string): MockPicture => ({
+  bytes: onePixelPng.slice().buffer,
+  contentType: 'image/png',
+  etag,
+});
+
+/** A fresh mock state with the fixtures (each call gives an independent copy). */
+export function createMockState(): MockState {
+  const clients = createMockClients();
+  const persons = [{ ...coachPerson }, ...clients.map((client) => client.person)];
+  return {
+    users: [{ id: fixtureIds.coachUser, ...demoCoachCredentials }, ...mockClientUsers],
+    persons,
+    clients,
+    invites: [],
+    pictures: new Map([
+      [fixtureIds.coachPerson, picture('"fixture-1"')],
+      ...persons
+        .filter((person) => person.type === 'user' && person.profilePicture !== null)
+        .map((person, index): [string, MockPicture] => [person.id, picture(`"fixture-c${index}"`)]),
+    ]),
+    accessTokens: new Map([
+      [fixtureTokens.coach.accessToken, fixtureIds.coachUser],
+      [fixtureTokens.client.accessToken, fixtureIds.clientUser],
+    ]),
+    refreshTokens: new Map([
+      [fixtureTokens.coach.refreshToken, fixtureIds.coachUser],
+      [fixtureTokens.client.refreshToken, fixtureIds.clientUser],
+    ]),
+    resetCodes: new Map(),
+    sequence: 0,
+  };
+}

@@ -1,0 +1,69 @@
+// Keyset paging of a client's activity history (spec point 3): newest first, by (at, id).
+
+/**
+ * Where an item sits in the history: `at` is its instant as UTC text with microseconds
+ * ('2025-03-10T08:15:00.123456Z', PostgreSQL's precision, so no two stored instants collapse into
+ * one key) and `id` its lower-case UUID. Both compare correctly as plain strings.
+ */
+export type ActivityKey = { at: string; id: string };
+
+const keyAtPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Orders newest first: later `at` first, then the larger id first on the same instant. */
+export function compareNewestFirst(a: ActivityKey, b: ActivityKey): number {
+  if (a.at !== b.at) return a.at > b.at ? -1 : 1;
+  if (a.id !== b.id) return a.id > b.id ? -1 : 1;
+  return 0;
+}
+
+/** The opaque cursor of a key: base64url of a JSON pair, meant to be passed back unchanged. */
+export function encodeActivityCursor(key: ActivityKey): string {
+  return Buffer.from(JSON.stringify([key.at, key.id]), 'utf8').toString('base64url');
+}
+
+/**
+ * The key a cursor carries, or null when it is not one this module made: not canonical
+ * base64url, not a JSON pair, an instant that is not UTC with microseconds or not a real time,
+ * or an id that is not a lower-case UUID.
+ */
+export function decodeActivityCursor(cursor: string): ActivityKey | null {
+  const bytes = Buffer.from(cursor, 'base64url');
+  // Node skips characters outside the alphabet: re-encoding tells a canonical cursor apart.
+  if (cursor.length === 0 || bytes.toString('base64url') !== cursor) return null;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 2) return null;
+  const [at, id] = decoded;
+  if (typeof at !== 'string' || typeof id !== 'string') return null;
+  if (!keyAtPattern.test(at) || !uuidPattern.test(id)) return null;
+  // A real instant: Date reads milliseconds, so the first 23 characters must survive a round trip.
+  const milliseconds = new Date(`${at.slice(0, 23)}Z`);
+  if (Number.isNaN(milliseconds.getTime())) return null;
+  if (milliseconds.toISOString().slice(0, 23) !== at.slice(0, 23)) return null;
+  return { at, id };
+}
+
+/** One page of a history and the key to continue after it (null on the last page). */
+export type ActivityPageOf<T> = { items: T[]; next: ActivityKey | null };
+
+/**
+ * Merges lists that are each sorted newest first and each hold up to `limit + 1` items after the
+ * cursor, and cuts the page at `limit`. When more than `limit` items came back in all, something
+ * follows the page and its last item's key is the next cursor; otherwise every list was read to
+ * its end and this is the last page.
+ */
+export function pageNewestFirst<T extends ActivityKey>(
+  lists: readonly (readonly T[])[],
+  limit: number,
+): ActivityPageOf<T> {
+  const merged = lists.flat().sort(compareNewestFirst);
+  const items = merged.slice(0, limit);
+  const last = items[items.length - 1];
+  const next = merged.length > limit && last !== undefined ? { at: last.at, id: last.id } : null;
+  return { items, next };
+}

@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import type { ClientProfileSummary, ClientSummary, ClientSummaryList } from '@coach/api';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import type { JourneyStep } from '../../domain/journey/index.ts';
+import type { TestUser } from '../auth/testing.ts';
+import { callAs, seedPerson, seedSession, seedStep, seedTotals, setNow } from './testing.ts';
+
+let server: TestServer;
+let coach: TestUser;
+let otherCoach: TestUser;
+let lonelyCoach: TestUser;
+/** learn, no journey row, UTC. */
+let alice: TestUser;
+/** sense (from journey_steps), Asia/Tokyo. */
+let bob: TestUser;
+/** grow started today, America/New_York: only the assessment is scheduled. */
+let carl: TestUser;
+/** nothing stored at all. */
+let dana: TestUser;
+/** Same last name as Alice: ordered by first name after her. */
+let zed: TestUser;
+let stranger: TestUser;
+
+const hour = 3_600_000;
+/** Thursday 2025-06-12, 10:00 UTC: 19:00 in Tokyo, 06:00 in New York. */
+const now = new Date('2025-06-12T10:00:00.000Z');
+const hoursBefore = (hours: number) => new Date(now.getTime() - hours * hour);
+
+const listPath = '/api/analytics/clients';
+const profilePath = (id: string) => `/api/analytics/clients/${id}/profile`;
+
+async function list(user: TestUser | null = coach) {
+  return callAs(server, user, listPath);
+}
+
+function byId(body: unknown, id: string): ClientSummary {
+  const found = (body as ClientSummaryList).clients.find((client) => client.clientId === id);
+  if (!found) throw new Error(`client ${id} is not in the list`);
+  return found;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ services: ['analytics'] });
+  setNow(server, now);
+  coach = await seedPerson(server, { email: 'coach@example.com', type: 'coach' });
+  otherCoach = await seedPerson(server, { email: 'other-coach@example.com', type: 'coach' });
+  lonelyCoach = await seedPerson(server, { email: 'lonely@example.com', type: 'coach' });
+  const client = (email: string, input: Omit<Parameters<typeof seedPerson>[1], 'email' | 'type'>) =>
+    seedPerson(server, { email, type: 'user', coachPersonId: coach.personId, ...input });
+
+  alice = await client('alice@example.com', {
+    firstName: 'Alice',
+    lastName: 'Adams',
+    createdAt: new Date('2025-06-10T08:00:00.000Z'),
+    birthDate: '2000-06-12',
+    gender: 'female',
+    aboutMe: 'Runner',
+  });
+  bob = await client('bob@example.com', {
+    firstName: 'Bob',
+    lastName: 'Brown',
+    timezone: 'Asia/Tokyo',
+    createdAt: new Date('2025-05-31T20:00:00.000Z'),
+    birthDate: '1990-06-13',
+    gender: 'male',
+  });
+  carl = await client('carl@example.com', {
+    firstName: 'Carl',
+    lastName: 'Clark',
+    timezone: 'America/New_York',
+    createdAt: new Date('2025-05-20T12:00:00.000Z'),
+  });
+  dana = await client('dana@example.com', {
+    firstName: 'Dana',
+    lastName: 'Doe',
+    createdAt: new Date('2025-06-12T09:00:00.000Z'),
+  });
+  zed = await client('zed@example.com', {
+    firstName: 'Zed',
+    lastName: 'Adams',
+    createdAt: new Date('2025-06-01T00:00:00.000Z'),
+  });
+  stranger = await seedPerson(server, {
+    email: 'stranger@example.com',
+    type: 'user',
+    coachPersonId: otherCoach.personId,
+    firstName: 'Aaron',
+    lastName: 'Aardvark',
+  });
+
+  await server.database.db.insert(schema.profilePictures).values({
+    personId: alice.personId,
+    organisationId: server.database.organisationId,
+    contentType: 'image/png',
+    bytes: new Uint8Array([1, 2, 3]),
+    byteSize: 3,
+    width: 1,
+    height: 1,
+    etag: 'x',
+  });
+  await seedTotals(server, alice.personId, 'learn', {
+    productivitySum: 139.8,
+    productivityDays: 2,
+    mentalSum: 140,
+    mentalDays: 2,
+    reflectionsCompleted: 9,
+    exercisesCompleted: 8,
+    assessmentsCompleted: 1,
+  });
+
+  await seedStep(server, bob.personId, [
+    { step: 'learn', startDate: '2025-06-01' },
+    { step: 'sense', startDate: '2025-06-11' },
+  ]);
+  // The learn row must not be read: only the current step's.
+  await seedTotals(server, bob.personId, 'learn', {
+    productivitySum: 500,
+    productivityDays: 10,
+    reflectionsCompleted: 40,
+  });
+  await seedTotals(server, bob.personId, 'sense', {
+    productivitySum: 70.1,
+    productivityDays: 1,
+    mentalSum: 69.95,
+    mentalDays: 1,
+    physicalSum: 139.88,
+    physicalDays: 2,
+    reflectionsCompleted: 7,
+    exercisesCompleted: 10,
+    assessmentsCompleted: 0,
+  });
+
+  await seedStep(server, carl.personId, [
+    { step: 'learn', startDate: '2025-05-20' },
+    { step: 'sense', startDate: '2025-05-27' },
+    { step: 'grow', startDate: '2025-06-12' },
+  ]);
+
+  // Engagement: Alice exactly 10 h; Bob 9.99 h and an old session; Carl 12 h in two parts, a
+  // session after now (ignored); Zed a session straddling the window start (2 h inside).
+  await seedSession(server, alice.personId, hoursBefore(34), hoursBefore(24));
+  await seedSession(server, bob.personId, hoursBefore(20), hoursBefore(20 - 9.99));
+  await seedSession(server, bob.personId, hoursBefore(300), hoursBefore(299));
+  await seedSession(server, carl.personId, hoursBefore(40), hoursBefore(34));
+  await seedSession(server, carl.personId, hoursBefore(6), hoursBefore(0));
+  await seedSession(server, carl.personId, new Date(now.getTime() + hour), hoursBefore(-2));
+  await seedSession(server, zed.personId, hoursBefore(50), hoursBefore(46));
+  await seedSession(server, stranger.personId, hoursBefore(5), hoursBefore(1));
+});
+afterAll(() => server.close());
+
+describe('GET /api/analytics/clients', () => {
+  it("lists every one of the coach's clients by last name, first name, and nobody else", async () => {
+    const response = await list();
+    expect(response.status).toBe(200);
+    const body = response.body as ClientSummaryList;
+    expect(body.generatedAt).toBe(now.toISOString());
+    expect(body.clients.map((client) => client.clientId)).toEqual([
+      alice.personId,
+      zed.personId,
+      bob.personId,
+      carl.personId,
+      dana.personId,
+    ]);
+  });
+
+  it('gives a learn client without a journey row the figures of their acceptance', async () => {
+    const response = await list();
+    expect(byId(response.body, alice.personId)).toEqual({
+      clientId: alice.personId,
+      userId: alice.userId,
+      firstName: 'Alice',
+      lastName: 'Adams',
+      email: 'alice@example.com',
+      profilePicture: `resource/profilePicture/${alice.personId}`,
+      age: 25, // the birthday is today
+      gender: 'female',
+      timezone: 'UTC',
+      utcOffsetMinutes: 0,
+      journey: { step: 'learn', startDate: '2025-06-10', currentDay: 3 },
+      engagement: { hours: 10, ratio: 1, lastConnectedAt: hoursBefore(24).toISOString() },
+      indicators: {
+        productivity: { value: 69.9, lagging: true },
+        mental: { value: 70, lagging: false },
+        physical: { value: null, lagging: false },
+      },
+      // 2 whole days and today by 10:00: the 06:00 window and the 07:00 slot. 8 exercises done
+      // against 7 scheduled: done early, so scheduled shows 8.
+      reflections: { completed: 9, scheduled: 11 },
+      exercises: { completed: 8, scheduled: 8 },
+      assessments: { completed: 1, scheduled: 1 },
+    });
+  });
+
+  it('reads a sense client from journey_steps, in their timezone, from the current totals', async () => {
+    const response = await list();
+    expect(byId(response.body, bob.personId)).toEqual({
+      clientId: bob.personId,
+      userId: bob.userId,
+      firstName: 'Bob',
+      lastName: 'Brown',
+      email: 'bob@example.com',
+      profilePicture: null,
+      age: 34, // 35 tomorrow
+      gender: 'male',
+      timezone: 'Asia/Tokyo',
+      utcOffsetMinutes: 540,
+      journey: { step: 'sense', startDate: '2025-06-11', currentDay: 2 },
+      engagement: {
+        hours: expect.closeTo(9.99, 5),
+        ratio: expect.closeTo(0.999, 5),
+        lastConnectedAt: hoursBefore(20 - 9.99).toISOString(),
+      },
+      indicators: {
+        productivity: { value: 70.1, lagging: false },
+        mental: { value: 70, lagging: false }, // 69.95 rounds half up
+        physical: { value: 69.9, lagging: true }, // 69.94
+      },
+      // Day 1 whole (5 windows, 6 slots) and today by 19:00 (4 windows, 6 slots).
+      reflections: { completed: 7, scheduled: 9 },
+      exercises: { completed: 10, scheduled: 12 },
+      assessments: { completed: 0, scheduled: 1 },
+    });
+    expect(byId(response.body, bob.personId).engagement.ratio).toBeLessThan(1);
+  });
+
+  it('schedules only the assessment on a grow start day, and nothing without totals', async () => {
+    const carlRow = byId((await list()).body, carl.personId);
+    expect(carlRow).toMatchObject({
+      age: null,
+      gender: null,
+      utcOffsetMinutes: -240,
+      journey: { step: 'grow', startDate: '2025-06-12', currentDay: 1 },
+      engagement: { hours: 12, ratio: 1, lastConnectedAt: now.toISOString() },
+      indicators: {
+        productivity: { value: null, lagging: false },
+        mental: { value: null, lagging: false },
+        physical: { value: null, lagging: false },
+      },
+      reflections: { completed: 0, scheduled: 0 },
+      exercises: { completed: 0, scheduled: 0 },
+      assessments: { completed: 0, scheduled: 1 },
+    });
+  });
+
+  it('counts only the part of a session inside the 48 h window, and null without sessions', async () => {
+    const body = (await list()).body;
+    expect(byId(body, zed.personId).engagement).toEqual({
+      hours: 2,
+      ratio: 0.2,
+      lastConnectedAt: hoursBefore(46).toISOString(),
+    });
+    expect(byId(body, dana.personId).engagement).toEqual({
+      hours: 0,
+      ratio: 0,
+      lastConnectedAt: null,
+    });
+    expect(byId(body, dana.personId).journey).toEqual({
+      step: 'learn',
+      startDate: '2025-06-12',
+      currentDay: 1,
+    });
+  });
+
+  it('answers [] to a coach without clients', async () => {
+    const response = await list(lonelyCoach);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ clients: [], generatedAt: now.toISOString() });
+  });
+
+  it('answers 403 to a client and 401 without a token', async () => {
+    const response = await list(alice);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      error: 'invalid_user_type',
+      message: 'Invalid user type. Only coaches allowed',
+    });
+    expect((await list(null)).status).toBe(401);
+  });
+});
+
+describe('GET /api/analytics/clients/:clientId/profile', () => {
+  it('gives the same figures as the list, with about me and the phase as a whole', async () => {
+    const listed = byId((await list()).body, alice.personId);
+    const response = await callAs(server, coach, profilePath(alice.personId));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      ...listed,
+      aboutMe: 'Runner',
+      // 18 / 20 so far; the whole learn step plans 7 x 8 + 1 = 57 actions: not done.
+      phase: { total: { completed: 18, scheduled: 20 }, stepDone: false },
+      generatedAt: now.toISOString(),
+    });
+  });
+
+  describe('step done: 80 % of the whole step', () => {
+    let erin: TestUser;
+    const noon = new Date('2025-06-12T12:30:00.000Z');
+
+    beforeAll(async () => {
+      erin = await seedPerson(server, {
+        email: 'erin@example.com',
+        type: 'user',
+        coachPersonId: coach.personId,
+        createdAt: new Date('2025-06-05T09:00:00.000Z'),
+      });
+    });
+
+    async function phaseOf(totals: Parameters<typeof seedTotals>[3], step: JourneyStep = 'learn') {
+      await seedTotals(server, erin.personId, step, totals);
+      const response = await callAs(server, coach, profilePath(erin.personId));
+      expect(response.status).toBe(200);
+      return (response.body as ClientProfileSummary).phase;
+    }
+
+    it('counts everything due on day 8 when the step runs longer: 48 / 60 done, 47 / 60 not', async () => {
+      setNow(server, noon);
+      try {
+        // Day 8 at 12:30: 1 assessment + 7 x 8 + the 06:00 and 12:00 windows and the 07:00 slot.
+        expect(
+          await phaseOf({
+            reflectionsCompleted: 30,
+            exercisesCompleted: 17,
+            assessmentsCompleted: 1,
+          }),
+        ).toEqual({ total: { completed: 48, scheduled: 60 }, stepDone: true });
+        expect(
+          await phaseOf({
+            reflectionsCompleted: 30,
+            exercisesCompleted: 16,
+            assessmentsCompleted: 1,
+          }),
+        ).toEqual({ total: { completed: 47, scheduled: 60 }, stepDone: false });
+      } finally {
+        setNow(server, now);
+      }
+    });
+
+    it('measures a young step against its 7 planned days, not against what is due so far', async () => {
+      await server.database.db
+        .delete(schema.clientPhaseTotals)
+        .where(eq(schema.clientPhaseTotals.clientPersonId, erin.personId));
+      await seedStep(server, erin.personId, [
+        { step: 'learn', startDate: '2025-06-05' },
+        { step: 'sense', startDate: '2025-06-10' },
+      ]);
+      setNow(server, noon);
+      try {
+        // Day 3 at 12:30: 1 + 2 x 11 + 3 = 26 due; 21 / 26 is over 80 % but the step plans 78.
+        const phase = await phaseOf(
+          { reflectionsCompleted: 12, exercisesCompleted: 8, assessmentsCompleted: 1 },
+          'sense',
+        );
+        expect(phase).toEqual({ total: { completed: 21, scheduled: 26 }, stepDone: false });
+        // 63 / 78 is 80.8 %: done (completed beyond what is due counts as scheduled).
+        expect(
+          await phaseOf(
+            { reflectionsCompleted: 35, exercisesCompleted: 27, assessmentsCompleted: 1 },
+            'sense',
+          ),
+        ).toEqual({ total: { completed: 63, scheduled: 63 }, stepDone: true });
+        expect(
+          await phaseOf(
+            { reflectionsCompleted: 35, exercisesCompleted: 26, assessmentsCompleted: 1 },
+            'sense',
+          ),
+        ).toMatchObject({ stepDone: false });
+      } finally {
+        setNow(server, now);
+      }
+    });
+  });
+
+  it('answers the one 404 to anyone but the coach, and 401 without a token', async () => {
+    const notFound = { error: 'not_found', message: 'Client not found' };
+    for (const [user, id] of [
+      [otherCoach, alice.personId],
+      [bob, alice.personId],
+      [alice, alice.personId],
+      [coach, stranger.personId],
+      [coach, otherCoach.personId],
+      [coach, coach.personId],
+      [coach, randomUUID()],
+    ] as const) {
+      const response = await callAs(server, user, profilePath(id));
+      expect(response.status, `${user.email} -> ${id}`).toBe(404);
+      expect(response.body).toEqual(notFound);
+    }
+    expect((await callAs(server, null, profilePath(alice.personId))).status).toBe(401);
+  });
+});

@@ -1,0 +1,249 @@
+// The reads of the analytics service: a fixed number of set-based queries per call (one for the
+// clients list), whatever the number of clients (never one query per client).
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type Database, schema } from '../../db/index.ts';
+import type { ActivityKey } from '../../domain/figures/activityPage.ts';
+
+const {
+  clientDaily,
+  clientPhaseTotals,
+  exercises,
+  journeySteps,
+  journeys,
+  persons,
+  profilePictures,
+  surveys,
+  users,
+} = schema;
+
+const hourMs = 3_600_000;
+/**
+ * Sessions last at most 24 h (the device-metrics bounds), so a session that can overlap the 48 h
+ * engagement window started within the last 72 h: a range on (client, started_at).
+ */
+const sessionLookBackMs = 72 * hourMs;
+const engagementWindowMs = 48 * hourMs;
+
+/** A usage session as [started, ended] epoch milliseconds. */
+export type SessionPair = [number, number];
+
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+/** Which clients to read: all of a coach's, or the given ids. */
+export type ClientFilter = { coachPersonId: string } | { clientIds: readonly string[] };
+
+/** The current step of a client: 'learn' while no journey row exists. */
+const currentStep = sql<string>`coalesce(${journeys.currentStep}, 'learn')`;
+
+/**
+ * One row per client (type 'user') with everything their figures at `now` need: profile, email,
+ * picture, current step and its start date, the phase totals of that step, and the usage
+ * sessions of engagement: those that can touch the 48 h window (started within 72 h, by now,
+ * ending after the window start) and the latest one ended by now ("last connected", from any
+ * time). By last name, first name, id.
+ *
+ * One statement for any number of clients: the persons by persons_organisation_coach_idx (or by
+ * primary key), then a lookup by key in each joined table, and per client two short index ranges
+ * on usage_sessions (a backward step on (client, ended_at) for the last session). Session instants
+ * come back as epoch milliseconds inside JSON, the same on both drivers.
+ */
+export function selectClientRows(
+  db: Database,
+  organisationId: string,
+  filter: ClientFilter,
+  now: Date,
+) {
+  const at = now.toISOString();
+  const lookBack = new Date(now.getTime() - sessionLookBackMs).toISOString();
+  const windowStart = new Date(now.getTime() - engagementWindowMs).toISOString();
+  const which =
+    'coachPersonId' in filter
+      ? eq(persons.coachPersonId, filter.coachPersonId)
+      : inArray(persons.id, [...filter.clientIds]);
+  return db
+    .select({
+      id: persons.id,
+      organisationId: persons.organisationId,
+      userId: persons.userId,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      aboutMe: persons.aboutMe,
+      timezone: persons.timezone,
+      gender: persons.gender,
+      birthDate: persons.birthDate,
+      createdAt: persons.createdAt,
+      email: users.email,
+      hasPicture: sql<boolean>`(${profilePictures.personId} is not null)`,
+      currentStep: journeys.currentStep,
+      stepStartDate: journeySteps.startDate,
+      productivitySum: clientPhaseTotals.productivitySum,
+      productivityDays: clientPhaseTotals.productivityDays,
+      mentalSum: clientPhaseTotals.mentalSum,
+      mentalDays: clientPhaseTotals.mentalDays,
+      physicalSum: clientPhaseTotals.physicalSum,
+      physicalDays: clientPhaseTotals.physicalDays,
+      reflectionsCompleted: clientPhaseTotals.reflectionsCompleted,
+      exercisesCompleted: clientPhaseTotals.exercisesCompleted,
+      assessmentsCompleted: clientPhaseTotals.assessmentsCompleted,
+      windowSessions: sql<SessionPair[] | null>`(
+        select json_agg(json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)}))
+        from usage_sessions s
+        where s.client_person_id = ${persons.id}
+          and s.started_at > ${lookBack}::timestamptz and s.started_at <= ${at}::timestamptz
+          and s.ended_at > ${windowStart}::timestamptz)`,
+      lastSession: sql<SessionPair | null>`(
+        select json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)})
+        from usage_sessions s
+        where s.client_person_id = ${persons.id} and s.ended_at <= ${at}::timestamptz
+        order by s.ended_at desc
+        limit 1)`,
+    })
+    .from(persons)
+    .innerJoin(users, eq(users.id, persons.userId))
+    .leftJoin(profilePictures, eq(profilePictures.personId, persons.id))
+    .leftJoin(journeys, eq(journeys.clientPersonId, persons.id))
+    .leftJoin(
+      journeySteps,
+      and(eq(journeySteps.clientPersonId, persons.id), eq(journeySteps.step, currentStep)),
+    )
+    .leftJoin(
+      clientPhaseTotals,
+      and(
+        eq(clientPhaseTotals.clientPersonId, persons.id),
+        eq(clientPhaseTotals.step, currentStep),
+      ),
+    )
+    .where(and(eq(persons.organisationId, organisationId), eq(persons.type, 'user'), which))
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+}
+
+/** One client's row of {@link selectClientRows}. */
+export type ClientRow = Awaited<ReturnType<typeof selectClientRows>>[number];
+
+/** The start dates of a client's steps, as stored (learn's only after the first phase change). */
+export function selectStepStarts(db: Database, organisationId: string, clientId: string) {
+  return db
+    .select({ step: journeySteps.step, startDate: journeySteps.startDate })
+    .from(journeySteps)
+    .where(
+      and(
+        eq(journeySteps.organisationId, organisationId),
+        eq(journeySteps.clientPersonId, clientId),
+        isNotNull(journeySteps.startDate),
+      ),
+    );
+}
+
+/** A client's `client_daily` rows from `from` to `to` (a range scan of the primary key). */
+export function selectDailyRows(
+  db: Database,
+  organisationId: string,
+  clientId: string,
+  from: string,
+  to: string,
+) {
+  return db
+    .select({
+      localDate: clientDaily.localDate,
+      productivity: clientDaily.productivityAverage,
+      mental: clientDaily.mentalAverage,
+      physical: clientDaily.physicalAverage,
+      usageSeconds: clientDaily.usageSeconds,
+      hrv: clientDaily.hrvAverage,
+      pulseRate: clientDaily.pulseAverage,
+      respiratoryRate: clientDaily.respiratoryAverage,
+      reflectionsCompleted: clientDaily.reflectionsCompleted,
+      exercisesCompleted: clientDaily.exercisesCompleted,
+      assessmentsCompleted: clientDaily.assessmentsCompleted,
+    })
+    .from(clientDaily)
+    .where(
+      and(
+        eq(clientDaily.organisationId, organisationId),
+        eq(clientDaily.clientPersonId, clientId),
+        gte(clientDaily.localDate, from),
+        lte(clientDaily.localDate, to),
+      ),
+    )
+    .orderBy(asc(clientDaily.localDate));
+}
+
+/** An instant as UTC text with microseconds: the history's sort key (see ActivityKey). */
+const keyText = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Up to `limit` of a client's submitted surveys (reflections and assessments) newest first, by
+ * (submitted_at, id), after `before` when given: a backward range on surveys_client_submitted_idx.
+ * Surveys never submitted (no instant) are left out.
+ */
+export function selectSurveyHistory(
+  db: Database,
+  organisationId: string,
+  clientId: string,
+  before: ActivityKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: surveys.id,
+      key: keyText(surveys.submittedAt),
+      at: surveys.submittedAt,
+      type: surveys.type,
+      name: surveys.name,
+      status: surveys.status,
+      step: surveys.step,
+      localDate: surveys.localDate,
+    })
+    .from(surveys)
+    .where(
+      and(
+        eq(surveys.clientPersonId, clientId),
+        eq(surveys.organisationId, organisationId),
+        isNotNull(surveys.submittedAt),
+        before === null
+          ? undefined
+          : sql`(${surveys.submittedAt}, ${surveys.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(surveys.submittedAt), desc(surveys.id))
+    .limit(limit);
+}
+
+/**
+ * Up to `limit` of a client's completed exercises newest first, by (completed_at, id), after
+ * `before` when given: a backward range on exercises_client_completed_idx. Exercises not
+ * completed are left out.
+ */
+export function selectExerciseHistory(
+  db: Database,
+  organisationId: string,
+  clientId: string,
+  before: ActivityKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: exercises.id,
+      key: keyText(exercises.completedAt),
+      at: exercises.completedAt,
+      goal: exercises.goal,
+      effect: exercises.effect,
+      step: exercises.step,
+      localDate: exercises.localDate,
+    })
+    .from(exercises)
+    .where(
+      and(
+        eq(exercises.clientPersonId, clientId),
+        eq(exercises.organisationId, organisationId),
+        isNotNull(exercises.completedAt),
+        before === null
+          ? undefined
+          : sql`(${exercises.completedAt}, ${exercises.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(exercises.completedAt), desc(exercises.id))
+    .limit(limit);
+}

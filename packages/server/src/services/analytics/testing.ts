@@ -1,0 +1,121 @@
+// Seeding and calling helpers of the analytics tests (tests only): rows are written directly,
+// as the write side (surveys, exercises, device metrics, phase changes) stores them.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import type { JourneyStep } from '../../domain/journey/index.ts';
+import { callApi, createUserWithProfile, type TestUser } from '../auth/testing.ts';
+
+/** What a seeded person may differ in. */
+export type SeedPerson = {
+  email: string;
+  type: 'coach' | 'user';
+  coachPersonId?: string;
+  firstName?: string;
+  lastName?: string;
+  timezone?: string;
+  /** The acceptance instant (learn's start). */
+  createdAt?: Date;
+  birthDate?: string | null;
+  gender?: 'male' | 'female' | null;
+  aboutMe?: string;
+};
+
+/** Seeds a coach or client, with the profile fields the figures read. */
+export async function seedPerson(server: TestServer, input: SeedPerson): Promise<TestUser> {
+  const user = await createUserWithProfile(server.database, {
+    email: input.email,
+    password: 'Password1',
+    type: input.type,
+    coachPersonId: input.coachPersonId ?? null,
+    timezone: input.timezone ?? 'UTC',
+    ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
+    ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
+  });
+  await server.database.db
+    .update(schema.persons)
+    .set({
+      birthDate: input.birthDate ?? null,
+      gender: input.gender ?? null,
+      aboutMe: input.aboutMe ?? '',
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .where(eq(schema.persons.id, user.personId));
+  return user;
+}
+
+/** Makes `step` the client's current step, started on `startDate` (with learn's row done). */
+export async function seedStep(
+  server: TestServer,
+  clientId: string,
+  steps: readonly { step: JourneyStep; startDate: string }[],
+): Promise<void> {
+  const owner = { organisationId: server.database.organisationId, clientPersonId: clientId };
+  const last = steps[steps.length - 1];
+  if (!last) return;
+  await server.database.db.insert(schema.journeys).values({ ...owner, currentStep: last.step });
+  await server.database.db.insert(schema.journeySteps).values(
+    steps.map((entry) => ({
+      ...owner,
+      step: entry.step,
+      startDate: entry.startDate,
+      status: entry === last ? ('active' as const) : ('completed' as const),
+    })),
+  );
+}
+
+/** Phase totals of a client's step (the write side's recomputed row). */
+export async function seedTotals(
+  server: TestServer,
+  clientId: string,
+  step: JourneyStep,
+  totals: Partial<typeof schema.clientPhaseTotals.$inferInsert>,
+): Promise<void> {
+  const row = {
+    organisationId: server.database.organisationId,
+    clientPersonId: clientId,
+    step,
+    ...totals,
+  };
+  await server.database.db
+    .insert(schema.clientPhaseTotals)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [schema.clientPhaseTotals.clientPersonId, schema.clientPhaseTotals.step],
+      set: totals,
+    });
+}
+
+/** A usage session of a client between two instants. */
+export async function seedSession(
+  server: TestServer,
+  clientId: string,
+  startedAt: Date,
+  endedAt: Date,
+): Promise<void> {
+  await server.database.db.insert(schema.usageSessions).values({
+    organisationId: server.database.organisationId,
+    clientPersonId: clientId,
+    clientSessionId: randomUUID(),
+    startedAt,
+    endedAt,
+  });
+}
+
+/** Calls the API as `user` (a fresh access token), or anonymously with null. */
+export async function callAs(server: TestServer, user: TestUser | null, path: string) {
+  const token = user
+    ? await server.context.accessTokens.sign({
+        userId: user.userId,
+        organisationId: server.database.organisationId,
+        sessionId: randomUUID(),
+      })
+    : undefined;
+  return callApi(server.baseUrl, 'GET', path, token ? { token } : {});
+}
+
+/** Sets the clock of the client-data services (what "now" is) for the next calls. */
+export function setNow(server: TestServer, now: Date): void {
+  server.context.now = () => now;
+}

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import { messages, type RouteName, routes, serviceNames } from '@coach/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { addDays, localDateOf } from '../domain/journey/index.ts';
+import {
+  callApi,
+  createUserWithProfile,
+  type TestResponse,
+  type TestUser,
+} from './auth/testing.ts';
+import { clientNotFound } from './clientAccess.ts';
+import { makePng } from './resource/testImages.ts';
+
+// The authorization matrix: every route of the contract, every kind of caller. A route added to
+// `routes` without a row in `cases` fails the first test, so no call escapes the matrix.
+
+/**
+ * Who may call a route:
+ * - public: anyone, no token;
+ * - signedIn: any signed-in caller (the auth, account and resource calls, tested in their files);
+ * - clientWrite: a client's own write (no client id in the path); 403 for coaches;
+ * - coachList: the coach's own list; 403 for clients;
+ * - coachOrClient: per client (`:clientId`), their coach or the client themself;
+ * - coach: per client, their coach only.
+ */
+type Access = 'public' | 'signedIn' | 'clientWrite' | 'coachList' | 'coachOrClient' | 'coach';
+
+type Caller = 'coachA' | 'coachB' | 'clientC' | 'clientD';
+
+/** One valid request of a route (the path's `:clientId` is filled by the matrix). */
+type RouteRequest = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Raw bytes with their content type, instead of a JSON body. */
+  raw?: { bytes: Buffer; contentType: string };
+};
+
+type RouteCase = {
+  access: Access;
+  /** A valid request of the route, made as `caller` (a fresh one per call: new ids). */
+  request: (caller: Caller) => RouteRequest | Promise<RouteRequest>;
+};
+
+let server: TestServer;
+let users: Record<Caller, TestUser>;
+/** An exercise of client C, for `getExercise`. */
+let exerciseOfC: string;
+
+const password = 'Password1';
+
+/** Dates around today: the range of every date-range query. */
+function dateRange(): Record<string, string> {
+  const today = localDateOf(new Date(), 'UTC');
+  return { from: addDays(today, -7), to: addDays(today, 1) };
+}
+
+/**
+ * A timezone where it is now about 08:00, inside the morning reflection window (06:00-10:00),
+ * so client C's reflection is accepted rather than refused as outside a window.
+ */
+function morningTimezone(now: Date): string {
+  const offset = (((8 - now.getUTCHours()) % 24) + 24) % 24;
+  const hours = offset > 14 ? offset - 24 : offset;
+  // Etc/GMT names count westward: Etc/GMT-5 is UTC+5.
+  return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const exerciseBody = () => ({
+  id: randomUUID(),
+  goal: 'calm',
+  startedAt: minutesAgo(12),
+  completedAt: minutesAgo(2),
+  before: { hrv1: 40, pulseRate: 75 },
+  after: { hrv1: 52, pulseRate: 66 },
+  result: 'Calmer',
+});
+
+async function signIn(caller: Caller) {
+  const response = await callApi(server.baseUrl, 'POST', '/api/auth/login', {
+    body: { email: users[caller].email, password },
+  });
+  return response.body as { accessToken: string; refreshToken: string };
+}
+
+/** One valid request per route of the contract, with who may call it. */
+const cases: Record<RouteName, RouteCase> = {
+  login: {
+    access: 'public',
+    request: () => ({ body: { email: users.coachA.email, password } }),
+  },
+  currentSession: { access: 'signedIn', request: () => ({}) },
+  logout: {
+    access: 'public',
+    request: async () => ({ body: { refreshToken: (await signIn('coachA')).refreshToken } }),
+  },
+  refresh: {
+    access: 'public',
+    request: async () => ({ body: { refreshToken: (await signIn('coachA')).refreshToken } }),
+  },
+  listUsers: { access: 'signedIn', request: () => ({}) },
+  createInvite: {
+    access: 'signedIn',
+    request: () => ({ body: { email: `invitee-${randomUUID()}@example.com` } }),
+  },
+  acceptInvite: {
+    access: 'public',
+    request: () => ({
+      body: { token: 'no-such-invite', password: 'Password1', firstName: 'New', lastName: 'One' },
+    }),
+  },
+  requestPasswordReset: {
+    access: 'public',
+    request: () => ({ body: { email: users.coachA.email } }),
+  },
+  verifyResetCode: {
+    access: 'public',
+    request: () => ({ body: { email: users.coachA.email, resetPasswordCode: '000000' } }),
+  },
+  resetPassword: {
+    access: 'public',
+    request: () => ({
+      body: { email: users.coachA.email, password: 'Password2', resetPasswordCode: '000000' },
+    }),
+  },
+  listPersons: { access: 'signedIn', request: () => ({}) },
+  getPerson: {
+    access: 'signedIn',
+    request: (caller) => ({ params: { id: users[caller].personId } }),
+  },
+  updatePerson: {
+    access: 'signedIn',
+    request: (caller) => ({
+      params: { id: users[caller].personId },
+      body: {
+        firstName: 'Test',
+        lastName: caller,
+        aboutMe: '',
+        timezone: 'UTC',
+        gender: null,
+        birthDate: null,
+      },
+    }),
+  },
+  getProfilePicture: {
+    access: 'public',
+    request: () => ({ params: { id: users.coachA.personId } }),
+  },
+  putProfilePicture: {
+    access: 'signedIn',
+    request: (caller) => ({
+      params: { id: users[caller].personId },
+      raw: { bytes: makePng(), contentType: 'image/png' },
+    }),
+  },
+  postDeviceMetrics: {
+    access: 'clientWrite',
+    request: () => ({
+      body: {
+        samples: [{ id: randomUUID(), kind: 'hrv', value: 48, measuredAt: minutesAgo(5) }],
+        sessions: [{ id: randomUUID(), startedAt: minutesAgo(30), endedAt: minutesAgo(20) }],
+      },
+    }),
+  },
+  getJourney: { access: 'coachOrClient', request: () => ({}) },
+  startNextPhase: {
+    access: 'coach',
+    request: () => ({
+      body: { nextPhase: 'sense', goals: ['stressBalance'], bpm: 8, goalChoices: ['calm'] },
+    }),
+  },
+  getCalendar: { access: 'coachOrClient', request: () => ({ query: dateRange() }) },
+  submitReflection: {
+    access: 'clientWrite',
+    request: () => ({
+      body: {
+        id: randomUUID(),
+        type: 'morningReflection',
+        answeredAt: new Date().toISOString(),
+        answers: { productivity: 70, mental: 80, physical: 65 },
+      },
+    }),
+  },
+  submitAssessment: {
+    access: 'clientWrite',
+    request: () => ({
+      body: {
+        id: randomUUID(),
+        name: 'Weekly check-in',
+        status: 'complete',
+        answeredAt: new Date().toISOString(),
+        answers: { sleep: 'good', stress: 3 },
+      },
+    }),
+  },
+  listReflections: { access: 'coachOrClient', request: () => ({ query: dateRange() }) },
+  listAssessments: { access: 'coachOrClient', request: () => ({ query: dateRange() }) },
+  recordExercise: { access: 'clientWrite', request: () => ({ body: exerciseBody() }) },
+  listExercises: { access: 'coachOrClient', request: () => ({ query: dateRange() }) },
+  getExercise: {
+    access: 'coachOrClient',
+    request: () => ({ params: { exerciseId: exerciseOfC } }),
+  },
+  listClientSummaries: { access: 'coachList', request: () => ({}) },
+  getClientProfileSummary: { access: 'coach', request: () => ({}) },
+  getClientSeries: { access: 'coach', request: () => ({ query: dateRange() }) },
+  getClientActivity: { access: 'coach', request: () => ({ query: { limit: '10' } }) },
+};
+
+const routeNames = Object.keys(routes) as RouteName[];
+const isPerClient = (name: RouteName) => routes[name].path.includes(':clientId');
+const namesWith = (...access: Access[]) =>
+  routeNames.filter((name) => access.includes(cases[name].access));
+
+/** Calls a route as `caller` (null: anonymous) with its valid request, for client `clientId`. */
+async function callRoute(
+  name: RouteName,
+  caller: Caller | null,
+  clientId: string = users.clientC.personId,
+): Promise<TestResponse> {
+  const route = routes[name];
+  const request = await cases[name].request(caller ?? 'coachA');
+  const params: Record<string, string> = { clientId, ...request.params };
+  const path = route.path.replace(/:([A-Za-z]+)/g, (_, key: string) => params[key] ?? '');
+  const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
+  const token = caller
+    ? await server.context.accessTokens.sign({
+        userId: users[caller].userId,
+        organisationId: server.database.organisationId,
+        sessionId: randomUUID(),
+      })
+    : undefined;
+  const url = `/api/${route.service}${path}${query}`;
+  if (!request.raw) {
+    return callApi(server.baseUrl, route.method, url, {
+      ...(token ? { token } : {}),
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+  }
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method: route.method,
+    headers: {
+      'content-type': request.raw.contentType,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: new Uint8Array(request.raw.bytes),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : null,
+    headers: response.headers,
+  };
+}
+
+/** What a cell of the matrix got, for a readable failure. */
+const cell = (name: RouteName, caller: string, response: TestResponse) =>
+  `${name} as ${caller}: ${response.status} ${JSON.stringify(response.body)}`;
+
+/** Served: a 2xx, or a domain refusal (409...), never an authorization answer. */
+function expectServed(name: RouteName, caller: string, response: TestResponse) {
+  const refused = [400, 401, 403, 404].includes(response.status) || response.status >= 500;
+  expect.soft(refused, cell(name, caller, response)).toBe(false);
+}
+
+function expectClientNotFound(name: RouteName, caller: string, response: TestResponse) {
+  expect
+    .soft({ status: response.status, body: response.body }, cell(name, caller, response))
+    .toEqual({
+      status: 404,
+      body: clientNotFound,
+    });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ services: serviceNames });
+  const seed = (email: string, type: 'coach' | 'user', coachPersonId?: string, timezone = 'UTC') =>
+    createUserWithProfile(server.database, {
+      email,
+      password,
+      type,
+      coachPersonId: coachPersonId ?? null,
+      timezone,
+    });
+  const coachA = await seed('coach-a@example.com', 'coach');
+  const coachB = await seed('coach-b@example.com', 'coach');
+  const clientC = await seed(
+    'client-c@example.com',
+    'user',
+    coachA.personId,
+    morningTimezone(new Date()),
+  );
+  const clientD = await seed('client-d@example.com', 'user', coachA.personId, 'Asia/Tokyo');
+  users = { coachA, coachB, clientC, clientD };
+  // getExercise needs an exercise of C that exists.
+  const recorded = await callRoute('recordExercise', 'clientC');
+  expect(recorded.status, cell('recordExercise', 'clientC', recorded)).toBe(201);
+  exerciseOfC = (recorded.body as { id: string }).id;
+});
+afterAll(() => server.close());
+
+describe('the authorization matrix', () => {
+  it('has a case for every route of the contract, consistent with the route', () => {
+    for (const name of routeNames) {
+      const routeCase = (cases as Partial<Record<string, RouteCase>>)[name];
+      expect.soft(routeCase, `no authorization case for route ${name}`).toBeDefined();
+      if (!routeCase) continue;
+      expect.soft(routes[name].auth, `${name}: auth`).toBe(routeCase.access !== 'public');
+      expect
+        .soft(isPerClient(name), `${name}: :clientId`)
+        .toBe(routeCase.access === 'coach' || routeCase.access === 'coachOrClient');
+    }
+    expect.soft(Object.keys(cases).sort()).toEqual([...routeNames].sort());
+  });
+
+  it('answers 401 to an anonymous caller on every route that needs a session', async () => {
+    for (const name of routeNames.filter((candidate) => routes[candidate].auth)) {
+      const response = await callRoute(name, null);
+      expect.soft(response.status, cell(name, 'anonymous', response)).toBe(401);
+      expect.soft(response.body, cell(name, 'anonymous', response)).toMatchObject({
+        error: 'unauthorized',
+      });
+    }
+  });
+
+  it('serves an anonymous caller on the public routes (no 401 for lack of a token)', async () => {
+    for (const name of namesWith('public')) {
+      const response = await callRoute(name, null);
+      expect
+        .soft(response.status !== 401 && response.status < 500, cell(name, 'anonymous', response))
+        .toBe(true);
+    }
+  });
+
+  it('serves a signed-in coach on the signed-in routes', async () => {
+    for (const name of namesWith('signedIn')) {
+      const response = await callRoute(name, 'coachA');
+      expect.soft(response.status, cell(name, 'coachA', response)).toBeGreaterThanOrEqual(200);
+      expect.soft(response.status, cell(name, 'coachA', response)).toBeLessThan(300);
+    }
+  });
+
+  it("answers 404 'Client not found' on every per-client route to the other coach and to another client", async () => {
+    for (const name of namesWith('coach', 'coachOrClient')) {
+      for (const caller of ['coachB', 'clientD'] as const) {
+        expectClientNotFound(name, caller, await callRoute(name, caller));
+      }
+    }
+  });
+
+  it("answers 404 'Client not found' on every per-client route to the client on the coach-only ones", async () => {
+    for (const name of namesWith('coach')) {
+      expectClientNotFound(name, 'clientC', await callRoute(name, 'clientC'));
+    }
+  });
+
+  it("answers 404 'Client not found' on every per-client route for an unknown id or a coach's id, whoever asks", async () => {
+    for (const name of namesWith('coach', 'coachOrClient')) {
+      for (const caller of ['coachA', 'coachB', 'clientC', 'clientD'] as const) {
+        const unknown = await callRoute(name, caller, randomUUID());
+        expectClientNotFound(name, `${caller} (unknown id)`, unknown);
+      }
+      const coachId = await callRoute(name, 'coachA', users.coachB.personId);
+      expectClientNotFound(name, "coachA (a coach's id)", coachId);
+    }
+  });
+
+  it('serves the client on their own coach-or-client routes with a 2xx', async () => {
+    for (const name of namesWith('coachOrClient')) {
+      const response = await callRoute(name, 'clientC');
+      expect.soft(response.status, cell(name, 'clientC', response)).toBeGreaterThanOrEqual(200);
+      expect.soft(response.status, cell(name, 'clientC', response)).toBeLessThan(300);
+    }
+  });
+
+  it("serves the client's coach on every per-client route (never 401, 403 or 404)", async () => {
+    for (const name of namesWith('coach', 'coachOrClient')) {
+      expectServed(name, 'coachA', await callRoute(name, 'coachA'));
+    }
+  });
+
+  it("answers 403 to coaches on the clients' own writes, and serves the clients", async () => {
+    for (const name of namesWith('clientWrite')) {
+      for (const caller of ['coachA', 'coachB'] as const) {
+        const response = await callRoute(name, caller);
+        expect.soft(response.status, cell(name, caller, response)).toBe(403);
+        expect.soft(response.body, cell(name, caller, response)).toEqual({
+          error: expect.any(String),
+          message: expect.any(String),
+        });
+      }
+      for (const caller of ['clientC', 'clientD'] as const) {
+        expectServed(name, caller, await callRoute(name, caller));
+      }
+    }
+  });
+
+  it("answers 403 'Invalid user type. Only coaches allowed' to clients on the coach's list", async () => {
+    for (const name of namesWith('coachList')) {
+      for (const caller of ['clientC', 'clientD'] as const) {
+        const response = await callRoute(name, caller);
+        expect.soft(response.status, cell(name, caller, response)).toBe(403);
+        expect.soft(response.body, cell(name, caller, response)).toMatchObject({
+          error: 'invalid_user_type',
+          message: messages.invalidUserType,
+        });
+      }
+    }
+  });
+
+  it("lists a coach's own clients only", async () => {
+    const ids = async (caller: Caller) => {
+      const response = await callRoute('listClientSummaries', caller);
+      expect.soft(response.status, cell('listClientSummaries', caller, response)).toBe(200);
+      const body = response.body as { clients?: { clientId: string }[] } | null;
+      return (body?.clients ?? []).map((client) => client.clientId);
+    };
+    expect.soft(await ids('coachB')).toEqual([]);
+    expect
+      .soft((await ids('coachA')).sort())
+      .toEqual([users.clientC.personId, users.clientD.personId].sort());
+  });
+});

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { Calendar } from '@coach/api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../../test/testServer.ts';
+import type { TestUser } from '../auth/testing.ts';
+import { callAs, eventRows, seedPerson, startClockedServer } from '../clientData/testing.ts';
+
+let server: TestServer;
+let clock: { now: Date };
+let coachA: TestUser;
+let coachB: TestUser;
+let berlin: TestUser;
+let other: TestUser;
+let kiritimati: TestUser;
+let newYork: TestUser;
+
+/** 21:00 in Berlin (CET) on 2026-03-04, the Berlin client's day 3 of learn. */
+const berlinEvening = new Date('2026-03-04T20:00:00Z');
+const calendarPath = (clientId: string, from: string, to: string) =>
+  `/api/calendar/clients/${clientId}/events?from=${from}&to=${to}`;
+
+async function readCalendar(user: TestUser, clientId: string, from: string, to: string) {
+  const response = await callAs(server, user, 'GET', calendarPath(clientId, from, to));
+  expect(response.status).toBe(200);
+  return response.body as Calendar;
+}
+
+beforeAll(async () => {
+  ({ server, clock } = await startClockedServer(['calendar', 'survey', 'journey'], berlinEvening));
+  coachA = await seedPerson(server, { email: 'coach-a@example.com' });
+  coachB = await seedPerson(server, { email: 'coach-b@example.com' });
+  const accepted = new Date('2026-03-02T08:00:00Z');
+  berlin = await seedPerson(server, {
+    email: 'berlin@example.com',
+    coach: coachA,
+    timezone: 'Europe/Berlin',
+    createdAt: accepted,
+  });
+  other = await seedPerson(server, {
+    email: 'other@example.com',
+    coach: coachA,
+    timezone: 'Europe/Berlin',
+    createdAt: accepted,
+  });
+  kiritimati = await seedPerson(server, {
+    email: 'kiritimati@example.com',
+    coach: coachA,
+    timezone: 'Pacific/Kiritimati',
+    createdAt: new Date('2026-03-03T12:00:00Z'),
+  });
+  newYork = await seedPerson(server, {
+    email: 'new-york@example.com',
+    coach: coachA,
+    timezone: 'America/New_York',
+    createdAt: new Date('2026-03-06T15:00:00Z'),
+  });
+});
+beforeEach(() => {
+  clock.now = berlinEvening;
+});
+afterAll(() => server.close());
+
+describe('GET /api/calendar/clients/:clientId/events', () => {
+  it('materialises learn from its start to today + 7, by start time, with the step’s assessment', async () => {
+    const calendar = await readCalendar(coachA, berlin.personId, '2026-03-01', '2026-03-20');
+    expect(calendar).toMatchObject({
+      clientId: berlin.personId,
+      timezone: 'Europe/Berlin',
+      from: '2026-03-01',
+      to: '2026-03-20',
+    });
+    // 2026-03-02 (learn start) to 2026-03-11 (today + 7): 10 days of 8 events, and the assessment.
+    expect(calendar.events).toHaveLength(10 * 8 + 1);
+    expect(calendar.events[0]).toEqual({
+      id: expect.any(String),
+      step: 'learn',
+      entityType: 'survey',
+      kind: 'assessment',
+      slot: 0,
+      surveyType: 'assessment',
+      status: 'active',
+      localDate: '2026-03-02',
+      startsAt: '2026-03-01T23:00:00.000Z',
+      endsAt: '2026-03-08T23:00:00.000Z',
+      completedAt: null,
+    });
+    expect(calendar.events[1]).toMatchObject({
+      kind: 'morning',
+      entityType: 'survey',
+      surveyType: 'morningReflection',
+      startsAt: '2026-03-02T05:00:00.000Z',
+      endsAt: '2026-03-02T09:00:00.000Z',
+    });
+    const starts = calendar.events.map((event) => event.startsAt);
+    expect([...starts].sort()).toEqual(starts);
+    expect(new Set(calendar.events.map((event) => event.localDate)).size).toBe(10);
+    expect(calendar.events.at(-1)?.localDate).toBe('2026-03-11');
+    expect(await eventRows(server, berlin)).toHaveLength(81);
+
+    // Reading again stores nothing more and answers the same events.
+    const again = await readCalendar(berlin, berlin.personId, '2026-03-01', '2026-03-20');
+    expect(again.events).toEqual(calendar.events);
+    expect(await eventRows(server, berlin)).toHaveLength(81);
+  });
+
+  it('shows a completed window as completed', async () => {
+    const reflection = await callAs(server, berlin, 'POST', '/api/survey/reflections', {
+      id: randomUUID(),
+      type: 'reflection',
+      answeredAt: '2026-03-04T17:30:00.000Z',
+      answers: { productivity: 70, mental: 70, physical: 70 },
+    });
+    expect(reflection.status).toBe(201);
+    const calendar = await readCalendar(berlin, berlin.personId, '2026-03-04', '2026-03-04');
+    expect(calendar.events).toHaveLength(8);
+    const evening = calendar.events.find(
+      (event) => event.entityType === 'survey' && event.kind === 'evening',
+    );
+    expect(evening).toMatchObject({
+      status: 'completed',
+      completedAt: '2026-03-04T17:30:00.000Z',
+    });
+    expect(calendar.events.filter((event) => event.status === 'completed')).toHaveLength(1);
+  });
+
+  it('keeps each step’s schedule on its own dates after a phase change', async () => {
+    clock.now = new Date('2026-03-04T09:00:00Z');
+    const phase = await callAs(
+      server,
+      coachA,
+      'POST',
+      `/api/journey/clients/${other.personId}/phase`,
+      { nextPhase: 'sense', goals: ['breathing'], bpm: 6, goalChoices: ['calm'] },
+    );
+    expect(phase.status).toBe(200);
+    const calendar = await readCalendar(other, other.personId, '2026-03-01', '2026-03-31');
+    const byDate = (date: string) => calendar.events.filter((event) => event.localDate === date);
+    expect(byDate('2026-03-03').every((event) => event.step === 'learn')).toBe(true);
+    expect(byDate('2026-03-03')).toHaveLength(8);
+    // Sense from the change day: 5 windows, 6 slots, and its assessment on day 1.
+    expect(byDate('2026-03-04')).toHaveLength(12);
+    expect(byDate('2026-03-04').every((event) => event.step === 'sense')).toBe(true);
+    expect(byDate('2026-03-11')).toHaveLength(11);
+    expect(calendar.events.at(-1)?.localDate).toBe('2026-03-11');
+  });
+
+  it('places a client 14 h ahead of UTC on their own dates (Pacific/Kiritimati)', async () => {
+    // Accepted at 12:00 UTC on the 3rd: 02:00 on the 4th in Kiritimati, so learn starts on the 4th.
+    const calendar = await readCalendar(coachA, kiritimati.personId, '2026-03-03', '2026-03-04');
+    expect(calendar.events).toHaveLength(9);
+    expect(calendar.events.every((event) => event.localDate === '2026-03-04')).toBe(true);
+    expect(calendar.events[0]).toMatchObject({
+      kind: 'assessment',
+      startsAt: '2026-03-03T10:00:00.000Z',
+    });
+    expect(calendar.events[1]).toMatchObject({
+      kind: 'morning',
+      startsAt: '2026-03-03T16:00:00.000Z',
+    });
+  });
+
+  it('keeps local times across the spring-forward change in America/New_York (2026-03-08)', async () => {
+    clock.now = new Date('2026-03-08T12:00:00Z');
+    const calendar = await readCalendar(coachA, newYork.personId, '2026-03-07', '2026-03-08');
+    const find = (date: string, entityType: string, kind: string) =>
+      calendar.events.find(
+        (event) =>
+          event.localDate === date && event.entityType === entityType && event.kind === kind,
+      );
+    expect(calendar.events).toHaveLength(16);
+    expect(find('2026-03-07', 'survey', 'morning')?.startsAt).toBe('2026-03-07T11:00:00.000Z');
+    expect(find('2026-03-08', 'survey', 'morning')?.startsAt).toBe('2026-03-08T10:00:00.000Z');
+    // The 8th is 23 hours long: its slots end at midnight EDT.
+    expect(find('2026-03-07', 'exercise', 'evening')?.endsAt).toBe('2026-03-08T05:00:00.000Z');
+    expect(find('2026-03-08', 'exercise', 'evening')?.endsAt).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it('answers an empty calendar before learn started and after today + 7', async () => {
+    const before = await readCalendar(coachA, berlin.personId, '2026-02-01', '2026-03-01');
+    expect(before.events).toEqual([]);
+    const after = await readCalendar(coachA, berlin.personId, '2026-03-12', '2026-04-30');
+    expect(after.events).toEqual([]);
+  });
+
+  it('answers 400 for a reversed range or one longer than 366 days', async () => {
+    const reversed = await callAs(
+      server,
+      coachA,
+      'GET',
+      calendarPath(berlin.personId, '2026-03-05', '2026-03-04'),
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toEqual({
+      error: 'invalid_range',
+      message: 'The range ends before it starts',
+    });
+    const long = await callAs(
+      server,
+      coachA,
+      'GET',
+      calendarPath(berlin.personId, '2026-01-01', '2027-01-02'),
+    );
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ error: 'invalid_range', message: 'The range is at most 366 days' });
+    const badDate = await callAs(
+      server,
+      coachA,
+      'GET',
+      calendarPath(berlin.personId, '2026-02-30', '2026-03-04'),
+    );
+    expect(badDate.status).toBe(400);
+  });
+
+  it('answers 404 to another coach, another client and for unknown ids; 401 without a token', async () => {
+    for (const [user, id] of [
+      [coachB, berlin.personId],
+      [other, berlin.personId],
+      [coachA, coachB.personId],
+      [coachA, randomUUID()],
+    ] as const) {
+      const response = await callAs(
+        server,
+        user,
+        'GET',
+        calendarPath(id, '2026-03-01', '2026-03-31'),
+      );
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'not_found', message: 'Client not found' });
+    }
+    const anonymous = await callAs(
+      server,
+      null,
+      'GET',
+      calendarPath(berlin.personId, '2026-03-01', '2026-03-31'),
+    );
+    expect(anonymous.status).toBe(401);
+  });
+});

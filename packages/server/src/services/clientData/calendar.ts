@@ -1,0 +1,133 @@
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { schema, type Transaction } from '../../db/index.ts';
+import {
+  addDays,
+  daysBetween,
+  generateCalendarEvents,
+  type PlannedCalendarEvent,
+} from '../../domain/journey/index.ts';
+import { laterDate } from './range.ts';
+import { type ClientRef, readStepStarts, type StepStart, stepOfDate } from './steps.ts';
+
+const { calendarEvents } = schema;
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters. */
+const insertChunk = 500;
+
+/**
+ * The planned events of the local dates `from` to `to` (inclusive), each date with the schedule
+ * of the step it belongs to and, on a step's start date, that step's assessment. Dates before
+ * learn started have none. Pure: the same steps and dates always give the same events.
+ */
+export function plannedEvents(
+  timeZone: string,
+  starts: readonly StepStart[],
+  from: string,
+  to: string,
+): PlannedCalendarEvent[] {
+  // Consecutive dates of the same step form one run, generated in one call.
+  const runs: { step: StepStart; from: string; to: string }[] = [];
+  const days = daysBetween(from, to) + 1;
+  for (let index = 0; index < days; index += 1) {
+    const date = addDays(from, index);
+    const step = stepOfDate(starts, date);
+    if (step === null) continue;
+    const last = runs.at(-1);
+    if (last && last.step.step === step.step) last.to = date;
+    else runs.push({ step, from: date, to: date });
+  }
+  return runs.flatMap((run) =>
+    generateCalendarEvents({
+      timeZone,
+      step: run.step.step,
+      from: run.from,
+      to: run.to,
+      stepStartDate: run.step.startDate,
+    }),
+  );
+}
+
+async function insertPlanned(
+  tx: Transaction,
+  client: ClientRef,
+  events: readonly PlannedCalendarEvent[],
+): Promise<void> {
+  for (let index = 0; index < events.length; index += insertChunk) {
+    const rows = events.slice(index, index + insertChunk).map((event) => ({
+      organisationId: client.organisationId,
+      clientPersonId: client.id,
+      step: event.step,
+      entityType: event.entityType,
+      kind: event.kind,
+      slot: event.slot,
+      surveyType: event.surveyType,
+      localDate: event.localDate,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+    }));
+    await tx.insert(calendarEvents).values(rows).onConflictDoNothing();
+  }
+}
+
+/**
+ * Materialises the client's calendar events of the local dates `from` to `to` (inclusive, at
+ * most 366 days): each date with its own step's schedule (see {@link plannedEvents}). A date that
+ * already has events is left as it is (dates are always materialised whole, and a phase change
+ * replans its dates itself), so reading a long range again inserts nothing; inserting is
+ * idempotent anyway (the unique key on client, date, entity, kind and slot). `now` keeps the
+ * store functions' common shape: what is materialised depends only on the stored steps and dates.
+ */
+export async function ensureCalendar(
+  tx: Transaction,
+  client: ClientRef,
+  from: string,
+  to: string,
+  _now: Date,
+  starts?: readonly StepStart[],
+): Promise<void> {
+  if (to < from) return;
+  const stored = await tx
+    .selectDistinct({ localDate: calendarEvents.localDate })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.clientPersonId, client.id),
+        gte(calendarEvents.localDate, from),
+        lte(calendarEvents.localDate, to),
+      ),
+    );
+  const storedDates = new Set(stored.map((row) => row.localDate));
+  const stepStarts = starts ?? (await readStepStarts(tx, client));
+  const missing = plannedEvents(client.timezone, stepStarts, from, to).filter(
+    (event) => !storedDates.has(event.localDate),
+  );
+  await insertPlanned(tx, client, missing);
+}
+
+/**
+ * After a phase change: the client's still-active events from the new step's start date on
+ * (the old step's plan) are deleted, completed ones stay, and the new step is materialised from
+ * its start date for `days` days (and through `today`).
+ */
+export async function replanCalendar(
+  tx: Transaction,
+  client: ClientRef,
+  startDate: string,
+  today: string,
+  days: number,
+): Promise<void> {
+  await tx
+    .delete(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.organisationId, client.organisationId),
+        eq(calendarEvents.clientPersonId, client.id),
+        eq(calendarEvents.status, 'active'),
+        gte(calendarEvents.localDate, startDate),
+      ),
+    );
+  // Every date of the new plan, the change day included (its completed events stay).
+  const planEnd = laterDate(addDays(startDate, days - 1), today);
+  const starts = await readStepStarts(tx, client);
+  await insertPlanned(tx, client, plannedEvents(client.timezone, starts, startDate, planEnd));
+}

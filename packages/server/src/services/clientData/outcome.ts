@@ -1,0 +1,30 @@
+import { defaultMetricBatchLimits } from '../../domain/figures/metricBounds.ts';
+
+/** What a client-data write answers: the stored value, or why nothing was stored. */
+export type WriteOutcome<T> =
+  | { ok: true; status: 201 | 200; value: T }
+  | { ok: false; status: 400 | 409; error: string; message: string };
+
+/** A refused write. */
+export function refused(
+  status: 400 | 409,
+  error: string,
+  message: string,
+): { ok: false; status: 400 | 409; error: string; message: string } {
+  return { ok: false, status, error, message };
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * Why a client's timestamp is refused, or null: like device metrics, at most 2 minutes after
+ * `now` (device clock skew) and at most 30 days before it. The message names the field.
+ */
+export function timestampError(field: string, value: Date, now: Date): string | null {
+  const { clockSkewMs, maxAgeMs } = defaultMetricBatchLimits;
+  if (value.getTime() > now.getTime() + clockSkewMs) return `${field} is in the future`;
+  if (value.getTime() < now.getTime() - maxAgeMs) {
+    return `${field} is older than ${maxAgeMs / dayMs} days`;
+  }
+  return null;
+}

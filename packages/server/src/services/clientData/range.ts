@@ -1,0 +1,31 @@
+import { maxRangeDays } from '@coach/api';
+import { daysBetween } from '../../domain/journey/index.ts';
+
+/** An inclusive range of a client's local dates, 'YYYY-MM-DD'. */
+export type DateRange = { from: string; to: string };
+
+/** The 400 of a range a list or calendar call refuses. */
+export type RangeError400 = { error: 'invalid_range'; message: string };
+
+/**
+ * Why a range is refused, or null when it is fine: it may not end before it starts and spans at
+ * most 366 days (both ends included).
+ */
+export function dateRangeError(range: DateRange): RangeError400 | null {
+  const days = daysBetween(range.from, range.to) + 1;
+  if (days < 1) return { error: 'invalid_range', message: 'The range ends before it starts' };
+  if (days > maxRangeDays) {
+    return { error: 'invalid_range', message: `The range is at most ${maxRangeDays} days` };
+  }
+  return null;
+}
+
+/** The earlier of two local dates ('YYYY-MM-DD' compares as text). */
+export function earlierDate(a: string, b: string): string {
+  return a.localeCompare(b) <= 0 ? a : b;
+}
+
+/** The later of two local dates. */
+export function laterDate(a: string, b: string): string {
+  return a.localeCompare(b) >= 0 ? a : b;
+}

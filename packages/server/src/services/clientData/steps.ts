@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { type JourneyStep, journeySteps, localDateOf } from '../../domain/journey/index.ts';
+
+const { journeySteps: stepRows, persons } = schema;
+
+/**
+ * The client a write or read of their journey data concerns: what it needs of their profile.
+ * A `PersonRecord` fits.
+ */
+export type ClientRef = {
+  id: string;
+  organisationId: string;
+  timezone: string;
+  createdAt: Date;
+};
+
+/** A started step and the client's local date it started on. */
+export type StepStart = { step: JourneyStep; startDate: string };
+
+/**
+ * The date learn started: a client is on learn from their acceptance (the person row's
+ * creation), counted in their own timezone. Nothing is stored for it until the first phase change.
+ */
+export function learnStartDate(client: ClientRef): string {
+  return localDateOf(client.createdAt, client.timezone);
+}
+
+/**
+ * The started steps of a client, in journey order: learn (from the acceptance, or its stored
+ * row once a phase change wrote it) and every stored step that is active or completed.
+ */
+export async function readStepStarts(
+  db: Database | Transaction,
+  client: ClientRef,
+): Promise<StepStart[]> {
+  const rows = await db
+    .select({ step: stepRows.step, startDate: stepRows.startDate })
+    .from(stepRows)
+    .where(
+      and(
+        eq(stepRows.organisationId, client.organisationId),
+        eq(stepRows.clientPersonId, client.id),
+        inArray(stepRows.status, ['active', 'completed']),
+        isNotNull(stepRows.startDate),
+      ),
+    );
+  const byStep = new Map<JourneyStep, string>([['learn', learnStartDate(client)]]);
+  for (const row of rows) {
+    if (row.startDate !== null) byStep.set(row.step, row.startDate);
+  }
+  return journeySteps.flatMap((step) => {
+    const startDate = byStep.get(step);
+    return startDate === undefined ? [] : [{ step, startDate }];
+  });
+}
+
+/**
+ * The step a local date belongs to: the step with the latest start date on or before it (a
+ * later step wins a tie, so the day of a phase change belongs wholly to the new step); null
+ * before learn started. `starts` is in journey order, as {@link readStepStarts} gives it.
+ */
+export function stepOfDate(starts: readonly StepStart[], localDate: string): StepStart | null {
+  let found: StepStart | null = null;
+  for (const start of starts) {
+    if (start.startDate <= localDate) found = start;
+  }
+  return found;
+}
+
+/**
+ * The local dates of a started step: from its start date up to (excluding) the start date of
+ * the next started step, open-ended (`until` null) for the current step; null when not started.
+ * A step followed by one started the same day owns no date (`until` equals `from`).
+ */
+export function datesOfStep(
+  starts: readonly StepStart[],
+  step: JourneyStep,
+): { from: string; until: string | null } | null {
+  const index = starts.findIndex((start) => start.step === step);
+  const start = starts[index];
+  if (start === undefined) return null;
+  return { from: start.startDate, until: starts[index + 1]?.startDate ?? null };
+}
+
+/**
+ * Locks the client's person row until the transaction ends, so the writes of one client run one
+ * after the other (the journey's phase change takes the same lock).
+ */
+export async function lockClient(tx: Transaction, client: ClientRef): Promise<void> {
+  await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, client.id)).for('update');
+}
+
+/**
+ * Shares the client's person row lock: readers that materialise calendar rows wait for a phase
+ * change in progress, so they never store the old step's plan after it was replaced.
+ */
+export async function shareLockClient(tx: Transaction, client: ClientRef): Promise<void> {
+  await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, client.id)).for('share');
+}

@@ -1,0 +1,414 @@
+import type {
+  Assessment,
+  AssessmentList,
+  Reflection,
+  ReflectionList,
+  SubmitAssessmentBody,
+  SubmitReflectionBody,
+} from '@coach/api';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { type JourneyStep, localDateOf, stepAssessment } from '../../domain/journey/index.ts';
+import { ensureCalendar } from '../clientData/calendar.ts';
+import { refused, timestampError, type WriteOutcome } from '../clientData/outcome.ts';
+import type { DateRange } from '../clientData/range.ts';
+import { applyDailyCompletion, recomputePhaseTotals } from '../clientData/rollups.ts';
+import {
+  type ClientRef,
+  datesOfStep,
+  lockClient,
+  readStepStarts,
+  type StepStart,
+  stepOfDate,
+} from '../clientData/steps.ts';
+
+const { calendarEvents, surveys } = schema;
+
+type SurveyRow = typeof surveys.$inferSelect;
+
+/** The 409 of a reflection whose time is in no open window. */
+export const noWindowMessage = 'No reflection window is open at that time';
+/** The 409 of a reflection for a window already answered. */
+export const windowCompletedMessage = 'This reflection window is already completed';
+/** The 409 of a change to a complete assessment. */
+export const assessmentFinalMessage = 'A complete assessment can not be changed';
+
+/** The name a scheduled assessment never answered shows ('Learn assessment'). */
+export function scheduledAssessmentName(step: JourneyStep): string {
+  return `${step.charAt(0).toUpperCase()}${step.slice(1)} assessment`;
+}
+
+function noteOf(answers: unknown): string {
+  if (typeof answers !== 'object' || answers === null || !('note' in answers)) return '';
+  return typeof answers.note === 'string' ? answers.note : '';
+}
+
+/** A stored reflection as the API answers it. */
+function toReflection(row: SurveyRow): Reflection {
+  return {
+    id: row.clientSurveyId ?? row.id,
+    type: row.type === 'morningReflection' ? 'morningReflection' : 'reflection',
+    step: row.step,
+    window: row.window ?? '',
+    localDate: row.localDate,
+    answeredAt: (row.submittedAt ?? row.createdAt).toISOString(),
+    productivity: row.productivity ?? 0,
+    mental: row.mental ?? 0,
+    physical: row.physical ?? 0,
+    note: noteOf(row.answers),
+  };
+}
+
+/** A stored assessment as the API answers it. */
+function toAssessment(row: SurveyRow): Assessment {
+  return {
+    id: row.clientSurveyId ?? row.id,
+    calendarEventId: row.calendarEventId,
+    name: row.name,
+    step: row.step,
+    date: row.localDate,
+    status: row.status ?? 'incomplete',
+    answeredAt: row.submittedAt?.toISOString() ?? null,
+  };
+}
+
+async function findSurvey(tx: Transaction, client: ClientRef, clientSurveyId: string) {
+  const [row] = await tx
+    .select()
+    .from(surveys)
+    .where(
+      and(
+        eq(surveys.organisationId, client.organisationId),
+        eq(surveys.clientPersonId, client.id),
+        eq(surveys.clientSurveyId, clientSurveyId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const idOfOtherKind = (kind: string) =>
+  refused(409, 'id_conflict', `That id is already used by ${kind}`);
+
+/**
+ * Stores a client's reflection (spec point 9). Its time, in the client's timezone, must fall in
+ * a reflection window [start, end) of its local date, as the calendar stores it (grow has none):
+ * the morning window takes a morningReflection, the others a reflection, and a window is answered
+ * once. The window's event is completed (at the answer's time), the answers fold into the day's
+ * `client_daily` row and the step's phase totals are recomputed, in the caller's transaction.
+ * The same id again answers the stored reflection (200), changing nothing.
+ */
+export async function submitReflection(
+  tx: Transaction,
+  client: ClientRef,
+  body: SubmitReflectionBody,
+  now: Date,
+): Promise<WriteOutcome<Reflection>> {
+  await lockClient(tx, client);
+  const existing = await findSurvey(tx, client, body.id);
+  if (existing) {
+    if (existing.type === 'assessment') return idOfOtherKind('an assessment');
+    return { ok: true, status: 200, value: toReflection(existing) };
+  }
+  const answeredAt = new Date(body.answeredAt);
+  const timeError = timestampError('answeredAt', answeredAt, now);
+  if (timeError) return refused(400, 'invalid_request', timeError);
+  const localDate = localDateOf(answeredAt, client.timezone);
+  const starts = await readStepStarts(tx, client);
+  const step = stepOfDate(starts, localDate);
+  if (!step) return refused(409, 'outside_window', noWindowMessage);
+  await ensureCalendar(tx, client, localDate, localDate, now, starts);
+  const windows = await tx
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.clientPersonId, client.id),
+        eq(calendarEvents.localDate, localDate),
+        inArray(calendarEvents.surveyType, ['reflection', 'morningReflection']),
+      ),
+    );
+  const window = windows.find((event) => event.startsAt <= answeredAt && answeredAt < event.endsAt);
+  if (!window) return refused(409, 'outside_window', noWindowMessage);
+  if (window.surveyType !== body.type) {
+    return refused(
+      409,
+      'wrong_survey_type',
+      `The ${window.kind} window takes a ${window.surveyType ?? 'reflection'}, not a ${body.type}`,
+    );
+  }
+  if (window.status === 'completed')
+    return refused(409, 'window_completed', windowCompletedMessage);
+  await tx
+    .update(calendarEvents)
+    .set({ status: 'completed', completedAt: answeredAt })
+    .where(eq(calendarEvents.id, window.id));
+  const { productivity, mental, physical } = body.answers;
+  const [row] = await tx
+    .insert(surveys)
+    .values({
+      organisationId: client.organisationId,
+      clientPersonId: client.id,
+      clientSurveyId: body.id,
+      type: body.type,
+      step: step.step,
+      window: window.kind,
+      calendarEventId: window.id,
+      answers: body.answers,
+      productivity,
+      mental,
+      physical,
+      localDate,
+      submittedAt: answeredAt,
+    })
+    .returning();
+  if (!row) throw new Error('the reflection insert returned nothing');
+  await applyDailyCompletion(
+    tx,
+    client,
+    localDate,
+    { kind: 'reflection', answers: { productivity, mental, physical } },
+    now,
+  );
+  await recomputePhaseTotals(tx, client, starts, step.step, now);
+  return { ok: true, status: 201, value: toReflection(row) };
+}
+
+/**
+ * Completes the step's scheduled assessment with `row` when it is still open at `answeredAt`:
+ * the event is completed, linked from the assessment, counted on the answer's day and in the
+ * step's totals. Returns the row as stored after it.
+ */
+async function completeScheduledAssessment(
+  tx: Transaction,
+  client: ClientRef,
+  starts: readonly StepStart[],
+  step: StepStart,
+  row: SurveyRow,
+  answeredAt: Date,
+  now: Date,
+): Promise<SurveyRow> {
+  await ensureCalendar(tx, client, step.startDate, step.startDate, now, starts);
+  const [event] = await tx
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.clientPersonId, client.id),
+        eq(calendarEvents.localDate, step.startDate),
+        eq(calendarEvents.entityType, 'survey'),
+        eq(calendarEvents.kind, 'assessment'),
+        eq(calendarEvents.slot, 0),
+      ),
+    )
+    .limit(1);
+  const isOpen =
+    event !== undefined &&
+    event.status === 'active' &&
+    event.startsAt <= answeredAt &&
+    answeredAt < event.endsAt;
+  if (!isOpen) return row;
+  await tx
+    .update(calendarEvents)
+    .set({ status: 'completed', completedAt: answeredAt })
+    .where(eq(calendarEvents.id, event.id));
+  const [linked] = await tx
+    .update(surveys)
+    .set({ calendarEventId: event.id })
+    .where(eq(surveys.id, row.id))
+    .returning();
+  await applyDailyCompletion(tx, client, row.localDate, { kind: 'assessment' }, now);
+  await recomputePhaseTotals(tx, client, starts, step.step, now);
+  return linked ?? row;
+}
+
+/**
+ * Stores a client's assessment, or moves one in progress on (same id: status, answers, name and
+ * time are replaced; its date and step follow the new time). A complete one is final: the same
+ * id again answers it unchanged when the body is complete too (a retry), 409 otherwise. When it
+ * becomes complete while its step's scheduled assessment is open, that one is completed by it.
+ */
+export async function submitAssessment(
+  tx: Transaction,
+  client: ClientRef,
+  body: SubmitAssessmentBody,
+  now: Date,
+): Promise<WriteOutcome<Assessment>> {
+  await lockClient(tx, client);
+  const existing = await findSurvey(tx, client, body.id);
+  if (existing && existing.type !== 'assessment') return idOfOtherKind('a reflection');
+  if (existing?.status === 'complete') {
+    if (body.status === 'complete') return { ok: true, status: 200, value: toAssessment(existing) };
+    return refused(409, 'assessment_final', assessmentFinalMessage);
+  }
+  const answeredAt = new Date(body.answeredAt);
+  const timeError = timestampError('answeredAt', answeredAt, now);
+  if (timeError) return refused(400, 'invalid_request', timeError);
+  const localDate = localDateOf(answeredAt, client.timezone);
+  const starts = await readStepStarts(tx, client);
+  const step = stepOfDate(starts, localDate);
+  if (!step) {
+    return refused(400, 'invalid_request', "answeredAt is before the client's journey started");
+  }
+  const values = {
+    name: body.name,
+    status: body.status,
+    answers: body.answers,
+    step: step.step,
+    localDate,
+    submittedAt: answeredAt,
+  };
+  const [row] = existing
+    ? await tx.update(surveys).set(values).where(eq(surveys.id, existing.id)).returning()
+    : await tx
+        .insert(surveys)
+        .values({
+          organisationId: client.organisationId,
+          clientPersonId: client.id,
+          clientSurveyId: body.id,
+          type: 'assessment',
+          ...values,
+        })
+        .returning();
+  if (!row) throw new Error('the assessment write returned nothing');
+  const stored =
+    body.status === 'complete'
+      ? await completeScheduledAssessment(tx, client, starts, step, row, answeredAt, now)
+      : row;
+  return { ok: true, status: existing ? 200 : 201, value: toAssessment(stored) };
+}
+
+/** The client's reflections of the range, newest first. */
+export async function listReflections(
+  db: Database | Transaction,
+  client: ClientRef,
+  range: DateRange,
+): Promise<ReflectionList> {
+  const rows = await db
+    .select()
+    .from(surveys)
+    .where(
+      and(
+        eq(surveys.organisationId, client.organisationId),
+        eq(surveys.clientPersonId, client.id),
+        inArray(surveys.type, ['reflection', 'morningReflection']),
+        gte(surveys.localDate, range.from),
+        lte(surveys.localDate, range.to),
+      ),
+    )
+    .orderBy(desc(surveys.submittedAt), desc(surveys.id));
+  return { clientId: client.id, reflections: rows.map(toReflection) };
+}
+
+/** The scheduled assessment of each started step whose start date is in the range and open. */
+function scheduledInRange(
+  client: ClientRef,
+  starts: readonly StepStart[],
+  range: DateRange,
+  now: Date,
+): StepStart[] {
+  return starts.filter((start) => {
+    const dates = datesOfStep(starts, start.step);
+    // A step followed by one started the same day owns no date: the later one's assessment is it.
+    const ownsADate = dates !== null && dates.until !== dates.from;
+    return (
+      ownsADate &&
+      start.startDate >= range.from &&
+      start.startDate <= range.to &&
+      stepAssessment(client.timezone, start.step, start.startDate).startsAt <= now
+    );
+  });
+}
+
+function newestFirst(a: Assessment, b: Assessment): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  if (a.answeredAt !== b.answeredAt) {
+    if (a.answeredAt === null) return 1;
+    if (b.answeredAt === null) return -1;
+    return a.answeredAt < b.answeredAt ? 1 : -1;
+  }
+  return (a.id ?? '') < (b.id ?? '') ? 1 : -1;
+}
+
+/**
+ * The client's assessments of the range, newest first: the submitted ones, and the scheduled
+ * assessment of each started step whose start date is in the range when no submitted one
+ * completed it, shown as never started (id null, '<Step> assessment', incomplete).
+ */
+export async function listAssessments(
+  db: Database | Transaction,
+  client: ClientRef,
+  range: DateRange,
+  now: Date,
+): Promise<AssessmentList> {
+  const owner = and(
+    eq(surveys.organisationId, client.organisationId),
+    eq(surveys.clientPersonId, client.id),
+  );
+  const rows = await db
+    .select()
+    .from(surveys)
+    .where(
+      and(
+        owner,
+        eq(surveys.type, 'assessment'),
+        gte(surveys.localDate, range.from),
+        lte(surveys.localDate, range.to),
+      ),
+    );
+  const submitted = rows.map(toAssessment);
+  const starts = await readStepStarts(db, client);
+  const scheduled = scheduledInRange(client, starts, range, now);
+  const events =
+    scheduled.length === 0
+      ? []
+      : await db
+          .select({ id: calendarEvents.id, localDate: calendarEvents.localDate })
+          .from(calendarEvents)
+          .where(
+            and(
+              eq(calendarEvents.clientPersonId, client.id),
+              eq(calendarEvents.kind, 'assessment'),
+              inArray(
+                calendarEvents.localDate,
+                scheduled.map((start) => start.startDate),
+              ),
+            ),
+          );
+  // A completed scheduled assessment is linked from its submitted one, even one dated out of range.
+  const linked = await linkedEventIds(
+    db,
+    client,
+    events.map((event) => event.id),
+  );
+  const placeholders = scheduled.flatMap((start): Assessment[] => {
+    const event = events.find((item) => item.localDate === start.startDate);
+    if (event && linked.has(event.id)) return [];
+    return [
+      {
+        id: null,
+        calendarEventId: event?.id ?? null,
+        name: scheduledAssessmentName(start.step),
+        step: start.step,
+        date: start.startDate,
+        status: 'incomplete',
+        answeredAt: null,
+      },
+    ];
+  });
+  return { clientId: client.id, assessments: [...submitted, ...placeholders].sort(newestFirst) };
+}
+
+/** Which of the events are completed by a submitted assessment (of any date). */
+async function linkedEventIds(
+  db: Database | Transaction,
+  client: ClientRef,
+  eventIds: string[],
+): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await db
+    .select({ calendarEventId: surveys.calendarEventId })
+    .from(surveys)
+    .where(and(eq(surveys.clientPersonId, client.id), inArray(surveys.calendarEventId, eventIds)));
+  return new Set(rows.flatMap((row) => (row.calendarEventId ? [row.calendarEventId] : [])));
+}

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { readConfig } from '../config.ts';
+import { type DatabaseHandle, normalizeEmail, openDatabase, schema } from '../db/index.ts';
+import { demoCoach, ensureCoachAccount } from '../seed/demo.ts';
+import { formatSummary, runHttpSimulation } from './httpDriver.ts';
+import { startSimulationServer } from './server.ts';
+
+// `npm run simulate -- --clients N --days D [--seed S] [--coach-email E] [--coach-password P]`:
+// N simulated clients of a coach over the last D days, through the real HTTP endpoints of a
+// server built on the product's database (DATABASE_URL, else the PGlite database in DATA_DIR).
+
+const usage =
+  'Usage: npm run simulate -- --clients N --days D [--seed S] [--coach-email E] [--coach-password P]';
+
+function fail(message: string): never {
+  console.error(`simulate: ${message}\n${usage}`);
+  process.exit(2);
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback?: number): number {
+  if (value === undefined) {
+    if (fallback === undefined) fail(`--${name} is required`);
+    return fallback;
+  }
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) fail(`--${name} must be a whole number >= 1`);
+  return number;
+}
+
+let values: Record<string, string | undefined>;
+try {
+  values = parseArgs({
+    options: {
+      clients: { type: 'string' },
+      days: { type: 'string' },
+      seed: { type: 'string' },
+      'coach-email': { type: 'string' },
+      'coach-password': { type: 'string' },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail((error as Error).message);
+}
+const clients = positiveInteger('clients', values.clients);
+const days = positiveInteger('days', values.days);
+const seed = positiveInteger('seed', values.seed, 1);
+if (clients > 1000) fail('--clients is at most 1000');
+if (days > 366) fail('--days is at most 366');
+const coach = {
+  email: normalizeEmail(values['coach-email'] ?? demoCoach.email),
+  password: values['coach-password'] ?? demoCoach.password,
+};
+
+const config = readConfig();
+let database: DatabaseHandle;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  fail(
+    `could not open the database (${(error as Error).message}); a running server on the same ` +
+      'DATA_DIR holds the PGlite database: stop it or use another DATA_DIR',
+  );
+}
+
+const [existing] = await database.db
+  .select({ id: schema.users.id })
+  .from(schema.users)
+  .where(
+    and(
+      eq(schema.users.organisationId, database.organisationId),
+      eq(schema.users.email, coach.email),
+    ),
+  )
+  .limit(1);
+if (!existing) {
+  await ensureCoachAccount(database, {
+    ...demoCoach,
+    email: coach.email,
+    password: coach.password,
+    firstName: 'Simulation',
+    lastName: 'Coach',
+  });
+  console.log(`No account ${coach.email}: created a simulation coach with that e-mail.`);
+}
+
+const end = new Date();
+const server = await startSimulationServer(database, end);
+console.log(
+  `Simulating ${clients} clients over ${days} days (seed ${seed}) for ${coach.email} on ${
+    config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
+  }`,
+);
+let exitCode = 0;
+try {
+  const summary = await runHttpSimulation({
+    server,
+    seed,
+    clients,
+    days,
+    coach,
+    end,
+    log: (line) => console.log(line),
+  });
+  for (const line of formatSummary(summary)) console.log(line);
+  if (summary.failures.length > 0) exitCode = 1;
+} catch (error) {
+  console.error(`simulate: ${(error as Error).message}`);
+  exitCode = 1;
+} finally {
+  await server.close();
+  await database.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { serviceNames } from '@coach/api';
+import { buildServer } from '../app.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { createAccessTokens } from '../http/accessTokens.ts';
+import { createRequireAuth } from '../http/authenticate.ts';
+import type { MailMessage, ServiceContext } from '../services/context.ts';
+
+/** The simulated clock: every service (auth included) reads "now" from it. */
+export type SimulatedClock = { now(): Date; set(instant: Date): void };
+
+/** Mail the server sent, kept as an inbox the simulated clients read their invites from. */
+export type Inbox = {
+  /** The mails to an address, oldest first. */
+  mailsTo(email: string): MailMessage[];
+};
+
+/** A real server (every service, real HTTP on loopback) over `database`, on a simulated clock. */
+export type SimulationServer = {
+  baseUrl: string;
+  clock: SimulatedClock;
+  inbox: Inbox;
+  context: ServiceContext;
+  close(): Promise<void>;
+};
+
+/** Rate limits high enough for a whole practice signing in from one address at one instant. */
+const generousLimit = { max: 1_000_000, windowSeconds: 60 };
+const generousLimits = { perAccount: generousLimit, perIp: generousLimit };
+
+/**
+ * Builds the product's server the way `main.ts` does, with a clock the simulator moves (the
+ * services' `now` and the auth service's, so invite expiry and the acceptance instant follow it),
+ * mail captured in an inbox instead of sent, the login and refresh rate limits lifted (every
+ * simulated client comes from 127.0.0.1), and listens on 127.0.0.1 on a free port. The database
+ * stays the caller's to close.
+ */
+export async function startSimulationServer(
+  database: DatabaseHandle,
+  start: Date,
+): Promise<SimulationServer> {
+  let simulatedNow = new Date(start.getTime());
+  const clock: SimulatedClock = {
+    now: () => new Date(simulatedNow.getTime()),
+    set: (instant) => {
+      simulatedNow = new Date(instant.getTime());
+    },
+  };
+  const mails: MailMessage[] = [];
+  const secret = randomBytes(32);
+  const accessTokens = createAccessTokens({ secret, ttlSeconds: 900 });
+  const context: ServiceContext = {
+    database,
+    organisationId: database.organisationId,
+    accessTokens,
+    requireAuth: createRequireAuth(accessTokens, database.organisationId),
+    mailer: {
+      async send(message) {
+        mails.push(message);
+      },
+    },
+    appUrl: 'http://localhost:8080',
+    auth: {
+      now: clock.now,
+      codeSecret: randomBytes(32),
+      rateLimits: { login: generousLimits, refresh: generousLimits },
+    },
+    now: clock.now,
+  };
+  const app = await buildServer(
+    { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
+    { services: { context, enabled: serviceNames } },
+  );
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    clock,
+    inbox: {
+      mailsTo: (email) => mails.filter((mail) => mail.to.toLowerCase() === email.toLowerCase()),
+    },
+    context,
+    close: () => app.close(),
+  };
+}
