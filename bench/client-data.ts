@@ -11,7 +11,7 @@
 //
 // BENCH_CLIENTS (100000), BENCH_DAYS (365), BENCH_PGLITE_DAYS (BENCH_DAYS), BENCH_SECONDS (10).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,18 +20,15 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { serviceNames } from '../packages/api/src/index.ts';
-import { buildServer } from '../packages/server/src/app.ts';
 import { defaultOrganisationId } from '../packages/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/index.ts';
-import { createAccessTokens } from '../packages/server/src/http/accessTokens.ts';
-import { createRequireAuth } from '../packages/server/src/http/authenticate.ts';
-import { createMailer } from '../packages/server/src/mail/mailer.ts';
 import {
   bulkClientEmail,
   bulkLoad,
   bulkPassword,
   readBulkMarker,
 } from '../packages/server/src/simulation/bulk.ts';
+import { buildBenchServer } from './servers/benchServer.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const days = Number(process.env.BENCH_DAYS ?? 365);
@@ -345,23 +342,7 @@ async function explainClientsList(prepared: Prepared) {
     return (pgliteQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pgliteQuery;
   try {
-    const accessTokens = createAccessTokens({ secret: randomBytes(32) });
-    const app = await buildServer(
-      { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
-      {
-        services: {
-          enabled: serviceNames,
-          context: {
-            database,
-            organisationId: database.organisationId,
-            accessTokens,
-            requireAuth: createRequireAuth(accessTokens, database.organisationId),
-            mailer: createMailer({ smtpUrl: null, from: 'bench', log: () => {} }),
-            appUrl: 'http://localhost',
-          },
-        },
-      },
-    );
+    const app = await buildBenchServer(database, serviceNames);
     try {
       const signIn = await app.inject({
         method: 'POST',

@@ -174,6 +174,27 @@ const keyText = (column: AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * A client's rows of a history table that have their instant `at`, after `before` by (at, id)
+ * when given.
+ */
+function historyFilter(
+  table: { organisationId: AnyPgColumn; clientPersonId: AnyPgColumn; id: AnyPgColumn },
+  at: AnyPgColumn,
+  organisationId: string,
+  clientId: string,
+  before: ActivityKey | null,
+) {
+  return and(
+    eq(table.clientPersonId, clientId),
+    eq(table.organisationId, organisationId),
+    isNotNull(at),
+    before === null
+      ? undefined
+      : sql`(${at}, ${table.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
+  );
+}
+
+/**
  * Up to `limit` of a client's submitted surveys (reflections and assessments) newest first, by
  * (submitted_at, id), after `before` when given: a backward range on surveys_client_submitted_idx.
  * Surveys never submitted (no instant) are left out.
@@ -197,16 +218,7 @@ export function selectSurveyHistory(
       localDate: surveys.localDate,
     })
     .from(surveys)
-    .where(
-      and(
-        eq(surveys.clientPersonId, clientId),
-        eq(surveys.organisationId, organisationId),
-        isNotNull(surveys.submittedAt),
-        before === null
-          ? undefined
-          : sql`(${surveys.submittedAt}, ${surveys.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
-      ),
-    )
+    .where(historyFilter(surveys, surveys.submittedAt, organisationId, clientId, before))
     .orderBy(desc(surveys.submittedAt), desc(surveys.id))
     .limit(limit);
 }
@@ -234,16 +246,7 @@ export function selectExerciseHistory(
       localDate: exercises.localDate,
     })
     .from(exercises)
-    .where(
-      and(
-        eq(exercises.clientPersonId, clientId),
-        eq(exercises.organisationId, organisationId),
-        isNotNull(exercises.completedAt),
-        before === null
-          ? undefined
-          : sql`(${exercises.completedAt}, ${exercises.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
-      ),
-    )
+    .where(historyFilter(exercises, exercises.completedAt, organisationId, clientId, before))
     .orderBy(desc(exercises.completedAt), desc(exercises.id))
     .limit(limit);
 }

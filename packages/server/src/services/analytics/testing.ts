@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import type { JourneyStep } from '../../domain/journey/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { callAs as callClientData } from '../clientData/testing.ts';
 
 /** What a seeded person may differ in. */
 export type SeedPerson = {
@@ -104,15 +105,8 @@ export async function seedSession(
 }
 
 /** Calls the API as `user` (a fresh access token), or anonymously with null. */
-export async function callAs(server: TestServer, user: TestUser | null, path: string) {
-  const token = user
-    ? await server.context.accessTokens.sign({
-        userId: user.userId,
-        organisationId: server.database.organisationId,
-        sessionId: randomUUID(),
-      })
-    : undefined;
-  return callApi(server.baseUrl, 'GET', path, token ? { token } : {});
+export function callAs(server: TestServer, user: TestUser | null, path: string) {
+  return callClientData(server, user, 'GET', path);
 }
 
 /** Sets the clock of the client-data services (what "now" is) for the next calls. */

@@ -3,7 +3,16 @@ import type { Calendar } from '@coach/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/testServer.ts';
 import type { TestUser } from '../auth/testing.ts';
-import { callAs, eventRows, seedPerson, startClockedServer } from '../clientData/testing.ts';
+import {
+  berlinEvening,
+  callAs,
+  changePhase,
+  eventRows,
+  expectClientHidden,
+  expectRangeRefused,
+  findEvent,
+  startSeededServer,
+} from '../clientData/testing.ts';
 
 let server: TestServer;
 let clock: { now: Date };
@@ -14,8 +23,6 @@ let other: TestUser;
 let kiritimati: TestUser;
 let newYork: TestUser;
 
-/** 21:00 in Berlin (CET) on 2026-03-04, the Berlin client's day 3 of learn. */
-const berlinEvening = new Date('2026-03-04T20:00:00Z');
 const calendarPath = (clientId: string, from: string, to: string) =>
   `/api/calendar/clients/${clientId}/events?from=${from}&to=${to}`;
 
@@ -26,34 +33,11 @@ async function readCalendar(user: TestUser, clientId: string, from: string, to: 
 }
 
 beforeAll(async () => {
-  ({ server, clock } = await startClockedServer(['calendar', 'survey', 'journey'], berlinEvening));
-  coachA = await seedPerson(server, { email: 'coach-a@example.com' });
-  coachB = await seedPerson(server, { email: 'coach-b@example.com' });
-  const accepted = new Date('2026-03-02T08:00:00Z');
-  berlin = await seedPerson(server, {
-    email: 'berlin@example.com',
-    coach: coachA,
-    timezone: 'Europe/Berlin',
-    createdAt: accepted,
-  });
-  other = await seedPerson(server, {
-    email: 'other@example.com',
-    coach: coachA,
-    timezone: 'Europe/Berlin',
-    createdAt: accepted,
-  });
-  kiritimati = await seedPerson(server, {
-    email: 'kiritimati@example.com',
-    coach: coachA,
-    timezone: 'Pacific/Kiritimati',
-    createdAt: new Date('2026-03-03T12:00:00Z'),
-  });
-  newYork = await seedPerson(server, {
-    email: 'new-york@example.com',
-    coach: coachA,
-    timezone: 'America/New_York',
-    createdAt: new Date('2026-03-06T15:00:00Z'),
-  });
+  ({ server, clock, coachA, coachB, berlin, other, kiritimati, newYork } = await startSeededServer(
+    ['calendar', 'survey', 'journey'],
+    berlinEvening,
+    { kiritimati: new Date('2026-03-03T12:00:00Z') },
+  ));
 });
 beforeEach(() => {
   clock.now = berlinEvening;
@@ -125,14 +109,7 @@ describe('GET /api/calendar/clients/:clientId/events', () => {
 
   it('keeps each step’s schedule on its own dates after a phase change', async () => {
     clock.now = new Date('2026-03-04T09:00:00Z');
-    const phase = await callAs(
-      server,
-      coachA,
-      'POST',
-      `/api/journey/clients/${other.personId}/phase`,
-      { nextPhase: 'sense', goals: ['breathing'], bpm: 6, goalChoices: ['calm'] },
-    );
-    expect(phase.status).toBe(200);
+    await changePhase(server, coachA, other, 'sense');
     const calendar = await readCalendar(other, other.personId, '2026-03-01', '2026-03-31');
     const byDate = (date: string) => calendar.events.filter((event) => event.localDate === date);
     expect(byDate('2026-03-03').every((event) => event.step === 'learn')).toBe(true);
@@ -163,10 +140,7 @@ describe('GET /api/calendar/clients/:clientId/events', () => {
     clock.now = new Date('2026-03-08T12:00:00Z');
     const calendar = await readCalendar(coachA, newYork.personId, '2026-03-07', '2026-03-08');
     const find = (date: string, entityType: string, kind: string) =>
-      calendar.events.find(
-        (event) =>
-          event.localDate === date && event.entityType === entityType && event.kind === kind,
-      );
+      findEvent(calendar.events, date, entityType, kind);
     expect(calendar.events).toHaveLength(16);
     expect(find('2026-03-07', 'survey', 'morning')?.startsAt).toBe('2026-03-07T11:00:00.000Z');
     expect(find('2026-03-08', 'survey', 'morning')?.startsAt).toBe('2026-03-08T10:00:00.000Z');
@@ -183,56 +157,15 @@ describe('GET /api/calendar/clients/:clientId/events', () => {
   });
 
   it('answers 400 for a reversed range or one longer than 366 days', async () => {
-    const reversed = await callAs(
-      server,
-      coachA,
-      'GET',
-      calendarPath(berlin.personId, '2026-03-05', '2026-03-04'),
-    );
-    expect(reversed.status).toBe(400);
-    expect(reversed.body).toEqual({
-      error: 'invalid_range',
-      message: 'The range ends before it starts',
-    });
-    const long = await callAs(
-      server,
-      coachA,
-      'GET',
-      calendarPath(berlin.personId, '2026-01-01', '2027-01-02'),
-    );
-    expect(long.status).toBe(400);
-    expect(long.body).toEqual({ error: 'invalid_range', message: 'The range is at most 366 days' });
-    const badDate = await callAs(
-      server,
-      coachA,
-      'GET',
-      calendarPath(berlin.personId, '2026-02-30', '2026-03-04'),
-    );
+    const pathOf = (from: string, to: string) => calendarPath(berlin.personId, from, to);
+    await expectRangeRefused(server, coachA, pathOf);
+    const badDate = await callAs(server, coachA, 'GET', pathOf('2026-02-30', '2026-03-04'));
     expect(badDate.status).toBe(400);
   });
 
   it('answers 404 to another coach, another client and for unknown ids; 401 without a token', async () => {
-    for (const [user, id] of [
-      [coachB, berlin.personId],
-      [other, berlin.personId],
-      [coachA, coachB.personId],
-      [coachA, randomUUID()],
-    ] as const) {
-      const response = await callAs(
-        server,
-        user,
-        'GET',
-        calendarPath(id, '2026-03-01', '2026-03-31'),
-      );
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ error: 'not_found', message: 'Client not found' });
-    }
-    const anonymous = await callAs(
-      server,
-      null,
-      'GET',
-      calendarPath(berlin.personId, '2026-03-01', '2026-03-31'),
+    await expectClientHidden(server, { coachA, coachB, berlin, other }, (id) =>
+      calendarPath(id, '2026-03-01', '2026-03-31'),
     );
-    expect(anonymous.status).toBe(401);
   });
 });

@@ -1,8 +1,5 @@
-import type { DateRangeQuery } from '@coach/api';
-import { contractRoute } from '../../http/contractRoute.ts';
-import { resolveClientAccess } from '../clientAccess.ts';
-import { dateRangeError } from '../clientData/range.ts';
-import { nowOf, type ServicePlugin } from '../context.ts';
+import { clientRangeRoute } from '../clientData/routes.ts';
+import type { ServicePlugin } from '../context.ts';
 import { loadCalendar } from './store.ts';
 
 /**
@@ -12,18 +9,9 @@ import { loadCalendar } from './store.ts';
 export const calendarService: ServicePlugin = async (app, context) => {
   const { database } = context;
 
-  app.route({
-    ...contractRoute('getCalendar'),
-    onRequest: context.requireAuth,
-    handler: async (request, reply) => {
-      const { clientId } = request.params as { clientId: string };
-      const range = request.query as DateRangeQuery;
-      const access = await resolveClientAccess(context, request, reply, clientId, 'coachOrClient');
-      if (!access) return reply;
-      const rangeError = dateRangeError(range);
-      if (rangeError) return reply.status(400).send(rangeError);
-      const now = nowOf(context);
-      return database.transaction((tx) => loadCalendar(tx, access.client, range, now));
-    },
-  });
+  app.route(
+    clientRangeRoute(context, 'getCalendar', (client, range, now) =>
+      database.transaction((tx) => loadCalendar(tx, client, range, now)),
+    ),
+  );
 };

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/testServer.ts';
 import type { TestUser } from '../auth/testing.ts';
 import {
+  berlinEvening,
   callAs,
+  changePhase,
   dailyRow,
   eventRows,
   exerciseRows,
-  seedPerson,
-  startClockedServer,
+  expectClientHidden,
+  expectRangeRefused,
+  findEvent,
+  startSeededServer,
   totalsFigures,
   totalsRow,
 } from '../clientData/testing.ts';
@@ -22,8 +26,6 @@ let other: TestUser;
 let kiritimati: TestUser;
 let newYork: TestUser;
 
-/** 21:00 in Berlin (CET) on 2026-03-04, the Berlin client's day 3 of learn. */
-const berlinEvening = new Date('2026-03-04T20:00:00Z');
 const exercisesPath = '/api/exercise/exercises';
 const listPath = (clientId: string, from: string, to: string) =>
   `/api/exercise/clients/${clientId}/exercises?from=${from}&to=${to}`;
@@ -42,38 +44,16 @@ const exercise = (completedAt: string, overrides: Record<string, unknown> = {}) 
   ...overrides,
 });
 
+/** Records `exercise(completedAt, overrides)` as `user`. */
+const record = (user: TestUser, completedAt: string, overrides: Record<string, unknown> = {}) =>
+  callAs(server, user, 'POST', exercisesPath, exercise(completedAt, overrides));
+
 beforeAll(async () => {
-  ({ server, clock } = await startClockedServer(
+  ({ server, clock, coachA, coachB, berlin, other, kiritimati, newYork } = await startSeededServer(
     ['exercise', 'calendar', 'journey'],
     berlinEvening,
+    { newYork: new Date('2026-10-28T15:00:00Z') },
   ));
-  coachA = await seedPerson(server, { email: 'coach-a@example.com' });
-  coachB = await seedPerson(server, { email: 'coach-b@example.com' });
-  const accepted = new Date('2026-03-02T08:00:00Z');
-  berlin = await seedPerson(server, {
-    email: 'berlin@example.com',
-    coach: coachA,
-    timezone: 'Europe/Berlin',
-    createdAt: accepted,
-  });
-  other = await seedPerson(server, {
-    email: 'other@example.com',
-    coach: coachA,
-    timezone: 'Europe/Berlin',
-    createdAt: accepted,
-  });
-  kiritimati = await seedPerson(server, {
-    email: 'kiritimati@example.com',
-    coach: coachA,
-    timezone: 'Pacific/Kiritimati',
-    createdAt: accepted,
-  });
-  newYork = await seedPerson(server, {
-    email: 'new-york@example.com',
-    coach: coachA,
-    timezone: 'America/New_York',
-    createdAt: new Date('2026-10-28T15:00:00Z'),
-  });
 });
 beforeEach(() => {
   clock.now = berlinEvening;
@@ -101,12 +81,7 @@ describe('POST /api/exercise/exercises', () => {
     const response = await callAs(server, berlin, 'POST', exercisesPath, body);
     expect(response.status).toBe(201);
     const events = await eventRows(server, berlin);
-    const morning = events.find(
-      (event) =>
-        event.localDate === '2026-03-04' &&
-        event.entityType === 'exercise' &&
-        event.kind === 'morning',
-    );
+    const morning = findEvent(events, '2026-03-04', 'exercise', 'morning');
     expect(morning?.status).toBe('completed');
     expect(morning?.completedAt?.toISOString()).toBe('2026-03-04T06:00:00.000Z');
     // HRV +20 % (weight 2), pulse -10 % (+10), breathing -16.67 % (+16.67): 16.67 -> positive.
@@ -160,35 +135,11 @@ describe('POST /api/exercise/exercises', () => {
   it('fills the earliest open slot first, then keeps extras; no measures give no effect', async () => {
     const noMeasures = { before: {}, after: {} };
     // 19:00 CET: the afternoon slot (13:00) is the earliest still open, then evening (18:00).
-    const first = await callAs(
-      server,
-      berlin,
-      'POST',
-      exercisesPath,
-      exercise('2026-03-04T18:00:00.000Z', noMeasures),
-    );
-    const second = await callAs(
-      server,
-      berlin,
-      'POST',
-      exercisesPath,
-      exercise('2026-03-04T18:20:00.000Z'),
-    );
-    const third = await callAs(
-      server,
-      berlin,
-      'POST',
-      exercisesPath,
-      exercise('2026-03-04T18:40:00.000Z'),
-    );
+    const first = await record(berlin, '2026-03-04T18:00:00.000Z', noMeasures);
+    const second = await record(berlin, '2026-03-04T18:20:00.000Z');
+    const third = await record(berlin, '2026-03-04T18:40:00.000Z');
     const events = await eventRows(server, berlin);
-    const slot = (kind: string) =>
-      events.find(
-        (event) =>
-          event.localDate === '2026-03-04' &&
-          event.entityType === 'exercise' &&
-          event.kind === kind,
-      );
+    const slot = (kind: string) => findEvent(events, '2026-03-04', 'exercise', kind);
     expect(first.body).toMatchObject({
       calendarEventId: slot('afternoon')?.id,
       effect: null,
@@ -231,13 +182,7 @@ describe('POST /api/exercise/exercises', () => {
       ],
     ];
     for (const [overrides, message] of cases) {
-      const response = await callAs(
-        server,
-        berlin,
-        'POST',
-        exercisesPath,
-        exercise('2026-03-04T17:00:00.000Z', overrides),
-      );
+      const response = await record(berlin, '2026-03-04T17:00:00.000Z', overrides);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'invalid_request', message });
     }
@@ -263,20 +208,8 @@ describe('POST /api/exercise/exercises', () => {
   it('uses the client’s own day 14 h ahead of UTC (Pacific/Kiritimati)', async () => {
     clock.now = new Date('2026-03-04T00:00:00Z');
     // 07:00 on the 4th in Kiritimati is 17:00 UTC on the 3rd.
-    const early = await callAs(
-      server,
-      kiritimati,
-      'POST',
-      exercisesPath,
-      exercise('2026-03-03T16:59:00.000Z'),
-    );
-    const onTime = await callAs(
-      server,
-      kiritimati,
-      'POST',
-      exercisesPath,
-      exercise('2026-03-03T17:00:00.000Z'),
-    );
+    const early = await record(kiritimati, '2026-03-03T16:59:00.000Z');
+    const onTime = await record(kiritimati, '2026-03-03T17:00:00.000Z');
     expect(early.body).toMatchObject({ localDate: '2026-03-04', calendarEventId: null });
     expect(onTime.body).toMatchObject({ localDate: '2026-03-04' });
     expect((onTime.body as { calendarEventId: string | null }).calendarEventId).not.toBeNull();
@@ -288,27 +221,9 @@ describe('POST /api/exercise/exercises', () => {
   it('follows the fall-back change in America/New_York (2026-11-01)', async () => {
     clock.now = new Date('2026-11-01T20:00:00Z');
     // 07:00 EST on the 1st is 12:00 UTC (07:00 EDT the day before was 11:00 UTC).
-    const early = await callAs(
-      server,
-      newYork,
-      'POST',
-      exercisesPath,
-      exercise('2026-11-01T11:59:00.000Z'),
-    );
-    const onTime = await callAs(
-      server,
-      newYork,
-      'POST',
-      exercisesPath,
-      exercise('2026-11-01T12:00:00.000Z'),
-    );
-    const saturday = await callAs(
-      server,
-      newYork,
-      'POST',
-      exercisesPath,
-      exercise('2026-10-31T11:00:00.000Z'),
-    );
+    const early = await record(newYork, '2026-11-01T11:59:00.000Z');
+    const onTime = await record(newYork, '2026-11-01T12:00:00.000Z');
+    const saturday = await record(newYork, '2026-10-31T11:00:00.000Z');
     expect(early.body).toMatchObject({ localDate: '2026-11-01', calendarEventId: null });
     expect((onTime.body as { calendarEventId: string | null }).calendarEventId).not.toBeNull();
     expect((saturday.body as { calendarEventId: string | null }).calendarEventId).not.toBeNull();
@@ -320,28 +235,8 @@ describe('POST /api/exercise/exercises', () => {
 
   it('stores an exercise on grow as extra practice (grow has no slots)', async () => {
     clock.now = new Date('2026-03-06T12:00:00Z');
-    for (const nextPhase of ['sense', 'grow']) {
-      const phase = await callAs(
-        server,
-        coachA,
-        'POST',
-        `/api/journey/clients/${other.personId}/phase`,
-        {
-          nextPhase,
-          goals: ['breathing'],
-          bpm: 6,
-          goalChoices: ['calm'],
-        },
-      );
-      expect(phase.status).toBe(200);
-    }
-    const response = await callAs(
-      server,
-      other,
-      'POST',
-      exercisesPath,
-      exercise('2026-03-06T11:00:00.000Z'),
-    );
+    for (const nextPhase of ['sense', 'grow']) await changePhase(server, coachA, other, nextPhase);
+    const response = await record(other, '2026-03-06T11:00:00.000Z');
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ step: 'grow', calendarEventId: null });
     expect(await dailyRow(server, other, '2026-03-06')).toBeUndefined();
@@ -397,45 +292,15 @@ describe('GET /api/exercise/clients/:clientId/exercises', () => {
     expect(foreign.body).toEqual({ error: 'not_found', message: 'Exercise not found' });
     const unknown = await callAs(server, berlin, 'GET', onePath(berlin.personId, randomUUID()));
     expect(unknown.status).toBe(404);
-    for (const [user, id] of [
-      [coachB, berlin.personId],
-      [other, berlin.personId],
-      [coachA, randomUUID()],
-    ] as const) {
-      for (const path of [
-        listPath(id, '2026-03-01', '2026-03-31'),
-        onePath(id, mine?.clientExerciseId ?? ''),
-      ]) {
-        const response = await callAs(server, user, 'GET', path);
-        expect(response.status).toBe(404);
-        expect(response.body).toEqual({ error: 'not_found', message: 'Client not found' });
-      }
-    }
-    expect(
-      (await callAs(server, null, 'GET', listPath(berlin.personId, '2026-03-01', '2026-03-31')))
-        .status,
-    ).toBe(401);
+    await expectClientHidden(server, { coachA, coachB, berlin, other }, (id) =>
+      listPath(id, '2026-03-01', '2026-03-31'),
+    );
+    await expectClientHidden(server, { coachA, coachB, berlin, other }, (id) =>
+      onePath(id, mine?.clientExerciseId ?? ''),
+    );
   });
 
   it('answers 400 for a reversed range or one longer than 366 days', async () => {
-    const reversed = await callAs(
-      server,
-      coachA,
-      'GET',
-      listPath(berlin.personId, '2026-03-05', '2026-03-04'),
-    );
-    expect(reversed.status).toBe(400);
-    expect(reversed.body).toEqual({
-      error: 'invalid_range',
-      message: 'The range ends before it starts',
-    });
-    const long = await callAs(
-      server,
-      coachA,
-      'GET',
-      listPath(berlin.personId, '2026-01-01', '2027-01-02'),
-    );
-    expect(long.status).toBe(400);
-    expect(long.body).toEqual({ error: 'invalid_range', message: 'The range is at most 366 days' });
+    await expectRangeRefused(server, coachA, (from, to) => listPath(berlin.personId, from, to));
   });
 });

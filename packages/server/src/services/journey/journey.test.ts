@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import * as domain from '../../domain/journey/index.ts';
 import { localDateOf } from '../../domain/journey/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { callAs } from '../clientData/testing.ts';
 
 let server: TestServer;
 let coachA: TestUser;
@@ -23,20 +24,8 @@ let other: TestUser;
 const journeyPath = (id: string) => `/api/journey/clients/${id}/journey`;
 const phasePath = (id: string) => `/api/journey/clients/${id}/phase`;
 
-async function tokenFor(user: TestUser) {
-  return server.context.accessTokens.sign({
-    userId: user.userId,
-    organisationId: server.database.organisationId,
-    sessionId: randomUUID(),
-  });
-}
-
-async function call(user: TestUser | null, method: 'GET' | 'POST', path: string, body?: unknown) {
-  return callApi(server.baseUrl, method, path, {
-    ...(body === undefined ? {} : { body }),
-    ...(user ? { token: await tokenFor(user) } : {}),
-  });
-}
+const call = (user: TestUser | null, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  callAs(server, user, method, path, body);
 
 const phase = (nextPhase: string, bpm: number = 8) => ({
   nextPhase,

@@ -5,11 +5,15 @@ import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import type { TestUser } from '../auth/testing.ts';
 import {
+  berlinEvening,
   callAs,
+  changePhase,
   dailyRow,
   eventRows,
-  seedPerson,
-  startClockedServer,
+  expectClientHidden,
+  expectRangeRefused,
+  findEvent,
+  startSeededServer,
   surveyRows,
   totalsFigures,
   totalsRow,
@@ -23,9 +27,6 @@ let berlin: TestUser;
 let fresh: TestUser;
 let kiritimati: TestUser;
 let newYork: TestUser;
-
-/** 21:00 in Berlin (CET) on 2026-03-04, the Berlin client's day 3 of learn. */
-const berlinEvening = new Date('2026-03-04T20:00:00Z');
 
 const reflectionsPath = '/api/survey/reflections';
 const assessmentsPath = '/api/survey/assessments';
@@ -50,35 +51,25 @@ const assessment = (answeredAt: string, status: string, id: string = randomUUID(
   answers: { q1: 3, q2: 'often', q3: true, q4: null },
 });
 
+/** Submits `reflection(answeredAt, type)` as `user`. */
+const reflect = (user: TestUser, answeredAt: string, type: 'reflection' | 'morningReflection') =>
+  callAs(server, user, 'POST', reflectionsPath, reflection(answeredAt, type));
+
+/** Submits `assessment(answeredAt, status, id)` as the Berlin client. */
+const assess = (answeredAt: string, status: string, id?: string) =>
+  callAs(server, berlin, 'POST', assessmentsPath, assessment(answeredAt, status, id));
+
 beforeAll(async () => {
-  ({ server, clock } = await startClockedServer(['survey', 'calendar', 'journey'], berlinEvening));
-  coachA = await seedPerson(server, { email: 'coach-a@example.com' });
-  coachB = await seedPerson(server, { email: 'coach-b@example.com' });
-  const accepted = new Date('2026-03-02T08:00:00Z');
-  berlin = await seedPerson(server, {
-    email: 'berlin@example.com',
-    coach: coachA,
-    timezone: 'Europe/Berlin',
-    createdAt: accepted,
-  });
-  fresh = await seedPerson(server, {
-    email: 'fresh@example.com',
-    coach: coachA,
-    timezone: 'Europe/Berlin',
-    createdAt: accepted,
-  });
-  kiritimati = await seedPerson(server, {
-    email: 'kiritimati@example.com',
-    coach: coachA,
-    timezone: 'Pacific/Kiritimati',
-    createdAt: accepted,
-  });
-  newYork = await seedPerson(server, {
-    email: 'new-york@example.com',
-    coach: coachA,
-    timezone: 'America/New_York',
-    createdAt: new Date('2026-03-06T15:00:00Z'),
-  });
+  ({
+    server,
+    clock,
+    coachA,
+    coachB,
+    berlin,
+    other: fresh,
+    kiritimati,
+    newYork,
+  } = await startSeededServer(['survey', 'calendar', 'journey'], berlinEvening));
 });
 beforeEach(() => {
   clock.now = berlinEvening;
@@ -112,12 +103,7 @@ describe('POST /api/survey/reflections', () => {
     });
     const [stored] = await surveyRows(server, berlin);
     const events = await eventRows(server, berlin);
-    const morning = events.find(
-      (event) =>
-        event.localDate === '2026-03-04' &&
-        event.kind === 'morning' &&
-        event.entityType === 'survey',
-    );
+    const morning = findEvent(events, '2026-03-04', 'survey', 'morning');
     expect(morning).toMatchObject({ status: 'completed', step: 'learn' });
     expect(morning?.completedAt?.toISOString()).toBe('2026-03-04T05:00:00.000Z');
     expect(stored).toMatchObject({
@@ -211,13 +197,7 @@ describe('POST /api/survey/reflections', () => {
       '2026-03-04T10:00:00.000Z', // 11:00 CET: between windows
       '2026-03-01T06:00:00.000Z', // before the acceptance day
     ]) {
-      const response = await callAs(
-        server,
-        berlin,
-        'POST',
-        reflectionsPath,
-        reflection(answeredAt, 'reflection'),
-      );
+      const response = await reflect(berlin, answeredAt, 'reflection');
       expect(response.status).toBe(409);
       expect(response.body).toEqual({
         error: 'outside_window',
@@ -228,39 +208,21 @@ describe('POST /api/survey/reflections', () => {
   });
 
   it('refuses the wrong survey type for the window and an answered window (409)', async () => {
-    const wrongAfternoon = await callAs(
-      server,
-      berlin,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-04T14:00:00.000Z', 'morningReflection'),
-    );
+    const wrongAfternoon = await reflect(berlin, '2026-03-04T14:00:00.000Z', 'morningReflection');
     expect(wrongAfternoon.status).toBe(409);
     expect(wrongAfternoon.body).toEqual({
       error: 'wrong_survey_type',
       message: 'The afternoon window takes a reflection, not a morningReflection',
     });
     clock.now = new Date('2026-03-05T07:00:00Z');
-    const wrongMorningNow = await callAs(
-      server,
-      berlin,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-05T06:00:00.000Z', 'reflection'),
-    );
+    const wrongMorningNow = await reflect(berlin, '2026-03-05T06:00:00.000Z', 'reflection');
     expect(wrongMorningNow.status).toBe(409);
     expect(wrongMorningNow.body).toEqual({
       error: 'wrong_survey_type',
       message: 'The morning window takes a morningReflection, not a reflection',
     });
     clock.now = berlinEvening;
-    const again = await callAs(
-      server,
-      berlin,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-04T08:00:00.000Z', 'morningReflection'),
-    );
+    const again = await reflect(berlin, '2026-03-04T08:00:00.000Z', 'morningReflection');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       error: 'window_completed',
@@ -274,26 +236,14 @@ describe('POST /api/survey/reflections', () => {
     // 21:02 CET, in the night window, 2 minutes ahead of now.
     const skewed = reflection('2026-03-04T20:02:00.000Z', 'reflection');
     expect((await callAs(server, berlin, 'POST', reflectionsPath, skewed)).status).toBe(201);
-    const future = await callAs(
-      server,
-      berlin,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-04T20:02:01.000Z', 'reflection'),
-    );
+    const future = await reflect(berlin, '2026-03-04T20:02:01.000Z', 'reflection');
     expect(future.status).toBe(400);
     expect(future.body).toEqual({
       error: 'invalid_request',
       message: 'answeredAt is in the future',
     });
     clock.now = new Date('2026-04-03T20:00:00Z');
-    const old = await callAs(
-      server,
-      berlin,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-04T17:00:00.000Z', 'reflection'),
-    );
+    const old = await reflect(berlin, '2026-03-04T17:00:00.000Z', 'reflection');
     expect(old.status).toBe(400);
     expect(old.body).toEqual({
       error: 'invalid_request',
@@ -321,21 +271,9 @@ describe('POST /api/survey/reflections', () => {
   it('places windows on the client’s own day 14 h ahead of UTC (Pacific/Kiritimati)', async () => {
     clock.now = new Date('2026-03-04T00:00:00Z');
     // 06:00 on the 4th in Kiritimati is 16:00 UTC on the 3rd; 05:59 is outside.
-    const early = await callAs(
-      server,
-      kiritimati,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-03T15:59:00.000Z', 'morningReflection'),
-    );
+    const early = await reflect(kiritimati, '2026-03-03T15:59:00.000Z', 'morningReflection');
     expect(early.status).toBe(409);
-    const onTime = await callAs(
-      server,
-      kiritimati,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-03T16:00:00.000Z', 'morningReflection'),
-    );
+    const onTime = await reflect(kiritimati, '2026-03-03T16:00:00.000Z', 'morningReflection');
     expect(onTime.status).toBe(201);
     expect(onTime.body).toMatchObject({ localDate: '2026-03-04', window: 'morning' });
     expect(await dailyRow(server, kiritimati, '2026-03-04')).toMatchObject({
@@ -347,41 +285,17 @@ describe('POST /api/survey/reflections', () => {
   it('follows the spring-forward change in America/New_York (2026-03-08)', async () => {
     clock.now = new Date('2026-03-08T20:00:00Z');
     // 06:00 EST on the 7th is 11:00 UTC; 06:00 EDT on the 8th is 10:00 UTC.
-    const saturday = await callAs(
-      server,
-      newYork,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-07T11:00:00.000Z', 'morningReflection'),
-    );
+    const saturday = await reflect(newYork, '2026-03-07T11:00:00.000Z', 'morningReflection');
     expect(saturday.status).toBe(201);
     expect(saturday.body).toMatchObject({ localDate: '2026-03-07', window: 'morning' });
-    const tooEarly = await callAs(
-      server,
-      newYork,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-08T09:59:00.000Z', 'morningReflection'),
-    );
+    const tooEarly = await reflect(newYork, '2026-03-08T09:59:00.000Z', 'morningReflection');
     expect(tooEarly.status).toBe(409);
-    const sunday = await callAs(
-      server,
-      newYork,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-08T10:00:00.000Z', 'morningReflection'),
-    );
+    const sunday = await reflect(newYork, '2026-03-08T10:00:00.000Z', 'morningReflection');
     expect(sunday.status).toBe(201);
     expect(sunday.body).toMatchObject({ localDate: '2026-03-08', window: 'morning' });
     // The night window of the 8th (21:00-22:30 EDT) ends at 02:30 UTC on the 9th.
     clock.now = new Date('2026-03-09T03:00:00Z');
-    const night = await callAs(
-      server,
-      newYork,
-      'POST',
-      reflectionsPath,
-      reflection('2026-03-09T02:29:00.000Z', 'reflection'),
-    );
+    const night = await reflect(newYork, '2026-03-09T02:29:00.000Z', 'reflection');
     expect(night.status).toBe(201);
     expect(night.body).toMatchObject({ localDate: '2026-03-08', window: 'night' });
     expect(totalsFigures(await totalsRow(server, newYork, 'learn'))).toMatchObject({
@@ -394,13 +308,7 @@ describe('POST /api/survey/reflections', () => {
 describe('POST /api/survey/assessments', () => {
   it('stores one in progress, then completes the step’s scheduled assessment with it', async () => {
     const id = randomUUID();
-    const started = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T09:00:00.000Z', 'inProgress', id),
-    );
+    const started = await assess('2026-03-04T09:00:00.000Z', 'inProgress', id);
     expect(started.status).toBe(201);
     expect(started.body).toEqual({
       id,
@@ -413,13 +321,7 @@ describe('POST /api/survey/assessments', () => {
     });
     expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ assessmentsCompleted: 0 });
 
-    const done = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T19:00:00.000Z', 'complete', id),
-    );
+    const done = await assess('2026-03-04T19:00:00.000Z', 'complete', id);
     expect(done.status).toBe(200);
     const events = await eventRows(server, berlin);
     const scheduled = events.find((event) => event.kind === 'assessment');
@@ -451,22 +353,10 @@ describe('POST /api/survey/assessments', () => {
     });
 
     // A retry of the complete one is answered unchanged; moving it back is refused.
-    const retry = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T19:30:00.000Z', 'complete', id),
-    );
+    const retry = await assess('2026-03-04T19:30:00.000Z', 'complete', id);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(done.body);
-    const back = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T19:30:00.000Z', 'inProgress', id),
-    );
+    const back = await assess('2026-03-04T19:30:00.000Z', 'inProgress', id);
     expect(back.status).toBe(409);
     expect(back.body).toEqual({
       error: 'assessment_final',
@@ -476,13 +366,7 @@ describe('POST /api/survey/assessments', () => {
   });
 
   it('keeps an extra complete assessment without counting it', async () => {
-    const extra = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T19:45:00.000Z', 'complete'),
-    );
+    const extra = await assess('2026-03-04T19:45:00.000Z', 'complete');
     expect(extra.status).toBe(201);
     expect(extra.body).toMatchObject({ calendarEventId: null, status: 'complete' });
     expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ assessmentsCompleted: 1 });
@@ -495,22 +379,14 @@ describe('POST /api/survey/assessments', () => {
     const [reflectionRow] = (await surveyRows(server, berlin)).filter(
       (row) => row.type !== 'assessment',
     );
-    const reused = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T19:00:00.000Z', 'complete', reflectionRow?.clientSurveyId ?? ''),
+    const reused = await assess(
+      '2026-03-04T19:00:00.000Z',
+      'complete',
+      reflectionRow?.clientSurveyId ?? '',
     );
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject({ error: 'id_conflict' });
-    const future = await callAs(
-      server,
-      berlin,
-      'POST',
-      assessmentsPath,
-      assessment('2026-03-04T20:10:00.000Z', 'complete'),
-    );
+    const future = await assess('2026-03-04T20:10:00.000Z', 'complete');
     expect(future.status).toBe(400);
     expect(future.body).toEqual({
       error: 'invalid_request',
@@ -596,14 +472,7 @@ describe('GET /api/survey/clients/:clientId/reflections and assessments', () => 
         },
       ],
     });
-    const phase = await callAs(
-      server,
-      coachA,
-      'POST',
-      `/api/journey/clients/${fresh.personId}/phase`,
-      { nextPhase: 'sense', goals: ['breathing'], bpm: 6, goalChoices: ['calm'] },
-    );
-    expect(phase.status).toBe(200);
+    await changePhase(server, coachA, fresh, 'sense');
     const after = await callAs(
       server,
       coachA,
@@ -644,62 +513,18 @@ describe('GET /api/survey/clients/:clientId/reflections and assessments', () => 
 
   it('answers 400 for a reversed range or one longer than 366 days', async () => {
     for (const kind of ['reflections', 'assessments'] as const) {
-      const reversed = await callAs(
-        server,
-        coachA,
-        'GET',
-        listPath(berlin.personId, kind, '2026-03-05', '2026-03-04'),
-      );
-      expect(reversed.status).toBe(400);
-      expect(reversed.body).toEqual({
-        error: 'invalid_range',
-        message: 'The range ends before it starts',
-      });
-      const long = await callAs(
-        server,
-        coachA,
-        'GET',
-        listPath(berlin.personId, kind, '2026-01-01', '2027-01-02'),
-      );
-      expect(long.status).toBe(400);
-      expect(long.body).toEqual({
-        error: 'invalid_range',
-        message: 'The range is at most 366 days',
-      });
-      const year = await callAs(
-        server,
-        coachA,
-        'GET',
-        listPath(berlin.personId, kind, '2026-01-01', '2027-01-01'),
-      );
+      const pathOf = (from: string, to: string) => listPath(berlin.personId, kind, from, to);
+      await expectRangeRefused(server, coachA, pathOf);
+      const year = await callAs(server, coachA, 'GET', pathOf('2026-01-01', '2027-01-01'));
       expect(year.status).toBe(200);
     }
   });
 
   it('answers 404 to another coach, another client and for unknown ids; 401 without a token', async () => {
     for (const kind of ['reflections', 'assessments'] as const) {
-      for (const [user, id] of [
-        [coachB, berlin.personId],
-        [fresh, berlin.personId],
-        [coachA, coachB.personId],
-        [coachA, randomUUID()],
-      ] as const) {
-        const response = await callAs(
-          server,
-          user,
-          'GET',
-          listPath(id, kind, '2026-03-01', '2026-03-31'),
-        );
-        expect(response.status).toBe(404);
-        expect(response.body).toEqual({ error: 'not_found', message: 'Client not found' });
-      }
-      const anonymous = await callAs(
-        server,
-        null,
-        'GET',
-        listPath(berlin.personId, kind, '2026-03-01', '2026-03-31'),
+      await expectClientHidden(server, { coachA, coachB, berlin, other: fresh }, (id) =>
+        listPath(id, kind, '2026-03-01', '2026-03-31'),
       );
-      expect(anonymous.status).toBe(401);
     }
   });
 });

@@ -1,0 +1,72 @@
+// What the benchmark servers share: the real server built as main.ts builds it (a fresh token
+// secret, no mail), and the child-process protocol (print the address, close on SIGTERM).
+import { randomBytes } from 'node:crypto';
+import type { ServiceName } from '@coach/api';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../packages/server/src/app.ts';
+import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
+import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
+import { createRequireAuth } from '../../packages/server/src/http/authenticate.ts';
+import { createMailer } from '../../packages/server/src/mail/mailer.ts';
+
+const unlimited = {
+  perAccount: { max: 1e9, windowSeconds: 60 },
+  perIp: { max: 1e9, windowSeconds: 60 },
+};
+
+/**
+ * The real server with the `enabled` services on `database`. With `unlimitedRates`, the auth
+ * rate limits are raised so that a benchmark measures the work, not the 429s.
+ */
+export function buildBenchServer(
+  database: DatabaseHandle,
+  enabled: readonly ServiceName[],
+  options: { unlimitedRates?: boolean } = {},
+) {
+  const accessTokens = createAccessTokens({ secret: randomBytes(32) });
+  return buildServer(
+    { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
+    {
+      services: {
+        enabled,
+        context: {
+          database,
+          organisationId: database.organisationId,
+          accessTokens,
+          requireAuth: createRequireAuth(accessTokens, database.organisationId),
+          mailer: createMailer({ smtpUrl: null, from: 'bench', log: () => {} }),
+          appUrl: 'http://localhost',
+          ...(options.unlimitedRates
+            ? {
+                auth: {
+                  rateLimits: {
+                    login: unlimited,
+                    refresh: unlimited,
+                    resetRequest: unlimited,
+                    verifyCode: unlimited,
+                  },
+                },
+              }
+            : {}),
+        },
+      },
+    },
+  );
+}
+
+/**
+ * Serves `app` as a benchmark child: listens on a free local port, prints `{ url }` for the
+ * parent, and closes the server and `database` on SIGTERM.
+ */
+export async function serveBenchChild(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+): Promise<void> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ url: address }));
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
