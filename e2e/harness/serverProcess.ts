@@ -23,7 +23,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `node packages/server/src/main.ts` on a free loopback port with `env` on top of a clean
- * environment, and resolves once it says it is running (60 s at most).
+ * environment, and resolves once it says it is running (180 s at most: a first demo seed writes
+ * weeks of client history).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -58,12 +59,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 async function waitUntilRunning(child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!output().includes('Coach is running on')) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server stopped before it was running:\n${output()}`);
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start in 60 s:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`The server did not start in 180 s:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
