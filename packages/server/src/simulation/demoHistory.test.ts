@@ -27,7 +27,7 @@ describe('the demo seed', () => {
     expect(seeded.history?.failures).toEqual([]);
   });
 
-  it('starts each client 3 to 6 weeks ago with data up to today', async () => {
+  it('starts each client 2 to 5 weeks ago with data up to today', async () => {
     const clients = await rowsOf<{
       email: string;
       days: number;
@@ -40,8 +40,8 @@ describe('the demo seed', () => {
       from persons p join users u on u.id = p.user_id where p.type = 'user'`);
     expect(clients).toHaveLength(22);
     for (const client of clients) {
-      expect(Number(client.days)).toBeGreaterThan(17);
-      expect(Number(client.days)).toBeLessThan(43);
+      expect(Number(client.days)).toBeGreaterThan(10);
+      expect(Number(client.days)).toBeLessThan(36);
     }
     // Most clients used the app today or yesterday (the clients list's 48 h engagement).
     const recent = clients.filter(

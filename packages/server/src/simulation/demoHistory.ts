@@ -10,7 +10,7 @@ import { randomFor } from './random.ts';
 export const demoHistorySeed = 1;
 
 /** Weeks of history a demo client has, [min, max]. */
-export const demoHistoryWeeks = [3, 6] as const;
+export const demoHistoryWeeks = [2, 5] as const;
 
 /** What the demo history wrote. */
 export type DemoHistoryResult = {
@@ -31,7 +31,7 @@ export type DemoHistoryClient = {
 const { persons, users } = schema;
 
 /**
- * Gives the demo coach's clients (the accounts listed, found by e-mail) 3 to 6 weeks of history,
+ * Gives the demo coach's clients (the accounts listed, found by e-mail) 2 to 5 weeks of history,
  * once: nothing is written when the coach is missing or any of those clients has journey data
  * already. Each client's acceptance (`persons.created_at`, the start of learn) moves back to the
  * start of their history, then the simulator's timeline for them (same generator, personas and

@@ -110,11 +110,9 @@ describe('the generator', { timeout: 30_000 }, () => {
       }
     }
     // Reflections were answered on the day the clocks changed, both sides of the Atlantic.
-    expect([...clocksChanged].sort()).toEqual([
-      'America/Los_Angeles',
-      'America/New_York',
-      'Europe/London',
-    ]);
+    expect([...clocksChanged]).toEqual(
+      expect.arrayContaining(['America/Los_Angeles', 'America/New_York', 'Europe/London']),
+    );
   });
 
   it('keeps the indicators in the persona bands: engaged high, lagging low', () => {

@@ -78,8 +78,8 @@ export const personaTraits: Readonly<Record<Persona, PersonaTraits>> = {
     effect: { mean: 14, spread: 8 },
     senseAfterDays: [7, 8],
     senseChance: 1,
-    growAfterDays: [7, 10],
-    growChance: 0.85,
+    growAfterDays: [10, 16],
+    growChance: 0.6,
   },
   steady: {
     reflectionsPerDay: [2, 4],
@@ -91,8 +91,8 @@ export const personaTraits: Readonly<Record<Persona, PersonaTraits>> = {
     effect: { mean: 7, spread: 9 },
     senseAfterDays: [8, 11],
     senseChance: 1,
-    growAfterDays: [9, 12],
-    growChance: 0.5,
+    growAfterDays: [12, 18],
+    growChance: 0.35,
   },
   lagging: {
     reflectionsPerDay: [0, 2],
@@ -104,8 +104,8 @@ export const personaTraits: Readonly<Record<Persona, PersonaTraits>> = {
     effect: { mean: 0, spread: 11 },
     senseAfterDays: [10, 14],
     senseChance: 0.6,
-    growAfterDays: [12, 16],
-    growChance: 0.3,
+    growAfterDays: [14, 20],
+    growChance: 0.15,
   },
 };
 
