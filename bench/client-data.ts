@@ -251,10 +251,12 @@ async function ensureLoaded(
   const total = await database.db.execute<{ bytes: string }>(
     sql`select pg_database_size(current_database())::text as bytes`,
   );
+  // The planner's estimates (kept by ANALYZE in pg_class, which PGlite persists, unlike the
+  // statistics collector's live counts).
   const counted = await database.db.execute<{ name: string; n: string }>(sql`
-    select relname as name, n_live_tup::text as n from pg_stat_user_tables
-    where relname in ('client_daily', 'client_phase_totals', 'persons', 'usage_sessions',
-      'metric_samples', 'surveys', 'exercises')`);
+    select relname as name, greatest(reltuples, 0)::bigint::text as n from pg_class
+    where relkind = 'r' and relname in ('client_daily', 'client_phase_totals', 'persons',
+      'usage_sessions', 'metric_samples', 'surveys', 'exercises')`);
   await database.close();
   return {
     clients,
