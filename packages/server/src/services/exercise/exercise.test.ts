@@ -194,6 +194,19 @@ describe('POST /api/exercise/exercises', () => {
     expect((await callAs(server, berlin, 'POST', exercisesPath, twoHours)).status).toBe(201);
   });
 
+  it('refuses an out-of-range BPM and unknown goals (400), storing nothing', async () => {
+    const before = (await exerciseRows(server, berlin)).length;
+    for (const overrides of [{ bpm: 7 }, { goal: 'sleep' }, { stepGoal: 'flying' }]) {
+      const response = await record(berlin, '2026-03-04T17:00:00.000Z', overrides);
+      expect(response.status, JSON.stringify(overrides)).toBe(400);
+      expect(response.body).toMatchObject({
+        error: expect.any(String),
+        message: expect.any(String),
+      });
+    }
+    expect(await exerciseRows(server, berlin)).toHaveLength(before);
+  });
+
   it('answers 401 without a token and 403 to a coach', async () => {
     const body = exercise('2026-03-04T17:00:00.000Z');
     expect((await callAs(server, null, 'POST', exercisesPath, body)).status).toBe(401);

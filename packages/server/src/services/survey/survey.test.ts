@@ -232,6 +232,36 @@ describe('POST /api/survey/reflections', () => {
     expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ reflectionsCompleted: 2 });
   });
 
+  it('refuses unknown survey types and statuses and out-of-range answers (400), storing nothing', async () => {
+    const before = (await surveyRows(server, berlin)).length;
+    const at = '2026-03-04T17:30:00.000Z';
+    const bodies: [string, unknown][] = [
+      [reflectionsPath, { ...reflection(at, 'reflection'), type: 'eveningReflection' }],
+      [reflectionsPath, { ...reflection(at, 'reflection'), type: 'assessment' }],
+      [
+        reflectionsPath,
+        reflection(at, 'reflection', { productivity: 101, mental: 70, physical: 60 }),
+      ],
+      [
+        reflectionsPath,
+        reflection(at, 'reflection', { productivity: 80, mental: -1, physical: 60 }),
+      ],
+      [reflectionsPath, { ...reflection(at, 'reflection'), answers: { productivity: 80 } }],
+      [assessmentsPath, assessment(at, 'done')],
+      [assessmentsPath, { ...assessment(at, 'complete'), name: '   ' }],
+      [assessmentsPath, { ...assessment(at, 'complete'), answers: { q1: 'x'.repeat(501) } }],
+    ];
+    for (const [path, body] of bodies) {
+      const response = await callAs(server, berlin, 'POST', path, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({
+        error: expect.any(String),
+        message: expect.any(String),
+      });
+    }
+    expect(await surveyRows(server, berlin)).toHaveLength(before);
+  });
+
   it('accepts 2 minutes of clock skew, refuses more and anything older than 30 days (400)', async () => {
     // 21:02 CET, in the night window, 2 minutes ahead of now.
     const skewed = reflection('2026-03-04T20:02:00.000Z', 'reflection');
