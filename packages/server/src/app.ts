@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { type ServiceName, validationMessage } from '@coach/api';
+import { isServerErrorCode, type ServiceName, validationMessage } from '@coach/api';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
@@ -41,7 +41,15 @@ export type BuildServerOptions = {
   logger?: boolean;
   /** The services to host and what they need; without it only health and the front end. */
   services?: { context: ServiceContext; enabled: readonly ServiceName[] };
+  /**
+   * Sees every error answer (status >= 400) with its parsed JSON body, after serialisation: the
+   * tests check each against the error catalogue.
+   */
+  onErrorAnswer?: (answer: ErrorAnswer) => void;
 };
+
+/** An error answer as a caller receives it. */
+export type ErrorAnswer = { method: string; url: string; status: number; body: unknown };
 
 /** Builds the server: the platform API under `/api` and the web front end beside it. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}) {
@@ -75,6 +83,24 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // Personal data is never stored by caches; a route with its own policy (pictures) keeps it.
     if (isApi && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
+
+  const { onErrorAnswer } = options;
+  if (onErrorAnswer) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode < 400) return payload;
+      const isJson = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+      let body: unknown = payload;
+      if (isJson && typeof payload === 'string') {
+        try {
+          body = JSON.parse(payload);
+        } catch {
+          body = payload;
+        }
+      }
+      onErrorAnswer({ method: request.method, url: request.url, status: reply.statusCode, body });
+      return payload;
+    });
+  }
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     return reply.status(errorStatus(error)).send(toErrorBody(error, request.body, request.log));
@@ -167,7 +193,7 @@ function toErrorBody(
         `${issue.instancePath.slice(1) || error.validationContext || 'request'} ${issue.message ?? 'is invalid'}`
       );
     });
-    return { error: 'validation', message: [...new Set(messages)].join('; ') };
+    return { error: 'validation_failed', message: [...new Set(messages)].join('; ') };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -181,9 +207,13 @@ function toErrorBody(
   const status = errorStatus(error);
   if (status >= 500) {
     log.error({ err: error }, 'request failed');
-    return { error: 'internal', message: 'Something went wrong on our side' };
+    return { error: 'internal_error', message: 'Something went wrong on our side' };
   }
-  return { error: error.code ?? 'bad_request', message: error.message };
+  // Fastify's own codes (FST_ERR_...) are not the API's: they answer as a plain bad request.
+  return {
+    error: isServerErrorCode(error.code) ? error.code : 'bad_request',
+    message: error.message,
+  };
 }
 
 function valueAt(body: unknown, pointer: string): unknown {

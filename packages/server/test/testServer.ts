@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type ServiceName, serviceNames } from '@coach/api';
-import { buildServer } from '../src/app.ts';
+import { errorStatuses, isServerErrorCode, type ServiceName, serviceNames } from '@coach/api';
+import { buildServer, type ErrorAnswer } from '../src/app.ts';
 import { createAccessTokens } from '../src/http/accessTokens.ts';
 import { createRequireAuth } from '../src/http/authenticate.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -43,9 +43,17 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.now ? { now: options.now } : {}),
   };
+  // Every error answer of every test must be in the contract's catalogue, with its status.
+  const offCatalogue: string[] = [];
   const app = await buildServer(
     { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
-    { services: { context, enabled: options.services ?? serviceNames } },
+    {
+      services: { context, enabled: options.services ?? serviceNames },
+      onErrorAnswer: (answer) => {
+        const problem = catalogueProblem(answer);
+        if (problem) offCatalogue.push(problem);
+      },
+    },
   );
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -55,12 +63,33 @@ export async function startTestServer(options: TestServerOptions = {}) {
     database,
     mailSink,
     context,
+    /** The error answers so far that are not in the catalogue (close() fails on any). */
+    offCatalogue,
     async close() {
       await app.close();
       await mailSink.close();
       await database.close();
+      if (offCatalogue.length > 0) {
+        throw new Error(
+          `Error answers outside the contract's catalogue (errorStatuses):\n${offCatalogue.join('\n')}`,
+        );
+      }
     },
   };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** Why an error answer breaks the catalogue, or null when it is an ApiErrorBody it lists. */
+export function catalogueProblem(answer: ErrorAnswer): string | null {
+  const { method, url, status, body } = answer;
+  const where = `${method} ${url} ${status}`;
+  if (typeof body !== 'object' || body === null) return `${where}: not a JSON error body`;
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  if (typeof message !== 'string') return `${where}: no message`;
+  if (!isServerErrorCode(error)) return `${where}: unknown code ${JSON.stringify(error)}`;
+  if (errorStatuses[error] !== status) {
+    return `${where}: ${error} comes with ${errorStatuses[error]} in the catalogue`;
+  }
+  return null;
+}

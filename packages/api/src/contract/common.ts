@@ -58,33 +58,76 @@ export const profilePictureContentTypes = ['image/png', 'image/jpeg', 'image/web
 /** One of {@link profilePictureContentTypes}. */
 export type ProfilePictureContentType = (typeof profilePictureContentTypes)[number];
 
-/** Error codes of the `error` field of an {@link ApiErrorBody}, with the HTTP status of each. */
+/**
+ * Every error code the services answer in the `error` field of an {@link ApiErrorBody}, with the
+ * one HTTP status each comes with. The server's tests fail on any error answer whose code is not
+ * here or whose status differs, so this list is the catalogue a client can rely on.
+ */
 export const errorStatuses = {
+  // 400: the request is malformed or breaks a rule of its own.
   bad_request: 400,
   invalid_json: 400,
   validation_failed: 400,
+  invalid_request: 400,
+  invalid_range: 400,
+  invalid_batch: 400,
+  invalid_phase: 400,
+  invalid_timezone: 400,
+  wrong_code: 400,
+  invite_expired: 400,
+  // 401: who is calling is not established.
   unauthorized: 401,
   invalid_credentials: 401,
   invalid_token: 401,
+  invalid_refresh_token: 401,
+  token_expired: 401,
+  /** Made by the client when the session can not be renewed (never sent by the server). */
   session_expired: 401,
+  // 403: the caller may not do this.
   forbidden: 403,
   invalid_user_type: 403,
+  // 404: nothing the caller may reach by that address.
   not_found: 404,
+  invite_not_found: 404,
+  // 409: the state of things refuses it.
+  /** The client's name for a 409 without a known code. */
   conflict: 409,
-  invalid_reset_code: 400,
+  already_registered: 409,
+  already_invited: 409,
+  invite_used: 409,
+  no_phase_planned: 409,
+  not_next_phase: 409,
+  outside_window: 409,
+  wrong_survey_type: 409,
+  window_completed: 409,
+  assessment_final: 409,
+  id_conflict: 409,
+  // Bodies and files.
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unsupported_image: 415,
   image_too_large: 422,
   rate_limited: 429,
+  // The server's side.
   internal_error: 500,
+  mail_failed: 503,
+  /** The client's name for a 503 without a known code. */
   service_unavailable: 503,
 } as const;
+
+/** A code of {@link errorStatuses}. */
+export type ServerErrorCode = keyof typeof errorStatuses;
+
+/** Whether `code` is one of the catalogue's codes. */
+export function isServerErrorCode(code: unknown): code is ServerErrorCode {
+  return typeof code === 'string' && Object.hasOwn(errorStatuses, code);
+}
 
 /**
  * The known error codes; the client adds `network_error` (no answer) and `aborted` (the caller
  * aborted the call), both with status 0.
  */
-export type ErrorCode = keyof typeof errorStatuses | 'network_error' | 'aborted';
+export type ErrorCode = ServerErrorCode | 'network_error' | 'aborted';
 
 /** Every known error code, the server's and the client's. */
 export const errorCodes = [

@@ -112,7 +112,7 @@ describe('MSW handlers', () => {
     await expect(api.auth.requestPasswordReset({ email })).resolves.toEqual({});
     await expect(
       api.auth.verifyResetCode({ email, resetPasswordCode: '654321' }),
-    ).rejects.toMatchObject({ status: 400, code: 'invalid_reset_code' });
+    ).rejects.toMatchObject({ status: 400, code: 'wrong_code' });
     await expect(
       api.auth.verifyResetCode({ email, resetPasswordCode: demoResetCode }),
     ).resolves.toEqual({ valid: true });

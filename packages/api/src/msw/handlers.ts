@@ -69,7 +69,7 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
   const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
   const userByEmail = (email: string) =>
     state.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());
-  const wrongCode = () => error(400, 'invalid_reset_code', messages.wrongCode);
+  const wrongCode = () => error(400, 'wrong_code', messages.wrongCode);
   const checkCode = (email: string, code: string) =>
     !options.resetCodeFails &&
     (state.resetCodes.get(email.toLowerCase()) ?? demoResetCode) === code;
@@ -119,7 +119,13 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
     handle('createInvite', ({ body }) => {
       if (options.inviteFails) return error(500, 'internal_error', messages.internalError);
       const { email } = body as CreateInviteBody;
-      if (userByEmail(email)) return error(409, 'conflict', 'An account with this email exists');
+      if (userByEmail(email)) {
+        return error(
+          409,
+          'already_registered',
+          `An account with the email ${email} already exists`,
+        );
+      }
       const sentAt = new Date().toISOString();
       const existing = state.invites.find((invite) => invite.email === email);
       if (existing) {

@@ -1,15 +1,21 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { type ApiErrorBody, messages, validationMessage } from '../contract/common.ts';
+import {
+  type ApiErrorBody,
+  errorStatuses,
+  messages,
+  type ServerErrorCode,
+  validationMessage,
+} from '../contract/common.ts';
 import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
 import type { ServiceBaseUrls } from '../services.ts';
 import { createMockState, type MockState } from './state.ts';
 
 // The machinery every mock handler shares: one MSW handler per contract route.
 
-/** A forced error answer. */
-export type MockFailure = ApiErrorBody & { status: number };
+/** A failure a story forces on a route: a code of the catalogue with its status. */
+export type MockFailure = ApiErrorBody & { status: number; error: ServerErrorCode };
 
 /** Options shared by every handler factory. */
 export type MockHandlerOptions = {
@@ -44,7 +50,11 @@ export type MockRequestContext = {
 export type MockResolver = (context: MockRequestContext) => Response | Promise<Response>;
 
 /** An error answer with the contract's error body. */
-export function errorResponse(status: number, code: string, message: string): Response {
+export function errorResponse(status: number, code: ServerErrorCode, message: string): Response {
+  // The mocks answer like the server: a code of the catalogue, with the catalogue's status.
+  if (errorStatuses[code] !== status) {
+    throw new Error(`MSW: ${code} comes with ${errorStatuses[code]}, not ${status}`);
+  }
   return HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
 }
 

@@ -135,7 +135,7 @@ describe('GET /api/account/persons', () => {
   it('refuses a userId that is not a UUID with a 400 JSON error', async () => {
     const response = await call('/persons?userId=42', coachA);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'validation' });
+    expect(await response.json()).toMatchObject({ error: 'validation_failed' });
   });
 
   it('refuses anonymous callers and bad tokens with 401', async () => {
@@ -184,7 +184,7 @@ describe('GET /api/account/persons/:id', () => {
     expect(await missing.json()).toMatchObject({ error: 'not_found' });
     const malformed = await call('/persons/not-a-uuid', coachA);
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: 'validation' });
+    expect(await malformed.json()).toMatchObject({ error: 'validation_failed' });
   });
 
   it('answers 401 to anonymous callers', async () => {
@@ -296,7 +296,7 @@ describe('PUT /api/account/persons/:id', () => {
       const response = await put(coachB.personId, coachB, { ...profile, ...change });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { error: string; message: string };
-      expect(body.error).toBe('validation');
+      expect(body.error).toBe('validation_failed');
       expect(body.message).toContain(message);
     });
   }

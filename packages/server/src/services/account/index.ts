@@ -79,7 +79,7 @@ export const accountService: ServicePlugin = async (app, context) => {
       }
       const checked = checkProfile(request.body as UpdatePersonBody);
       if ('problem' in checked) {
-        return reply.status(400).send({ error: 'validation', message: checked.problem });
+        return reply.status(400).send({ error: 'validation_failed', message: checked.problem });
       }
       const { fields } = checked;
       const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(

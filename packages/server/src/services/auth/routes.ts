@@ -8,6 +8,7 @@ import type {
   RefreshBody,
   VerifyResetCodeBody,
 } from '@coach/api';
+import { errorStatuses } from '@coach/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../../http/accessTokens.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
@@ -20,21 +21,8 @@ import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCod
 import { logout, type RequestMeta, refreshSession, type SessionDeps } from './sessions.ts';
 import { findUserById, listVisibleUsers } from './users.ts';
 
-const statusOf: Record<AuthErrorCode, number> = {
-  invalid_credentials: 401,
-  invalid_refresh_token: 401,
-  unauthorized: 401,
-  wrong_code: 400,
-  invite_expired: 400,
-  invalid_timezone: 400,
-  forbidden: 403,
-  invite_not_found: 404,
-  already_registered: 409,
-  already_invited: 409,
-  invite_used: 409,
-  rate_limited: 429,
-  mail_failed: 503,
-};
+/** Each auth refusal's status: the contract's error catalogue (every AuthErrorCode is in it). */
+const statusOf: Record<AuthErrorCode, number> = errorStatuses;
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id };

@@ -347,7 +347,7 @@ describe('GET /api/resource/profilePicture/:id', () => {
     expect(await missing.json()).toEqual({ error: 'not_found', message: 'No profile picture' });
     const malformed = await fetch(pictureUrl('nope'));
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: 'validation' });
+    expect(await malformed.json()).toMatchObject({ error: 'validation_failed' });
   });
 });
 
