@@ -23,5 +23,8 @@ ALTER TABLE "client_phase_totals" ADD CONSTRAINT "client_phase_totals_client_per
 CREATE INDEX "exercises_client_completed_idx" ON "exercises" USING btree ("client_person_id","completed_at","id");--> statement-breakpoint
 CREATE INDEX "surveys_client_submitted_idx" ON "surveys" USING btree ("client_person_id","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "usage_sessions_client_ended_at_idx" ON "usage_sessions" USING btree ("client_person_id","ended_at");--> statement-breakpoint
+ALTER TABLE "client_daily" DROP COLUMN "reflections_scheduled";--> statement-breakpoint
+ALTER TABLE "client_daily" DROP COLUMN "exercises_scheduled";--> statement-breakpoint
+ALTER TABLE "client_daily" DROP COLUMN "assessments_scheduled";--> statement-breakpoint
 ALTER TABLE "exercises" ADD CONSTRAINT "exercises_step_valid" CHECK ("exercises"."step" in ('learn', 'sense', 'grow'));--> statement-breakpoint
 ALTER TABLE "surveys" ADD CONSTRAINT "surveys_step_valid" CHECK ("surveys"."step" in ('learn', 'sense', 'grow'));

@@ -9,7 +9,7 @@ import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
 import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
-import { callRoute } from './route.ts';
+import { callRoute, clientRange } from './route.ts';
 
 /** The typed calls of the analytics service (the coach's figures). */
 export type AnalyticsClient = {
@@ -44,10 +44,7 @@ export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient 
     getClientProfileSummary: (clientId) =>
       callRoute(request, routes.getClientProfileSummary, { params: { clientId } }),
     getClientSeries: (clientId, range) =>
-      callRoute(request, routes.getClientSeries, {
-        params: { clientId },
-        query: { from: range.from, to: range.to },
-      }),
+      callRoute(request, routes.getClientSeries, clientRange(clientId, range)),
     getClientActivity: (clientId, query = {}) =>
       callRoute(request, routes.getClientActivity, {
         params: { clientId },

@@ -2,7 +2,7 @@ import type { Calendar, DateRangeQuery } from '../contract/calendar.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
 import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
-import { callRoute } from './route.ts';
+import { callRoute, clientRange } from './route.ts';
 
 /** The typed calls of the calendar service. */
 export type CalendarClient = {
@@ -19,10 +19,7 @@ export type CalendarClient = {
 export function createCalendarClient(request: ServiceRequest): CalendarClient {
   return {
     getCalendar: (clientId, range) =>
-      callRoute(request, routes.getCalendar, {
-        params: { clientId },
-        query: { from: range.from, to: range.to },
-      }),
+      callRoute(request, routes.getCalendar, clientRange(clientId, range)),
     request,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../test/fakeServer.ts';
+import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import { ApiError } from './errors.ts';
 import { createCoachApi } from './index.ts';
@@ -20,15 +21,6 @@ function setup(initial: { accessToken?: string | null; refreshToken?: string | n
 
 const call = (api: ReturnType<typeof setup>['api'], index: number, delay = 1) =>
   api.account.request<{ path: string }>(`/items/${index}`, { query: { delay } });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('createCoachApi bearer header', () => {
   it('sends Authorization: Bearer with the stored access token', async () => {

@@ -3,7 +3,7 @@ import type { Exercise, ExerciseList, RecordExerciseBody } from '../contract/exe
 import type { ClientIdParams } from '../contract/journey.ts';
 import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
-import { callRoute } from './route.ts';
+import { callRoute, clientRange } from './route.ts';
 
 /** The typed calls of the exercise service. */
 export type ExerciseClient = {
@@ -25,10 +25,7 @@ export function createExerciseClient(request: ServiceRequest): ExerciseClient {
   return {
     recordExercise: (body) => callRoute(request, routes.recordExercise, { body }),
     listExercises: (clientId, range) =>
-      callRoute(request, routes.listExercises, {
-        params: { clientId },
-        query: { from: range.from, to: range.to },
-      }),
+      callRoute(request, routes.listExercises, clientRange(clientId, range)),
     getExercise: (clientId, exerciseId) =>
       callRoute(request, routes.getExercise, { params: { clientId, exerciseId } }),
     request,

@@ -1,3 +1,4 @@
+import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { RouteDefinition } from '../contract/routes.ts';
 import type { RequestOptions, ServiceRequest } from './request.ts';
 
@@ -11,4 +12,9 @@ export function callRoute<T>(
   options: RouteCallOptions = {},
 ): Promise<T> {
   return request<T>(route.path, { ...options, method: route.method, auth: route.auth });
+}
+
+/** The options of a call about one client over an inclusive range of its local dates. */
+export function clientRange(clientId: string, range: DateRangeQuery): RouteCallOptions {
+  return { params: { clientId }, query: { from: range.from, to: range.to } };
 }

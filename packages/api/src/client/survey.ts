@@ -10,7 +10,7 @@ import type {
   SubmitReflectionBody,
 } from '../contract/survey.ts';
 import type { ServiceRequest } from './request.ts';
-import { callRoute } from './route.ts';
+import { callRoute, clientRange } from './route.ts';
 
 /** The typed calls of the survey service. */
 export type SurveyClient = {
@@ -44,15 +44,9 @@ export function createSurveyClient(request: ServiceRequest): SurveyClient {
     submitReflection: (body) => callRoute(request, routes.submitReflection, { body }),
     submitAssessment: (body) => callRoute(request, routes.submitAssessment, { body }),
     listReflections: (clientId, range) =>
-      callRoute(request, routes.listReflections, {
-        params: { clientId },
-        query: { from: range.from, to: range.to },
-      }),
+      callRoute(request, routes.listReflections, clientRange(clientId, range)),
     listAssessments: (clientId, range) =>
-      callRoute(request, routes.listAssessments, {
-        params: { clientId },
-        query: { from: range.from, to: range.to },
-      }),
+      callRoute(request, routes.listAssessments, clientRange(clientId, range)),
     request,
   };
 }

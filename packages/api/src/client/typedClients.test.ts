@@ -18,8 +18,8 @@ import type {
   SubmitReflectionBody,
 } from '../contract/survey.ts';
 import { createFakeServer } from '../test/fakeServer.ts';
+import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
-import { ApiError } from './errors.ts';
 import { createCoachApi } from './index.ts';
 
 const clientId = '00000000-0000-4000-8000-00000000c11e';
@@ -30,12 +30,24 @@ function setup() {
   const server = createFakeServer();
   const tokens = createMemoryTokenStore({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   const api = createCoachApi({
-    baseURLs: { journey: 'http://coach.test/api/journey' },
+    // A base of its own for one service, so the tests see it used.
+    baseURLs: { journey: 'http://coach.test/v2/journey' },
     tokens,
     fetch: server.fetch,
   });
   return { server, api };
 }
+
+/** The fake server's default answer: the path and query it was called with. */
+const echo = (path: string, query = '') => ({ path, query });
+
+/** A GET the fake server saw, with the bearer. */
+const get = (path: string) => ({
+  path,
+  method: 'GET',
+  authorization: 'Bearer access-1',
+  body: null,
+});
 
 /** The one call the fake server saw. */
 function onlyAttempt(server: ReturnType<typeof setup>['server']) {
@@ -82,23 +94,19 @@ describe('typed journey and calendar calls', () => {
     const { api, server } = setup();
     const journey = await api.journey.getJourney(clientId);
     expectTypeOf(journey).toEqualTypeOf<Journey>();
-    expect(onlyAttempt(server)).toEqual({
-      path: `/api/journey/clients/${clientId}/journey`,
-      method: 'GET',
-      authorization: 'Bearer access-1',
-      body: null,
-    });
+    expect(journey).toEqual(echo(`/v2/journey/clients/${clientId}/journey`));
+    expect(onlyAttempt(server)).toEqual(get(`/v2/journey/clients/${clientId}/journey`));
   });
 
   it('startNextPhase: POST /clients/{clientId}/phase with the phase as JSON, answering the journey', async () => {
     const { api, server } = setup();
     const stored = { clientId, currentStep: 'sense' };
-    server.answers.set(`/api/journey/clients/${clientId}/phase`, { body: stored });
+    server.answers.set(`/v2/journey/clients/${clientId}/phase`, { body: stored });
     const journey = await api.journey.startNextPhase(clientId, phaseBody);
     expectTypeOf(journey).toEqualTypeOf<Journey>();
     expect(journey).toEqual(stored);
     expect(onlyAttempt(server)).toEqual({
-      path: `/api/journey/clients/${clientId}/phase`,
+      path: `/v2/journey/clients/${clientId}/phase`,
       method: 'POST',
       authorization: 'Bearer access-1',
       body: phaseBody,
@@ -107,12 +115,11 @@ describe('typed journey and calendar calls', () => {
 
   it("startNextPhase rejects with the server's 409 as an ApiError", async () => {
     const { api, server } = setup();
-    server.answers.set(`/api/journey/clients/${clientId}/phase`, {
+    server.answers.set(`/v2/journey/clients/${clientId}/phase`, {
       status: 409,
       body: { error: 'no_phase_planned', message: 'No new phases are planned yet' },
     });
-    const error = await api.journey.startNextPhase(clientId, phaseBody).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    const error = await rejection(api.journey.startNextPhase(clientId, phaseBody));
     expect(error).toMatchObject({
       status: 409,
       code: 'no_phase_planned',
@@ -124,11 +131,9 @@ describe('typed journey and calendar calls', () => {
     const { api, server } = setup();
     const calendar = await api.calendar.getCalendar(clientId, range);
     expectTypeOf(calendar).toEqualTypeOf<Calendar>();
-    expect(onlyAttempt(server)).toMatchObject({
-      path: `/api/calendar/clients/${clientId}/events?from=2025-03-01&to=2025-03-31`,
-      method: 'GET',
-      authorization: 'Bearer access-1',
-    });
+    const path = `/api/calendar/clients/${clientId}/events`;
+    expect(calendar).toEqual(echo(path, '?from=2025-03-01&to=2025-03-31'));
+    expect(onlyAttempt(server)).toEqual(get(`${path}?from=2025-03-01&to=2025-03-31`));
   });
 
   it('URI-encodes the path parameters', async () => {
@@ -145,6 +150,7 @@ describe('typed survey calls', () => {
     const { api, server } = setup();
     const reflection = await api.survey.submitReflection(reflectionBody);
     expectTypeOf(reflection).toEqualTypeOf<Reflection>();
+    expect(reflection).toEqual(echo('/api/survey/reflections'));
     expect(onlyAttempt(server)).toEqual({
       path: '/api/survey/reflections',
       method: 'POST',
@@ -157,6 +163,7 @@ describe('typed survey calls', () => {
     const { api, server } = setup();
     const assessment = await api.survey.submitAssessment(assessmentBody);
     expectTypeOf(assessment).toEqualTypeOf<Assessment>();
+    expect(assessment).toEqual(echo('/api/survey/assessments'));
     expect(onlyAttempt(server)).toEqual({
       path: '/api/survey/assessments',
       method: 'POST',
@@ -171,9 +178,15 @@ describe('typed survey calls', () => {
     const assessments = await api.survey.listAssessments(clientId, range);
     expectTypeOf(reflections).toEqualTypeOf<ReflectionList>();
     expectTypeOf(assessments).toEqualTypeOf<AssessmentList>();
-    expect(server.attempts.map(({ method, path }) => `${method} ${path}`)).toEqual([
-      `GET /api/survey/clients/${clientId}/reflections?from=2025-03-01&to=2025-03-31`,
-      `GET /api/survey/clients/${clientId}/assessments?from=2025-03-01&to=2025-03-31`,
+    const query = '?from=2025-03-01&to=2025-03-31';
+    const base = `/api/survey/clients/${clientId}`;
+    expect([reflections, assessments]).toEqual([
+      echo(`${base}/reflections`, query),
+      echo(`${base}/assessments`, query),
+    ]);
+    expect(server.attempts).toEqual([
+      get(`${base}/reflections${query}`),
+      get(`${base}/assessments${query}`),
     ]);
   });
 });
@@ -183,6 +196,7 @@ describe('typed exercise calls', () => {
     const { api, server } = setup();
     const exercise = await api.exercise.recordExercise(exerciseBody);
     expectTypeOf(exercise).toEqualTypeOf<Exercise>();
+    expect(exercise).toEqual(echo('/api/exercise/exercises'));
     expect(onlyAttempt(server)).toEqual({
       path: '/api/exercise/exercises',
       method: 'POST',
@@ -197,9 +211,14 @@ describe('typed exercise calls', () => {
     const one = await api.exercise.getExercise(clientId, exerciseId);
     expectTypeOf(list).toEqualTypeOf<ExerciseList>();
     expectTypeOf(one).toEqualTypeOf<Exercise>();
-    expect(server.attempts.map(({ method, path }) => `${method} ${path}`)).toEqual([
-      `GET /api/exercise/clients/${clientId}/exercises?from=2025-03-01&to=2025-03-31`,
-      `GET /api/exercise/clients/${clientId}/exercises/${exerciseId}`,
+    const base = `/api/exercise/clients/${clientId}/exercises`;
+    expect([list, one]).toEqual([
+      echo(base, '?from=2025-03-01&to=2025-03-31'),
+      echo(`${base}/${exerciseId}`),
+    ]);
+    expect(server.attempts).toEqual([
+      get(`${base}?from=2025-03-01&to=2025-03-31`),
+      get(`${base}/${exerciseId}`),
     ]);
   });
 });
@@ -212,12 +231,7 @@ describe('typed analytics calls', () => {
     const list = await api.analytics.listClientSummaries();
     expectTypeOf(list).toEqualTypeOf<ClientSummaryList>();
     expect(list).toEqual(answer);
-    expect(onlyAttempt(server)).toEqual({
-      path: '/api/analytics/clients',
-      method: 'GET',
-      authorization: 'Bearer access-1',
-      body: null,
-    });
+    expect(onlyAttempt(server)).toEqual(get('/api/analytics/clients'));
   });
 
   it('getClientProfileSummary and getClientSeries: GET by client, the series with its range', async () => {
@@ -226,9 +240,14 @@ describe('typed analytics calls', () => {
     const series = await api.analytics.getClientSeries(clientId, range);
     expectTypeOf(profile).toEqualTypeOf<ClientProfileSummary>();
     expectTypeOf(series).toEqualTypeOf<ClientSeries>();
-    expect(server.attempts.map(({ method, path }) => `${method} ${path}`)).toEqual([
-      `GET /api/analytics/clients/${clientId}/profile`,
-      `GET /api/analytics/clients/${clientId}/series?from=2025-03-01&to=2025-03-31`,
+    const base = `/api/analytics/clients/${clientId}`;
+    expect([profile, series]).toEqual([
+      echo(`${base}/profile`),
+      echo(`${base}/series`, '?from=2025-03-01&to=2025-03-31'),
+    ]);
+    expect(server.attempts).toEqual([
+      get(`${base}/profile`),
+      get(`${base}/series?from=2025-03-01&to=2025-03-31`),
     ]);
   });
 
@@ -239,6 +258,7 @@ describe('typed analytics calls', () => {
     await api.analytics.getClientActivity(clientId, { limit: 5, before: 'a+b/c= &d' });
     expectTypeOf(first).toEqualTypeOf<ActivityPage>();
     const base = `/api/analytics/clients/${clientId}/activity`;
+    expect(first).toEqual(echo(base));
     const [none, limitOnly, both] = server.attempts.map(({ path }) => path);
     expect([none, limitOnly]).toEqual([base, `${base}?limit=5`]);
     const query = new URL(both ?? '', 'http://coach.test').searchParams;
@@ -290,7 +310,8 @@ describe('typed calls and the session', () => {
 
   it('keeps the generic request on each service', async () => {
     const { api, server } = setup();
-    await api.analytics.request('/other', { method: 'DELETE' });
+    const answer = await api.analytics.request('/other', { method: 'DELETE' });
+    expect(answer).toEqual(echo('/api/analytics/other'));
     expect(onlyAttempt(server)).toMatchObject({ path: '/api/analytics/other', method: 'DELETE' });
   });
 });

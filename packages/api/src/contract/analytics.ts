@@ -10,6 +10,10 @@ import { AssessmentStatusSchema } from './survey.ts';
 export const activityKindNames = ['assessment', 'reflection', 'exercise'] as const;
 /** Most items one activity page holds; the default is 20. */
 export const maxActivityPageSize = 100;
+/** An indicator under this percentage is lagging (one at it is not). */
+export const laggingLimitPercent = 70;
+/** Hours of app use in 48 h that fill the engagement bar (`ratio` 1). */
+export const engagementFullHours = 10;
 
 /** completed / scheduled in the current phase. */
 export const CompletionCountSchema = Type.Object(
@@ -32,7 +36,9 @@ export const IndicatorFigureSchema = Type.Object(
     value: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
       description: 'Average daily percentage over the current phase, to 0.1; null with no data',
     }),
-    lagging: Type.Boolean({ description: 'Under 70 % (the lagging limit); false with no data' }),
+    lagging: Type.Boolean({
+      description: `Under ${laggingLimitPercent} % (the lagging limit); false with no data`,
+    }),
   },
   { description: 'An indicator' },
 );
@@ -73,7 +79,7 @@ const clientSummaryProperties = {
       ratio: Type.Number({
         minimum: 0,
         maximum: 1,
-        description: 'hours / 10 (the engagement quality hours limit), at most 1',
+        description: `hours / ${engagementFullHours} (the engagement quality hours limit), at most 1`,
       }),
       lastConnectedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
         description: 'When the app was last in use, null when never',

@@ -21,6 +21,8 @@ export const exerciseStepGoalNames = [
 export const breathsPerMinuteValues = [10, 8, 6] as const;
 /** Exercise goals a client may choose from. */
 export const exerciseGoalNames = ['learn', 'energy', 'focus', 'calm'] as const;
+/** The journey's `nextPhaseMessage` after grow, and the message of a refused phase change. */
+export const noPhasePlannedMessage = 'No new phases are planned yet';
 
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
 export const JourneyStepSchema = Type.Union(
@@ -118,7 +120,7 @@ export const JourneySchema = Type.Object(
       description: 'The next phase, or null after grow',
     }),
     nextPhaseMessage: Type.Union([Type.String(), Type.Null()], {
-      description: "'No new phases are planned yet' when none remains, otherwise null",
+      description: `'${noPhasePlannedMessage}' when none remains, otherwise null`,
     }),
   },
   { description: "A client's journey" },

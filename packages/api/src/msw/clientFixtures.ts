@@ -1,17 +1,24 @@
 import type { Person } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
-import type {
-  ActivityItem,
-  ClientProfileSummary,
-  ClientSummary,
-  CompletionCount,
-  IndicatorFigure,
-  SeriesDay,
+import {
+  type ActivityItem,
+  type ClientProfileSummary,
+  type ClientSummary,
+  type CompletionCount,
+  engagementFullHours,
+  type IndicatorFigure,
+  laggingLimitPercent,
+  type SeriesDay,
 } from '../contract/analytics.ts';
 import type { CalendarEvent } from '../contract/calendar.ts';
 import type { Exercise } from '../contract/exercise.ts';
 import { goalEffectNames } from '../contract/exercise.ts';
-import type { Journey, JourneyStepEntry, PhaseChangeBody } from '../contract/journey.ts';
+import {
+  type Journey,
+  type JourneyStepEntry,
+  noPhasePlannedMessage,
+  type PhaseChangeBody,
+} from '../contract/journey.ts';
 import type { Assessment, Reflection } from '../contract/survey.ts';
 import { clientPerson, fixtureIds, secondClientPerson } from './fixtures.ts';
 import {
@@ -33,13 +40,6 @@ export const mockNow = new Date('2026-11-16T09:30:00.000Z');
 /** Days of data before today the fixtures hold (the series, calendar and lists). */
 export const mockHistoryDays = 30;
 
-/** The message of a refused phase change after grow (spec point 3). */
-export const noPhasePlannedMessage = 'No new phases are planned yet';
-
-/** The lagging limit of an indicator, percent. */
-const laggingLimit = 70;
-/** Hours of use that fill the engagement bar. */
-const engagementFullHours = 10;
 /** The preferred length of a step, in days (the whole phase schedule is this long). */
 const stepLengthDays = 7;
 
@@ -751,7 +751,7 @@ function average(values: readonly number[]): number | null {
 
 function indicator(value: number | null): IndicatorFigure {
   const rounded = value === null ? null : round1(value);
-  return { value: rounded, lagging: rounded !== null && rounded < laggingLimit };
+  return { value: rounded, lagging: rounded !== null && rounded < laggingLimitPercent };
 }
 
 function count(

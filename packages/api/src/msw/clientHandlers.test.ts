@@ -1,8 +1,6 @@
-import { getResponse } from 'msw';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../client/errors.ts';
 import { createCoachApi } from '../client/index.ts';
 import { PersonSchema } from '../contract/account.ts';
 import {
@@ -22,6 +20,8 @@ import {
   ReflectionSchema,
 } from '../contract/survey.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
+import { mswFetch } from '../test/mswFetch.ts';
+import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import {
   activityOf,
@@ -40,11 +40,7 @@ import { shiftDate } from './zonedDates.ts';
 function setup(options: HandlersOptions = {}, as: 'coach' | 'client' = 'coach') {
   const state = options.state ?? createMockState();
   const handlers = createHandlers({ ...options, state });
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await getResponse(handlers, new Request(input, init));
-    if (!response) throw new Error(`Unhandled request ${String(input)}`);
-    return response;
-  };
+  const fetch = mswFetch(handlers);
   const api = createCoachApi({
     baseURLs: defaultServiceBaseUrls('http://localhost:6006'),
     tokens: createMemoryTokenStore(fixtureTokens[as]),
@@ -57,15 +53,6 @@ function setup(options: HandlersOptions = {}, as: 'coach' | 'client' = 'coach') 
 function expectValid(schema: TSchema, value: unknown, what: string) {
   const [first] = Value.Errors(schema, value);
   expect(first ? `${what}: ${first.instancePath} ${first.message}` : 'valid').toBe('valid');
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 const month = { from: shiftDate('2026-11-16', -29), to: '2026-11-16' };
@@ -206,16 +193,18 @@ describe('the client-data handlers', () => {
     expectValid(ClientSeriesSchema, series, 'series');
     expect(series.days).toHaveLength(30);
     expect(series.days.map((day) => day.date)[29]).toBe('2026-11-16');
-    expectValid(CalendarSchema, await api.calendar.getCalendar(id, month), 'calendar');
+    const calendar = await api.calendar.getCalendar(id, month);
+    expectValid(CalendarSchema, calendar, 'calendar');
+    expect(calendar.events.length).toBeGreaterThan(0);
+    expect(calendar.events.every((event) => event.localDate >= month.from)).toBe(true);
+    expect(calendar.events.every((event) => event.localDate <= month.to)).toBe(true);
     expectValid(JourneySchema, await api.journey.getJourney(id), 'journey');
     const reflections = await api.survey.listReflections(id, month);
     expectValid(ReflectionListSchema, reflections, 'reflections');
     expect(reflections.reflections.length).toBeGreaterThan(0);
-    expectValid(
-      AssessmentListSchema,
-      await api.survey.listAssessments(id, wholeHistory),
-      'assessments',
-    );
+    const assessments = await api.survey.listAssessments(id, wholeHistory);
+    expectValid(AssessmentListSchema, assessments, 'assessments');
+    expect(assessments.assessments.length).toBeGreaterThan(0);
     const exercises = await api.exercise.listExercises(id, wholeHistory);
     expectValid(ExerciseListSchema, exercises, 'exercises');
     const first = exercises.exercises[0];
@@ -245,6 +234,7 @@ describe('the client-data handlers', () => {
     expect(pages).toBe(Math.ceil(all.length / 7));
     await expect(api.analytics.getClientActivity(id, { before: 'nope' })).rejects.toMatchObject({
       status: 400,
+      code: 'invalid_request',
     });
   });
 
@@ -264,6 +254,8 @@ describe('the client-data handlers', () => {
     ).rejects.toMatchObject({ status: 404, message: 'Client not found' });
     await expect(asClient.journey.getJourney(mockClientIds.maria)).rejects.toMatchObject({
       status: 404,
+      code: 'not_found',
+      message: 'Client not found',
     });
   });
 
@@ -286,10 +278,23 @@ describe('the client-data handlers', () => {
     ]);
     const summary = await api.analytics.getClientProfileSummary(mockClientIds.maria);
     expect(summary.journey).toMatchObject({ step: 'sense', currentDay: 1 });
+    // From today on the calendar plans the new step: sense has 5 reflection windows and 6 exercise
+    // slots a day (learn: 5 and 3).
+    const today = { from: '2026-11-16', to: '2026-11-17' };
+    const { events } = await api.calendar.getCalendar(mockClientIds.maria, today);
+    expect(new Set(events.map((event) => event.step))).toEqual(new Set(['sense']));
+    expect(events.filter((event) => event.localDate === '2026-11-17')).toHaveLength(11);
+    await expect(
+      api.journey.startNextPhase(mockClientIds.maria, { nextPhase: 'sense', ...phase }),
+    ).rejects.toMatchObject({ status: 409, code: 'not_next_phase' });
     const error = await rejection(
       api.journey.startNextPhase(mockClientIds.aiko, { nextPhase: 'grow', ...phase }),
     );
-    expect(error).toMatchObject({ status: 409, message: 'No new phases are planned yet' });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'no_phase_planned',
+      message: 'No new phases are planned yet',
+    });
   });
 
   it('answer empty lists with emptyLists', async () => {
@@ -298,6 +303,8 @@ describe('the client-data handlers', () => {
     const id = mockClientIds.jamie;
     await expect(api.survey.listReflections(id, month)).resolves.toMatchObject({ reflections: [] });
     await expect(api.exercise.listExercises(id, month)).resolves.toMatchObject({ exercises: [] });
+    await expect(api.survey.listAssessments(id, month)).resolves.toMatchObject({ assessments: [] });
+    await expect(api.calendar.getCalendar(id, month)).resolves.toMatchObject({ events: [] });
     await expect(api.analytics.getClientActivity(id)).resolves.toMatchObject({
       items: [],
       nextCursor: null,
@@ -344,8 +351,108 @@ describe('the client-data handlers', () => {
     expectValid(ExerciseSchema, exercise, 'exercise');
     expect(exercise.effect).toBe('positive');
     await expect(api.exercise.recordExercise(body)).resolves.toEqual(exercise);
+    const { exercises } = await api.exercise.listExercises(mockClientIds.jamie, month);
+    expect(exercises.filter((item) => item.id === body.id)).toEqual([exercise]);
+    await expect(api.exercise.getExercise(mockClientIds.jamie, body.id)).resolves.toEqual(exercise);
     const asCoach = setup().api;
-    await expect(asCoach.exercise.recordExercise(body)).rejects.toMatchObject({ status: 403 });
+    await expect(asCoach.exercise.recordExercise(body)).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'Only a client can record exercises',
+    });
     expect(coachPerson.type).toBe('coach');
+  });
+
+  it('store a reflection once in its open window, and refuse a second one or one outside', async () => {
+    const { api } = setup({}, 'client');
+    // Jamie lives in New York: the morning window of 2026-11-16 is 11:00 to 15:00 UTC.
+    const body = {
+      id: '00000000-0000-4000-8000-00000000bcd1',
+      type: 'morningReflection' as const,
+      answeredAt: '2026-11-16T12:00:00.000Z',
+      answers: { productivity: 70, mental: 60, physical: 80 },
+    };
+    const reflection = await api.survey.submitReflection(body);
+    expectValid(ReflectionSchema, reflection, 'reflection');
+    expect(reflection).toMatchObject({
+      id: body.id,
+      window: 'morning',
+      localDate: '2026-11-16',
+      step: 'sense',
+      note: '',
+    });
+    await expect(api.survey.submitReflection(body)).resolves.toEqual(reflection);
+    const { reflections } = await api.survey.listReflections(mockClientIds.jamie, month);
+    expect(reflections[0]).toEqual(reflection);
+    const calendar = await api.calendar.getCalendar(mockClientIds.jamie, month);
+    expect(
+      calendar.events.find((event) => event.localDate === '2026-11-16' && event.kind === 'morning'),
+    ).toMatchObject({ entityType: 'survey', status: 'completed', completedAt: body.answeredAt });
+    await expect(
+      api.survey.submitReflection({ ...body, id: '00000000-0000-4000-8000-00000000bcd2' }),
+    ).rejects.toMatchObject({ status: 409, code: 'window_completed' });
+    await expect(
+      api.survey.submitReflection({
+        ...body,
+        id: '00000000-0000-4000-8000-00000000bcd3',
+        answeredAt: '2026-11-16T10:30:00.000Z',
+      }),
+    ).rejects.toMatchObject({ status: 409, code: 'outside_window' });
+  });
+
+  it('move an assessment on from in progress, then keep it final once complete', async () => {
+    const { api } = setup({}, 'client');
+    const body = {
+      id: '00000000-0000-4000-8000-00000000cde1',
+      name: 'Sleep check',
+      status: 'inProgress' as const,
+      answeredAt: '2026-11-16T09:00:00.000Z',
+      answers: { q1: 'often' },
+    };
+    const started = await api.survey.submitAssessment(body);
+    expectValid(AssessmentSchema, started, 'assessment');
+    // 09:00 UTC is 04:00 in New York: still the 16th there.
+    expect(started).toMatchObject({ status: 'inProgress', date: '2026-11-16', step: 'sense' });
+    const done = { ...body, status: 'complete' as const, answeredAt: '2026-11-16T09:20:00.000Z' };
+    const completed = await api.survey.submitAssessment(done);
+    expect(completed).toMatchObject({
+      id: body.id,
+      status: 'complete',
+      answeredAt: done.answeredAt,
+    });
+    await expect(api.survey.submitAssessment(done)).resolves.toEqual(completed);
+    await expect(api.survey.submitAssessment(body)).rejects.toMatchObject({
+      status: 409,
+      code: 'assessment_final',
+    });
+    const { assessments } = await api.survey.listAssessments(mockClientIds.jamie, month);
+    expect(assessments.filter((item) => item.id === body.id)).toEqual([completed]);
+  });
+
+  it('count device samples and sessions as new, then as duplicates', async () => {
+    const { api } = setup({}, 'client');
+    const batch = {
+      samples: [
+        { id: 's-1', kind: 'hrv', value: 48, measuredAt: '2026-11-16T09:00:00.000Z' },
+        { id: 's-2', kind: 'pulse', value: 61, measuredAt: '2026-11-16T09:01:00.000Z' },
+      ],
+      sessions: [
+        { id: 'u-1', startedAt: '2026-11-16T08:00:00.000Z', endedAt: '2026-11-16T08:20:00.000Z' },
+      ],
+    };
+    await expect(api['device-metrics'].postDeviceMetrics(batch)).resolves.toEqual({
+      accepted: { samples: 2, sessions: 1 },
+      duplicates: { samples: 0, sessions: 0 },
+    });
+    const third = { id: 's-3', kind: 'hrv', value: 50, measuredAt: '2026-11-16T09:02:00.000Z' };
+    const more = { samples: [...batch.samples, third] };
+    await expect(api['device-metrics'].postDeviceMetrics(more)).resolves.toEqual({
+      accepted: { samples: 1, sessions: 0 },
+      duplicates: { samples: 2, sessions: 0 },
+    });
+    await expect(setup().api['device-metrics'].postDeviceMetrics(batch)).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
   });
 });

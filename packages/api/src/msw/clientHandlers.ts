@@ -5,26 +5,23 @@ import { type CalendarEvent, type DateRangeQuery, maxRangeDays } from '../contra
 import { messages } from '../contract/common.ts';
 import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
-import type { PhaseChangeBody } from '../contract/journey.ts';
-import type { RouteName } from '../contract/routes.ts';
+import { noPhasePlannedMessage, type PhaseChangeBody } from '../contract/journey.ts';
 import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../contract/survey.ts';
 import {
   activityOf,
   type MockClientRecord,
   mockNow,
   nextStepOf,
-  noPhasePlannedMessage,
   plannedEvents,
   profileSummaryOf,
   seriesDaysOf,
   summaryOf,
 } from './clientFixtures.ts';
 import {
-  createRouteHandler,
   errorResponse as error,
   type MockHandlerOptions,
   type MockRequestContext,
-  withState,
+  mockService,
 } from './route.ts';
 import type { MockState } from './state.ts';
 import { daysFrom, localDateAt, shiftDate } from './zonedDates.ts';
@@ -38,7 +35,6 @@ export type ClientDataHandlerOptions = MockHandlerOptions & {
   emptyLists?: boolean;
 };
 
-type Options = ClientDataHandlerOptions & { state: MockState };
 type Audience = 'coach' | 'coachOrClient';
 
 const clientNotFound = () => error(404, 'not_found', 'Client not found');
@@ -86,18 +82,18 @@ function rangeOf(query: Record<string, unknown>): DateRangeQuery | Response {
 
 const inRange = (date: string, range: DateRangeQuery) => date >= range.from && date <= range.to;
 
-function handlerFactory(options: Options) {
-  return (
-    name: RouteName,
-    resolve: (context: MockRequestContext) => Response | Promise<Response>,
-  ): HttpHandler => createRouteHandler(name, options, resolve);
+/** Ids of events the handlers plan: `{prefix}-0000-4000-8000-{counter}`, counting on from `after`. */
+function eventIds(prefix: string, after: number): () => string {
+  let counter = after;
+  return () => {
+    counter += 1;
+    return `${prefix}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+  };
 }
 
 /** MSW handlers of the journey service: read a journey, start the next phase. */
 export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = handlerFactory(context);
+  const { state, handle } = mockService(options);
   return [
     handle('getJourney', (request) => {
       const record = clientFor(state, request, 'coachOrClient');
@@ -144,16 +140,11 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
         nextPhaseMessage: following === null ? noPhasePlannedMessage : null,
       });
       // From today on, the calendar follows the new step.
-      let counter = record.events.length;
+      const nextId = eventIds('ffffffff', record.events.length);
       const later = record.events.filter((event) => event.localDate >= today);
       record.events = record.events.filter((event) => event.localDate < today);
       for (const date of [...new Set(later.map((event) => event.localDate))]) {
-        record.events.push(
-          ...plannedEvents(journey, date, () => {
-            counter += 1;
-            return `ffffffff-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
-          }),
-        );
+        record.events.push(...plannedEvents(journey, date, nextId));
       }
       return HttpResponse.json(journey);
     }),
@@ -162,9 +153,7 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
 
 /** MSW handlers of the calendar service. */
 export function createCalendarHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = handlerFactory(context);
+  const { state, handle } = mockService(options);
   return [
     handle('getCalendar', (request) => {
       const record = clientFor(state, request, 'coachOrClient');
@@ -176,15 +165,9 @@ export function createCalendarHandlers(options: ClientDataHandlerOptions = {}): 
         inRange(event.localDate, range),
       );
       // Dates beyond the fixtures' window: the plan, nothing done yet.
-      let counter = 0;
+      const nextId = eventIds('eeeeeeee', 0);
       for (let date = range.from; date <= range.to; date = shiftDate(date, 1)) {
-        if (known.has(date)) continue;
-        events.push(
-          ...plannedEvents(record.journey, date, () => {
-            counter += 1;
-            return `eeeeeeee-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
-          }),
-        );
+        if (!known.has(date)) events.push(...plannedEvents(record.journey, date, nextId));
       }
       events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
       return HttpResponse.json({
@@ -200,9 +183,7 @@ export function createCalendarHandlers(options: ClientDataHandlerOptions = {}): 
 
 /** MSW handlers of the survey service: a client's reflections and assessments. */
 export function createSurveyHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = handlerFactory(context);
+  const { state, handle } = mockService(options);
   return [
     handle('submitReflection', ({ userId, body }) => {
       const record = ownRecord(state, userId, 'Only a client can submit reflections');
@@ -305,9 +286,7 @@ function mockEffect(input: RecordExerciseBody): Exercise['effect'] {
 
 /** MSW handlers of the exercise service. */
 export function createExerciseHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = handlerFactory(context);
+  const { state, handle } = mockService(options);
   const measures = (values: RecordExerciseBody['before']) => ({
     hrv1: values.hrv1 ?? null,
     hrv2: values.hrv2 ?? null,
@@ -374,9 +353,7 @@ const cursorOf = (item: ActivityItem) => `${item.at}_${item.id}`;
 
 /** MSW handlers of the analytics service: the clients table, profile, series and activity. */
 export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = handlerFactory(context);
+  const { state, handle } = mockService(options);
   return [
     handle('listClientSummaries', ({ userId }) => {
       const caller = callerOf(state, userId);
@@ -437,9 +414,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
 
 /** MSW handlers of the device-metrics service: counts new and already sent records by id. */
 export function createDeviceMetricsHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = handlerFactory(context);
+  const { state, handle } = mockService(options);
   return [
     handle('postDeviceMetrics', ({ userId, body }) => {
       const record = ownRecord(state, userId, 'Only a client can send device metrics');

@@ -1,8 +1,8 @@
-import { getResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../client/errors.ts';
 import { createCoachApi } from '../client/index.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
+import { mswFetch } from '../test/mswFetch.ts';
+import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore, type TokenStore } from '../tokens.ts';
 import {
   coachPerson,
@@ -19,11 +19,7 @@ import { createMockState } from './state.ts';
 /** The real client over the MSW handlers, through MSW's own request matching. */
 function setup(options: HandlersOptions = {}, tokens: TokenStore = createMemoryTokenStore()) {
   const handlers = createHandlers(options);
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await getResponse(handlers, new Request(input, init));
-    if (!response) throw new Error(`Unhandled request ${String(input)}`);
-    return response;
-  };
+  const fetch = mswFetch(handlers);
   const onSessionReset = vi.fn();
   const api = createCoachApi({
     baseURLs: defaultServiceBaseUrls('http://localhost:6006'),
@@ -32,15 +28,6 @@ function setup(options: HandlersOptions = {}, tokens: TokenStore = createMemoryT
     fetch,
   });
   return { api, tokens, onSessionReset };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('MSW handlers', () => {

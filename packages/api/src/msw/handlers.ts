@@ -3,7 +3,6 @@ import type { Person, UpdatePersonBody } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
 import type { CreateInviteBody, Invite, LoginBody, LogoutBody } from '../contract/auth.ts';
 import { limits, messages, profilePictureContentTypes, type Tokens } from '../contract/common.ts';
-import type { RouteName } from '../contract/routes.ts';
 import { serviceNames } from '../services.ts';
 import {
   type ClientDataHandlerOptions,
@@ -17,10 +16,9 @@ import {
 import { demoResetCode } from './fixtures.ts';
 import {
   bearer,
-  createRouteHandler,
   errorResponse as error,
   type MockHandlerOptions,
-  type MockResolver as Resolver,
+  mockService,
   withState,
 } from './route.ts';
 import type { MockState } from './state.ts';
@@ -64,9 +62,7 @@ export function issueMockTokens(state: MockState, userId: string): Tokens {
 
 /** MSW handlers of the auth service over the mock state. */
 export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
+  const { state, handle } = mockService(options);
   const userByEmail = (email: string) =>
     state.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());
   const wrongCode = () => error(400, 'wrong_code', messages.wrongCode);
@@ -179,11 +175,8 @@ function visiblePersons(state: MockState, userId: string | undefined): Person[] 
 
 /** MSW handlers of the account service over the mock state. */
 export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
   // `?userId=` stays unchecked, as before: app tests look up users with ids that are not UUIDs.
-  const handle = (name: RouteName, resolve: Resolver) =>
-    createRouteHandler(name, context, resolve, { query: false });
+  const { state, handle } = mockService(options, { query: false });
   return [
     handle('listPersons', ({ request, userId }) => {
       const filter = new URL(request.url).searchParams.get('userId');
@@ -224,9 +217,7 @@ function sniffImageType(bytes: Uint8Array): string | undefined {
 
 /** MSW handlers of the resource service over the mock state. */
 export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
-  const context = withState(options);
-  const { state } = context;
-  const handle = (name: RouteName, resolve: Resolver) => createRouteHandler(name, context, resolve);
+  const { state, handle } = mockService(options);
   return [
     handle('getProfilePicture', ({ params }) => {
       const picture = state.pictures.get(params.id ?? '');

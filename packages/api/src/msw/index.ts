@@ -5,7 +5,6 @@ export {
   mockClientIds,
   mockHistoryDays,
   mockNow,
-  noPhasePlannedMessage,
   profileSummaryOf,
   seriesDaysOf,
   summaryOf,

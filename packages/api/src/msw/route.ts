@@ -134,3 +134,21 @@ export function createRouteHandler(
 export function withState<T extends MockHandlerOptions>(options: T): T & { state: MockState } {
   return { ...options, state: options.state ?? createMockState() };
 }
+
+/**
+ * What a service's handler factory starts from: the state its handlers share (the given one, or a
+ * fresh fixture copy) and `handle(name, resolve)`, which builds the handler of one contract route.
+ */
+export function mockService(
+  options: MockHandlerOptions,
+  checks?: { query: boolean },
+): {
+  state: MockState;
+  handle: (name: RouteName, resolve: MockResolver) => HttpHandler;
+} {
+  const context = withState(options);
+  return {
+    state: context.state,
+    handle: (name, resolve) => createRouteHandler(name, context, resolve, checks),
+  };
+}

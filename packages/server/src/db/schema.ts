@@ -527,7 +527,8 @@ export const usageSessions = pgTable(
 /**
  * The rollup the analytics read: one row per client per local date, updated as data arrive.
  * Averages are kept with their counts so a new batch folds in without rereading raw rows; an
- * indicator average is null until a survey of that day gives it a value.
+ * indicator average is null until a survey of that day gives it a value. Only completed actions
+ * are counted: what was scheduled follows from the schedule (`scheduledActionsDue`).
  */
 export const clientDaily = pgTable(
   'client_daily',
@@ -543,11 +544,8 @@ export const clientDaily = pgTable(
     respiratoryCount: integer('respiratory_count').notNull().default(0),
     respiratoryAverage: doublePrecision('respiratory_average'),
     reflectionsCompleted: integer('reflections_completed').notNull().default(0),
-    reflectionsScheduled: integer('reflections_scheduled').notNull().default(0),
     exercisesCompleted: integer('exercises_completed').notNull().default(0),
-    exercisesScheduled: integer('exercises_scheduled').notNull().default(0),
     assessmentsCompleted: integer('assessments_completed').notNull().default(0),
-    assessmentsScheduled: integer('assessments_scheduled').notNull().default(0),
     productivityCount: integer('productivity_count').notNull().default(0),
     productivityAverage: doublePrecision('productivity_average'),
     mentalCount: integer('mental_count').notNull().default(0),

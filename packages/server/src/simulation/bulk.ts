@@ -44,19 +44,19 @@ export type BulkLoadResult = {
 export const bulkPassword = 'Bench123!';
 
 /** The audit_log action of the row that marks a finished load (its details: the options). */
-export const bulkMarkerAction = 'bench.bulk_load';
+const bulkMarkerAction = 'bench.bulk_load';
 
 /** Days of raw surveys, exercises and samples for the bench coach's clients. */
-export const rawHistoryDays = 30;
+const rawHistoryDays = 30;
 
 /** Days of raw usage sessions for every client (the 48 h engagement window reads them). */
-export const rawUsageDays = 3;
+const rawUsageDays = 3;
 
 /** Clients per statement of the big inserts (progress is reported per chunk). */
 const chunkClients = 10_000;
 
 /** Timezones of the clients, far ones included (a client's is picked by hash). */
-export const bulkTimezones = [
+const bulkTimezones = [
   'Europe/London',
   'Europe/Berlin',
   'America/New_York',
@@ -120,7 +120,7 @@ const lastNames = [
 ];
 
 /** The sign-in email of coach `index` (1-based). */
-export function bulkCoachEmail(index: number): string {
+function bulkCoachEmail(index: number): string {
   return `bench-coach-${String(index).padStart(4, '0')}@example.com`;
 }
 

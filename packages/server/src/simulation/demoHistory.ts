@@ -7,10 +7,10 @@ import { applyTimelineAction } from './inProcess.ts';
 import { randomFor } from './random.ts';
 
 /** The seed of the demo history: every fresh demo database gets the same practice. */
-export const demoHistorySeed = 1;
+const demoHistorySeed = 1;
 
 /** Weeks of history a demo client has, [min, max]. */
-export const demoHistoryWeeks = [2, 5] as const;
+const demoHistoryWeeks = [2, 5] as const;
 
 /** What the demo history wrote. */
 export type DemoHistoryResult = {

@@ -33,7 +33,7 @@ export const personas = ['engaged', 'steady', 'lagging'] as const;
 export type Persona = (typeof personas)[number];
 
 /** The share of each persona in a simulated practice. */
-export const personaShares: Readonly<Record<Persona, number>> = {
+const personaShares: Readonly<Record<Persona, number>> = {
   engaged: 0.35,
   steady: 0.4,
   lagging: 0.25,
@@ -67,7 +67,7 @@ export type PersonaTraits = {
 };
 
 /** The personas' behaviour (the issue's description of engaged, steady and lagging clients). */
-export const personaTraits: Readonly<Record<Persona, PersonaTraits>> = {
+const personaTraits: Readonly<Record<Persona, PersonaTraits>> = {
   engaged: {
     reflectionsPerDay: [4, 5],
     exerciseShare: 0.85,

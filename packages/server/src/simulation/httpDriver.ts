@@ -68,7 +68,7 @@ function isTokens(body: unknown): body is Tokens {
 }
 
 /** The invite token of the newest invite mail to an address, as a client finds it in the link. */
-export function inviteTokenFromMail(text: string): string | null {
+function inviteTokenFromMail(text: string): string | null {
   const match = /\/invite\?token=([^\s]+)/.exec(text);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }

@@ -1,9 +1,12 @@
+import { engagementFullHours } from '@coach/api';
+
 const hourMs = 3_600_000;
 
 /** Engagement looks back this many hours. */
 export const engagementWindowHours = 48;
-/** Hours of use in the window that fill the engagement bar (spec: engagement quality hours limit). */
-export const engagementFullHours = 10;
+
+/** Hours of use in the window that fill the engagement bar (spec: engagement quality hours limit; the contract's). */
+export { engagementFullHours };
 
 /** One app-usage session: when the client's app was opened and closed. */
 export type UsageSession = { startedAt: Date; endedAt: Date };

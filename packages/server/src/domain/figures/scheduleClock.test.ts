@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scheduledActionsDue } from '../journey/calendar.ts';
 import { journeySteps } from '../journey/enumerations.ts';
+import { currentStepDay } from '../journey/journey.ts';
 import { addDays, localDateOf, utcOffsetMinutes } from '../journey/zonedTime.ts';
 import { createScheduleClock } from './scheduleClock.ts';
 
@@ -17,7 +18,7 @@ const zones = [
 ] as const;
 
 describe('createScheduleClock: the shared calendar arithmetic of one instant', () => {
-  it('answers what localDateOf, utcOffsetMinutes and scheduledActionsDue answer', () => {
+  it('answers what localDateOf, utcOffsetMinutes, currentStepDay and scheduledActionsDue answer', () => {
     fc.assert(
       fc.property(
         // Around the 2025 spring and autumn changes, and midnights, of several zones.
@@ -42,6 +43,9 @@ describe('createScheduleClock: the shared calendar arithmetic of one instant', (
           const stepStartDate = addDays(today, -daysAgo);
           expect(clock.today(timeZone)).toBe(today);
           expect(clock.utcOffsetMinutes(timeZone)).toBe(utcOffsetMinutes(now, timeZone));
+          expect(clock.currentStepDay(timeZone, stepStartDate)).toBe(
+            currentStepDay(stepStartDate, now, timeZone),
+          );
           // Twice: the second answer comes from the caches.
           for (let round = 0; round < 2; round += 1) {
             expect(clock.scheduledActionsDue({ timeZone, step, stepStartDate })).toEqual(

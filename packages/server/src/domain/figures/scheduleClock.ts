@@ -19,9 +19,9 @@ import {
 type DayStarts = { reflection: number[]; exercise: number[] };
 
 /**
- * "Now" for a whole list of clients: each client's local today, UTC offset and scheduled
- * actions, as {@link localDateOf}, {@link utcOffsetMinutes} and {@link scheduledActionsDue} give
- * them, with the timezone work done once per timezone (and per step and date) instead of once
+ * "Now" for a whole list of clients: each client's local today, UTC offset, step day and
+ * scheduled actions, as {@link localDateOf}, {@link utcOffsetMinutes}, `currentStepDay` and
+ * {@link scheduledActionsDue} give them, with the timezone work done once per timezone (and per step and date) instead of once
  * per client. Those conversions cost a few microseconds each and one client's schedule needs
  * about 25 of them: a 200-client list would spend some 50 ms there, most of its time budget.
  */
@@ -31,6 +31,8 @@ export type ScheduleClock = {
   today: (timeZone: string) => string;
   /** The timezone's UTC offset at `now`, in minutes east of UTC. */
   utcOffsetMinutes: (timeZone: string) => number;
+  /** `currentStepDay` at `now`: the day of a step started on `startDate` (1 on that date). */
+  currentStepDay: (timeZone: string, startDate: string) => number;
   /** `scheduledActionsDue` with today = the local date of `now` in `timeZone`. */
   scheduledActionsDue: (request: {
     timeZone: string;
@@ -74,6 +76,8 @@ export function createScheduleClock(now: Date): ScheduleClock {
     now,
     today,
     utcOffsetMinutes: (timeZone) => memo(offsets, timeZone, () => utcOffsetMinutes(now, timeZone)),
+    currentStepDay: (timeZone, startDate) =>
+      Math.max(0, daysBetween(startDate, today(timeZone)) + 1),
     scheduledActionsDue: ({ timeZone, step, stepStartDate }) => {
       const localToday = today(timeZone);
       const counts: ScheduledCounts = { reflection: 0, exercise: 0, assessment: 0 };

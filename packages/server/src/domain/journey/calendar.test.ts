@@ -290,6 +290,11 @@ describe('stepAssessment', () => {
 });
 
 describe('scheduledActionsDue', () => {
+  const counts = (reflection: number, exercise: number, assessment: number): ScheduledCounts => ({
+    reflection,
+    exercise,
+    assessment,
+  });
   const due = (
     timeZone: string,
     step: JourneyStep,
@@ -307,47 +312,33 @@ describe('scheduledActionsDue', () => {
   };
 
   it('counts the assessment and the morning window from the start, the 07:00 slot at 07:00 (London)', () => {
-    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T05:59:59Z')).toEqual({
-      reflection: 0,
-      exercise: 0,
-      assessment: 1,
-    });
-    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T06:59:59Z')).toEqual({
-      reflection: 1,
-      exercise: 0,
-      assessment: 1,
-    });
-    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T07:00:00Z')).toEqual({
-      reflection: 1,
-      exercise: 1,
-      assessment: 1,
-    });
-    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T23:59:59Z')).toEqual({
-      reflection: 5,
-      exercise: 3,
-      assessment: 1,
-    });
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T05:59:59Z')).toEqual(
+      counts(0, 0, 1),
+    );
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T06:59:59Z')).toEqual(
+      counts(1, 0, 1),
+    );
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T07:00:00Z')).toEqual(
+      counts(1, 1, 1),
+    );
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-16T23:59:59Z')).toEqual(
+      counts(5, 3, 1),
+    );
   });
 
   it('counts whole past days in full, then today up to now (learn and sense)', () => {
-    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-18T06:59:00Z')).toEqual({
-      reflection: 2 * 5 + 1,
-      exercise: 2 * 3,
-      assessment: 1,
-    });
-    expect(due('Europe/London', 'sense', '2026-11-16', '2026-11-18T14:00:00Z')).toEqual({
-      reflection: 2 * 5 + 2,
-      exercise: 2 * 6 + 3,
-      assessment: 1,
-    });
+    expect(due('Europe/London', 'learn', '2026-11-16', '2026-11-18T06:59:00Z')).toEqual(
+      counts(2 * 5 + 1, 2 * 3, 1),
+    );
+    expect(due('Europe/London', 'sense', '2026-11-16', '2026-11-18T14:00:00Z')).toEqual(
+      counts(2 * 5 + 2, 2 * 6 + 3, 1),
+    );
   });
 
   it('counts only the assessment for grow', () => {
-    expect(due('America/New_York', 'grow', '2026-11-16', '2026-11-30T23:00:00Z')).toEqual({
-      reflection: 0,
-      exercise: 0,
-      assessment: 1,
-    });
+    expect(due('America/New_York', 'grow', '2026-11-16', '2026-11-30T23:00:00Z')).toEqual(
+      counts(0, 0, 1),
+    );
   });
 
   it('counts nothing for a start date after today', () => {
@@ -361,79 +352,57 @@ describe('scheduledActionsDue', () => {
           today: '2026-11-18',
           now,
         }),
-      ).toEqual({ reflection: 0, exercise: 0, assessment: 0 });
+      ).toEqual(counts(0, 0, 0));
     }
   });
 
   it('counts on the client’s own clock 14 h ahead of UTC (Pacific/Kiritimati)', () => {
     // 06:59 on the 16th in Kiritimati is 16:59 UTC on the 15th.
-    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T16:59:00Z')).toEqual({
-      reflection: 1,
-      exercise: 0,
-      assessment: 1,
-    });
-    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T17:00:00Z')).toEqual({
-      reflection: 1,
-      exercise: 1,
-      assessment: 1,
-    });
+    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T16:59:00Z')).toEqual(
+      counts(1, 0, 1),
+    );
+    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T17:00:00Z')).toEqual(
+      counts(1, 1, 1),
+    );
     // Before its local midnight the step has not started: nothing is due yet.
-    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T09:59:00Z')).toEqual({
-      reflection: 0,
-      exercise: 0,
-      assessment: 0,
-    });
+    expect(due('Pacific/Kiritimati', 'learn', '2026-11-16', '2026-11-15T09:59:00Z')).toEqual(
+      counts(0, 0, 0),
+    );
   });
 
   it('counts on the client’s own clock 13 h ahead of UTC (Pacific/Auckland, summer)', () => {
     // 07:00 NZDT on the 16th is 18:00 UTC on the 15th.
-    expect(due('Pacific/Auckland', 'sense', '2026-11-16', '2026-11-15T17:59:00Z')).toEqual({
-      reflection: 1,
-      exercise: 0,
-      assessment: 1,
-    });
-    expect(due('Pacific/Auckland', 'sense', '2026-11-16', '2026-11-15T18:00:00Z')).toEqual({
-      reflection: 1,
-      exercise: 1,
-      assessment: 1,
-    });
+    expect(due('Pacific/Auckland', 'sense', '2026-11-16', '2026-11-15T17:59:00Z')).toEqual(
+      counts(1, 0, 1),
+    );
+    expect(due('Pacific/Auckland', 'sense', '2026-11-16', '2026-11-15T18:00:00Z')).toEqual(
+      counts(1, 1, 1),
+    );
   });
 
   it('keeps 07:00 local on the spring-forward day and counts that 23 h day in full (Europe/Berlin)', () => {
     // 2026-03-29: 02:00 CET becomes 03:00 CEST; 07:00 CEST is 05:00 UTC.
-    expect(due('Europe/Berlin', 'learn', '2026-03-29', '2026-03-29T04:59:00Z')).toEqual({
-      reflection: 1,
-      exercise: 0,
-      assessment: 1,
-    });
-    expect(due('Europe/Berlin', 'learn', '2026-03-29', '2026-03-29T05:00:00Z')).toEqual({
-      reflection: 1,
-      exercise: 1,
-      assessment: 1,
-    });
-    expect(due('Europe/Berlin', 'learn', '2026-03-28', '2026-03-30T03:59:00Z')).toEqual({
-      reflection: 2 * 5,
-      exercise: 2 * 3,
-      assessment: 1,
-    });
+    expect(due('Europe/Berlin', 'learn', '2026-03-29', '2026-03-29T04:59:00Z')).toEqual(
+      counts(1, 0, 1),
+    );
+    expect(due('Europe/Berlin', 'learn', '2026-03-29', '2026-03-29T05:00:00Z')).toEqual(
+      counts(1, 1, 1),
+    );
+    expect(due('Europe/Berlin', 'learn', '2026-03-28', '2026-03-30T03:59:00Z')).toEqual(
+      counts(2 * 5, 2 * 3, 1),
+    );
   });
 
   it('keeps 07:00 local on the fall-back day (America/New_York, 2026-11-01)', () => {
     // 07:00 EST is 12:00 UTC (it was 11:00 UTC the day before, in EDT).
-    expect(due('America/New_York', 'learn', '2026-11-01', '2026-11-01T11:59:00Z')).toEqual({
-      reflection: 1,
-      exercise: 0,
-      assessment: 1,
-    });
-    expect(due('America/New_York', 'learn', '2026-11-01', '2026-11-01T12:00:00Z')).toEqual({
-      reflection: 1,
-      exercise: 1,
-      assessment: 1,
-    });
-    expect(due('America/New_York', 'learn', '2026-10-31', '2026-11-01T11:00:00Z')).toEqual({
-      reflection: 5 + 1,
-      exercise: 3,
-      assessment: 1,
-    });
+    expect(due('America/New_York', 'learn', '2026-11-01', '2026-11-01T11:59:00Z')).toEqual(
+      counts(1, 0, 1),
+    );
+    expect(due('America/New_York', 'learn', '2026-11-01', '2026-11-01T12:00:00Z')).toEqual(
+      counts(1, 1, 1),
+    );
+    expect(due('America/New_York', 'learn', '2026-10-31', '2026-11-01T11:00:00Z')).toEqual(
+      counts(5 + 1, 3, 1),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { maxRangeDays } from '@coach/api';
 // The calendar of spec point 9, generated in the client's own timezone and stored in UTC.
 import type {
   EntityType,
@@ -61,8 +62,8 @@ export function hasReflections(step: JourneyStep): boolean {
   return step !== 'grow';
 }
 
-/** The longest range one call generates (a year and a day): generation stays cheap. */
-export const maxCalendarDays = 366;
+/** The longest range one call generates (a year and a day, the contract's longest range). */
+export const maxCalendarDays = maxRangeDays;
 
 export type PlannedCalendarEvent = {
   step: JourneyStep;
@@ -201,8 +202,7 @@ export function scheduledActionsDue(request: {
   const pastDays = daysBetween(stepStartDate, today);
   if (pastDays < 0) return counts;
   if (stepAssessment(timeZone, step, stepStartDate).startsAt <= now) counts.assessment = 1;
-  const perDay = { reflection: hasReflections(step) ? reflectionWindows.length : 0 };
-  counts.reflection = perDay.reflection * pastDays;
+  counts.reflection = (hasReflections(step) ? reflectionWindows.length : 0) * pastDays;
   counts.exercise = exerciseSchedules[step].length * pastDays;
   for (const event of eventsOfDay(timeZone, step, today)) {
     if (event.startsAt > now) continue;

@@ -1,3 +1,4 @@
+import { noPhasePlannedMessage } from '@coach/api';
 // Journey rules (spec points 4 and 9, decisions 'Journey'): learn, then sense, then grow.
 import {
   type BreathsPerMinute,
@@ -18,7 +19,8 @@ export const preferredStepLengthDays = 7;
 /** A step is done when this share of its scheduled actions is completed. */
 export const stepCompletionThreshold = 0.8;
 
-export const noPhasePlannedMessage = 'No new phases are planned yet';
+/** 'No new phases are planned yet': the contract's text. */
+export { noPhasePlannedMessage };
 
 /** The step after `current`, or null after grow (no new phase is planned). */
 export function nextStep(current: JourneyStep): JourneyStep | null {

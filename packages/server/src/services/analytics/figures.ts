@@ -18,13 +18,11 @@ import {
 } from '../../domain/figures/activityPage.ts';
 import { ageOn } from '../../domain/figures/age.ts';
 import { engagement, type UsageSession } from '../../domain/figures/engagement.ts';
-import { indicatorDecimals, isLagging } from '../../domain/figures/indicators.ts';
-import { roundTo } from '../../domain/figures/rounding.ts';
+import { isLagging, phaseIndicatorAverage } from '../../domain/figures/indicators.ts';
 import { createScheduleClock, type ScheduleClock } from '../../domain/figures/scheduleClock.ts';
-import { type StepStart, scheduledByDate } from '../../domain/figures/series.ts';
+import { scheduledByDate } from '../../domain/figures/series.ts';
 import {
   addDays,
-  currentStepDay,
   isStepDone,
   type JourneyStep,
   localDateOf,
@@ -33,14 +31,13 @@ import {
   scheduledActionsDue,
   zonedLocalToUtc,
 } from '../../domain/journey/index.ts';
-import { type JourneyClient, learnStartDate } from '../journey/store.ts';
+import { type ClientRef, learnStartDate, readStepStarts } from '../clientData/steps.ts';
 import {
   type ClientFilter,
   type ClientRow,
   selectClientRows,
   selectDailyRows,
   selectExerciseHistory,
-  selectStepStarts,
   selectSurveyHistory,
 } from './store.ts';
 
@@ -49,8 +46,7 @@ export type FiguresViewer = { organisationId: string; timezone: string };
 
 /** The average of one indicator over the phase: sum / days to 0.1, null without a day. */
 function indicatorFigure(sum: number | null, days: number | null): IndicatorFigure {
-  const value =
-    sum === null || days === null || days === 0 ? null : roundTo(sum / days, indicatorDecimals);
+  const value = sum === null || days === null ? null : phaseIndicatorAverage(sum, days);
   return { value, lagging: isLagging(value) };
 }
 
@@ -63,7 +59,7 @@ function completion(completed: number, scheduled: number): CompletionCount {
 function journeyOf(row: ClientRow, clock: ScheduleClock) {
   const step = row.currentStep ?? 'learn';
   const startDate = row.stepStartDate ?? learnStartDate(row);
-  return { step, startDate, currentDay: currentStepDay(startDate, clock.now, row.timezone) };
+  return { step, startDate, currentDay: clock.currentStepDay(row.timezone, startDate) };
 }
 
 function toGender(gender: string | null): 'male' | 'female' | null {
@@ -83,14 +79,9 @@ function sessionsOf(row: ClientRow): UsageSession[] {
 }
 
 /** A client's row of the clients table. */
-function summaryOf(
-  row: ClientRow,
-  sessions: readonly UsageSession[],
-  clock: ScheduleClock,
-  viewerToday: string,
-): ClientSummary {
+function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): ClientSummary {
   const journey = journeyOf(row, clock);
-  const used = engagement(sessions, clock.now);
+  const used = engagement(sessionsOf(row), clock.now);
   const due = clock.scheduledActionsDue({
     timeZone: row.timezone,
     step: journey.step,
@@ -140,7 +131,7 @@ export async function clientSummaries(
   const viewerToday = clock.today(viewer.timezone);
   return rows.map((row) => ({
     row,
-    summary: summaryOf(row, sessionsOf(row), clock, viewerToday),
+    summary: summaryOf(row, clock, viewerToday),
   }));
 }
 
@@ -153,7 +144,7 @@ function sumCounts(counts: ScheduledCounts): number {
  * now and the local midnight that ends the preferred 7 days, so the 7 planned days, or everything
  * due so far when the step runs longer.
  */
-export function wholeStepScheduled(
+function wholeStepScheduled(
   timeZone: string,
   step: JourneyStep,
   stepStartDate: string,
@@ -207,24 +198,18 @@ export async function clientProfileSummary(
 
 /**
  * A client's daily series from `from` to `to` (a valid range: the caller checks it): one query
- * for the daily rows, one for the step starts; scheduled counts from each date's step.
+ * for the daily rows, one for the started steps; scheduled counts from each date's step.
  */
 export async function clientSeries(
   db: Database,
   organisationId: string,
-  client: JourneyClient,
+  client: ClientRef,
   from: string,
   to: string,
   now: Date,
 ): Promise<ClientSeries> {
   const rows = await selectDailyRows(db, organisationId, client.id, from, to);
-  const stored = await selectStepStarts(db, organisationId, client.id);
-  const steps: StepStart[] = stored.flatMap((row) =>
-    row.startDate === null ? [] : [{ step: row.step, startDate: row.startDate }],
-  );
-  if (!steps.some((start) => start.step === 'learn')) {
-    steps.push({ step: 'learn', startDate: learnStartDate(client) });
-  }
+  const steps = await readStepStarts(db, client);
   const scheduled = scheduledByDate({
     timeZone: client.timezone,
     steps,
@@ -256,6 +241,22 @@ export async function clientSeries(
 
 type KeyedItem = ActivityKey & { item: ActivityItem };
 
+/** What an item takes from its history row: key, id, instant, date and step. */
+type HistoryRow = { key: string; id: string; at: Date | null } & Pick<
+  ActivityItem,
+  'localDate' | 'step'
+>;
+
+/** A history row as a keyed item; none for a row without an instant (the reads leave them out). */
+function keyedItem(
+  row: HistoryRow,
+  what: Pick<ActivityItem, 'kind' | 'title' | 'status' | 'effect'>,
+): KeyedItem[] {
+  if (row.at === null) return [];
+  const { id, localDate, step } = row;
+  return [{ at: row.key, id, item: { id, at: row.at.toISOString(), localDate, step, ...what } }];
+}
+
 /**
  * A page of a client's activity history, newest first, after `before`: `limit + 1` rows from
  * each table (surveys, exercises) by their (instant, id) index, merged and cut at `limit`.
@@ -269,45 +270,13 @@ export async function activityPage(
 ): Promise<ActivityPage> {
   const surveyRows = await selectSurveyHistory(db, organisationId, clientId, before, limit + 1);
   const exerciseRows = await selectExerciseHistory(db, organisationId, clientId, before, limit + 1);
-  const fromSurveys: KeyedItem[] = surveyRows.flatMap((row) =>
-    row.at === null
-      ? []
-      : [
-          {
-            at: row.key,
-            id: row.id,
-            item: {
-              kind: row.type === 'assessment' ? 'assessment' : 'reflection',
-              id: row.id,
-              at: row.at.toISOString(),
-              localDate: row.localDate,
-              step: row.step,
-              title: row.type === 'assessment' ? row.name : row.type,
-              status: row.type === 'assessment' ? row.status : null,
-              effect: null,
-            },
-          },
-        ],
+  const fromSurveys = surveyRows.flatMap((row) =>
+    row.type === 'assessment'
+      ? keyedItem(row, { kind: 'assessment', title: row.name, status: row.status, effect: null })
+      : keyedItem(row, { kind: 'reflection', title: row.type, status: null, effect: null }),
   );
-  const fromExercises: KeyedItem[] = exerciseRows.flatMap((row) =>
-    row.at === null
-      ? []
-      : [
-          {
-            at: row.key,
-            id: row.id,
-            item: {
-              kind: 'exercise',
-              id: row.id,
-              at: row.at.toISOString(),
-              localDate: row.localDate,
-              step: row.step,
-              title: row.goal,
-              status: null,
-              effect: row.effect,
-            },
-          },
-        ],
+  const fromExercises = exerciseRows.flatMap((row) =>
+    keyedItem(row, { kind: 'exercise', title: row.goal, status: null, effect: row.effect }),
   );
   const page = pageNewestFirst([fromSurveys, fromExercises], limit);
   return {

@@ -1,37 +1,17 @@
-import { type ActivityQuery, type DateRangeQuery, maxRangeDays, messages } from '@coach/api';
+import { type ActivityQuery, type DateRangeQuery, messages } from '@coach/api';
 import { decodeActivityCursor } from '../../domain/figures/activityPage.ts';
-import { daysBetween } from '../../domain/journey/index.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findPersonByUserId } from '../account/persons.ts';
 import { clientNotFound, resolveClientAccess } from '../clientAccess.ts';
+import { dateRangeError } from '../clientData/range.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
 
 /** Activity items of a page when the caller names no limit. */
-export const defaultActivityPageSize = 20;
+const defaultActivityPageSize = 20;
 
 /** The 400 of a cursor this service did not make. */
-export const invalidCursor = { error: 'invalid_request', message: 'Invalid cursor' } as const;
-
-/** Messages of the 400 'invalid_range' of the series. */
-export const rangeMessages = {
-  reversed: 'The range ends before it starts',
-  tooLong: `A range is at most ${maxRangeDays} days`,
-  notADate: 'from and to are dates (YYYY-MM-DD)',
-} as const;
-
-/** Why a date range is refused, or null when it is fine. */
-function rangeError(from: string, to: string): string | null {
-  let days: number;
-  try {
-    days = daysBetween(from, to) + 1;
-  } catch {
-    return rangeMessages.notADate;
-  }
-  if (days < 1) return rangeMessages.reversed;
-  if (days > maxRangeDays) return rangeMessages.tooLong;
-  return null;
-}
+const invalidCursor = { error: 'invalid_request', message: 'Invalid cursor' } as const;
 
 /**
  * The analytics service (`/api/analytics`): the figures a coach sees of their clients. The clients
@@ -93,8 +73,8 @@ export const analyticsService: ServicePlugin = async (app, context) => {
       const { from, to } = request.query as DateRangeQuery;
       const access = await resolveClientAccess(context, request, reply, clientId, 'coach');
       if (!access) return reply;
-      const problem = rangeError(from, to);
-      if (problem) return reply.status(400).send({ error: 'invalid_range', message: problem });
+      const problem = dateRangeError({ from, to });
+      if (problem) return reply.status(400).send(problem);
       return clientSeries(database.db, organisationId, access.client, from, to, nowOf(context));
     },
   });

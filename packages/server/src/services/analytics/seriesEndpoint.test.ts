@@ -152,7 +152,7 @@ describe('GET /api/analytics/clients/:clientId/series', () => {
   it('refuses a reversed range and one longer than 366 days (400 invalid_range)', async () => {
     for (const [from, to, message] of [
       ['2025-06-12', '2025-06-11', 'The range ends before it starts'],
-      ['2024-06-11', '2025-06-12', 'A range is at most 366 days'],
+      ['2024-06-11', '2025-06-12', 'The range is at most 366 days'],
     ] as const) {
       const response = await callAs(server, coach, seriesPath(sam.personId, from, to));
       expect(response.status).toBe(400);

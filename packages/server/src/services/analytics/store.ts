@@ -121,20 +121,6 @@ export function selectClientRows(
 /** One client's row of {@link selectClientRows}. */
 export type ClientRow = Awaited<ReturnType<typeof selectClientRows>>[number];
 
-/** The start dates of a client's steps, as stored (learn's only after the first phase change). */
-export function selectStepStarts(db: Database, organisationId: string, clientId: string) {
-  return db
-    .select({ step: journeySteps.step, startDate: journeySteps.startDate })
-    .from(journeySteps)
-    .where(
-      and(
-        eq(journeySteps.organisationId, organisationId),
-        eq(journeySteps.clientPersonId, clientId),
-        isNotNull(journeySteps.startDate),
-      ),
-    );
-}
-
 /** A client's `client_daily` rows from `from` to `to` (a range scan of the primary key). */
 export function selectDailyRows(
   db: Database,

@@ -6,8 +6,6 @@ import { ensureCalendar } from '../clientData/calendar.ts';
 import { type DateRange, earlierDate, laterDate } from '../clientData/range.ts';
 import { type ClientRef, readStepStarts, shareLockClient } from '../clientData/steps.ts';
 
-export { ensureCalendar } from '../clientData/calendar.ts';
-
 const { calendarEvents } = schema;
 
 type EventRow = typeof calendarEvents.$inferSelect;

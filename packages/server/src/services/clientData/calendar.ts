@@ -107,11 +107,12 @@ export async function ensureCalendar(
 /**
  * After a phase change: the client's still-active events from the new step's start date on
  * (the old step's plan) are deleted, completed ones stay, and the new step is materialised from
- * its start date for `days` days (and through `today`).
+ * its start date for `days` days (and through `today`), by `starts` as they are after the change.
  */
 export async function replanCalendar(
   tx: Transaction,
   client: ClientRef,
+  starts: readonly StepStart[],
   startDate: string,
   today: string,
   days: number,
@@ -128,6 +129,5 @@ export async function replanCalendar(
     );
   // Every date of the new plan, the change day included (its completed events stay).
   const planEnd = laterDate(addDays(startDate, days - 1), today);
-  const starts = await readStepStarts(tx, client);
   await insertPlanned(tx, client, plannedEvents(client.timezone, starts, startDate, planEnd));
 }

@@ -1,16 +1,13 @@
 import { defaultMetricBatchLimits } from '../../domain/figures/metricBounds.ts';
 
+/** A refused client-data write: nothing was stored. */
+export type Refusal = { ok: false; status: 400 | 409; error: string; message: string };
+
 /** What a client-data write answers: the stored value, or why nothing was stored. */
-export type WriteOutcome<T> =
-  | { ok: true; status: 201 | 200; value: T }
-  | { ok: false; status: 400 | 409; error: string; message: string };
+export type WriteOutcome<T> = { ok: true; status: 201 | 200; value: T } | Refusal;
 
 /** A refused write. */
-export function refused(
-  status: 400 | 409,
-  error: string,
-  message: string,
-): { ok: false; status: 400 | 409; error: string; message: string } {
+export function refused(status: Refusal['status'], error: string, message: string): Refusal {
   return { ok: false, status, error, message };
 }
 

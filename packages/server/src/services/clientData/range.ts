@@ -8,11 +8,16 @@ export type DateRange = { from: string; to: string };
 export type RangeError400 = { error: 'invalid_range'; message: string };
 
 /**
- * Why a range is refused, or null when it is fine: it may not end before it starts and spans at
- * most 366 days (both ends included).
+ * Why a range is refused, or null when it is fine: two real dates (the schema checks the shape),
+ * not ending before it starts, spanning at most 366 days (both ends included).
  */
 export function dateRangeError(range: DateRange): RangeError400 | null {
-  const days = daysBetween(range.from, range.to) + 1;
+  let days: number;
+  try {
+    days = daysBetween(range.from, range.to) + 1;
+  } catch {
+    return { error: 'invalid_range', message: 'from and to are dates (YYYY-MM-DD)' };
+  }
   if (days < 1) return { error: 'invalid_range', message: 'The range ends before it starts' };
   if (days > maxRangeDays) {
     return { error: 'invalid_range', message: `The range is at most ${maxRangeDays} days` };

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { schema, type Transaction } from '../../db/index.ts';
 import type { JourneyStep } from '../../domain/journey/index.ts';
 import { type ClientRef, datesOfStep, type StepStart } from './steps.ts';
 
@@ -15,7 +15,7 @@ export type DailyCompletion = {
  * missing): +1 on the kind's completed column, and for a reflection +1 on each indicator's count
  * with its running average moved to include the new answer.
  */
-export async function applyDailyCompletion(
+async function applyDailyCompletion(
   tx: Transaction,
   client: ClientRef,
   localDate: string,
@@ -51,6 +51,33 @@ export async function applyDailyCompletion(
       exercises_completed = client_daily.exercises_completed + ${exercises},
       assessments_completed = client_daily.assessments_completed + ${assessments},
       updated_at = excluded.updated_at${fold('productivity')}${fold('mental')}${fold('physical')}`);
+}
+
+/**
+ * Completes the scheduled calendar event `eventId` at `completedAt` and counts it: on the
+ * client's `client_daily` row of `localDate` (see {@link applyDailyCompletion}) and in the phase
+ * totals of `step`, recomputed over `starts`. The one way a reflection, exercise or assessment
+ * completes its event.
+ */
+export async function completeScheduledEvent(
+  tx: Transaction,
+  client: ClientRef,
+  starts: readonly StepStart[],
+  done: {
+    eventId: string;
+    completedAt: Date;
+    step: JourneyStep;
+    localDate: string;
+    completion: DailyCompletion;
+  },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(schema.calendarEvents)
+    .set({ status: 'completed', completedAt: done.completedAt })
+    .where(eq(schema.calendarEvents.id, done.eventId));
+  await applyDailyCompletion(tx, client, done.localDate, done.completion, now);
+  await recomputePhaseTotals(tx, client, starts, done.step, now);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
+import type { StepStart } from '../../domain/figures/series.ts';
 import { type JourneyStep, journeySteps, localDateOf } from '../../domain/journey/index.ts';
 
 const { journeySteps: stepRows, persons } = schema;
@@ -15,8 +16,10 @@ export type ClientRef = {
   createdAt: Date;
 };
 
-/** A started step and the client's local date it started on. */
-export type StepStart = { step: JourneyStep; startDate: string };
+// One rule for which step a date belongs to, shared with the analytics series: the domain's.
+// `readStepStarts` gives the starts in journey order, which is the order it expects (start
+// dates never go back, and a later step wins a tie).
+export { type StepStart, stepOfDate } from '../../domain/figures/series.ts';
 
 /**
  * The date learn started: a client is on learn from their acceptance (the person row's
@@ -53,19 +56,6 @@ export async function readStepStarts(
     const startDate = byStep.get(step);
     return startDate === undefined ? [] : [{ step, startDate }];
   });
-}
-
-/**
- * The step a local date belongs to: the step with the latest start date on or before it (a
- * later step wins a tie, so the day of a phase change belongs wholly to the new step); null
- * before learn started. `starts` is in journey order, as {@link readStepStarts} gives it.
- */
-export function stepOfDate(starts: readonly StepStart[], localDate: string): StepStart | null {
-  let found: StepStart | null = null;
-  for (const start of starts) {
-    if (start.startDate <= localDate) found = start;
-  }
-  return found;
 }
 
 /**

@@ -212,6 +212,15 @@ export function findEvent<Event extends { localDate: string; entityType: string;
   );
 }
 
+/** A body the contract refuses: 400 'validation_failed', the message naming `field` first. */
+export function expectValidationFailed(response: TestResponse, field: string): void {
+  expect(response.status, field).toBe(400);
+  expect(response.body).toEqual({
+    error: 'validation_failed',
+    message: expect.stringMatching(new RegExp(`^${field} must `)),
+  });
+}
+
 /** A ranged read (`pathOf(from, to)`) answers 400 for a reversed range and one over 366 days. */
 export async function expectRangeRefused(
   server: TestServer,

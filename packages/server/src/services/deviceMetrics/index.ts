@@ -1,7 +1,7 @@
 import type { DeviceMetricsBatchBody } from '@coach/api';
 import { validateMetricBatch } from '../../domain/figures/metricBounds.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findPersonByUserId } from '../account/persons.ts';
+import { requireClientCaller } from '../clientAccess.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { storeMetricBatch } from './store.ts';
 
@@ -28,14 +28,8 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
     bodyLimit: maxBatchBodyBytes,
     onRequest: context.requireAuth,
     handler: async (request, reply) => {
-      const caller = await findPersonByUserId(
-        database.db,
-        organisationId,
-        request.auth?.userId ?? '',
-      );
-      if (caller?.type !== 'user') {
-        return reply.status(403).send({ error: 'forbidden', message: onlyClientsMessage });
-      }
+      const caller = await requireClientCaller(context, request, reply, onlyClientsMessage);
+      if (!caller) return reply;
       const checked = validateMetricBatch(request.body as DeviceMetricsBatchBody, nowOf(context));
       if (!checked.ok) {
         return reply

@@ -11,7 +11,7 @@ import {
 import { ensureCalendar } from '../clientData/calendar.ts';
 import { refused, type WriteOutcome } from '../clientData/outcome.ts';
 import type { DateRange } from '../clientData/range.ts';
-import { applyDailyCompletion, recomputePhaseTotals } from '../clientData/rollups.ts';
+import { completeScheduledEvent } from '../clientData/rollups.ts';
 import { type ClientRef, lockClient, readStepStarts, stepOfDate } from '../clientData/steps.ts';
 import { exerciseErrors, measuresOf } from './rules.ts';
 
@@ -100,12 +100,8 @@ export async function recordExercise(
   now: Date,
 ): Promise<WriteOutcome<Exercise>> {
   await lockClient(tx, client);
-  const [existing] = await tx
-    .select()
-    .from(exercises)
-    .where(and(ownedBy(client), eq(exercises.clientExerciseId, body.id)))
-    .limit(1);
-  if (existing) return { ok: true, status: 200, value: toExercise(existing) };
+  const existing = await getExercise(tx, client, body.id);
+  if (existing) return { ok: true, status: 200, value: existing };
   const errors = exerciseErrors(body, now);
   if (errors.length > 0) return refused(400, 'invalid_request', errors.join('; '));
   const startedAt = new Date(body.startedAt);
@@ -131,12 +127,6 @@ export async function recordExercise(
     )
     .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.slot))
     .limit(1);
-  if (slot) {
-    await tx
-      .update(calendarEvents)
-      .set({ status: 'completed', completedAt })
-      .where(eq(calendarEvents.id, slot.id));
-  }
   const before = measuresOf(body.before);
   const after = measuresOf(body.after);
   const [row] = await tx
@@ -167,8 +157,19 @@ export async function recordExercise(
     .returning();
   if (!row) throw new Error('the exercise insert returned nothing');
   if (slot) {
-    await applyDailyCompletion(tx, client, localDate, { kind: 'exercise' }, now);
-    await recomputePhaseTotals(tx, client, starts, step.step, now);
+    await completeScheduledEvent(
+      tx,
+      client,
+      starts,
+      {
+        eventId: slot.id,
+        completedAt,
+        step: step.step,
+        localDate,
+        completion: { kind: 'exercise' },
+      },
+      now,
+    );
   }
   return { ok: true, status: 201, value: toExercise(row) };
 }

@@ -4,8 +4,6 @@ import { resolveClientAccess } from '../clientAccess.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { changePhase, readJourney } from './store.ts';
 
-export { clientNotFound } from '../clientAccess.ts';
-
 /** HTTP codes of a refused phase change (the domain's codes, in the API's snake case). */
 const phaseErrors = {
   noPhasePlanned: { status: 409, error: 'no_phase_planned' },

@@ -162,14 +162,15 @@ export async function changePhase(
   if (!planned.ok) return planned;
   const { change } = planned;
   await storeChange(tx, client, change, now);
+  const starts = await readStepStarts(tx, client);
   await replanCalendar(
     tx,
     client,
+    starts,
     change.startDate,
     localDateOf(now, client.timezone),
     preferredStepLengthDays,
   );
-  const starts = await readStepStarts(tx, client);
   await recomputePhaseTotals(tx, client, starts, change.previousStep, now);
   await recomputePhaseTotals(tx, client, starts, change.step, now);
   await recordAudit(tx, {

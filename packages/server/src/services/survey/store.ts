@@ -12,7 +12,7 @@ import { type JourneyStep, localDateOf, stepAssessment } from '../../domain/jour
 import { ensureCalendar } from '../clientData/calendar.ts';
 import { refused, timestampError, type WriteOutcome } from '../clientData/outcome.ts';
 import type { DateRange } from '../clientData/range.ts';
-import { applyDailyCompletion, recomputePhaseTotals } from '../clientData/rollups.ts';
+import { completeScheduledEvent } from '../clientData/rollups.ts';
 import {
   type ClientRef,
   datesOfStep,
@@ -72,17 +72,14 @@ function toAssessment(row: SurveyRow): Assessment {
   };
 }
 
+const ownedBy = (client: ClientRef) =>
+  and(eq(surveys.organisationId, client.organisationId), eq(surveys.clientPersonId, client.id));
+
 async function findSurvey(tx: Transaction, client: ClientRef, clientSurveyId: string) {
   const [row] = await tx
     .select()
     .from(surveys)
-    .where(
-      and(
-        eq(surveys.organisationId, client.organisationId),
-        eq(surveys.clientPersonId, client.id),
-        eq(surveys.clientSurveyId, clientSurveyId),
-      ),
-    )
+    .where(and(ownedBy(client), eq(surveys.clientSurveyId, clientSurveyId)))
     .limit(1);
   return row;
 }
@@ -139,10 +136,6 @@ export async function submitReflection(
   }
   if (window.status === 'completed')
     return refused(409, 'window_completed', windowCompletedMessage);
-  await tx
-    .update(calendarEvents)
-    .set({ status: 'completed', completedAt: answeredAt })
-    .where(eq(calendarEvents.id, window.id));
   const { productivity, mental, physical } = body.answers;
   const [row] = await tx
     .insert(surveys)
@@ -163,14 +156,19 @@ export async function submitReflection(
     })
     .returning();
   if (!row) throw new Error('the reflection insert returned nothing');
-  await applyDailyCompletion(
+  await completeScheduledEvent(
     tx,
     client,
-    localDate,
-    { kind: 'reflection', answers: { productivity, mental, physical } },
+    starts,
+    {
+      eventId: window.id,
+      completedAt: answeredAt,
+      step: step.step,
+      localDate,
+      completion: { kind: 'reflection', answers: { productivity, mental, physical } },
+    },
     now,
   );
-  await recomputePhaseTotals(tx, client, starts, step.step, now);
   return { ok: true, status: 201, value: toReflection(row) };
 }
 
@@ -208,17 +206,24 @@ async function completeScheduledAssessment(
     event.startsAt <= answeredAt &&
     answeredAt < event.endsAt;
   if (!isOpen) return row;
-  await tx
-    .update(calendarEvents)
-    .set({ status: 'completed', completedAt: answeredAt })
-    .where(eq(calendarEvents.id, event.id));
   const [linked] = await tx
     .update(surveys)
     .set({ calendarEventId: event.id })
     .where(eq(surveys.id, row.id))
     .returning();
-  await applyDailyCompletion(tx, client, row.localDate, { kind: 'assessment' }, now);
-  await recomputePhaseTotals(tx, client, starts, step.step, now);
+  await completeScheduledEvent(
+    tx,
+    client,
+    starts,
+    {
+      eventId: event.id,
+      completedAt: answeredAt,
+      step: step.step,
+      localDate: row.localDate,
+      completion: { kind: 'assessment' },
+    },
+    now,
+  );
   return linked ?? row;
 }
 
@@ -289,8 +294,7 @@ export async function listReflections(
     .from(surveys)
     .where(
       and(
-        eq(surveys.organisationId, client.organisationId),
-        eq(surveys.clientPersonId, client.id),
+        ownedBy(client),
         inArray(surveys.type, ['reflection', 'morningReflection']),
         gte(surveys.localDate, range.from),
         lte(surveys.localDate, range.to),
@@ -341,16 +345,12 @@ export async function listAssessments(
   range: DateRange,
   now: Date,
 ): Promise<AssessmentList> {
-  const owner = and(
-    eq(surveys.organisationId, client.organisationId),
-    eq(surveys.clientPersonId, client.id),
-  );
   const rows = await db
     .select()
     .from(surveys)
     .where(
       and(
-        owner,
+        ownedBy(client),
         eq(surveys.type, 'assessment'),
         gte(surveys.localDate, range.from),
         lte(surveys.localDate, range.to),

@@ -12,6 +12,7 @@ import {
   eventRows,
   expectClientHidden,
   expectRangeRefused,
+  expectValidationFailed,
   findEvent,
   startSeededServer,
   surveyRows,
@@ -235,29 +236,35 @@ describe('POST /api/survey/reflections', () => {
   it('refuses unknown survey types and statuses and out-of-range answers (400), storing nothing', async () => {
     const before = (await surveyRows(server, berlin)).length;
     const at = '2026-03-04T17:30:00.000Z';
-    const bodies: [string, unknown][] = [
-      [reflectionsPath, { ...reflection(at, 'reflection'), type: 'eveningReflection' }],
-      [reflectionsPath, { ...reflection(at, 'reflection'), type: 'assessment' }],
+    // Each with the field the refusal names.
+    const bodies: [string, unknown, string][] = [
+      [reflectionsPath, { ...reflection(at, 'reflection'), type: 'eveningReflection' }, 'type'],
+      [reflectionsPath, { ...reflection(at, 'reflection'), type: 'assessment' }, 'type'],
       [
         reflectionsPath,
         reflection(at, 'reflection', { productivity: 101, mental: 70, physical: 60 }),
+        'answers/productivity',
       ],
       [
         reflectionsPath,
         reflection(at, 'reflection', { productivity: 80, mental: -1, physical: 60 }),
+        'answers/mental',
       ],
-      [reflectionsPath, { ...reflection(at, 'reflection'), answers: { productivity: 80 } }],
-      [assessmentsPath, assessment(at, 'done')],
-      [assessmentsPath, { ...assessment(at, 'complete'), name: '   ' }],
-      [assessmentsPath, { ...assessment(at, 'complete'), answers: { q1: 'x'.repeat(501) } }],
+      [
+        reflectionsPath,
+        { ...reflection(at, 'reflection'), answers: { productivity: 80 } },
+        'answers',
+      ],
+      [assessmentsPath, assessment(at, 'done'), 'status'],
+      [assessmentsPath, { ...assessment(at, 'complete'), name: '   ' }, 'name'],
+      [
+        assessmentsPath,
+        { ...assessment(at, 'complete'), answers: { q1: 'x'.repeat(501) } },
+        'answers/q1',
+      ],
     ];
-    for (const [path, body] of bodies) {
-      const response = await callAs(server, berlin, 'POST', path, body);
-      expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body).toMatchObject({
-        error: expect.any(String),
-        message: expect.any(String),
-      });
+    for (const [path, body, field] of bodies) {
+      expectValidationFailed(await callAs(server, berlin, 'POST', path, body), field);
     }
     expect(await surveyRows(server, berlin)).toHaveLength(before);
   });
