@@ -1,6 +1,19 @@
 import type { TestProjectConfiguration } from 'vitest/config';
 
 /**
+ * The server's test files share their workers: each file gets fresh project modules (see
+ * test/freshModules.ts) but not a fresh process, so fastify, PGlite and the drivers load once per
+ * worker. Their tests do real database work (PGlite's initdb and migrations take seconds on two
+ * busy cores): the timeouts catch a hang, not a slow machine.
+ */
+const serverWorkers = {
+  isolate: false,
+  setupFiles: ['test/freshModules.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/**
  * The test projects: ui and app in a DOM environment, api and server in Node, and the end-to-end
  * tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
  * server-postgres (local runs without a PostgreSQL server). `npm run test:unit` runs all but e2e,
@@ -46,6 +59,7 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { COACH_TEST_DB: 'pglite' },
+      ...serverWorkers,
     },
   },
   ...(process.env.COACH_SKIP_POSTGRES === '1'
@@ -68,6 +82,7 @@ export const projects: TestProjectConfiguration[] = [
             // The simulator's generator test is pure: once is enough.
             exclude: ['src/simulation/generator.test.ts'],
             env: { COACH_TEST_DB: 'postgres' },
+            ...serverWorkers,
             // Fails the run when TEST_DATABASE_URL is missing, instead of skipping.
             globalSetup: ['test/postgres-required.ts'],
           },

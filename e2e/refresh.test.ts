@@ -37,6 +37,8 @@ describe('an expired access token', () => {
 
     expect(unauthorised.length).toBeGreaterThan(0);
     expect(refreshes).toHaveLength(1);
+    // Spec point 7: every call carries the bearer, the refresh call too (the expired token).
+    expect(refreshes[0]?.headers().authorization).toBe(`Bearer ${before.accessToken}`);
     const refreshResponse = await refreshes[0]?.response();
     expect(refreshResponse?.status()).toBe(200);
     const after = await storedTokens(page);

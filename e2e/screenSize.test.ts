@@ -50,8 +50,6 @@ describe('screen-size rules', () => {
     const page = await e2e.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    const rootFontSize = () =>
-      page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     const expected = [
       [1096, '11px'],
       [1280, '12px'],
@@ -61,7 +59,11 @@ describe('screen-size rules', () => {
     ] as const;
     for (const [width, fontSize] of expected) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(rootFontSize, { message: `root font size at ${width} px` }).toBe(fontSize);
+      // The app sets the size after the resize event: wait for it (the page's own timeout).
+      await page.waitForFunction(
+        (size) => getComputedStyle(document.documentElement).fontSize === size,
+        fontSize,
+      );
     }
   });
 });

@@ -25,17 +25,18 @@ describe('settings', () => {
       .click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
 
+    // The form shows only once the profile has loaded: wait for the field, as a coach does.
     const firstName = page.getByLabel('First name', { exact: true });
-    await expect.poll(() => firstName.inputValue()).toBe('Olivia');
+    await firstName.waitFor();
+    expect(await firstName.inputValue()).toBe('Olivia');
     await firstName.fill('Liv');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile successfully edited').waitFor();
 
     // Kept by the server: still there after a reload.
     await page.reload();
-    await expect
-      .poll(() => page.getByLabel('First name', { exact: true }).inputValue())
-      .toBe('Liv');
+    await firstName.waitFor();
+    expect(await firstName.inputValue()).toBe('Liv');
   });
 
   it('uploads a profile picture and shows it', async () => {

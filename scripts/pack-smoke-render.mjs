@@ -1,6 +1,8 @@
-// Runs inside a fresh project that installed the @coach/ui tarball: renders a SortableTable
-// to HTML and checks what a reader of the page would find in it.
+// Runs inside a fresh project that installed the @coach/ui tarball (under `node --test`, so the
+// runner's own total counts these checks): renders a SortableTable to HTML and checks what a
+// reader of the page would find in it.
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { CoachUiProvider, SortableTable } from '@coach/ui';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -28,8 +30,16 @@ const html = renderToString(
   ),
 );
 
-assert.match(html, /<table/, 'renders a table');
-assert.match(html, /Name\/Surname/, 'renders the first header');
-assert.match(html, /Engagement\(48h\)/, 'renders the second header');
-assert.match(html, /aria-sort="ascending"/, 'marks the initial sort');
-console.log(`rendered SortableTable from the packed library (${html.length} characters of HTML)`);
+test('renders a table from the packed library', () => {
+  assert.match(html, /<table/);
+  console.log(`rendered SortableTable (${html.length} characters of HTML)`);
+});
+
+test('renders both headers', () => {
+  assert.match(html, /Name\/Surname/);
+  assert.match(html, /Engagement\(48h\)/);
+});
+
+test('marks the initial sort', () => {
+  assert.match(html, /aria-sort="ascending"/);
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs @coach/ui as it would be published, installs the tarball into a fresh project next to
-# its peer dependencies, and renders SortableTable from it with plain Node ESM resolution.
+# its peer dependencies, and renders SortableTable from it with plain Node ESM resolution, under
+# Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -20,5 +21,6 @@ JSON
   "../$tarball" "react@$(peer react)" "react-dom@$(peer react-dom)" \
   "@chakra-ui/react@$(peer @chakra-ui/react)" "@emotion/react@$(peer @emotion/react)" >/dev/null)
 
-cp scripts/pack-smoke-render.mjs "$work/consumer/render.mjs"
-(cd "$work/consumer" && node render.mjs)
+cp scripts/pack-smoke-render.mjs "$work/consumer/render.test.mjs"
+# The spec reporter ends with the runner's totals ('ℹ pass N', 'ℹ fail N'): test-all.sh counts them.
+(cd "$work/consumer" && node --test --test-reporter=spec render.test.mjs)

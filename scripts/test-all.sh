@@ -9,12 +9,18 @@ step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 logs=$(mktemp -d)
 # Reads "<n> passed" / "<n> failed" from a runner's summary line, colours stripped.
 count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "$2" | tail -n 1 | grep -oE "[0-9]+ $3" | grep -oE '^[0-9]+' || echo 0; }
+# Reads "pass <n>" / "fail <n>" from the totals of Node's test runner (spec reporter).
+count_node() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "^[^ ]+ $2 [0-9]+$" | tail -n 1 | grep -oE '[0-9]+$' || echo 0; }
 
+# Installing (dependencies, the browser) is timed apart from the checks and tests.
+install_start=$SECONDS
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "install"
   bash scripts/install-deps.sh
 fi
 bash scripts/ensure-browser.sh
+install_seconds=$(( SECONDS - install_start ))
+test_start=$SECONDS
 trap 'rm -rf "$logs"; bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
 step "typecheck"
@@ -28,14 +34,15 @@ eval "$(bash scripts/ensure-postgres.sh)"
 step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
 npm run test:unit 2>&1 | tee "$logs/vitest.log"
 step "ui package: build, pack and render from the tarball"
-bash scripts/pack-smoke-test.sh
+bash scripts/pack-smoke-test.sh 2>&1 | tee "$logs/pack.log"
 step "storybook: build and test every story in chromium (play, axe, visual)"
 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
 step "end-to-end: the built app and the services in chromium (e2e/)"
 npm run test:e2e 2>&1 | tee "$logs/e2e.log"
 
-passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count "$logs/e2e.log" '^ +Tests ' passed) + 1 ))
-failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
+passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count_node "$logs/pack.log" pass) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count "$logs/e2e.log" '^ +Tests ' passed) ))
+failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count_node "$logs/pack.log" fail) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
 echo
+echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
 echo "(unit tests, pack smoke test, stories in the browser and end-to-end tests)"
 echo "tests: $passed passed, $failed failed"

@@ -33,14 +33,14 @@ export function buildBenchServer(
           database,
           organisationId: database.organisationId,
           accessTokens,
-          requireAuth: createRequireAuth(accessTokens, database.organisationId),
+          requireAuth: createRequireAuth(accessTokens, database),
           mailer: createMailer({ smtpUrl: null, from: 'bench', log: () => {} }),
           appUrl: 'http://localhost',
           ...(options.unlimitedRates
             ? {
                 auth: {
+                  // Sign-in counts failures only: the benchmark's successes are never throttled.
                   rateLimits: {
-                    login: unlimited,
                     refresh: unlimited,
                     resetRequest: unlimited,
                     verifyCode: unlimited,

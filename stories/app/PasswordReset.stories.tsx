@@ -131,6 +131,30 @@ export const WrongCode: Story = {
   },
 };
 
+/** Too many code checks (429): when to try again, above the code until it is edited. */
+export const CodeTooManyAttempts: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.post('*/api/auth/passwordReset/verifyCode', () =>
+        HttpResponse.json(
+          { error: 'rate_limited', message: 'Too many attempts' },
+          { status: 429, headers: { 'Retry-After': '900' } },
+        ),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = await toCodeStep(canvas);
+    await userEvent.type(code, demoResetCode);
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 15 minutes.',
+    );
+    await expect(next(canvas)).toBeDisabled();
+  },
+};
+
 /** After a resend the link gives way to the 60 s countdown. */
 export const ResendCountdown: Story = {
   // The countdown runs on the story's clock: the second shown depends on when the shot is taken.

@@ -137,10 +137,12 @@ export const SaveError: Story = {
   },
 };
 
+/** Only the types the server takes (PNG, JPEG, WebP): a GIF is refused as a PDF would be. */
 export const PictureNotImage: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, picture } = await form(canvasElement);
-    choose(picture, new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
+    await expect(picture).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
+    choose(picture, new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
     await expect(
       await canvas.findByText('You are able to only use images as a profile picture'),
     ).toBeVisible();

@@ -126,6 +126,30 @@ export const ServerUnreachable: Story = {
   },
 };
 
+/** A throttled sign-in (429) says so and when to try again, never 'could not be reached'. */
+export const TooManyAttempts: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json(
+          { error: 'rate_limited', message: 'Too many sign-in attempts' },
+          { status: 429, headers: { 'Retry-After': '120' } },
+        ),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, 'NotThePassword1');
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 2 minutes.',
+    );
+    await expect(submit).toBeDisabled();
+  },
+};
+
 export const Submitting: Story = {
   beforeEach({ msw }) {
     msw.use(

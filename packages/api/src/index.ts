@@ -23,6 +23,102 @@ export { createResourceClient, type ImageBody, type ResourceClient } from './cli
 export { createSurveyClient, type SurveyClient } from './client/survey.ts';
 export * from './contract/index.ts';
 export {
+  type ActivityKey,
+  type ActivityPageOf,
+  compareNewestFirst,
+  decodeActivityCursor,
+  encodeActivityCursor,
+  pageNewestFirst,
+} from './rules/activityPage.ts';
+export { ageOn } from './rules/age.ts';
+export {
+  type CalendarRequest,
+  type ExerciseSlot,
+  eventsOfDay,
+  exerciseSchedules,
+  generateCalendarEvents,
+  hasReflections,
+  maxCalendarDays,
+  type PlannedCalendarEvent,
+  plannedEvents,
+  type ReflectionWindow,
+  reflectionWindows,
+  type ScheduledCounts,
+  scheduledActionsDue,
+  stepAssessment,
+  wholeStepScheduled,
+} from './rules/calendar.ts';
+export { completionCount, phaseCompletion } from './rules/completion.ts';
+export {
+  type EffectInput,
+  type EffectMeasures,
+  effectComponentCap,
+  effectLevel,
+  effectLevelForScore,
+  effectScore,
+  effectThresholds,
+  effectWeights,
+  measuresOf,
+} from './rules/effect.ts';
+export {
+  type Engagement,
+  engagement,
+  engagementBar,
+  engagementWindowHours,
+  type Interval,
+  mergeIntervals,
+  type UsageSession,
+} from './rules/engagement.ts';
+export {
+  indicatorDecimals,
+  isLagging,
+  phaseIndicatorAverage,
+  phaseIndicatorFigure,
+} from './rules/indicators.ts';
+export {
+  currentStepDay,
+  isStepDone,
+  nextPhaseOf,
+  nextStep,
+  type PhaseChangeError,
+  type PhaseChangeErrorCode,
+  type PhaseChangeInput,
+  type PhaseChangeRequest,
+  type PhaseChangeResult,
+  type PlannedPhaseChange,
+  phaseChangeAnswers,
+  planPhaseChange,
+  preferredStepLengthDays,
+  stepCompletionPercent,
+} from './rules/journey.ts';
+export {
+  isLivePictureExpiry,
+  isSignedPictureQuery,
+  pictureUrlBucketSeconds,
+  pictureUrlMaxLifeSeconds,
+  signedPictureExpiry,
+  signedPicturePathOf,
+} from './rules/pictureUrls.ts';
+export {
+  type DateRange,
+  dateRangeError,
+  earlierDate,
+  laterDate,
+  type RangeError400,
+} from './rules/range.ts';
+export { roundTo } from './rules/rounding.ts';
+export { type SeriesScheduleRequest, scheduledByDate } from './rules/series.ts';
+export { type StepStart, sortStepStarts, stepOfDate } from './rules/stepStarts.ts';
+export { canonicalTimeZone } from './rules/timeZone.ts';
+export {
+  addDays,
+  daysBetween,
+  localDateOf,
+  parseLocalDate,
+  utcOffsetMinutes,
+  zonedLocalToUtc,
+} from './rules/zonedTime.ts';
+export {
   defaultServiceBaseUrls,
   type ServiceBaseUrls,
   type ServiceName,

@@ -1,10 +1,19 @@
 import { relative, sep } from 'node:path';
-import { isServerErrorCode, type ServiceName, validationMessage } from '@coach/api';
+import {
+  defaultBodyLimit,
+  errorStatuses,
+  isServerErrorCode,
+  limits,
+  type ServiceName,
+  validationMessage,
+} from '@coach/api';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
-import type { ServerConfig } from './config.ts';
-import { openApiDocsPath, registerOpenApi } from './openapi.ts';
+import { fastifyTrustProxy, type ServerConfig } from './config.ts';
+import { DomainError } from './domainError.ts';
+import { type LogStream, loggerOptions } from './http/logging.ts';
+import { healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
 
@@ -39,6 +48,8 @@ const docsContentSecurityPolicy = [
 
 export type BuildServerOptions = {
   logger?: boolean;
+  /** Where the log lines go (standard output by default); the tests capture them. */
+  logStream?: LogStream;
   /** The services to host and what they need; without it only health and the front end. */
   services?: { context: ServiceContext; enabled: readonly ServiceName[] };
   /**
@@ -54,16 +65,16 @@ export type ErrorAnswer = { method: string; url: string; status: number; body: u
 /** Builds the server: the platform API under `/api` and the web front end beside it. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}) {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          // Credentials never reach a log line.
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-        }
-      : false,
-    bodyLimit: 1024 * 1024,
-    // Validation errors are answered with every problem's message, spec texts first.
-    ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
+    // No secret, personal text or body reaches a log line (see loggerOptions).
+    logger: options.logger ? loggerOptions(options.logStream) : false,
+    // Contract routes set their own (contractRoute); this covers the others (health, front end).
+    bodyLimit: defaultBodyLimit,
+    // Validation stops at the first problem: collecting them all let one body of 200,000 empty
+    // items cost seconds and a 36 MB answer.
+    ajv: { customOptions: { allErrors: false, allowUnionTypes: true } },
     genReqId: () => crypto.randomUUID(),
+    // request.ip (throttling, audit) believes X-Forwarded-For only from configured proxies.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   // Request ids reach the caller too, to quote in a support request.
   app.addHook('onRequest', async (request, reply) => {
@@ -82,6 +93,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     }
     // Personal data is never stored by caches; a route with its own policy (pictures) keeps it.
     if (isApi && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto), browsers are told to
+    // come back over HTTPS only; over plain HTTP the header would mean nothing (RFC 6797).
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
   });
 
   const { onErrorAnswer } = options;
@@ -102,8 +118,16 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
   }
 
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    return reply.status(errorStatus(error)).send(toErrorBody(error, request.body, request.log));
+  app.setErrorHandler<FastifyError | DomainError>((error, request, reply) => {
+    if (error instanceof DomainError) {
+      // A refusal from the domain: the contract's catalogue gives its status.
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
+      const body: ErrorBody = { error: error.code, message: error.message };
+      return reply.status(errorStatuses[error.code]).send(body);
+    }
+    return reply.status(errorStatus(error)).send(toErrorBody(error, request, request.log));
   });
 
   // CORS only for the configured origins (CORS_ORIGINS); none by default.
@@ -120,7 +144,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // Before the services, so the document covers their routes.
   await registerOpenApi(app);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: healthRouteSchema }, async () => ({ status: 'ok' as const }));
 
   if (options.services) {
     const { context, enabled } = options.services;
@@ -182,18 +206,30 @@ function errorStatus(error: FastifyError): number {
 /** The JSON error body: spec texts for validation, plain words for parsing, nothing internal. */
 function toErrorBody(
   error: FastifyError,
-  body: unknown,
+  request: { body?: unknown; query?: unknown; params?: unknown },
   log: { error: (details: object, message: string) => void },
 ): ErrorBody {
   if (error.validation) {
-    const messages = error.validation.map((issue) => {
-      const value = valueAt(body, issue.instancePath);
+    const input =
+      error.validationContext === 'querystring'
+        ? request.query
+        : error.validationContext === 'params'
+          ? request.params
+          : request.body;
+    // Ajv stops at the first problem, but a union reports each of its branches (a few at most),
+    // and a refused record key comes with a summary issue (propertyNames) that says less.
+    const issues = error.validation.filter(
+      (issue, _, all) => issue.keyword !== 'propertyNames' || all.length === 1,
+    );
+    const messages = issues.slice(0, maxValidationIssues).map((issue) => {
+      const value = valueAt(input, issue.instancePath);
       return (
         validationMessage(issue, value) ??
         `${issue.instancePath.slice(1) || error.validationContext || 'request'} ${issue.message ?? 'is invalid'}`
       );
     });
-    return { error: 'validation_failed', message: [...new Set(messages)].join('; ') };
+    const message = [...new Set(messages)].join('; ').slice(0, limits.errorMessageMaxLength);
+    return { error: 'validation_failed', message };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -216,9 +252,13 @@ function toErrorBody(
   };
 }
 
+/** Most validation issues one answer reports. */
+const maxValidationIssues = 3;
+
 function valueAt(body: unknown, pointer: string): unknown {
   let value = body;
-  for (const key of pointer.split('/').slice(1)) {
+  for (const segment of pointer.split('/').slice(1)) {
+    const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[key];
   }

@@ -1,7 +1,15 @@
 import type { Database, Transaction } from './db/index.ts';
 import { schema } from './db/index.ts';
 
-/** What the audit log records: sign-ins, failures, resets, token reuse, profile changes... */
+/** How a recorded attempt ended: done, failed (wrong password, code...), or refused unheard. */
+export type AuditOutcome = 'success' | 'failure' | 'refused';
+
+/**
+ * What the audit log records: sign-ins and their failures, sign-outs, ended sessions, throttled
+ * attempts, resets, token reuse, profile changes... Who (`actorUserId`, or the account tried in
+ * `subject`), what (`action`), when (`at`, set by the database), from where (`ip`, `requestId`)
+ * and how it ended (`outcome`).
+ */
 export type AuditEntry = {
   organisationId: string;
   action: string;
@@ -9,11 +17,15 @@ export type AuditEntry = {
   subject?: string | null;
   ip?: string | null;
   requestId?: string | null;
+  outcome?: AuditOutcome | null;
   /** Never a password, a code or a token. */
   details?: Record<string, unknown>;
 };
 
-/** Appends one row to the audit log, inside the caller's transaction when given one. */
+/**
+ * Appends one row to the audit log, inside the caller's transaction when given one. The table is
+ * append-only: the database refuses every UPDATE, DELETE and TRUNCATE of it (migration 0003).
+ */
 export async function recordAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
   await db.insert(schema.auditLog).values({
     organisationId: entry.organisationId,
@@ -22,6 +34,7 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
     subject: entry.subject ?? null,
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
+    outcome: entry.outcome ?? null,
     details: entry.details ?? {},
   });
 }

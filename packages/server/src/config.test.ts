@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceNames } from '@coach/api';
 import { describe, expect, it } from 'vitest';
-import { defaultMailFrom, loadJwtSecret, readConfig } from './config.ts';
+import {
+  checkMailSetup,
+  defaultMailFrom,
+  fastifyTrustProxy,
+  loadJwtSecret,
+  readConfig,
+} from './config.ts';
 
 describe('readConfig: mail, links, CORS, services and demo seeding', () => {
   it('has working defaults', () => {
@@ -135,5 +141,71 @@ describe('loadJwtSecret', () => {
     expect(() => loadJwtSecret({ jwtSecret: null, dataDir })).toThrow(
       `The JWT secret in ${join(dataDir, 'jwt-secret')} is shorter than 32 characters; delete the file to have a new one generated`,
     );
+  });
+});
+
+describe('readConfig: TRUST_PROXY', () => {
+  it('trusts no proxy by default, nor when turned off', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    for (const value of ['', '0', 'false', 'off']) {
+      expect(readConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+    }
+  });
+
+  it('reads a hop count', () => {
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+  });
+
+  it('reads a list of addresses and CIDR ranges', () => {
+    expect(
+      readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32, loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.0.2.10', '2001:db8::/32', 'loopback']);
+  });
+
+  const bad: [string, string, string][] = [
+    ['true', 'true', "TRUST_PROXY='true' would trust every sender's X-Forwarded-For"],
+    ['a wildcard', '*', "TRUST_PROXY='*' would trust every sender's X-Forwarded-For"],
+    ['a host name', 'lb.internal', "not an address or range: 'lb.internal'"],
+    ['a prefix too long', '10.0.0.0/33', "not an address or range: '10.0.0.0/33'"],
+    ['a bad IPv6 prefix', '2001:db8::/129', "not an address or range: '2001:db8::/129'"],
+    ['a negative count', '-1', "not an address or range: '-1'"],
+  ];
+  for (const [name, value, message] of bad) {
+    it(`stops with a clear message on ${name}`, () => {
+      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(message);
+    });
+  }
+
+  it('hands Fastify a hop count as the function it makes of one', () => {
+    const trust = fastifyTrustProxy(2);
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect([0, 1, 2].map((hop) => trust('192.0.2.1', hop))).toEqual([true, true, false]);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    expect(fastifyTrustProxy(false)).toBe(false);
+  });
+});
+
+describe('checkMailSetup', () => {
+  const database = 'postgres://coach@db:5432/coach';
+
+  it('refuses PostgreSQL without SMTP_URL outside demo mode: codes would go to the logs', () => {
+    expect(() => checkMailSetup(readConfig({ DATABASE_URL: database }))).toThrow(
+      'SMTP_URL is required with DATABASE_URL',
+    );
+  });
+
+  it('warns on PostgreSQL without SMTP_URL in demo mode', () => {
+    const { warning } = checkMailSetup(readConfig({ DATABASE_URL: database, DEMO_SEED: '1' }));
+    expect(warning).toContain('printed to this console');
+  });
+
+  it('is quiet with SMTP_URL, and on the embedded database', () => {
+    const smtp = 'smtp://mail.internal:587';
+    expect(checkMailSetup(readConfig({ DATABASE_URL: database, SMTP_URL: smtp })).warning).toBe(
+      null,
+    );
+    expect(checkMailSetup(readConfig({})).warning).toBe(null);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type ServiceName, serviceNames } from '@coach/api';
 
@@ -16,7 +17,15 @@ export type ServerConfig = {
   isFrontendCspStrict: boolean;
   /** Origins allowed to call the API from a browser (`CORS_ORIGINS`); none when absent. */
   corsOrigins?: readonly string[];
+  /**
+   * Which proxies' `X-Forwarded-For` is believed for the client address (`TRUST_PROXY`): off
+   * (the socket's peer is the client), a hop count, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy?: TrustProxy;
 };
+
+/** Fastify's `trustProxy`, restricted to the forms a deployment may configure. */
+export type TrustProxy = false | number | readonly string[];
 
 /** Where the data lives (see `openDatabase`). */
 export type DatabaseConfig = {
@@ -108,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     appUrl: readAppUrl(env.APP_URL, port),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     services: readServices(env.SERVICES),
     demoSeed: readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
@@ -147,6 +157,30 @@ export function checkDatabaseUrl(url: string): URL {
     );
   }
   return parsed;
+}
+
+/**
+ * Whether the server may start with this mail set-up. Without `SMTP_URL`, reset codes and invite
+ * links go to the console: fine for a demo, a leak of sign-in secrets into the logs of a real
+ * deployment. So on PostgreSQL (a real deployment) without SMTP, the server refuses to start
+ * unless demo seeding is on, and then it warns. The embedded PGlite database is the demo set-up
+ * that prints codes by design (README).
+ */
+export function checkMailSetup(config: Pick<Config, 'databaseUrl' | 'smtpUrl' | 'demoSeed'>): {
+  warning: string | null;
+} {
+  if (config.smtpUrl || !config.databaseUrl) return { warning: null };
+  if (!config.demoSeed) {
+    throw new Error(
+      'SMTP_URL is required with DATABASE_URL: without it, password-reset codes and invite links ' +
+        'would be printed to the console. Set SMTP_URL (or DEMO_SEED=1 for a demo).',
+    );
+  }
+  return {
+    warning:
+      'SMTP_URL is not set: password-reset codes and invite links are printed to this console. ' +
+      'Demo use only: set SMTP_URL for real users.',
+  };
 }
 
 /** Throws a clear message when `url` is not an SMTP URL; never repeats it (it may hold a password). */
@@ -209,6 +243,65 @@ function readCorsOrigins(value: string | undefined): string[] {
   });
 }
 
+/**
+ * `TrustProxy` as Fastify's option: a hop count becomes the function Fastify itself makes of a
+ * number (its types leave numbers out).
+ */
+export function fastifyTrustProxy(
+  value: TrustProxy | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === false) return false;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return [...value];
+}
+
+/** proxy-addr's names of address ranges, accepted in `TRUST_PROXY` lists. */
+const trustProxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`: off when absent (or `0`/`false`/`off`); a whole number of proxy hops in front of
+ * the server; or a comma-separated list of the proxies' addresses and CIDR ranges. `true` (trust
+ * any sender) is refused: any client could then choose its address with a forged header.
+ */
+function readTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim().toLowerCase();
+  if (!text || ['0', 'false', 'no', 'off'].includes(text)) return false;
+  const expected =
+    "a number of proxy hops such as '1', or the proxies' addresses and CIDR ranges such as '10.0.0.0/8, 192.0.2.10'";
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (!Number.isSafeInteger(hops))
+      throw new Error(`TRUST_PROXY must be ${expected}, got '${value}'`);
+    return hops;
+  }
+  if (['true', 'yes', 'on', 'all', '*'].includes(text)) {
+    throw new Error(
+      `TRUST_PROXY='${value}' would trust every sender's X-Forwarded-For; give ${expected}`,
+    );
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be ${expected}; not an address or range: ${wrong.map((entry) => `'${entry}'`).join(', ')}`,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (trustProxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
 /** `SERVICES`: a comma-separated list of service names; all when absent. */
 function readServices(value: string | undefined): ServiceName[] {
   if (value === undefined || value.trim() === '') return [...serviceNames];
@@ -264,7 +357,7 @@ export function loadJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): {
   }
   const file = join(config.dataDir, jwtSecretFileName);
   if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     try {
       // 'wx' fails if another process created it meanwhile: then that one is read below.
       writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, {

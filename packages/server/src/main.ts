@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { buildServer } from './app.ts';
-import { type Config, loadJwtSecret, readConfig } from './config.ts';
+import { type Config, checkMailSetup, loadJwtSecret, readConfig } from './config.ts';
+import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
 import { createRequireAuth } from './http/authenticate.ts';
@@ -13,6 +14,9 @@ import { servicePlugins } from './services/index.ts';
 // password, a code or a token (the mail outbox prints reset codes to the console by design, so
 // the reset flow works on a fresh machine without SMTP).
 
+// Before anything is created: every file and folder the server makes is its user's alone.
+usePrivateFileModes();
+
 function fail(message: string): never {
   console.error(`Coach cannot start: ${message}`);
   process.exit(1);
@@ -21,9 +25,14 @@ function fail(message: string): never {
 let config: Config;
 try {
   config = readConfig();
+  const { warning } = checkMailSetup(config);
+  if (warning) console.warn(`WARNING: ${warning}`);
 } catch (error) {
   fail(`configuration error: ${(error as Error).message}`);
 }
+
+const dataFolderProblem = dataFolderWarning(config.dataDir);
+if (dataFolderProblem) console.warn(`WARNING: ${dataFolderProblem}`);
 
 let jwtSecret: Uint8Array;
 try {
@@ -63,11 +72,13 @@ const context: ServiceContext = {
   database,
   organisationId: database.organisationId,
   accessTokens,
-  requireAuth: createRequireAuth(accessTokens, database.organisationId),
+  requireAuth: createRequireAuth(accessTokens, database),
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   appUrl: config.appUrl,
-  // Every process that shares the JWT key shares the reset-code key, derived from it.
+  // Every process that shares the JWT key shares the reset-code and picture-URL keys, derived
+  // from it.
   auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
+  pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
 };
 
 const app = await buildServer(config, {

@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/testServer.ts';
 import { buildServer } from './app.ts';
@@ -29,6 +36,65 @@ describe('OpenAPI', () => {
     const picture = document.paths['/api/resource/profilePicture/{id}'] ?? {};
     expect(Object.keys(picture)).toEqual(expect.arrayContaining(['get', 'put']));
     expect(JSON.stringify(picture.put?.requestBody)).toContain('multipart/form-data');
+  });
+
+  it("passes Redocly's recommended lint: no error, and no warning but the one explained", async () => {
+    const source = await (await fetch(`${server.baseUrl}/api/openapi.json`)).text();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, config });
+    const found = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`,
+    );
+    // The API is not published under a licence, so there is none to name; the health check
+    // answers 200 or nothing, so it has no 4xx answer to document.
+    expect(found).toEqual([
+      'warn info-license #/info: Info object should contain `license` field.',
+      'warn operation-4xx-response #/paths/~1api~1health/get/responses: ' +
+        'Operation must have at least one `4XX` response.',
+    ]);
+  });
+
+  it('turns into strict-clean TypeScript with openapi-typescript', async () => {
+    const document = await (await fetch(`${server.baseUrl}/api/openapi.json`)).json();
+    const types = astToString(await openapiTS(document));
+    const dir = await mkdtemp(join(tmpdir(), 'coach-openapi-ts-'));
+    try {
+      await writeFile(join(dir, 'schema.ts'), types);
+      // A third party's use of the types: the login call's body and a person's answer.
+      await writeFile(
+        join(dir, 'use.ts'),
+        [
+          "import type { paths } from './schema.ts';",
+          "type Login = paths['/api/auth/login']['post']['requestBody'];",
+          "type Person = paths['/api/account/persons/{id}']['get']['responses'][200];",
+          'export type Used = [Login, Person];',
+        ].join('\n'),
+      );
+      const tsconfig = {
+        compilerOptions: {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          allowImportingTsExtensions: true,
+          noEmit: true,
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          target: 'es2023',
+          types: [],
+        },
+        files: ['schema.ts', 'use.ts'],
+      };
+      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+      // The repository's own compiler (TypeScript 7), not the TypeScript 5 openapi-typescript uses.
+      const tsc = join(import.meta.dirname, '../../../node_modules/typescript/bin/tsc');
+      const result = await promisify(execFile)(process.execPath, [tsc, '-p', dir]).catch(
+        (error: { stdout?: string; code?: number }) => ({ stdout: error.stdout, code: error.code }),
+      );
+      expect(result.stdout).toBe('');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves Swagger UI at /api/docs with a CSP relaxed for it alone', async () => {

@@ -14,6 +14,22 @@ const binaryBodies = new Map<string, readonly string[]>(
   ),
 );
 
+/** `/api/health`: outside the contract (no service owns it), documented here. */
+export const healthRouteSchema = {
+  operationId: 'health',
+  summary: 'Whether the server is up',
+  tags: ['health'],
+  security: [],
+  response: {
+    200: {
+      type: 'object',
+      properties: { status: { type: 'string', const: 'ok' } },
+      required: ['status'],
+      additionalProperties: false,
+    },
+  },
+} as const;
+
 /**
  * Registers the OpenAPI document, generated from the schemas of the routes registered after this
  * call (which come from the contract), at `/api/openapi.json`, and Swagger UI at `/api/docs`.
@@ -30,6 +46,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'The services of the Coach platform, each under /api/<service>. Errors are JSON ' +
           '{ "error": code, "message": text }. Signed-in calls carry Authorization: Bearer <accessToken>.',
       },
+      // Relative: the paths are those of the server that serves this document, wherever it runs.
+      servers: [{ url: '/', description: 'The server serving this document' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

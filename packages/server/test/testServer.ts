@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { errorStatuses, isServerErrorCode, type ServiceName, serviceNames } from '@coach/api';
 import { buildServer, type ErrorAnswer } from '../src/app.ts';
+import type { ServerConfig } from '../src/config.ts';
 import { createAccessTokens } from '../src/http/accessTokens.ts';
+import type { LogStream } from '../src/http/logging.ts';
 import { createRequireAuth } from '../src/http/authenticate.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import type { AuthOptionsInput } from '../src/services/auth/options.ts';
@@ -20,6 +22,10 @@ export type TestServerOptions = {
   auth?: AuthOptionsInput;
   /** The client-data services' clock (see `ServiceContext.now`); `server.context.now` can move it. */
   now?: () => Date;
+  /** Turns the server's logger on, writing to this stream (the log tests read it). */
+  logStream?: LogStream;
+  /** Server settings beside the defaults (a trusted proxy...). */
+  config?: Partial<ServerConfig>;
 };
 
 /**
@@ -37,7 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     database,
     organisationId: database.organisationId,
     accessTokens,
-    requireAuth: createRequireAuth(accessTokens, database.organisationId),
+    requireAuth: createRequireAuth(accessTokens, database),
     mailer: createMailer({ smtpUrl: mailSink.url, from: 'Coach <no-reply@coach.test>' }),
     appUrl: 'http://app.coach.test',
     ...(options.auth ? { auth: options.auth } : {}),
@@ -46,9 +52,10 @@ export async function startTestServer(options: TestServerOptions = {}) {
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];
   const app = await buildServer(
-    { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
+    { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true, ...options.config },
     {
       services: { context, enabled: options.services ?? serviceNames },
+      ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
       onErrorAnswer: (answer) => {
         const problem = catalogueProblem(answer);
         if (problem) offCatalogue.push(problem);

@@ -1,6 +1,5 @@
 import type { Person, PersonList, PersonsQuery, UpdatePersonBody } from '../contract/account.ts';
 import { noProfileFoundMessage } from '../contract/common.ts';
-import { routes } from '../contract/routes.ts';
 import { ApiError } from './errors.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
@@ -25,7 +24,7 @@ export type AccountClient = {
 /** Creates the {@link AccountClient} over the account service's request function. */
 export function createAccountClient(request: ServiceRequest): AccountClient {
   const listPersons = (query: PersonsQuery = {}): Promise<PersonList> =>
-    callRoute(request, routes.listPersons, { query: { ...query } });
+    callRoute(request, 'listPersons', { query: { ...query } });
   return {
     listPersons,
     async findPersonByUserId(userId) {
@@ -33,8 +32,8 @@ export function createAccountClient(request: ServiceRequest): AccountClient {
       if (!person) throw new ApiError(404, 'not_found', noProfileFoundMessage(userId));
       return person;
     },
-    getPerson: (id) => callRoute(request, routes.getPerson, { params: { id } }),
-    updatePerson: (id, body) => callRoute(request, routes.updatePerson, { params: { id }, body }),
+    getPerson: (id) => callRoute(request, 'getPerson', { params: { id } }),
+    updatePerson: (id, body) => callRoute(request, 'updatePerson', { params: { id }, body }),
     request,
   };
 }

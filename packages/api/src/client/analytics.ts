@@ -7,7 +7,6 @@ import type {
 } from '../contract/analytics.ts';
 import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
-import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute, clientRange } from './route.ts';
 
@@ -40,13 +39,13 @@ export type AnalyticsClient = {
 /** Creates the {@link AnalyticsClient} over the analytics service's request function. */
 export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient {
   return {
-    listClientSummaries: () => callRoute(request, routes.listClientSummaries),
+    listClientSummaries: () => callRoute(request, 'listClientSummaries'),
     getClientProfileSummary: (clientId) =>
-      callRoute(request, routes.getClientProfileSummary, { params: { clientId } }),
+      callRoute(request, 'getClientProfileSummary', { params: { clientId } }),
     getClientSeries: (clientId, range) =>
-      callRoute(request, routes.getClientSeries, clientRange(clientId, range)),
+      callRoute(request, 'getClientSeries', clientRange(clientId, range)),
     getClientActivity: (clientId, query = {}) =>
-      callRoute(request, routes.getClientActivity, {
+      callRoute(request, 'getClientActivity', {
         params: { clientId },
         query: { limit: query.limit, before: query.before },
       }),

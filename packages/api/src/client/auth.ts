@@ -13,7 +13,6 @@ import type {
   VerifyResetCodeResponse,
 } from '../contract/auth.ts';
 import type { Empty, Tokens } from '../contract/common.ts';
-import { routes } from '../contract/routes.ts';
 import type { TokenStore } from '../tokens.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
@@ -47,19 +46,19 @@ export type AuthClient = {
 /** Creates the {@link AuthClient} over the auth service's request function. */
 export function createAuthClient(request: ServiceRequest, tokens: TokenStore): AuthClient {
   return {
-    login: (body) => callRoute(request, routes.login, { body }),
-    currentSession: () => callRoute(request, routes.currentSession),
+    login: (body) => callRoute(request, 'login', { body }),
+    currentSession: () => callRoute(request, 'currentSession'),
     async logout(body) {
       const refreshToken = body?.refreshToken ?? tokens.getRefreshToken() ?? undefined;
-      await callRoute(request, routes.logout, { body: refreshToken ? { refreshToken } : {} });
+      await callRoute(request, 'logout', { body: refreshToken ? { refreshToken } : {} });
     },
-    refresh: (body) => callRoute(request, routes.refresh, { body }),
-    listUsers: () => callRoute(request, routes.listUsers),
-    createInvite: (body) => callRoute(request, routes.createInvite, { body }),
-    acceptInvite: (body) => callRoute(request, routes.acceptInvite, { body }),
-    requestPasswordReset: (body) => callRoute(request, routes.requestPasswordReset, { body }),
-    verifyResetCode: (body) => callRoute(request, routes.verifyResetCode, { body }),
-    resetPassword: (body) => callRoute(request, routes.resetPassword, { body }),
+    refresh: (body) => callRoute(request, 'refresh', { body }),
+    listUsers: () => callRoute(request, 'listUsers'),
+    createInvite: (body) => callRoute(request, 'createInvite', { body }),
+    acceptInvite: (body) => callRoute(request, 'acceptInvite', { body }),
+    requestPasswordReset: (body) => callRoute(request, 'requestPasswordReset', { body }),
+    verifyResetCode: (body) => callRoute(request, 'verifyResetCode', { body }),
+    resetPassword: (body) => callRoute(request, 'resetPassword', { body }),
     request,
   };
 }

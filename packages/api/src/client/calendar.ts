@@ -1,6 +1,5 @@
 import type { Calendar, DateRangeQuery } from '../contract/calendar.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
-import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute, clientRange } from './route.ts';
 
@@ -19,7 +18,7 @@ export type CalendarClient = {
 export function createCalendarClient(request: ServiceRequest): CalendarClient {
   return {
     getCalendar: (clientId, range) =>
-      callRoute(request, routes.getCalendar, clientRange(clientId, range)),
+      callRoute(request, 'getCalendar', clientRange(clientId, range)),
     request,
   };
 }

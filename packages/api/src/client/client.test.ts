@@ -36,6 +36,18 @@ describe('createCoachApi bearer header', () => {
     expect(server.attempts[0]?.authorization).toBe('Bearer access-1');
   });
 
+  it('sends the current access token on a direct refresh call too', async () => {
+    const { api, server } = setup({ accessToken: 'access-1' });
+    await api.auth.refresh({ refreshToken: 'refresh-1' });
+    expect(server.refreshAuthorizations).toEqual(['Bearer access-1']);
+  });
+
+  it('sends the expired access token on the refresh after a 401', async () => {
+    const { api, server } = setup({ accessToken: 'access-0' });
+    await call(api, 1);
+    expect(server.refreshAuthorizations).toEqual(['Bearer access-0']);
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { api, server } = setup({ accessToken: null, refreshToken: null });
     await rejection(api.auth.login({ email: 'coach@example.com', password: 'nope' }));
@@ -159,6 +171,29 @@ describe('createCoachApi errors', () => {
       code: 'forbidden',
       message: 'You can not update another person profile',
     });
+  });
+
+  it("carries a 429's Retry-After seconds", async () => {
+    const api = createCoachApi({
+      baseURLs,
+      tokens: createMemoryTokenStore(),
+      fetch: async () =>
+        new Response(
+          JSON.stringify({ error: 'rate_limited', message: 'Too many attempts, try again later' }),
+          {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
+          },
+        ),
+    });
+    const error = await rejection(api.auth.login({ email: 'coach@example.com', password: 'x' }));
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 120 });
+  });
+
+  it('has no Retry-After seconds when the answer carries none', async () => {
+    const { api } = setup({ accessToken: 'access-1' });
+    const error = await rejection(api.account.request('/forbidden'));
+    expect(error.retryAfterSeconds).toBeUndefined();
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {

@@ -2,7 +2,6 @@ import type {
   DeviceMetricsBatchBody,
   DeviceMetricsBatchResult,
 } from '../contract/deviceMetrics.ts';
-import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
 
@@ -20,7 +19,7 @@ export type DeviceMetricsClient = {
 /** Creates the {@link DeviceMetricsClient} over the device-metrics service's request function. */
 export function createDeviceMetricsClient(request: ServiceRequest): DeviceMetricsClient {
   return {
-    postDeviceMetrics: (body) => callRoute(request, routes.postDeviceMetrics, { body }),
+    postDeviceMetrics: (body) => callRoute(request, 'postDeviceMetrics', { body }),
     request,
   };
 }

@@ -3,21 +3,31 @@ import type { ErrorCode } from '../contract/common.ts';
 /** An error code: one of the contract's, or another the server may add later. */
 export type ApiErrorCode = ErrorCode | (string & {});
 
+/** Options of an {@link ApiError}. */
+export type ApiErrorOptions = {
+  cause?: unknown;
+  /** Seconds the server asked to wait before trying again (`Retry-After`, e.g. on a 429). */
+  retryAfterSeconds?: number;
+};
+
 /**
  * The error every client call rejects with: the HTTP status (0 when no answer came), the server's
- * `error` code and its `message`.
+ * `error` code and its `message`, and how long to wait when the server said so (`Retry-After`).
  */
 export class ApiError extends Error {
   /** HTTP status; 0 for a network failure. */
   readonly status: number;
   /** The server's `error` code, or one derived from the status. */
   readonly code: ApiErrorCode;
+  /** Seconds to wait before trying again, when the answer carried `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(status: number, code: ApiErrorCode, message: string, options: ApiErrorOptions = {}) {
+    super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -44,7 +54,30 @@ export function codeForStatus(status: number): ErrorCode {
   return codeByStatus[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
-type FetchFailure = { status?: number; statusText?: string; data?: unknown; message?: string };
+type FetchFailure = {
+  status?: number;
+  statusText?: string;
+  data?: unknown;
+  message?: string;
+  response?: { headers?: Headers };
+};
+
+/**
+ * Seconds to wait from a `Retry-After` value (RFC 9110): delta-seconds, or an HTTP date counted
+ * from `now`. Anything else is no advice (undefined).
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // HTTP dates start with the day's name; anything else (say '-5') is not one.
+  const date = /^[A-Za-z]/.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
 
 function isErrorBody(value: unknown): value is { error: string; message: string } {
   return (
@@ -63,12 +96,21 @@ export function toApiError(error: unknown): ApiError {
   if (status === 0 && isAbort(error)) {
     return new ApiError(0, 'aborted', 'The call was aborted', { cause: error });
   }
+  const options: ApiErrorOptions = {
+    cause: error,
+    retryAfterSeconds: parseRetryAfter(headerOf(failure, 'Retry-After')),
+  };
   if (isErrorBody(failure.data)) {
-    return new ApiError(status, failure.data.error, failure.data.message, { cause: error });
+    return new ApiError(status, failure.data.error, failure.data.message, options);
   }
   const message =
     status === 0 ? 'The server could not be reached' : failure.statusText || `HTTP ${status}`;
-  return new ApiError(status, codeForStatus(status), message, { cause: error });
+  return new ApiError(status, codeForStatus(status), message, options);
+}
+
+function headerOf(failure: FetchFailure, name: string): string | null {
+  const headers = failure.response?.headers;
+  return typeof headers?.get === 'function' ? headers.get(name) : null;
 }
 
 function isAbort(error: unknown): boolean {

@@ -1,7 +1,6 @@
 import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { Exercise, ExerciseList, RecordExerciseBody } from '../contract/exercise.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
-import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute, clientRange } from './route.ts';
 
@@ -23,11 +22,11 @@ export type ExerciseClient = {
 /** Creates the {@link ExerciseClient} over the exercise service's request function. */
 export function createExerciseClient(request: ServiceRequest): ExerciseClient {
   return {
-    recordExercise: (body) => callRoute(request, routes.recordExercise, { body }),
+    recordExercise: (body) => callRoute(request, 'recordExercise', { body }),
     listExercises: (clientId, range) =>
-      callRoute(request, routes.listExercises, clientRange(clientId, range)),
+      callRoute(request, 'listExercises', clientRange(clientId, range)),
     getExercise: (clientId, exerciseId) =>
-      callRoute(request, routes.getExercise, { params: { clientId, exerciseId } }),
+      callRoute(request, 'getExercise', { params: { clientId, exerciseId } }),
     request,
   };
 }

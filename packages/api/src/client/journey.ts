@@ -1,5 +1,4 @@
 import type { ClientIdParams, Journey, PhaseChangeBody } from '../contract/journey.ts';
-import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
 
@@ -19,9 +18,9 @@ export type JourneyClient = {
 /** Creates the {@link JourneyClient} over the journey service's request function. */
 export function createJourneyClient(request: ServiceRequest): JourneyClient {
   return {
-    getJourney: (clientId) => callRoute(request, routes.getJourney, { params: { clientId } }),
+    getJourney: (clientId) => callRoute(request, 'getJourney', { params: { clientId } }),
     startNextPhase: (clientId, body) =>
-      callRoute(request, routes.startNextPhase, { params: { clientId }, body }),
+      callRoute(request, 'startNextPhase', { params: { clientId }, body }),
     request,
   };
 }

@@ -1,6 +1,5 @@
 import { resolveProfilePictureUrl } from '../contract/account.ts';
 import type { UploadedPicture } from '../contract/resource.ts';
-import { routes } from '../contract/routes.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
 
@@ -26,10 +25,10 @@ export type ResourceClient = {
 export function createResourceClient(request: ServiceRequest, baseURL: string): ResourceClient {
   return {
     getProfilePicture: (id) =>
-      callRoute(request, routes.getProfilePicture, { params: { id }, responseType: 'blob' }),
+      callRoute(request, 'getProfilePicture', { params: { id }, responseType: 'blob' }),
     putProfilePicture(id, image, contentType) {
       const type = contentType ?? (image instanceof Blob ? image.type : '');
-      return callRoute(request, routes.putProfilePicture, {
+      return callRoute(request, 'putProfilePicture', {
         params: { id },
         body: image,
         headers: type ? { 'Content-Type': type } : {},

@@ -1,20 +1,52 @@
 import type { DateRangeQuery } from '../contract/calendar.ts';
-import type { RouteDefinition } from '../contract/routes.ts';
+import { type RouteName, routes } from '../contract/routes.ts';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../contract/routeTypes.ts';
 import type { RequestOptions, ServiceRequest } from './request.ts';
 
-/** Options of a call made from the route table (method and auth come from the route). */
-export type RouteCallOptions = Omit<RequestOptions, 'method' | 'auth'>;
+/** The parts of a call that the route's schemas type: path parameters, query and JSON body. */
+type RouteParts<Name extends RouteName> = (ParamsOf<Name> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsOf<Name> }) &
+  (QueryOf<Name> extends undefined
+    ? { query?: undefined }
+    : // A query whose every field is optional may be left out.
+      Partial<QueryOf<Name>> extends QueryOf<Name>
+      ? { query?: QueryOf<Name> }
+      : { query: QueryOf<Name> }) &
+  // A route without a JSON body schema takes no body, or raw bytes (uploads).
+  (BodyOf<Name> extends undefined ? { body?: RequestOptions['body'] } : { body: BodyOf<Name> });
 
-/** Calls one route of the contract with its method, path and auth rule. */
-export function callRoute<T>(
+/** Options of a call made from the route table (method and auth come from the route). */
+export type RouteCallOptions<Name extends RouteName> = Omit<
+  RequestOptions,
+  'method' | 'auth' | 'params' | 'query' | 'body'
+> &
+  RouteParts<Name>;
+
+/** The options argument: optional only when the route needs none of params, query or body. */
+type OptionsArgument<Name extends RouteName> =
+  Partial<RouteCallOptions<Name>> extends RouteCallOptions<Name>
+    ? [options?: RouteCallOptions<Name>]
+    : [options: RouteCallOptions<Name>];
+
+/**
+ * Calls one route of the contract with its method, path and auth rule; its parameters, query,
+ * body and answer are typed by the route's schemas.
+ */
+export function callRoute<Name extends RouteName>(
   request: ServiceRequest,
-  route: RouteDefinition,
-  options: RouteCallOptions = {},
-): Promise<T> {
-  return request<T>(route.path, { ...options, method: route.method, auth: route.auth });
+  name: Name,
+  ...[options]: OptionsArgument<Name>
+): Promise<ResponseOf<Name>> {
+  const route = routes[name];
+  return request<ResponseOf<Name>>(route.path, {
+    ...(options as RequestOptions | undefined),
+    method: route.method,
+    auth: route.auth,
+  });
 }
 
-/** The options of a call about one client over an inclusive range of its local dates. */
-export function clientRange(clientId: string, range: DateRangeQuery): RouteCallOptions {
+/** The params and query of a call about one client over an inclusive range of its local dates. */
+export function clientRange(clientId: string, range: DateRangeQuery) {
   return { params: { clientId }, query: { from: range.from, to: range.to } };
 }

@@ -14,7 +14,10 @@ export type Session = {
   run<T>(send: SendAttempt<T>): Promise<T>;
   /** Sends a call without the refresh logic (sign-in, reset...): a 401 is just an error. */
   runWithoutRefresh<T>(send: SendAttempt<T>): Promise<T>;
-  /** Sends a call to the refresh path: any failure resets the session at once. */
+  /**
+   * Sends a call to the refresh path with the current access token: any failure resets the
+   * session at once.
+   */
   runRefreshCall<T>(send: SendAttempt<T>): Promise<T>;
   /** Renews the access token (single flight); rejects with a 401 ApiError after a reset. */
   refresh(): Promise<string>;
@@ -114,7 +117,9 @@ export function createSession({
 
   async function runRefreshCall<T>(send: SendAttempt<T>): Promise<T> {
     try {
-      return await send(null);
+      // Every call carries the bearer (spec point 7), this one too; the server renews by the
+      // refresh token in the body, so an expired access token here is no reason to refuse.
+      return await send(tokens.getAccessToken());
     } catch (error) {
       reset();
       throw toApiError(error);

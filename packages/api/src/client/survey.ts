@@ -1,6 +1,5 @@
 import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
-import { routes } from '../contract/routes.ts';
 import type {
   Assessment,
   AssessmentList,
@@ -41,12 +40,12 @@ export type SurveyClient = {
 /** Creates the {@link SurveyClient} over the survey service's request function. */
 export function createSurveyClient(request: ServiceRequest): SurveyClient {
   return {
-    submitReflection: (body) => callRoute(request, routes.submitReflection, { body }),
-    submitAssessment: (body) => callRoute(request, routes.submitAssessment, { body }),
+    submitReflection: (body) => callRoute(request, 'submitReflection', { body }),
+    submitAssessment: (body) => callRoute(request, 'submitAssessment', { body }),
     listReflections: (clientId, range) =>
-      callRoute(request, routes.listReflections, clientRange(clientId, range)),
+      callRoute(request, 'listReflections', clientRange(clientId, range)),
     listAssessments: (clientId, range) =>
-      callRoute(request, routes.listAssessments, clientRange(clientId, range)),
+      callRoute(request, 'listAssessments', clientRange(clientId, range)),
     request,
   };
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { IdSchema, limits, NameSchema, TimezoneSchema } from './common.ts';
+import { FreeTextSchema, IdSchema, limits, NameSchema, TimezoneSchema } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 
 /** Profile types: coaches use the app, users are their clients. */
 export const personTypes = ['coach', 'user'] as const;
@@ -14,7 +15,7 @@ export const genders = ['male', 'female'] as const;
 export type Gender = (typeof genders)[number];
 
 /** About me: free text, possibly empty, at most 500 characters. */
-export const AboutMeSchema = Type.String({
+export const AboutMeSchema = FreeTextSchema({
   maxLength: limits.aboutMeMaxLength,
   description: 'About me, may be empty, at most 500 characters',
 });
@@ -38,13 +39,12 @@ export const PersonSchema = Type.Object(
   {
     id: IdSchema,
     userId: IdSchema,
-    type: Type.Union([Type.Literal('coach'), Type.Literal('user')], {
-      description: "coach or user (a coach's client)",
-    }),
+    type: literalUnion(personTypes, { description: "coach or user (a coach's client)" }),
     ...editableProfileFields,
-    profilePicture: Type.Union([Type.String(), Type.Null()], {
+    profilePicture: Type.Union([Type.String({ maxLength: limits.urlMaxLength }), Type.Null()], {
       description:
-        "Picture URL 'resource/profilePicture/{id}' relative to the resource base, null when none",
+        "Signed picture URL 'resource/profilePicture/{id}?expires=…&signature=…' relative to " +
+        'the resource base (works without a bearer token for up to an hour), null when none',
     }),
     coachId: Type.Union([IdSchema, Type.Null()], {
       description: "The coach's person id for a client, null for a coach",
@@ -79,9 +79,17 @@ export const UpdatePersonBodySchema = Type.Object(
   {
     id: Type.Optional(IdSchema),
     userId: Type.Optional(IdSchema),
-    type: Type.Optional(Type.Union([Type.Literal('coach'), Type.Literal('user')])),
+    type: Type.Optional(literalUnion(personTypes)),
     ...editableProfileFields,
-    profilePicture: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    profilePicture: Type.Optional(
+      Type.Union([
+        FreeTextSchema({
+          maxLength: limits.urlMaxLength,
+          description: "Ignored: the server's own",
+        }),
+        Type.Null(),
+      ]),
+    ),
     coachId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   },
   { description: 'The full profile to store' },

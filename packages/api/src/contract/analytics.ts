@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { DateRangeQuerySchema } from './calendar.ts';
-import { IdSchema } from './common.ts';
+import { DateRangeQuerySchema, maxRangeDays } from './calendar.ts';
+import { FreeTextSchema, IdSchema, limits } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
@@ -8,6 +9,8 @@ import { AssessmentStatusSchema } from './survey.ts';
 
 /** Activity kinds of the history, newest first (spec point 3). */
 export const activityKindNames = ['assessment', 'reflection', 'exercise'] as const;
+/** An activity kind. */
+export type ActivityKind = (typeof activityKindNames)[number];
 /** Most items one activity page holds; the default is 20. */
 export const maxActivityPageSize = 100;
 /** An indicator under this percentage is lagging (one at it is not). */
@@ -49,18 +52,22 @@ export type IndicatorFigure = Static<typeof IndicatorFigureSchema>;
 const clientSummaryProperties = {
   clientId: IdSchema,
   userId: IdSchema,
-  firstName: Type.String(),
-  lastName: Type.String(),
-  email: Type.String({ description: "The client's sign-in email" }),
-  profilePicture: Type.Union([Type.String(), Type.Null()], {
+  firstName: Type.String({ maxLength: limits.nameMaxLength }),
+  lastName: Type.String({ maxLength: limits.nameMaxLength }),
+  email: Type.String({
+    maxLength: limits.emailMaxLength,
+    description: "The client's sign-in email",
+  }),
+  profilePicture: Type.Union([Type.String({ maxLength: limits.urlMaxLength }), Type.Null()], {
     description:
-      "Picture URL 'resource/profilePicture/{id}' relative to the resource base, null when none",
+      "Signed picture URL 'resource/profilePicture/{id}?expires=…&signature=…' relative to " +
+      'the resource base (works without a bearer token for up to an hour), null when none',
   }),
   age: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: 'Age in whole years today, null without a birth date',
   }),
   gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]),
-  timezone: Type.String({ description: "The client's IANA timezone" }),
+  timezone: Type.String({ maxLength: 64, description: "The client's IANA timezone" }),
   utcOffsetMinutes: Type.Integer({
     description:
       "The client's UTC offset now, in minutes east of UTC (the app compares it with the coach's device for the 'different timezone' flag)",
@@ -124,7 +131,7 @@ export type ClientSummaryList = Static<typeof ClientSummaryListSchema>;
 export const ClientProfileSummarySchema = Type.Object(
   {
     ...clientSummaryProperties,
-    aboutMe: Type.String(),
+    aboutMe: Type.String({ maxLength: limits.aboutMeMaxLength }),
     phase: Type.Object(
       {
         total: CompletionCountSchema,
@@ -173,6 +180,7 @@ export const ClientSeriesSchema = Type.Object(
     from: LocalDateSchema,
     to: LocalDateSchema,
     days: Type.Array(SeriesDaySchema, {
+      maxItems: maxRangeDays,
       description: 'Every date of the range in order, with nulls and zeros where nothing is known',
     }),
   },
@@ -189,7 +197,7 @@ export const ActivityQuerySchema = Type.Object(
       Type.Integer({ minimum: 1, maximum: maxActivityPageSize, description: 'Default 20' }),
     ),
     before: Type.Optional(
-      Type.String({ maxLength: 200, description: 'The nextCursor of the previous page' }),
+      FreeTextSchema({ maxLength: 200, description: 'The nextCursor of the previous page' }),
     ),
   },
   { additionalProperties: false, description: 'A page of the activity history' },
@@ -201,15 +209,13 @@ export type ActivityQuery = Static<typeof ActivityQuerySchema>;
 /** One item of the activity history. */
 export const ActivityItemSchema = Type.Object(
   {
-    kind: Type.Union(
-      [Type.Literal('assessment'), Type.Literal('reflection'), Type.Literal('exercise')],
-      { description: 'assessment, reflection or exercise' },
-    ),
+    kind: literalUnion(activityKindNames, { description: 'assessment, reflection or exercise' }),
     id: IdSchema,
     at: Type.String({ format: 'date-time', description: 'When it happened' }),
     localDate: LocalDateSchema,
     step: JourneyStepSchema,
     title: Type.String({
+      maxLength: 120,
       description:
         "The assessment's name, the reflection's type ('reflection' or 'morningReflection') or the exercise's goal",
     }),
@@ -230,8 +236,11 @@ export type ActivityItem = Static<typeof ActivityItemSchema>;
 export const ActivityPageSchema = Type.Object(
   {
     clientId: IdSchema,
-    items: Type.Array(ActivityItemSchema, { description: 'Newest first' }),
-    nextCursor: Type.Union([Type.String(), Type.Null()], {
+    items: Type.Array(ActivityItemSchema, {
+      maxItems: maxActivityPageSize,
+      description: 'Newest first',
+    }),
+    nextCursor: Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
       description: 'Pass as `before` for the next page; null on the last page',
     }),
   },

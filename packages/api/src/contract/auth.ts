@@ -1,13 +1,16 @@
 import { type Static, Type } from 'typebox';
 import {
   EmailSchema,
+  FreeTextSchema,
   IdSchema,
   LoginPasswordSchema,
+  limits,
   NameSchema,
   PasswordSchema,
   ResetCodeSchema,
   TimezoneSchema,
 } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 
 /** `POST /login` body. */
 export const LoginBodySchema = Type.Object(
@@ -22,7 +25,9 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export const UserSchema = Type.Object(
   {
     id: IdSchema,
-    email: Type.Optional(Type.String({ description: 'Email address' })),
+    email: Type.Optional(
+      Type.String({ maxLength: limits.emailMaxLength, description: 'Email address' }),
+    ),
   },
   { description: 'A user account' },
 );
@@ -38,7 +43,11 @@ export type UserList = Static<typeof UserListSchema>;
 
 /** `POST /session/logout` body: the refresh token to revoke, when the caller has it. */
 export const LogoutBodySchema = Type.Object(
-  { refreshToken: Type.Optional(Type.String({ description: 'Refresh token to revoke' })) },
+  {
+    refreshToken: Type.Optional(
+      FreeTextSchema({ maxLength: limits.tokenMaxLength, description: 'Refresh token to revoke' }),
+    ),
+  },
   { description: 'Logout request' },
 );
 
@@ -47,7 +56,13 @@ export type LogoutBody = Static<typeof LogoutBodySchema>;
 
 /** `POST /session/refresh` body. */
 export const RefreshBodySchema = Type.Object(
-  { refreshToken: Type.String({ minLength: 1, description: 'The current refresh token' }) },
+  {
+    refreshToken: FreeTextSchema({
+      minLength: 1,
+      maxLength: limits.tokenMaxLength,
+      description: 'The current refresh token',
+    }),
+  },
   { description: 'Token refresh request' },
 );
 
@@ -77,10 +92,8 @@ export type CreateInviteBody = Static<typeof CreateInviteBodySchema>;
 export const InviteSchema = Type.Object(
   {
     id: IdSchema,
-    email: Type.String({ description: 'Invited address' }),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('accepted')], {
-      description: 'pending until the client accepts',
-    }),
+    email: Type.String({ maxLength: limits.emailMaxLength, description: 'Invited address' }),
+    status: literalUnion(inviteStatuses, { description: 'pending until the client accepts' }),
     sentAt: Type.String({ format: 'date-time', description: 'When the invite was last sent' }),
   },
   { description: 'A client invite' },
@@ -92,7 +105,11 @@ export type Invite = Static<typeof InviteSchema>;
 /** `POST /invites/accept` body: the invited client sets a password and a name. */
 export const AcceptInviteBodySchema = Type.Object(
   {
-    token: Type.String({ minLength: 1, maxLength: 512, description: 'Token from the invite link' }),
+    token: FreeTextSchema({
+      minLength: 1,
+      maxLength: limits.tokenMaxLength,
+      description: 'Token from the invite link',
+    }),
     password: PasswordSchema,
     firstName: NameSchema,
     lastName: NameSchema,

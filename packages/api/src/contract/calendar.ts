@@ -1,26 +1,36 @@
 import { type Static, Type } from 'typebox';
 import { IdSchema } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
 /** Calendar event statuses (spec point 3). */
 export const calendarEventStatusNames = ['active', 'completed'] as const;
+/** A calendar event or survey status. */
+export type CalendarEventStatus = (typeof calendarEventStatusNames)[number];
 /** Survey types (spec point 3). */
 export const surveyTypeNames = ['assessment', 'reflection', 'morningReflection'] as const;
+/** A survey type. */
+export type SurveyType = (typeof surveyTypeNames)[number];
 /** Entity types of calendar events (spec point 3). */
 export const entityTypeNames = ['journeyStep', 'survey', 'journey', 'exercise'] as const;
+/** An entity type. */
+export type EntityType = (typeof entityTypeNames)[number];
 /** Reflection windows of learn and sense, in the client's day. */
 export const reflectionWindowNames = ['morning', 'noon', 'afternoon', 'evening', 'night'] as const;
+/** A reflection window. */
+export type ReflectionWindowName = (typeof reflectionWindowNames)[number];
 /** Exercise slots of learn and sense. */
 export const exerciseSlotNames = ['morning', 'afternoon', 'evening'] as const;
+/** An exercise slot. */
+export type ExerciseSlotName = (typeof exerciseSlotNames)[number];
 /** Longest date range of one calendar, series or list call, in days (a year and a day). */
 export const maxRangeDays = 366;
 
 /** A survey type. */
-export const SurveyTypeSchema = Type.Union(
-  [Type.Literal('assessment'), Type.Literal('reflection'), Type.Literal('morningReflection')],
-  { description: 'assessment, reflection or morningReflection' },
-);
+export const SurveyTypeSchema = literalUnion(surveyTypeNames, {
+  description: 'assessment, reflection or morningReflection',
+});
 
 /** `?from=&to=`: an inclusive range of the client's local dates, at most 366 days. */
 export const DateRangeQuerySchema = Type.Object(
@@ -46,6 +56,7 @@ export const CalendarEventSchema = Type.Object(
       description: "'survey' (reflection windows, assessments) or 'exercise' (exercise slots)",
     }),
     kind: Type.String({
+      maxLength: 32,
       description:
         "The reflection window (morning, noon, afternoon, evening, night), the exercise slot (morning, afternoon, evening) or 'assessment'",
     }),
@@ -57,9 +68,7 @@ export const CalendarEventSchema = Type.Object(
     surveyType: Type.Union([SurveyTypeSchema, Type.Null()], {
       description: 'The survey a window expects (null for exercise slots)',
     }),
-    status: Type.Union([Type.Literal('active'), Type.Literal('completed')], {
-      description: 'active or completed',
-    }),
+    status: literalUnion(calendarEventStatusNames, { description: 'active or completed' }),
     localDate: LocalDateSchema,
     startsAt: Type.String({ format: 'date-time', description: 'When it opens (UTC)' }),
     endsAt: Type.String({ format: 'date-time', description: 'When it closes (UTC, exclusive)' }),
@@ -77,7 +86,7 @@ export type CalendarEvent = Static<typeof CalendarEventSchema>;
 export const CalendarSchema = Type.Object(
   {
     clientId: IdSchema,
-    timezone: Type.String({ description: "The client's IANA timezone" }),
+    timezone: Type.String({ maxLength: 64, description: "The client's IANA timezone" }),
     from: LocalDateSchema,
     to: LocalDateSchema,
     events: Type.Array(CalendarEventSchema, {

@@ -32,6 +32,16 @@ export const messages = {
   tooManyRequests: 'Too many requests, please try again later',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong',
+  clientNotFound: 'Client not found',
+  exerciseNotFound: 'Exercise not found',
+  invalidCursor: 'Invalid cursor',
+  onlyClientsSubmitReflections: 'Only a client can submit reflections',
+  onlyClientsSubmitAssessments: 'Only a client can submit assessments',
+  onlyClientsRecordExercises: 'Only a client can record exercises',
+  onlyClientsSendDeviceMetrics: 'Only a client can send device metrics',
+  noReflectionWindow: 'No reflection window is open at that time',
+  reflectionWindowCompleted: 'This reflection window is already completed',
+  assessmentFinal: 'A complete assessment can not be changed',
 } as const;
 
 /** 'No profile found by userId {id}' (spec point 8). */
@@ -50,6 +60,15 @@ export const limits = {
   codeLength: 6,
   /** Profile picture upload limit in bytes ('7 MB'). */
   profilePictureMaxBytes: 7_000_000,
+  /** Longest picture address (`resource/profilePicture/{id}` or an absolute URL). */
+  urlMaxLength: 2048,
+  /** Longest access or refresh token, invite token or cursor a call carries. */
+  tokenMaxLength: 512,
+  /**
+   * Longest error message an answer carries: a rejected device batch lists up to 20 problems
+   * (about 2.5 kB at most); a validation answer is cut to it.
+   */
+  errorMessageMaxLength: 4000,
 } as const;
 
 /** The image types a profile picture may have. */
@@ -139,14 +158,56 @@ export const errorCodes = [
 /** The body of every error answer: a stable machine code and a text for people. */
 export const ApiErrorBodySchema = Type.Object(
   {
-    error: Type.String({ description: 'Machine-readable error code, e.g. invalid_credentials' }),
-    message: Type.String({ description: 'Human-readable explanation' }),
+    error: Type.String({
+      maxLength: 64,
+      description: 'Machine-readable error code, e.g. invalid_credentials',
+    }),
+    message: Type.String({
+      maxLength: limits.errorMessageMaxLength,
+      description: 'Human-readable explanation',
+    }),
   },
   { description: 'Error answer' },
 );
 
 /** See {@link ApiErrorBodySchema}. */
 export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;
+
+/**
+ * One character of client text: anything but NUL, and a surrogate only as half of a pair.
+ * PostgreSQL can store neither a NUL nor a lone surrogate (UTF-8 has no form for it), so both are
+ * refused at the door with a 400 instead of failing in the database. Written so that it holds
+ * with and without the regexp `u` flag (Ajv and TypeBox both compile with it).
+ */
+const textCharacter = '(?:[^\\u0000\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])';
+
+/** The end every text-rule pattern shares, by which a validation issue is recognised. */
+const textPatternEnd = `${textCharacter}*$`;
+
+/**
+ * The text rule as a JSON Schema `pattern`; `lookaheads` adds a field's own rule before it
+ * (a name must not be blank, a password needs a digit...), since a schema holds one pattern.
+ */
+export function textPattern(lookaheads = ''): string {
+  return `^${lookaheads}${textPatternEnd}`;
+}
+
+/** Whether a text breaks the text rule (a NUL or a lone surrogate). */
+export function breaksTextRule(text: string): boolean {
+  return text.includes('\u0000') || /\p{Cs}/u.test(text);
+}
+
+/**
+ * Free text from a client (names, notes, answers, tokens...): bounded by `maxLength` and held to
+ * the text rule ({@link textPattern}). Every string a request carries is either this or a
+ * stricter format (uuid, date, email, digits).
+ */
+export function FreeTextSchema(
+  options: { maxLength: number; minLength?: number; description: string },
+  lookaheads = '',
+) {
+  return Type.String({ ...options, pattern: textPattern(lookaheads) });
+}
 
 /** Identifier of any stored entity (a UUID). */
 export const IdSchema = Type.String({ format: 'uuid', description: 'Identifier (UUID)' });
@@ -172,7 +233,7 @@ export const EmailSchema = Type.String({
 export const PasswordSchema = Type.String({
   minLength: limits.passwordMinLength,
   maxLength: limits.passwordMaxLength,
-  pattern: '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])',
+  pattern: textPattern('(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])'),
   description: '8+ characters with an uppercase letter, a lowercase letter and a digit',
 });
 
@@ -180,6 +241,7 @@ export const PasswordSchema = Type.String({
 export const LoginPasswordSchema = Type.String({
   minLength: 1,
   maxLength: limits.passwordMaxLength,
+  pattern: textPattern(),
   description: 'The password',
 });
 
@@ -187,8 +249,8 @@ export const LoginPasswordSchema = Type.String({
 export const NameSchema = Type.String({
   minLength: 1,
   maxLength: limits.nameMaxLength,
-  pattern: '\\S',
-  description: 'A name, 1 to 250 characters',
+  pattern: textPattern('(?=[\\s\\S]*\\S)'),
+  description: 'A name, 1 to 250 characters, not blank',
 });
 
 /** The 6-digit reset code sent by mail. */
@@ -203,6 +265,7 @@ export const ResetCodeSchema = Type.String({
 export const TimezoneSchema = Type.String({
   minLength: 1,
   maxLength: 64,
+  pattern: textPattern(),
   description: 'IANA timezone name, e.g. Europe/Paris',
 });
 
@@ -216,9 +279,14 @@ export const TokensSchema = Type.Object(
   {
     accessToken: Type.String({
       minLength: 1,
+      maxLength: limits.tokenMaxLength,
       description: 'Short-lived JWT for the bearer header',
     }),
-    refreshToken: Type.String({ minLength: 1, description: 'Opaque token to get new tokens once' }),
+    refreshToken: Type.String({
+      minLength: 1,
+      maxLength: limits.tokenMaxLength,
+      description: 'Opaque token to get new tokens once',
+    }),
   },
   { description: 'Session tokens' },
 );
@@ -238,7 +306,11 @@ export type Empty = Static<typeof EmptySchema>;
 export type ValidationIssue = {
   keyword: string;
   instancePath: string;
+  /** Where in the schema: TypeBox reports a record key's issue at the key, under propertyNames. */
+  schemaPath?: string;
   params?: Record<string, unknown>;
+  /** Ajv: the record key a `propertyNames` issue is about (the path is the record's). */
+  propertyName?: string;
 };
 
 /**
@@ -246,6 +318,12 @@ export type ValidationIssue = {
  * field has none (the caller then uses its own generic text).
  */
 export function validationMessage(issue: ValidationIssue, value?: unknown): string | undefined {
+  const keyMessage = recordKeyMessage(issue);
+  if (keyMessage) return keyMessage;
+  // A field's own rule shares the text rule's pattern: the value tells which one it broke.
+  if (isTextRuleIssue(issue) && (typeof value !== 'string' || breaksTextRule(value))) {
+    return `${fieldPath(issue.instancePath.split('/').slice(1))} contains characters that are not allowed`;
+  }
   const missing = issue.params?.missingProperty ?? firstOf(issue.params?.requiredProperties);
   const field =
     issue.keyword === 'required' && typeof missing === 'string'
@@ -278,6 +356,34 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
     default:
       return undefined;
   }
+}
+
+function isTextRuleIssue(issue: ValidationIssue): boolean {
+  const pattern = issue.params?.pattern;
+  return (
+    issue.keyword === 'pattern' && typeof pattern === 'string' && pattern.endsWith(textPatternEnd)
+  );
+}
+
+/** The message for a refused key of a record (answers' question keys), naming the record. */
+function recordKeyMessage(issue: ValidationIssue): string | undefined {
+  const isAtRecord = issue.propertyName !== undefined || issue.keyword === 'propertyNames';
+  const isAtKey = !isAtRecord && /\/propertyNames(\/|$)/.test(issue.schemaPath ?? '');
+  if (!isAtRecord && !isAtKey) return undefined;
+  const segments = issue.instancePath.split('/').slice(1);
+  const record = fieldPath(isAtKey ? segments.slice(0, -1) : segments);
+  if (issue.keyword === 'maxLength') {
+    return `${record} keys must be at most ${String(issue.params?.limit)} characters`;
+  }
+  if (issue.keyword === 'minLength') return `${record} keys must not be empty`;
+  if (issue.keyword === 'pattern') return `${record} keys contain characters that are not allowed`;
+  return `${record} has a key that is not allowed`;
+}
+
+/** `answers.q` for the JSON pointer `/answers/q`. */
+function fieldPath(segments: string[]): string {
+  if (segments.length === 0) return 'request';
+  return segments.map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~')).join('.');
 }
 
 function firstOf(value: unknown): unknown {

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { IdSchema } from './common.ts';
+import { FreeTextSchema, IdSchema } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 import {
   BpmSchema,
   ClientIdParamsSchema,
@@ -19,18 +20,13 @@ export const goalEffectNames = [
   'moderatelyPositive',
   'positive',
 ] as const;
+/** An exercise's effect level. */
+export type GoalEffect = (typeof goalEffectNames)[number];
 
 /** An exercise's effect level. */
-export const GoalEffectSchema = Type.Union(
-  [
-    Type.Literal('negative'),
-    Type.Literal('moderatelyNegative'),
-    Type.Literal('neutral'),
-    Type.Literal('moderatelyPositive'),
-    Type.Literal('positive'),
-  ],
-  { description: 'negative, moderatelyNegative, neutral, moderatelyPositive or positive' },
-);
+export const GoalEffectSchema = literalUnion(goalEffectNames, {
+  description: 'negative, moderatelyNegative, neutral, moderatelyPositive or positive',
+});
 
 const measure = (unit: string, description: string) =>
   Type.Optional(Type.Number({ description: `${description} (${unit})` }));
@@ -68,7 +64,7 @@ export const RecordExerciseBodySchema = Type.Object(
     }),
     before: ExerciseMeasuresSchema,
     after: ExerciseMeasuresSchema,
-    result: Type.String({ maxLength: 500, description: 'The outcome in words, at most 500' }),
+    result: FreeTextSchema({ maxLength: 500, description: 'The outcome in words, at most 500' }),
   },
   {
     additionalProperties: false,
@@ -104,7 +100,7 @@ export const ExerciseSchema = Type.Object(
     completedAt: Type.String({ format: 'date-time' }),
     before: MeasuresOutSchema,
     after: MeasuresOutSchema,
-    result: Type.String(),
+    result: Type.String({ maxLength: 500 }),
     effect: Type.Union([GoalEffectSchema, Type.Null()], {
       description: 'The effect level from the measures; null when no measure was usable',
     }),

@@ -1,13 +1,18 @@
 import { type Static, Type } from 'typebox';
 import { IdSchema } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 
-// The enumerations of spec point 3 a journey call carries, with the spec's exact names. The
-// server's domain (`domain/journey/enumerations.ts`) holds the same arrays; its tests compare them.
+// The enumerations of spec point 3 a journey call carries, with the spec's exact names: the one
+// source of these values (the schemas below, the server's database checks and rules use them).
 
 /** Journey steps, in order. */
 export const journeyStepNames = ['learn', 'sense', 'grow'] as const;
+/** A journey step. */
+export type JourneyStep = (typeof journeyStepNames)[number];
 /** Statuses of a journey step. */
 export const journeyStepStatusNames = ['planned', 'active', 'completed'] as const;
+/** A journey step's status. */
+export type JourneyStepStatus = (typeof journeyStepStatusNames)[number];
 /** Exercise step goals. */
 export const exerciseStepGoalNames = [
   'productivity',
@@ -17,37 +22,33 @@ export const exerciseStepGoalNames = [
   'anxietyReliefAdvanced',
   'breathing',
 ] as const;
+/** An exercise step goal. */
+export type ExerciseStepGoal = (typeof exerciseStepGoalNames)[number];
 /** Breaths per minute of an exercise step. */
 export const breathsPerMinuteValues = [10, 8, 6] as const;
+/** Breaths per minute of an exercise step. */
+export type BreathsPerMinute = (typeof breathsPerMinuteValues)[number];
 /** Exercise goals a client may choose from. */
 export const exerciseGoalNames = ['learn', 'energy', 'focus', 'calm'] as const;
+/** An exercise goal. */
+export type ExerciseGoal = (typeof exerciseGoalNames)[number];
 /** The journey's `nextPhaseMessage` after grow, and the message of a refused phase change. */
 export const noPhasePlannedMessage = 'No new phases are planned yet';
 
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
-export const JourneyStepSchema = Type.Union(
-  [Type.Literal('learn'), Type.Literal('sense'), Type.Literal('grow')],
-  { description: 'A journey step: learn, sense or grow' },
-);
+export const JourneyStepSchema = literalUnion(journeyStepNames, {
+  description: 'A journey step: learn, sense or grow',
+});
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
-export const ExerciseStepGoalSchema = Type.Union(
-  [
-    Type.Literal('productivity'),
-    Type.Literal('athleticPerformance'),
-    Type.Literal('stressBalance'),
-    Type.Literal('anxietyReliefBeginner'),
-    Type.Literal('anxietyReliefAdvanced'),
-    Type.Literal('breathing'),
-  ],
-  { description: 'An exercise step goal' },
-);
+export const ExerciseStepGoalSchema = literalUnion(exerciseStepGoalNames, {
+  description: 'An exercise step goal',
+});
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
-export const ExerciseGoalSchema = Type.Union(
-  [Type.Literal('learn'), Type.Literal('energy'), Type.Literal('focus'), Type.Literal('calm')],
-  { description: 'An exercise goal' },
-);
+export const ExerciseGoalSchema = literalUnion(exerciseGoalNames, {
+  description: 'An exercise goal',
+});
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
-export const BpmSchema = Type.Union([Type.Literal(10), Type.Literal(8), Type.Literal(6)], {
+export const BpmSchema = literalUnion(breathsPerMinuteValues, {
   description: 'Breaths per minute: 10, 8 or 6',
 });
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
@@ -69,20 +70,19 @@ export type ClientIdParams = Static<typeof ClientIdParamsSchema>;
 export const JourneyStepEntrySchema = Type.Object(
   {
     step: JourneyStepSchema,
-    status: Type.Union(
-      [Type.Literal('planned'), Type.Literal('active'), Type.Literal('completed')],
-      { description: 'planned, active or completed' },
-    ),
+    status: literalUnion(journeyStepStatusNames, { description: 'planned, active or completed' }),
     startDate: Type.Union([LocalDateSchema, Type.Null()], {
       description: 'The local date the step started (null when not started)',
     }),
     goals: Type.Array(ExerciseStepGoalSchema, {
+      maxItems: exerciseStepGoalNames.length,
       description: 'Exercise step goals (empty for learn, which no coach starts)',
     }),
     bpm: Type.Union([BpmSchema, Type.Null()], {
       description: 'Breaths per minute (null for learn)',
     }),
     goalChoices: Type.Array(ExerciseGoalSchema, {
+      maxItems: exerciseGoalNames.length,
       description: 'Exercise goals the client may choose from',
     }),
     startedByPersonId: Type.Union([IdSchema, Type.Null()], {
@@ -111,15 +111,16 @@ export const JourneySchema = Type.Object(
       minimum: 0,
       description: 'The day of the current step, in the client timezone (1 on its start date)',
     }),
-    timezone: Type.String({ description: "The client's IANA timezone" }),
+    timezone: Type.String({ maxLength: 64, description: "The client's IANA timezone" }),
     steps: Type.Array(JourneyStepEntrySchema, {
+      maxItems: journeyStepNames.length,
       description: 'The started steps, in journey order',
     }),
     nextPhasePlanned: Type.Boolean({ description: 'Whether a next phase remains' }),
     nextPhase: Type.Union([JourneyStepSchema, Type.Null()], {
       description: 'The next phase, or null after grow',
     }),
-    nextPhaseMessage: Type.Union([Type.String(), Type.Null()], {
+    nextPhaseMessage: Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
       description: `'${noPhasePlannedMessage}' when none remains, otherwise null`,
     }),
   },

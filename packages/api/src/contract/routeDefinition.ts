@@ -22,16 +22,31 @@ export type RouteDefinition = {
   body?: TSchema;
   /** For a binary body: the accepted content types (the body is raw bytes). */
   requestContentTypes?: readonly string[];
+  /**
+   * Largest request body in bytes, refused with a 413 before it is parsed; without it
+   * {@link defaultBodyLimit}. Set where a body at the schema's limits is larger.
+   */
+  bodyLimit?: number;
   /** For a binary answer: the content types it may have. */
   responseContentTypes?: readonly string[];
   /** Answer schema by status: the success status first, then the error statuses (ApiErrorBody). */
   response: Record<number, TSchema>;
 };
 
+/**
+ * Largest request body of a route without its own `bodyLimit`: every such body at its schema's
+ * limits fits, even with each character escaped (`\uXXXX`, 6 bytes).
+ */
+export const defaultBodyLimit = 64 * 1024;
+
 /** The answer of a 204. */
 export const NoContentSchema = Type.Null({ description: 'No content' });
 
 /** The error answers of a route: the contract's error body for each status. */
-export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBodySchema]));
+export function errors<const Statuses extends readonly number[]>(
+  ...statuses: Statuses
+): { [Status in Statuses[number]]: typeof ApiErrorBodySchema } {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBodySchema])) as {
+    [Status in Statuses[number]]: typeof ApiErrorBodySchema;
+  };
 }

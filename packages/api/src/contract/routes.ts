@@ -22,11 +22,21 @@ import {
   VerifyResetCodeResponseSchema,
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
-import { EmptySchema, IdParamsSchema, profilePictureContentTypes, TokensSchema } from './common.ts';
-import { DeviceMetricsBatchBodySchema, DeviceMetricsBatchResultSchema } from './deviceMetrics.ts';
+import {
+  EmptySchema,
+  IdParamsSchema,
+  limits,
+  profilePictureContentTypes,
+  TokensSchema,
+} from './common.ts';
+import {
+  DeviceMetricsBatchBodySchema,
+  DeviceMetricsBatchResultSchema,
+  maxBatchBodyBytes,
+} from './deviceMetrics.ts';
 import { exerciseRoutes } from './exercise.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
-import { BinarySchema, UploadedPictureSchema } from './resource.ts';
+import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';
 import { surveyRoutes } from './survey.ts';
 
@@ -155,11 +165,14 @@ export const routes = {
     service: 'resource',
     method: 'GET',
     path: '/profilePicture/:id',
-    summary: 'A profile picture (public by its unguessable id, so an <img> can load it)',
-    auth: false,
+    summary:
+      "A profile picture, for whoever may see the person (themself, their coach, a coach's " +
+      'clients): with a bearer token, or through the signed URL the answers carrying it give',
+    auth: true,
     params: IdParamsSchema,
+    query: ProfilePictureQuerySchema,
     responseContentTypes: profilePictureContentTypes,
-    response: { 200: BinarySchema, ...errors(400, 404) },
+    response: { 200: BinarySchema, ...errors(400, 401, 404) },
   },
   putProfilePicture: {
     service: 'resource',
@@ -169,6 +182,7 @@ export const routes = {
     auth: true,
     params: IdParamsSchema,
     requestContentTypes: profilePictureContentTypes,
+    bodyLimit: limits.profilePictureMaxBytes,
     response: { 200: UploadedPictureSchema, ...errors(400, 401, 403, 413, 415, 422) },
   },
   postDeviceMetrics: {
@@ -178,6 +192,7 @@ export const routes = {
     summary: "A client's device samples and app-usage sessions (idempotent by their ids)",
     auth: true,
     body: DeviceMetricsBatchBodySchema,
+    bodyLimit: maxBatchBodyBytes,
     response: { 200: DeviceMetricsBatchResultSchema, ...errors(400, 401, 403, 413) },
   },
   getJourney: {

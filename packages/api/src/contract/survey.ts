@@ -1,13 +1,18 @@
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { IdSchema } from './common.ts';
+import { FreeTextSchema, IdSchema, textPattern } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
 /** Assessment statuses (spec point 3: complete, incomplete, in progress). */
 export const assessmentStatusNames = ['complete', 'incomplete', 'inProgress'] as const;
+/** An assessment status. */
+export type AssessmentStatus = (typeof assessmentStatusNames)[number];
 /** The daily indicators a reflection answers (spec point 3). */
 export const indicatorNames = ['mental', 'physical', 'productivity'] as const;
+/** A daily indicator. */
+export type Indicator = (typeof indicatorNames)[number];
 
 const PercentSchema = (description: string) =>
   Type.Integer({ minimum: 0, maximum: 100, description: `${description}, 0 to 100 %` });
@@ -15,11 +20,19 @@ const PercentSchema = (description: string) =>
 const DateTimeSchema = (description: string) =>
   Type.String({ format: 'date-time', maxLength: 64, description });
 
+/** Most answers one assessment holds. */
+export const maxAssessmentAnswers = 100;
+
+/**
+ * Largest assessment body in bytes: 100 answers of a 64-character key and a 500-character text,
+ * every character escaped (`\uXXXX`, 6 bytes), with room for the rest of the body.
+ */
+export const maxAssessmentBodyBytes = maxAssessmentAnswers * (64 + 500) * 6 + 16 * 1024;
+
 /** An assessment status. */
-export const AssessmentStatusSchema = Type.Union(
-  [Type.Literal('complete'), Type.Literal('incomplete'), Type.Literal('inProgress')],
-  { description: 'complete, incomplete or inProgress' },
-);
+export const AssessmentStatusSchema = literalUnion(assessmentStatusNames, {
+  description: 'complete, incomplete or inProgress',
+});
 
 /** What a client answers in a reflection: how they rate their day so far. */
 export const ReflectionAnswersSchema = Type.Object(
@@ -28,7 +41,7 @@ export const ReflectionAnswersSchema = Type.Object(
     mental: PercentSchema('Mental wellbeing'),
     physical: PercentSchema('Physical wellbeing'),
     note: Type.Optional(
-      Type.String({ maxLength: 500, description: 'Free text, at most 500 characters' }),
+      FreeTextSchema({ maxLength: 500, description: 'Free text, at most 500 characters' }),
     ),
   },
   { additionalProperties: false, description: 'The answers of a reflection' },
@@ -62,13 +75,13 @@ export const ReflectionSchema = Type.Object(
     id: IdSchema,
     type: Type.Union([Type.Literal('reflection'), Type.Literal('morningReflection')]),
     step: JourneyStepSchema,
-    window: Type.String({ description: 'The reflection window it was answered in' }),
+    window: Type.String({ maxLength: 32, description: 'The reflection window it was answered in' }),
     localDate: LocalDateSchema,
     answeredAt: Type.String({ format: 'date-time' }),
     productivity: Type.Integer({ minimum: 0, maximum: 100 }),
     mental: Type.Integer({ minimum: 0, maximum: 100 }),
     physical: Type.Integer({ minimum: 0, maximum: 100 }),
-    note: Type.String(),
+    note: Type.String({ maxLength: 500 }),
   },
   { description: 'A reflection' },
 );
@@ -80,23 +93,27 @@ export type Reflection = Static<typeof ReflectionSchema>;
 export const SubmitAssessmentBodySchema = Type.Object(
   {
     id: IdSchema,
-    name: Type.String({
-      minLength: 1,
-      maxLength: 120,
-      pattern: '\\S',
-      description: 'The assessment name, 1 to 120 characters',
-    }),
+    name: FreeTextSchema(
+      { minLength: 1, maxLength: 120, description: 'The assessment name, 1 to 120 characters' },
+      '(?=[\\s\\S]*\\S)',
+    ),
     status: AssessmentStatusSchema,
     answeredAt: DateTimeSchema('When the client last worked on it'),
     answers: Type.Record(
-      Type.String({ maxLength: 64 }),
+      Type.String(),
       // One type list, not a union: request validation coerces scalars, and it would turn every
       // answer of a union into its first type (3 into '3'); a list keeps each value's own type.
       Type.Unsafe<string | number | boolean | null>({
         type: ['string', 'number', 'boolean', 'null'],
         maxLength: 500,
+        pattern: textPattern(),
       }),
-      { maxProperties: 100, description: 'Answers by question key, at most 100' },
+      {
+        maxProperties: maxAssessmentAnswers,
+        // A record's key schema does not reach JSON Schema: the keys are bounded here.
+        propertyNames: { maxLength: 64, pattern: textPattern() },
+        description: 'Answers by question key (at most 64 characters), at most 100',
+      },
     ),
   },
   {
@@ -118,7 +135,7 @@ export const AssessmentSchema = Type.Object(
     calendarEventId: Type.Union([IdSchema, Type.Null()], {
       description: 'The scheduled assessment it answers, if any',
     }),
-    name: Type.String(),
+    name: Type.String({ maxLength: 120 }),
     step: JourneyStepSchema,
     date: LocalDateSchema,
     status: AssessmentStatusSchema,
@@ -172,6 +189,7 @@ export const surveyRoutes = {
     summary: "A client's assessment, new (201) or moving on from in progress (200)",
     auth: true,
     body: SubmitAssessmentBodySchema,
+    bodyLimit: maxAssessmentBodyBytes,
     response: { 201: AssessmentSchema, 200: AssessmentSchema, ...errors(400, 401, 403, 409) },
   },
   listReflections: {

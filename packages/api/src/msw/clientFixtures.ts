@@ -1,35 +1,36 @@
 import type { Person } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
-import {
-  type ActivityItem,
-  type ClientProfileSummary,
-  type ClientSummary,
-  type CompletionCount,
-  engagementFullHours,
-  type IndicatorFigure,
-  laggingLimitPercent,
-  type SeriesDay,
+import type {
+  ActivityItem,
+  ClientProfileSummary,
+  ClientSummary,
+  SeriesDay,
 } from '../contract/analytics.ts';
 import type { CalendarEvent } from '../contract/calendar.ts';
 import type { Exercise } from '../contract/exercise.ts';
 import { goalEffectNames } from '../contract/exercise.ts';
 import {
   type Journey,
+  type JourneyStep,
   type JourneyStepEntry,
-  noPhasePlannedMessage,
+  journeyStepNames,
   type PhaseChangeBody,
 } from '../contract/journey.ts';
-import type { Assessment, Reflection } from '../contract/survey.ts';
-import { clientPerson, fixtureIds, secondClientPerson } from './fixtures.ts';
-import {
-  daysFrom,
-  localDateAt,
-  localTimeToUtc,
-  shiftDate,
-  utcOffsetMinutesAt,
-} from './zonedDates.ts';
+import type { Assessment, Indicator, Reflection } from '../contract/survey.ts';
+import { compareNewestFirst } from '../rules/activityPage.ts';
+import { ageOn } from '../rules/age.ts';
+import { plannedEvents, scheduledActionsDue, wholeStepScheduled } from '../rules/calendar.ts';
+import { completionCount, phaseCompletion } from '../rules/completion.ts';
+import { engagementBar } from '../rules/engagement.ts';
+import { indicatorDecimals, phaseIndicatorFigure } from '../rules/indicators.ts';
+import { currentStepDay, nextPhaseOf } from '../rules/journey.ts';
+import { roundTo } from '../rules/rounding.ts';
+import { scheduledByDate } from '../rules/series.ts';
+import type { StepStart } from '../rules/stepStarts.ts';
+import { addDays, localDateOf, utcOffsetMinutes, zonedLocalToUtc } from '../rules/zonedTime.ts';
+import { clientPerson, coachPerson, fixtureIds, secondClientPerson } from './fixtures.ts';
 
-type Step = Journey['currentStep'];
+type Step = JourneyStep;
 
 /**
  * The mocks' "now": the fixed clock of the stories (`.storybook/clock.ts`), a Monday morning in
@@ -39,9 +40,6 @@ export const mockNow = new Date('2026-11-16T09:30:00.000Z');
 
 /** Days of data before today the fixtures hold (the series, calendar and lists). */
 export const mockHistoryDays = 30;
-
-/** The preferred length of a step, in days (the whole phase schedule is this long). */
-const stepLengthDays = 7;
 
 /** What makes one mock client different from the others. */
 type ClientSpec = {
@@ -363,31 +361,6 @@ function mockUuid(kind: number, index: number, counter: number): string {
   return `${hex(kind, 8)}-${hex(index, 4)}-4000-8000-${hex(counter, 12)}`;
 }
 
-const reflectionWindows = [
-  { kind: 'morning', start: '06:00', end: '10:00' },
-  { kind: 'noon', start: '12:00', end: '13:30' },
-  { kind: 'afternoon', start: '15:00', end: '16:30' },
-  { kind: 'evening', start: '18:00', end: '19:30' },
-  { kind: 'night', start: '21:00', end: '22:30' },
-] as const;
-
-const exerciseSlots: Record<Step, readonly { kind: string; slot: number; start: string }[]> = {
-  learn: [
-    { kind: 'morning', slot: 0, start: '07:00' },
-    { kind: 'afternoon', slot: 0, start: '13:00' },
-    { kind: 'evening', slot: 0, start: '18:00' },
-  ],
-  sense: [
-    { kind: 'morning', slot: 0, start: '07:00' },
-    { kind: 'afternoon', slot: 0, start: '13:00' },
-    { kind: 'afternoon', slot: 1, start: '14:00' },
-    { kind: 'afternoon', slot: 2, start: '15:00' },
-    { kind: 'afternoon', slot: 3, start: '16:00' },
-    { kind: 'evening', slot: 0, start: '18:00' },
-  ],
-  grow: [],
-};
-
 /** The goals and BPM each coach-started step gets in the fixtures. */
 const stepPlans: Record<Exclude<Step, 'learn'>, Omit<PhaseChangeBody, 'nextPhase'>> = {
   sense: { goals: ['stressBalance', 'breathing'], bpm: 8, goalChoices: ['calm', 'focus'] },
@@ -404,20 +377,11 @@ const assessmentNames: Record<Step, string> = {
   grow: 'Performance review',
 };
 
-const stepOrder: readonly Step[] = ['learn', 'sense', 'grow'];
-
-/** The next step after `step`, or null after grow. */
-export function nextStepOf(step: Step): Step | null {
-  return stepOrder[stepOrder.indexOf(step) + 1] ?? null;
-}
-
-/** The step a local date belongs to: the latest start on or before it (null before learn). */
-function stepOnDate(journey: Journey, date: string): Step | null {
-  let found: Step | null = null;
-  for (const entry of journey.steps) {
-    if (entry.startDate !== null && entry.startDate <= date) found = entry.step;
-  }
-  return found;
+/** The started steps of a journey, in journey order (what the calendar rules read). */
+export function stepStartsOfJourney(journey: Journey): StepStart[] {
+  return journey.steps.flatMap((entry) =>
+    entry.startDate === null ? [] : [{ step: entry.step, startDate: entry.startDate }],
+  );
 }
 
 /** Builds the journey of a client from the days ago each step started. */
@@ -427,12 +391,12 @@ function buildJourney(
   today: string,
   now: Date,
 ): Journey {
-  const started = stepOrder.filter((step) => stepsAgo[step] !== undefined);
+  const started = journeyStepNames.filter((step) => stepsAgo[step] !== undefined);
   const currentStep = started[started.length - 1] ?? 'learn';
-  const startOf = (step: Step) => shiftDate(today, -(stepsAgo[step] ?? 0));
+  const startOf = (step: Step) => addDays(today, -(stepsAgo[step] ?? 0));
   // Started in the morning of the start date, or half an hour ago when that is still to come.
   const startedAtOf = (step: Step) => {
-    const morning = localTimeToUtc(
+    const morning = zonedLocalToUtc(
       startOf(step),
       step === 'learn' ? '08:00' : '10:15',
       person.timezone,
@@ -454,78 +418,38 @@ function buildJourney(
       completedAt: next ? startedAtOf(next).toISOString() : null,
     };
   });
-  const next = nextStepOf(currentStep);
   const startDate = startOf(currentStep);
   return {
     clientId: person.id,
     currentStep,
     startDate,
-    currentDay: daysFrom(startDate, today) + 1,
+    currentDay: currentStepDay(startDate, now, person.timezone),
     timezone: person.timezone,
     steps,
-    nextPhasePlanned: next !== null,
-    nextPhase: next,
-    nextPhaseMessage: next === null ? noPhasePlannedMessage : null,
+    ...nextPhaseOf(currentStep),
   };
 }
 
-/** The events of one local date of a client's calendar (not yet completed). */
-export function plannedEvents(
+/** The calendar events of a journey's plan from `from` to `to` (none completed yet). */
+export function calendarEventsOf(
   journey: Journey,
-  date: string,
+  from: string,
+  to: string,
   makeId: () => string,
 ): CalendarEvent[] {
-  const step = stepOnDate(journey, date);
-  if (step === null) return [];
-  const zone = journey.timezone;
-  const at = (time: string, days = 0) => localTimeToUtc(shiftDate(date, days), time, zone);
-  const event = (
-    fields: Pick<CalendarEvent, 'entityType' | 'kind' | 'slot' | 'surveyType'>,
-    startsAt: Date,
-    endsAt: Date,
-  ): CalendarEvent => ({
+  return plannedEvents(journey.timezone, stepStartsOfJourney(journey), from, to).map((event) => ({
     id: makeId(),
-    step,
-    ...fields,
+    step: event.step,
+    entityType: event.entityType,
+    kind: event.kind,
+    slot: event.slot,
+    surveyType: event.surveyType,
     status: 'active',
-    localDate: date,
-    startsAt: startsAt.toISOString(),
-    endsAt: endsAt.toISOString(),
+    localDate: event.localDate,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
     completedAt: null,
-  });
-  const events: CalendarEvent[] = [];
-  const stepStart = journey.steps.find((entry) => entry.step === step)?.startDate;
-  if (stepStart === date) {
-    events.push(
-      event(
-        { entityType: 'survey', kind: 'assessment', slot: 0, surveyType: 'assessment' },
-        at('00:00'),
-        at('00:00', 1),
-      ),
-    );
-  }
-  if (step !== 'grow') {
-    for (const window of reflectionWindows) {
-      const surveyType = window.kind === 'morning' ? 'morningReflection' : 'reflection';
-      events.push(
-        event(
-          { entityType: 'survey', kind: window.kind, slot: 0, surveyType },
-          at(window.start),
-          at(window.end),
-        ),
-      );
-    }
-  }
-  for (const slot of exerciseSlots[step]) {
-    events.push(
-      event(
-        { entityType: 'exercise', kind: slot.kind, slot: slot.slot, surveyType: null },
-        at(slot.start),
-        at('00:00', 1),
-      ),
-    );
-  }
-  return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  }));
 }
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
@@ -534,7 +458,7 @@ const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 function buildClient(spec: ClientSpec, index: number, now: Date): MockClientRecord {
   const { person } = spec;
   const random = seeded(index * 7919 + 17);
-  const today = localDateAt(now, person.timezone);
+  const today = localDateOf(now, person.timezone);
   const journey = buildJourney(person, spec.stepsAgo, today, now);
   let counter = 0;
   const nextId = (kind: number) => mockUuid(kind, index, ++counter);
@@ -546,8 +470,8 @@ function buildClient(spec: ClientSpec, index: number, now: Date): MockClientReco
   let effectTurn = 0;
 
   for (let offset = -mockHistoryDays; offset <= 7; offset += 1) {
-    const date = shiftDate(today, offset);
-    const dayEvents = plannedEvents(journey, date, () => nextId(1));
+    const date = addDays(today, offset);
+    const dayEvents = calendarEventsOf(journey, date, date, () => nextId(1));
     for (const event of dayEvents) {
       const opened = Date.parse(event.startsAt) <= now.getTime();
       if (!opened) continue;
@@ -628,7 +552,7 @@ function buildClient(spec: ClientSpec, index: number, now: Date): MockClientReco
   }
   if (person.id === mockClientIds.jamie) {
     // An unscheduled assessment the client gave up: Jamie shows all three statuses.
-    const date = shiftDate(today, -2);
+    const date = addDays(today, -2);
     assessments.push({
       id: nextId(4),
       calendarEventId: null,
@@ -636,7 +560,7 @@ function buildClient(spec: ClientSpec, index: number, now: Date): MockClientReco
       step: journey.currentStep,
       date,
       status: 'incomplete',
-      answeredAt: localTimeToUtc(date, '20:40', person.timezone).toISOString(),
+      answeredAt: zonedLocalToUtc(date, '20:40', person.timezone).toISOString(),
     });
   }
 
@@ -657,7 +581,7 @@ function buildClient(spec: ClientSpec, index: number, now: Date): MockClientReco
     journey,
     engagement: {
       hours: spec.engagementHours,
-      ratio: Math.min(spec.engagementHours / engagementFullHours, 1),
+      ratio: engagementBar(spec.engagementHours),
       lastConnectedAt,
     },
     events,
@@ -741,64 +665,56 @@ export const mockClientUsers = clientSpecs.map((spec) => ({
   password: spec.person.id === fixtureIds.secondClientPerson ? 'Maria123!' : 'Client123!',
 }));
 
-// ---- Figures, computed from the records as the server would ----
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
-function average(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
-function indicator(value: number | null): IndicatorFigure {
-  const rounded = value === null ? null : round1(value);
-  return { value: rounded, lagging: rounded !== null && rounded < laggingLimitPercent };
-}
-
-function count(
-  events: readonly CalendarEvent[],
-  now: Date,
-  match: (event: CalendarEvent) => boolean,
-) {
-  const opened = events.filter(
-    (event) => match(event) && Date.parse(event.startsAt) <= now.getTime(),
-  );
-  return {
-    completed: opened.filter((event) => event.status === 'completed').length,
-    scheduled: opened.length,
-  } satisfies CompletionCount;
-}
+// ---- Figures: the server's rules over the records ----
 
 const isExercise = (event: CalendarEvent) => event.entityType === 'exercise';
 const isReflection = (event: CalendarEvent) =>
   event.entityType === 'survey' && event.kind !== 'assessment';
 const isAssessment = (event: CalendarEvent) => event.kind === 'assessment';
 
-function ageOn(birthDate: string | null, today: string): number | null {
-  if (!birthDate) return null;
-  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  return today.slice(5) >= birthDate.slice(5) ? years : years - 1;
+/** The average of each local date's answers to one indicator, by date. */
+function dailyAverages(reflections: readonly Reflection[], field: Indicator): Map<string, number> {
+  const byDay = new Map<string, number[]>();
+  for (const reflection of reflections) {
+    byDay.set(reflection.localDate, [
+      ...(byDay.get(reflection.localDate) ?? []),
+      reflection[field],
+    ]);
+  }
+  return new Map(
+    [...byDay].map(([date, values]) => [
+      date,
+      values.reduce((sum, value) => sum + value, 0) / values.length,
+    ]),
+  );
 }
 
-/** A client's row of the clients table at `now`. */
+/** A client's row of the clients table at `now` (ages on the demo coach's today). */
 export function summaryOf(record: MockClientRecord, now: Date = mockNow): ClientSummary {
   const { person, journey } = record;
-  const today = localDateAt(now, person.timezone);
-  const inStep = record.events.filter(
-    (event) => event.step === journey.currentStep && event.localDate >= journey.startDate,
+  const timeZone = person.timezone;
+  const due = scheduledActionsDue({
+    timeZone,
+    step: journey.currentStep,
+    stepStartDate: journey.startDate,
+    today: localDateOf(now, timeZone),
+    now,
+  });
+  const done = record.events.filter(
+    (event) =>
+      event.step === journey.currentStep &&
+      event.localDate >= journey.startDate &&
+      event.status === 'completed',
   );
+  const completed = (match: (event: CalendarEvent) => boolean) => done.filter(match).length;
+  // The phase totals: the sum of the daily averages and the days that have one.
   const stepReflections = record.reflections.filter(
     (reflection) => reflection.localDate >= journey.startDate,
   );
-  // Average of the daily averages, as the server's phase totals hold them.
-  const daily = (field: 'productivity' | 'mental' | 'physical') => {
-    const byDay = new Map<string, number[]>();
-    for (const reflection of stepReflections) {
-      byDay.set(reflection.localDate, [
-        ...(byDay.get(reflection.localDate) ?? []),
-        reflection[field],
-      ]);
-    }
-    return average([...byDay.values()].map((values) => average(values) ?? 0));
+  const indicator = (field: Indicator) => {
+    const daily = [...dailyAverages(stepReflections, field).values()];
+    const sum = daily.reduce((total, value) => total + value, 0);
+    return phaseIndicatorFigure(sum, daily.length);
   };
   return {
     clientId: person.id,
@@ -807,24 +723,24 @@ export function summaryOf(record: MockClientRecord, now: Date = mockNow): Client
     lastName: person.lastName,
     email: record.email,
     profilePicture: person.profilePicture,
-    age: ageOn(person.birthDate, today),
+    age: ageOn(person.birthDate, localDateOf(now, coachPerson.timezone)),
     gender: person.gender,
-    timezone: person.timezone,
-    utcOffsetMinutes: utcOffsetMinutesAt(now, person.timezone),
+    timezone: timeZone,
+    utcOffsetMinutes: utcOffsetMinutes(now, timeZone),
     journey: {
       step: journey.currentStep,
-      currentDay: daysFrom(journey.startDate, today) + 1,
+      currentDay: currentStepDay(journey.startDate, now, timeZone),
       startDate: journey.startDate,
     },
     engagement: { ...record.engagement },
     indicators: {
-      productivity: indicator(daily('productivity')),
-      mental: indicator(daily('mental')),
-      physical: indicator(daily('physical')),
+      productivity: indicator('productivity'),
+      mental: indicator('mental'),
+      physical: indicator('physical'),
     },
-    exercises: count(inStep, now, isExercise),
-    reflections: count(inStep, now, isReflection),
-    assessments: count(inStep, now, isAssessment),
+    exercises: completionCount(completed(isExercise), due.exercise),
+    reflections: completionCount(completed(isReflection), due.reflection),
+    assessments: completionCount(completed(isAssessment), due.assessment),
   };
 }
 
@@ -834,48 +750,53 @@ export function profileSummaryOf(
   now: Date = mockNow,
 ): ClientProfileSummary {
   const summary = summaryOf(record, now);
-  const { journey } = record;
-  // The whole phase schedule: the preferred length of a step, opened or not.
-  const phaseDays = Array.from({ length: stepLengthDays }, (_, day) =>
-    shiftDate(journey.startDate, day),
-  );
-  const perDay = phaseDays
-    .flatMap((date) => plannedEvents(journey, date, () => ''))
-    .filter((event) => event.step === journey.currentStep);
-  const completed =
-    summary.exercises.completed + summary.reflections.completed + summary.assessments.completed;
-  const scheduled = Math.max(perDay.length, completed);
+  const whole = wholeStepScheduled({
+    timeZone: record.person.timezone,
+    step: summary.journey.step,
+    stepStartDate: summary.journey.startDate,
+    now,
+  });
   return {
     ...summary,
     aboutMe: record.person.aboutMe,
-    phase: {
-      total: { completed, scheduled },
-      stepDone: completed >= 0.8 * scheduled && scheduled > 0,
-    },
+    phase: phaseCompletion([summary.exercises, summary.reflections, summary.assessments], whole),
     generatedAt: now.toISOString(),
   };
 }
 
-/** A client's series: one entry per local date of the range. */
+/** A client's series: one entry per local date of the range (a valid range). */
 export function seriesDaysOf(
   record: MockClientRecord,
   from: string,
   to: string,
   now: Date = mockNow,
 ): SeriesDay[] {
-  const days: SeriesDay[] = [];
-  for (let date = from; date <= to; date = shiftDate(date, 1)) {
-    const reflections = record.reflections.filter((reflection) => reflection.localDate === date);
-    const mean = (field: 'productivity' | 'mental' | 'physical') => {
-      const value = average(reflections.map((reflection) => reflection[field]));
-      return value === null ? null : round1(value);
+  const timeZone = record.person.timezone;
+  const scheduled = scheduledByDate({
+    timeZone,
+    steps: stepStartsOfJourney(record.journey),
+    from,
+    to,
+    today: localDateOf(now, timeZone),
+    now,
+  });
+  const averages = {
+    productivity: dailyAverages(record.reflections, 'productivity'),
+    mental: dailyAverages(record.reflections, 'mental'),
+    physical: dailyAverages(record.reflections, 'physical'),
+  };
+  return scheduled.map((due, index) => {
+    const date = addDays(from, index);
+    const mean = (field: Indicator) => {
+      const value = averages[field].get(date);
+      return value === undefined ? null : roundTo(value, indicatorDecimals);
     };
-    const ofDay = record.events.filter(
-      (event) => event.localDate === date && Date.parse(event.startsAt) <= now.getTime(),
+    const done = record.events.filter(
+      (event) => event.localDate === date && event.status === 'completed',
     );
-    const tally = (match: (event: CalendarEvent) => boolean) => count(ofDay, now, match);
+    const completed = (match: (event: CalendarEvent) => boolean) => done.filter(match).length;
     const device = record.deviceDays.get(date);
-    days.push({
+    return {
       date,
       productivity: mean('productivity'),
       mental: mean('mental'),
@@ -884,12 +805,11 @@ export function seriesDaysOf(
       hrv: device?.hrv ?? null,
       pulseRate: device?.pulseRate ?? null,
       respiratoryRate: device?.respiratoryRate ?? null,
-      exercises: tally(isExercise),
-      reflections: tally(isReflection),
-      assessments: tally(isAssessment),
-    });
-  }
-  return days;
+      exercises: completionCount(completed(isExercise), due.exercise),
+      reflections: completionCount(completed(isReflection), due.reflection),
+      assessments: completionCount(completed(isAssessment), due.assessment),
+    };
+  });
 }
 
 /** A client's activity history, newest first (assessments started, reflections, exercises). */
@@ -936,5 +856,5 @@ export function activityOf(record: MockClientRecord): ActivityItem[] {
           ],
     ),
   ];
-  return items.sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id));
+  return items.sort(compareNewestFirst);
 }

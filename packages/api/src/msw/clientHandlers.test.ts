@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCoachApi } from '../client/index.ts';
 import { PersonSchema } from '../contract/account.ts';
 import {
@@ -8,6 +8,7 @@ import {
   ClientProfileSummarySchema,
   ClientSeriesSchema,
   ClientSummaryListSchema,
+  maxActivityPageSize,
 } from '../contract/analytics.ts';
 import { CalendarSchema } from '../contract/calendar.ts';
 import { ExerciseListSchema, ExerciseSchema, goalEffectNames } from '../contract/exercise.ts';
@@ -19,6 +20,9 @@ import {
   ReflectionListSchema,
   ReflectionSchema,
 } from '../contract/survey.ts';
+import { decodeActivityCursor } from '../rules/activityPage.ts';
+import { plannedEvents } from '../rules/calendar.ts';
+import { addDays, zonedLocalToUtc } from '../rules/zonedTime.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
 import { rejection } from '../test/rejection.ts';
@@ -34,7 +38,6 @@ import {
 import { coachPerson, fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 import { createMockState, type MockState } from './state.ts';
-import { shiftDate } from './zonedDates.ts';
 
 /** The real client over the MSW handlers, signed in as the coach (or the demo client). */
 function setup(options: HandlersOptions = {}, as: 'coach' | 'client' = 'coach') {
@@ -49,14 +52,24 @@ function setup(options: HandlersOptions = {}, as: 'coach' | 'client' = 'coach') 
   return { api, state };
 }
 
+/** Tells whether a promise has settled yet, without waiting for it. */
+function settledFlag(promise: Promise<unknown>) {
+  const flag = { settled: false };
+  promise.then(
+    () => (flag.settled = true),
+    () => (flag.settled = true),
+  );
+  return flag;
+}
+
 /** Asserts a value matches a contract schema, naming the first mismatch. */
 function expectValid(schema: TSchema, value: unknown, what: string) {
   const [first] = Value.Errors(schema, value);
   expect(first ? `${what}: ${first.instancePath} ${first.message}` : 'valid').toBe('valid');
 }
 
-const month = { from: shiftDate('2026-11-16', -29), to: '2026-11-16' };
-const wholeHistory = { from: shiftDate('2026-11-16', -40), to: shiftDate('2026-11-16', 8) };
+const month = { from: addDays('2026-11-16', -29), to: '2026-11-16' };
+const wholeHistory = { from: addDays('2026-11-16', -40), to: addDays('2026-11-16', 8) };
 
 describe('the client fixtures', () => {
   const state: MockState = createMockState();
@@ -97,7 +110,12 @@ describe('the client fixtures', () => {
         expectValid(ExerciseSchema, exercise, `${name} exercise`);
       expectValid(
         ActivityPageSchema,
-        { clientId: record.person.id, items: activityOf(record), nextCursor: null },
+        // The first page: a page holds at most maxActivityPageSize items.
+        {
+          clientId: record.person.id,
+          items: activityOf(record).slice(0, maxActivityPageSize),
+          nextCursor: null,
+        },
         `${name} activity`,
       );
     }
@@ -311,21 +329,29 @@ describe('the client-data handlers', () => {
     });
   });
 
-  it('fail or hold a call as a story asks', async () => {
+  it('fail, delay or hold a call as a story asks', async () => {
     const { api } = setup({
       failures: { getClientSeries: { status: 500, error: 'internal_error', message: 'Boom' } },
-      delays: { getClientActivity: 'forever' },
+      delays: { getClientActivity: 'forever', listClientSummaries: 5_000 },
     });
     await expect(api.analytics.getClientSeries(mockClientIds.jamie, month)).rejects.toMatchObject({
       status: 500,
       message: 'Boom',
     });
-    const pending = api.analytics.getClientActivity(mockClientIds.jamie);
-    const outcome = await Promise.race([
-      pending.then(() => 'answered'),
-      new Promise((resolve) => setTimeout(() => resolve('pending'), 50)),
-    ]);
-    expect(outcome).toBe('pending');
+    // On a fake clock: a delayed call answers once its delay has passed, a held one never does.
+    vi.useFakeTimers();
+    try {
+      const delayed = settledFlag(api.analytics.listClientSummaries());
+      const held = settledFlag(api.analytics.getClientActivity(mockClientIds.jamie));
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(delayed.settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(delayed.settled).toBe(true);
+      await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+      expect(held.settled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('check query ranges as the server does', async () => {
@@ -454,5 +480,78 @@ describe('the client-data handlers', () => {
       status: 403,
       code: 'forbidden',
     });
+  });
+});
+
+describe("the client-data handlers, by the server's rules", () => {
+  it("plan the calendar as the server does, the step's assessment open for its 7 days", async () => {
+    const { api, state } = setup();
+    const id = mockClientIds.maria;
+    const record = state.clients.find((candidate) => candidate.person.id === id);
+    if (!record) throw new Error('no Maria');
+    const { timezone, startDate } = record.journey;
+    const { events } = await api.calendar.getCalendar(id, { from: startDate, to: startDate });
+    expect(events.find((event) => event.kind === 'assessment')).toMatchObject({
+      startsAt: zonedLocalToUtc(startDate, '00:00', timezone).toISOString(),
+      endsAt: zonedLocalToUtc(addDays(startDate, 7), '00:00', timezone).toISOString(),
+    });
+    // Beyond the fixtures' dates: the rule's plan, event for event.
+    const later = { from: '2026-12-01', to: '2026-12-03' };
+    const planned = await api.calendar.getCalendar(id, later);
+    const steps = [{ step: 'learn' as const, startDate }];
+    expect(
+      planned.events.map(({ step, kind, slot, localDate, startsAt, endsAt }) => ({
+        step,
+        kind,
+        slot,
+        localDate,
+        startsAt,
+        endsAt,
+      })),
+    ).toEqual(
+      plannedEvents(timezone, steps, later.from, later.to).map((event) => ({
+        step: event.step,
+        kind: event.kind,
+        slot: event.slot,
+        localDate: event.localDate,
+        startsAt: event.startsAt.toISOString(),
+        endsAt: event.endsAt.toISOString(),
+      })),
+    );
+  });
+
+  it('score a recorded exercise on every measure: HRV up but the pulse far up is neutral', async () => {
+    const { api } = setup({}, 'client');
+    const exercise = await api.exercise.recordExercise({
+      id: '00000000-0000-4000-8000-00000000abce',
+      goal: 'calm',
+      startedAt: '2026-11-16T09:00:00.000Z',
+      completedAt: '2026-11-16T09:10:00.000Z',
+      before: { hrv1: 50, pulseRate: 60 },
+      after: { hrv1: 60, pulseRate: 90 },
+      result: 'Restless',
+    });
+    expect(exercise.effect).toBe('neutral');
+  });
+
+  it("page the activity with the server's opaque cursor, naming the page's last item", async () => {
+    const { api } = setup();
+    const page = await api.analytics.getClientActivity(mockClientIds.jamie, { limit: 3 });
+    const last = page.items[2];
+    expect(page.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeActivityCursor(page.nextCursor ?? '')).toMatchObject({ id: last?.id });
+  });
+
+  it("total the profile's phase from the table's figures, the step judged on its whole plan", async () => {
+    const { api } = setup();
+    const id = mockClientIds.jamie;
+    const profile = await api.analytics.getClientProfileSummary(id);
+    const kinds = [profile.exercises, profile.reflections, profile.assessments];
+    expect(profile.phase.total).toEqual({
+      completed: kinds.reduce((sum, count) => sum + count.completed, 0),
+      scheduled: kinds.reduce((sum, count) => sum + count.scheduled, 0),
+    });
+    // Jamie is on day 5 of sense: far from 80 % of the 7 planned days.
+    expect(profile.phase.stepDone).toBe(false);
   });
 });

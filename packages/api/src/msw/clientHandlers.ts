@@ -1,18 +1,28 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import type { ActivityItem, ClientSummaryList } from '../contract/analytics.ts';
-import { type CalendarEvent, type DateRangeQuery, maxRangeDays } from '../contract/calendar.ts';
+import type { CalendarEvent, DateRangeQuery } from '../contract/calendar.ts';
 import { messages } from '../contract/common.ts';
 import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
-import { noPhasePlannedMessage, type PhaseChangeBody } from '../contract/journey.ts';
+import type { PhaseChangeBody } from '../contract/journey.ts';
 import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../contract/survey.ts';
 import {
+  type ActivityKey,
+  compareNewestFirst,
+  decodeActivityCursor,
+  encodeActivityCursor,
+  pageNewestFirst,
+} from '../rules/activityPage.ts';
+import { effectLevel, measuresOf } from '../rules/effect.ts';
+import { nextPhaseOf, phaseChangeAnswers, planPhaseChange } from '../rules/journey.ts';
+import { dateRangeError } from '../rules/range.ts';
+import { localDateOf } from '../rules/zonedTime.ts';
+import {
   activityOf,
+  calendarEventsOf,
   type MockClientRecord,
   mockNow,
-  nextStepOf,
-  plannedEvents,
   profileSummaryOf,
   seriesDaysOf,
   summaryOf,
@@ -24,7 +34,6 @@ import {
   mockService,
 } from './route.ts';
 import type { MockState } from './state.ts';
-import { daysFrom, localDateAt, shiftDate } from './zonedDates.ts';
 
 /** Options of the client-data handlers (journey, calendar, survey, exercise, analytics...). */
 export type ClientDataHandlerOptions = MockHandlerOptions & {
@@ -37,7 +46,7 @@ export type ClientDataHandlerOptions = MockHandlerOptions & {
 
 type Audience = 'coach' | 'coachOrClient';
 
-const clientNotFound = () => error(404, 'not_found', 'Client not found');
+const clientNotFound = () => error(404, 'not_found', messages.clientNotFound);
 
 function callerOf(state: MockState, userId: string | undefined): Person | undefined {
   return state.persons.find((person) => person.userId === userId);
@@ -72,12 +81,8 @@ function ownRecord(
 
 function rangeOf(query: Record<string, unknown>): DateRangeQuery | Response {
   const range = query as DateRangeQuery;
-  const days = daysFrom(range.from, range.to) + 1;
-  if (days < 1) return error(400, 'invalid_range', 'The range ends before it starts');
-  if (days > maxRangeDays) {
-    return error(400, 'invalid_range', `The range is at most ${maxRangeDays} days`);
-  }
-  return range;
+  const problem = dateRangeError(range);
+  return problem ? error(400, problem.error, problem.message) : range;
 }
 
 const inRange = (date: string, range: DateRangeQuery) => date >= range.from && date <= range.to;
@@ -102,49 +107,51 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
     handle('startNextPhase', (request) => {
       const record = clientFor(state, request, 'coach');
       if (record instanceof Response) return record;
-      const body = request.body as PhaseChangeBody;
       const { journey, person } = record;
-      const next = nextStepOf(journey.currentStep);
-      if (next === null) return error(409, 'no_phase_planned', noPhasePlannedMessage);
-      if (body.nextPhase !== next) {
-        return error(
-          409,
-          'not_next_phase',
-          `The next phase is '${next}': once changing journey phase, you can not return the old one`,
-        );
+      const planned = planPhaseChange({
+        currentStep: journey.currentStep,
+        request: request.body as PhaseChangeBody,
+        coachPersonId: callerOf(state, request.userId)?.id ?? '',
+        clientTimeZone: person.timezone,
+        now: mockNow,
+      });
+      if (!planned.ok) {
+        const answer = phaseChangeAnswers[planned.error.code];
+        return error(answer.status, answer.error, planned.error.message);
       }
-      const now = mockNow.toISOString();
-      const today = localDateAt(mockNow, person.timezone);
+      const { change } = planned;
+      const now = change.startedAt.toISOString();
       for (const entry of journey.steps) {
         if (entry.status === 'active')
           Object.assign(entry, { status: 'completed', completedAt: now });
       }
       journey.steps.push({
-        step: next,
+        step: change.step,
         status: 'active',
-        startDate: today,
-        goals: [...body.goals],
-        bpm: body.bpm,
-        goalChoices: [...body.goalChoices],
-        startedByPersonId: callerOf(state, request.userId)?.id ?? null,
+        startDate: change.startDate,
+        goals: change.goals,
+        bpm: change.bpm,
+        goalChoices: change.goalChoices,
+        startedByPersonId: change.startedByPersonId,
         startedAt: now,
         completedAt: null,
       });
-      const following = nextStepOf(next);
       Object.assign(journey, {
-        currentStep: next,
-        startDate: today,
+        currentStep: change.step,
+        startDate: change.startDate,
         currentDay: 1,
-        nextPhasePlanned: following !== null,
-        nextPhase: following,
-        nextPhaseMessage: following === null ? noPhasePlannedMessage : null,
+        ...nextPhaseOf(change.step),
       });
-      // From today on, the calendar follows the new step.
+      // From the change day on, the still-active events follow the new step's plan.
       const nextId = eventIds('ffffffff', record.events.length);
-      const later = record.events.filter((event) => event.localDate >= today);
-      record.events = record.events.filter((event) => event.localDate < today);
-      for (const date of [...new Set(later.map((event) => event.localDate))]) {
-        record.events.push(...plannedEvents(journey, date, nextId));
+      const later = record.events.filter((event) => event.localDate >= change.startDate);
+      record.events = record.events.filter((event) => event.localDate < change.startDate);
+      const dates = [...new Set(later.map((event) => event.localDate))].sort();
+      const first = dates[0];
+      const last = dates[dates.length - 1];
+      if (first !== undefined && last !== undefined) {
+        const replanned = calendarEventsOf(journey, first, last, nextId);
+        record.events.push(...replanned.filter((event) => dates.includes(event.localDate)));
       }
       return HttpResponse.json(journey);
     }),
@@ -166,9 +173,8 @@ export function createCalendarHandlers(options: ClientDataHandlerOptions = {}): 
       );
       // Dates beyond the fixtures' window: the plan, nothing done yet.
       const nextId = eventIds('eeeeeeee', 0);
-      for (let date = range.from; date <= range.to; date = shiftDate(date, 1)) {
-        if (!known.has(date)) events.push(...plannedEvents(record.journey, date, nextId));
-      }
+      const planned = calendarEventsOf(record.journey, range.from, range.to, nextId);
+      events.push(...planned.filter((event) => !known.has(event.localDate)));
       events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
       return HttpResponse.json({
         clientId: record.person.id,
@@ -186,7 +192,7 @@ export function createSurveyHandlers(options: ClientDataHandlerOptions = {}): Ht
   const { state, handle } = mockService(options);
   return [
     handle('submitReflection', ({ userId, body }) => {
-      const record = ownRecord(state, userId, 'Only a client can submit reflections');
+      const record = ownRecord(state, userId, messages.onlyClientsSubmitReflections);
       if (record instanceof Response) return record;
       const input = body as SubmitReflectionBody;
       const stored = record.reflections.find((reflection) => reflection.id === input.id);
@@ -199,9 +205,9 @@ export function createSurveyHandlers(options: ClientDataHandlerOptions = {}): Ht
           Date.parse(event.startsAt) <= at &&
           at < Date.parse(event.endsAt),
       );
-      if (!window) return error(409, 'outside_window', 'No reflection window is open at that time');
+      if (!window) return error(409, 'outside_window', messages.noReflectionWindow);
       if (window.status === 'completed') {
-        return error(409, 'window_completed', 'This reflection window is already completed');
+        return error(409, 'window_completed', messages.reflectionWindowCompleted);
       }
       Object.assign(window, { status: 'completed', completedAt: input.answeredAt });
       const reflection = {
@@ -220,20 +226,20 @@ export function createSurveyHandlers(options: ClientDataHandlerOptions = {}): Ht
       return HttpResponse.json(reflection, { status: 201 });
     }),
     handle('submitAssessment', ({ userId, body }) => {
-      const record = ownRecord(state, userId, 'Only a client can submit assessments');
+      const record = ownRecord(state, userId, messages.onlyClientsSubmitAssessments);
       if (record instanceof Response) return record;
       const input = body as SubmitAssessmentBody;
       const stored = record.assessments.find((assessment) => assessment.id === input.id);
       if (stored?.status === 'complete') {
         return input.status === 'complete'
           ? HttpResponse.json(stored)
-          : error(409, 'assessment_final', 'A complete assessment can not be changed');
+          : error(409, 'assessment_final', messages.assessmentFinal);
       }
       if (stored) {
         Object.assign(stored, { status: input.status, answeredAt: input.answeredAt });
         return HttpResponse.json(stored);
       }
-      const date = localDateAt(new Date(input.answeredAt), record.person.timezone);
+      const date = localDateOf(new Date(input.answeredAt), record.person.timezone);
       const assessment: Assessment = {
         id: input.id,
         calendarEventId: null,
@@ -271,36 +277,17 @@ export function createSurveyHandlers(options: ClientDataHandlerOptions = {}): Ht
   ];
 }
 
-/** The effect level of an exercise from its HRV-1 change (the mocks' simple stand-in). */
-function mockEffect(input: RecordExerciseBody): Exercise['effect'] {
-  const { hrv1: before } = input.before;
-  const { hrv1: after } = input.after;
-  if (before === undefined || after === undefined || before <= 0) return null;
-  const change = ((after - before) * 100) / before;
-  if (change >= 15) return 'positive';
-  if (change >= 5) return 'moderatelyPositive';
-  if (change > -5) return 'neutral';
-  if (change > -15) return 'moderatelyNegative';
-  return 'negative';
-}
-
 /** MSW handlers of the exercise service. */
 export function createExerciseHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
   const { state, handle } = mockService(options);
-  const measures = (values: RecordExerciseBody['before']) => ({
-    hrv1: values.hrv1 ?? null,
-    hrv2: values.hrv2 ?? null,
-    pulseRate: values.pulseRate ?? null,
-    respiratoryRate: values.respiratoryRate ?? null,
-  });
   return [
     handle('recordExercise', ({ userId, body }) => {
-      const record = ownRecord(state, userId, 'Only a client can record exercises');
+      const record = ownRecord(state, userId, messages.onlyClientsRecordExercises);
       if (record instanceof Response) return record;
       const input = body as RecordExerciseBody;
       const stored = record.exercises.find((exercise) => exercise.id === input.id);
       if (stored) return HttpResponse.json(stored);
-      const localDate = localDateAt(new Date(input.completedAt), record.person.timezone);
+      const localDate = localDateOf(new Date(input.completedAt), record.person.timezone);
       const at = Date.parse(input.completedAt);
       const slot = record.events.find(
         (event) =>
@@ -310,6 +297,8 @@ export function createExerciseHandlers(options: ClientDataHandlerOptions = {}): 
           Date.parse(event.startsAt) <= at,
       );
       if (slot) Object.assign(slot, { status: 'completed', completedAt: input.completedAt });
+      const before = measuresOf(input.before);
+      const after = measuresOf(input.after);
       const exercise: Exercise = {
         id: input.id,
         step: record.journey.currentStep,
@@ -319,10 +308,10 @@ export function createExerciseHandlers(options: ClientDataHandlerOptions = {}): 
         localDate,
         startedAt: input.startedAt,
         completedAt: input.completedAt,
-        before: measures(input.before),
-        after: measures(input.after),
+        before,
+        after,
         result: input.result,
-        effect: mockEffect(input),
+        effect: effectLevel({ goal: input.goal, before, after }),
         calendarEventId: slot?.id ?? null,
       };
       record.exercises.unshift(exercise);
@@ -343,13 +332,19 @@ export function createExerciseHandlers(options: ClientDataHandlerOptions = {}): 
       const record = clientFor(state, request, 'coachOrClient');
       if (record instanceof Response) return record;
       const exercise = record.exercises.find((item) => item.id === request.params.exerciseId);
-      return exercise ? HttpResponse.json(exercise) : error(404, 'not_found', 'Exercise not found');
+      return exercise
+        ? HttpResponse.json(exercise)
+        : error(404, 'not_found', messages.exerciseNotFound);
     }),
   ];
 }
 
-/** The activity cursor: the last item's time and id. */
-const cursorOf = (item: ActivityItem) => `${item.at}_${item.id}`;
+/** An item's key of the activity history: its instant with the server's microseconds. */
+const activityKeyOf = (item: ActivityItem): ActivityKey & { item: ActivityItem } => ({
+  at: `${new Date(item.at).toISOString().slice(0, 23)}000Z`,
+  id: item.id.toLowerCase(),
+  item,
+});
 
 /** MSW handlers of the analytics service: the clients table, profile, series and activity. */
 export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
@@ -393,20 +388,17 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
       const record = clientFor(state, request, 'coach');
       if (record instanceof Response) return record;
       const { limit = 20, before } = request.query as { limit?: number; before?: string };
-      const items = options.emptyLists ? [] : activityOf(record);
-      let start = 0;
-      if (before !== undefined) {
-        const index = items.findIndex((item) => cursorOf(item) === before);
-        if (index < 0) return error(400, 'invalid_request', 'Invalid cursor');
-        start = index + 1;
+      const cursor = before === undefined ? null : decodeActivityCursor(before);
+      if (before !== undefined && cursor === null) {
+        return error(400, 'invalid_request', messages.invalidCursor);
       }
-      const page = items.slice(start, start + limit);
-      const last = page[page.length - 1];
-      const hasMore = start + limit < items.length;
+      const keyed = (options.emptyLists ? [] : activityOf(record)).map(activityKeyOf);
+      const after = cursor ? keyed.filter((key) => compareNewestFirst(key, cursor) > 0) : keyed;
+      const page = pageNewestFirst([after], limit);
       return HttpResponse.json({
         clientId: record.person.id,
-        items: page,
-        nextCursor: hasMore && last ? cursorOf(last) : null,
+        items: page.items.map((key) => key.item),
+        nextCursor: page.next === null ? null : encodeActivityCursor(page.next),
       });
     }),
   ];
@@ -417,7 +409,7 @@ export function createDeviceMetricsHandlers(options: ClientDataHandlerOptions = 
   const { state, handle } = mockService(options);
   return [
     handle('postDeviceMetrics', ({ userId, body }) => {
-      const record = ownRecord(state, userId, 'Only a client can send device metrics');
+      const record = ownRecord(state, userId, messages.onlyClientsSendDeviceMetrics);
       if (record instanceof Response) return record;
       const batch = body as DeviceMetricsBatchBody;
       const tally = (ids: readonly string[]) => {

@@ -166,4 +166,21 @@ describe('MSW handlers', () => {
       `http://localhost:6006/api/resource/profilePicture/${coachPerson.id}`,
     );
   });
+
+  it('serves a picture to whoever may see the person, like the server', async () => {
+    const state = createMockState();
+    const [otherClient] = state.persons.filter(
+      (person) => person.type === 'user' && state.pictures.has(person.id),
+    );
+    if (!otherClient) throw new Error('the fixtures have a client with a picture');
+    const asClient = setup({ state }, createMemoryTokenStore(fixtureTokens.client)).api;
+    await expect(asClient.resource.getProfilePicture(coachPerson.id)).resolves.toBeInstanceOf(Blob);
+    await expect(asClient.resource.getProfilePicture(otherClient.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    const anonymous = setup({ state }).api;
+    await expect(anonymous.resource.getProfilePicture(coachPerson.id)).rejects.toMatchObject({
+      status: 401,
+    });
+  });
 });

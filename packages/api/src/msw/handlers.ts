@@ -3,7 +3,6 @@ import type { Person, UpdatePersonBody } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
 import type { CreateInviteBody, Invite, LoginBody, LogoutBody } from '../contract/auth.ts';
 import { limits, messages, profilePictureContentTypes, type Tokens } from '../contract/common.ts';
-import { serviceNames } from '../services.ts';
 import {
   type ClientDataHandlerOptions,
   createAnalyticsHandlers,
@@ -219,8 +218,14 @@ function sniffImageType(bytes: Uint8Array): string | undefined {
 export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const { state, handle } = mockService(options);
   return [
-    handle('getProfilePicture', ({ params }) => {
-      const picture = state.pictures.get(params.id ?? '');
+    // With a bearer token, like the server (the mock makes no signed URLs): only the pictures of
+    // the persons the caller may see, and a client's coach; anyone else gets the 404 of none.
+    handle('getProfilePicture', ({ params, userId }) => {
+      const caller = state.persons.find((person) => person.userId === userId);
+      const visible =
+        caller?.coachId === params.id ||
+        visiblePersons(state, userId).some((person) => person.id === params.id);
+      const picture = visible ? state.pictures.get(params.id ?? '') : undefined;
       if (!picture) return error(404, 'not_found', messages.notFound);
       return HttpResponse.arrayBuffer(picture.bytes.slice(0), {
         headers: { 'Content-Type': picture.contentType, ETag: picture.etag },
@@ -272,6 +277,3 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createDeviceMetricsHandlers(shared),
   ];
 }
-
-/** The services the handlers cover: all of them. */
-export const mockedServices = serviceNames;

@@ -34,6 +34,19 @@ export type MockHandlerOptions = {
    * loading state while the rest of the screen has loaded).
    */
   delays?: Partial<Record<RouteName, number | 'forever'>>;
+  /**
+   * The mock's clock for what expires (signed picture URLs); the runtime's by default, which
+   * stories fix. The fixtures' figures keep their own `mockNow`.
+   */
+  now?: () => Date;
+};
+
+/** What a route's handler checks besides the contract's schemas. */
+export type RouteChecks = {
+  /** Whether to check the query with the route's schema (true by default). */
+  query?: boolean;
+  /** Whether a request needs no bearer token on a route that wants one (a signed picture URL). */
+  isAnonymousAllowed?: (request: Request) => boolean;
 };
 
 /** What a route's resolver gets: the request checked against the contract. */
@@ -91,7 +104,7 @@ export function createRouteHandler(
   name: RouteName,
   options: MockHandlerOptions & { state: MockState },
   resolve: MockResolver,
-  checks: { query: boolean } = { query: true },
+  checks: RouteChecks = {},
 ): HttpHandler {
   const route: RouteDefinition = routes[name];
   const base = options.baseURLs?.[route.service] ?? `*/api/${route.service}`;
@@ -103,7 +116,9 @@ export function createRouteHandler(
     if (failure) return errorResponse(failure.status, failure.error, failure.message);
     const token = bearer(request);
     const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
-    if (route.auth && !userId) return errorResponse(401, 'unauthorized', messages.unauthorized);
+    if (route.auth && !userId && !checks.isAnonymousAllowed?.(request)) {
+      return errorResponse(401, 'unauthorized', messages.unauthorized);
+    }
     const pathParams = Object.fromEntries(
       Object.entries(params).map(([key, value]) => [key, String(value)]),
     );
@@ -113,7 +128,7 @@ export function createRouteHandler(
     if (route.query) {
       const raw = Object.fromEntries(new URL(request.url).searchParams);
       query = Value.Convert(route.query, raw) as Record<string, unknown>;
-      const invalidQuery = checks.query ? validate(route.query, query) : undefined;
+      const invalidQuery = checks.query === false ? undefined : validate(route.query, query);
       if (invalidQuery) return invalidQuery;
     }
     let body: unknown;
@@ -137,18 +152,22 @@ export function withState<T extends MockHandlerOptions>(options: T): T & { state
 
 /**
  * What a service's handler factory starts from: the state its handlers share (the given one, or a
- * fresh fixture copy) and `handle(name, resolve)`, which builds the handler of one contract route.
+ * fresh fixture copy), the clock, and `handle(name, resolve, checks?)`, which builds the handler of
+ * one contract route (the route's checks on top of the service's).
  */
 export function mockService(
   options: MockHandlerOptions,
-  checks?: { query: boolean },
+  checks: RouteChecks = {},
 ): {
   state: MockState;
-  handle: (name: RouteName, resolve: MockResolver) => HttpHandler;
+  now: () => Date;
+  handle: (name: RouteName, resolve: MockResolver, routeChecks?: RouteChecks) => HttpHandler;
 } {
   const context = withState(options);
   return {
     state: context.state,
-    handle: (name, resolve) => createRouteHandler(name, context, resolve, checks),
+    now: options.now ?? (() => new Date()),
+    handle: (name, resolve, routeChecks) =>
+      createRouteHandler(name, context, resolve, { ...checks, ...routeChecks }),
   };
 }

@@ -24,6 +24,11 @@ export type MockState = {
   clients: MockClientRecord[];
   invites: Invite[];
   pictures: Map<string, MockPicture>;
+  /**
+   * The signatures of the picture URLs handed out, by `{personId}@{expires}`: a signed URL works
+   * while it is live and its signature is the one issued (the server's HMAC is not the mock's job).
+   */
+  pictureSignatures: Map<string, string>;
   /** Access token to user id. */
   accessTokens: Map<string, string>;
   /** Refresh token to user id (rotated on use). */
@@ -55,6 +60,7 @@ export function createMockState(): MockState {
         .filter((person) => person.type === 'user' && person.profilePicture !== null)
         .map((person, index): [string, MockPicture] => [person.id, picture(`"fixture-c${index}"`)]),
     ]),
+    pictureSignatures: new Map(),
     accessTokens: new Map([
       [fixtureTokens.coach.accessToken, fixtureIds.coachUser],
       [fixtureTokens.client.accessToken, fixtureIds.clientUser],

@@ -25,6 +25,8 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
     /** Canned answers of authorised data calls, by path (without the query). */
     answers: new Map<string, { status?: number; body: unknown }>(),
     refreshCalls: 0,
+    /** The `Authorization` header of each refresh call, in order. */
+    refreshAuthorizations: [] as (string | null)[],
     attempts: [] as Attempt[],
     fetch: (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       const url = new URL(String(input), 'http://coach.test');
@@ -39,6 +41,7 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
       });
       if (url.pathname === '/api/auth/session/refresh') {
         server.refreshCalls += 1;
+        server.refreshAuthorizations.push(authorization);
         if (server.refreshBehaviour === 'server-error')
           return json(500, { error: 'internal_error', message: 'Boom' });
         const body = JSON.parse(String(init?.body)) as { refreshToken?: string };

@@ -2,4 +2,4 @@
 // state library stays swappable and its use reviewable in one place.
 export type { Atom, Getter, PrimitiveAtom, Setter, Store, WritableAtom } from 'jotai';
 export { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-export { useHydrateAtoms } from 'jotai/utils';
+export { unwrap, useHydrateAtoms } from 'jotai/utils';

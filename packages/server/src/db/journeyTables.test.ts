@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { generateCalendarEvents } from '@coach/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind, testOrganisationId } from '../../test/database.ts';
-import { generateCalendarEvents } from '../domain/journey/calendar.ts';
 import type { DatabaseHandle } from './index.ts';
 import {
   calendarEvents,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,33 +87,48 @@ describe('the database configuration', () => {
   });
 });
 
+// Opening PGlite on disk (initdb and the migrations) takes seconds on a busy machine: the folder
+// is initialised once and reopened after, and the opening tests get a timeout to match.
 describe.runIf(testDatabaseKind() === 'pglite')('the embedded database folder', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coach-lock-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const config = { databaseUrl: null, dataDir, organisationId: testOrganisationId };
+  const root = mkdtempSync(join(tmpdir(), 'coach-lock-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const config = {
+    databaseUrl: null,
+    dataDir: join(root, 'new', 'folder'),
+    organisationId: testOrganisationId,
+  };
+  const lockFile = join(config.dataDir, 'pglite.lock');
+  const openingTimeout = 60_000;
 
-  it('is created when missing, and refuses a second opening while open', async () => {
-    const nested = { ...config, dataDir: join(dataDir, 'new', 'folder') };
-    const handle = await openDatabase(nested);
-    try {
-      const error = await rejectionOf(openDatabase(nested));
-      expect((error as Error).message).toContain('is already open in this process');
-    } finally {
+  it(
+    'is created when missing, refuses a second opening while open, and frees the folder on close',
+    async () => {
+      const handle = await openDatabase(config);
+      try {
+        expect(existsSync(lockFile)).toBe(true);
+        const error = await rejectionOf(openDatabase(config));
+        expect((error as Error).message).toContain('is already open in this process');
+      } finally {
+        await handle.close();
+      }
+      expect(existsSync(lockFile)).toBe(false);
+    },
+    openingTimeout,
+  );
+
+  it(
+    'refuses a folder another running process holds, and takes over a stale lock',
+    async () => {
+      mkdirSync(config.dataDir, { recursive: true });
+      writeFileSync(lockFile, String(process.ppid));
+      const error = await rejectionOf(openDatabase(config));
+      expect((error as Error).message).toContain(
+        `the embedded database is in use by another process (pid ${process.ppid})`,
+      );
+      writeFileSync(lockFile, '2147483646');
+      const handle = await openDatabase(config);
       await handle.close();
-    }
-    const again = await openDatabase(nested);
-    await again.close();
-  });
-
-  it('refuses a folder another running process holds, and takes over a stale lock', async () => {
-    const lockFile = join(dataDir, 'pglite.lock');
-    writeFileSync(lockFile, String(process.ppid));
-    const error = await rejectionOf(openDatabase(config));
-    expect((error as Error).message).toContain(
-      `the embedded database is in use by another process (pid ${process.ppid})`,
-    );
-    writeFileSync(lockFile, '2147483646');
-    const handle = await openDatabase(config);
-    await handle.close();
-  });
+    },
+    openingTimeout,
+  );
 });

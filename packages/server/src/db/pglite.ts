@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { makePrivateFolder, privateFileMode, restrictTree } from './dataDir.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
 import * as schema from './schema.ts';
@@ -13,21 +14,35 @@ const openFolders = new Set<string>();
 /**
  * Opens (creating it when new) the embedded PGlite database in `<dataDir>/pglite`, applies the
  * migrations and seeds the organisation row. A lock file keeps a second server process off it.
+ * The data folder is created 0700, and the database's files are kept private (folders 0700,
+ * files 0600) after opening and after closing, since PGlite writes some of them 0666.
  */
 export async function openPgliteDatabase(
   dataDir: string,
   organisationId: string,
 ): Promise<DatabaseHandle> {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const folder = join(dataDir, 'pglite');
   const lockFile = join(dataDir, 'pglite.lock');
   takeLock(folder, lockFile);
+  const keepPrivate = () => {
+    const failures = restrictTree(folder);
+    if (failures > 0) {
+      console.warn(
+        `WARNING: ${failures} entries under ${folder} belong to another user and stay readable ` +
+          `by others; fix: chmod -R go-rwx '${folder}' as their owner`,
+      );
+    }
+  };
   const release = () => {
     openFolders.delete(folder);
+    keepPrivate();
     rmSync(lockFile, { force: true });
   };
   try {
-    return await openPglite({ dataDir: folder }, organisationId, release);
+    const handle = await openPglite({ dataDir: folder }, organisationId, release);
+    keepPrivate();
+    return handle;
   } catch (error) {
     release();
     throw new Error(`Could not open the database in DATA_DIR '${dataDir}': ${messageOf(error)}`);
@@ -63,7 +78,7 @@ function takeLock(folder: string, lockFile: string) {
     throw new Error(`The database in '${folder}' is already open in this process`);
   }
   try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: privateFileMode });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const pid = Number(readFileSync(lockFile, 'utf8').trim());

@@ -1,3 +1,16 @@
+import {
+  assessmentStatusNames,
+  breathsPerMinuteValues,
+  calendarEventStatusNames,
+  entityTypeNames,
+  exerciseGoalNames,
+  exerciseStepGoalNames,
+  goalEffectNames,
+  journeyStepNames,
+  journeyStepStatusNames,
+  metricKindNames,
+  surveyTypeNames,
+} from '@coach/api';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -17,19 +30,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  assessmentStatuses,
-  breathsPerMinute,
-  calendarEventStatuses,
-  entityTypes,
-  exerciseGoals,
-  exerciseStepGoals,
-  goalEffects,
-  journeySteps as journeyStepNames,
-  journeyStepStatuses,
-  metricKinds,
-  surveyTypes,
-} from '../domain/journey/enumerations.ts';
 
 // One schema for PGlite (PostgreSQL 18) and Debian's PostgreSQL 15: only features both have.
 
@@ -131,6 +131,10 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_token_hash_key').on(table.tokenHash),
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    // Every authenticated request asks whether its session (family) still has a live token.
+    index('refresh_tokens_live_family_idx')
+      .on(table.familyId)
+      .where(sql`${table.revokedAt} is null`),
   ],
 );
 
@@ -206,7 +210,10 @@ export const invites = pgTable(
   ],
 );
 
-/** Append-only record of security-relevant events; kept when a user is deleted. */
+/**
+ * Append-only record of security-relevant events; kept when a user is deleted. Triggers of
+ * migration 0003 refuse every UPDATE, DELETE and TRUNCATE of it.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -218,11 +225,17 @@ export const auditLog = pgTable(
     subject: text('subject'),
     ip: text('ip'),
     requestId: text('request_id'),
+    /** 'success', 'failure' or 'refused' (throttled); null on rows of older releases. */
+    outcome: text('outcome'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [
     index('audit_log_organisation_at_idx').on(table.organisationId, table.at),
     index('audit_log_actor_idx').on(table.actorUserId),
+    check(
+      'audit_log_outcome_valid',
+      sql`${table.outcome} is null or ${table.outcome} in ('success', 'failure', 'refused')`,
+    ),
   ],
 );
 
@@ -301,7 +314,7 @@ export const journeySteps = pgTable(
     step: text('step', { enum: journeyStepNames }).notNull(),
     /** The client's local date the step starts (or is planned to start). */
     startDate: localDate('start_date'),
-    status: text('status', { enum: journeyStepStatuses }).notNull().default('planned'),
+    status: text('status', { enum: journeyStepStatusNames }).notNull().default('planned'),
     /** Exercise step goals. */
     goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
     bpm: smallint('bpm'),
@@ -316,14 +329,14 @@ export const journeySteps = pgTable(
   (table) => [
     uniqueIndex('journey_steps_client_step_key').on(table.clientPersonId, table.step),
     check('journey_steps_step_valid', isIn(table.step, journeyStepNames)),
-    check('journey_steps_status_valid', isIn(table.status, journeyStepStatuses)),
+    check('journey_steps_status_valid', isIn(table.status, journeyStepStatusNames)),
     check(
       'journey_steps_bpm_valid',
-      sql`${table.bpm} is null or ${isIn(table.bpm, breathsPerMinute)}`,
+      sql`${table.bpm} is null or ${isIn(table.bpm, breathsPerMinuteValues)}`,
     ),
     check(
       'journey_steps_goals_valid',
-      sql`${table.goals} <@ array[${sql.raw(exerciseStepGoals.map((goal) => `'${goal}'`).join(', '))}]::text[]`,
+      sql`${table.goals} <@ array[${sql.raw(exerciseStepGoalNames.map((goal) => `'${goal}'`).join(', '))}]::text[]`,
     ),
   ],
 );
@@ -340,14 +353,14 @@ export const calendarEvents = pgTable(
     organisationId: organisationId(),
     clientPersonId: clientPersonId(),
     step: text('step', { enum: journeyStepNames }).notNull(),
-    entityType: text('entity_type', { enum: entityTypes }).notNull(),
+    entityType: text('entity_type', { enum: entityTypeNames }).notNull(),
     /** The reflection window ('morning' ... 'night') or exercise slot ('morning' ... 'evening'). */
     kind: text('kind').notNull(),
     /** 0, or 0..3 for the four afternoon exercise slots of sense. */
     slot: smallint('slot').notNull().default(0),
     /** For reflection windows: 'morningReflection' in the morning window, 'reflection' otherwise. */
-    surveyType: text('survey_type', { enum: surveyTypes }),
-    status: text('status', { enum: calendarEventStatuses }).notNull().default('active'),
+    surveyType: text('survey_type', { enum: surveyTypeNames }),
+    status: text('status', { enum: calendarEventStatusNames }).notNull().default('active'),
     localDate: localDate().notNull(),
     startsAt: timestamptz('starts_at').notNull(),
     /** Exclusive end. */
@@ -364,11 +377,11 @@ export const calendarEvents = pgTable(
       table.slot,
     ),
     check('calendar_events_step_valid', isIn(table.step, journeyStepNames)),
-    check('calendar_events_entity_type_valid', isIn(table.entityType, entityTypes)),
-    check('calendar_events_status_valid', isIn(table.status, calendarEventStatuses)),
+    check('calendar_events_entity_type_valid', isIn(table.entityType, entityTypeNames)),
+    check('calendar_events_status_valid', isIn(table.status, calendarEventStatusNames)),
     check(
       'calendar_events_survey_type_valid',
-      sql`${table.surveyType} is null or ${isIn(table.surveyType, surveyTypes)}`,
+      sql`${table.surveyType} is null or ${isIn(table.surveyType, surveyTypeNames)}`,
     ),
     check('calendar_events_slot_valid', sql`${table.slot} between 0 and 3`),
     check('calendar_events_period_valid', sql`${table.endsAt} > ${table.startsAt}`),
@@ -384,14 +397,14 @@ export const surveys = pgTable(
     clientPersonId: clientPersonId(),
     /** Generated by the client's app, so a retried submission is stored once. */
     clientSurveyId: uuid('client_survey_id'),
-    type: text('type', { enum: surveyTypes }).notNull(),
+    type: text('type', { enum: surveyTypeNames }).notNull(),
     /** The journey step the client was on for that local date. */
     step: text('step', { enum: journeyStepNames }).notNull().default('learn'),
     name: text('name').notNull().default(''),
     /** The reflection window it was answered in; null for assessments. */
     window: text('window'),
     /** Assessments only: complete, incomplete or inProgress. */
-    status: text('status', { enum: assessmentStatuses }),
+    status: text('status', { enum: assessmentStatusNames }),
     calendarEventId: uuid('calendar_event_id').references(() => calendarEvents.id, {
       onDelete: 'set null',
     }),
@@ -407,11 +420,11 @@ export const surveys = pgTable(
     uniqueIndex('surveys_client_survey_id_key').on(table.clientPersonId, table.clientSurveyId),
     index('surveys_client_day_idx').on(table.clientPersonId, table.localDate),
     index('surveys_client_submitted_idx').on(table.clientPersonId, table.submittedAt, table.id),
-    check('surveys_type_valid', isIn(table.type, surveyTypes)),
+    check('surveys_type_valid', isIn(table.type, surveyTypeNames)),
     check('surveys_step_valid', isIn(table.step, journeyStepNames)),
     check(
       'surveys_status_valid',
-      sql`(${table.type} = 'assessment') = (${table.status} is not null) and (${table.status} is null or ${isIn(table.status, assessmentStatuses)})`,
+      sql`(${table.type} = 'assessment') = (${table.status} is not null) and (${table.status} is null or ${isIn(table.status, assessmentStatusNames)})`,
     ),
     check(
       'surveys_indicators_valid',
@@ -428,10 +441,10 @@ export const exercises = pgTable(
     clientPersonId: clientPersonId(),
     /** Generated by the client's app, so a retried upload is stored once. */
     clientExerciseId: uuid('client_exercise_id').notNull(),
-    goal: text('goal', { enum: exerciseGoals }).notNull(),
+    goal: text('goal', { enum: exerciseGoalNames }).notNull(),
     /** The journey step the client was on for that local date. */
     step: text('step', { enum: journeyStepNames }).notNull().default('learn'),
-    stepGoal: text('step_goal', { enum: exerciseStepGoals }),
+    stepGoal: text('step_goal', { enum: exerciseStepGoalNames }),
     bpm: smallint('bpm'),
     calendarEventId: uuid('calendar_event_id').references(() => calendarEvents.id, {
       onDelete: 'set null',
@@ -448,7 +461,7 @@ export const exercises = pgTable(
     respiratoryBefore: doublePrecision('respiratory_before'),
     respiratoryAfter: doublePrecision('respiratory_after'),
     result: text('result').notNull().default(''),
-    effect: text('effect', { enum: goalEffects }),
+    effect: text('effect', { enum: goalEffectNames }),
     localDate: localDate().notNull(),
     startedAt: timestamptz('started_at').notNull(),
     completedAt: timestamptz('completed_at'),
@@ -461,16 +474,19 @@ export const exercises = pgTable(
     ),
     index('exercises_client_day_idx').on(table.clientPersonId, table.localDate),
     index('exercises_client_completed_idx').on(table.clientPersonId, table.completedAt, table.id),
-    check('exercises_goal_valid', isIn(table.goal, exerciseGoals)),
+    check('exercises_goal_valid', isIn(table.goal, exerciseGoalNames)),
     check('exercises_step_valid', isIn(table.step, journeyStepNames)),
     check(
       'exercises_step_goal_valid',
-      sql`${table.stepGoal} is null or ${isIn(table.stepGoal, exerciseStepGoals)}`,
+      sql`${table.stepGoal} is null or ${isIn(table.stepGoal, exerciseStepGoalNames)}`,
     ),
-    check('exercises_bpm_valid', sql`${table.bpm} is null or ${isIn(table.bpm, breathsPerMinute)}`),
+    check(
+      'exercises_bpm_valid',
+      sql`${table.bpm} is null or ${isIn(table.bpm, breathsPerMinuteValues)}`,
+    ),
     check(
       'exercises_effect_valid',
-      sql`${table.effect} is null or ${isIn(table.effect, goalEffects)}`,
+      sql`${table.effect} is null or ${isIn(table.effect, goalEffectNames)}`,
     ),
     check(
       'exercises_period_valid',
@@ -488,7 +504,7 @@ export const metricSamples = pgTable(
     clientPersonId: clientPersonId(),
     /** Generated by the client's app: the same batch sent twice is stored once. */
     clientSampleId: uuid('client_sample_id').notNull(),
-    kind: text('kind', { enum: metricKinds }).notNull(),
+    kind: text('kind', { enum: metricKindNames }).notNull(),
     value: doublePrecision('value').notNull(),
     measuredAt: timestamptz('measured_at').notNull(),
   },
@@ -498,7 +514,7 @@ export const metricSamples = pgTable(
       table.clientSampleId,
     ),
     index('metric_samples_client_measured_at_idx').on(table.clientPersonId, table.measuredAt),
-    check('metric_samples_kind_valid', isIn(table.kind, metricKinds)),
+    check('metric_samples_kind_valid', isIn(table.kind, metricKindNames)),
   ],
 );
 

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/index.ts';
+import { isSessionLive } from '../services/auth/sessions.ts';
 import { type AccessClaims, AccessTokenError, type AccessTokens } from './accessTokens.ts';
 
 declare module 'fastify' {
@@ -10,21 +12,24 @@ declare module 'fastify' {
 }
 
 /**
- * A preHandler that lets only callers with a valid bearer access token of this organisation
- * through and puts their claims on `request.auth`. Anything else is a 401 JSON error, which the
- * app's client answers with one refresh.
+ * A preHandler that lets only callers with a valid bearer access token of this organisation, whose
+ * session is still live, through and puts their claims on `request.auth`. Anything else is a 401
+ * JSON error, which the app's client answers with one refresh. The session check (one indexed
+ * lookup, see `isSessionLive`) is what ends a token at logout, password reset or refresh-token
+ * reuse rather than at its expiry.
  */
-export function createRequireAuth(tokens: AccessTokens, organisationId: string) {
+export function createRequireAuth(tokens: AccessTokens, database: DatabaseHandle) {
+  const { organisationId } = database;
   return async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([^\s]+)$/i.exec(header) : null;
     if (!match?.[1]) {
       return reply.status(401).send({ error: 'unauthorized', message: 'Authentication required' });
     }
+    let claims: AccessClaims;
     try {
-      const claims = await tokens.verify(match[1]);
+      claims = await tokens.verify(match[1]);
       if (claims.organisationId !== organisationId) throw new AccessTokenError('invalid');
-      request.auth = claims;
     } catch (error) {
       const reason = error instanceof AccessTokenError ? error.reason : 'invalid';
       return reply.status(401).send({
@@ -32,5 +37,12 @@ export function createRequireAuth(tokens: AccessTokens, organisationId: string) 
         message: reason === 'expired' ? 'Access token expired' : 'Invalid access token',
       });
     }
+    // Outside the try: a database failure is a 500, not a reason to sign the caller out.
+    if (!(await isSessionLive(database.db, organisationId, claims))) {
+      return reply
+        .status(401)
+        .send({ error: 'invalid_token', message: 'Your session has ended, please sign in again' });
+    }
+    request.auth = claims;
   };
 }

@@ -1,29 +1,93 @@
-import { type RouteName, routes } from '@coach/api';
+import {
+  type BodyOf,
+  defaultBodyLimit,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDefinition,
+  type RouteName,
+  type RouteOf,
+  routes,
+} from '@coach/api';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+
+/** The request and reply types of a contract route, by its schemas: Fastify's route generic. */
+export type ContractRouteGeneric<Name extends RouteName> = {
+  Params: ParamsOf<Name>;
+  Querystring: QueryOf<Name>;
+  Body: BodyOf<Name>;
+  /** Each status of the route's response table with its answer (`reply.status(s).send(...)`). */
+  Reply: { [Status in keyof RouteOf<Name>['response'] & number]: ResponseOf<Name, Status> };
+};
+
+/** A request of a contract route: `params`, `query` and `body` typed by the route's schemas. */
+export type ContractRequest<Name extends RouteName> = FastifyRequest<ContractRouteGeneric<Name>>;
+
+/** The reply of a contract route: `status(s).send(...)` only with that status's answer. */
+export type ContractReply<Name extends RouteName> = FastifyReply<ContractRouteGeneric<Name>>;
 
 /**
- * The method, path and schemas of a contract call, ready for `app.route({ ...contractRoute(name),
- * handler })`: the request is validated and the answer serialised with the contract's schemas, and
- * the OpenAPI document is generated from the same.
+ * A route's handler: answers the route's success value, or the reply once it has sent another
+ * of the route's statuses itself.
  */
-export function contractRoute(name: RouteName) {
-  const route = routes[name] as (typeof routes)[RouteName] & {
-    params?: unknown;
-    query?: unknown;
-    body?: unknown;
-    requestContentTypes?: readonly string[];
+export type ContractHandler<Name extends RouteName> = (
+  request: ContractRequest<Name>,
+  reply: ContractReply<Name>,
+) => Promise<ResponseOf<Name> | ContractReply<Name>>;
+
+/** A hook of any route (authentication, access checks). */
+export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** What a service gives for one route of the contract. */
+export type ContractRouteHandlers<Name extends RouteName> = {
+  onRequest?: RouteHook;
+  preHandler?: RouteHook;
+  handler: ContractHandler<Name>;
+};
+
+/**
+ * One call of the contract, ready for `app.route(...)`: its method, path and schemas from the
+ * route table (the request is validated and the answer serialised with them, and the OpenAPI
+ * document is generated from the same), and a handler typed by them.
+ */
+export function contractRoute<Name extends RouteName>(
+  name: Name,
+  handlers: ContractRouteHandlers<Name>,
+): RouteOptions;
+/** @deprecated the untyped form, while the services move to the typed one. */
+export function contractRoute<Name extends RouteName>(name: Name): Omit<RouteOptions, 'handler'>;
+export function contractRoute<Name extends RouteName>(
+  name: Name,
+  handlers?: ContractRouteHandlers<Name>,
+): RouteOptions | Omit<RouteOptions, 'handler'> {
+  const route: RouteDefinition = routes[name];
+  if (!handlers) return routeBase(name, route);
+  return {
+    ...routeBase(name, route),
+    ...(handlers.onRequest ? { onRequest: handlers.onRequest } : {}),
+    ...(handlers.preHandler ? { preHandler: handlers.preHandler } : {}),
+    // The typed handler sees the request Fastify has validated against the same schemas.
+    handler: handlers.handler as RouteOptions['handler'],
   };
+}
+
+function routeBase(name: RouteName, route: RouteDefinition) {
   return {
     method: route.method,
     url: route.path,
+    // A larger body is refused (413) before it is parsed, let alone validated.
+    bodyLimit: route.bodyLimit ?? defaultBodyLimit,
     schema: {
       operationId: name,
       summary: route.summary,
       tags: [route.service],
-      ...(route.auth ? { security: [{ bearer: [] }] } : {}),
+      // Public calls say so with an empty list: without it a reader cannot tell them from calls
+      // whose security was forgotten (Redocly's security-defined rule).
+      security: route.auth ? [{ bearer: [] }] : [],
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
       response: route.response,
     },
-  };
+  } satisfies Omit<RouteOptions, 'handler'>;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type RouteName, routes, serviceNames } from '@coach/api';
+import { addDays, localDateOf, messages, type RouteName, routes, serviceNames } from '@coach/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
-import { addDays, localDateOf } from '../domain/journey/index.ts';
 import {
   callApi,
   createUserWithProfile,
+  signInForTest,
   type TestResponse,
   type TestUser,
 } from './auth/testing.ts';
@@ -19,12 +19,21 @@ import { makePng } from './resource/testImages.ts';
  * Who may call a route:
  * - public: anyone, no token;
  * - signedIn: any signed-in caller (the auth, account and resource calls, tested in their files);
+ * - person: whoever may see the person in the path (themself, their coach, their coach's other
+ *   clients for a coach's picture); 404 to anyone else, as if there were nothing;
  * - clientWrite: a client's own write (no client id in the path); 403 for coaches;
  * - coachList: the coach's own list; 403 for clients;
  * - coachOrClient: per client (`:clientId`), their coach or the client themself;
  * - coach: per client, their coach only.
  */
-type Access = 'public' | 'signedIn' | 'clientWrite' | 'coachList' | 'coachOrClient' | 'coach';
+type Access =
+  | 'public'
+  | 'signedIn'
+  | 'person'
+  | 'clientWrite'
+  | 'coachList'
+  | 'coachOrClient'
+  | 'coach';
 
 type Caller = 'coachA' | 'coachB' | 'clientC' | 'clientD';
 
@@ -146,7 +155,7 @@ const cases: Record<RouteName, RouteCase> = {
     }),
   },
   getProfilePicture: {
-    access: 'public',
+    access: 'person',
     request: () => ({ params: { id: users.coachA.personId } }),
   },
   putProfilePicture: {
@@ -215,24 +224,22 @@ const isPerClient = (name: RouteName) => routes[name].path.includes(':clientId')
 const namesWith = (...access: Access[]) =>
   routeNames.filter((name) => access.includes(cases[name].access));
 
-/** Calls a route as `caller` (null: anonymous) with its valid request, for client `clientId`. */
+/**
+ * Calls a route as `caller` (null: anonymous) with its valid request, for client `clientId`;
+ * `paramsOverride` replaces path parameters of the request.
+ */
 async function callRoute(
   name: RouteName,
   caller: Caller | null,
   clientId: string = users.clientC.personId,
+  paramsOverride: Record<string, string> = {},
 ): Promise<TestResponse> {
   const route = routes[name];
   const request = await cases[name].request(caller ?? 'coachA');
-  const params: Record<string, string> = { clientId, ...request.params };
+  const params: Record<string, string> = { clientId, ...request.params, ...paramsOverride };
   const path = route.path.replace(/:([A-Za-z]+)/g, (_, key: string) => params[key] ?? '');
   const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
-  const token = caller
-    ? await server.context.accessTokens.sign({
-        userId: users[caller].userId,
-        organisationId: server.database.organisationId,
-        sessionId: randomUUID(),
-      })
-    : undefined;
+  const token = caller ? await signInForTest(server, users[caller].userId) : undefined;
   const url = `/api/${route.service}${path}${query}`;
   if (!request.raw) {
     return callApi(server.baseUrl, route.method, url, {
@@ -299,6 +306,11 @@ beforeAll(async () => {
   const recorded = await callRoute('recordExercise', 'clientC');
   expect(recorded.status, cell('recordExercise', 'clientC', recorded)).toBe(201);
   exerciseOfC = (recorded.body as { id: string }).id;
+  // The pictures of a coach and of a client, for the 'person' routes.
+  for (const owner of ['coachA', 'clientC'] as const) {
+    const uploaded = await callRoute('putProfilePicture', owner);
+    expect(uploaded.status, cell('putProfilePicture', owner, uploaded)).toBe(200);
+  }
 });
 afterAll(() => server.close());
 
@@ -340,6 +352,28 @@ describe('the authorization matrix', () => {
       const response = await callRoute(name, 'coachA');
       expect.soft(response.status, cell(name, 'coachA', response)).toBeGreaterThanOrEqual(200);
       expect.soft(response.status, cell(name, 'coachA', response)).toBeLessThan(300);
+    }
+  });
+
+  it("serves a person's own data to whoever may see the person, and 404 to anyone else", async () => {
+    // Whose picture, and who may see it: a client sees their coach, not another client.
+    const mayBeSeenBy: Record<'coachA' | 'clientC', Caller[]> = {
+      coachA: ['coachA', 'clientC', 'clientD'],
+      clientC: ['clientC', 'coachA'],
+    };
+    for (const name of namesWith('person')) {
+      for (const [owner, allowed] of Object.entries(mayBeSeenBy) as [Caller, Caller[]][]) {
+        for (const caller of ['coachA', 'coachB', 'clientC', 'clientD'] as const) {
+          const response = await callRoute(name, caller, undefined, { id: users[owner].personId });
+          const where = cell(name, `${caller} (of ${owner})`, response);
+          if (allowed.includes(caller)) {
+            expect.soft(response.status, where).toBe(200);
+          } else {
+            expect.soft(response.status, where).toBe(404);
+            expect.soft(response.body, where).toMatchObject({ error: 'not_found' });
+          }
+        }
+      }
     }
   });
 

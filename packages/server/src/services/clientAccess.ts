@@ -1,9 +1,10 @@
+import { messages } from '@coach/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findPersonById, findPersonByUserId, type PersonRecord } from './account/persons.ts';
 import type { ServiceContext } from './context.ts';
 
 /** The one 404 of every per-client call: the same for any id the caller may not reach. */
-export const clientNotFound = { error: 'not_found', message: 'Client not found' } as const;
+export const clientNotFound = { error: 'not_found', message: messages.clientNotFound } as const;
 
 /** Whether `client` is a client (type user) coached by `caller`, a coach. */
 export function isCoachOf(caller: PersonRecord, client: PersonRecord): boolean {

@@ -26,6 +26,12 @@ export type ServiceContext = {
    * analytics): what "now" and "today" are. The real clock when absent; the simulator moves it.
    */
   now?: () => Date;
+  /**
+   * Key of the signed profile-picture URLs (see `resource/pictureUrls.ts`), derived from the JWT
+   * key so every process of a deployment accepts the others' URLs. Without it a process makes its
+   * own, and its URLs only work on it.
+   */
+  pictureUrlKey?: Uint8Array;
 };
 
 /** The current time of a service context (see {@link ServiceContext.now}). */

@@ -1,3 +1,10 @@
+import {
+  breathsPerMinuteValues,
+  exerciseGoalNames,
+  exerciseStepGoalNames,
+  goalEffectNames,
+  reflectionWindowNames,
+} from '@coach/api';
 // Bulk mode: writes large volumes of plausible client data straight into the real tables with a
 // few set-based statements (insert ... select from generate_series), so that the real endpoints
 // read them. For benchmarks: 100,000 clients x 365 days is 36.5 M client_daily rows.
@@ -8,13 +15,6 @@
 // surveys, exercises and samples of the last 30 days.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../db/index.ts';
-import {
-  breathsPerMinute,
-  exerciseGoals,
-  exerciseStepGoals,
-  goalEffects,
-  reflectionWindowNames,
-} from '../domain/journey/enumerations.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
 
 /** What to load. */
@@ -296,8 +296,8 @@ export async function bulkLoad(
         goals, bpm, goal_choices, started_by_person_id, started_at, completed_at, created_at)
       select ${orgSql}, c.person_id, 'sense', c.sense_start,
         case when c.grow_start is null then 'active' else 'completed' end,
-        array[${pick(exerciseStepGoals, ci, 10, seed)}], ${pick(breathsPerMinute, ci, 11, seed)}::smallint,
-        jsonb_build_array(${pick(exerciseGoals.slice(1), ci, 12, seed)}),
+        array[${pick(exerciseStepGoalNames, ci, 10, seed)}], ${pick(breathsPerMinuteValues, ci, 11, seed)}::smallint,
+        jsonb_build_array(${pick(exerciseGoalNames.slice(1), ci, 12, seed)}),
         ${id('coach', 'c.coach_index')}, ${stepStartedAt('c.sense_start')},
         case when c.grow_start is not null then ${stepStartedAt('c.grow_start')} end,
         ${stepStartedAt('c.sense_start')}
@@ -305,8 +305,8 @@ export async function bulkLoad(
     sql.raw(`insert into journey_steps (organisation_id, client_person_id, step, start_date, status,
         goals, bpm, goal_choices, started_by_person_id, started_at, created_at)
       select ${orgSql}, c.person_id, 'grow', c.grow_start, 'active',
-        array[${pick(exerciseStepGoals, ci, 13, seed)}], ${pick(breathsPerMinute, ci, 14, seed)}::smallint,
-        jsonb_build_array(${pick(exerciseGoals.slice(1), ci, 15, seed)}),
+        array[${pick(exerciseStepGoalNames, ci, 13, seed)}], ${pick(breathsPerMinuteValues, ci, 14, seed)}::smallint,
+        jsonb_build_array(${pick(exerciseGoalNames.slice(1), ci, 15, seed)}),
         ${id('coach', 'c.coach_index')}, ${stepStartedAt('c.grow_start')},
         ${stepStartedAt('c.grow_start')}
       from bulk_load_clients c where c.grow_start is not null`),
@@ -433,11 +433,11 @@ export async function bulkLoad(
         respiratory_before, respiratory_after, result, effect, local_date, started_at,
         completed_at, created_at)
       select ${orgSql}, c.person_id, md5('${seed}:exercise:' || c.ci || ':' || d.d || ':' || x.x)::uuid,
-        case when s.step = 'learn' then 'learn' else ${pick(exerciseGoals.slice(1), exerciseKey, 71, seed)} end,
+        case when s.step = 'learn' then 'learn' else ${pick(exerciseGoalNames.slice(1), exerciseKey, 71, seed)} end,
         s.step, null, 6::smallint, 40 + ${unit(exerciseKey, 72, seed)} * 40,
         45 + ${unit(exerciseKey, 73, seed)} * 45, 60 + ${unit(exerciseKey, 74, seed)} * 30,
         58 + ${unit(exerciseKey, 75, seed)} * 25, 12 + ${unit(exerciseKey, 76, seed)} * 6,
-        10 + ${unit(exerciseKey, 77, seed)} * 5, '', ${pick(goalEffects, exerciseKey, 78, seed)},
+        10 + ${unit(exerciseKey, 77, seed)} * 5, '', ${pick(goalEffectNames, exerciseKey, 78, seed)},
         d.d, ${exerciseAt}, ${exerciseAt} + interval '10 minutes', ${exerciseAt}
       from bulk_load_clients c cross join lateral ${rawDays}
         cross join lateral generate_series(0, case when s.step = 'sense' then 5 else 2 end) as x(x)

@@ -1,8 +1,8 @@
+import { localDateOf } from '@coach/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { localDateOf } from '../domain/journey/index.ts';
 import { demoAccounts, type SeedResult, seedDemo } from '../seed/demo.ts';
 
 // The demo seed of `npm start`: the accounts, then weeks of history for the 22 clients.

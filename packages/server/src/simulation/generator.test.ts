@@ -1,21 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { effectLevel } from '../domain/figures/effect.ts';
 import {
   addDays,
+  effectLevel,
   eventsOfDay,
+  type JourneyStep,
   localDateOf,
   stepAssessment,
+  stepOfDate,
   utcOffsetMinutes,
   zonedLocalToUtc,
-} from '../domain/journey/index.ts';
+} from '@coach/api';
+import { describe, expect, it } from 'vitest';
 import {
   clientTimeline,
   personaMix,
   plannedStepStarts,
+  type StepStarts,
   simulatedClients,
   simulatedMeasureBands,
   simulationTimeZones,
-  stepOfDate,
+  stepStartsOf,
   type TimelineAction,
 } from './generator.ts';
 import { deterministicUuid, randomFor } from './random.ts';
@@ -24,6 +27,10 @@ import { deterministicUuid, randomFor } from './random.ts';
 // Europe/London and Europe/Berlin on 29 March (Pacific/Auckland and Australia/Sydney change on
 // 5 April, after).
 const acceptedAt = new Date('2026-03-05T10:00:00Z');
+
+/** The step of a date of the plan, by the rule the timeline uses. */
+const stepOn = (starts: StepStarts, localDate: string): JourneyStep =>
+  stepOfDate(stepStartsOf(starts), localDate)?.step ?? 'learn';
 const until = new Date('2026-03-31T12:00:00Z');
 
 function timelines(seed: number, count: number) {
@@ -88,7 +95,7 @@ describe('the generator', { timeout: 30_000 }, () => {
       for (const { at, body } of reflections) {
         expect(body.answeredAt).toBe(at.toISOString());
         const localDate = localDateOf(at, client.timeZone);
-        const step = stepOfDate(starts, localDate);
+        const step = stepOn(starts, localDate);
         expect(step).not.toBe('grow');
         const window = eventsOfDay(client.timeZone, step, localDate).find(
           (event) => event.entityType === 'survey' && event.startsAt <= at && at < event.endsAt,
@@ -140,7 +147,7 @@ describe('the generator', { timeout: 30_000 }, () => {
         expect(completedAt.getTime() - startedAt.getTime()).toBeLessThanOrEqual(2 * 3_600_000);
         const localDate = localDateOf(startedAt, client.timeZone);
         expect(localDateOf(completedAt, client.timeZone)).toBe(localDate);
-        const step = stepOfDate(starts, localDate);
+        const step = stepOn(starts, localDate);
         if (step !== 'grow') {
           const slots = eventsOfDay(client.timeZone, step, localDate).filter(
             (event) => event.entityType === 'exercise' && event.startsAt <= startedAt,
@@ -185,7 +192,7 @@ describe('the generator', { timeout: 30_000 }, () => {
     for (const { client, actions } of runs) {
       const starts = plannedStepStarts(client, acceptedAt);
       for (const { at, body } of ofType(actions, 'assessment')) {
-        const step = stepOfDate(starts, localDateOf(at, client.timeZone));
+        const step = stepOn(starts, localDateOf(at, client.timeZone));
         const startDate = starts[step] ?? '';
         const window = stepAssessment(client.timeZone, step, startDate);
         expect(at >= window.startsAt && at < window.endsAt).toBe(true);

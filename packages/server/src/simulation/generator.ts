@@ -15,13 +15,16 @@ import {
   type ExerciseGoal,
   type ExerciseStepGoal,
   eventsOfDay,
-  exerciseStepGoals,
+  exerciseStepGoalNames,
   hasReflections,
   type JourneyStep,
+  journeyStepNames,
   localDateOf,
   type PlannedCalendarEvent,
+  type StepStart,
+  stepOfDate,
   zonedLocalToUtc,
-} from '../domain/journey/index.ts';
+} from '@coach/api';
 import { deterministicUuid, type Random, randomFor } from './random.ts';
 
 // The simulated practice: who the clients are (persona, timezone, phase plan) and what each does
@@ -227,7 +230,7 @@ export type ClientIdentity = {
 };
 
 function phaseRequest(random: Random, nextPhase: 'sense' | 'grow'): PhaseChangeBody {
-  const goals = random.shuffle(exerciseStepGoals).slice(0, random.int(1, 3));
+  const goals = random.shuffle(exerciseStepGoalNames).slice(0, random.int(1, 3));
   const bpmChoices: BreathsPerMinute[] = nextPhase === 'sense' ? [10, 8] : [8, 6];
   const choices: ExerciseGoal[] = ['energy', 'focus', 'calm'];
   return {
@@ -337,11 +340,12 @@ export function plannedStepStarts(client: SimulatedClient, acceptedAt: Date): St
   return { learn, sense, grow };
 }
 
-/** The step a local date belongs to: the one with the latest start on or before it. */
-export function stepOfDate(starts: StepStarts, localDate: string): JourneyStep {
-  if (starts.grow !== null && localDate >= starts.grow) return 'grow';
-  if (starts.sense !== null && localDate >= starts.sense) return 'sense';
-  return 'learn';
+/** The started steps of a plan, in journey order (what `stepOfDate` reads). */
+export function stepStartsOf(starts: StepStarts): StepStart[] {
+  return journeyStepNames.flatMap((step) => {
+    const startDate = starts[step];
+    return startDate === null ? [] : [{ step, startDate }];
+  });
 }
 
 /** What shapes a client's timeline besides the client. */
@@ -371,6 +375,7 @@ export function clientTimeline(
 ): TimelineAction[] {
   const { seed, acceptedAt, until } = options;
   const starts = plannedStepStarts(client, acceptedAt);
+  const stepList = stepStartsOf(starts);
   const lastDate = localDateOf(until, client.timeZone);
   const actions: TimelineAction[] = [];
   const samples: { at: Date; sample: MetricSampleInput }[] = [];
@@ -394,7 +399,8 @@ export function clientTimeline(
   const days = daysBetween(starts.learn, lastDate);
   for (let day = 0; day <= days; day += 1) {
     const localDate = addDays(starts.learn, day);
-    const step = stepOfDate(starts, localDate);
+    // Every date from learn's start on has a step.
+    const step = stepOfDate(stepList, localDate)?.step ?? 'learn';
     const random = randomFor(seed, `${client.key}|day|${localDate}`);
     const planned = eventsOfDay(client.timeZone, step, localDate);
     actions.push(...reflectionActions(seed, client, random, planned, localDate, step));

@@ -1,4 +1,4 @@
-import type { JourneyStep } from '../domain/journey/index.ts';
+import type { JourneyStep } from '@coach/api';
 import {
   clientTimeline,
   type SimulatedClient,

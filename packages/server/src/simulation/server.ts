@@ -31,8 +31,8 @@ const generousLimits = { perAccount: generousLimit, perIp: generousLimit };
 /**
  * Builds the product's server the way `main.ts` does, with a clock the simulator moves (the
  * services' `now` and the auth service's, so invite expiry and the acceptance instant follow it),
- * mail captured in an inbox instead of sent, the login and refresh rate limits lifted (every
- * simulated client comes from 127.0.0.1), and listens on 127.0.0.1 on a free port. The database
+ * mail captured in an inbox instead of sent, the refresh rate limits lifted (every simulated
+ * client comes from 127.0.0.1), and listens on 127.0.0.1 on a free port. The database
  * stays the caller's to close.
  */
 export async function startSimulationServer(
@@ -53,7 +53,7 @@ export async function startSimulationServer(
     database,
     organisationId: database.organisationId,
     accessTokens,
-    requireAuth: createRequireAuth(accessTokens, database.organisationId),
+    requireAuth: createRequireAuth(accessTokens, database),
     mailer: {
       async send(message) {
         mails.push(message);
@@ -63,7 +63,8 @@ export async function startSimulationServer(
     auth: {
       now: clock.now,
       codeSecret: randomBytes(32),
-      rateLimits: { login: generousLimits, refresh: generousLimits },
+      // Sign-in counts failures only, so the practice's sign-ins need no raised limit.
+      rateLimits: { refresh: generousLimits },
     },
     now: clock.now,
   };

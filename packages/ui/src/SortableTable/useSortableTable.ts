@@ -37,11 +37,6 @@ export type UseSortableTableOptions<T extends RowData> = {
   locale?: string;
 };
 
-/** Whether a column takes part in sorting. */
-export function isColumnSortable<T>(column: SortableTableColumn<T>): boolean {
-  return column.sortValue !== undefined && column.isSortable !== false;
-}
-
 function toSortingState(sort: SortableTableSort | undefined): SortingState {
   return sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : [];
 }

@@ -1,10 +1,12 @@
 import type { TFunction } from 'i18next';
+import { describeTooManyAttempts } from '../../errors/tooManyAttempts.ts';
 import type { LoginFailure } from '../session/atoms/loginAtom.ts';
 import { describeSessionFailure } from '../session/sessionFailure.ts';
 
 /** The text shown for a failed sign-in. */
 export function describeLoginFailure(failure: LoginFailure, t: TFunction): string {
   if (failure.kind === 'wrongCredentials') return t('auth.signIn.wrongCredentials');
+  if (failure.kind === 'tooManyAttempts') return describeTooManyAttempts(failure, t);
   // An expired session right after signing in is odd: a plain failure says enough.
   return describeSessionFailure(failure, t) ?? t('auth.signIn.failed');
 }

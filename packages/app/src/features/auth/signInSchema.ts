@@ -1,8 +1,5 @@
 import { type InferType, object, string } from 'yup';
-import type { TranslationKey } from '../../i18n/translationKey.ts';
-
-// Messages are translation keys, turned into text where they are shown.
-const message = (key: TranslationKey) => key;
+import { validationMessage as message } from '../../forms/validationMessage.ts';
 
 /** Sign-in (spec point 5): email trimmed, required, well formed; password required. */
 export const signInSchema = object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../test/testI18n.ts';
-import { checkPictureFile } from './pictureFile.ts';
+import { checkPictureFile, pictureAccept } from './pictureFile.ts';
 
 const { t } = createTestI18n();
 
@@ -24,12 +24,20 @@ describe('checkPictureFile', () => {
     );
   });
 
-  it.each(['application/pdf', 'text/plain', ''])(
-    'refuses a file of type %j as not an image',
+  it.each(['image/png', 'image/jpeg', 'image/webp'])('accepts a %s image', (type) => {
+    expect(checkPictureFile({ type, size: 10 })).toBeNull();
+  });
+
+  it.each(['image/gif', 'image/heic', 'image/svg+xml', 'application/pdf', 'text/plain', ''])(
+    'refuses a file of type %j as not an image the server takes',
     (type) => {
       expect(checkPictureFile({ type, size: 10 })).toBe('settings.validation.pictureNotImage');
     },
   );
+
+  it("offers the contract's types in the file picker", () => {
+    expect(pictureAccept).toBe('image/png,image/jpeg,image/webp');
+  });
 
   it('reports the type before the size', () => {
     expect(checkPictureFile({ type: 'video/mp4', size: 9_000_000 })).toBe(

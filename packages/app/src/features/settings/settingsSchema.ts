@@ -1,9 +1,6 @@
 import { limits } from '@coach/api';
 import { type InferType, object, string } from 'yup';
-import type { TranslationKey } from '../../i18n/translationKey.ts';
-
-// Messages are translation keys, turned into text where they are shown.
-const message = (key: TranslationKey) => key;
+import { validationMessage as message } from '../../forms/validationMessage.ts';
 
 /**
  * The coach's profile (spec point 5): first and last name required, at most 250 characters each

@@ -1,10 +1,8 @@
+import { isOneOf, type MetricKind, metricKindNames } from '@coach/api';
+
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
-
-import { type MetricKind, metricKinds } from '../journey/enumerations.ts';
-
-export { type MetricKind, metricKinds } from '../journey/enumerations.ts';
 
 /** Accepted values per kind, both ends included. */
 export const physiologicalRanges = {
@@ -54,10 +52,6 @@ export type MetricBatch = { samples: MetricSample[]; sessions: UsageSessionRecor
 export type MetricBatchResult = { ok: true; batch: MetricBatch } | { ok: false; errors: string[] };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isMetricKind(kind: string): kind is MetricKind {
-  return (metricKinds as readonly string[]).includes(kind);
-}
 
 /** The message for a value outside its kind's range, or null when it is inside. */
 export function physiologicalRangeError(kind: MetricKind, value: number): string | null {
@@ -136,8 +130,8 @@ export function validateMetricBatch(
     const where = `samples[${index}]`;
     const id = checkId(sample.id, where);
     const measuredAt = checkTime(sample.measuredAt, `${where}.measuredAt`);
-    if (!isMetricKind(sample.kind)) {
-      errors.push(`${where}.kind: '${sample.kind}' is not one of ${metricKinds.join(', ')}`);
+    if (!isOneOf(metricKindNames, sample.kind)) {
+      errors.push(`${where}.kind: '${sample.kind}' is not one of ${metricKindNames.join(', ')}`);
       return;
     }
     const rangeError = physiologicalRangeError(sample.kind, sample.value);

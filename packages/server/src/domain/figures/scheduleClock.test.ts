@@ -1,9 +1,13 @@
+import {
+  addDays,
+  currentStepDay,
+  journeyStepNames,
+  localDateOf,
+  scheduledActionsDue,
+  utcOffsetMinutes,
+} from '@coach/api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scheduledActionsDue } from '../journey/calendar.ts';
-import { journeySteps } from '../journey/enumerations.ts';
-import { currentStepDay } from '../journey/journey.ts';
-import { addDays, localDateOf, utcOffsetMinutes } from '../journey/zonedTime.ts';
 import { createScheduleClock } from './scheduleClock.ts';
 
 const zones = [
@@ -34,7 +38,7 @@ describe('createScheduleClock: the shared calendar arithmetic of one instant', (
         }),
         fc.boolean(),
         fc.constantFrom(...zones),
-        fc.constantFrom(...journeySteps),
+        fc.constantFrom(...journeyStepNames),
         fc.integer({ min: -3, max: 12 }),
         (spring, autumn, isSpring, timeZone, step, daysAgo) => {
           const now = isSpring ? spring : autumn;

@@ -1,19 +1,18 @@
-// The calendar arithmetic of many clients' figures at one instant, shared between them.
 import {
+  daysBetween,
   eventsOfDay,
   exerciseSchedules,
   hasReflections,
+  type JourneyStep,
+  localDateOf,
   reflectionWindows,
   type ScheduledCounts,
   scheduledActionsDue,
-} from '../journey/calendar.ts';
-import type { JourneyStep } from '../journey/enumerations.ts';
-import {
-  daysBetween,
-  localDateOf,
   utcOffsetMinutes,
   zonedLocalToUtc,
-} from '../journey/zonedTime.ts';
+} from '@coach/api';
+
+// The calendar arithmetic of many clients' figures at one instant, shared between them.
 
 /** Start instants (epoch ms) of one local date's reflection windows and exercise slots. */
 type DayStarts = { reflection: number[]; exercise: number[] };

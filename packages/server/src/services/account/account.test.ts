@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 
 let server: TestServer;
 let coachA: TestUser;
@@ -16,11 +16,7 @@ const tokens = new Map<string, string>();
 async function tokenFor(user: TestUser): Promise<string> {
   let token = tokens.get(user.userId);
   if (!token) {
-    token = await server.context.accessTokens.sign({
-      userId: user.userId,
-      organisationId: server.database.organisationId,
-      sessionId: randomUUID(),
-    });
+    token = await signInForTest(server, user.userId);
     tokens.set(user.userId, token);
   }
   return token;
@@ -286,6 +282,8 @@ describe('PUT /api/account/persons/:id', () => {
     ['last name of 251 characters', { lastName: 'b'.repeat(251) }, 'Max 250 characters'],
     ['about me of 501 characters', { aboutMe: 'c'.repeat(501) }, 'Max 500 characters'],
     ['an unknown timezone', { timezone: 'Mars/Olympus' }, "Unknown timezone 'Mars/Olympus'"],
+    ['a fixed offset', { timezone: '+01:00' }, "Unknown timezone '+01:00'"],
+    ['an Etc/GMT offset zone', { timezone: 'Etc/GMT+1' }, "Unknown timezone 'Etc/GMT+1'"],
     ['a birth date in the future', { birthDate: '2999-01-01' }, 'The birth date must be between'],
     ['a birth date that is no date', { birthDate: '1990-02-30' }, 'birthDate'],
     ['a gender outside the list', { gender: 'other' }, 'gender'],
@@ -335,7 +333,7 @@ describe('PUT /api/account/persons/:id', () => {
 });
 
 describe('profilePicture of a person', () => {
-  it("is 'resource/profilePicture/{id}' once a picture is stored, null before", async () => {
+  it("is a signed 'resource/profilePicture/{id}?…' once a picture is stored, null before", async () => {
     const before = (await (await call(`/persons/${clientA.personId}`, clientA)).json()) as Person;
     expect(before.profilePicture).toBeNull();
     const png = Buffer.from(
@@ -355,6 +353,14 @@ describe('profilePicture of a person', () => {
     );
     expect(upload.status).toBe(200);
     const after = (await (await call(`/persons/${clientA.personId}`, coachA)).json()) as Person;
-    expect(after.profilePicture).toBe(`resource/profilePicture/${clientA.personId}`);
+    expect(after.profilePicture).toMatch(
+      new RegExp(`^resource/profilePicture/${clientA.personId}\\?expires=\\d+&signature=[\\w-]+$`),
+    );
+    // An <img> loads it without a bearer token.
+    const served = await fetch(`${server.baseUrl}/api/${after.profilePicture}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    const listed = (await (await call('/persons', clientA)).json()) as Person[];
+    expect(listed[0]?.profilePicture).toBe(after.profilePicture);
   });
 });

@@ -3,11 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import type { ServicePlugin } from '../context.ts';
+import { signedPicturePath } from '../resource/pictureUrls.ts';
 import {
   canSee,
-  findPersonById,
   findPersonByUserId,
+  findVisiblePerson,
   listClients,
+  type PersonRecord,
   toPerson,
   updateProfile,
 } from './persons.ts';
@@ -26,6 +28,11 @@ export const accountService: ServicePlugin = async (app, context) => {
     return findPersonByUserId(db, organisationId, userId);
   }
 
+  // Every profile answered is one the caller may see: its picture comes with a signed URL.
+  function answer(record: PersonRecord) {
+    return toPerson(record, (personId) => signedPicturePath(context, personId));
+  }
+
   function notFound(reply: FastifyReply) {
     return reply.status(404).send({ error: 'not_found', message: 'No such profile' });
   }
@@ -41,13 +48,13 @@ export const accountService: ServicePlugin = async (app, context) => {
       const caller = await callerOf(request.auth?.userId ?? '');
       if (!caller) return [];
       if (userId !== undefined) {
-        if (userId === caller.userId) return [toPerson(caller)];
+        if (userId === caller.userId) return [answer(caller)];
         const target = await findPersonByUserId(db, organisationId, userId);
-        return target && canSee(caller, target) ? [toPerson(target)] : [];
+        return target && canSee(caller, target) ? [answer(target)] : [];
       }
       const clients =
         caller.type === 'coach' ? await listClients(db, organisationId, caller.id) : [];
-      return [caller, ...clients].map(toPerson);
+      return [caller, ...clients].map(answer);
     },
   });
 
@@ -58,9 +65,9 @@ export const accountService: ServicePlugin = async (app, context) => {
       const { id } = request.params as IdParams;
       const caller = await callerOf(request.auth?.userId ?? '');
       if (!caller) return notFound(reply);
-      const target = caller.id === id ? caller : await findPersonById(db, organisationId, id);
-      if (!target || !canSee(caller, target)) return notFound(reply);
-      return toPerson(target);
+      const target = await findVisiblePerson(db, organisationId, caller, id);
+      if (!target) return notFound(reply);
+      return answer(target);
     },
   });
 
@@ -100,7 +107,7 @@ export const accountService: ServicePlugin = async (app, context) => {
         return record;
       });
       if (!updated) return notFound(reply);
-      return toPerson(updated);
+      return answer(updated);
     },
   });
 };

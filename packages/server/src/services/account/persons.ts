@@ -1,4 +1,4 @@
-import { type Person, profilePicturePath } from '@coach/api';
+import type { Person } from '@coach/api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 
@@ -78,6 +78,21 @@ export function canSee(caller: PersonRecord, target: PersonRecord): boolean {
   return caller.coachPersonId !== null && caller.coachPersonId === target.id;
 }
 
+/**
+ * The profile `personId` when `caller` may see it ({@link canSee}), otherwise undefined: the one
+ * rule for a profile and everything shown with it (its picture).
+ */
+export async function findVisiblePerson(
+  db: Database,
+  organisationId: string,
+  caller: PersonRecord,
+  personId: string,
+): Promise<PersonRecord | undefined> {
+  const target =
+    caller.id === personId ? caller : await findPersonById(db, organisationId, personId);
+  return target && canSee(caller, target) ? target : undefined;
+}
+
 /** The editable fields of a profile, as stored. */
 export type ProfileFields = {
   firstName: string;
@@ -102,8 +117,11 @@ export async function updateProfile(
   return findPersonById(tx, organisationId, personId);
 }
 
-/** The API form of a stored profile. */
-export function toPerson(record: PersonRecord): Person {
+/**
+ * The API form of a stored profile; `pictureUrl` makes the address of its picture (signed for
+ * the caller, who may see the profile).
+ */
+export function toPerson(record: PersonRecord, pictureUrl: (personId: string) => string): Person {
   return {
     id: record.id,
     userId: record.userId,
@@ -114,7 +132,7 @@ export function toPerson(record: PersonRecord): Person {
     timezone: record.timezone,
     gender: record.gender === 'male' || record.gender === 'female' ? record.gender : null,
     birthDate: record.birthDate,
-    profilePicture: record.hasPicture ? profilePicturePath(record.id) : null,
+    profilePicture: record.hasPicture ? pictureUrl(record.id) : null,
     coachId: record.coachPersonId,
   };
 }

@@ -1,4 +1,4 @@
-import type { UpdatePersonBody } from '@coach/api';
+import { canonicalTimeZone, type UpdatePersonBody } from '@coach/api';
 import type { ProfileFields } from './persons.ts';
 
 /** With the u flag, a surrogate only matches when it is not half of a pair. */
@@ -22,7 +22,7 @@ export function checkProfile(
       return { problem: `${key} contains characters that are not allowed` };
     }
   }
-  const timezone = canonicalTimezone(body.timezone);
+  const timezone = canonicalTimeZone(body.timezone);
   if (!timezone) return { problem: `Unknown timezone '${body.timezone.slice(0, 64)}'` };
   if (body.birthDate !== null && (body.birthDate < earliestBirthDate || body.birthDate > today)) {
     return { problem: `The birth date must be between ${earliestBirthDate} and today` };
@@ -37,15 +37,4 @@ export function checkProfile(
       birthDate: body.birthDate,
     },
   };
-}
-
-/** The canonical name of an IANA timezone ('europe/paris' -> 'Europe/Paris'), or null. */
-export function canonicalTimezone(name: string): string | null {
-  // Offsets such as '+01:00' are accepted by Intl but are not zones: they ignore daylight saving.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
 }

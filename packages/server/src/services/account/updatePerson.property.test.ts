@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 
 let server: TestServer;
 let coach: TestUser;
@@ -15,11 +15,7 @@ beforeAll(async () => {
     password: 'Password1',
     type: 'coach',
   });
-  token = await server.context.accessTokens.sign({
-    userId: coach.userId,
-    organisationId: server.database.organisationId,
-    sessionId: randomUUID(),
-  });
+  token = await signInForTest(server, coach.userId);
 });
 afterAll(() => server.close());
 

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientProfileSummary, ClientSummary, ClientSummaryList } from '@coach/api';
+import type {
+  ClientProfileSummary,
+  ClientSummary,
+  ClientSummaryList,
+  JourneyStep,
+} from '@coach/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import type { JourneyStep } from '../../domain/journey/index.ts';
 import type { TestUser } from '../auth/testing.ts';
+import { isValidPictureSignature } from '../resource/pictureUrls.ts';
 import { callAs, seedPerson, seedSession, seedStep, seedTotals, setNow } from './testing.ts';
 
 let server: TestServer;
@@ -167,6 +172,15 @@ describe('GET /api/analytics/clients', () => {
     ]);
   });
 
+  it("gives the coach a signed picture URL of a client's picture, that the resource service takes", async () => {
+    const { profilePicture } = byId((await list()).body, alice.personId);
+    const query = new URL(profilePicture ?? '', 'http://x/').searchParams;
+    const expires = Number(query.get('expires'));
+    const signature = query.get('signature') ?? '';
+    expect(isValidPictureSignature(server.context, alice.personId, expires, signature)).toBe(true);
+    expect(isValidPictureSignature(server.context, bob.personId, expires, signature)).toBe(false);
+  });
+
   it('gives a learn client without a journey row the figures of their acceptance', async () => {
     const response = await list();
     expect(byId(response.body, alice.personId)).toEqual({
@@ -175,7 +189,9 @@ describe('GET /api/analytics/clients', () => {
       firstName: 'Alice',
       lastName: 'Adams',
       email: 'alice@example.com',
-      profilePicture: `resource/profilePicture/${alice.personId}`,
+      profilePicture: expect.stringMatching(
+        new RegExp(`^resource/profilePicture/${alice.personId}\\?expires=\\d+&signature=[\\w-]+$`),
+      ),
       age: 25, // the birthday is today
       gender: 'female',
       timezone: 'UTC',

@@ -1,36 +1,31 @@
 // The figures of the analytics answers, from the rows of ./store.ts and the domain's rules.
 import {
   type ActivityItem,
+  type ActivityKey,
   type ActivityPage,
+  addDays,
+  ageOn,
   type ClientProfileSummary,
   type ClientSeries,
   type ClientSummary,
-  type CompletionCount,
-  type IndicatorFigure,
+  completionCount,
+  encodeActivityCursor,
+  engagement,
+  type Gender,
+  genders,
+  isOneOf,
+  localDateOf,
+  pageNewestFirst,
+  phaseCompletion,
+  phaseIndicatorFigure,
   profilePicturePath,
   type SeriesDay,
+  scheduledByDate,
+  type UsageSession,
+  wholeStepScheduled,
 } from '@coach/api';
 import type { Database } from '../../db/index.ts';
-import {
-  type ActivityKey,
-  encodeActivityCursor,
-  pageNewestFirst,
-} from '../../domain/figures/activityPage.ts';
-import { ageOn } from '../../domain/figures/age.ts';
-import { engagement, type UsageSession } from '../../domain/figures/engagement.ts';
-import { isLagging, phaseIndicatorAverage } from '../../domain/figures/indicators.ts';
 import { createScheduleClock, type ScheduleClock } from '../../domain/figures/scheduleClock.ts';
-import { scheduledByDate } from '../../domain/figures/series.ts';
-import {
-  addDays,
-  isStepDone,
-  type JourneyStep,
-  localDateOf,
-  preferredStepLengthDays,
-  type ScheduledCounts,
-  scheduledActionsDue,
-  zonedLocalToUtc,
-} from '../../domain/journey/index.ts';
 import { type ClientRef, learnStartDate, readStepStarts } from '../clientData/steps.ts';
 import {
   type ClientFilter,
@@ -44,17 +39,6 @@ import {
 /** Who asks for the figures: the organisation, and the coach whose "today" gives the ages. */
 export type FiguresViewer = { organisationId: string; timezone: string };
 
-/** The average of one indicator over the phase: sum / days to 0.1, null without a day. */
-function indicatorFigure(sum: number | null, days: number | null): IndicatorFigure {
-  const value = sum === null || days === null ? null : phaseIndicatorAverage(sum, days);
-  return { value, lagging: isLagging(value) };
-}
-
-/** completed / scheduled, where something completed early counts as scheduled too. */
-function completion(completed: number, scheduled: number): CompletionCount {
-  return { completed, scheduled: Math.max(scheduled, completed) };
-}
-
 /** The journey facts of a client row: current step, its start date and day. */
 function journeyOf(row: ClientRow, clock: ScheduleClock) {
   const step = row.currentStep ?? 'learn';
@@ -62,8 +46,8 @@ function journeyOf(row: ClientRow, clock: ScheduleClock) {
   return { step, startDate, currentDay: clock.currentStepDay(row.timezone, startDate) };
 }
 
-function toGender(gender: string | null): 'male' | 'female' | null {
-  return gender === 'male' || gender === 'female' ? gender : null;
+function toGender(gender: string | null): Gender | null {
+  return isOneOf(genders, gender) ? gender : null;
 }
 
 /**
@@ -105,13 +89,13 @@ function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): C
       lastConnectedAt: used.lastConnectedAt?.toISOString() ?? null,
     },
     indicators: {
-      productivity: indicatorFigure(row.productivitySum, row.productivityDays),
-      mental: indicatorFigure(row.mentalSum, row.mentalDays),
-      physical: indicatorFigure(row.physicalSum, row.physicalDays),
+      productivity: phaseIndicatorFigure(row.productivitySum, row.productivityDays),
+      mental: phaseIndicatorFigure(row.mentalSum, row.mentalDays),
+      physical: phaseIndicatorFigure(row.physicalSum, row.physicalDays),
     },
-    exercises: completion(row.exercisesCompleted ?? 0, due.exercise),
-    reflections: completion(row.reflectionsCompleted ?? 0, due.reflection),
-    assessments: completion(row.assessmentsCompleted ?? 0, due.assessment),
+    exercises: completionCount(row.exercisesCompleted ?? 0, due.exercise),
+    reflections: completionCount(row.reflectionsCompleted ?? 0, due.reflection),
+    assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),
   };
 }
 
@@ -135,38 +119,6 @@ export async function clientSummaries(
   }));
 }
 
-function sumCounts(counts: ScheduledCounts): number {
-  return counts.reflection + counts.exercise + counts.assessment;
-}
-
-/**
- * The schedule of the whole current step, for the step-done check: what is due at the later of
- * now and the local midnight that ends the preferred 7 days, so the 7 planned days, or everything
- * due so far when the step runs longer.
- */
-function wholeStepScheduled(
-  timeZone: string,
-  step: JourneyStep,
-  stepStartDate: string,
-  now: Date,
-): number {
-  const plannedEnd = zonedLocalToUtc(
-    addDays(stepStartDate, preferredStepLengthDays),
-    '00:00',
-    timeZone,
-  );
-  const at = plannedEnd > now ? plannedEnd : now;
-  return sumCounts(
-    scheduledActionsDue({
-      timeZone,
-      step,
-      stepStartDate,
-      today: localDateOf(at, timeZone),
-      now: at,
-    }),
-  );
-}
-
 /** The profile header of one client, or null when the filter finds no such client. */
 export async function clientProfileSummary(
   db: Database,
@@ -177,21 +129,16 @@ export async function clientProfileSummary(
   const [found] = await clientSummaries(db, viewer, { clientIds: [clientId] }, now);
   if (found === undefined) return null;
   const { row, summary } = found;
-  const kinds = [summary.exercises, summary.reflections, summary.assessments];
-  const total = {
-    completed: kinds.reduce((sum, count) => sum + count.completed, 0),
-    scheduled: kinds.reduce((sum, count) => sum + count.scheduled, 0),
-  };
-  const whole = wholeStepScheduled(
-    row.timezone,
-    summary.journey.step,
-    summary.journey.startDate,
+  const whole = wholeStepScheduled({
+    timeZone: row.timezone,
+    step: summary.journey.step,
+    stepStartDate: summary.journey.startDate,
     now,
-  );
+  });
   return {
     ...summary,
     aboutMe: row.aboutMe,
-    phase: { total, stepDone: isStepDone(total.completed, whole) },
+    phase: phaseCompletion([summary.exercises, summary.reflections, summary.assessments], whole),
     generatedAt: now.toISOString(),
   };
 }
@@ -231,9 +178,9 @@ export async function clientSeries(
       hrv: row?.hrv ?? null,
       pulseRate: row?.pulseRate ?? null,
       respiratoryRate: row?.respiratoryRate ?? null,
-      exercises: completion(row?.exercisesCompleted ?? 0, due.exercise),
-      reflections: completion(row?.reflectionsCompleted ?? 0, due.reflection),
-      assessments: completion(row?.assessmentsCompleted ?? 0, due.assessment),
+      exercises: completionCount(row?.exercisesCompleted ?? 0, due.exercise),
+      reflections: completionCount(row?.reflectionsCompleted ?? 0, due.reflection),
+      assessments: completionCount(row?.assessmentsCompleted ?? 0, due.assessment),
     };
   });
   return { clientId: client.id, from, to, days };

@@ -1,17 +1,22 @@
-import { type ActivityQuery, type DateRangeQuery, messages } from '@coach/api';
-import { decodeActivityCursor } from '../../domain/figures/activityPage.ts';
+import {
+  type ActivityQuery,
+  type DateRangeQuery,
+  dateRangeError,
+  decodeActivityCursor,
+  messages,
+} from '@coach/api';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findPersonByUserId } from '../account/persons.ts';
 import { clientNotFound, resolveClientAccess } from '../clientAccess.ts';
-import { dateRangeError } from '../clientData/range.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
+import { signedPicturePath } from '../resource/pictureUrls.ts';
 import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
 
 /** Activity items of a page when the caller names no limit. */
 const defaultActivityPageSize = 20;
 
 /** The 400 of a cursor this service did not make. */
-const invalidCursor = { error: 'invalid_request', message: 'Invalid cursor' } as const;
+const invalidCursor = { error: 'invalid_request', message: messages.invalidCursor } as const;
 
 /**
  * The analytics service (`/api/analytics`): the figures a coach sees of their clients. The clients
@@ -20,6 +25,14 @@ const invalidCursor = { error: 'invalid_request', message: 'Invalid cursor' } as
  */
 export const analyticsService: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
+
+  // Only the client's coach gets these figures, and may see the client: a signed picture URL.
+  function withSignedPicture<T extends { clientId: string; profilePicture: string | null }>(
+    summary: T,
+  ): T {
+    if (summary.profilePicture === null) return summary;
+    return { ...summary, profilePicture: signedPicturePath(context, summary.clientId) };
+  }
 
   app.route({
     ...contractRoute('listClientSummaries'),
@@ -42,7 +55,10 @@ export const analyticsService: ServicePlugin = async (app, context) => {
         { coachPersonId: caller.id },
         now,
       );
-      return { clients: found.map(({ summary }) => summary), generatedAt: now.toISOString() };
+      return {
+        clients: found.map(({ summary }) => withSignedPicture(summary)),
+        generatedAt: now.toISOString(),
+      };
     },
   });
 
@@ -61,7 +77,7 @@ export const analyticsService: ServicePlugin = async (app, context) => {
       );
       // Found a moment ago; gone now (deleted in between): the same 404.
       if (!profile) return reply.status(404).send(clientNotFound);
-      return profile;
+      return withSignedPicture(profile);
     },
   });
 

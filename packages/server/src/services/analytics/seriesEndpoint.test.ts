@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSeries, SeriesDay } from '@coach/api';
+import { addDays } from '@coach/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { addDays } from '../../domain/journey/index.ts';
 import type { TestUser } from '../auth/testing.ts';
 import { callAs, seedPerson, seedStep, setNow } from './testing.ts';
 

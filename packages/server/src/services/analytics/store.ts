@@ -1,9 +1,9 @@
+import type { ActivityKey } from '@coach/api';
 // The reads of the analytics service: a fixed number of set-based queries per call (one for the
 // clients list), whatever the number of clients (never one query per client).
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Database, schema } from '../../db/index.ts';
-import type { ActivityKey } from '../../domain/figures/activityPage.ts';
 
 const {
   clientDaily,

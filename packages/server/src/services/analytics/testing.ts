@@ -1,10 +1,10 @@
 // Seeding and calling helpers of the analytics tests (tests only): rows are written directly,
 // as the write side (surveys, exercises, device metrics, phase changes) stores them.
 import { randomUUID } from 'node:crypto';
+import type { JourneyStep } from '@coach/api';
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import type { JourneyStep } from '../../domain/journey/index.ts';
 import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
 import { callAs as callClientData } from '../clientData/testing.ts';
 

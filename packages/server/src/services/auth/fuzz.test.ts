@@ -50,8 +50,8 @@ describe('auth service: any request body', () => {
     server = await startTestServer({
       services: ['auth'],
       auth: {
+        loginThrottle: { freeFailures: many.max, perAccount: many },
         rateLimits: {
-          login: { perIp: many, perAccount: many },
           resetRequest: { perIp: many, perAccount: many },
           verifyCode: { perIp: many, perAccount: many },
           refresh: { perIp: many, perAccount: many },

@@ -1,10 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
+
+/** argon2 hashes computed so far in this process (the test server runs in it). */
+const argon2 = vi.hoisted(() => ({ hashes: 0 }));
+
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...real,
+    hash: (...args: Parameters<typeof real.hash>) => {
+      argon2.hashes++;
+      return real.hash(...args);
+    },
+  };
+});
 
 describe('auth service: invites', () => {
   let server: TestServer;
@@ -12,6 +26,7 @@ describe('auth service: invites', () => {
   let coachToken: string;
   let clientToken: string;
   let otherCoachToken: string;
+  let offsetMs = 0;
   const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
     callApi(server.baseUrl, method, `/api/auth${path}`, options);
   const signIn = async (email: string, password: string) => {
@@ -26,7 +41,10 @@ describe('auth service: invites', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ services: ['auth'] });
+    server = await startTestServer({
+      services: ['auth'],
+      auth: { now: () => new Date(Date.now() + offsetMs) },
+    });
     coach = await createUserWithProfile(server.database, {
       email: 'coach@example.com',
       password: 'Coach123!',
@@ -151,7 +169,16 @@ describe('auth service: invites', () => {
       body: { email: 'taken@example.com' },
     });
     expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ error: 'already_invited' });
+    // The same answer as for an address with an account: a coach learns no more than 'taken'.
+    const account = await api('POST', '/invites', {
+      token: otherCoachToken,
+      body: { email: 'client@example.com' },
+    });
+    expect(response.body).toEqual(account.body);
+    expect(response.body).toEqual({
+      error: 'already_registered',
+      message: 'This address already has an account or a pending invite of another coach',
+    });
   });
 
   it('refuses unknown, expired tokens and bad timezones', async () => {
@@ -179,5 +206,89 @@ describe('auth service: invites', () => {
       body: { ...body, token, password: 'weak' },
     });
     expect(weak.status).toBe(400);
+  });
+  /** Invites `email` and answers the token of the link the mail carries. */
+  const inviteAndReadToken = async (email: string) => {
+    const before = server.mailSink.received.length;
+    const response = await api('POST', '/invites', { token: coachToken, body: { email } });
+    expect(response.status).toBe(201);
+    const [mail] = (await server.mailSink.waitFor(before + 1)).slice(before);
+    return tokenOfMail(mail?.text ?? '');
+  };
+  const acceptBody = { password: 'Welcome123', firstName: 'A', lastName: 'B' };
+
+  it('refuses fixed offsets and Etc/GMT zones, and stores the canonical IANA spelling', async () => {
+    const token = await inviteAndReadToken('zone@example.com');
+    for (const timezone of ['+01:00', 'Etc/GMT+1', 'Mars/Olympus']) {
+      const response = await api('POST', '/invites/accept', {
+        body: { ...acceptBody, token, timezone },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: 'invalid_timezone' });
+    }
+    const accepted = await api('POST', '/invites/accept', {
+      body: { ...acceptBody, token, timezone: 'europe/paris' },
+    });
+    expect(accepted.status).toBe(200);
+    const [person] = await server.database.db
+      .select({ timezone: schema.persons.timezone })
+      .from(schema.persons)
+      .innerJoin(schema.users, eq(schema.users.id, schema.persons.userId))
+      .where(eq(schema.users.email, 'zone@example.com'));
+    expect(person?.timezone).toBe('Europe/Paris');
+  });
+
+  it('checks the token before hashing: unknown, used and expired links cost no argon2 hash', async () => {
+    const token = await inviteAndReadToken('used@example.com');
+    expect((await api('POST', '/invites/accept', { body: { ...acceptBody, token } })).status).toBe(
+      200,
+    );
+    const expiredToken = await inviteAndReadToken('expired@example.com');
+    await server.database.db
+      .update(schema.invites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.invites.email, 'expired@example.com'));
+    const hashesBefore = argon2.hashes;
+    const answers = await Promise.all(
+      [`bogus-${'x'.repeat(40)}`, 'nope', token, expiredToken].map((candidate) =>
+        api('POST', '/invites/accept', { body: { ...acceptBody, token: candidate } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 409, 400]);
+    expect(argon2.hashes).toBe(hashesBefore);
+  });
+
+  it('rate limits acceptance per IP like sign-in: 20 in 15 minutes, then 429 with Retry-After', async () => {
+    // A fresh window, and another one afterwards for any later test.
+    offsetMs += 16 * 60 * 1000;
+    const bogus = () =>
+      api('POST', '/invites/accept', { body: { ...acceptBody, token: 'not-a-token' } });
+    for (let attempt = 0; attempt < 20; attempt++) expect((await bogus()).status).toBe(404);
+    const limited = await bogus();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    offsetMs += 16 * 60 * 1000;
+    expect((await bogus()).status).toBe(404);
+  });
+
+  it('a resend whose mail fails changes nothing: the link already sent keeps working', async () => {
+    const token = await inviteAndReadToken('resend@example.com');
+    const { mailer } = server.context;
+    server.context.mailer = {
+      send: () => Promise.reject(new Error('SMTP is down')),
+    };
+    try {
+      const resend = await api('POST', '/invites', {
+        token: coachToken,
+        body: { email: 'resend@example.com' },
+      });
+      expect(resend.status).toBe(503);
+      expect(resend.body).toMatchObject({ error: 'mail_failed' });
+    } finally {
+      server.context.mailer = mailer;
+    }
+    const accepted = await api('POST', '/invites/accept', { body: { ...acceptBody, token } });
+    expect(accepted.status).toBe(200);
   });
 });

@@ -1,14 +1,15 @@
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail } from '../../db/index.ts';
 import { AuthError } from './errors.ts';
+import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { enforceRateLimit } from './rateLimit.ts';
 import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
 /**
  * Signs in with email and password. An unknown email costs one argon2 verification too, and
- * gets the same answer as a wrong password.
+ * gets the same answer (and the same throttling) as a wrong password. Throttled per (account,
+ * client address) and per account, counting failures only (see `beginSignInAttempt`).
  */
 export async function signIn(
   deps: SessionDeps,
@@ -18,14 +19,8 @@ export async function signIn(
   const now = deps.options.now();
   const email = normalizeEmail(input.email);
   const { database, organisationId } = deps;
-  await enforceRateLimit(
-    database.db,
-    organisationId,
-    'login',
-    deps.options.rateLimits.login,
-    { ip: meta.ip, account: email },
-    now,
-  );
+  const subject = { account: email, ip: meta.ip };
+  await beginSignInAttempt(database, organisationId, deps.options.loginThrottle, subject, now);
   const user = await findUserByEmail(database.db, organisationId, email);
   const isValid = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -38,11 +33,12 @@ export async function signIn(
       subject: email,
       ip: meta.ip,
       requestId: meta.requestId,
+      outcome: 'failure',
       details: { reason: user ? 'wrong_password' : 'unknown_email' },
     });
     throw new AuthError('invalid_credentials', 'Wrong email or password');
   }
-  return database.transaction(async (tx) => {
+  const tokens = await database.transaction(async (tx) => {
     const issued = await issueTokens(tx, deps, user.id, now);
     await recordAudit(tx, {
       organisationId,
@@ -51,8 +47,11 @@ export async function signIn(
       subject: email,
       ip: meta.ip,
       requestId: meta.requestId,
+      outcome: 'success',
       details: { sessionId: issued.familyId },
     });
     return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
   });
+  await clearSignInFailures(database, organisationId, subject);
+  return tokens;
 }

@@ -3,10 +3,28 @@ import { randomBytes } from 'node:crypto';
 /** A fixed window: at most `max` attempts per `windowSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number };
 
-/** The rate-limited actions, each counted per client IP and per account. */
-export type RateLimitedAction = 'login' | 'resetRequest' | 'verifyCode' | 'refresh';
+/**
+ * The rate-limited actions, each counted per client address and per account. Sign-in has its own
+ * rules (`LoginThrottle`).
+ */
+export type RateLimitedAction = 'resetRequest' | 'verifyCode' | 'refresh' | 'inviteAccept';
 
 export type RateLimitPair = { perAccount: RateLimit; perIp: RateLimit };
+
+/**
+ * Sign-in throttling, counting failures only. Per (account, client address) pair: from its
+ * `freeFailures`-th failure on, each failure makes the pair wait before its next try, first
+ * `firstDelaySeconds`, doubling up to `maxDelaySeconds`. A success clears the pair, and its
+ * failures are forgotten `forgetAfterSeconds` after the last one. Per account, from any address:
+ * at most `perAccount.max` failures per window, against guessing spread over many addresses.
+ */
+export type LoginThrottle = {
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  forgetAfterSeconds: number;
+  perAccount: RateLimit;
+};
 
 /** Everything about the auth service a deployment (or a test) may tune. */
 export type AuthOptions = {
@@ -27,23 +45,39 @@ export type AuthOptions = {
   resetCodeTtlSeconds: number;
   /** Wrong tries after which a reset code is void. */
   resetCodeMaxAttempts: number;
+  /**
+   * Reset-code checks per account in 24 h, whatever the codes: new codes restart the five tries,
+   * so without it a patient guesser keeps about 20 guesses per 15 minutes.
+   */
+  resetCodeDailyMaxChecks: number;
   inviteTtlSeconds: number;
   rateLimits: Record<RateLimitedAction, RateLimitPair>;
+  loginThrottle: LoginThrottle;
 };
 
 /** What a caller passes: any subset, limits per action and per kind. */
-export type AuthOptionsInput = Partial<Omit<AuthOptions, 'rateLimits'>> & {
+export type AuthOptionsInput = Partial<Omit<AuthOptions, 'rateLimits' | 'loginThrottle'>> & {
   rateLimits?: Partial<Record<RateLimitedAction, Partial<RateLimitPair>>>;
+  loginThrottle?: Partial<LoginThrottle>;
 };
 
 const minute = 60;
 const day = 24 * 60 * minute;
 
+/**
+ * Five free failures, then 30 s, 1 min, 2 min... up to 15 min between tries for that pair; 100
+ * failures an hour for the account from everywhere (ten times what a person mistypes, far below
+ * what guessing needs).
+ */
+export const defaultLoginThrottle: LoginThrottle = {
+  freeFailures: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 15 * minute,
+  forgetAfterSeconds: 60 * minute,
+  perAccount: { max: 100, windowSeconds: 60 * minute },
+};
+
 export const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
-  login: {
-    perAccount: { max: 10, windowSeconds: 15 * minute },
-    perIp: { max: 50, windowSeconds: 15 * minute },
-  },
   resetRequest: {
     perAccount: { max: 5, windowSeconds: 15 * minute },
     perIp: { max: 20, windowSeconds: 15 * minute },
@@ -56,13 +90,18 @@ export const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
     perAccount: { max: 120, windowSeconds: 15 * minute },
     perIp: { max: 600, windowSeconds: 15 * minute },
   },
+  // Counted per IP only: the token is 256 random bits, so the limit guards the server, not it.
+  inviteAccept: {
+    perAccount: { max: 10, windowSeconds: 15 * minute },
+    perIp: { max: 20, windowSeconds: 15 * minute },
+  },
 };
 
 let processCodeSecret: Uint8Array | null = null;
 
 /** The options with every default filled in. */
 export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
-  const { rateLimits: limitInput, ...rest } = input;
+  const { rateLimits: limitInput, loginThrottle, ...rest } = input;
   const rateLimits = Object.fromEntries(
     (Object.keys(defaultRateLimits) as RateLimitedAction[]).map((action) => [
       action,
@@ -78,9 +117,11 @@ export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
     refreshReuseGraceSeconds: 10,
     resetCodeTtlSeconds: 10 * minute,
     resetCodeMaxAttempts: 5,
+    resetCodeDailyMaxChecks: 20,
     inviteTtlSeconds: 14 * day,
     ...stripUndefined(rest),
     rateLimits,
+    loginThrottle: { ...defaultLoginThrottle, ...stripUndefined(loginThrottle ?? {}) },
   };
 }
 

@@ -1,18 +1,28 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { createConcurrencyLimit } from './concurrencyLimit.ts';
 
 // OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane.
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Hashes and verifications running at once, one per core and 2 at most: a flood of them
+ * (sign-ins, invite acceptances, resets) queues here instead of taking every core and libuv
+ * thread, so the rest of the server keeps its pace. Ample for a coaching team's sign-ins.
+ */
+export const argon2Concurrency = Math.min(2, availableParallelism());
+const argon2Slots = createConcurrencyLimit(argon2Concurrency);
+
 /** Hashes a password with argon2id (m = 19 MiB, t = 2); the salt is random and in the result. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+  return argon2Slots(() => hash(password, options));
 }
 
 /** Whether `password` matches `passwordHash`; false (never a throw) on a malformed hash. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await argon2Slots(() => verify(passwordHash, password));
   } catch {
     return false;
   }

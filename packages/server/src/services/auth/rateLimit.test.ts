@@ -1,25 +1,40 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile } from './testing.ts';
 
-describe('auth service: rate limits stored in PostgreSQL', () => {
+const owner = 'coach@example.com';
+const ownerPassword = 'Coach123!';
+
+describe('auth service: sign-in throttling and rate limits stored in PostgreSQL', () => {
   let server: TestServer;
   let offsetMs = 0;
   const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
     callApi(server.baseUrl, method, `/api/auth${path}`, options);
-  const loginAs = (email: string, password = 'Wrong123!') =>
-    api('POST', '/login', { body: { email, password } });
+  /** A sign-in from `ip` (one trusted proxy hop, so X-Forwarded-For is the client address). */
+  const loginFrom = (ip: string, password = 'Wrong123!', email = owner) =>
+    api('POST', '/login', {
+      body: { email, password },
+      headers: { 'x-forwarded-for': ip },
+    });
+  const retryAfterOf = (response: { headers: Headers }) =>
+    Number(response.headers.get('retry-after'));
 
   beforeAll(async () => {
     server = await startTestServer({
       services: ['auth'],
+      config: { trustProxy: 1 },
       auth: {
         now: () => new Date(Date.now() + offsetMs),
+        loginThrottle: {
+          freeFailures: 3,
+          firstDelaySeconds: 10,
+          maxDelaySeconds: 40,
+          forgetAfterSeconds: 600,
+          perAccount: { max: 8, windowSeconds: 300 },
+        },
         rateLimits: {
-          login: {
-            perAccount: { max: 3, windowSeconds: 60 },
-            perIp: { max: 8, windowSeconds: 120 },
-          },
           resetRequest: {
             perAccount: { max: 2, windowSeconds: 60 },
             perIp: { max: 100, windowSeconds: 60 },
@@ -36,8 +51,8 @@ describe('auth service: rate limits stored in PostgreSQL', () => {
       },
     });
     await createUserWithProfile(server.database, {
-      email: 'coach@example.com',
-      password: 'Coach123!',
+      email: owner,
+      password: ownerPassword,
       type: 'coach',
     });
   });
@@ -48,39 +63,112 @@ describe('auth service: rate limits stored in PostgreSQL', () => {
     offsetMs = 0;
   });
 
-  it('limits sign-ins per account with 429 and Retry-After, even with the right password', async () => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await loginAs('coach@example.com')).status).toBe(401);
+  // Each sign-in costs an argon2 verification: a longer timeout on a busy machine.
+  it('never throttles successful sign-ins, however many in a row', async () => {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await loginFrom('203.0.113.5', ownerPassword)).status).toBe(200);
     }
-    const limited = await loginAs('coach@example.com', 'Coach123!');
-    expect(limited.status).toBe(429);
-    const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.body).toEqual({
+  }, 30_000);
+
+  it('makes a pair wait after its free failures, longer after each failure, then lets it in', async () => {
+    const ip = '203.0.113.5';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await loginFrom(ip)).status).toBe(401);
+    }
+    // Throttled even with the right password: the answer must not tell whether it was right.
+    const first = await loginFrom(ip, ownerPassword);
+    expect(first.status).toBe(429);
+    expect(retryAfterOf(first)).toBe(10);
+    expect(first.body).toEqual({
       error: 'rate_limited',
-      message: `Too many attempts. Try again in ${retryAfter} seconds.`,
+      message: 'Too many attempts. Try again in 10 seconds.',
     });
-    // Another account from the same IP is still fine.
-    expect((await loginAs('other@example.com')).status).toBe(401);
-    // The window passes: no permanent lock-out.
-    offsetMs = 61_000;
-    expect((await loginAs('coach@example.com', 'Coach123!')).status).toBe(200);
+    const waits: number[] = [];
+    for (const delay of [10, 20, 40]) {
+      offsetMs += delay * 1000;
+      expect((await loginFrom(ip)).status).toBe(401);
+      waits.push(retryAfterOf(await loginFrom(ip)));
+    }
+    // Doubling, up to the ceiling (40 s here).
+    expect(waits).toEqual([20, 40, 40]);
+    offsetMs += 40_000;
+    expect((await loginFrom(ip, ownerPassword)).status).toBe(200);
+    // The success cleared the pair: its free failures are back (after the account's window,
+    // which still counts this test's 6 failures; the pair alone would remember them 600 s).
+    offsetMs += 300_000;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await loginFrom(ip)).status).toBe(401);
+    }
+    expect((await loginFrom(ip)).status).toBe(429);
   });
 
-  it('limits sign-ins per IP across accounts', async () => {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      expect((await loginAs(`user${attempt}@example.com`)).status).toBe(401);
+  it("does not lock the owner out for a stranger's wrong passwords from another address", async () => {
+    for (let attempt = 0; attempt < 6; attempt++) await loginFrom('198.51.100.9');
+    expect((await loginFrom('198.51.100.9', ownerPassword)).status).toBe(429);
+    expect((await loginFrom('203.0.113.5')).status).toBe(401);
+    expect((await loginFrom('203.0.113.5', ownerPassword)).status).toBe(200);
+  });
+
+  it('holds a per-account ceiling against guesses from many addresses, until its window ends', async () => {
+    for (let address = 1; address <= 8; address++) {
+      expect((await loginFrom(`192.0.2.${address}`)).status).toBe(401);
     }
-    const limited = await loginAs('fresh@example.com');
+    const limited = await loginFrom('192.0.2.100', ownerPassword);
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
-    offsetMs = 121_000;
-    expect((await loginAs('fresh@example.com')).status).toBe(401);
+    expect(retryAfterOf(limited)).toBeGreaterThan(0);
+    expect(retryAfterOf(limited)).toBeLessThanOrEqual(300);
+    // Another account is not affected.
+    expect((await loginFrom('192.0.2.100', 'Wrong123!', 'other@example.com')).status).toBe(401);
+    offsetMs = 300_000;
+    expect((await loginFrom('192.0.2.100', ownerPassword)).status).toBe(200);
+  });
+
+  it("counts a refused attempt nowhere: a blocked pair's retries do not use up the account", async () => {
+    for (let attempt = 0; attempt < 3; attempt++) await loginFrom('198.51.100.9');
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await loginFrom('198.51.100.9')).status).toBe(429);
+    }
+    // 3 failures so far: 5 more from elsewhere reach the ceiling of 8, not before.
+    for (let address = 1; address <= 5; address++) {
+      expect((await loginFrom(`192.0.2.${address}`)).status).toBe(401);
+    }
+    expect((await loginFrom('192.0.2.6')).status).toBe(429);
+  });
+
+  it('keys IPv6 clients by their /64', async () => {
+    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) {
+      expect((await loginFrom(ip)).status).toBe(401);
+    }
+    expect((await loginFrom('2001:db8:1:2::99', ownerPassword)).status).toBe(429);
+    expect((await loginFrom('2001:db8:1:3::1', ownerPassword)).status).toBe(200);
+  });
+
+  it('lets no burst of parallel guesses slip past the free failures', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => loginFrom('203.0.113.5')));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+  });
+
+  it('writes each refusal to the audit log: who, from where, which limit', async () => {
+    for (let attempt = 0; attempt < 4; attempt++) await loginFrom('198.51.100.77');
+    const rows = await server.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(eq(schema.auditLog.action, 'rate_limited'), eq(schema.auditLog.ip, '198.51.100.77')),
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      subject: owner,
+      outcome: 'refused',
+      details: { limitedAction: 'login', scope: 'pair', retryAfterSeconds: 10 },
+    });
+    expect(rows[0]?.requestId).toBeTruthy();
+    expect(JSON.stringify(rows)).not.toContain('Wrong123!');
   });
 
   it('limits reset requests per account, alike for unknown emails', async () => {
-    for (const email of ['coach@example.com', 'nobody@example.com']) {
+    for (const email of [owner, 'nobody@example.com']) {
       for (let attempt = 0; attempt < 2; attempt++) {
         const response = await api('POST', '/passwordReset/request', { body: { email } });
         expect(response.status).toBe(202);
@@ -93,7 +181,7 @@ describe('auth service: rate limits stored in PostgreSQL', () => {
   });
 
   it('limits code verification per account', async () => {
-    const body = { email: 'coach@example.com', resetPasswordCode: '000000' };
+    const body = { email: owner, resetPasswordCode: '000000' };
     expect((await api('POST', '/passwordReset/verifyCode', { body })).status).toBe(400);
     expect((await api('POST', '/passwordReset/verifyCode', { body })).status).toBe(400);
     const limited = await api('POST', '/passwordReset/verifyCode', { body });
@@ -105,21 +193,52 @@ describe('auth service: rate limits stored in PostgreSQL', () => {
     expect(reset.status).toBe(429);
   });
 
-  it('limits refresh per IP', async () => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const response = await api('POST', '/session/refresh', { body: { refreshToken: 'x' } });
-      expect(response.status).toBe(401);
+  it('limits refresh per client address, IPv6 by its /64', async () => {
+    const refreshFrom = (ip: string) =>
+      api('POST', '/session/refresh', {
+        body: { refreshToken: 'x' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (const ip of ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9::3']) {
+      expect((await refreshFrom(ip)).status).toBe(401);
     }
-    const limited = await api('POST', '/session/refresh', { body: { refreshToken: 'x' } });
+    const limited = await refreshFrom('2001:db8:9:9::4');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refreshFrom('2001:db8:9:8::1')).status).toBe(401);
   });
+});
 
-  it('counts parallel attempts exactly (one atomic upsert per attempt)', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () => loginAs('coach@example.com')),
-    );
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+describe('auth service: without TRUST_PROXY', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      services: ['auth'],
+      auth: {
+        loginThrottle: {
+          freeFailures: 2,
+          firstDelaySeconds: 60,
+          perAccount: { max: 100, windowSeconds: 60 },
+        },
+      },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('ignores X-Forwarded-For: a client cannot pick a fresh address for each guess', async () => {
+    const guessFrom = (ip: string) =>
+      callApi(server.baseUrl, 'POST', '/api/auth/login', {
+        body: { email: owner, password: 'Wrong123!' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    expect((await guessFrom('192.0.2.1')).status).toBe(401);
+    expect((await guessFrom('192.0.2.2')).status).toBe(401);
+    expect((await guessFrom('192.0.2.3')).status).toBe(429);
+    const [row] = await server.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'rate_limited'));
+    expect(row?.ip).toBe('127.0.0.1');
   });
 });

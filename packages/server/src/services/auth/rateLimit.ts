@@ -1,7 +1,42 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { clientAddressKey } from './clientAddress.ts';
 import { AuthError } from './errors.ts';
 import type { RateLimit, RateLimitedAction, RateLimitPair } from './options.ts';
+
+/** Which limit refused an attempt: the (account, address) pair, the account or the address. */
+export type RateLimitScope = 'pair' | 'account' | 'address';
+
+/**
+ * A throttled attempt: 429 `rate_limited` with Retry-After. It also says what was limited, so the
+ * route can write the refusal to the audit log (never the password or code that was tried).
+ */
+export class RateLimitError extends AuthError {
+  readonly action: RateLimitedAction | 'login';
+  readonly scope: RateLimitScope;
+  /** The account the attempt was for (an email or a user id), when known. */
+  readonly account: string | null;
+  constructor(
+    action: RateLimitedAction | 'login',
+    scope: RateLimitScope,
+    account: string | null,
+    retryAfterSeconds: number,
+  ) {
+    super('rate_limited', tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
+    this.action = action;
+    this.scope = scope;
+    this.account = account;
+  }
+}
+
+/** 'Too many attempts. Try again in 30 seconds.' or '... in 15 minutes.' (rounded up). */
+export function tooManyAttemptsMessage(seconds: number): string {
+  const wait =
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`;
+  return `Too many attempts. Try again in ${wait}.`;
+}
 
 type BucketRow = { count: number; retry_after: number | string };
 
@@ -38,8 +73,8 @@ export async function hitBucket(
 }
 
 /**
- * Counts an attempt of `action` against both the caller's IP and the account (when known) and
- * throws `rate_limited` when either is over its limit.
+ * Counts an attempt of `action` against both the caller's address (an IPv6 one by its /64) and
+ * the account (when known), and throws a `RateLimitError` when either is over its limit.
  */
 export async function enforceRateLimit(
   db: Database,
@@ -49,27 +84,35 @@ export async function enforceRateLimit(
   subject: { ip: string; account?: string | null },
   now: Date,
 ): Promise<void> {
-  const checks = [hitBucket(db, organisationId, `${action}:ip:${subject.ip}`, limits.perIp, now)];
+  const address = clientAddressKey(subject.ip);
+  const checks = [hitBucket(db, organisationId, `${action}:ip:${address}`, limits.perIp, now)];
   if (subject.account) {
     checks.push(
       hitBucket(db, organisationId, `${action}:account:${subject.account}`, limits.perAccount, now),
     );
   }
-  const results = await Promise.all(checks);
-  // Now and then, drop buckets idle for a day, so random emails and IPs do not pile up.
-  if (Math.random() < 0.01) {
-    await db.execute(sql`
-      delete from rate_limit_buckets
-      where organisation_id = ${organisationId}::uuid
-        and window_start < ${now.toISOString()}::timestamptz - interval '1 day'`);
-  }
-  const limited = results.filter((result) => result.isLimited);
+  const [byAddress, byAccount] = await Promise.all(checks);
+  await sweepIdleBucketsSometimes(db, organisationId, now);
+  const limited = [byAddress, byAccount].filter((result) => result?.isLimited);
   if (limited.length > 0) {
-    const seconds = Math.max(...limited.map((result) => result.retryAfterSeconds));
-    throw new AuthError(
-      'rate_limited',
-      `Too many attempts. Try again in ${seconds} seconds.`,
-      seconds,
-    );
+    const seconds = Math.max(...limited.map((result) => result?.retryAfterSeconds ?? 1));
+    const scope = byAccount?.isLimited ? 'account' : 'address';
+    throw new RateLimitError(action, scope, subject.account ?? null, seconds);
   }
+}
+
+/**
+ * Now and then (one call in a hundred), drops the buckets idle for a day, so random emails and
+ * addresses do not pile up. Every limit here forgets within a day.
+ */
+export async function sweepIdleBucketsSometimes(
+  db: Database,
+  organisationId: string,
+  now: Date,
+): Promise<void> {
+  if (Math.random() >= 0.01) return;
+  await db.execute(sql`
+    delete from rate_limit_buckets
+    where organisation_id = ${organisationId}::uuid
+      and window_start < ${now.toISOString()}::timestamptz - interval '1 day'`);
 }

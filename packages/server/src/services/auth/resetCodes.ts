@@ -5,7 +5,7 @@ import { normalizeEmail, schema } from '../../db/index.ts';
 import type { MailMessage } from '../context.ts';
 import { AuthError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
-import { enforceRateLimit } from './rateLimit.ts';
+import { enforceRateLimit, hitBucket } from './rateLimit.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
 import {
   issueTokens,
@@ -30,43 +30,61 @@ function codeDigest(deps: SessionDeps, userId: string, code: string): string {
   return hmacHex(deps.options.codeSecret, `${userId}:${code}`);
 }
 
+/** How a reset hands mail off: never awaited, since SMTP time would tell addresses apart. */
+export type Deliver = (message: MailMessage) => void;
+
+/** Runs work once the answer has gone out. */
+export type AfterAnswer = (work: () => Promise<void>) => void;
+
 /**
- * Mails a reset code when the email belongs to an account. Answers the same, and does about the
- * same work (a code is drawn and hashed, an audit row written, the mail is handed off without
- * waiting for SMTP), whether the account exists or not: no enumeration by answer or by time.
- * A new code voids the previous one.
+ * Asks for a reset code. Only the rate limit (the same for every address) runs before the
+ * answer; the account lookup, the code and the mail come after it, through `afterAnswer`, so
+ * known and unknown addresses get the same answer in the same time: no enumeration by either.
  */
 export async function requestPasswordReset(
   deps: SessionDeps,
   input: { email: string },
   meta: RequestMeta,
-  deliver: (message: MailMessage) => void,
+  deliver: Deliver,
+  afterAnswer: AfterAnswer,
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await enforceRateLimit(
+    deps.database.db,
+    deps.organisationId,
+    'resetRequest',
+    deps.options.rateLimits.resetRequest,
+    { ip: meta.ip, account: email },
+    deps.options.now(),
+  );
+  afterAnswer(() => issueResetCode(deps, email, meta, deliver));
+}
+
+/** Mails a new code when `email` has an account (voiding the previous one); audits either way. */
+async function issueResetCode(
+  deps: SessionDeps,
+  email: string,
+  meta: RequestMeta,
+  deliver: Deliver,
 ): Promise<void> {
   const now = deps.options.now();
-  const email = normalizeEmail(input.email);
   const { database, organisationId, options } = deps;
-  await enforceRateLimit(
-    database.db,
-    organisationId,
-    'resetRequest',
-    options.rateLimits.resetRequest,
-    { ip: meta.ip, account: email },
-    now,
-  );
-  const code = newResetCode();
   const user = await findUserByEmail(database.db, organisationId, email);
-  const codeHash = codeDigest(deps, user?.id ?? 'unknown', code);
+  const requested = {
+    organisationId,
+    action: 'password_reset_requested',
+    actorUserId: user?.id ?? null,
+    subject: email,
+    ip: meta.ip,
+    requestId: meta.requestId,
+    outcome: user ? ('success' as const) : ('failure' as const),
+    details: { isKnownAccount: Boolean(user) },
+  };
   if (!user) {
-    await recordAudit(database.db, {
-      organisationId,
-      action: 'password_reset_requested',
-      subject: email,
-      ip: meta.ip,
-      requestId: meta.requestId,
-      details: { isKnownAccount: false },
-    });
+    await recordAudit(database.db, requested);
     return;
   }
+  const code = newResetCode();
   await database.transaction(async (tx) => {
     // Serialises parallel requests of one user: only one live code may exist (unique index).
     await tx
@@ -81,19 +99,11 @@ export async function requestPasswordReset(
     await tx.insert(codes).values({
       organisationId,
       userId: user.id,
-      codeHash,
+      codeHash: codeDigest(deps, user.id, code),
       createdAt: now,
       expiresAt: addSeconds(now, options.resetCodeTtlSeconds),
     });
-    await recordAudit(tx, {
-      organisationId,
-      action: 'password_reset_requested',
-      actorUserId: user.id,
-      subject: email,
-      ip: meta.ip,
-      requestId: meta.requestId,
-      details: { isKnownAccount: true },
-    });
+    await recordAudit(tx, requested);
   });
   const minutes = Math.round(options.resetCodeTtlSeconds / 60);
   deliver({
@@ -106,21 +116,40 @@ export async function requestPasswordReset(
   });
 }
 
+type CheckedCode = { userId: string; codeId: string };
+
 /**
  * Checks a code. Every try first takes one attempt in a single atomic UPDATE
  * (`failed_attempts + 1 ... WHERE failed_attempts < max`), so parallel guesses can never exceed
- * the limit; a right code gives its attempt back. At the limit the code is void.
+ * the limit; a right code gives its attempt back. At the limit the code is void, and the one
+ * request that voids it tells the owner by mail. Every wrong try is audited.
  */
 async function checkCode(
   deps: SessionDeps,
   email: string,
   code: string,
-): Promise<{ userId: string; codeId: string } | null> {
+  meta: RequestMeta,
+  deliver: Deliver,
+): Promise<CheckedCode | null> {
   const now = deps.options.now();
   const { db } = deps.database;
   const user = await findUserByEmail(db, deps.organisationId, email);
   const digest = codeDigest(deps, user?.id ?? 'unknown', code);
-  if (!user) return null;
+  const audit = (action: string, details: Record<string, unknown>) =>
+    recordAudit(db, {
+      organisationId: deps.organisationId,
+      action,
+      actorUserId: user?.id ?? null,
+      subject: email,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      outcome: 'failure',
+      details,
+    });
+  if (!user) {
+    await audit('password_reset_code_wrong', { reason: 'unknown_account' });
+    return null;
+  }
   const max = deps.options.resetCodeMaxAttempts;
   const [row] = await db
     .update(codes)
@@ -136,7 +165,10 @@ async function checkCode(
       ),
     )
     .returning({ id: codes.id, codeHash: codes.codeHash, failedAttempts: codes.failedAttempts });
-  if (!row) return null;
+  if (!row) {
+    await audit('password_reset_code_wrong', { reason: 'no_live_code' });
+    return null;
+  }
   if (sameDigest(digest, row.codeHash)) {
     await db
       .update(codes)
@@ -144,24 +176,64 @@ async function checkCode(
       .where(eq(codes.id, row.id));
     return { userId: user.id, codeId: row.id };
   }
+  await audit('password_reset_code_wrong', {
+    reason: 'wrong_code',
+    codeId: row.id,
+    failedAttempts: row.failedAttempts,
+  });
   if (row.failedAttempts >= max) {
-    await db
+    const [voided] = await db
       .update(codes)
       .set({ voidedAt: now })
-      .where(and(eq(codes.id, row.id), isNull(codes.voidedAt)));
+      .where(and(eq(codes.id, row.id), isNull(codes.voidedAt)))
+      .returning({ id: codes.id });
+    // Of parallel wrong guesses, only the one that voided the code reports and mails.
+    if (voided) {
+      await audit('password_reset_code_voided', { codeId: row.id, failedAttempts: max });
+      deliver({
+        to: user.email,
+        subject: 'Wrong password reset codes for your Coach account',
+        text:
+          `Someone entered ${max} wrong password reset codes for your Coach account, so the ` +
+          'code is no longer valid. Your password has not changed.\n\n' +
+          'If it was you, ask for a new code. If it was not, you need do nothing, but tell your ' +
+          'coach or the Coach team if it happens again.',
+      });
+    }
   }
   return null;
 }
 
+/**
+ * Limits code checks per IP and per account, plus a daily ceiling per account
+ * (`resetCodeDailyMaxChecks`): new codes restart the five tries of a code, the ceiling does not
+ * restart, so slow guessing across many codes stays below one chance in a thousand a month.
+ */
 async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMeta) {
+  const { database, organisationId, options } = deps;
+  const now = options.now();
   await enforceRateLimit(
-    deps.database.db,
-    deps.organisationId,
+    database.db,
+    organisationId,
     'verifyCode',
-    deps.options.rateLimits.verifyCode,
+    options.rateLimits.verifyCode,
     { ip: meta.ip, account: email },
-    deps.options.now(),
+    now,
   );
+  const daily = await hitBucket(
+    database.db,
+    organisationId,
+    `reset-daily:${email}`,
+    { max: options.resetCodeDailyMaxChecks, windowSeconds: 24 * 60 * 60 },
+    now,
+  );
+  if (daily.isLimited) {
+    throw new AuthError(
+      'rate_limited',
+      `Too many attempts. Try again in ${daily.retryAfterSeconds} seconds.`,
+      daily.retryAfterSeconds,
+    );
+  }
 }
 
 /** Whether a reset code is right, without using it; a wrong one counts as a try. */
@@ -169,10 +241,11 @@ export async function verifyResetCode(
   deps: SessionDeps,
   input: { email: string; resetPasswordCode: string },
   meta: RequestMeta,
+  deliver: Deliver,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  if (!(await checkCode(deps, email, input.resetPasswordCode))) throw wrongCode();
+  if (!(await checkCode(deps, email, input.resetPasswordCode, meta, deliver))) throw wrongCode();
 }
 
 /**
@@ -183,10 +256,11 @@ export async function resetPassword(
   deps: SessionDeps,
   input: { email: string; password: string; resetPasswordCode: string },
   meta: RequestMeta,
+  deliver: Deliver,
 ): Promise<Tokens> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  const checked = await checkCode(deps, email, input.resetPasswordCode);
+  const checked = await checkCode(deps, email, input.resetPasswordCode, meta, deliver);
   if (!checked) throw wrongCode();
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();

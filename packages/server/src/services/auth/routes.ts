@@ -10,13 +10,16 @@ import type {
 } from '@coach/api';
 import { errorStatuses } from '@coach/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../audit.ts';
 import type { AccessClaims } from '../../http/accessTokens.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import type { MailMessage, ServiceContext } from '../context.ts';
+import type { ServiceContext } from '../context.ts';
 import { AuthError, type AuthErrorCode } from './errors.ts';
+import { createAfterAnswer, deliverWithoutWaiting } from './handOff.ts';
 import { acceptInvite, createInvite } from './invites.ts';
 import { signIn } from './login.ts';
 import type { AuthOptions } from './options.ts';
+import { RateLimitError } from './rateLimit.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
 import { logout, type RequestMeta, refreshSession, type SessionDeps } from './sessions.ts';
 import { findUserById, listVisibleUsers } from './users.ts';
@@ -28,19 +31,43 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id };
 }
 
-/** Runs a handler; an `AuthError` becomes its JSON error answer, anything else a 500. */
-function answer<T>(work: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await work(request, reply);
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      if (error.retryAfterSeconds !== undefined) {
-        reply.header('Retry-After', String(error.retryAfterSeconds));
+/**
+ * Makes `answer(handler)`: runs a handler; an `AuthError` becomes its JSON error answer, anything
+ * else a 500. A throttled attempt is also written to the audit log, whichever route refused it.
+ */
+function answerWith(context: ServiceContext) {
+  return function answer<T>(work: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await work(request, reply);
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        if (error instanceof RateLimitError) await auditRefusal(context, request, error);
+        if (error.retryAfterSeconds !== undefined) {
+          reply.header('Retry-After', String(error.retryAfterSeconds));
+        }
+        return reply
+          .status(statusOf[error.code])
+          .send({ error: error.code, message: error.message });
       }
-      return reply.status(statusOf[error.code]).send({ error: error.code, message: error.message });
-    }
+    };
   };
+}
+
+function auditRefusal(context: ServiceContext, request: FastifyRequest, error: RateLimitError) {
+  return recordAudit(context.database.db, {
+    organisationId: context.organisationId,
+    action: 'rate_limited',
+    subject: error.account,
+    ip: request.ip,
+    requestId: request.id,
+    outcome: 'refused',
+    details: {
+      limitedAction: error.action,
+      scope: error.scope,
+      retryAfterSeconds: error.retryAfterSeconds,
+    },
+  });
 }
 
 function claimsOf(request: FastifyRequest): AccessClaims {
@@ -61,6 +88,9 @@ export async function registerAuthRoutes(
     options,
   };
   const auth = { preHandler: context.requireAuth };
+  const answer = answerWith(context);
+  const deliver = deliverWithoutWaiting(context, app.log);
+  const afterAnswer = createAfterAnswer(app);
 
   app.route({
     ...contractRoute('login'),
@@ -78,10 +108,11 @@ export async function registerAuthRoutes(
     ...contractRoute('logout'),
     handler: answer(async (request, reply) => {
       const body = (request.body ?? {}) as LogoutBody;
-      await logout(deps, {
-        refreshToken: body.refreshToken,
-        session: await bearerClaims(request, context),
-      });
+      await logout(
+        deps,
+        { refreshToken: body.refreshToken, session: await bearerClaims(request, context) },
+        metaOf(request),
+      );
       return reply.status(204).send();
     }),
   });
@@ -129,20 +160,12 @@ export async function registerAuthRoutes(
   app.route({
     ...contractRoute('requestPasswordReset'),
     handler: answer(async (request, reply) => {
-      // The mail is handed off, not awaited: SMTP time would tell known addresses apart.
-      const deliver = (message: MailMessage) => {
-        context.mailer.send(message).catch((error: unknown) => {
-          request.log.error(
-            { reason: error instanceof Error ? error.message : 'unknown' },
-            'reset code mail failed',
-          );
-        });
-      };
       await requestPasswordReset(
         deps,
         request.body as PasswordResetRequestBody,
         metaOf(request),
         deliver,
+        afterAnswer(reply.raw, request.log),
       );
       return reply.status(202).send({});
     }),
@@ -151,7 +174,7 @@ export async function registerAuthRoutes(
   app.route({
     ...contractRoute('verifyResetCode'),
     handler: answer(async (request) => {
-      await verifyResetCode(deps, request.body as VerifyResetCodeBody, metaOf(request));
+      await verifyResetCode(deps, request.body as VerifyResetCodeBody, metaOf(request), deliver);
       return { valid: true as const };
     }),
   });
@@ -159,7 +182,7 @@ export async function registerAuthRoutes(
   app.route({
     ...contractRoute('resetPassword'),
     handler: answer((request) =>
-      resetPassword(deps, request.body as PasswordResetBody, metaOf(request)),
+      resetPassword(deps, request.body as PasswordResetBody, metaOf(request), deliver),
     ),
   });
 }

@@ -34,7 +34,6 @@ describe('auth service: refresh-token rotation', () => {
         refreshIdleSeconds: 14 * 24 * 60 * 60,
         refreshAbsoluteSeconds: 30 * 24 * 60 * 60,
         rateLimits: {
-          login: { perIp: { max: 1000, windowSeconds: 60 } },
           refresh: { perIp: { max: 1000, windowSeconds: 60 } },
         },
       },

@@ -63,13 +63,17 @@ export async function issueTokens(
   return { accessToken, refreshToken, id: row.id, familyId };
 }
 
-/** Revokes every live token of one session. */
+/**
+ * Revokes every live token of one session. Its access tokens are refused from then on too
+ * (`isSessionLive`).
+ */
 export function revokeFamily(
   db: Db,
   organisationId: string,
   familyId: string,
   reason: string,
   now: Date,
+  meta?: RequestMeta,
 ): Promise<void> {
   return revokeLiveTokens(
     db,
@@ -77,28 +81,42 @@ export function revokeFamily(
     eq(schema.refreshTokens.familyId, familyId),
     reason,
     now,
+    meta,
   );
 }
 
-/** Revokes every session of a user (after a password reset). */
+/**
+ * Revokes every session of a user (after a password reset), their access tokens with them. Pass
+ * `meta` to have the request's address in the audit rows.
+ */
 export function revokeAllSessionsOfUser(
   db: Db,
   organisationId: string,
   userId: string,
   reason: string,
   now: Date,
+  meta?: RequestMeta,
 ): Promise<void> {
-  return revokeLiveTokens(db, organisationId, eq(schema.refreshTokens.userId, userId), reason, now);
+  return revokeLiveTokens(
+    db,
+    organisationId,
+    eq(schema.refreshTokens.userId, userId),
+    reason,
+    now,
+    meta,
+  );
 }
 
+/** Revokes the live tokens `which` selects and audits each session that ends with them. */
 async function revokeLiveTokens(
   db: Db,
   organisationId: string,
-  which: SQL,
+  which: SQL | undefined,
   reason: string,
   now: Date,
+  meta?: RequestMeta,
 ): Promise<void> {
-  await db
+  const revoked = await db
     .update(schema.refreshTokens)
     .set({ revokedAt: now, revokedReason: reason })
     .where(
@@ -107,7 +125,50 @@ async function revokeLiveTokens(
         which,
         isNull(schema.refreshTokens.revokedAt),
       ),
-    );
+    )
+    .returning({ familyId: schema.refreshTokens.familyId, userId: schema.refreshTokens.userId });
+  const ended = new Map(revoked.map((row) => [row.familyId, row.userId]));
+  for (const [familyId, userId] of ended) {
+    await recordAudit(db, {
+      organisationId,
+      action: 'session_ended',
+      actorUserId: userId,
+      subject: familyId,
+      ip: meta?.ip ?? null,
+      requestId: meta?.requestId ?? null,
+      outcome: 'success',
+      details: { reason },
+    });
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the session an access token was issued for still has a live (unrevoked) refresh token,
+ * i.e. was not ended by a logout, a password reset or a reuse of its refresh token. One lookup of
+ * the partial index `refresh_tokens_live_family_idx` (live tokens only), asked on every
+ * authenticated request: a process-local cache could not hear of another process's logout.
+ */
+export async function isSessionLive(
+  db: Database,
+  organisationId: string,
+  claims: { userId: string; sessionId: string },
+): Promise<boolean> {
+  if (!uuidPattern.test(claims.sessionId) || !uuidPattern.test(claims.userId)) return false;
+  const [row] = await db
+    .select({ id: schema.refreshTokens.id })
+    .from(schema.refreshTokens)
+    .where(
+      and(
+        eq(schema.refreshTokens.familyId, claims.sessionId),
+        isNull(schema.refreshTokens.revokedAt),
+        eq(schema.refreshTokens.organisationId, organisationId),
+        eq(schema.refreshTokens.userId, claims.userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The user a refresh token belongs to, for the per-account rate limit (no lock, no checks). */
@@ -178,7 +239,7 @@ export async function refreshSession(
     if (row.rotatedAt) {
       const graceEnds = addSeconds(row.rotatedAt, deps.options.refreshReuseGraceSeconds);
       if (now <= graceEnds) return issueTokens(tx, deps, row.userId, now, family);
-      await revokeFamily(tx, deps.organisationId, row.familyId, 'reuse', now);
+      await revokeFamily(tx, deps.organisationId, row.familyId, 'reuse', now, meta);
       await recordAudit(tx, {
         organisationId: deps.organisationId,
         action: 'refresh_token_reuse',
@@ -186,6 +247,7 @@ export async function refreshSession(
         subject: row.familyId,
         ip: meta.ip,
         requestId: meta.requestId,
+        outcome: 'refused',
         details: { tokenId: row.id, rotatedAt: row.rotatedAt.toISOString() },
       });
       return null;
@@ -203,38 +265,51 @@ export async function refreshSession(
 
 /**
  * Signs out: revokes the session of the refresh token and, when the caller's access token was
- * valid, the session it was issued for. Unknown or already revoked tokens are fine (idempotent).
+ * valid, the session it was issued for; the access tokens of both stop working at once. Each
+ * sign-out of a known user is audited. Unknown or already revoked tokens are fine (idempotent).
  */
 export async function logout(
   deps: SessionDeps,
   input: { refreshToken?: string; session?: { userId: string; sessionId: string } | null },
+  meta: RequestMeta,
 ): Promise<void> {
   const now = deps.options.now();
-  const { db } = deps.database;
-  if (input.refreshToken) {
-    const [row] = await db
-      .select({ familyId: schema.refreshTokens.familyId })
-      .from(schema.refreshTokens)
-      .where(
-        and(
-          eq(schema.refreshTokens.organisationId, deps.organisationId),
-          eq(schema.refreshTokens.tokenHash, sha256Hex(input.refreshToken)),
-        ),
-      )
-      .limit(1);
-    if (row) await revokeFamily(db, deps.organisationId, row.familyId, 'logout', now);
-  }
-  if (input.session) {
-    await db
-      .update(schema.refreshTokens)
-      .set({ revokedAt: now, revokedReason: 'logout' })
-      .where(
-        and(
-          eq(schema.refreshTokens.organisationId, deps.organisationId),
-          eq(schema.refreshTokens.userId, input.session.userId),
-          eq(schema.refreshTokens.familyId, input.session.sessionId),
-          isNull(schema.refreshTokens.revokedAt),
-        ),
+  const { organisationId } = deps;
+  await deps.database.transaction(async (tx) => {
+    // Session id -> its user.
+    const sessions = new Map<string, string>();
+    if (input.refreshToken) {
+      const [row] = await tx
+        .select({ familyId: schema.refreshTokens.familyId, userId: schema.refreshTokens.userId })
+        .from(schema.refreshTokens)
+        .where(
+          and(
+            eq(schema.refreshTokens.organisationId, organisationId),
+            eq(schema.refreshTokens.tokenHash, sha256Hex(input.refreshToken)),
+          ),
+        )
+        .limit(1);
+      if (row) sessions.set(row.familyId, row.userId);
+    }
+    if (input.session) sessions.set(input.session.sessionId, input.session.userId);
+    for (const [familyId, userId] of sessions) {
+      await revokeLiveTokens(
+        tx,
+        organisationId,
+        and(eq(schema.refreshTokens.familyId, familyId), eq(schema.refreshTokens.userId, userId)),
+        'logout',
+        now,
+        meta,
       );
-  }
+      await recordAudit(tx, {
+        organisationId,
+        action: 'sign_out',
+        actorUserId: userId,
+        subject: familyId,
+        ip: meta.ip,
+        requestId: meta.requestId,
+        outcome: 'success',
+      });
+    }
+  });
 }

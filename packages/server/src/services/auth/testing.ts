@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from '../../db/index.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import type { PersonType } from '../../db/schema.ts';
+import type { AccessTokens } from '../../http/accessTokens.ts';
 import { hashPassword } from './passwords.ts';
+import { randomToken, sha256Hex } from './secrets.ts';
 
 /** What a test needs to seed one account. */
 export type TestUserInput = {
@@ -52,20 +54,53 @@ export async function createUserWithProfile(
   });
 }
 
+/**
+ * Test seeding: an access token of a new, live session of `userId`, as a sign-in would give
+ * (its refresh-token row is written directly, without a sign-in's argon2 cost). A token of no
+ * session is refused: ended and unknown sessions end their access tokens.
+ */
+export async function signInForTest(
+  server: { database: DatabaseHandle; context: { accessTokens: AccessTokens } },
+  userId: string,
+): Promise<string> {
+  const { database } = server;
+  const familyId = crypto.randomUUID();
+  const now = Date.now();
+  await database.db.insert(schema.refreshTokens).values({
+    organisationId: database.organisationId,
+    userId,
+    familyId,
+    tokenHash: sha256Hex(randomToken()),
+    expiresAt: new Date(now + 86_400_000),
+    familyExpiresAt: new Date(now + 86_400_000),
+  });
+  return server.context.accessTokens.sign({
+    userId,
+    organisationId: database.organisationId,
+    sessionId: familyId,
+  });
+}
+
 /** An answer as tests look at it. */
 export type TestResponse = { status: number; body: unknown; headers: Headers };
 
 /**
  * One HTTP call to a running test server: `body` is sent as JSON, `rawBody` as is (with
- * `contentType`), `token` as the bearer.
+ * `contentType`), `token` as the bearer, `headers` beside them (X-Forwarded-For...).
  */
 export async function callApi(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; contentType?: string; token?: string } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string;
+    contentType?: string;
+    token?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<TestResponse> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   let payload: string | undefined;
   if (options.rawBody !== undefined) {
     payload = options.rawBody;

@@ -1,51 +1,18 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
-import { schema, type Transaction } from '../../db/index.ts';
 import {
   addDays,
-  daysBetween,
-  generateCalendarEvents,
+  laterDate,
   type PlannedCalendarEvent,
-} from '../../domain/journey/index.ts';
-import { laterDate } from './range.ts';
-import { type ClientRef, readStepStarts, type StepStart, stepOfDate } from './steps.ts';
+  plannedEvents,
+  type StepStart,
+} from '@coach/api';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { schema, type Transaction } from '../../db/index.ts';
+import { type ClientRef, readStepStarts } from './steps.ts';
 
 const { calendarEvents } = schema;
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters. */
 const insertChunk = 500;
-
-/**
- * The planned events of the local dates `from` to `to` (inclusive), each date with the schedule
- * of the step it belongs to and, on a step's start date, that step's assessment. Dates before
- * learn started have none. Pure: the same steps and dates always give the same events.
- */
-export function plannedEvents(
-  timeZone: string,
-  starts: readonly StepStart[],
-  from: string,
-  to: string,
-): PlannedCalendarEvent[] {
-  // Consecutive dates of the same step form one run, generated in one call.
-  const runs: { step: StepStart; from: string; to: string }[] = [];
-  const days = daysBetween(from, to) + 1;
-  for (let index = 0; index < days; index += 1) {
-    const date = addDays(from, index);
-    const step = stepOfDate(starts, date);
-    if (step === null) continue;
-    const last = runs.at(-1);
-    if (last && last.step.step === step.step) last.to = date;
-    else runs.push({ step, from: date, to: date });
-  }
-  return runs.flatMap((run) =>
-    generateCalendarEvents({
-      timeZone,
-      step: run.step.step,
-      from: run.from,
-      to: run.to,
-      stepStartDate: run.step.startDate,
-    }),
-  );
-}
 
 async function insertPlanned(
   tx: Transaction,

@@ -1,11 +1,11 @@
+import type { ActivityKind, JourneyStep, StepStart } from '@coach/api';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Transaction } from '../../db/index.ts';
-import type { JourneyStep } from '../../domain/journey/index.ts';
-import { type ClientRef, datesOfStep, type StepStart } from './steps.ts';
+import { type ClientRef, datesOfStep } from './steps.ts';
 
 /** What one completed action adds to a day of `client_daily`. */
 export type DailyCompletion = {
-  kind: 'reflection' | 'exercise' | 'assessment';
+  kind: ActivityKind;
   /** A reflection's answers, folded into the day's running averages (percent 0..100). */
   answers?: { productivity: number; mental: number; physical: number };
 };

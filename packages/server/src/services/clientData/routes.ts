@@ -1,4 +1,5 @@
 import type { DateRangeQuery, RouteName } from '@coach/api';
+import { type DateRange, dateRangeError } from '@coach/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/index.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
@@ -6,7 +7,6 @@ import type { PersonRecord } from '../account/persons.ts';
 import { requireClientCaller, resolveClientAccess } from '../clientAccess.ts';
 import { nowOf, type ServiceContext } from '../context.ts';
 import type { WriteOutcome } from './outcome.ts';
-import { type DateRange, dateRangeError } from './range.ts';
 import { sendOutcome } from './reply.ts';
 
 /**

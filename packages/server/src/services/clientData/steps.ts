@@ -1,7 +1,6 @@
+import { type JourneyStep, journeyStepNames, localDateOf, type StepStart } from '@coach/api';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import type { StepStart } from '../../domain/figures/series.ts';
-import { type JourneyStep, journeySteps, localDateOf } from '../../domain/journey/index.ts';
 
 const { journeySteps: stepRows, persons } = schema;
 
@@ -16,11 +15,6 @@ export type ClientRef = {
   createdAt: Date;
 };
 
-// One rule for which step a date belongs to, shared with the analytics series: the domain's.
-// `readStepStarts` gives the starts in journey order, which is the order it expects (start
-// dates never go back, and a later step wins a tie).
-export { type StepStart, stepOfDate } from '../../domain/figures/series.ts';
-
 /**
  * The date learn started: a client is on learn from their acceptance (the person row's
  * creation), counted in their own timezone. Nothing is stored for it until the first phase change.
@@ -30,7 +24,8 @@ export function learnStartDate(client: ClientRef): string {
 }
 
 /**
- * The started steps of a client, in journey order: learn (from the acceptance, or its stored
+ * The started steps of a client, in journey order (the order `stepOfDate` expects: start dates
+ * never go back, and a later step wins a tie): learn (from the acceptance, or its stored
  * row once a phase change wrote it) and every stored step that is active or completed.
  */
 export async function readStepStarts(
@@ -52,7 +47,7 @@ export async function readStepStarts(
   for (const row of rows) {
     if (row.startDate !== null) byStep.set(row.step, row.startDate);
   }
-  return journeySteps.flatMap((step) => {
+  return journeyStepNames.flatMap((step) => {
     const startDate = byStep.get(step);
     return startDate === undefined ? [] : [{ step, startDate }];
   });

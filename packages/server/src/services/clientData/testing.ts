@@ -9,6 +9,7 @@ import { schema } from '../../db/index.ts';
 import {
   callApi,
   createUserWithProfile,
+  signInForTest,
   type TestResponse,
   type TestUser,
 } from '../auth/testing.ts';
@@ -100,13 +101,7 @@ export async function callAs(
   path: string,
   body?: unknown,
 ): Promise<TestResponse> {
-  const token = user
-    ? await server.context.accessTokens.sign({
-        userId: user.userId,
-        organisationId: server.database.organisationId,
-        sessionId: randomUUID(),
-      })
-    : undefined;
+  const token = user ? await signInForTest(server, user.userId) : undefined;
   return callApi(server.baseUrl, method, path, {
     ...(body === undefined ? {} : { body }),
     ...(token ? { token } : {}),

@@ -1,19 +1,9 @@
-import type { DeviceMetricsBatchBody } from '@coach/api';
+import { type DeviceMetricsBatchBody, messages } from '@coach/api';
 import { validateMetricBatch } from '../../domain/figures/metricBounds.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { requireClientCaller } from '../clientAccess.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { storeMetricBatch } from './store.ts';
-
-/**
- * Largest accepted body. A batch at the limits (1000 samples, 100 sessions) is about 130 kB of
- * JSON; twice that plus room for pretty-printing fits, and anything far larger is refused (413)
- * before it is parsed.
- */
-export const maxBatchBodyBytes = 512 * 1024;
-
-/** Message of the 403 for a caller who is not a client. */
-export const onlyClientsMessage = 'Only a client can send device metrics';
 
 /**
  * The device-metrics service (`/api/device-metrics`): the client's own app posts batches of
@@ -25,10 +15,14 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
 
   app.route({
     ...contractRoute('postDeviceMetrics'),
-    bodyLimit: maxBatchBodyBytes,
     onRequest: context.requireAuth,
     handler: async (request, reply) => {
-      const caller = await requireClientCaller(context, request, reply, onlyClientsMessage);
+      const caller = await requireClientCaller(
+        context,
+        request,
+        reply,
+        messages.onlyClientsSendDeviceMetrics,
+      );
       if (!caller) return reply;
       const checked = validateMetricBatch(request.body as DeviceMetricsBatchBody, nowOf(context));
       if (!checked.ok) {

@@ -1,7 +1,7 @@
+import { metricKindNames } from '@coach/api';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/index.ts';
 import type { MetricBatch } from '../../domain/figures/metricBounds.ts';
-import { metricKinds } from '../../domain/journey/enumerations.ts';
 
 /** Whose data a batch is: the client, in their organisation and timezone. */
 export type MetricOwner = { organisationId: string; clientPersonId: string; timezone: string };
@@ -39,12 +39,14 @@ async function insertSamples(
       measured_at: sample.measuredAt.toISOString(),
     })),
   );
-  const perKind = metricKinds.map(
+  const perKind = metricKindNames.map(
     (kind) => sql`, count(*) filter (where kind = ${kind})::int as ${countColumn(kind)},
       avg(value) filter (where kind = ${kind}) as ${averageColumn(kind)}`,
   );
-  const columns = metricKinds.map((kind) => sql`, ${countColumn(kind)}, ${averageColumn(kind)}`);
-  const folds = metricKinds.map((kind) => {
+  const columns = metricKindNames.map(
+    (kind) => sql`, ${countColumn(kind)}, ${averageColumn(kind)}`,
+  );
+  const folds = metricKindNames.map((kind) => {
     const count = countColumn(kind);
     const average = averageColumn(kind);
     return sql`, ${count} = client_daily.${count} + excluded.${count},

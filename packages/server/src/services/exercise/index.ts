@@ -1,14 +1,12 @@
+import { messages } from '@coach/api';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { resolveClientAccess } from '../clientAccess.ts';
 import { clientRangeRoute, clientWriteRoute } from '../clientData/routes.ts';
 import type { ServicePlugin } from '../context.ts';
 import { getExercise, listExercises, recordExercise } from './store.ts';
 
-/** Message of the 403 for a caller who is not a client. */
-export const onlyClientsMessage = 'Only a client can record exercises';
-
 /** The 404 of an exercise id the client does not have. */
-export const exerciseNotFound = { error: 'not_found', message: 'Exercise not found' } as const;
+const exerciseNotFound = { error: 'not_found', message: messages.exerciseNotFound } as const;
 
 /**
  * The exercise service (`/api/exercise`): a client's app records exercises with their measures
@@ -17,7 +15,14 @@ export const exerciseNotFound = { error: 'not_found', message: 'Exercise not fou
 export const exerciseService: ServicePlugin = async (app, context) => {
   const { database } = context;
 
-  app.route(clientWriteRoute(context, 'recordExercise', onlyClientsMessage, recordExercise));
+  app.route(
+    clientWriteRoute(
+      context,
+      'recordExercise',
+      messages.onlyClientsRecordExercises,
+      recordExercise,
+    ),
+  );
   app.route(
     clientRangeRoute(context, 'listExercises', (client, range) =>
       listExercises(database.db, client, range),

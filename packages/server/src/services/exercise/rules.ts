@@ -1,6 +1,5 @@
-import type { ExerciseMeasures as MeasuresBody, RecordExerciseBody } from '@coach/api';
-import type { ExerciseMeasures } from '../../domain/figures/effect.ts';
-import { type MetricKind, physiologicalRangeError } from '../../domain/figures/metricBounds.ts';
+import type { EffectMeasures, MetricKind, RecordExerciseBody } from '@coach/api';
+import { physiologicalRangeError } from '../../domain/figures/metricBounds.ts';
 import { timestampError } from '../clientData/outcome.ts';
 
 /** The longest exercise: completedAt is at most this long after startedAt. */
@@ -12,19 +11,9 @@ const measureKinds = {
   hrv2: 'hrv',
   pulseRate: 'pulse',
   respiratoryRate: 'respiratory',
-} as const satisfies Record<keyof ExerciseMeasures, MetricKind>;
+} as const satisfies Record<keyof EffectMeasures, MetricKind>;
 
-const measureNames = Object.keys(measureKinds) as (keyof ExerciseMeasures)[];
-
-/** A body's measures with the missing ones as null (what the effect rule and the table take). */
-export function measuresOf(body: MeasuresBody): ExerciseMeasures {
-  return {
-    hrv1: body.hrv1 ?? null,
-    hrv2: body.hrv2 ?? null,
-    pulseRate: body.pulseRate ?? null,
-    respiratoryRate: body.respiratoryRate ?? null,
-  };
-}
+const measureNames = Object.keys(measureKinds) as (keyof EffectMeasures)[];
 
 /**
  * What is wrong with an exercise's measures and times, each naming its field

@@ -1,19 +1,21 @@
 import type { Exercise, ExerciseList, RecordExerciseBody } from '@coach/api';
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { effectLevel } from '../../domain/figures/effect.ts';
 import {
-  breathsPerMinute,
-  exerciseStepGoals,
+  breathsPerMinuteValues,
+  type DateRange,
+  effectLevel,
+  exerciseStepGoalNames,
   isOneOf,
   localDateOf,
-} from '../../domain/journey/index.ts';
+  measuresOf,
+  stepOfDate,
+} from '@coach/api';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { ensureCalendar } from '../clientData/calendar.ts';
 import { refused, type WriteOutcome } from '../clientData/outcome.ts';
-import type { DateRange } from '../clientData/range.ts';
 import { completeScheduledEvent } from '../clientData/rollups.ts';
-import { type ClientRef, lockClient, readStepStarts, stepOfDate } from '../clientData/steps.ts';
-import { exerciseErrors, measuresOf } from './rules.ts';
+import { type ClientRef, lockClient, readStepStarts } from '../clientData/steps.ts';
+import { exerciseErrors } from './rules.ts';
 
 const { calendarEvents, exercises } = schema;
 
@@ -25,8 +27,8 @@ function toExercise(row: ExerciseRow): Exercise {
     id: row.clientExerciseId,
     step: row.step,
     goal: row.goal,
-    stepGoal: isOneOf(exerciseStepGoals, row.stepGoal) ? row.stepGoal : null,
-    bpm: isOneOf(breathsPerMinute, row.bpm) ? row.bpm : null,
+    stepGoal: isOneOf(exerciseStepGoalNames, row.stepGoal) ? row.stepGoal : null,
+    bpm: isOneOf(breathsPerMinuteValues, row.bpm) ? row.bpm : null,
     localDate: row.localDate,
     startedAt: row.startedAt.toISOString(),
     completedAt: (row.completedAt ?? row.startedAt).toISOString(),

@@ -1,17 +1,8 @@
-import type { PhaseChangeBody } from '@coach/api';
+import { type PhaseChangeBody, phaseChangeAnswers } from '@coach/api';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { resolveClientAccess } from '../clientAccess.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { changePhase, readJourney } from './store.ts';
-
-/** HTTP codes of a refused phase change (the domain's codes, in the API's snake case). */
-const phaseErrors = {
-  noPhasePlanned: { status: 409, error: 'no_phase_planned' },
-  notNextPhase: { status: 409, error: 'not_next_phase' },
-  invalidGoals: { status: 400, error: 'invalid_phase' },
-  invalidBpm: { status: 400, error: 'invalid_phase' },
-  invalidGoalChoices: { status: 400, error: 'invalid_phase' },
-} as const;
 
 /**
  * The journey service (`/api/journey`): a coach reads a client's journey and starts their next
@@ -56,7 +47,7 @@ export const journeyService: ServicePlugin = async (app, context) => {
         ),
       );
       if (!outcome.ok) {
-        const mapped = phaseErrors[outcome.error.code];
+        const mapped = phaseChangeAnswers[outcome.error.code];
         return reply
           .status(mapped.status)
           .send({ error: mapped.error, message: outcome.error.message });

@@ -1,23 +1,22 @@
 import type { Journey, JourneyStepEntry } from '@coach/api';
-import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit.ts';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
 import {
-  breathsPerMinute,
+  breathsPerMinuteValues,
   currentStepDay,
-  exerciseGoals,
-  exerciseStepGoals,
+  exerciseGoalNames,
+  exerciseStepGoalNames,
   isOneOf,
-  journeySteps,
+  journeyStepNames,
   localDateOf,
-  nextStep,
-  noPhasePlannedMessage,
+  nextPhaseOf,
   type PhaseChangeError,
   type PhaseChangeRequest,
   type PlannedPhaseChange,
   planPhaseChange,
   preferredStepLengthDays,
-} from '../../domain/journey/index.ts';
+} from '@coach/api';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../../audit.ts';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { replanCalendar } from '../clientData/calendar.ts';
 import { recomputePhaseTotals } from '../clientData/rollups.ts';
 import { type ClientRef, learnStartDate, lockClient, readStepStarts } from '../clientData/steps.ts';
@@ -36,10 +35,10 @@ function toEntry(row: StepRow): JourneyStepEntry {
     step: row.step,
     status: row.status,
     startDate: row.startDate,
-    goals: row.goals.filter((goal) => isOneOf(exerciseStepGoals, goal)),
-    bpm: isOneOf(breathsPerMinute, row.bpm) ? row.bpm : null,
+    goals: row.goals.filter((goal) => isOneOf(exerciseStepGoalNames, goal)),
+    bpm: isOneOf(breathsPerMinuteValues, row.bpm) ? row.bpm : null,
     goalChoices: Array.isArray(row.goalChoices)
-      ? row.goalChoices.filter((goal) => isOneOf(exerciseGoals, goal))
+      ? row.goalChoices.filter((goal) => isOneOf(exerciseGoalNames, goal))
       : [],
     startedByPersonId: row.startedByPersonId,
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -100,12 +99,11 @@ export async function readJourney(
   if (!byStep.has('learn')) {
     byStep.set('learn', implicitLearn(client, currentStep === 'learn' ? 'active' : 'completed'));
   }
-  const steps = journeySteps.flatMap((step) => {
+  const steps = journeyStepNames.flatMap((step) => {
     const entry = byStep.get(step);
     return entry ? [entry] : [];
   });
   const startDate = byStep.get(currentStep)?.startDate ?? learnStartDate(client);
-  const next = nextStep(currentStep);
   return {
     clientId: client.id,
     currentStep,
@@ -113,9 +111,7 @@ export async function readJourney(
     currentDay: currentStepDay(startDate, now, client.timezone),
     timezone: client.timezone,
     steps,
-    nextPhasePlanned: next !== null,
-    nextPhase: next,
-    nextPhaseMessage: next === null ? noPhasePlannedMessage : null,
+    ...nextPhaseOf(currentStep),
   };
 }
 

@@ -1,10 +1,18 @@
-import { type IdParams, limits, messages, profilePicturePath } from '@coach/api';
+import {
+  type IdParams,
+  isSignedPictureQuery,
+  limits,
+  messages,
+  type ProfilePictureQuery,
+} from '@coach/api';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
+import { findPersonByUserId, findVisiblePerson } from '../account/persons.ts';
 import type { ServicePlugin } from '../context.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
+import { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
 import { findPersonIdOfUser, findPicture, matchesEtag, savePicture } from './pictures.ts';
 
 const maxBytes = limits.profilePictureMaxBytes;
@@ -46,9 +54,11 @@ function lingerWhileDiscarding(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The resource service (`/api/resource`): profile pictures, stored in PostgreSQL. The type of an
- * upload is decided by its bytes only; a body over 7,000,000 bytes is refused while it streams in
- * (never buffered whole).
+ * The resource service (`/api/resource`): profile pictures, stored in PostgreSQL. A picture is
+ * served to whoever may see the person (the account service's rule), with a bearer token or
+ * through a signed URL; anyone else gets the 404 of a missing picture. The type of an upload is
+ * decided by its bytes only; a body over 7,000,000 bytes is refused while it streams in (never
+ * buffered whole).
  */
 export const resourceService: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
@@ -75,11 +85,34 @@ export const resourceService: ServicePlugin = async (app, context) => {
     throw error;
   });
 
+  /** A signed URL needs no session; anything else needs a signed-in caller (401 without). */
+  async function requireSignatureOrAuth(request: FastifyRequest, reply: FastifyReply) {
+    if (isSignedPictureQuery(request.query as ProfilePictureQuery)) return;
+    return context.requireAuth(request, reply);
+  }
+
+  /** Whether the request may have the picture of `personId`: a valid signature, or the rule. */
+  async function mayHavePicture(request: FastifyRequest, personId: string): Promise<boolean> {
+    const query = request.query as ProfilePictureQuery;
+    if (isSignedPictureQuery(query)) {
+      return isValidPictureSignature(context, personId, query.expires, query.signature);
+    }
+    const caller = await findPersonByUserId(db, organisationId, request.auth?.userId ?? '');
+    return (
+      caller !== undefined &&
+      (await findVisiblePerson(db, organisationId, caller, personId)) !== undefined
+    );
+  }
+
   app.route({
     ...contractRoute('getProfilePicture'),
+    onRequest: requireSignatureOrAuth,
     handler: async (request, reply) => {
-      const { id } = request.params as IdParams;
-      const picture = await findPicture(db, organisationId, id);
+      const personId = (request.params as IdParams).id.toLowerCase();
+      // Someone who may not see the person learns nothing, not even that a picture exists.
+      const picture = (await mayHavePicture(request, personId))
+        ? await findPicture(db, organisationId, personId)
+        : undefined;
       if (!picture) {
         return reply.status(404).send({ error: 'not_found', message: 'No profile picture' });
       }
@@ -158,7 +191,7 @@ export const resourceService: ServicePlugin = async (app, context) => {
         return stored;
       });
       reply.header('ETag', etag);
-      return { url: profilePicturePath(personId), etag };
+      return { url: signedPicturePath(context, personId), etag };
     },
   });
 };

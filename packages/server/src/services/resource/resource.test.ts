@@ -4,22 +4,25 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 import { makeExtendedWebp, makeJpeg, makePng, makeWebp } from './testImages.ts';
 
 let server: TestServer;
+/** A coach, with two clients; another coach, with one client. */
 let owner: TestUser;
+let client: TestUser;
+let sibling: TestUser;
 let other: TestUser;
+let otherClient: TestUser;
 const tokens = new Map<string, string>();
+/** The server's clock (`context.now`): signed URLs expire by it. */
+let now = new Date('2031-03-04T10:05:00Z');
 
+/** A bearer token of `user` (a live session), one per user. */
 async function tokenFor(user: TestUser) {
   let token = tokens.get(user.userId);
   if (!token) {
-    token = await server.context.accessTokens.sign({
-      userId: user.userId,
-      organisationId: server.database.organisationId,
-      sessionId: randomUUID(),
-    });
+    token = await signInForTest(server, user.userId);
     tokens.set(user.userId, token);
   }
   return token;
@@ -27,6 +30,21 @@ async function tokenFor(user: TestUser) {
 
 function pictureUrl(personId: string) {
   return `${server.baseUrl}/api/resource/profilePicture/${personId}`;
+}
+
+/** GET of a picture, as `user` (the owner by default; null: no bearer token). */
+async function download(
+  personId: string,
+  { headers = {}, user = owner }: { headers?: Record<string, string>; user?: TestUser | null } = {},
+) {
+  return fetch(pictureUrl(personId), {
+    headers: { ...headers, ...(user ? { authorization: `Bearer ${await tokenFor(user)}` } : {}) },
+  });
+}
+
+/** GET of an address as the API answers it (`resource/...`), without a bearer token. */
+function fetchAnswered(url: string, headers: Record<string, string> = {}) {
+  return fetch(`${server.baseUrl}/api/${url}`, { headers });
 }
 
 async function upload(
@@ -50,17 +68,14 @@ const tooLarge = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ services: ['resource'] });
-  owner = await createUserWithProfile(server.database, {
-    email: 'owner@example.com',
-    password: 'Password1',
-    type: 'coach',
-  });
-  other = await createUserWithProfile(server.database, {
-    email: 'other@example.com',
-    password: 'Password1',
-    type: 'coach',
-  });
+  server = await startTestServer({ services: ['resource'], now: () => now });
+  const seed = (email: string, type: 'coach' | 'user', coachPersonId: string | null = null) =>
+    createUserWithProfile(server.database, { email, password: 'Password1', type, coachPersonId });
+  owner = await seed('owner@example.com', 'coach');
+  client = await seed('client@example.com', 'user', owner.personId);
+  sibling = await seed('sibling@example.com', 'user', owner.personId);
+  other = await seed('other@example.com', 'coach');
+  otherClient = await seed('other-client@example.com', 'user', other.personId);
 });
 afterAll(() => server.close());
 
@@ -70,10 +85,12 @@ describe('PUT /api/resource/profilePicture/:id', () => {
     const response = await upload(png);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { url: string; etag: string };
-    expect(body.url).toBe(`resource/profilePicture/${owner.personId}`);
+    expect(body.url).toMatch(
+      new RegExp(`^resource/profilePicture/${owner.personId}\\?expires=\\d+&signature=[\\w-]{43}$`),
+    );
     expect(body.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
     expect(response.headers.get('etag')).toBe(body.etag);
-    const served = await fetch(pictureUrl(owner.personId));
+    const served = await download(owner.personId);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('etag')).toBe(body.etag);
@@ -108,7 +125,7 @@ describe('PUT /api/resource/profilePicture/:id', () => {
     ] as const) {
       const response = await upload(bytes, { contentType: type });
       expect(response.status).toBe(200);
-      const served = await fetch(pictureUrl(owner.personId));
+      const served = await download(owner.personId);
       expect(served.headers.get('content-type')).toBe(type);
       expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
     }
@@ -118,7 +135,7 @@ describe('PUT /api/resource/profilePicture/:id', () => {
     for (const contentType of ['image/jpeg', 'application/octet-stream', 'text/plain', null]) {
       const response = await upload(makePng(), { contentType });
       expect(response.status).toBe(200);
-      const served = await fetch(pictureUrl(owner.personId));
+      const served = await download(owner.personId);
       expect(served.headers.get('content-type')).toBe('image/png');
     }
   });
@@ -128,7 +145,7 @@ describe('PUT /api/resource/profilePicture/:id', () => {
     form.append('file', new Blob([makeJpeg()], { type: 'image/png' }), 'photo.png');
     const response = await upload(form, { contentType: null });
     expect(response.status).toBe(200);
-    const served = await fetch(pictureUrl(owner.personId));
+    const served = await download(owner.personId);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
   });
 
@@ -281,7 +298,7 @@ describe('PUT /api/resource/profilePicture/:id', () => {
     const anonymous = await upload(makePng(), { user: null });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: 'unauthorized' });
-    expect((await fetch(pictureUrl(other.personId))).status).toBe(404);
+    expect((await download(other.personId)).status).toBe(404);
   });
 });
 
@@ -289,18 +306,18 @@ describe('GET /api/resource/profilePicture/:id', () => {
   it('answers 304 to a matching If-None-Match and revalidates on every use', async () => {
     const stored = await upload(makePng(5, 5));
     const { etag } = (await stored.json()) as { etag: string };
-    const first = await fetch(pictureUrl(owner.personId));
+    const first = await download(owner.personId);
     expect(first.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate');
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
-    const cached = await fetch(pictureUrl(owner.personId), { headers: { 'if-none-match': etag } });
+    const cached = await download(owner.personId, { headers: { 'if-none-match': etag } });
     expect(cached.status).toBe(304);
     expect(cached.headers.get('etag')).toBe(etag);
     expect(await cached.text()).toBe('');
-    const weak = await fetch(pictureUrl(owner.personId), {
+    const weak = await download(owner.personId, {
       headers: { 'if-none-match': `"other", W/${etag}` },
     });
     expect(weak.status).toBe(304);
-    const stale = await fetch(pictureUrl(owner.personId), {
+    const stale = await download(owner.personId, {
       headers: { 'if-none-match': '"old"' },
     });
     expect(stale.status).toBe(200);
@@ -312,7 +329,7 @@ describe('GET /api/resource/profilePicture/:id', () => {
     const { etag: firstTag } = (await (await upload(first)).json()) as { etag: string };
     const { etag: secondTag } = (await (await upload(second)).json()) as { etag: string };
     expect(secondTag).not.toBe(firstTag);
-    const served = await fetch(pictureUrl(owner.personId), {
+    const served = await download(owner.personId, {
       headers: { 'if-none-match': firstTag },
     });
     expect(served.status).toBe(200);
@@ -329,7 +346,7 @@ describe('GET /api/resource/profilePicture/:id', () => {
     const pictures = [makePng(4, 4, [1, 2, 3]), makeJpeg(4, 4), makeWebp()];
     const reads: Promise<Response>[] = [];
     const writes = pictures.map((bytes) => upload(bytes));
-    for (let index = 0; index < 6; index++) reads.push(fetch(pictureUrl(owner.personId)));
+    for (let index = 0; index < 6; index++) reads.push(download(owner.personId));
     expect((await Promise.all(writes)).map((response) => response.status)).toEqual([200, 200, 200]);
     for (const response of await Promise.all(reads)) {
       const bytes = Buffer.from(await response.arrayBuffer());
@@ -341,13 +358,147 @@ describe('GET /api/resource/profilePicture/:id', () => {
   });
 
   it('answers 404 JSON when there is no picture and 400 for an id that is not a UUID', async () => {
-    const missing = await fetch(pictureUrl(randomUUID()));
+    const missing = await download(randomUUID());
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
     expect(await missing.json()).toEqual({ error: 'not_found', message: 'No profile picture' });
-    const malformed = await fetch(pictureUrl('nope'));
+    const malformed = await download('nope');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'validation_failed' });
+  });
+});
+
+describe('who may have a picture: the rule of the person', () => {
+  const noPicture = { error: 'not_found', message: 'No profile picture' };
+
+  async function expectRefused(personId: string, user: TestUser) {
+    const response = await download(personId, { user });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual(noPicture);
+  }
+
+  async function expectServed(personId: string, user: TestUser, bytes: Buffer) {
+    const response = await download(personId, { user });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  }
+
+  it("serves a client's picture to the client and their coach, nobody else", async () => {
+    const png = makePng(2, 3, [10, 20, 30]);
+    expect((await upload(png, { user: client, id: client.personId })).status).toBe(200);
+    await expectServed(client.personId, client, png);
+    await expectServed(client.personId, owner, png);
+    // Another client of the same coach, another coach, another coach's client: the 404 of a
+    // missing picture, so nobody learns that one exists.
+    await expectRefused(client.personId, sibling);
+    await expectRefused(client.personId, other);
+    await expectRefused(client.personId, otherClient);
+  });
+
+  it("serves a coach's picture to the coach and their clients, nobody else", async () => {
+    const png = makePng(3, 3, [40, 50, 60]);
+    expect((await upload(png)).status).toBe(200);
+    await expectServed(owner.personId, owner, png);
+    await expectServed(owner.personId, client, png);
+    await expectServed(owner.personId, sibling, png);
+    await expectRefused(owner.personId, other);
+    await expectRefused(owner.personId, otherClient);
+  });
+
+  it('answers 401 to a caller with neither a bearer token nor a signed URL', async () => {
+    expect((await upload(makePng())).status).toBe(200);
+    const anonymous = await download(owner.personId, { user: null });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: 'unauthorized' });
+    const badToken = await fetch(pictureUrl(owner.personId), {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(badToken.status).toBe(401);
+  });
+});
+
+describe('signed picture URLs', () => {
+  async function signedUrlOf(user: TestUser, bytes = makePng(2, 2, [7, 8, 9])) {
+    const response = await upload(bytes, { user, id: user.personId });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { url: string }).url;
+  }
+
+  it('work without a bearer token until they expire, at most an hour after', async () => {
+    now = new Date('2031-03-04T10:05:00Z');
+    const png = makePng(4, 2, [1, 1, 1]);
+    const url = await signedUrlOf(owner, png);
+    const expires = Number(new URL(url, 'http://x/').searchParams.get('expires'));
+    // Rounded to the half hour: the URL lives 30 to 60 minutes.
+    expect(expires).toBe(Date.parse('2031-03-04T11:00:00Z') / 1000);
+    const served = await fetchAnswered(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    // ETag revalidation works through the signed URL too.
+    const etag = served.headers.get('etag') ?? '';
+    expect((await fetchAnswered(url, { 'if-none-match': etag })).status).toBe(304);
+
+    now = new Date('2031-03-04T10:59:59Z');
+    expect((await fetchAnswered(url)).status).toBe(200);
+    now = new Date('2031-03-04T11:00:00Z');
+    const expired = await fetchAnswered(url);
+    expect(expired.status).toBe(404);
+    expect(await expired.json()).toEqual({ error: 'not_found', message: 'No profile picture' });
+    now = new Date('2031-03-04T10:05:00Z');
+  });
+
+  it('stay the same within a half hour, so caches keep working', async () => {
+    now = new Date('2031-03-04T10:01:00Z');
+    const first = await signedUrlOf(client);
+    now = new Date('2031-03-04T10:29:00Z');
+    expect(await signedUrlOf(client)).toBe(first);
+    now = new Date('2031-03-04T10:31:00Z');
+    const next = await signedUrlOf(client);
+    expect(next).not.toBe(first);
+    // Both work meanwhile.
+    expect((await fetchAnswered(first)).status).toBe(200);
+    expect((await fetchAnswered(next)).status).toBe(200);
+    now = new Date('2031-03-04T10:05:00Z');
+  });
+
+  it('are refused when altered: signature, expiry or person', async () => {
+    const url = await signedUrlOf(client);
+    const parsed = new URL(url, 'http://x/');
+    const expires = Number(parsed.searchParams.get('expires'));
+    const signature = parsed.searchParams.get('signature') ?? '';
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    await signedUrlOf(sibling);
+    const altered = [
+      `resource/profilePicture/${client.personId}?expires=${expires}&signature=${flipped}`,
+      `resource/profilePicture/${client.personId}?expires=${expires - 1}&signature=${signature}`,
+      `resource/profilePicture/${client.personId}?expires=${expires}`,
+      `resource/profilePicture/${client.personId}?signature=${signature}`,
+      // Another person's picture with this person's signature.
+      `resource/profilePicture/${sibling.personId}?expires=${expires}&signature=${signature}`,
+    ];
+    for (const candidate of altered) {
+      const response = await fetchAnswered(candidate);
+      expect(response.status, candidate).toBe(404);
+      expect(await response.json()).toEqual({ error: 'not_found', message: 'No profile picture' });
+    }
+    // A signed URL decides alone: a bearer token beside a wrong signature does not help.
+    const withBearer = await fetch(`${server.baseUrl}/api/${altered[0]}`, {
+      headers: { authorization: `Bearer ${await tokenFor(client)}` },
+    });
+    expect(withBearer.status).toBe(404);
+    const malformed = await fetchAnswered(
+      `resource/profilePicture/${client.personId}?expires=${expires}&signature=not%20base64`,
+    );
+    expect(malformed.status).toBe(400);
+  });
+
+  it('keep working with the version the app adds to a new picture', async () => {
+    const response = await upload(makePng(2, 2, [3, 3, 3]), { user: client, id: client.personId });
+    const { url, etag } = (await response.json()) as { url: string; etag: string };
+    const versioned = await fetchAnswered(`${url}&v=${encodeURIComponent(etag)}`);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get('etag')).toBe(etag);
   });
 });
 

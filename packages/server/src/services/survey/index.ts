@@ -1,11 +1,7 @@
+import { messages } from '@coach/api';
 import { clientRangeRoute, clientWriteRoute } from '../clientData/routes.ts';
 import type { ServicePlugin } from '../context.ts';
 import { listAssessments, listReflections, submitAssessment, submitReflection } from './store.ts';
-
-/** Message of the 403 for a caller who is not a client, posting a reflection. */
-export const onlyClientsReflectMessage = 'Only a client can submit reflections';
-/** Message of the 403 for a caller who is not a client, posting an assessment. */
-export const onlyClientsAssessMessage = 'Only a client can submit assessments';
 
 /**
  * The survey service (`/api/survey`): a client's app posts reflections and assessments (always
@@ -15,10 +11,20 @@ export const surveyService: ServicePlugin = async (app, context) => {
   const { database } = context;
 
   app.route(
-    clientWriteRoute(context, 'submitReflection', onlyClientsReflectMessage, submitReflection),
+    clientWriteRoute(
+      context,
+      'submitReflection',
+      messages.onlyClientsSubmitReflections,
+      submitReflection,
+    ),
   );
   app.route(
-    clientWriteRoute(context, 'submitAssessment', onlyClientsAssessMessage, submitAssessment),
+    clientWriteRoute(
+      context,
+      'submitAssessment',
+      messages.onlyClientsSubmitAssessments,
+      submitAssessment,
+    ),
   );
   app.route(
     clientRangeRoute(context, 'listReflections', (client, range) =>

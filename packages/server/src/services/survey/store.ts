@@ -6,32 +6,25 @@ import type {
   SubmitAssessmentBody,
   SubmitReflectionBody,
 } from '@coach/api';
+import {
+  type DateRange,
+  type JourneyStep,
+  localDateOf,
+  messages,
+  type StepStart,
+  stepAssessment,
+  stepOfDate,
+} from '@coach/api';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { type JourneyStep, localDateOf, stepAssessment } from '../../domain/journey/index.ts';
 import { ensureCalendar } from '../clientData/calendar.ts';
 import { refused, timestampError, type WriteOutcome } from '../clientData/outcome.ts';
-import type { DateRange } from '../clientData/range.ts';
 import { completeScheduledEvent } from '../clientData/rollups.ts';
-import {
-  type ClientRef,
-  datesOfStep,
-  lockClient,
-  readStepStarts,
-  type StepStart,
-  stepOfDate,
-} from '../clientData/steps.ts';
+import { type ClientRef, datesOfStep, lockClient, readStepStarts } from '../clientData/steps.ts';
 
 const { calendarEvents, surveys } = schema;
 
 type SurveyRow = typeof surveys.$inferSelect;
-
-/** The 409 of a reflection whose time is in no open window. */
-export const noWindowMessage = 'No reflection window is open at that time';
-/** The 409 of a reflection for a window already answered. */
-export const windowCompletedMessage = 'This reflection window is already completed';
-/** The 409 of a change to a complete assessment. */
-export const assessmentFinalMessage = 'A complete assessment can not be changed';
 
 /** The name a scheduled assessment never answered shows ('Learn assessment'). */
 export function scheduledAssessmentName(step: JourneyStep): string {
@@ -113,7 +106,7 @@ export async function submitReflection(
   const localDate = localDateOf(answeredAt, client.timezone);
   const starts = await readStepStarts(tx, client);
   const step = stepOfDate(starts, localDate);
-  if (!step) return refused(409, 'outside_window', noWindowMessage);
+  if (!step) return refused(409, 'outside_window', messages.noReflectionWindow);
   await ensureCalendar(tx, client, localDate, localDate, now, starts);
   const windows = await tx
     .select()
@@ -126,7 +119,7 @@ export async function submitReflection(
       ),
     );
   const window = windows.find((event) => event.startsAt <= answeredAt && answeredAt < event.endsAt);
-  if (!window) return refused(409, 'outside_window', noWindowMessage);
+  if (!window) return refused(409, 'outside_window', messages.noReflectionWindow);
   if (window.surveyType !== body.type) {
     return refused(
       409,
@@ -135,7 +128,7 @@ export async function submitReflection(
     );
   }
   if (window.status === 'completed')
-    return refused(409, 'window_completed', windowCompletedMessage);
+    return refused(409, 'window_completed', messages.reflectionWindowCompleted);
   const { productivity, mental, physical } = body.answers;
   const [row] = await tx
     .insert(surveys)
@@ -244,7 +237,7 @@ export async function submitAssessment(
   if (existing && existing.type !== 'assessment') return idOfOtherKind('a reflection');
   if (existing?.status === 'complete') {
     if (body.status === 'complete') return { ok: true, status: 200, value: toAssessment(existing) };
-    return refused(409, 'assessment_final', assessmentFinalMessage);
+    return refused(409, 'assessment_final', messages.assessmentFinal);
   }
   const answeredAt = new Date(body.answeredAt);
   const timeError = timestampError('answeredAt', answeredAt, now);

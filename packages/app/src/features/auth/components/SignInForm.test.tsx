@@ -1,10 +1,11 @@
 import { createHandlers } from '@coach/api/msw';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { SignInForm } from './SignInForm.tsx';
 
@@ -82,6 +83,28 @@ describe('SignInForm', () => {
     await user.type(password(), 'x');
     expect(screen.queryByText('Wrong email or password')).not.toBeInTheDocument();
     expect(submit()).toBeEnabled();
+  });
+
+  it('says that there were too many attempts and when to try again on a 429', async () => {
+    const { user, email, password, submit, tokens } = renderSignIn();
+    server.use(
+      http.post(`${testBaseUrls.auth}/login`, () =>
+        HttpResponse.json(
+          { error: 'rate_limited', message: 'Too many sign-in attempts' },
+          { status: 429, headers: { 'Retry-After': '120' } },
+        ),
+      ),
+    );
+    await user.type(email(), 'coach@example.com');
+    await user.type(password(), 'Wrong123!');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 2 minutes.',
+    );
+    expect(screen.queryByText(/could not be reached/)).not.toBeInTheDocument();
+    expect(tokens.getAccessToken()).toBeNull();
+    await user.type(password(), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("refuses a 'user' account with 'Invalid user type. Only coaches allowed'", async () => {

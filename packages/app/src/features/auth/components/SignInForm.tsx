@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '../../../forms/FormAlert.tsx';
 
 export type SignInFormProps = {
   /** A failure to show before any submit (e.g. a refused session at start). */

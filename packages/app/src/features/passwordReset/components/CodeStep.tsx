@@ -3,8 +3,10 @@ import { toApiError } from '@coach/api';
 import { TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../hooks/useCoachApi.ts';
-import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
+import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
+import { FormAlert } from '../../../forms/FormAlert.tsx';
+import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { type CodeStepValues, codeStepSchema } from '../passwordResetSchemas.ts';
 import { NextButton } from './NextButton.tsx';
 import { ResendCode } from './ResendCode.tsx';
@@ -21,7 +23,7 @@ export type CodeStepProps = {
 export function CodeStep({ email, onVerified }: CodeStepProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<CodeStepValues>({
+  const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<CodeStepValues>({
     resolver: yupResolver(codeStepSchema),
     defaultValues: { code: '' },
   });
@@ -32,9 +34,13 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
       onVerified(code);
     } catch (error) {
       // A 4xx about the code (wrong, expired, used up) is the field error 'Wrong code' (spec
-      // point 8); a failure with no verdict on the code is the unexpected-error toast.
+      // point 8); too many checks say when to try again, above the field until it is edited; a
+      // failure with no verdict on the code is the unexpected-error toast.
+      const tooManyAttempts = tooManyAttemptsOf(error);
       const { status } = toApiError(error);
-      if (status === 400 || status === 404 || status === 410) {
+      if (tooManyAttempts) {
+        form.setError('root', { message: describeTooManyAttempts(tooManyAttempts, t) });
+      } else if (status === 400 || status === 404 || status === 410) {
         form.setError('code', { message: 'auth.changePassword.wrongCode' });
       } else {
         toast.error(t('auth.changePassword.requestError'));
@@ -46,8 +52,13 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
     try {
       await api.auth.requestPasswordReset({ email });
       return true;
-    } catch {
-      toast.error(t('auth.changePassword.resendCodeFailed'));
+    } catch (error) {
+      const tooManyAttempts = tooManyAttemptsOf(error);
+      toast.error(
+        tooManyAttempts
+          ? describeTooManyAttempts(tooManyAttempts, t)
+          : t('auth.changePassword.resendCodeFailed'),
+      );
       return false;
     }
   };
@@ -56,6 +67,7 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
     <chakra.form onSubmit={handleSubmit} noValidate>
       <Stack gap="5">
         <StepIntro step={2}>{t('auth.changePassword.codeHint', { email })}</StepIntro>
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
         <TextField
           {...register('code')}
           label={t('auth.changePassword.code')}

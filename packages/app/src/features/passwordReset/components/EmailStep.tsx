@@ -3,8 +3,9 @@ import { toApiError } from '@coach/api';
 import { TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../hooks/useCoachApi.ts';
-import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
+import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
+import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { type EmailStepValues, emailStepSchema } from '../passwordResetSchemas.ts';
 import { NextButton } from './NextButton.tsx';
 import { StepIntro } from './StepIntro.tsx';
@@ -30,9 +31,14 @@ export function EmailStep({ lockedEmail, onCodeSent }: EmailStepProps) {
       await api.auth.requestPasswordReset({ email });
       onCodeSent(email);
     } catch (error) {
+      const tooManyAttempts = tooManyAttemptsOf(error);
+      if (tooManyAttempts) {
+        toast.error(describeTooManyAttempts(tooManyAttempts, t));
+        return;
+      }
       // The spec lists two texts: 'Change password request failed' when the service answers the
-      // request with an error (rate limit, server error), 'Error requesting password change'
-      // when no answer came at all (network down, unexpected failure).
+      // request with an error, 'Error requesting password change' when no answer came at all
+      // (network down, unexpected failure).
       const { status } = toApiError(error);
       toast.error(
         t(status > 0 ? 'auth.changePassword.requestFailed' : 'auth.changePassword.requestError'),

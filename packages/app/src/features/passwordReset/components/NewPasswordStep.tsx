@@ -3,8 +3,9 @@ import type { Tokens } from '@coach/api';
 import { PasswordField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../hooks/useCoachApi.ts';
-import { useSubmitOnlyForm } from '../hooks/useSubmitOnlyForm.ts';
+import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
+import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { type NewPasswordStepValues, newPasswordStepSchema } from '../passwordResetSchemas.ts';
 import { NextButton } from './NextButton.tsx';
 import { StepIntro } from './StepIntro.tsx';
@@ -32,8 +33,13 @@ export function NewPasswordStep({ email, code, onReset }: NewPasswordStepProps) 
     let tokens: Tokens;
     try {
       tokens = await api.auth.resetPassword({ email, password, resetPasswordCode: code });
-    } catch {
-      toast.error(t('auth.changePassword.resetFailed'));
+    } catch (error) {
+      const tooManyAttempts = tooManyAttemptsOf(error);
+      toast.error(
+        tooManyAttempts
+          ? describeTooManyAttempts(tooManyAttempts, t)
+          : t('auth.changePassword.resetFailed'),
+      );
       return;
     }
     await onReset(tokens);

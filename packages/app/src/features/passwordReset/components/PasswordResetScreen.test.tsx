@@ -2,10 +2,11 @@ import { createHandlers, demoCoachCredentials, demoResetCode } from '@coach/api/
 import { ToastContainer } from '@coach/ui';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
 import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
@@ -18,6 +19,16 @@ afterAll(() => server.close());
 
 function Where() {
   return <p>At {useLocation().pathname}</p>;
+}
+
+/** The auth service answering `path` with a 429 that asks to wait `seconds`. */
+function rateLimited(path: string, seconds: number) {
+  return http.post(`${testBaseUrls.auth}${path}`, () =>
+    HttpResponse.json(
+      { error: 'rate_limited', message: 'Too many attempts' },
+      { status: 429, headers: { 'Retry-After': String(seconds) } },
+    ),
+  );
 }
 
 function renderReset(options: Parameters<typeof mockBackend>[0] = {}) {
@@ -81,6 +92,49 @@ describe('password reset, step 1: email', () => {
     await user.click(next());
     expect(await screen.findByText('Change password request failed')).toBeInTheDocument();
     expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+  });
+});
+
+describe('password reset, too many attempts', () => {
+  it('says when to try again when the code request is throttled', async () => {
+    const { user, next } = renderReset();
+    server.use(rateLimited('/passwordReset/request', 45));
+    await user.type(screen.getByLabelText('Email'), demoCoachCredentials.email);
+    await user.click(next());
+    expect(
+      await screen.findByText('Too many attempts. Try again in 45 seconds.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Change password request failed')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+  });
+
+  it('says when to try again when code checks are throttled, until the code is edited', async () => {
+    const { user, next, sendEmail } = renderReset();
+    const code = await sendEmail();
+    server.use(rateLimited('/passwordReset/verifyCode', 900));
+    await user.type(code, demoResetCode);
+    await user.click(next());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 15 minutes.',
+    );
+    expect(screen.queryByText('Wrong code')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    await user.type(code, '{Backspace}1');
+    expect(screen.queryByText(/Too many attempts/)).not.toBeInTheDocument();
+    expect(next()).toBeEnabled();
+  });
+
+  it('says when to try again when a new code is throttled', async () => {
+    const { user, sendEmail } = renderReset();
+    await sendEmail();
+    server.use(rateLimited('/passwordReset/request', 75));
+    await user.click(screen.getByRole('button', { name: 'send me a new code' }));
+    expect(
+      await screen.findByText('Too many attempts. Try again in 2 minutes.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Resend code failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'send me a new code' })).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { chakra, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
-import type { LoginResult } from '../../session/atoms/loginAtom.ts';
+import type { SessionStartResult } from '../../session/atoms/startSessionAtom.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**
@@ -12,7 +12,7 @@ import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 export function PasswordResetScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const handleDone = (result: LoginResult) => {
+  const handleDone = (result: SessionStartResult) => {
     navigate(result.ok ? paths.clients : paths.root, { replace: true });
   };
   return (

@@ -3,8 +3,7 @@ import { toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from '../../../state/jotai.ts';
-import type { LoginResult } from '../../session/atoms/loginAtom.ts';
-import { signInWithTokensAtom } from '../atoms/signInWithTokensAtom.ts';
+import { type SessionStartResult, startSessionAtom } from '../../session/atoms/startSessionAtom.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
@@ -21,7 +20,7 @@ export type PasswordResetStepsProps = {
    * Called at the end: the password is set and the returned tokens were used to sign in
    * (`ok`), or that sign-in was refused (the reason is left for the sign-in screen).
    */
-  onDone: (result: LoginResult) => void;
+  onDone: (result: SessionStartResult) => void;
 };
 
 /**
@@ -31,11 +30,11 @@ export type PasswordResetStepsProps = {
  */
 export function PasswordResetSteps({ email, onDone }: PasswordResetStepsProps) {
   const { t } = useTranslation();
-  const signInWithTokens = useSetAtom(signInWithTokensAtom);
+  const startSession = useSetAtom(startSessionAtom);
   const [step, setStep] = useState<Step>({ name: 'email' });
 
   const handleReset = async (tokens: Tokens) => {
-    const result = await signInWithTokens(tokens);
+    const result = await startSession(tokens);
     if (result.ok) toast.success(t('auth.changePassword.success'));
     onDone(result);
   };

@@ -1,5 +1,6 @@
 import type { CoachApi } from '@coach/api';
 import { atom, type Getter } from '../../../state/jotai.ts';
+import { requireProvided } from '../requireProvided.ts';
 
 /** The one API client of the app, set by `CoachApiProvider`. */
 export const coachApiAtom = atom<CoachApi | null>(null);
@@ -7,7 +8,5 @@ coachApiAtom.debugLabel = 'coachApiAtom';
 
 /** The API client; a missing provider is a programming error. */
 export function getCoachApi(get: Getter): CoachApi {
-  const api = get(coachApiAtom);
-  if (!api) throw new Error('CoachApiProvider is missing above this component');
-  return api;
+  return requireProvided(get(coachApiAtom));
 }

@@ -1,15 +1,20 @@
-import { toApiError } from '@coach/api';
+import { type Tokens, toApiError } from '@coach/api';
+import { type TooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { atom } from '../../../state/jotai.ts';
-import { fetchCoachSession } from '../fetchCoachSession.ts';
-import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
-import { applySessionAtom } from './applySessionAtom.ts';
+import type { SessionFailure } from '../sessionFailure.ts';
 import { getCoachApi } from './coachApiAtom.ts';
-import { sessionEpochAtom } from './sessionEpochAtom.ts';
 import { sessionErrorAtom } from './sessionErrorAtom.ts';
+import { startSessionAtom } from './startSessionAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
 
-/** Why a sign-in failed: wrong credentials, or the session could not start. */
-export type LoginFailure = { kind: 'wrongCredentials' } | SessionFailure;
+/**
+ * Why a sign-in failed: wrong credentials, too many attempts (with the wait), or the session could
+ * not start.
+ */
+export type LoginFailure =
+  | { kind: 'wrongCredentials' }
+  | ({ kind: 'tooManyAttempts' } & TooManyAttempts)
+  | SessionFailure;
 
 /** The outcome of a sign-in. */
 export type LoginResult = { ok: true } | { ok: false; failure: LoginFailure };
@@ -17,35 +22,31 @@ export type LoginResult = { ok: true } | { ok: false; failure: LoginFailure };
 /** The credentials of a sign-in. */
 export type LoginCredentials = { email: string; password: string };
 
+function toLoginFailure(error: unknown): LoginFailure {
+  const tooManyAttempts = tooManyAttemptsOf(error);
+  if (tooManyAttempts) return { kind: 'tooManyAttempts', ...tooManyAttempts };
+  const { status } = toApiError(error);
+  return status === 401 || status === 400 ? { kind: 'wrongCredentials' } : { kind: 'unavailable' };
+}
+
 /**
- * Signs in (spec point 4): stores both tokens, then loads the user and profile. Any failure removes
- * the tokens; it resolves with the reason instead of throwing, so the form can show it.
+ * Signs in (spec point 4): the login call, then the session starts with its tokens
+ * (`startSessionAtom`). Any failure removes the tokens; it resolves with the reason instead of
+ * throwing, so the form can show it.
  */
 export const loginAtom = atom(
   null,
   async (get, set, credentials: LoginCredentials): Promise<LoginResult> => {
-    const tokens = getTokenStore(get);
     const api = getCoachApi(get);
-    const epoch = get(sessionEpochAtom) + 1;
-    set(sessionEpochAtom, epoch);
     set(sessionErrorAtom, null);
+    let tokens: Tokens;
     try {
-      tokens.setTokens(await api.auth.login(credentials));
+      tokens = await api.auth.login(credentials);
     } catch (error) {
-      tokens.clear();
-      const status = toApiError(error).status;
-      const failure: LoginFailure =
-        status === 401 || status === 400 ? { kind: 'wrongCredentials' } : { kind: 'unavailable' };
-      return { ok: false, failure };
+      getTokenStore(get).clear();
+      return { ok: false, failure: toLoginFailure(error) };
     }
-    try {
-      const session = await fetchCoachSession(api);
-      if (get(sessionEpochAtom) === epoch) set(applySessionAtom, session);
-      return { ok: true };
-    } catch (error) {
-      tokens.clear();
-      return { ok: false, failure: toSessionFailure(error) };
-    }
+    return set(startSessionAtom, tokens);
   },
 );
 loginAtom.debugLabel = 'loginAtom';

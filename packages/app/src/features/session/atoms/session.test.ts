@@ -1,8 +1,9 @@
 import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from '../../../state/jotai.ts';
-import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { coachApiAtom } from './coachApiAtom.ts';
@@ -12,6 +13,7 @@ import { loadSessionAtom } from './loadSessionAtom.ts';
 import { loginAtom } from './loginAtom.ts';
 import { logoutAtom } from './logoutAtom.ts';
 import { sessionErrorAtom } from './sessionErrorAtom.ts';
+import { startSessionAtom } from './startSessionAtom.ts';
 import { tokenStoreAtom } from './tokenStoreAtom.ts';
 
 const server = setupServer();
@@ -125,7 +127,7 @@ describe('login', () => {
     expect(store.get(authStatusAtom)).toBe('initialising');
   });
 
-  it("refuses the 'user' account and removes its tokens", async () => {
+  it("refuses the 'user' account, removes its tokens and leaves the reason", async () => {
     const { store, tokens } = setup();
     const result = await store.set(loginAtom, {
       email: 'client@example.com',
@@ -134,6 +136,49 @@ describe('login', () => {
     expect(result).toEqual({ ok: false, failure: { kind: 'invalidUserType' } });
     expect(tokens.getAccessToken()).toBeNull();
     expect(tokens.getRefreshToken()).toBeNull();
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(store.get(sessionErrorAtom)).toEqual({ kind: 'invalidUserType' });
+  });
+
+  it('answers a throttled sign-in with too many attempts and the wait', async () => {
+    const { store, tokens } = setup();
+    server.use(
+      http.post(`${testBaseUrls.auth}/login`, () =>
+        HttpResponse.json(
+          { error: 'rate_limited', message: 'Too many sign-in attempts' },
+          { status: 429, headers: { 'Retry-After': '300' } },
+        ),
+      ),
+    );
+    const result = await store.set(loginAtom, { email: 'coach@example.com', password: 'nope' });
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'tooManyAttempts', retryAfterSeconds: 300 },
+    });
+    expect(tokens.getAccessToken()).toBeNull();
+  });
+});
+
+describe('starting a session with new tokens (sign-in, password reset)', () => {
+  it('stores the tokens and signs in with the coach profile', async () => {
+    const { store, tokens } = setup();
+    const result = await store.set(startSessionAtom, fixtureTokens.coach);
+    expect(result).toEqual({ ok: true });
+    expect(tokens.getAccessToken()).toBe(fixtureTokens.coach.accessToken);
+    expect(store.get(authStatusAtom)).toBe('signedIn');
+    expect(store.get(currentProfileAtom)?.id).toBe(fixtureIds.coachPerson);
+  });
+
+  it('ends a signed-in session refused after new tokens: tokens gone, the reason kept', async () => {
+    const { store, tokens } = setup(fixtureTokens.coach);
+    await store.set(loadSessionAtom, 'start');
+    const result = await store.set(startSessionAtom, fixtureTokens.client);
+    expect(result).toEqual({ ok: false, failure: { kind: 'invalidUserType' } });
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(tokens.getRefreshToken()).toBeNull();
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(store.get(currentProfileAtom)).toBeNull();
+    expect(store.get(sessionErrorAtom)).toEqual({ kind: 'invalidUserType' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { TokenStore } from '@coach/api';
 import { atom, type Getter } from '../../../state/jotai.ts';
+import { requireProvided } from '../requireProvided.ts';
 
 /**
  * Where the tokens live (localStorage keys `accessToken` / `refreshToken` in the app), shared with
@@ -10,7 +11,5 @@ tokenStoreAtom.debugLabel = 'tokenStoreAtom';
 
 /** The token store; a missing provider is a programming error. */
 export function getTokenStore(get: Getter): TokenStore {
-  const tokens = get(tokenStoreAtom);
-  if (!tokens) throw new Error('CoachApiProvider is missing above this component');
-  return tokens;
+  return requireProvided(get(tokenStoreAtom));
 }

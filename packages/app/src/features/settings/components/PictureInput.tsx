@@ -3,6 +3,7 @@ import { ProfilePicture } from '@coach/ui';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUpload } from 'react-icons/lu';
+import { pictureAccept } from '../pictureFile.ts';
 
 export type PictureInputProps = {
   /** The picture shown: the chosen file's preview, else the stored one. */
@@ -59,7 +60,7 @@ export function PictureInput({ src, name, error, onChoose }: PictureInputProps) 
             <VisuallyHidden asChild>
               <input
                 type="file"
-                accept="image/*"
+                accept={pictureAccept}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${errorId} ${hintId}` : hintId}
                 onChange={handleChange}

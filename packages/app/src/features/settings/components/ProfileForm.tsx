@@ -4,8 +4,8 @@ import { Button, Textarea, TextField } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../passwordReset/hooks/useCoachApi.ts';
-import { useSubmitOnlyForm } from '../../passwordReset/hooks/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { useSaveProfile } from '../hooks/useSaveProfile.ts';
 import { checkPictureFile, type PictureProblem } from '../pictureFile.ts';
@@ -13,7 +13,7 @@ import { type SettingsValues, settingsSchema } from '../settingsSchema.ts';
 import { PictureInput } from './PictureInput.tsx';
 
 export type ProfileFormProps = {
-  /** The coach's profile as loaded. */
+  /** The coach's profile as the server holds it (its atom: a save updates it). */
   profile: Person;
 };
 
@@ -24,8 +24,7 @@ export type ProfileFormProps = {
 export function ProfileForm({ profile }: ProfileFormProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const save = useSaveProfile();
-  const [saved, setSaved] = useState(profile);
+  const save = useSaveProfile(profile.id);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureProblem, setPictureProblem] = useState<PictureProblem | null>(null);
   const preview = useObjectUrl(picture);
@@ -45,9 +44,8 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   };
 
   const handleSubmit = form.handleSubmit(async (values) => {
-    const outcome = await save(saved, values, picture);
+    const outcome = await save(profile, values, picture);
     if (outcome.kind === 'profileFailed') return;
-    setSaved(outcome.profile);
     form.reset(values);
     if (outcome.kind === 'saved') {
       setPicture(null);
@@ -58,7 +56,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
     }
   });
 
-  const fullName = `${saved.firstName} ${saved.lastName}`;
+  const fullName = `${profile.firstName} ${profile.lastName}`;
   return (
     <chakra.form onSubmit={handleSubmit} noValidate aria-labelledby="settings-profile-title">
       <Stack gap="6" maxWidth="40rem">
@@ -66,7 +64,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
           {t('settings.profileTitle')}
         </Heading>
         <PictureInput
-          src={preview ?? api.resource.profilePictureUrl(saved.profilePicture)}
+          src={preview ?? api.resource.profilePictureUrl(profile.profilePicture)}
           name={fullName}
           error={
             pictureProblem ? t(pictureProblem, { sizeLimit: t('settings.sizeLimit') }) : undefined

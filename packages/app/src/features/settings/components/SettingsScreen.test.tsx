@@ -9,10 +9,11 @@ import {
 import { ToastContainer } from '@coach/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../../state/jotai.ts';
-import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
 import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
@@ -70,6 +71,21 @@ describe('SettingsScreen', () => {
     );
   });
 
+  it("says 'Error processing profile' when the profile cannot be read, and reads it on retry", async () => {
+    const { user } = renderSettings();
+    server.use(
+      http.get(
+        `${testBaseUrls.account}/persons/:id`,
+        () => HttpResponse.json({ error: 'internal_error', message: 'Boom' }, { status: 500 }),
+        { once: true },
+      ),
+    );
+    expect(await screen.findByText('Error processing profile')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Alex');
+    expect(screen.queryByText('Error processing profile')).not.toBeInTheDocument();
+  });
+
   it('checks the names on submit and clears an error on edit', async () => {
     const { user, save } = renderSettings();
     const firstName = await screen.findByLabelText('First name');
@@ -98,6 +114,9 @@ describe('SettingsScreen', () => {
     expect(stored?.firstName).toBe('Sam');
     expect(stored?.lastName).toBe('Morgan');
     expect(store.get(currentProfileAtom)?.firstName).toBe('Sam');
+    // The screen shows what the server saved: the picture is now named after the new name.
+    expect(screen.getByRole('img', { name: 'Sam Morgan' })).toBeInTheDocument();
+    expect(firstName).toHaveValue('Sam');
   });
 
   it("says 'Error updating profile' when the save fails", async () => {
@@ -130,6 +149,21 @@ describe('SettingsScreen', () => {
       ),
     ).toBeInTheDocument();
     expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('offers and takes only the pictures the server takes: a GIF is refused', async () => {
+    const { user, picture, save, state } = renderSettings();
+    await screen.findByLabelText('First name');
+    expect(picture()).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
+    await user.upload(picture(), new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
+    expect(
+      screen.getByText('You are able to only use images as a profile picture'),
+    ).toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    const before = state.pictures.get(fixtureIds.coachPerson)?.etag;
+    await user.click(save());
+    expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
+    expect(state.pictures.get(fixtureIds.coachPerson)?.etag).toBe(before);
   });
 
   it('previews a chosen picture, uploads it after the profile and keeps the new picture', async () => {

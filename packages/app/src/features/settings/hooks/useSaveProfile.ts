@@ -2,16 +2,16 @@ import { type Person, toApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { useCoachApi } from '../../passwordReset/hooks/useCoachApi.ts';
-import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { personAtomFamily } from '../atoms/personAtomFamily.ts';
 import type { PictureProblem } from '../pictureFile.ts';
 import type { SettingsValues } from '../settingsSchema.ts';
 
 /** How a save ended: saved, or what failed (a refused picture says why). */
 export type SaveOutcome =
-  | { kind: 'saved'; profile: Person }
+  | { kind: 'saved' }
   | { kind: 'profileFailed' }
-  | { kind: 'pictureFailed'; profile: Person; problem: PictureProblem | null };
+  | { kind: 'pictureFailed'; problem: PictureProblem | null };
 
 // The server's answers that mean the picture itself is refused, as the form's own checks say it.
 const pictureProblemByStatus: Record<number, PictureProblem> = {
@@ -20,43 +20,49 @@ const pictureProblemByStatus: Record<number, PictureProblem> = {
 };
 
 /**
- * Saves the profile: `PUT /persons/{id}` with the full profile, then, when a picture was chosen,
- * `PUT /profilePicture/{id}`. The session's profile follows each step that succeeded, and the
- * toasts say how it went ('Profile successfully edited', 'Error updating profile',
- * 'Profile picture uploading failed').
+ * Saves a profile: `PUT /persons/{id}` with the full profile, then, when a picture was chosen,
+ * `PUT /profilePicture/{id}`. The profile's atom takes the server's answer after each step that
+ * succeeded, and the toasts say how it went ('Profile successfully edited', 'Error updating
+ * profile', 'Profile picture uploading failed').
  */
-export function useSaveProfile() {
+export function useSaveProfile(profileId: string) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const setProfile = useSetAtom(currentProfileAtom);
+  const updateProfile = useSetAtom(personAtomFamily(profileId));
 
-  return async (profile: Person, values: SettingsValues, picture: File | null) => {
+  return async (
+    profile: Person,
+    values: SettingsValues,
+    picture: File | null,
+  ): Promise<SaveOutcome> => {
     let saved: Person;
     try {
       saved = await api.account.updatePerson(profile.id, { ...profile, ...values });
     } catch {
       toast.error(t('settings.saveFailed'));
-      return { kind: 'profileFailed' } satisfies SaveOutcome;
+      return { kind: 'profileFailed' };
     }
-    setProfile(saved);
+    updateProfile(saved);
     if (!picture) {
       toast.success(t('settings.saved'));
-      return { kind: 'saved', profile: saved } satisfies SaveOutcome;
+      return { kind: 'saved' };
     }
     try {
       const uploaded = await api.resource.putProfilePicture(profile.id, picture);
       // The address stays the same for a new picture: its version makes images load it afresh.
-      const withPicture = {
+      updateProfile({
         ...saved,
-        profilePicture: `${uploaded.url}?v=${encodeURIComponent(uploaded.etag)}`,
-      };
-      setProfile(withPicture);
+        // The server's address is signed: it has a query already.
+        profilePicture: `${uploaded.url}${uploaded.url.includes('?') ? '&' : '?'}v=${encodeURIComponent(uploaded.etag)}`,
+      });
       toast.success(t('settings.saved'));
-      return { kind: 'saved', profile: withPicture } satisfies SaveOutcome;
+      return { kind: 'saved' };
     } catch (error) {
       toast.error(t('settings.uploadFailed'));
-      const problem = pictureProblemByStatus[toApiError(error).status] ?? null;
-      return { kind: 'pictureFailed', profile: saved, problem } satisfies SaveOutcome;
+      return {
+        kind: 'pictureFailed',
+        problem: pictureProblemByStatus[toApiError(error).status] ?? null,
+      };
     }
   };
 }

@@ -1,0 +1,46 @@
+import type { Tokens } from '@coach/api';
+import { atom } from '../../../state/jotai.ts';
+import { fetchCoachSession } from '../fetchCoachSession.ts';
+import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
+import { applySessionAtom } from './applySessionAtom.ts';
+import { clearSessionAtom } from './clearSessionAtom.ts';
+import { getCoachApi } from './coachApiAtom.ts';
+import { sessionEpochAtom } from './sessionEpochAtom.ts';
+import { sessionErrorAtom } from './sessionErrorAtom.ts';
+import { getTokenStore } from './tokenStoreAtom.ts';
+
+/** The outcome of starting a session with new tokens. */
+export type SessionStartResult = { ok: true } | { ok: false; failure: SessionFailure };
+
+/**
+ * Starts a session with new tokens, from a sign-in or a password reset (spec point 4, decisions:
+ * the reset signs the coach in): stores both tokens, then loads the user and profile, which must
+ * be a coach's. Any failure removes the tokens, ends the session in this tab and leaves the reason
+ * for the sign-in screen; it resolves with the outcome instead of throwing. In Settings the same
+ * call swaps in the tokens of a password change (the server ended the other sessions).
+ */
+export const startSessionAtom = atom(
+  null,
+  async (get, set, newTokens: Tokens): Promise<SessionStartResult> => {
+    const tokens = getTokenStore(get);
+    const api = getCoachApi(get);
+    const epoch = get(sessionEpochAtom) + 1;
+    set(sessionEpochAtom, epoch);
+    set(sessionErrorAtom, null);
+    tokens.setTokens(newTokens);
+    try {
+      const session = await fetchCoachSession(api);
+      if (get(sessionEpochAtom) === epoch) set(applySessionAtom, session);
+      return { ok: true };
+    } catch (error) {
+      const failure = toSessionFailure(error);
+      // A newer start or a logout took over meanwhile: the tokens and the session are its own.
+      if (get(sessionEpochAtom) !== epoch) return { ok: false, failure };
+      tokens.clear();
+      set(clearSessionAtom);
+      set(sessionErrorAtom, failure.kind === 'expired' ? null : failure);
+      return { ok: false, failure };
+    }
+  },
+);
+startSessionAtom.debugLabel = 'startSessionAtom';

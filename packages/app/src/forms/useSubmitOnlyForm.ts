@@ -1,0 +1,61 @@
+import { type FieldPath, type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../i18n/translationKey.ts';
+
+/** Another field whose error goes too when this one is edited, if it is `message`. */
+export type LinkedError<Values extends FieldValues> = {
+  name: FieldPath<Values>;
+  message: TranslationKey;
+};
+
+/** Options of {@link useSubmitOnlyForm}: react-hook-form's, but the validation modes are fixed. */
+export type SubmitOnlyFormOptions<Values extends FieldValues> = Omit<
+  UseFormProps<Values>,
+  'mode' | 'reValidateMode'
+> & {
+  /** Called when any field is edited (e.g. to drop a reason shown before the form was used). */
+  onEdit?: () => void;
+};
+
+/**
+ * A react-hook-form form with the rules of spec point 4: it validates on submit only, editing a
+ * field drops that field's error, a form-level error (`root`, e.g. 'Wrong email or password') and
+ * a shared error of `linked` fields (e.g. a mismatch), and `hasErrors` tells the submit button to
+ * stay disabled while any error is shown. Field messages are translation keys, translated by
+ * `fieldError`; the form-level one is text, read by `formError`.
+ */
+export function useSubmitOnlyForm<Values extends FieldValues>({
+  onEdit,
+  ...options
+}: SubmitOnlyFormOptions<Values>) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({ ...options, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const { errors } = form.formState;
+
+  const register = (name: FieldPath<Values>, linked: LinkedError<Values>[] = []) =>
+    form.register(name, {
+      onChange: () => {
+        form.clearErrors(name);
+        form.clearErrors('root');
+        for (const other of linked) {
+          if (form.getFieldState(other.name).error?.message === other.message) {
+            form.clearErrors(other.name);
+          }
+        }
+        onEdit?.();
+      },
+    });
+
+  const fieldError = (name: FieldPath<Values>): string | undefined => {
+    const message = form.getFieldState(name, form.formState).error?.message;
+    return message ? t(message as TranslationKey) : undefined;
+  };
+
+  return {
+    form,
+    register,
+    fieldError,
+    formError: errors.root?.message,
+    hasErrors: Object.keys(errors).length > 0,
+  };
+}

@@ -1,4 +1,0 @@
-export * from './calendar.ts';
-export * from './enumerations.ts';
-export * from './journey.ts';
-export * from './zonedTime.ts';

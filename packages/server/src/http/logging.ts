@@ -1,0 +1,96 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Where log lines go instead of standard output (the tests capture them). */
+export type LogStream = { write(line: string): void };
+
+/** What stands in for a value that must not be logged. */
+const redacted = '[redacted]';
+
+/** Most query parameter names one log line lists. */
+const maxLoggedQueryNames = 20;
+
+/**
+ * The pino options of the server's logger. No log line carries a token, code, password, body or
+ * answer: the request line has the path and the query parameter names only (a value may be the
+ * invite token of `/invite?token=...`), headers and bodies are never serialised, and an error
+ * keeps its name, code, message and stack frames but nothing a database error carries about the
+ * query (drizzle's message holds the SQL parameters: a client's answers, a token's hash).
+ */
+export function loggerOptions(stream?: LogStream): FastifyServerOptions['logger'] {
+  return {
+    serializers: { req: requestLogFields, err: errorLogFields },
+    // Defence in depth, should a handler log an object of its own.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'body',
+        'req.body',
+        '*.body',
+        '*.password',
+        '*.token',
+        '*.accessToken',
+        '*.refreshToken',
+        '*.resetPasswordCode',
+        '*.answers',
+      ],
+      censor: redacted,
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/** The request as a log line shows it. */
+export function requestLogFields(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: redactedUrl(request.url), remoteAddress: request.ip };
+}
+
+/** `/invite?token=abc&x=1` as `/invite?token=[redacted]&x=[redacted]`. */
+export function redactedUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const names = url
+    .slice(queryStart + 1)
+    .split('&')
+    .filter(Boolean)
+    .slice(0, maxLoggedQueryNames)
+    .map((part) => `${part.split('=')[0]?.slice(0, 64)}=${redacted}`);
+  return `${url.slice(0, queryStart)}?${names.join('&')}`;
+}
+
+/** An error as a log line shows it: what went wrong and where, not with which data. */
+export type ErrorLogFields = {
+  type: string;
+  code?: string | number;
+  message: string;
+  stack: string;
+  cause?: ErrorLogFields;
+};
+
+/** See {@link ErrorLogFields}. */
+export function errorLogFields(error: unknown, depth = 0): ErrorLogFields {
+  if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
+  const code = (error as { code?: unknown }).code;
+  return {
+    // Drizzle's errors leave `name` at 'Error': the class says more.
+    type: error.name === 'Error' ? error.constructor.name : error.name,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    message: safeMessage(error),
+    // The stack's first line repeats the message: only the frames are kept.
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+    ...(error.cause !== undefined && depth < 3
+      ? { cause: errorLogFields(error.cause, depth + 1) }
+      : {}),
+  };
+}
+
+function safeMessage(error: Error): string {
+  // Drizzle's DrizzleQueryError: 'Failed query: <sql>\nparams: <values>'. Its cause, the
+  // database's own error, says what failed; its query and parameters are never serialised.
+  if (error.message.startsWith('Failed query:')) return 'Failed query';
+  // A database message may quote the value it refused ('invalid input syntax for type uuid: "…"').
+  return error.message.replace(/:\s*"[\s\S]*$/, `: ${redacted}`).slice(0, 300);
+}
