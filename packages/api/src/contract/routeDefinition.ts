@@ -42,6 +42,11 @@ export const defaultBodyLimit = 64 * 1024;
 /** The answer of a 204. */
 export const NoContentSchema = Type.Null({ description: 'No content' });
 
+/** The answer of a 304: the caller's cached copy (by its ETag) is still the current one. */
+export const NotModifiedSchema = Type.Null({
+  description: 'Not modified: the cached copy is current',
+});
+
 /** The error answers of a route: the contract's error body for each status. */
 export function errors<const Statuses extends readonly number[]>(
   ...statuses: Statuses

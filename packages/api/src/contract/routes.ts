@@ -37,7 +37,12 @@ import {
 import { exerciseRoutes } from './exercise.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
-import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';
+import {
+  errors,
+  NoContentSchema,
+  NotModifiedSchema,
+  type RouteDefinition,
+} from './routeDefinition.ts';
 import { surveyRoutes } from './survey.ts';
 
 /**
@@ -172,7 +177,7 @@ export const routes = {
     params: IdParamsSchema,
     query: ProfilePictureQuerySchema,
     responseContentTypes: profilePictureContentTypes,
-    response: { 200: BinarySchema, ...errors(400, 401, 404) },
+    response: { 200: BinarySchema, 304: NotModifiedSchema, ...errors(400, 401, 404) },
   },
   putProfilePicture: {
     service: 'resource',

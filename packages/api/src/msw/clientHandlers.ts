@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
-import type { ActivityItem, ClientSummaryList } from '../contract/analytics.ts';
+import type { ActivityItem, ClientSummary, ClientSummaryList } from '../contract/analytics.ts';
 import type { CalendarEvent, DateRangeQuery } from '../contract/calendar.ts';
 import { messages } from '../contract/common.ts';
 import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
@@ -33,6 +33,7 @@ import {
   type MockRequestContext,
   mockService,
 } from './route.ts';
+import { withSignedPicture } from './signedPictures.ts';
 import type { MockState } from './state.ts';
 
 /** Options of the client-data handlers (journey, calendar, survey, exercise, analytics...). */
@@ -348,7 +349,10 @@ const activityKeyOf = (item: ActivityItem): ActivityKey & { item: ActivityItem }
 
 /** MSW handlers of the analytics service: the clients table, profile, series and activity. */
 export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}): HttpHandler[] {
-  const { state, handle } = mockService(options);
+  const { state, handle, now } = mockService(options);
+  // Only the client's coach gets these answers, and may see the client: a signed picture URL.
+  const signed = <T extends ClientSummary>(summary: T) =>
+    withSignedPicture(state, summary.clientId, summary, now());
   return [
     handle('listClientSummaries', ({ userId }) => {
       const caller = callerOf(state, userId);
@@ -358,7 +362,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
         ? []
         : state.clients
             .filter((record) => record.person.coachId === caller.id)
-            .map((record) => summaryOf(record))
+            .map((record) => signed(summaryOf(record)))
             .sort(
               (a, b) =>
                 a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
@@ -370,7 +374,9 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
     }),
     handle('getClientProfileSummary', (request) => {
       const record = clientFor(state, request, 'coach');
-      return record instanceof Response ? record : HttpResponse.json(profileSummaryOf(record));
+      return record instanceof Response
+        ? record
+        : HttpResponse.json(signed(profileSummaryOf(record)));
     }),
     handle('getClientSeries', (request) => {
       const record = clientFor(state, request, 'coach');

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCoachApi } from '../client/index.ts';
+import type { Tokens } from '../contract/common.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
 import { rejection } from '../test/rejection.ts';
@@ -27,7 +28,7 @@ function setup(options: HandlersOptions = {}, tokens: TokenStore = createMemoryT
     onSessionReset,
     fetch,
   });
-  return { api, tokens, onSessionReset };
+  return { api, tokens, onSessionReset, fetch };
 }
 
 describe('MSW handlers', () => {
@@ -158,12 +159,12 @@ describe('MSW handlers', () => {
       message: 'You are able to only use images as a profile picture',
     });
     const uploaded = await api.resource.putProfilePicture(coachPerson.id, onePixelPng, 'image/png');
-    expect(uploaded.url).toBe(`resource/profilePicture/${coachPerson.id}`);
+    expect(uploaded.url).toMatch(signedPath(coachPerson.id));
     const picture = await api.resource.getProfilePicture(coachPerson.id);
     expect(picture.type).toBe('image/png');
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(onePixelPng);
     expect(api.resource.profilePictureUrl(uploaded.url)).toBe(
-      `http://localhost:6006/api/resource/profilePicture/${coachPerson.id}`,
+      `http://localhost:6006/api/${uploaded.url}`,
     );
   });
 
@@ -181,6 +182,95 @@ describe('MSW handlers', () => {
     const anonymous = setup({ state }).api;
     await expect(anonymous.resource.getProfilePicture(coachPerson.id)).rejects.toMatchObject({
       status: 401,
+    });
+  });
+});
+
+/** A signed picture path of a person, as the server gives it. */
+const signedPath = (personId: string) =>
+  new RegExp(`^resource/profilePicture/${personId}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`);
+
+describe('MSW signed picture URLs', () => {
+  const start = new Date('2026-11-16T09:30:00.000Z');
+
+  /** The handlers on a clock the test moves, and an `<img>`'s load: no bearer token. */
+  function setupSigned(tokens: Tokens = fixtureTokens.coach) {
+    const clock = { now: start };
+    const state = createMockState();
+    const { api, fetch } = setup({ state, now: () => clock.now }, createMemoryTokenStore(tokens));
+    const load = (path: string | null) =>
+      fetch(api.resource.profilePictureUrl(path) ?? 'no-picture');
+    return { api, state, clock, load };
+  }
+
+  it('gives a signed upload URL that loads without a bearer token, with the version added', async () => {
+    const { api, load } = setupSigned();
+    const uploaded = await api.resource.putProfilePicture(coachPerson.id, onePixelPng, 'image/png');
+    expect(uploaded.url).toMatch(signedPath(coachPerson.id));
+    const response = await load(`${uploaded.url}&v=${encodeURIComponent(uploaded.etag)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBe(uploaded.etag);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(onePixelPng);
+  });
+
+  it("signs the persons' pictures and keeps the address for the server's time bucket", async () => {
+    const { api, clock, load } = setupSigned();
+    const [own, ...clients] = await api.account.listPersons();
+    expect(own?.profilePicture).toMatch(signedPath(coachPerson.id));
+    const withPicture = clients.find((person) => person.profilePicture !== null);
+    expect(withPicture?.profilePicture).toMatch(signedPath(withPicture?.id ?? ''));
+    expect(clients.some((person) => person.profilePicture === null)).toBe(true);
+    expect((await load(own?.profilePicture ?? null)).status).toBe(200);
+    expect((await load(withPicture?.profilePicture ?? null)).status).toBe(200);
+    // 09:30 and 09:59 fall in one bucket: the same address, valid until 10:30.
+    clock.now = new Date('2026-11-16T09:59:59.000Z');
+    const again = await api.account.getPerson(coachPerson.id);
+    expect(again.profilePicture).toBe(own?.profilePicture);
+    expect(again.profilePicture).toContain(`expires=${Date.parse('2026-11-16T10:30:00Z') / 1000}&`);
+  });
+
+  it('refuses an expired, altered or borrowed signature with the 404 of no picture', async () => {
+    const { api, state, clock, load } = setupSigned();
+    const { profilePicture } = await api.account.getPerson(coachPerson.id);
+    if (!profilePicture) throw new Error('the coach has a picture');
+    const clientWithPicture = state.clients.find((client) => state.pictures.has(client.person.id));
+    expect((await load(profilePicture.replace(/signature=[^&]+/, 'signature=forged'))).status).toBe(
+      404,
+    );
+    // The coach may see this client, but the signature was made for the coach's picture.
+    const borrowed = profilePicture.replace(coachPerson.id, clientWithPicture?.person.id ?? '');
+    expect((await load(borrowed)).status).toBe(404);
+    expect((await load(profilePicture.split('?')[0] ?? '')).status).toBe(401);
+    clock.now = new Date('2026-11-16T10:29:59.000Z');
+    expect((await load(profilePicture)).status).toBe(200);
+    clock.now = new Date('2026-11-16T10:30:00.000Z');
+    expect((await load(profilePicture)).status).toBe(404);
+  });
+
+  it('signs the pictures of the clients table and the profile header', async () => {
+    const { api, load } = setupSigned();
+    const { clients } = await api.analytics.listClientSummaries();
+    const withPicture = clients.find((client) => client.profilePicture !== null);
+    if (!withPicture) throw new Error('the fixtures have a client with a picture');
+    expect(clients.some((client) => client.profilePicture === null)).toBe(true);
+    expect(withPicture.profilePicture).toMatch(signedPath(withPicture.clientId));
+    expect((await load(withPicture.profilePicture)).status).toBe(200);
+    const header = await api.analytics.getClientProfileSummary(withPicture.clientId);
+    expect(header.profilePicture).toBe(withPicture.profilePicture);
+  });
+
+  it('lets a client see their coach, but lists only their own profile, like the server', async () => {
+    const { api, load } = setupSigned(fixtureTokens.client);
+    const coach = await api.account.getPerson(coachPerson.id);
+    expect(coach).toMatchObject({ id: coachPerson.id, type: 'coach' });
+    expect((await load(coach.profilePicture)).status).toBe(200);
+    await expect(api.account.findPersonByUserId(fixtureIds.coachUser)).resolves.toMatchObject({
+      id: coachPerson.id,
+    });
+    const listed = await api.account.listPersons();
+    expect(listed.map((person) => person.id)).toEqual([fixtureIds.clientPerson]);
+    await expect(api.account.getPerson(fixtureIds.secondClientPerson)).rejects.toMatchObject({
+      status: 404,
     });
   });
 });

@@ -3,6 +3,8 @@ import type { Person, UpdatePersonBody } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
 import type { CreateInviteBody, Invite, LoginBody, LogoutBody } from '../contract/auth.ts';
 import { limits, messages, profilePictureContentTypes, type Tokens } from '../contract/common.ts';
+import type { ProfilePictureQuery } from '../contract/resource.ts';
+import { isSignedPictureQuery } from '../rules/pictureUrls.ts';
 import {
   type ClientDataHandlerOptions,
   createAnalyticsHandlers,
@@ -20,6 +22,7 @@ import {
   mockService,
   withState,
 } from './route.ts';
+import { isIssuedPictureUrl, signedPictureUrl, withSignedPicture } from './signedPictures.ts';
 import type { MockState } from './state.ts';
 
 export type {
@@ -163,30 +166,49 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
   ];
 }
 
-/** The profiles a user may see: their own and, for a coach, their clients'. */
+/**
+ * The server's rule (account `canSee`): everyone sees themselves, a coach sees their own clients
+ * and a client sees their own coach; nobody sees another coach or another coach's client.
+ */
+function canSee(caller: Person, target: Person): boolean {
+  if (caller.id === target.id) return true;
+  if (caller.type === 'coach') return target.coachId === caller.id;
+  return caller.coachId !== null && caller.coachId === target.id;
+}
+
+/** The signed-in user's own profile, if any. */
+function callerOf(state: MockState, userId: string | undefined): Person | undefined {
+  return state.persons.find((person) => person.userId === userId);
+}
+
+/** The profiles a user may see, by the server's rule. */
 function visiblePersons(state: MockState, userId: string | undefined): Person[] {
-  const mine = state.persons.filter((person) => person.userId === userId);
-  const mineIds = new Set(mine.map((person) => person.id));
-  return state.persons.filter(
-    (person) => mineIds.has(person.id) || (person.coachId !== null && mineIds.has(person.coachId)),
-  );
+  const caller = callerOf(state, userId);
+  return caller ? state.persons.filter((person) => canSee(caller, person)) : [];
 }
 
 /** MSW handlers of the account service over the mock state. */
 export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   // `?userId=` stays unchecked, as before: app tests look up users with ids that are not UUIDs.
-  const { state, handle } = mockService(options, { query: false });
+  const { state, handle, now } = mockService(options, { query: false });
+  // A profile answered is one the caller may see: its picture comes with a signed URL.
+  const answer = (person: Person) => withSignedPicture(state, person.id, person, now());
   return [
     handle('listPersons', ({ request, userId }) => {
       const filter = new URL(request.url).searchParams.get('userId');
       const visible = visiblePersons(state, userId);
-      return HttpResponse.json(
-        filter ? visible.filter((person) => person.userId === filter) : visible,
-      );
+      // Unfiltered, like the server: the own profile and a coach's clients (not a client's coach).
+      const caller = callerOf(state, userId);
+      const listed = filter
+        ? visible.filter((person) => person.userId === filter)
+        : visible.filter((person) => person.id === caller?.id || person.coachId === caller?.id);
+      return HttpResponse.json(listed.map(answer));
     }),
     handle('getPerson', ({ params, userId }) => {
       const person = visiblePersons(state, userId).find((candidate) => candidate.id === params.id);
-      return person ? HttpResponse.json(person) : error(404, 'not_found', messages.notFound);
+      return person
+        ? HttpResponse.json(answer(person))
+        : error(404, 'not_found', messages.notFound);
     }),
     handle('updatePerson', ({ params, userId, body }) => {
       const person = state.persons.find((candidate) => candidate.id === params.id);
@@ -197,7 +219,7 @@ export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHan
       const { firstName, lastName, aboutMe, timezone, gender, birthDate } =
         body as UpdatePersonBody;
       Object.assign(person, { firstName, lastName, aboutMe, timezone, gender, birthDate });
-      return HttpResponse.json(person);
+      return HttpResponse.json(answer(person));
     }),
   ];
 }
@@ -216,21 +238,28 @@ function sniffImageType(bytes: Uint8Array): string | undefined {
 
 /** MSW handlers of the resource service over the mock state. */
 export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
-  const { state, handle } = mockService(options);
+  const { state, handle, now } = mockService(options);
+  // Like the server: a signed URL needs no bearer token, and then its signature alone decides.
+  const isSigned = (request: Request) =>
+    isSignedPictureQuery(Object.fromEntries(new URL(request.url).searchParams));
   return [
-    // With a bearer token, like the server (the mock makes no signed URLs): only the pictures of
-    // the persons the caller may see, and a client's coach; anyone else gets the 404 of none.
-    handle('getProfilePicture', ({ params, userId }) => {
-      const caller = state.persons.find((person) => person.userId === userId);
-      const visible =
-        caller?.coachId === params.id ||
-        visiblePersons(state, userId).some((person) => person.id === params.id);
-      const picture = visible ? state.pictures.get(params.id ?? '') : undefined;
-      if (!picture) return error(404, 'not_found', messages.notFound);
-      return HttpResponse.arrayBuffer(picture.bytes.slice(0), {
-        headers: { 'Content-Type': picture.contentType, ETag: picture.etag },
-      });
-    }),
+    // Only to a signed URL the mock issued and that is still live, or with a bearer token of
+    // someone who may see the person; anyone else gets the 404 of no picture.
+    handle(
+      'getProfilePicture',
+      ({ params, query, userId }) => {
+        const personId = (params.id ?? '').toLowerCase();
+        const allowed = isSignedPictureQuery(query)
+          ? isIssuedPictureUrl(state, personId, query as ProfilePictureQuery, now())
+          : visiblePersons(state, userId).some((person) => person.id === personId);
+        const picture = allowed ? state.pictures.get(personId) : undefined;
+        if (!picture) return error(404, 'not_found', messages.notFound);
+        return HttpResponse.arrayBuffer(picture.bytes.slice(0), {
+          headers: { 'Content-Type': picture.contentType, ETag: picture.etag },
+        });
+      },
+      { isAnonymousAllowed: isSigned },
+    ),
     handle('putProfilePicture', async ({ request, params, userId }) => {
       const person = state.persons.find((candidate) => candidate.id === params.id);
       if (!person) return error(404, 'not_found', messages.notFound);
@@ -250,7 +279,7 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
       const etag = `"mock-${state.sequence}"`;
       state.pictures.set(person.id, { bytes, contentType, etag });
       person.profilePicture = profilePicturePath(person.id);
-      return HttpResponse.json({ url: person.profilePicture, etag });
+      return HttpResponse.json({ url: signedPictureUrl(state, person.id, now()), etag });
     }),
   ];
 }

@@ -30,7 +30,7 @@ export type EffectInput = {
   after: EffectMeasures;
 };
 
-/** The score's thresholds, in (weighted) percent change; see RULES.md. */
+/** The score's thresholds, in (weighted) percent change (docs/decisions.md, 'Client figures'). */
 export const effectThresholds = {
   /** At or above: positive. */
   positive: 15,

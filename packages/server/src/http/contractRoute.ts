@@ -5,6 +5,8 @@ import {
   type QueryOf,
   type ResponseOf,
   type RouteDefinition,
+  type SuccessStatus,
+  type SuccessStatusOf,
   type RouteName,
   type RouteOf,
   routes,
@@ -15,10 +17,20 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 export type ContractRouteGeneric<Name extends RouteName> = {
   Params: ParamsOf<Name>;
   Querystring: QueryOf<Name>;
-  Body: BodyOf<Name>;
+  // A route without a JSON body schema takes raw bytes (uploads), or nothing.
+  Body: BodyOf<Name> extends undefined ? unknown : BodyOf<Name>;
   /** Each status of the route's response table with its answer (`reply.status(s).send(...)`). */
-  Reply: { [Status in keyof RouteOf<Name>['response'] & number]: ResponseOf<Name, Status> };
+  Reply: { [Status in keyof RouteOf<Name>['response'] & number]: ReplyBody<Name, Status> };
 };
+
+/** What the server sends for a status: bytes for a binary answer, else the schema's type. */
+type ReplyBody<Name extends RouteName, Status> = RouteOf<Name> extends {
+  responseContentTypes: readonly string[];
+}
+  ? Status extends SuccessStatus
+    ? Uint8Array
+    : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>
+  : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>;
 
 /** A request of a contract route: `params`, `query` and `body` typed by the route's schemas. */
 export type ContractRequest<Name extends RouteName> = FastifyRequest<ContractRouteGeneric<Name>>;
@@ -33,15 +45,15 @@ export type ContractReply<Name extends RouteName> = FastifyReply<ContractRouteGe
 export type ContractHandler<Name extends RouteName> = (
   request: ContractRequest<Name>,
   reply: ContractReply<Name>,
-) => Promise<ResponseOf<Name> | ContractReply<Name>>;
+) => Promise<ReplyBody<Name, SuccessStatusOf<Name>> | ContractReply<Name>>;
 
 /** A hook of any route (authentication, access checks). */
 export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** What a service gives for one route of the contract. */
 export type ContractRouteHandlers<Name extends RouteName> = {
-  onRequest?: RouteHook;
-  preHandler?: RouteHook;
+  onRequest?: RouteHook | RouteHook[];
+  preHandler?: RouteHook | RouteHook[];
   handler: ContractHandler<Name>;
 };
 

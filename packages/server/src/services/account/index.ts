@@ -1,8 +1,8 @@
-import { type IdParams, messages, type PersonsQuery, type UpdatePersonBody } from '@coach/api';
-import type { FastifyReply } from 'fastify';
+import { messages } from '@coach/api';
 import { recordAudit } from '../../audit.ts';
+import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import type { ServicePlugin } from '../context.ts';
+import { nowOf, type ServicePlugin } from '../context.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
 import {
   canSee,
@@ -33,81 +33,75 @@ export const accountService: ServicePlugin = async (app, context) => {
     return toPerson(record, (personId) => signedPicturePath(context, personId));
   }
 
-  function notFound(reply: FastifyReply) {
-    return reply.status(404).send({ error: 'not_found', message: 'No such profile' });
-  }
+  const notFound = () => new DomainError('not_found', 'No such profile');
 
   // GET /persons: the caller's own profile and, for a coach, their clients. With ?userId= only
   // that user's profile, when the caller may see it; otherwise an empty list (the app then says
   // 'No profile found by userId {id}'), so the answer never tells whether the user exists.
-  app.route({
-    ...contractRoute('listPersons'),
-    onRequest: context.requireAuth,
-    handler: async (request) => {
-      const { userId } = request.query as PersonsQuery;
-      const caller = await callerOf(request.auth?.userId ?? '');
-      if (!caller) return [];
-      if (userId !== undefined) {
-        if (userId === caller.userId) return [answer(caller)];
-        const target = await findPersonByUserId(db, organisationId, userId);
-        return target && canSee(caller, target) ? [answer(target)] : [];
-      }
-      const clients =
-        caller.type === 'coach' ? await listClients(db, organisationId, caller.id) : [];
-      return [caller, ...clients].map(answer);
-    },
-  });
+  app.route(
+    contractRoute('listPersons', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const { userId } = request.query;
+        const caller = await callerOf(request.auth?.userId ?? '');
+        if (!caller) return [];
+        if (userId !== undefined) {
+          if (userId === caller.userId) return [answer(caller)];
+          const target = await findPersonByUserId(db, organisationId, userId);
+          return target && canSee(caller, target) ? [answer(target)] : [];
+        }
+        const clients =
+          caller.type === 'coach' ? await listClients(db, organisationId, caller.id) : [];
+        return [caller, ...clients].map(answer);
+      },
+    }),
+  );
 
-  app.route({
-    ...contractRoute('getPerson'),
-    onRequest: context.requireAuth,
-    handler: async (request, reply) => {
-      const { id } = request.params as IdParams;
-      const caller = await callerOf(request.auth?.userId ?? '');
-      if (!caller) return notFound(reply);
-      const target = await findVisiblePerson(db, organisationId, caller, id);
-      if (!target) return notFound(reply);
-      return answer(target);
-    },
-  });
+  app.route(
+    contractRoute('getPerson', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const caller = await callerOf(request.auth?.userId ?? '');
+        if (!caller) throw notFound();
+        const target = await findVisiblePerson(db, organisationId, caller, request.params.id);
+        if (!target) throw notFound();
+        return answer(target);
+      },
+    }),
+  );
 
   // PUT /persons/:id: only one's own profile (spec point 4); any other id, existing or not, is
   // the same 403 with the spec's text.
-  app.route({
-    ...contractRoute('updatePerson'),
-    onRequest: context.requireAuth,
-    handler: async (request, reply) => {
-      const { id } = request.params as IdParams;
-      const caller = await callerOf(request.auth?.userId ?? '');
-      if (!caller || caller.id !== id) {
-        return reply
-          .status(403)
-          .send({ error: 'forbidden', message: messages.cannotUpdateAnotherProfile });
-      }
-      const checked = checkProfile(request.body as UpdatePersonBody);
-      if ('problem' in checked) {
-        return reply.status(400).send({ error: 'validation_failed', message: checked.problem });
-      }
-      const { fields } = checked;
-      const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
-        (key) => fields[key] !== caller[key],
-      );
-      const updated = await database.transaction(async (tx) => {
-        const record = await updateProfile(tx, organisationId, id, fields);
-        await recordAudit(tx, {
-          organisationId,
-          action: 'profile_updated',
-          actorUserId: caller.userId,
-          subject: id,
-          ip: request.ip,
-          requestId: request.id,
-          // Which fields changed, never their values.
-          details: { fields: changed },
+  app.route(
+    contractRoute('updatePerson', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const { id } = request.params;
+        const caller = await callerOf(request.auth?.userId ?? '');
+        if (!caller || caller.id !== id) {
+          throw new DomainError('forbidden', messages.cannotUpdateAnotherProfile);
+        }
+        const fields = checkProfile(request.body, nowOf(context));
+        const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+          (key) => fields[key] !== caller[key],
+        );
+        const updated = await database.transaction(async (tx) => {
+          const record = await updateProfile(tx, organisationId, id, fields);
+          await recordAudit(tx, {
+            organisationId,
+            action: 'profile_updated',
+            actorUserId: caller.userId,
+            subject: id,
+            ip: request.ip,
+            requestId: request.id,
+            // Which fields changed, never their values.
+            details: { fields: changed },
+          });
+          return record;
         });
-        return record;
-      });
-      if (!updated) return notFound(reply);
-      return answer(updated);
-    },
-  });
+        if (!updated) throw notFound();
+        return answer(updated);
+      },
+    }),
+  );
 };

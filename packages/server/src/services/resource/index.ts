@@ -104,30 +104,32 @@ export const resourceService: ServicePlugin = async (app, context) => {
     );
   }
 
-  app.route({
-    ...contractRoute('getProfilePicture'),
-    onRequest: requireSignatureOrAuth,
-    handler: async (request, reply) => {
-      const personId = (request.params as IdParams).id.toLowerCase();
-      // Someone who may not see the person learns nothing, not even that a picture exists.
-      const picture = (await mayHavePicture(request, personId))
-        ? await findPicture(db, organisationId, personId)
-        : undefined;
-      if (!picture) {
-        return reply.status(404).send({ error: 'not_found', message: 'No profile picture' });
-      }
-      // Revalidated on every use: a replaced picture shows at once, an unchanged one costs a 304.
-      reply.header('ETag', picture.etag);
-      reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
-      if (matchesEtag(request.headers['if-none-match'], picture.etag)) {
-        return reply.status(304).send();
-      }
-      const { bytes } = picture;
-      return reply
-        .type(picture.contentType)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    },
-  });
+  app.route(
+    contractRoute('getProfilePicture', {
+      onRequest: requireSignatureOrAuth,
+      handler: async (request, reply) => {
+        const personId = request.params.id.toLowerCase();
+        // Someone who may not see the person learns nothing, not even that a picture exists.
+        const picture = (await mayHavePicture(request, personId))
+          ? await findPicture(db, organisationId, personId)
+          : undefined;
+        if (!picture) {
+          return reply.status(404).send({ error: 'not_found', message: 'No profile picture' });
+        }
+        // Revalidated on every use: a replaced picture shows at once, an unchanged one costs a 304.
+        reply.header('ETag', picture.etag);
+        reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
+        if (matchesEtag(request.headers['if-none-match'], picture.etag)) {
+          return reply.status(304).send(null);
+        }
+        const { bytes } = picture;
+        return reply
+          .type(picture.contentType)
+          .status(200)
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    }),
+  );
 
   /** Lets only the owner upload, before a byte of the body is read. */
   async function requireOwnPicture(request: FastifyRequest, reply: FastifyReply) {
@@ -147,51 +149,51 @@ export const resourceService: ServicePlugin = async (app, context) => {
     }
   }
 
-  app.route({
-    ...contractRoute('putProfilePicture'),
-    bodyLimit: maxBytes,
-    onRequest: [context.requireAuth, requireOwnPicture],
-    handler: async (request, reply) => {
-      const { id } = request.params as IdParams;
-      let bytes: Buffer;
-      if (request.isMultipart()) {
-        const file = await request.file();
-        if (file?.fieldname !== 'file') {
-          return reply.status(400).send({
-            error: 'bad_request',
-            message: "Send the picture in a form field named 'file'",
-          });
+  app.route(
+    contractRoute('putProfilePicture', {
+      onRequest: [context.requireAuth, requireOwnPicture],
+      handler: async (request, reply) => {
+        const { id } = request.params;
+        let bytes: Buffer;
+        if (request.isMultipart()) {
+          const file = await request.file();
+          if (file?.fieldname !== 'file') {
+            return reply.status(400).send({
+              error: 'bad_request',
+              message: "Send the picture in a form field named 'file'",
+            });
+          }
+          bytes = await file.toBuffer();
+        } else if (Buffer.isBuffer(request.body)) {
+          bytes = request.body;
+        } else {
+          return reply.status(415).send(notAnImage);
         }
-        bytes = await file.toBuffer();
-      } else if (Buffer.isBuffer(request.body)) {
-        bytes = request.body;
-      } else {
-        return reply.status(415).send(notAnImage);
-      }
-      const image = inspectImage(bytes);
-      if (!image) return reply.status(415).send(notAnImage);
-      if (!hasAcceptableDimensions(image)) return reply.status(422).send(tooManyPixels);
-      const personId = id.toLowerCase();
-      const etag = await database.transaction(async (tx) => {
-        const stored = await savePicture(tx, organisationId, personId, image, bytes);
-        await recordAudit(tx, {
-          organisationId,
-          action: 'profile_picture_updated',
-          actorUserId: request.auth?.userId ?? null,
-          subject: personId,
-          ip: request.ip,
-          requestId: request.id,
-          details: {
-            contentType: image.contentType,
-            width: image.width,
-            height: image.height,
-            bytes: bytes.byteLength,
-          },
+        const image = inspectImage(bytes);
+        if (!image) return reply.status(415).send(notAnImage);
+        if (!hasAcceptableDimensions(image)) return reply.status(422).send(tooManyPixels);
+        const personId = id.toLowerCase();
+        const etag = await database.transaction(async (tx) => {
+          const stored = await savePicture(tx, organisationId, personId, image, bytes);
+          await recordAudit(tx, {
+            organisationId,
+            action: 'profile_picture_updated',
+            actorUserId: request.auth?.userId ?? null,
+            subject: personId,
+            ip: request.ip,
+            requestId: request.id,
+            details: {
+              contentType: image.contentType,
+              width: image.width,
+              height: image.height,
+              bytes: bytes.byteLength,
+            },
+          });
+          return stored;
         });
-        return stored;
-      });
-      reply.header('ETag', etag);
-      return { url: signedPicturePath(context, personId), etag };
-    },
-  });
+        reply.header('ETag', etag);
+        return { url: signedPicturePath(context, personId), etag };
+      },
+    }),
+  );
 };

@@ -1,4 +1,4 @@
-import { createMemoryTokenStore, tokenStorageKeys } from '@coach/api';
+import { tokenStorageKeys } from '@coach/api';
 import { createHandlers, fixtureTokens } from '@coach/api/msw';
 import { act, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
@@ -58,15 +58,28 @@ describe('useSessionSync', () => {
   it('ignores changes of other keys', async () => {
     server.use(...createHandlers(mockBackend().options));
     const store = createStore();
-    const tokens = createMemoryTokenStore();
-    const { api } = createTestApi();
+    const { api, tokens } = createTestApi({}, () => store.set(clearSessionAtom));
     renderWithProviders(<SessionSyncEffect />, { api, tokens, store });
     await waitFor(() => expect(store.get(authStatusAtom)).toBe('signedOut'));
+    const sessionReads: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/session/current')) {
+        sessionReads.push(request.url);
+      }
+    });
     tokens.setTokens(fixtureTokens.coach);
     act(() => {
       window.dispatchEvent(storageEvent('i18nextLng', null, 'en-US'));
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(store.get(authStatusAtom)).toBe('signedOut');
+    // Then a change that does count: had the first event been taken, the session would be read
+    // twice, the first read starting before this one.
+    act(() => {
+      window.dispatchEvent(
+        storageEvent(tokenStorageKeys.accessToken, null, fixtureTokens.coach.accessToken),
+      );
+    });
+    await waitFor(() => expect(store.get(authStatusAtom)).toBe('signedIn'));
+    expect(sessionReads).toHaveLength(1);
+    server.events.removeAllListeners();
   });
 });

@@ -65,9 +65,14 @@ describe('SettingsScreen', () => {
     expect(screen.getByLabelText('Last name')).toHaveValue('Morgan');
     expect(screen.getByLabelText('About me')).toHaveValue(coachPerson.aboutMe);
     expect(screen.getByText(`${coachPerson.aboutMe.length}/500`)).toBeInTheDocument();
+    // Signed, as the server gives it: an <img> sends no bearer token.
     expect(screen.getByRole('img', { name: 'Alex Morgan' })).toHaveAttribute(
       'src',
-      `http://coach.test/api/resource/profilePicture/${fixtureIds.coachPerson}`,
+      expect.stringMatching(
+        new RegExp(
+          `^http://coach.test/api/resource/profilePicture/${fixtureIds.coachPerson}\\?expires=\\d+&signature=[\\w-]+$`,
+        ),
+      ),
     );
   });
 
@@ -178,9 +183,28 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
     expect(state.pictures.get(fixtureIds.coachPerson)?.etag).not.toBe('"fixture-1"');
     expect(store.get(currentProfileAtom)?.profilePicture).toMatch(
-      new RegExp(`^resource/profilePicture/${fixtureIds.coachPerson}\\?v=`),
+      new RegExp(`^resource/profilePicture/${fixtureIds.coachPerson}\\?expires=`),
     );
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('shows the uploaded picture at its signed address with its version joined by &v=', async () => {
+    const { user, picture, save, state } = renderSettings();
+    await screen.findByLabelText('First name');
+    await user.upload(picture(), png());
+    await user.click(save());
+    expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
+    const etag = state.pictures.get(fixtureIds.coachPerson)?.etag ?? '';
+    const src = screen.getByRole('img', { name: 'Alex Morgan' }).getAttribute('src') ?? '';
+    const url = new URL(src);
+    expect(url.pathname).toBe(`/api/resource/profilePicture/${fixtureIds.coachPerson}`);
+    expect(src).toContain(`&v=${encodeURIComponent(etag)}`);
+    expect([...url.searchParams.keys()]).toEqual(['expires', 'signature', 'v']);
+    expect(url.searchParams.get('v')).toBe(etag);
+    // The mock serves that address without a bearer token, as an <img> loads it.
+    const loaded = await fetch(src);
+    expect(loaded.status).toBe(200);
+    expect(loaded.headers.get('etag')).toBe(etag);
   });
 
   it("says 'Profile picture uploading failed' when the upload fails", async () => {
