@@ -31,23 +31,6 @@ export {
   pageNewestFirst,
 } from './rules/activityPage.ts';
 export { ageOn } from './rules/age.ts';
-export {
-  type CalendarRequest,
-  type ExerciseSlot,
-  eventsOfDay,
-  exerciseSchedules,
-  generateCalendarEvents,
-  hasReflections,
-  maxCalendarDays,
-  type PlannedCalendarEvent,
-  plannedEvents,
-  type ReflectionWindow,
-  reflectionWindows,
-  type ScheduledCounts,
-  scheduledActionsDue,
-  stepAssessment,
-  wholeStepScheduled,
-} from './rules/calendar.ts';
 export { completionCount, phaseCompletion } from './rules/completion.ts';
 export {
   type EffectInput,
@@ -86,7 +69,7 @@ export {
   type PhaseChangeRequest,
   type PhaseChangeResult,
   type PlannedPhaseChange,
-  phaseChangeAnswers,
+  phaseChangeErrorCodes,
   planPhaseChange,
   preferredStepLengthDays,
   stepCompletionPercent,
@@ -101,12 +84,29 @@ export {
 } from './rules/pictureUrls.ts';
 export {
   type DateRange,
+  type DateRangeRefusal,
   dateRangeError,
   earlierDate,
   laterDate,
-  type RangeError400,
 } from './rules/range.ts';
 export { roundTo } from './rules/rounding.ts';
+export {
+  type CalendarRequest,
+  type ExerciseSlot,
+  eventsOfDay,
+  exerciseSchedules,
+  generateCalendarEvents,
+  hasReflections,
+  maxCalendarDays,
+  type PlannedCalendarEvent,
+  plannedEvents,
+  type ReflectionWindow,
+  reflectionWindows,
+  type ScheduledCounts,
+  scheduledActionsDue,
+  stepAssessment,
+  wholeStepScheduled,
+} from './rules/schedule.ts';
 export { type SeriesScheduleRequest, scheduledByDate } from './rules/series.ts';
 export { type StepStart, sortStepStarts, stepOfDate } from './rules/stepStarts.ts';
 export { canonicalTimeZone } from './rules/timeZone.ts';

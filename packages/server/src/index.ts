@@ -8,5 +8,5 @@ export {
 } from './config.ts';
 export { openApiDocsPath, openApiJsonPath, registerOpenApi } from './openapi.ts';
 export { demoAccounts, demoClient, demoCoach, seedDemo } from './seed/demo.ts';
-export { accountService } from './services/account/index.ts';
-export { resourceService } from './services/resource/index.ts';
+export { accountService } from './services/account/routes.ts';
+export { resourceService } from './services/resource/routes.ts';

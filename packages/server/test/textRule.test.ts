@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { maxAssessmentAnswers } from '@coach/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from './testServer.ts';
 import { callApi, type TestUser } from '../src/services/auth/testing.ts';
 import {
   berlinEvening,
   startSeededServer,
   surveyRows,
-} from '../src/services/clientData/testing.ts';
+} from '../src/services/clientRecords/testing.ts';
+import type { TestServer } from './testServer.ts';
 
 // The text rule of the contract (no NUL, no lone surrogate in any client text) over real HTTP:
 // a 400 naming the field, never a 500 from the database, and nothing stored.

@@ -100,7 +100,7 @@ export const routes = {
     summary: 'Invite a client by email (a pending invite is resent, not duplicated)',
     auth: true,
     body: CreateInviteBodySchema,
-    response: { 201: InviteSchema, ...errors(400, 401, 403, 409, 429) },
+    response: { 201: InviteSchema, ...errors(400, 401, 403, 409, 429, 503) },
   },
   acceptInvite: {
     service: 'auth',

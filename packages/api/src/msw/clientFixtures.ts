@@ -19,12 +19,12 @@ import {
 import type { Assessment, Indicator, Reflection } from '../contract/survey.ts';
 import { compareNewestFirst } from '../rules/activityPage.ts';
 import { ageOn } from '../rules/age.ts';
-import { plannedEvents, scheduledActionsDue, wholeStepScheduled } from '../rules/calendar.ts';
 import { completionCount, phaseCompletion } from '../rules/completion.ts';
 import { engagementBar } from '../rules/engagement.ts';
 import { indicatorDecimals, phaseIndicatorFigure } from '../rules/indicators.ts';
 import { currentStepDay, nextPhaseOf } from '../rules/journey.ts';
 import { roundTo } from '../rules/rounding.ts';
+import { plannedEvents, scheduledActionsDue, wholeStepScheduled } from '../rules/schedule.ts';
 import { scheduledByDate } from '../rules/series.ts';
 import type { StepStart } from '../rules/stepStarts.ts';
 import { addDays, localDateOf, utcOffsetMinutes, zonedLocalToUtc } from '../rules/zonedTime.ts';

@@ -21,7 +21,7 @@ import {
   ReflectionSchema,
 } from '../contract/survey.ts';
 import { decodeActivityCursor } from '../rules/activityPage.ts';
-import { plannedEvents } from '../rules/calendar.ts';
+import { plannedEvents } from '../rules/schedule.ts';
 import { addDays, zonedLocalToUtc } from '../rules/zonedTime.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';

@@ -2,7 +2,7 @@ import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import type { ActivityItem, ClientSummary, ClientSummaryList } from '../contract/analytics.ts';
 import type { CalendarEvent, DateRangeQuery } from '../contract/calendar.ts';
-import { messages } from '../contract/common.ts';
+import { errorStatuses, messages } from '../contract/common.ts';
 import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
 import type { PhaseChangeBody } from '../contract/journey.ts';
@@ -15,7 +15,7 @@ import {
   pageNewestFirst,
 } from '../rules/activityPage.ts';
 import { effectLevel, measuresOf } from '../rules/effect.ts';
-import { nextPhaseOf, phaseChangeAnswers, planPhaseChange } from '../rules/journey.ts';
+import { nextPhaseOf, phaseChangeErrorCodes, planPhaseChange } from '../rules/journey.ts';
 import { dateRangeError } from '../rules/range.ts';
 import { localDateOf } from '../rules/zonedTime.ts';
 import {
@@ -117,8 +117,8 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
         now: mockNow,
       });
       if (!planned.ok) {
-        const answer = phaseChangeAnswers[planned.error.code];
-        return error(answer.status, answer.error, planned.error.message);
+        const code = phaseChangeErrorCodes[planned.error.code];
+        return error(errorStatuses[code], code, planned.error.message);
       }
       const { change } = planned;
       const now = change.startedAt.toISOString();

@@ -106,14 +106,17 @@ export type PhaseChangeInput = {
   now: Date;
 };
 
-/** The answer of each refused phase change: the rule's codes as the API's status and code. */
-export const phaseChangeAnswers = {
-  noPhasePlanned: { status: 409, error: 'no_phase_planned' },
-  notNextPhase: { status: 409, error: 'not_next_phase' },
-  invalidGoals: { status: 400, error: 'invalid_phase' },
-  invalidBpm: { status: 400, error: 'invalid_phase' },
-  invalidGoalChoices: { status: 400, error: 'invalid_phase' },
-} as const satisfies Record<PhaseChangeErrorCode, { status: number; error: ServerErrorCode }>;
+/**
+ * The code of the error catalogue each refused phase change answers with (its status follows
+ * from the catalogue): the server's and the mocks' one mapping.
+ */
+export const phaseChangeErrorCodes = {
+  noPhasePlanned: 'no_phase_planned',
+  notNextPhase: 'not_next_phase',
+  invalidGoals: 'invalid_phase',
+  invalidBpm: 'invalid_phase',
+  invalidGoalChoices: 'invalid_phase',
+} as const satisfies Record<PhaseChangeErrorCode, ServerErrorCode>;
 
 function failure(code: PhaseChangeErrorCode, message: string): PhaseChangeResult {
   return { ok: false, error: { code, message } };

@@ -4,14 +4,14 @@ import { daysBetween } from './zonedTime.ts';
 /** An inclusive range of a client's local dates, 'YYYY-MM-DD'. */
 export type DateRange = { from: string; to: string };
 
-/** The 400 of a range a list or calendar call refuses. */
-export type RangeError400 = { error: 'invalid_range'; message: string };
+/** Why a list or calendar call refuses a range: the catalogue's code and the reason. */
+export type DateRangeRefusal = { error: 'invalid_range'; message: string };
 
 /**
  * Why a range is refused, or null when it is fine: two real dates (the schema checks the shape),
  * not ending before it starts, spanning at most 366 days (both ends included).
  */
-export function dateRangeError(range: DateRange): RangeError400 | null {
+export function dateRangeError(range: DateRange): DateRangeRefusal | null {
   let days: number;
   try {
     days = daysBetween(range.from, range.to) + 1;

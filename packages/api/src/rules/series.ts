@@ -1,6 +1,6 @@
 // The scheduled side of a client's daily series (the charts of the profile).
 import type { JourneyStep } from '../contract/journey.ts';
-import { eventsOfDay, type ScheduledCounts, stepAssessment } from './calendar.ts';
+import { eventsOfDay, type ScheduledCounts, stepAssessment } from './schedule.ts';
 import { type StepStart, sortStepStarts, stepOfDate } from './stepStarts.ts';
 import { addDays, daysBetween } from './zonedTime.ts';
 

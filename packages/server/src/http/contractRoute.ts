@@ -5,11 +5,11 @@ import {
   type QueryOf,
   type ResponseOf,
   type RouteDefinition,
-  type SuccessStatus,
-  type SuccessStatusOf,
   type RouteName,
   type RouteOf,
   routes,
+  type SuccessStatus,
+  type SuccessStatusOf,
 } from '@coach/api';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
@@ -24,13 +24,14 @@ export type ContractRouteGeneric<Name extends RouteName> = {
 };
 
 /** What the server sends for a status: bytes for a binary answer, else the schema's type. */
-type ReplyBody<Name extends RouteName, Status> = RouteOf<Name> extends {
-  responseContentTypes: readonly string[];
-}
-  ? Status extends SuccessStatus
-    ? Uint8Array
-    : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>
-  : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>;
+type ReplyBody<Name extends RouteName, Status> =
+  RouteOf<Name> extends {
+    responseContentTypes: readonly string[];
+  }
+    ? Status extends SuccessStatus
+      ? Uint8Array
+      : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>
+    : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>;
 
 /** A request of a contract route: `params`, `query` and `body` typed by the route's schemas. */
 export type ContractRequest<Name extends RouteName> = FastifyRequest<ContractRouteGeneric<Name>>;
@@ -45,7 +46,15 @@ export type ContractReply<Name extends RouteName> = FastifyReply<ContractRouteGe
 export type ContractHandler<Name extends RouteName> = (
   request: ContractRequest<Name>,
   reply: ContractReply<Name>,
-) => Promise<ReplyBody<Name, SuccessStatusOf<Name>> | ContractReply<Name>>;
+) => Promise<HandlerAnswer<Name>>;
+
+/**
+ * A returned value is sent with the reply's status at that moment (200 unless the handler set
+ * another, as the client writes do for 201 / 200), or the handler sends itself.
+ */
+type HandlerAnswer<Name extends RouteName> =
+  | ReplyBody<Name, SuccessStatusOf<Name>>
+  | ContractReply<Name>;
 
 /** A hook of any route (authentication, access checks). */
 export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -65,15 +74,8 @@ export type ContractRouteHandlers<Name extends RouteName> = {
 export function contractRoute<Name extends RouteName>(
   name: Name,
   handlers: ContractRouteHandlers<Name>,
-): RouteOptions;
-/** @deprecated the untyped form, while the services move to the typed one. */
-export function contractRoute<Name extends RouteName>(name: Name): Omit<RouteOptions, 'handler'>;
-export function contractRoute<Name extends RouteName>(
-  name: Name,
-  handlers?: ContractRouteHandlers<Name>,
-): RouteOptions | Omit<RouteOptions, 'handler'> {
+): RouteOptions {
   const route: RouteDefinition = routes[name];
-  if (!handlers) return routeBase(name, route);
   return {
     ...routeBase(name, route),
     ...(handlers.onRequest ? { onRequest: handlers.onRequest } : {}),

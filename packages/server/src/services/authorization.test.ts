@@ -9,7 +9,6 @@ import {
   type TestResponse,
   type TestUser,
 } from './auth/testing.ts';
-import { clientNotFound } from './clientAccess.ts';
 import { makePng } from './resource/testImages.ts';
 
 // The authorization matrix: every route of the contract, every kind of caller. A route added to
@@ -278,7 +277,7 @@ function expectClientNotFound(name: RouteName, caller: string, response: TestRes
     .soft({ status: response.status, body: response.body }, cell(name, caller, response))
     .toEqual({
       status: 404,
-      body: clientNotFound,
+      body: { error: 'not_found', message: 'Client not found' },
     });
 }
 

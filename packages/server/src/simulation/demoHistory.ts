@@ -1,7 +1,7 @@
 import { addDays, localDateOf, zonedLocalToUtc } from '@coach/api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DatabaseHandle, normalizeEmail, schema } from '../db/index.ts';
-import type { ClientRef } from '../services/clientData/steps.ts';
+import type { ClientRef } from '../services/clientRecords/steps.ts';
 import { clientTimeline, personaMix, simulatedClient } from './generator.ts';
 import { applyTimelineAction } from './inProcess.ts';
 import { randomFor } from './random.ts';

@@ -1,6 +1,8 @@
+import { errorStatuses } from '@coach/api';
 import type { Transaction } from '../db/index.ts';
 import { validateMetricBatch } from '../domain/figures/metricBounds.ts';
-import type { ClientRef } from '../services/clientData/steps.ts';
+import { DomainError } from '../domainError.ts';
+import type { ClientRef } from '../services/clientRecords/steps.ts';
 import { storeMetricBatch } from '../services/deviceMetrics/store.ts';
 import { recordExercise } from '../services/exercise/store.ts';
 import { changePhase } from '../services/journey/store.ts';
@@ -25,47 +27,60 @@ export async function applyTimelineAction(
   action: TimelineAction,
   now: Date,
 ): Promise<AppliedAction> {
-  const refused = (outcome: { ok: false; status: number; error: string; message: string }) => ({
-    ok: false as const,
-    message: `${action.type} at ${action.at.toISOString()}: ${outcome.status} ${outcome.error} ${outcome.message}`,
-  });
+  try {
+    await applyAction(tx, client, coach, action, now);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return {
+      ok: false,
+      message: `${action.type} at ${action.at.toISOString()}: ${reasonOf(error)}`,
+    };
+  }
+}
+
+/** A refusal as the route would answer it: status, code and message. */
+function reasonOf(error: DomainError): string {
+  return `${errorStatuses[error.code]} ${error.code} ${error.message}`;
+}
+
+/** Stores one action, or throws the {@link DomainError} the route would answer. */
+async function applyAction(
+  tx: Transaction,
+  client: ClientRef,
+  coach: TimelineCoach,
+  action: TimelineAction,
+  now: Date,
+): Promise<void> {
   switch (action.type) {
-    case 'reflection': {
-      const outcome = await submitReflection(tx, client, action.body, now);
-      return outcome.ok ? { ok: true } : refused(outcome);
-    }
-    case 'assessment': {
-      const outcome = await submitAssessment(tx, client, action.body, now);
-      return outcome.ok ? { ok: true } : refused(outcome);
-    }
-    case 'exercise': {
-      const outcome = await recordExercise(tx, client, action.body, now);
-      return outcome.ok ? { ok: true } : refused(outcome);
-    }
+    case 'reflection':
+      await submitReflection(tx, client, action.body, now);
+      return;
+    case 'assessment':
+      await submitAssessment(tx, client, action.body, now);
+      return;
+    case 'exercise':
+      await recordExercise(tx, client, action.body, now);
+      return;
     case 'deviceMetrics': {
       const checked = validateMetricBatch(action.body, now);
-      if (!checked.ok) {
-        return { ok: false, message: `deviceMetrics: 400 ${checked.errors.join('; ')}` };
-      }
+      if (!checked.ok) throw new DomainError('invalid_batch', checked.errors.join('; '));
       const owner = {
         organisationId: client.organisationId,
         clientPersonId: client.id,
         timezone: client.timezone,
       };
       await storeMetricBatch(tx, owner, checked.batch);
-      return { ok: true };
+      return;
     }
-    case 'phaseChange': {
-      const outcome = await changePhase(
+    case 'phaseChange':
+      await changePhase(
         tx,
         client,
         { coachPersonId: coach.personId, userId: coach.userId },
         action.body,
         now,
       );
-      return outcome.ok
-        ? { ok: true }
-        : { ok: false, message: `phaseChange: ${outcome.error.code} ${outcome.error.message}` };
-    }
+      return;
   }
 }

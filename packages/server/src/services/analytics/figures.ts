@@ -26,7 +26,7 @@ import {
 } from '@coach/api';
 import type { Database } from '../../db/index.ts';
 import { createScheduleClock, type ScheduleClock } from '../../domain/figures/scheduleClock.ts';
-import { type ClientRef, learnStartDate, readStepStarts } from '../clientData/steps.ts';
+import { type ClientRef, learnStartDate, readStepStarts } from '../clientRecords/steps.ts';
 import {
   type ClientFilter,
   type ClientRow,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
-import { callAs as callClientData } from '../clientData/testing.ts';
+import { callAs as callClientData } from '../clientRecords/testing.ts';
 
 /** What a seeded person may differ in. */
 export type SeedPerson = {

@@ -121,8 +121,11 @@ describe('auth service: an ended session ends its access tokens at once', () => 
           eq(schema.auditLog.actorUserId, coach.userId),
         ),
       );
-    expect(ended.filter((row) => row.details.reason === 'password_reset').length).toBeGreaterThan(
-      1,
-    );
+    const byReset = ended.filter((row) => row.details.reason === 'password_reset');
+    expect(byReset.length).toBeGreaterThan(1);
+    // Each ended session says where the reset came from, like a logout's.
+    for (const row of byReset) {
+      expect(row).toMatchObject({ ip: '127.0.0.1', requestId: reset.headers.get('x-request-id') });
+    }
   });
 });

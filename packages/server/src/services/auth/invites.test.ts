@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
+import { callApi, createUserWithProfile, signInForTest, type TestUser } from './testing.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 
@@ -290,5 +290,79 @@ describe('auth service: invites', () => {
     }
     const accepted = await api('POST', '/invites/accept', { body: { ...acceptBody, token } });
     expect(accepted.status).toBe(200);
+  });
+});
+
+describe('auth service: invites are rate limited per coach', () => {
+  let server: TestServer;
+  let coach: TestUser;
+  let offsetMs = 0;
+  const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
+    callApi(server.baseUrl, method, `/api/auth${path}`, options);
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      services: ['auth'],
+      auth: {
+        now: () => new Date(Date.now() + offsetMs),
+        rateLimits: { inviteCreate: { perAccount: { max: 3, windowSeconds: 3600 } } },
+      },
+    });
+    coach = await createUserWithProfile(server.database, {
+      email: 'coach@example.com',
+      password: 'Coach123!',
+      type: 'coach',
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('refuses the invites past the limit with 429 and Retry-After, mails nothing, audits it; other coaches and the next hour are free', async () => {
+    const coachToken = await signInForTest(server, coach.userId);
+    const other = await createUserWithProfile(server.database, {
+      email: 'other.coach@example.com',
+      password: 'Coach123!',
+      type: 'coach',
+    });
+    const invite = (email: string, token = coachToken) =>
+      api('POST', '/invites', { token, body: { email } });
+    expect((await invite('a@example.com')).status).toBe(201);
+    // A refused invite counts too: each one tells whether an address has an account.
+    expect((await invite('other.coach@example.com')).status).toBe(409);
+    expect((await invite('b@example.com')).status).toBe(201);
+    await server.mailSink.waitFor(2);
+
+    const limited = await invite('c@example.com');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const stored = await server.database.db
+      .select()
+      .from(schema.invites)
+      .where(eq(schema.invites.email, 'c@example.com'));
+    expect(stored).toEqual([]);
+    const [refusal, ...others] = await server.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'rate_limited'));
+    expect(others).toEqual([]);
+    expect(refusal).toMatchObject({
+      subject: coach.userId,
+      outcome: 'refused',
+      requestId: limited.headers.get('x-request-id'),
+      details: { limitedAction: 'inviteCreate', scope: 'account' },
+    });
+
+    const otherToken = await signInForTest(server, other.userId);
+    expect((await invite('d@example.com', otherToken)).status).toBe(201);
+    offsetMs = 3600 * 1000;
+    expect((await invite('c@example.com')).status).toBe(201);
+    // Only the accepted invites were mailed.
+    const mails = await server.mailSink.waitFor(4);
+    expect(mails.flatMap((mail) => mail.to).sort()).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+      'd@example.com',
+    ]);
   });
 });

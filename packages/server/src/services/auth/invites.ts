@@ -2,8 +2,8 @@ import { canonicalTimeZone } from '@coach/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import { type Database, normalizeEmail, schema, type Transaction } from '../../db/index.ts';
+import { DomainError } from '../../domainError.ts';
 import type { Mailer } from '../context.ts';
-import { AuthError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
 import { enforceRateLimit } from './rateLimit.ts';
 import { addSeconds, randomToken, sameDigest, sha256Hex } from './secrets.ts';
@@ -16,7 +16,7 @@ export type InviteView = { id: string; email: string; status: 'pending'; sentAt:
 
 /** One answer for an address that has an account and one invited by another coach. */
 const notInvitable = () =>
-  new AuthError(
+  new DomainError(
     'already_registered',
     'This address already has an account or a pending invite of another coach',
   );
@@ -27,7 +27,7 @@ const notInvitable = () =>
  * duplicated; one upsert does it, so parallel invites cannot make two rows. A pending invite of
  * another coach wins until it expires. The mail goes first and the new token is stored once it
  * went: a failed mail changes nothing, so a link sent before keeps working (and no database lock
- * is held while SMTP answers).
+ * is held while SMTP answers). Rate limited per coach (`rateLimits.inviteCreate`).
  */
 export async function createInvite(
   deps: SessionDeps & { mailer: Mailer; appUrl: string },
@@ -40,8 +40,17 @@ export async function createInvite(
   const email = normalizeEmail(input.email);
   const coach = await findPersonOfUser(database.db, organisationId, callerUserId);
   if (coach?.type !== 'coach') {
-    throw new AuthError('forbidden', 'Only coaches can invite clients');
+    throw new DomainError('forbidden', 'Only coaches can invite clients');
   }
+  // Refused invites count too: each tells whether an address has an account.
+  await enforceRateLimit(
+    database.db,
+    organisationId,
+    'inviteCreate',
+    options.rateLimits.inviteCreate,
+    { ...meta, account: callerUserId },
+    now,
+  );
   const audit = (action: string, details: Record<string, unknown>) =>
     recordAudit(database.db, {
       organisationId,
@@ -87,7 +96,7 @@ export async function createInvite(
     });
   } catch {
     await audit('invite_mail_failed', {});
-    throw new AuthError('mail_failed', 'Error performing client invite operation');
+    throw new DomainError('mail_failed', 'Error performing client invite operation');
   }
   const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await database.db
@@ -120,13 +129,16 @@ type InviteRow = typeof invites.$inferSelect;
 function checkInvite(invite: InviteRow | undefined, tokenHash: string, now: Date): InviteRow {
   // The lookup is by the token's hash; comparing it again in constant time costs nothing.
   if (!invite || !sameDigest(invite.tokenHash, tokenHash)) {
-    throw new AuthError('invite_not_found', 'This invite link is not valid');
+    throw new DomainError('invite_not_found', 'This invite link is not valid');
   }
   if (invite.status === 'accepted') {
-    throw new AuthError('invite_used', 'This invite has already been used');
+    throw new DomainError('invite_used', 'This invite has already been used');
   }
   if (invite.status !== 'pending' || invite.expiresAt <= now) {
-    throw new AuthError('invite_expired', 'This invite has expired. Ask your coach for a new one');
+    throw new DomainError(
+      'invite_expired',
+      'This invite has expired. Ask your coach for a new one',
+    );
   }
   return invite;
 }
@@ -156,12 +168,12 @@ export async function acceptInvite(
     organisationId,
     'inviteAccept',
     options.rateLimits.inviteAccept,
-    { ip: meta.ip },
+    meta,
     now,
   );
   const timezone = input.timezone === undefined ? 'UTC' : canonicalTimeZone(input.timezone);
   if (!timezone) {
-    throw new AuthError(
+    throw new DomainError(
       'invalid_timezone',
       `Unknown timezone '${input.timezone?.slice(0, 64)}': use an IANA name such as Europe/Paris`,
     );
@@ -180,7 +192,7 @@ export async function acceptInvite(
   return database.transaction(async (tx) => {
     const invite = await findInvite(tx, true);
     if (await findUserByEmail(tx, organisationId, invite.email)) {
-      throw new AuthError(
+      throw new DomainError(
         'already_registered',
         `An account with the email ${invite.email} already exists`,
       );

@@ -1,6 +1,6 @@
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail } from '../../db/index.ts';
-import { AuthError } from './errors.ts';
+import { DomainError } from '../../domainError.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
@@ -19,7 +19,7 @@ export async function signIn(
   const now = deps.options.now();
   const email = normalizeEmail(input.email);
   const { database, organisationId } = deps;
-  const subject = { account: email, ip: meta.ip };
+  const subject = { ...meta, account: email };
   await beginSignInAttempt(database, organisationId, deps.options.loginThrottle, subject, now);
   const user = await findUserByEmail(database.db, organisationId, email);
   const isValid = user
@@ -36,7 +36,7 @@ export async function signIn(
       outcome: 'failure',
       details: { reason: user ? 'wrong_password' : 'unknown_email' },
     });
-    throw new AuthError('invalid_credentials', 'Wrong email or password');
+    throw new DomainError('invalid_credentials', 'Wrong email or password');
   }
   const tokens = await database.transaction(async (tx) => {
     const issued = await issueTokens(tx, deps, user.id, now);

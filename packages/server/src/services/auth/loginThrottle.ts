@@ -3,10 +3,11 @@ import type { DatabaseHandle } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import type { LoginThrottle } from './options.ts';
-import { RateLimitError, sweepIdleBucketsSometimes } from './rateLimit.ts';
+import { refuseThrottled, sweepIdleBucketsSometimes } from './rateLimit.ts';
+import type { RequestMeta } from './sessions.ts';
 
-/** Who is signing in: the normalised email (known or not) and the client address. */
-export type SignInSubject = { account: string; ip: string };
+/** Who is signing in: the normalised email (known or not), the client address, the request. */
+export type SignInSubject = RequestMeta & { account: string };
 
 const buckets = schema.rateLimitBuckets;
 
@@ -16,7 +17,7 @@ const pairKey = (subject: SignInSubject) =>
 const accountKey = (subject: SignInSubject) => `login:account:${subject.account}`;
 
 /**
- * Lets a sign-in attempt through or throws a `RateLimitError` (429 with Retry-After).
+ * Lets a sign-in attempt through or refuses it: `rate_limited` (429 with Retry-After), audited.
  *
  * An attempt that passes is counted as a failure at once, before its password is checked, and
  * `clearSignInFailures` takes it back when the password was right. Counting first, under a row
@@ -91,7 +92,15 @@ export async function beginSignInAttempt(
     return null;
   });
   await sweepIdleBucketsSometimes(database.db, organisationId, now);
-  if (refusal) throw new RateLimitError('login', refusal.scope, subject.account, refusal.seconds);
+  if (refusal) {
+    const { scope, seconds } = refusal;
+    await refuseThrottled(
+      database.db,
+      organisationId,
+      { action: 'login', scope, account: subject.account, retryAfterSeconds: seconds },
+      subject,
+    );
+  }
 }
 
 /**

@@ -7,7 +7,12 @@ export type RateLimit = { max: number; windowSeconds: number };
  * The rate-limited actions, each counted per client address and per account. Sign-in has its own
  * rules (`LoginThrottle`).
  */
-export type RateLimitedAction = 'resetRequest' | 'verifyCode' | 'refresh' | 'inviteAccept';
+export type RateLimitedAction =
+  | 'resetRequest'
+  | 'verifyCode'
+  | 'refresh'
+  | 'inviteCreate'
+  | 'inviteAccept';
 
 export type RateLimitPair = { perAccount: RateLimit; perIp: RateLimit };
 
@@ -89,6 +94,13 @@ export const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
   refresh: {
     perAccount: { max: 120, windowSeconds: 15 * minute },
     perIp: { max: 600, windowSeconds: 15 * minute },
+  },
+  // Per coach: each invite is a mail to an address the coach typed (a spam and a probe of which
+  // addresses have an account), far more than a coach invites in an hour. Per address higher, for
+  // a practice whose coaches share one.
+  inviteCreate: {
+    perAccount: { max: 50, windowSeconds: 60 * minute },
+    perIp: { max: 200, windowSeconds: 60 * minute },
   },
   // Counted per IP only: the token is 256 random bits, so the limit guards the server, not it.
   inviteAccept: {

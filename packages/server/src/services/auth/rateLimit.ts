@@ -1,32 +1,54 @@
 import { sql } from 'drizzle-orm';
+import { recordAudit } from '../../audit.ts';
 import type { Database } from '../../db/index.ts';
+import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from './clientAddress.ts';
-import { AuthError } from './errors.ts';
 import type { RateLimit, RateLimitedAction, RateLimitPair } from './options.ts';
+import type { RequestMeta } from './sessions.ts';
 
 /** Which limit refused an attempt: the (account, address) pair, the account or the address. */
 export type RateLimitScope = 'pair' | 'account' | 'address';
 
-/**
- * A throttled attempt: 429 `rate_limited` with Retry-After. It also says what was limited, so the
- * route can write the refusal to the audit log (never the password or code that was tried).
- */
-export class RateLimitError extends AuthError {
-  readonly action: RateLimitedAction | 'login';
-  readonly scope: RateLimitScope;
+/** What a throttle limits: the rate-limited actions, sign-in, and the daily reset-code checks. */
+type ThrottledAction = RateLimitedAction | 'login' | 'resetCodeDaily';
+
+/** One throttled attempt: what was limited, for whom, and for how long. */
+type Throttled = {
+  action: ThrottledAction;
+  scope: RateLimitScope;
   /** The account the attempt was for (an email or a user id), when known. */
-  readonly account: string | null;
-  constructor(
-    action: RateLimitedAction | 'login',
-    scope: RateLimitScope,
-    account: string | null,
-    retryAfterSeconds: number,
-  ) {
-    super('rate_limited', tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
-    this.action = action;
-    this.scope = scope;
-    this.account = account;
-  }
+  account: string | null;
+  retryAfterSeconds: number;
+};
+
+/**
+ * Refuses a throttled attempt: writes the refusal to the audit log (who, from where, which limit;
+ * never the password or code that was tried), then throws `rate_limited` (429 with Retry-After).
+ * Every throttle of the auth service refuses through here, so every 429 it answers is audited.
+ */
+export async function refuseThrottled(
+  db: Database,
+  organisationId: string,
+  throttled: Throttled,
+  meta: RequestMeta,
+): Promise<never> {
+  await recordAudit(db, {
+    organisationId,
+    action: 'rate_limited',
+    subject: throttled.account,
+    ip: meta.ip,
+    requestId: meta.requestId,
+    outcome: 'refused',
+    details: {
+      limitedAction: throttled.action,
+      scope: throttled.scope,
+      retryAfterSeconds: throttled.retryAfterSeconds,
+    },
+  });
+  const seconds = throttled.retryAfterSeconds;
+  throw new DomainError('rate_limited', tooManyAttemptsMessage(seconds), {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** 'Too many attempts. Try again in 30 seconds.' or '... in 15 minutes.' (rounded up). */
@@ -74,14 +96,15 @@ export async function hitBucket(
 
 /**
  * Counts an attempt of `action` against both the caller's address (an IPv6 one by its /64) and
- * the account (when known), and throws a `RateLimitError` when either is over its limit.
+ * the account (when known), and refuses it (audited, see `refuseThrottled`) when either is over
+ * its limit.
  */
 export async function enforceRateLimit(
   db: Database,
   organisationId: string,
   action: RateLimitedAction,
   limits: RateLimitPair,
-  subject: { ip: string; account?: string | null },
+  subject: RequestMeta & { account?: string | null },
   now: Date,
 ): Promise<void> {
   const address = clientAddressKey(subject.ip);
@@ -97,7 +120,13 @@ export async function enforceRateLimit(
   if (limited.length > 0) {
     const seconds = Math.max(...limited.map((result) => result?.retryAfterSeconds ?? 1));
     const scope = byAccount?.isLimited ? 'account' : 'address';
-    throw new RateLimitError(action, scope, subject.account ?? null, seconds);
+    const account = subject.account ?? null;
+    await refuseThrottled(
+      db,
+      organisationId,
+      { action, scope, account, retryAfterSeconds: seconds },
+      subject,
+    );
   }
 }
 

@@ -358,10 +358,22 @@ describe('auth service: password reset by mailed code', () => {
       await nextMail(warningSubject, mailsBefore);
     }
     const fresh = await requestCode();
+    const since = await lastAuditId();
     const limited = await verify(fresh);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ error: 'rate_limited' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
+    // Audited like every throttled attempt: which limit, for whom, never the code.
+    const [refusal, ...others] = await auditOf('rate_limited', since);
+    expect(others).toEqual([]);
+    expect(refusal).toMatchObject({
+      subject: email,
+      ip: '127.0.0.1',
+      requestId: limited.headers.get('x-request-id'),
+      outcome: 'refused',
+      details: { limitedAction: 'resetCodeDaily', scope: 'account' },
+    });
+    expect(JSON.stringify(refusal)).not.toContain(fresh);
     expect((await reset(fresh)).status).toBe(429);
     offsetMs = dayStartMs + 24 * 60 * 60 * 1000 + 1000;
     expect((await verify(await requestCode())).status).toBe(200);

@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
+import { DomainError } from '../../domainError.ts';
 import type { MailMessage } from '../context.ts';
-import { AuthError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
-import { enforceRateLimit, hitBucket } from './rateLimit.ts';
+import { enforceRateLimit, hitBucket, refuseThrottled } from './rateLimit.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
 import {
   issueTokens,
@@ -18,7 +18,7 @@ import { findUserByEmail } from './users.ts';
 
 const codes = schema.passwordResetCodes;
 
-const wrongCode = () => new AuthError('wrong_code', 'Wrong code');
+const wrongCode = () => new DomainError('wrong_code', 'Wrong code');
 
 /** Six digits from the CSPRNG, leading zeros kept. */
 export function newResetCode(): string {
@@ -54,7 +54,7 @@ export async function requestPasswordReset(
     deps.organisationId,
     'resetRequest',
     deps.options.rateLimits.resetRequest,
-    { ip: meta.ip, account: email },
+    { ...meta, account: email },
     deps.options.now(),
   );
   afterAnswer(() => issueResetCode(deps, email, meta, deliver));
@@ -217,7 +217,7 @@ async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMe
     organisationId,
     'verifyCode',
     options.rateLimits.verifyCode,
-    { ip: meta.ip, account: email },
+    { ...meta, account: email },
     now,
   );
   const daily = await hitBucket(
@@ -228,11 +228,9 @@ async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMe
     now,
   );
   if (daily.isLimited) {
-    throw new AuthError(
-      'rate_limited',
-      `Too many attempts. Try again in ${daily.retryAfterSeconds} seconds.`,
-      daily.retryAfterSeconds,
-    );
+    const { retryAfterSeconds } = daily;
+    const throttled = { action: 'resetCodeDaily', scope: 'account', account: email } as const;
+    await refuseThrottled(database.db, organisationId, { ...throttled, retryAfterSeconds }, meta);
   }
 }
 
@@ -283,7 +281,15 @@ export async function resetPassword(
       .update(schema.users)
       .set({ passwordHash, passwordChangedAt: now })
       .where(eq(schema.users.id, checked.userId));
-    await revokeAllSessionsOfUser(tx, deps.organisationId, checked.userId, 'password_reset', now);
+    // With the request's address and id in each `session_ended` row, like a logout's.
+    await revokeAllSessionsOfUser(
+      tx,
+      deps.organisationId,
+      checked.userId,
+      'password_reset',
+      now,
+      meta,
+    );
     const issued = await issueTokens(tx, deps, checked.userId, now);
     await recordAudit(tx, {
       organisationId: deps.organisationId,

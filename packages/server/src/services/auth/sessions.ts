@@ -2,8 +2,8 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
+import { DomainError } from '../../domainError.ts';
 import type { AccessTokens } from '../../http/accessTokens.ts';
-import { AuthError } from './errors.ts';
 import type { AuthOptions } from './options.ts';
 import { enforceRateLimit } from './rateLimit.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
@@ -24,7 +24,7 @@ export type SessionDeps = {
 export type RequestMeta = { ip: string; requestId: string };
 
 const invalidRefreshToken = () =>
-  new AuthError('invalid_refresh_token', 'Your session has expired, please sign in again');
+  new DomainError('invalid_refresh_token', 'Your session has expired, please sign in again');
 
 /**
  * Issues an access token and a refresh token. Without `family`, a new session (a new family,
@@ -219,7 +219,7 @@ export async function refreshSession(
     deps.organisationId,
     'refresh',
     deps.options.rateLimits.refresh,
-    { ip: meta.ip, account: userId ?? null },
+    { ...meta, account: userId ?? null },
     now,
   );
   const outcome = await deps.database.transaction(async (tx) => {

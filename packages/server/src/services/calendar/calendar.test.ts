@@ -12,7 +12,7 @@ import {
   expectRangeRefused,
   findEvent,
   startSeededServer,
-} from '../clientData/testing.ts';
+} from '../clientRecords/testing.ts';
 
 let server: TestServer;
 let clock: { now: Date };

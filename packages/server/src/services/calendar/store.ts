@@ -2,8 +2,8 @@ import type { Calendar, CalendarEvent } from '@coach/api';
 import { addDays, type DateRange, earlierDate, laterDate, localDateOf } from '@coach/api';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { ensureCalendar } from '../clientData/calendar.ts';
-import { type ClientRef, readStepStarts, shareLockClient } from '../clientData/steps.ts';
+import { ensureCalendar } from '../clientRecords/calendarRows.ts';
+import { type ClientRef, readStepStarts, shareLockClient } from '../clientRecords/steps.ts';
 
 const { calendarEvents } = schema;
 

@@ -16,7 +16,7 @@ import {
   startSeededServer,
   totalsFigures,
   totalsRow,
-} from '../clientData/testing.ts';
+} from '../clientRecords/testing.ts';
 
 let server: TestServer;
 let clock: { now: Date };

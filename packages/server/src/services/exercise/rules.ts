@@ -1,6 +1,6 @@
 import type { EffectMeasures, MetricKind, RecordExerciseBody } from '@coach/api';
 import { physiologicalRangeError } from '../../domain/figures/metricBounds.ts';
-import { timestampError } from '../clientData/outcome.ts';
+import { timestampError } from '../clientRecords/timestamps.ts';
 
 /** The longest exercise: completedAt is at most this long after startedAt. */
 export const maxExerciseMs = 2 * 60 * 60 * 1000;

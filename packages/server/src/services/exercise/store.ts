@@ -11,10 +11,11 @@ import {
 } from '@coach/api';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { ensureCalendar } from '../clientData/calendar.ts';
-import { refused, type WriteOutcome } from '../clientData/outcome.ts';
-import { completeScheduledEvent } from '../clientData/rollups.ts';
-import { type ClientRef, lockClient, readStepStarts } from '../clientData/steps.ts';
+import { DomainError } from '../../domainError.ts';
+import { ensureCalendar } from '../clientRecords/calendarRows.ts';
+import { completeScheduledEvent } from '../clientRecords/rollups.ts';
+import { type ClientRef, lockClient, readStepStarts } from '../clientRecords/steps.ts';
+import type { StoredWrite } from '../clientRecords/storedWrite.ts';
 import { exerciseErrors } from './rules.ts';
 
 const { calendarEvents, exercises } = schema;
@@ -93,26 +94,26 @@ export async function listExercises(
  * step) that opened at or before its end; with none (before 07:00, on grow, every slot done) it
  * is extra practice: stored, linked to no slot, counted nowhere. A completed slot counts on that
  * day's `client_daily` row and in the step's phase totals, in the caller's transaction. The same
- * id again answers the stored exercise (200), changing nothing.
+ * id again answers the stored exercise (not new), changing nothing.
  */
 export async function recordExercise(
   tx: Transaction,
   client: ClientRef,
   body: RecordExerciseBody,
   now: Date,
-): Promise<WriteOutcome<Exercise>> {
+): Promise<StoredWrite<Exercise>> {
   await lockClient(tx, client);
   const existing = await getExercise(tx, client, body.id);
-  if (existing) return { ok: true, status: 200, value: existing };
+  if (existing) return { value: existing, isNew: false };
   const errors = exerciseErrors(body, now);
-  if (errors.length > 0) return refused(400, 'invalid_request', errors.join('; '));
+  if (errors.length > 0) throw new DomainError('invalid_request', errors.join('; '));
   const startedAt = new Date(body.startedAt);
   const completedAt = new Date(body.completedAt);
   const localDate = localDateOf(completedAt, client.timezone);
   const starts = await readStepStarts(tx, client);
   const step = stepOfDate(starts, localDate);
   if (!step) {
-    return refused(400, 'invalid_request', "completedAt is before the client's journey started");
+    throw new DomainError('invalid_request', "completedAt is before the client's journey started");
   }
   await ensureCalendar(tx, client, localDate, localDate, now, starts);
   const [slot] = await tx
@@ -173,5 +174,5 @@ export async function recordExercise(
       now,
     );
   }
-  return { ok: true, status: 201, value: toExercise(row) };
+  return { value: toExercise(row), isNew: true };
 }

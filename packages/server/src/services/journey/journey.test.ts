@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import type { TestUser } from '../auth/testing.ts';
-import { callAs, seedPerson, startClockedServer } from '../clientData/testing.ts';
+import { callAs, seedPerson, startClockedServer } from '../clientRecords/testing.ts';
 
 let server: TestServer;
 let coachA: TestUser;

@@ -10,7 +10,7 @@ import {
   startClockedServer,
   totalsFigures,
   totalsRow,
-} from '../clientData/testing.ts';
+} from '../clientRecords/testing.ts';
 
 // A phase change replans the calendar and moves the change day's figures to the new step.
 

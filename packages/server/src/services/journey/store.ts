@@ -8,20 +8,24 @@ import {
   journeyStepNames,
   localDateOf,
   nextPhaseOf,
-  type PhaseChangeError,
   type PhaseChangeRequest,
   type PlannedPhaseChange,
+  phaseChangeErrorCodes,
   planPhaseChange,
   preferredStepLengthDays,
 } from '@coach/api';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { replanCalendar } from '../clientData/calendar.ts';
-import { recomputePhaseTotals } from '../clientData/rollups.ts';
-import { type ClientRef, learnStartDate, lockClient, readStepStarts } from '../clientData/steps.ts';
-
-export { learnStartDate } from '../clientData/steps.ts';
+import { DomainError } from '../../domainError.ts';
+import { replanCalendar } from '../clientRecords/calendarRows.ts';
+import { recomputePhaseTotals } from '../clientRecords/rollups.ts';
+import {
+  type ClientRef,
+  learnStartDate,
+  lockClient,
+  readStepStarts,
+} from '../clientRecords/steps.ts';
 
 const { journeys, journeySteps: stepRows } = schema;
 
@@ -115,10 +119,6 @@ export async function readJourney(
   };
 }
 
-export type PhaseChangeOutcome =
-  | { ok: true; journey: Journey }
-  | { ok: false; error: PhaseChangeError };
-
 /** Who changes the phase, for the history and the audit log. */
 export type PhaseChangeActor = {
   coachPersonId: string;
@@ -132,7 +132,8 @@ export type PhaseChangeActor = {
  * so two concurrent changes are serialised and the second sees the first's step (and is refused
  * as not the next phase). Upserts the journey row, marks the current step completed (stores the
  * implicit learn row when it was never stored), inserts the new step active with who and when,
- * and appends the audit row 'phase_changed'.
+ * and appends the audit row 'phase_changed'. A change the rule refuses throws its catalogue
+ * code ('no_phase_planned', 'not_next_phase', 'invalid_phase') with the rule's message.
  *
  * In the same transaction the calendar follows (spec point 9): the old step's still-active events
  * from the new start date on are deleted (completed ones stay), the new step is materialised for
@@ -145,7 +146,7 @@ export async function changePhase(
   actor: PhaseChangeActor,
   request: PhaseChangeRequest,
   now: Date,
-): Promise<PhaseChangeOutcome> {
+): Promise<Journey> {
   await lockClient(tx, client);
   const currentStep = await currentStepOf(tx, client);
   const planned = planPhaseChange({
@@ -155,7 +156,9 @@ export async function changePhase(
     clientTimeZone: client.timezone,
     now,
   });
-  if (!planned.ok) return planned;
+  if (!planned.ok) {
+    throw new DomainError(phaseChangeErrorCodes[planned.error.code], planned.error.message);
+  }
   const { change } = planned;
   await storeChange(tx, client, change, now);
   const starts = await readStepStarts(tx, client);
@@ -178,7 +181,7 @@ export async function changePhase(
     requestId: actor.requestId ?? null,
     details: { from: change.previousStep, to: change.step },
   });
-  return { ok: true, journey: await readJourney(tx, client, now) };
+  return readJourney(tx, client, now);
 }
 
 async function storeChange(

@@ -6,30 +6,20 @@ import type {
   SubmitAssessmentBody,
   SubmitReflectionBody,
 } from '@coach/api';
-import {
-  type DateRange,
-  type JourneyStep,
-  localDateOf,
-  messages,
-  type StepStart,
-  stepAssessment,
-  stepOfDate,
-} from '@coach/api';
+import { type DateRange, localDateOf, messages, type StepStart, stepOfDate } from '@coach/api';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { ensureCalendar } from '../clientData/calendar.ts';
-import { refused, timestampError, type WriteOutcome } from '../clientData/outcome.ts';
-import { completeScheduledEvent } from '../clientData/rollups.ts';
-import { type ClientRef, datesOfStep, lockClient, readStepStarts } from '../clientData/steps.ts';
+import { DomainError } from '../../domainError.ts';
+import { ensureCalendar } from '../clientRecords/calendarRows.ts';
+import { completeScheduledEvent } from '../clientRecords/rollups.ts';
+import { type ClientRef, lockClient, readStepStarts } from '../clientRecords/steps.ts';
+import type { StoredWrite } from '../clientRecords/storedWrite.ts';
+import { timestampError } from '../clientRecords/timestamps.ts';
+import { newestFirst, scheduledAssessmentName, scheduledInRange } from './rules.ts';
 
 const { calendarEvents, surveys } = schema;
 
 type SurveyRow = typeof surveys.$inferSelect;
-
-/** The name a scheduled assessment never answered shows ('Learn assessment'). */
-export function scheduledAssessmentName(step: JourneyStep): string {
-  return `${step.charAt(0).toUpperCase()}${step.slice(1)} assessment`;
-}
 
 function noteOf(answers: unknown): string {
   if (typeof answers !== 'object' || answers === null || !('note' in answers)) return '';
@@ -78,7 +68,7 @@ async function findSurvey(tx: Transaction, client: ClientRef, clientSurveyId: st
 }
 
 const idOfOtherKind = (kind: string) =>
-  refused(409, 'id_conflict', `That id is already used by ${kind}`);
+  new DomainError('id_conflict', `That id is already used by ${kind}`);
 
 /**
  * Stores a client's reflection (spec point 9). Its time, in the client's timezone, must fall in
@@ -86,27 +76,27 @@ const idOfOtherKind = (kind: string) =>
  * the morning window takes a morningReflection, the others a reflection, and a window is answered
  * once. The window's event is completed (at the answer's time), the answers fold into the day's
  * `client_daily` row and the step's phase totals are recomputed, in the caller's transaction.
- * The same id again answers the stored reflection (200), changing nothing.
+ * The same id again answers the stored reflection (not new), changing nothing.
  */
 export async function submitReflection(
   tx: Transaction,
   client: ClientRef,
   body: SubmitReflectionBody,
   now: Date,
-): Promise<WriteOutcome<Reflection>> {
+): Promise<StoredWrite<Reflection>> {
   await lockClient(tx, client);
   const existing = await findSurvey(tx, client, body.id);
   if (existing) {
-    if (existing.type === 'assessment') return idOfOtherKind('an assessment');
-    return { ok: true, status: 200, value: toReflection(existing) };
+    if (existing.type === 'assessment') throw idOfOtherKind('an assessment');
+    return { value: toReflection(existing), isNew: false };
   }
   const answeredAt = new Date(body.answeredAt);
   const timeError = timestampError('answeredAt', answeredAt, now);
-  if (timeError) return refused(400, 'invalid_request', timeError);
+  if (timeError) throw new DomainError('invalid_request', timeError);
   const localDate = localDateOf(answeredAt, client.timezone);
   const starts = await readStepStarts(tx, client);
   const step = stepOfDate(starts, localDate);
-  if (!step) return refused(409, 'outside_window', messages.noReflectionWindow);
+  if (!step) throw new DomainError('outside_window', messages.noReflectionWindow);
   await ensureCalendar(tx, client, localDate, localDate, now, starts);
   const windows = await tx
     .select()
@@ -119,16 +109,16 @@ export async function submitReflection(
       ),
     );
   const window = windows.find((event) => event.startsAt <= answeredAt && answeredAt < event.endsAt);
-  if (!window) return refused(409, 'outside_window', messages.noReflectionWindow);
+  if (!window) throw new DomainError('outside_window', messages.noReflectionWindow);
   if (window.surveyType !== body.type) {
-    return refused(
-      409,
+    throw new DomainError(
       'wrong_survey_type',
       `The ${window.kind} window takes a ${window.surveyType ?? 'reflection'}, not a ${body.type}`,
     );
   }
-  if (window.status === 'completed')
-    return refused(409, 'window_completed', messages.reflectionWindowCompleted);
+  if (window.status === 'completed') {
+    throw new DomainError('window_completed', messages.reflectionWindowCompleted);
+  }
   const { productivity, mental, physical } = body.answers;
   const [row] = await tx
     .insert(surveys)
@@ -162,7 +152,7 @@ export async function submitReflection(
     },
     now,
   );
-  return { ok: true, status: 201, value: toReflection(row) };
+  return { value: toReflection(row), isNew: true };
 }
 
 /**
@@ -223,7 +213,8 @@ async function completeScheduledAssessment(
 /**
  * Stores a client's assessment, or moves one in progress on (same id: status, answers, name and
  * time are replaced; its date and step follow the new time). A complete one is final: the same
- * id again answers it unchanged when the body is complete too (a retry), 409 otherwise. When it
+ * id again answers it unchanged when the body is complete too (a retry), 'assessment_final'
+ * otherwise. When it
  * becomes complete while its step's scheduled assessment is open, that one is completed by it.
  */
 export async function submitAssessment(
@@ -231,22 +222,22 @@ export async function submitAssessment(
   client: ClientRef,
   body: SubmitAssessmentBody,
   now: Date,
-): Promise<WriteOutcome<Assessment>> {
+): Promise<StoredWrite<Assessment>> {
   await lockClient(tx, client);
   const existing = await findSurvey(tx, client, body.id);
-  if (existing && existing.type !== 'assessment') return idOfOtherKind('a reflection');
+  if (existing && existing.type !== 'assessment') throw idOfOtherKind('a reflection');
   if (existing?.status === 'complete') {
-    if (body.status === 'complete') return { ok: true, status: 200, value: toAssessment(existing) };
-    return refused(409, 'assessment_final', messages.assessmentFinal);
+    if (body.status === 'complete') return { value: toAssessment(existing), isNew: false };
+    throw new DomainError('assessment_final', messages.assessmentFinal);
   }
   const answeredAt = new Date(body.answeredAt);
   const timeError = timestampError('answeredAt', answeredAt, now);
-  if (timeError) return refused(400, 'invalid_request', timeError);
+  if (timeError) throw new DomainError('invalid_request', timeError);
   const localDate = localDateOf(answeredAt, client.timezone);
   const starts = await readStepStarts(tx, client);
   const step = stepOfDate(starts, localDate);
   if (!step) {
-    return refused(400, 'invalid_request', "answeredAt is before the client's journey started");
+    throw new DomainError('invalid_request', "answeredAt is before the client's journey started");
   }
   const values = {
     name: body.name,
@@ -273,7 +264,7 @@ export async function submitAssessment(
     body.status === 'complete'
       ? await completeScheduledAssessment(tx, client, starts, step, row, answeredAt, now)
       : row;
-  return { ok: true, status: existing ? 200 : 201, value: toAssessment(stored) };
+  return { value: toAssessment(stored), isNew: !existing };
 }
 
 /** The client's reflections of the range, newest first. */
@@ -295,36 +286,6 @@ export async function listReflections(
     )
     .orderBy(desc(surveys.submittedAt), desc(surveys.id));
   return { clientId: client.id, reflections: rows.map(toReflection) };
-}
-
-/** The scheduled assessment of each started step whose start date is in the range and open. */
-function scheduledInRange(
-  client: ClientRef,
-  starts: readonly StepStart[],
-  range: DateRange,
-  now: Date,
-): StepStart[] {
-  return starts.filter((start) => {
-    const dates = datesOfStep(starts, start.step);
-    // A step followed by one started the same day owns no date: the later one's assessment is it.
-    const ownsADate = dates !== null && dates.until !== dates.from;
-    return (
-      ownsADate &&
-      start.startDate >= range.from &&
-      start.startDate <= range.to &&
-      stepAssessment(client.timezone, start.step, start.startDate).startsAt <= now
-    );
-  });
-}
-
-function newestFirst(a: Assessment, b: Assessment): number {
-  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
-  if (a.answeredAt !== b.answeredAt) {
-    if (a.answeredAt === null) return 1;
-    if (b.answeredAt === null) return -1;
-    return a.answeredAt < b.answeredAt ? 1 : -1;
-  }
-  return (a.id ?? '') < (b.id ?? '') ? 1 : -1;
 }
 
 /**

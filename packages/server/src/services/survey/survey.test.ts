@@ -18,7 +18,7 @@ import {
   surveyRows,
   totalsFigures,
   totalsRow,
-} from '../clientData/testing.ts';
+} from '../clientRecords/testing.ts';
 
 let server: TestServer;
 let clock: { now: Date };

@@ -1,4 +1,5 @@
-// The calendar of spec point 9, generated in the client's own timezone and stored in UTC.
+// The schedule of spec point 9 (reflection windows, exercise slots, step assessments): the
+// events of a client's calendar, generated in the client's own timezone and stored in UTC.
 import {
   type EntityType,
   type ExerciseSlotName,

@@ -10,7 +10,7 @@ import {
   scheduledActionsDue,
   stepAssessment,
   wholeStepScheduled,
-} from './calendar.ts';
+} from './schedule.ts';
 import type { StepStart } from './stepStarts.ts';
 import { localDateOf } from './zonedTime.ts';
 

@@ -1,4 +1,5 @@
-import { clientRangeRoute } from '../clientData/routes.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import { clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
 import type { ServicePlugin } from '../context.ts';
 import { loadCalendar } from './store.ts';
 
@@ -10,8 +11,11 @@ export const calendarService: ServicePlugin = async (app, context) => {
   const { database } = context;
 
   app.route(
-    clientRangeRoute(context, 'getCalendar', (client, range, now) =>
-      database.transaction((tx) => loadCalendar(tx, client, range, now)),
+    contractRoute(
+      'getCalendar',
+      clientRangeHandlers(context, 'coachOrClient', (client, range, now) =>
+        database.transaction((tx) => loadCalendar(tx, client, range, now)),
+      ),
     ),
   );
 };

@@ -1,6 +1,6 @@
 import { canonicalTimeZone, type UpdatePersonBody } from '@coach/api';
 import { DomainError } from '../../domainError.ts';
-import type { ProfileFields } from './persons.ts';
+import type { ProfileFields } from './store.ts';
 
 /** The oldest birth date accepted (PostgreSQL dates start at year 1; people, later). */
 const earliestBirthDate = '1900-01-01';

@@ -9,11 +9,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findPersonByUserId, findVisiblePerson } from '../account/persons.ts';
+import { findPersonByUserId, findVisiblePerson } from '../account/store.ts';
 import type { ServicePlugin } from '../context.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
 import { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
-import { findPersonIdOfUser, findPicture, matchesEtag, savePicture } from './pictures.ts';
+import { findPersonIdOfUser, findPicture, matchesEtag, savePicture } from './store.ts';
 
 const maxBytes = limits.profilePictureMaxBytes;
 

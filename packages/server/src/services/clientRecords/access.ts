@@ -1,13 +1,16 @@
 import { messages } from '@coach/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findPersonById, findPersonByUserId, type PersonRecord } from './account/persons.ts';
-import type { ServiceContext } from './context.ts';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../domainError.ts';
+import { findPersonById, findPersonByUserId, type PersonRecord } from '../account/store.ts';
+import type { ServiceContext } from '../context.ts';
 
-/** The one 404 of every per-client call: the same for any id the caller may not reach. */
-export const clientNotFound = { error: 'not_found', message: messages.clientNotFound } as const;
+/** The one refusal of every per-client call: the same 404 for any id the caller may not reach. */
+export function clientNotFound(): DomainError {
+  return new DomainError('not_found', messages.clientNotFound);
+}
 
 /** Whether `client` is a client (type user) coached by `caller`, a coach. */
-export function isCoachOf(caller: PersonRecord, client: PersonRecord): boolean {
+function isCoachOf(caller: PersonRecord, client: PersonRecord): boolean {
   return caller.type === 'coach' && client.type === 'user' && client.coachPersonId === caller.id;
 }
 
@@ -19,16 +22,15 @@ export type ClientAccess = { caller: PersonRecord; client: PersonRecord };
 
 /**
  * The caller's profile and the client `clientId`, when the caller may reach that client:
- * their coach, or (audience 'coachOrClient') the client themself. Otherwise answers the one 404
- * (nothing tells whether the id exists) and returns null.
+ * their coach, or (audience 'coachOrClient') the client themself. Otherwise throws the one
+ * {@link clientNotFound} (nothing tells whether the id exists).
  */
 export async function resolveClientAccess(
   context: ServiceContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   clientId: string,
   audience: ClientAudience,
-): Promise<ClientAccess | null> {
+): Promise<ClientAccess> {
   const { database, organisationId } = context;
   const caller = await findPersonByUserId(database.db, organisationId, request.auth?.userId ?? '');
   const client = caller
@@ -41,31 +43,24 @@ export async function resolveClientAccess(
     client !== undefined &&
     client.type === 'user' &&
     (isCoachOf(caller, client) || (audience === 'coachOrClient' && caller.id === client.id));
-  if (!allowed) {
-    await reply.status(404).send(clientNotFound);
-    return null;
-  }
+  if (!allowed) throw clientNotFound();
   return { caller, client };
 }
 
 /**
- * The caller's profile when the caller is a client (type 'user'); otherwise answers 403 with
- * `message` and returns null. For the calls of the clients' own app.
+ * The caller's profile when the caller is a client (type 'user'), for the calls of the clients'
+ * own app; otherwise throws 'forbidden' with `message`.
  */
 export async function requireClientCaller(
   context: ServiceContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   message: string,
-): Promise<PersonRecord | null> {
+): Promise<PersonRecord> {
   const caller = await findPersonByUserId(
     context.database.db,
     context.organisationId,
     request.auth?.userId ?? '',
   );
-  if (caller?.type !== 'user') {
-    await reply.status(403).send({ error: 'forbidden', message });
-    return null;
-  }
+  if (caller?.type !== 'user') throw new DomainError('forbidden', message);
   return caller;
 }

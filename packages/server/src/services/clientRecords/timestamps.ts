@@ -1,16 +1,5 @@
 import { defaultMetricBatchLimits } from '../../domain/figures/metricBounds.ts';
 
-/** A refused client-data write: nothing was stored. */
-export type Refusal = { ok: false; status: 400 | 409; error: string; message: string };
-
-/** What a client-data write answers: the stored value, or why nothing was stored. */
-export type WriteOutcome<T> = { ok: true; status: 201 | 200; value: T } | Refusal;
-
-/** A refused write. */
-export function refused(status: Refusal['status'], error: string, message: string): Refusal {
-  return { ok: false, status, error, message };
-}
-
 const dayMs = 86_400_000;
 
 /**

@@ -12,8 +12,8 @@ import {
   type PersonRecord,
   toPerson,
   updateProfile,
-} from './persons.ts';
-import { checkProfile } from './profileRules.ts';
+} from './store.ts';
+import { checkProfile } from './rules.ts';
 
 /**
  * The account service (`/api/account`): profiles. Every route needs a signed-in caller, checked

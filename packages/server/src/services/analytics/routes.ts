@@ -1,0 +1,114 @@
+import { decodeActivityCursor, messages } from '@coach/api';
+import { DomainError } from '../../domainError.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import { findPersonByUserId } from '../account/store.ts';
+import { clientNotFound, resolveClientAccess } from '../clientRecords/access.ts';
+import { clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
+import { nowOf, type ServicePlugin } from '../context.ts';
+import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
+
+/** Activity items of a page when the caller names no limit. */
+const defaultActivityPageSize = 20;
+
+/**
+ * The analytics service (`/api/analytics`): the figures a coach sees of their clients. The clients
+ * table (all of the coach's clients in one call), a client's profile header, daily series and
+ * activity history; the client's coach only (anyone else gets the one 404 of client calls).
+ */
+export const analyticsService: ServicePlugin = async (app, context) => {
+  const { database, organisationId } = context;
+
+  // Only the client's coach gets these figures, and may see the client: a signed picture URL.
+  function withSignedPicture<T extends { clientId: string; profilePicture: string | null }>(
+    summary: T,
+  ): T {
+    if (summary.profilePicture === null) return summary;
+    return { ...summary, profilePicture: signedPicturePath(context, summary.clientId) };
+  }
+
+  app.route(
+    contractRoute('listClientSummaries', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const caller = await findPersonByUserId(
+          database.db,
+          organisationId,
+          request.auth?.userId ?? '',
+        );
+        if (caller?.type !== 'coach') {
+          throw new DomainError('invalid_user_type', messages.invalidUserType);
+        }
+        const now = nowOf(context);
+        const found = await clientSummaries(
+          database.db,
+          { organisationId, timezone: caller.timezone },
+          { coachPersonId: caller.id },
+          now,
+        );
+        return {
+          clients: found.map(({ summary }) => withSignedPicture(summary)),
+          generatedAt: now.toISOString(),
+        };
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('getClientProfileSummary', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const { caller, client } = await resolveClientAccess(
+          context,
+          request,
+          request.params.clientId,
+          'coach',
+        );
+        const profile = await clientProfileSummary(
+          database.db,
+          { organisationId, timezone: caller.timezone },
+          client.id,
+          nowOf(context),
+        );
+        // Found a moment ago; gone now (deleted in between): the same 404.
+        if (!profile) throw clientNotFound();
+        return withSignedPicture(profile);
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute(
+      'getClientSeries',
+      clientRangeHandlers(context, 'coach', (client, { from, to }, now) =>
+        clientSeries(database.db, organisationId, client, from, to, now),
+      ),
+    ),
+  );
+
+  app.route(
+    contractRoute('getClientActivity', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const { query } = request;
+        const { client } = await resolveClientAccess(
+          context,
+          request,
+          request.params.clientId,
+          'coach',
+        );
+        const before = query.before === undefined ? null : decodeActivityCursor(query.before);
+        if (query.before !== undefined && before === null) {
+          throw new DomainError('invalid_request', messages.invalidCursor);
+        }
+        return activityPage(
+          database.db,
+          organisationId,
+          client.id,
+          before,
+          query.limit ?? defaultActivityPageSize,
+        );
+      },
+    }),
+  );
+};

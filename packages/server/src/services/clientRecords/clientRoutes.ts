@@ -1,0 +1,91 @@
+import {
+  type ClientIdParams,
+  type DateRange,
+  type DateRangeQuery,
+  dateRangeError,
+} from '@coach/api';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/index.ts';
+import { DomainError } from '../../domainError.ts';
+import type { RouteHook } from '../../http/contractRoute.ts';
+import type { PersonRecord } from '../account/store.ts';
+import { nowOf, type ServiceContext } from '../context.ts';
+import { type ClientAudience, requireClientCaller, resolveClientAccess } from './access.ts';
+import type { StoredWrite } from './storedWrite.ts';
+
+// The two shapes most client-record routes share, as handlers for `contractRoute(name, ...)`:
+// the contract route's own request, reply and answer types are checked against them where they
+// are used, so a callback that takes another body or answers another type does not compile.
+
+/** The handlers of a client's own write, answering `T` with 201 (new) or 200 (a retry). */
+export type ClientWriteHandlers<Body, T> = {
+  onRequest: RouteHook;
+  handler: (
+    request: FastifyRequest & { body: Body },
+    reply: { status: (code: 200 | 201) => unknown },
+  ) => Promise<T>;
+};
+
+/**
+ * A client's own write (with auth): 403 with `forbiddenMessage` to a caller who is not a client;
+ * otherwise `write` runs in one transaction at the context's now, and what it stored is answered
+ * with 201, or 200 when the same id had been stored before (a retry).
+ */
+export function clientWriteHandlers<Body, T>(
+  context: ServiceContext,
+  forbiddenMessage: string,
+  write: (tx: Transaction, caller: PersonRecord, body: Body, now: Date) => Promise<StoredWrite<T>>,
+): ClientWriteHandlers<Body, T> {
+  return {
+    onRequest: context.requireAuth,
+    handler: async (request, reply) => {
+      const caller = await requireClientCaller(context, request, forbiddenMessage);
+      const now = nowOf(context);
+      const stored = await context.database.transaction((tx) =>
+        write(tx, caller, request.body, now),
+      );
+      reply.status(stored.isNew ? 201 : 200);
+      return stored.value;
+    },
+  };
+}
+
+/** The handlers of a read over a range of one client's local dates, answering `T`. */
+export type ClientRangeHandlers<T> = {
+  onRequest: RouteHook;
+  handler: (
+    request: FastifyRequest<{ Params: ClientIdParams; Querystring: DateRangeQuery }>,
+  ) => Promise<T>;
+};
+
+/**
+ * A read over a range of one client's local dates (with auth, `:clientId` and `from`/`to`), for
+ * the `audience`: the one 404 to anyone else, 400 'invalid_range' for a refused range, otherwise
+ * what `read` answers at the context's now.
+ */
+export function clientRangeHandlers<T>(
+  context: ServiceContext,
+  audience: ClientAudience,
+  read: (client: PersonRecord, range: DateRange, now: Date) => Promise<T>,
+): ClientRangeHandlers<T> {
+  return {
+    onRequest: context.requireAuth,
+    handler: async (request) => {
+      const { client } = await resolveClientAccess(
+        context,
+        request,
+        request.params.clientId,
+        audience,
+      );
+      const range = request.query;
+      checkDateRange(range);
+      return read(client, range, nowOf(context));
+    },
+  };
+}
+
+/** Throws 'invalid_range' when the range is refused (see `dateRangeError`). */
+function checkDateRange(range: DateRange): void {
+  const refusal = dateRangeError(range);
+  if (refusal) throw new DomainError(refusal.error, refusal.message);
+}

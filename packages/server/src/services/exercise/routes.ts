@@ -1,0 +1,43 @@
+import { messages } from '@coach/api';
+import { DomainError } from '../../domainError.ts';
+import { contractRoute } from '../../http/contractRoute.ts';
+import { resolveClientAccess } from '../clientRecords/access.ts';
+import { clientRangeHandlers, clientWriteHandlers } from '../clientRecords/clientRoutes.ts';
+import type { ServicePlugin } from '../context.ts';
+import { getExercise, listExercises, recordExercise } from './store.ts';
+
+/**
+ * The exercise service (`/api/exercise`): a client's app records exercises with their measures
+ * (always the caller's own); their coach, or the client, lists and reads them.
+ */
+export const exerciseService: ServicePlugin = async (app, context) => {
+  const { database } = context;
+
+  app.route(
+    contractRoute(
+      'recordExercise',
+      clientWriteHandlers(context, messages.onlyClientsRecordExercises, recordExercise),
+    ),
+  );
+  app.route(
+    contractRoute(
+      'listExercises',
+      clientRangeHandlers(context, 'coachOrClient', (client, range) =>
+        listExercises(database.db, client, range),
+      ),
+    ),
+  );
+
+  app.route(
+    contractRoute('getExercise', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const { clientId, exerciseId } = request.params;
+        const { client } = await resolveClientAccess(context, request, clientId, 'coachOrClient');
+        const exercise = await getExercise(database.db, client, exerciseId);
+        if (!exercise) throw new DomainError('not_found', messages.exerciseNotFound);
+        return exercise;
+      },
+    }),
+  );
+};
