@@ -75,6 +75,16 @@ export {
   stepCompletionPercent,
 } from './rules/journey.ts';
 export {
+  type Attention,
+  type AttentionCategory,
+  type AttentionInput,
+  type AttentionReason,
+  attentionOf,
+  compareAttention,
+  lowEngagementHours,
+  noDataAfterHours,
+} from './rules/needsAttention.ts';
+export {
   isLivePictureExpiry,
   isSignedPictureQuery,
   pictureUrlBucketSeconds,

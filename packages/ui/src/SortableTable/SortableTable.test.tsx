@@ -202,6 +202,20 @@ describe('SortableTable', () => {
     expect(document.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(60);
   });
 
+  it('keeps a pinned column at the start edge, header and cells, above the others', () => {
+    const pinned = [{ ...columns[0], id: 'name', header: 'Name', isPinned: true }, columns[1]];
+    renderTable({ columns: pinned as SortableTableColumn<Client>[], customRow: { cells: {} } });
+    const cells = [
+      header('Name'),
+      document.querySelector('tbody tr[data-kind="custom"] td') as HTMLElement,
+      dataRows()[0]?.cells[0] as HTMLElement,
+    ];
+    for (const cell of cells) expect(getComputedStyle(cell).position).toBe('sticky');
+    expect(getComputedStyle(header('Name')).zIndex).toBe('2');
+    expect(getComputedStyle(header('Sessions')).zIndex).toBe('1');
+    expect(getComputedStyle(dataRows()[0]?.cells[1] as HTMLElement).position).not.toBe('sticky');
+  });
+
   it('does not recompute sort values when re-rendered without new data', () => {
     const sortValue = vi.fn((client: Client) => client.name);
     const spiedColumns = [{ ...columns[0], id: 'name', header: 'Name', sortValue }];

@@ -8,6 +8,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { pinnedCellStyle } from './pinnedCell.ts';
 import { SortableTableCustomRow } from './SortableTableCustomRow.tsx';
 import type { SortableTableCustomRow as CustomRow, SortableTableColumn } from './types.ts';
 import type { SortableTableInstance, SortableTableRowModel } from './useSortableTable.ts';
@@ -165,7 +166,11 @@ export function SortableTableBody<T extends RowData>({
             onClick={isClickable ? (event) => handleRowClick(event, row.original) : undefined}
             onKeyDown={isClickable ? (event) => handleRowKeyDown(event, row.original) : undefined}
             cursor={isClickable ? 'pointer' : undefined}
-            _hover={isClickable ? { bg: 'bg.subtle' } : undefined}
+            _hover={
+              isClickable
+                ? { bg: 'bg.subtle', '& > [data-pinned]': { bg: 'bg.subtle' } }
+                : undefined
+            }
             // Drawn inside the row: an outline outside it is clipped by the scroll container.
             _focusVisible={{
               outlineWidth: '0.125rem',
@@ -174,15 +179,21 @@ export function SortableTableBody<T extends RowData>({
               outlineOffset: '-0.125rem',
             }}
           >
-            {row.getAllCells().map((cell) => (
-              <Table.Cell
-                key={cell.id}
-                textAlign={columnsById.get(cell.column.id)?.align ?? 'start'}
-                overflowWrap="anywhere"
-              >
-                <table.FlexRender cell={cell} />
-              </Table.Cell>
-            ))}
+            {row.getAllCells().map((cell) => {
+              const column = columnsById.get(cell.column.id);
+              return (
+                <Table.Cell
+                  key={cell.id}
+                  textAlign={column?.align ?? 'start'}
+                  overflowWrap="anywhere"
+                  data-pinned={column?.isPinned || undefined}
+                  zIndex={column?.isPinned ? '1' : undefined}
+                  css={pinnedCellStyle(column?.isPinned)}
+                >
+                  <table.FlexRender cell={cell} />
+                </Table.Cell>
+              );
+            })}
           </Table.Row>
         );
       })}

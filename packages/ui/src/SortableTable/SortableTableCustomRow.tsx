@@ -1,5 +1,6 @@
 import { Table } from '@chakra-ui/react';
 import { isValidElement, type ReactNode } from 'react';
+import { pinnedCellStyle } from './pinnedCell.ts';
 import type { SortableTableCustomRow as CustomRow, SortableTableColumn } from './types.ts';
 
 type CustomCells = { cells: Partial<Record<string, ReactNode>> };
@@ -27,7 +28,13 @@ export function SortableTableCustomRow<T>({ customRow, columns }: SortableTableC
     <Table.Row aria-rowindex={2} data-kind="custom" bg="bg.subtle">
       {isCustomCells(customRow) ? (
         columns.map((column) => (
-          <Table.Cell key={column.id} textAlign={column.align ?? 'start'} fontWeight="medium">
+          <Table.Cell
+            key={column.id}
+            textAlign={column.align ?? 'start'}
+            fontWeight="medium"
+            zIndex={column.isPinned ? '1' : undefined}
+            css={pinnedCellStyle(column.isPinned, 'bg.subtle')}
+          >
             {customRow.cells[column.id]}
           </Table.Cell>
         ))

@@ -1,6 +1,7 @@
 import { chakra, Table } from '@chakra-ui/react';
 import type { Header, RowData } from '@tanstack/react-table';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { pinnedCellStyle } from './pinnedCell.ts';
 import type { SortableTableColumn, SortableTableSortLabels } from './types.ts';
 import type { SortableTableInstance } from './useSortableTable.ts';
 
@@ -47,10 +48,12 @@ export function SortableTableHeader<T extends RowData>({
               aria-sort={isSortable ? (direction ? ariaSortOf[direction] : 'none') : undefined}
               position="sticky"
               top="0"
-              zIndex="1"
               bg="bg"
               color="fg.muted"
               verticalAlign="bottom"
+              // A pinned header stays above the scrolled header cells and the pinned body cells.
+              zIndex={column?.isPinned ? '2' : '1'}
+              css={pinnedCellStyle(column?.isPinned)}
             >
               {isSortable ? (
                 <SortButton

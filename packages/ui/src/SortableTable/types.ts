@@ -36,6 +36,11 @@ export type SortableTableColumn<T> = {
   width?: string;
   /** Defaults to `start`. */
   align?: SortableTableAlign;
+  /**
+   * Keeps the column at the start edge while the table scrolls sideways (a name column that
+   * must stay readable when the table is wider than its container). Use on the first column.
+   */
+  isPinned?: boolean;
 };
 
 /**

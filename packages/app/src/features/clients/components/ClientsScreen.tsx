@@ -1,19 +1,137 @@
-import { Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
+import { Button, type SortableTableSort } from '@coach/ui';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuUsers } from 'react-icons/lu';
-import { paths } from '../../../routes/paths.ts';
+import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { clientPath, paths } from '../../../routes/paths.ts';
+import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
+import { clientListAtom, clientRowsLoadableAtom } from '../atoms/clientListAtom.ts';
+import { createClientFormats } from '../clientFormats.ts';
+import type { ClientRow } from '../clientRows.ts';
+import { useClientListView } from '../hooks/useClientListView.ts';
+import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
+import { filterRows, isFiltered } from '../listView.ts';
+import { ClientsTable, NoMatch } from './ClientsTable.tsx';
+import { ClientsToolbar } from './ClientsToolbar.tsx';
 
-/** The clients list screen. The list itself (table, figures) comes with the clients issue. */
-export function ClientsScreen() {
+const noRows: ClientRow[] = [];
+
+/** The spec's generic processing error for users, with a retry. */
+function LoadFailed() {
+  const { t } = useTranslation();
+  const refresh = useSetAtom(clientListAtom);
+  return (
+    <Stack gap="3" align="flex-start" role="alert">
+      <Text color="error.fg" fontWeight="medium">
+        {t('clients.loadFailed')}
+      </Text>
+      <Button variant="secondary" onClick={() => refresh('refresh')}>
+        {t('clients.retry')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A new coach's list: what will appear here and when (the invite comes with the invite part). */
+function NoClients() {
   const { t } = useTranslation();
   return (
+    <Stack align="center" gap="2" maxWidth="36rem" marginInline="auto">
+      <Text fontWeight="semibold" color="fg">
+        {t('clients.emptyTitle')}
+      </Text>
+      <Text>{t('clients.emptyHint')}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * 'My clients' (spec point 2, issue 10): who needs the coach now and why. Search, filters and
+ * sort live in the URL; without a sort the rows are in needs-attention order.
+ */
+export function ClientsScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const list = useAtomValue(clientRowsLoadableAtom);
+  const [view, changeView] = useClientListView();
+  const searchRef = useRef<HTMLInputElement>(null);
+  useSlashFocuses(searchRef);
+  // A header sort is the table's own state: going back to the attention order (the button, Back)
+  // remounts it, once the URL has no sort (adjusting state while rendering, as React documents).
+  const [tableKey, setTableKey] = useState(0);
+  const [shownSort, setShownSort] = useState(view.sort);
+  if (view.sort !== shownSort) {
+    setShownSort(view.sort);
+    if (view.sort === null) setTableKey((key) => key + 1);
+  }
+
+  const rows = list.state === 'hasData' ? list.data.rows : noRows;
+  const generatedAt = list.state === 'hasData' ? list.data.generatedAt : null;
+  const formats = useMemo(
+    () => createClientFormats(i18n.language, generatedAt ? new Date(generatedAt) : new Date()),
+    [i18n.language, generatedAt],
+  );
+  const shown = useMemo(() => filterRows(rows, view), [rows, view]);
+
+  const handleSortChange = (sort: SortableTableSort) => changeView({ sort });
+  const handleAttentionFirst = () => changeView({ sort: null });
+  const handleClear = () => changeView({ search: '', phase: null, isAttentionOnly: false });
+  const handleOpen = (row: ClientRow) => navigate(clientPath(row.clientId));
+
+  const header = (
+    <ScreenHeader
+      icon={<LuUsers />}
+      breadcrumb={[{ name: t('clients.title'), href: paths.clients }]}
+    />
+  );
+  if (list.state === 'hasError') {
+    return (
+      <>
+        {header}
+        <LoadFailed />
+      </>
+    );
+  }
+  const hasClients = list.state === 'loading' || rows.length > 0;
+  return (
     <>
-      <ScreenHeader
-        icon={<LuUsers />}
-        breadcrumb={[{ name: t('clients.title'), href: paths.clients }]}
+      {header}
+      {hasClients ? (
+        <ClientsToolbar
+          view={view}
+          onViewChange={changeView}
+          counts={
+            list.state === 'hasData' ? { shown: shown.length, total: rows.length } : undefined
+          }
+          searchRef={searchRef}
+          sortReset={
+            view.sort ? (
+              <Button
+                variant="ghost"
+                icon={<LuArrowDownWideNarrow />}
+                onClick={handleAttentionFirst}
+              >
+                {t('clients.attentionFirst')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
+      <ClientsTable
+        key={tableKey}
+        rows={shown}
+        allRows={rows}
+        formats={formats}
+        isLoading={list.state === 'loading'}
+        sort={view.sort}
+        onSortChange={handleSortChange}
+        onOpen={handleOpen}
+        emptyState={
+          isFiltered(view) && rows.length > 0 ? <NoMatch onClear={handleClear} /> : <NoClients />
+        }
       />
-      <Text color="fg.muted">{t('clients.empty')}</Text>
     </>
   );
 }

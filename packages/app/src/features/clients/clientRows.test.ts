@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { testNow, testSummary } from '../../test/clientSummary.ts';
+import { completionRatio, indicatorAverages, phaseOrder, toClientRows } from './clientRows.ts';
+
+describe('toClientRows', () => {
+  it('puts no data first, then low scores, then the rest, keeping name order among equals', () => {
+    const rows = toClientRows({
+      generatedAt: testNow,
+      clients: [
+        testSummary({ firstName: 'Ann', lastName: 'Able' }),
+        testSummary({ firstName: 'Bo', lastName: 'Brown', mental: 62 }),
+        testSummary({ firstName: 'Cy', lastName: 'Cole' }),
+        testSummary({ firstName: 'Di', lastName: 'Dunn', silentHours: 31 }),
+      ],
+    });
+    expect(rows.map((row) => row.fullName)).toEqual(['Di Dunn', 'Bo Brown', 'Ann Able', 'Cy Cole']);
+    expect(rows[0]?.attention.category).toBe('noData');
+    expect(rows[1]?.attention.reasons).toEqual([
+      { kind: 'lowIndicator', indicator: 'mental', value: 62 },
+    ]);
+  });
+
+  it("judges silence from the list's generatedAt, not the device clock", () => {
+    const [row] = toClientRows({
+      generatedAt: '2026-11-16T09:30:00.000Z',
+      clients: [testSummary({ silentHours: 23 })],
+    });
+    expect(row?.attention.category).toBe('ok');
+  });
+});
+
+describe('indicatorAverages', () => {
+  it('averages each indicator over the clients that have one, to 0.1', () => {
+    const rows = toClientRows({
+      generatedAt: testNow,
+      clients: [
+        testSummary({ mental: 62 }),
+        testSummary({ mental: 71 }),
+        testSummary({ mental: 70 }),
+        testSummary({ mental: null, step: 'grow' }),
+      ],
+    });
+    expect(indicatorAverages(rows)).toEqual({ productivity: 80, mental: 67.7, physical: 80 });
+    expect(indicatorAverages([])).toEqual({ productivity: null, mental: null, physical: null });
+  });
+});
+
+describe('sort values', () => {
+  it('sorts completion by ratio, nothing scheduled last', () => {
+    expect(completionRatio({ completed: 3, scheduled: 4 })).toBe(0.75);
+    expect(completionRatio({ completed: 0, scheduled: 0 })).toBeNull();
+  });
+
+  it('sorts phases learn, sense, grow, then by day', () => {
+    const learn = testSummary({ step: 'learn' });
+    const sense = testSummary({ step: 'sense' });
+    const senseLater = { ...sense, journey: { ...sense.journey, currentDay: 9 } };
+    const grow = testSummary({ step: 'grow' });
+    const order = [grow, senseLater, learn, sense].sort((a, b) => phaseOrder(a) - phaseOrder(b));
+    expect(order).toEqual([learn, sense, senseLater, grow]);
+  });
+});

@@ -1,0 +1,67 @@
+import {
+  type Attention,
+  attentionOf,
+  type ClientSummary,
+  type ClientSummaryList,
+  type CompletionCount,
+  compareAttention,
+  type Indicator,
+  journeyStepNames,
+} from '@coach/api';
+
+/** A row of the clients table: the server's figures and the needs-attention verdict on them. */
+export type ClientRow = ClientSummary & { fullName: string; attention: Attention };
+
+/** The indicator columns, in table order. */
+export const indicatorColumns = [
+  'productivity',
+  'mental',
+  'physical',
+] as const satisfies Indicator[];
+
+/** The completion columns, in table order. */
+export const completionColumns = ['exercises', 'reflections', 'assessments'] as const;
+
+/**
+ * The rows of a list, most urgent first (the table's initial order, decisions 'Clients list'):
+ * the server sends them by last then first name, and the sort is stable, so equally urgent
+ * clients stay in name order.
+ */
+export function toClientRows(list: ClientSummaryList): ClientRow[] {
+  const now = new Date(list.generatedAt);
+  return list.clients
+    .map((client) => ({
+      ...client,
+      fullName: `${client.firstName} ${client.lastName}`,
+      attention: attentionOf(client, now),
+    }))
+    .sort((a, b) => compareAttention(a.attention, b.attention));
+}
+
+/** completed / scheduled as a ratio for sorting; null (sorted last) with nothing scheduled. */
+export const completionRatio = ({ completed, scheduled }: CompletionCount) =>
+  scheduled > 0 ? completed / scheduled : null;
+
+/** Sorts the journey: learn, sense, grow, each by its day. */
+export const phaseOrder = ({ journey }: ClientSummary) =>
+  journeyStepNames.indexOf(journey.step) * 1000 + journey.currentDay;
+
+/**
+ * The average of each indicator across the clients that have a value (each client counts once,
+ * whatever the length of their phase), to 0.1; null when none has one. Grow clients have no
+ * current figures (no reflection windows), so they are left out by having none.
+ */
+export function indicatorAverages(rows: readonly ClientRow[]): Record<Indicator, number | null> {
+  const average = (indicator: Indicator) => {
+    const values = rows
+      .map((row) => row.indicators[indicator].value)
+      .filter((value): value is number => value !== null);
+    if (values.length === 0) return null;
+    return Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10;
+  };
+  return {
+    productivity: average('productivity'),
+    mental: average('mental'),
+    physical: average('physical'),
+  };
+}

@@ -1,0 +1,58 @@
+import { HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { ProfilePicture } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import type { ClientFormats } from '../clientFormats.ts';
+import type { ClientRow } from '../clientRows.ts';
+import { describeAttentionReason } from '../describeAttention.ts';
+
+export type ClientNameCellProps = { row: ClientRow; formats: ClientFormats };
+
+/**
+ * Picture (a person icon when missing or broken), name, email, and why the client needs
+ * attention, in words: 'no data' (a cloud crossed out) apart from low scores (a warning sign).
+ */
+export function ClientNameCell({ row, formats }: ClientNameCellProps) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const { attention } = row;
+  const isNoData = attention.category === 'noData';
+  return (
+    <HStack gap="3" align="flex-start">
+      <ProfilePicture
+        src={api.resource.profilePictureUrl(row.profilePicture)}
+        name={row.fullName}
+        size="sm"
+      />
+      <Stack gap="0.5" minWidth="0">
+        <Text fontWeight="medium" lineClamp={2}>
+          {row.fullName}
+        </Text>
+        <Text textStyle="xs" color="fg.muted" truncate title={row.email}>
+          {row.email}
+        </Text>
+        {attention.reasons.length > 0 ? (
+          <HStack
+            gap="1"
+            align="flex-start"
+            textStyle="xs"
+            fontWeight="medium"
+            color={isNoData ? 'warning.fg' : 'lagging.fg'}
+            data-attention={attention.category}
+          >
+            <Text as="span" flexShrink={0} marginBlockStart="0.5" aria-hidden>
+              {isNoData ? <LuCloudOff /> : <LuTriangleAlert />}
+            </Text>
+            <Text as="span">
+              <VisuallyHidden>{t('clients.attention.label')}: </VisuallyHidden>
+              {attention.reasons
+                .map((reason) => describeAttentionReason(reason, t, formats))
+                .join(' · ')}
+            </Text>
+          </HStack>
+        ) : null}
+      </Stack>
+    </HStack>
+  );
+}

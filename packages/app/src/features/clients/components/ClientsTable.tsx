@@ -1,0 +1,97 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { Button, SortableTable, type SortableTableSort } from '@coach/ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClientFormats } from '../clientFormats.ts';
+import { type ClientRow, indicatorAverages, indicatorColumns } from '../clientRows.ts';
+import { handleRowArrowKeys } from '../hooks/useListKeyboard.ts';
+import { useClientColumns } from '../hooks/useClientColumns.tsx';
+import { IndicatorMeter } from './FigureCells.tsx';
+
+export type ClientsTableProps = {
+  /** The rows shown (filtered), most urgent first. */
+  rows: readonly ClientRow[];
+  /** Every client of the coach: the averages row reads them all, whatever the filter. */
+  allRows: readonly ClientRow[];
+  formats: ClientFormats;
+  isLoading: boolean;
+  sort: SortableTableSort | null;
+  onSortChange: (sort: SortableTableSort) => void;
+  onOpen: (row: ClientRow) => void;
+  emptyState: ReactNode;
+};
+
+/** The clients table: a row per client, the averages row on top, arrow keys between rows. */
+export function ClientsTable({
+  rows,
+  allRows,
+  formats,
+  isLoading,
+  sort,
+  onSortChange,
+  onOpen,
+  emptyState,
+}: ClientsTableProps) {
+  const { t, i18n } = useTranslation();
+  const columns = useClientColumns(formats);
+  const averages = indicatorAverages(allRows);
+  const customRow =
+    allRows.length > 0
+      ? {
+          cells: {
+            name: <Text textStyle="sm">{t('clients.average')}</Text>,
+            ...Object.fromEntries(
+              indicatorColumns.map((indicator) => [
+                indicator,
+                <IndicatorMeter
+                  key={indicator}
+                  value={averages[indicator]}
+                  label={`${t('clients.average')}: ${t(`clients.columns.${indicator}`)}`}
+                  formats={formats}
+                />,
+              ]),
+            ),
+          },
+        }
+      : undefined;
+  return (
+    // Arrow keys and j/k pressed on a row (the rows are the focusable elements) move to the next.
+    <Box onKeyDown={handleRowArrowKeys}>
+      <SortableTable
+        data={rows}
+        columns={columns}
+        getRowId={(row) => row.clientId}
+        initialSort={sort ?? undefined}
+        onSortChange={onSortChange}
+        onRowClick={onOpen}
+        customRow={customRow}
+        emptyState={emptyState}
+        isLoading={isLoading}
+        loadingRowCount={8}
+        aria-label={t('clients.tableLabel')}
+        locale={i18n.language}
+        sortLabels={{
+          sortAscending: t('clients.sortAscending'),
+          sortDescending: t('clients.sortDescending'),
+        }}
+        maxHeight="calc(100dvh - 18rem)"
+        estimatedRowHeight={72}
+      />
+    </Box>
+  );
+}
+
+export type NoMatchProps = { onClear: () => void };
+
+/** The empty state of a search or filter that hides every client. */
+export function NoMatch({ onClear }: NoMatchProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="3">
+      <Text>{t('clients.noMatch')}</Text>
+      <Button variant="secondary" onClick={onClear}>
+        {t('clients.clearFilters')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { type CompletionCount, engagementFullHours, laggingLimitPercent } from '@coach/api';
+import { Meter } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import type { ClientFormats } from '../clientFormats.ts';
+import type { ClientRow } from '../clientRows.ts';
+
+type FormatsProps = { formats: ClientFormats };
+
+/** The journey: current phase, its day and its start date. */
+export function PhaseCell({ row, formats }: FormatsProps & { row: ClientRow }) {
+  const { t } = useTranslation();
+  const { journey } = row;
+  return (
+    <Stack gap="0.5">
+      <Text fontWeight="medium">{t(`clients.phases.${journey.step}`)}</Text>
+      <Text textStyle="xs" color="fg.muted">
+        {t('clients.phaseDay', {
+          day: journey.currentDay,
+          date: formats.localDate(journey.startDate),
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Hours of app use in 48 h on a bar full at 10 h, and when the app was last used. */
+export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow }) {
+  const { t } = useTranslation();
+  const { hours, lastConnectedAt } = row.engagement;
+  return (
+    <Stack gap="1">
+      <Meter
+        value={hours}
+        max={engagementFullHours}
+        label={t('clients.columns.engagement')}
+        valueText={t('clients.hours', { hours: formats.hours(hours) })}
+        size="sm"
+      />
+      <Text textStyle="xs" color="fg.muted">
+        {lastConnectedAt === null
+          ? t('clients.neverConnected')
+          : t('clients.lastConnected', { when: formats.ago(lastConnectedAt) })}
+      </Text>
+    </Stack>
+  );
+}
+
+export type IndicatorMeterProps = FormatsProps & {
+  value: number | null;
+  label: string;
+  /** Grow has no reflection windows: no current figure, said in words rather than a dash. */
+  isGrow?: boolean;
+};
+
+/** An indicator average on a bar with the 70 % line; lagging is said in words under it too. */
+export function IndicatorMeter({ value, label, isGrow = false, formats }: IndicatorMeterProps) {
+  const { t } = useTranslation();
+  if (value === null && isGrow) {
+    return (
+      <Text textStyle="xs" color="fg.muted">
+        {t('clients.growNoIndicators')}
+      </Text>
+    );
+  }
+  const isLagging = value !== null && value < laggingLimitPercent;
+  return (
+    <Stack gap="1">
+      <Meter
+        value={value}
+        threshold={laggingLimitPercent}
+        label={label}
+        valueText={value === null ? undefined : `${formats.number(value)}%`}
+        laggingText={t('clients.lagging')}
+        emptyText={t('clients.noFigures')}
+        size="sm"
+      />
+      {isLagging ? (
+        // The meter's accessible value already says it; this is for the eye.
+        <Text textStyle="xs" fontWeight="medium" color="lagging.fg" aria-hidden>
+          {t('clients.lagging')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** completed / scheduled in the current phase. */
+export function CompletionCell({ count }: { count: CompletionCount }) {
+  const { t } = useTranslation();
+  return (
+    <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+      <span aria-hidden>{t('clients.completion', count)}</span>
+      <VisuallyHidden>{t('clients.completionLabel', count)}</VisuallyHidden>
+    </Text>
+  );
+}

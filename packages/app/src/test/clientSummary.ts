@@ -1,0 +1,54 @@
+import type { ClientSummary, JourneyStep } from '@coach/api';
+
+/** The "now" of the test lists. */
+export const testNow = '2026-11-16T09:30:00.000Z';
+
+type SummaryOverrides = {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  step?: JourneyStep;
+  mental?: number | null;
+  /** Hours since the app was last used; null: never. */
+  silentHours?: number | null;
+};
+
+let sequence = 0;
+
+/** A client of the list with good figures unless told otherwise. */
+export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
+  sequence += 1;
+  const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+  const mental = overrides.mental === undefined ? 80 : overrides.mental;
+  const silentHours = overrides.silentHours === undefined ? 1 : overrides.silentHours;
+  const good = { value: 80, lagging: false };
+  return {
+    clientId: id,
+    userId: id,
+    firstName: overrides.firstName ?? 'Ada',
+    lastName: overrides.lastName ?? 'Lovelace',
+    email: overrides.email ?? `client${sequence}@example.com`,
+    profilePicture: null,
+    age: 30,
+    gender: null,
+    timezone: 'Europe/London',
+    utcOffsetMinutes: 0,
+    journey: { step: overrides.step ?? 'sense', currentDay: 4, startDate: '2026-11-13' },
+    engagement: {
+      hours: 6,
+      ratio: 0.6,
+      lastConnectedAt:
+        silentHours === null
+          ? null
+          : new Date(Date.parse(testNow) - silentHours * 3_600_000).toISOString(),
+    },
+    indicators: {
+      productivity: good,
+      mental: { value: mental, lagging: mental !== null && mental < 70 },
+      physical: good,
+    },
+    exercises: { completed: 5, scheduled: 9 },
+    reflections: { completed: 10, scheduled: 15 },
+    assessments: { completed: 1, scheduled: 1 },
+  };
+}

@@ -1,0 +1,259 @@
+import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { type ClientShape, clientListHandler, manyClients } from './clientSummaries.ts';
+import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
+const meta = {
+  title: 'App/Clients',
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const withClients = (shapes: ClientShape[]): Story['beforeEach'] =>
+  function useClients({ msw }) {
+    // First: a story's handlers answer before the mocks' list.
+    msw.use(clientListHandler(shapes), ...createHandlers());
+  };
+
+const serverFailure = {
+  status: 500,
+  error: 'internal_error',
+  message: 'Something went wrong',
+} as const;
+
+/** The mocks' 14 clients: those needing attention first, each saying why. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, table } = await clientsTable(canvasElement);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    await expect(headers).toEqual([
+      'Name/Surname',
+      'Phase',
+      'Engagement(48h)',
+      'Productivity',
+      'Mental',
+      'Physical',
+      'Exercises',
+      'Reflections',
+      'Assessments',
+    ]);
+    await expect(canvas.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'My clients',
+    );
+    await expect(canvas.getByText('Average, all clients')).toBeVisible();
+    await expect(canvas.getByText('14 of 14 clients')).toBeVisible();
+    // The first rows say why they are there, in words.
+    const first = dataRows(canvasElement)[0] as HTMLTableRowElement;
+    await expect(first).toHaveTextContent(
+      /^Tomás Herrera.*Needs attention: No data since Wednesday/,
+    );
+    // Every column readable at 1280 px: nothing scrolls sideways.
+    const region = canvas.getByRole('region', { name: 'Clients' });
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+  },
+};
+
+export const ThreeClients: Story = {
+  beforeEach: withClients([
+    { firstName: 'Ada', lastName: 'Lovelace', indicators: [88, 64, 90] },
+    { firstName: 'Grace', lastName: 'Hopper', step: 'learn', day: 3, hours: 8.2 },
+    { firstName: 'Alan', lastName: 'Turing', silentHours: 31, hours: 0.4 },
+  ]),
+  play: async ({ canvasElement }) => {
+    await clientsTable(canvasElement);
+    await expect(rowNames(canvasElement)).toEqual(['Alan Turing', 'Ada Lovelace', 'Grace Hopper']);
+    const rows = dataRows(canvasElement);
+    await expect(rows[0]).toHaveTextContent('No app use for 31 h');
+    await expect(rows[1]).toHaveTextContent('Mental 64%');
+    await expect(
+      within(rows[1] as HTMLElement).getByRole('meter', { name: 'Mental' }),
+    ).toHaveAttribute('aria-valuetext', '64%, Lagging');
+  },
+};
+
+export const FortyClients: Story = {
+  beforeEach: withClients(manyClients(40)),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await expect(canvas.getByText('40 of 40 clients')).toBeVisible();
+  },
+};
+
+/** A new coach: what the list will show, and when. */
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ emptyLists: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No clients yet', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.queryByRole('searchbox')).not.toBeInTheDocument();
+    await expect(canvas.queryByText('Average, all clients')).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ delays: { listClientSummaries: 'forever' } }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { hidden: true }, { timeout: 5000 });
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(canvasElement.querySelectorAll('tbody tr[data-kind="loading"]')).toHaveLength(8);
+  },
+};
+
+export const LoadError: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ failures: { listClientSummaries: serverFailure } }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('Error processing users');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    // Asked again; the mock still fails, so the error comes back.
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+export const AllLagging: Story = {
+  beforeEach: withClients(
+    manyClients(8).map((shape, index) => ({
+      ...shape,
+      step: index % 2 === 0 ? 'learn' : 'sense',
+      indicators: [40 + index, 55 + index, 69.9],
+      silentHours: 3,
+      hours: 4,
+    })),
+  ),
+  play: async ({ canvasElement }) => {
+    await clientsTable(canvasElement);
+    for (const row of dataRows(canvasElement))
+      await expect(row).toHaveTextContent('Physical 69.9%');
+  },
+};
+
+/** Silent clients: 'no data' (since when) apart from low scores. */
+export const NoData: Story = {
+  beforeEach: withClients([
+    {
+      firstName: 'Nina',
+      lastName: 'Never',
+      silentHours: null,
+      hours: 0,
+      indicators: [null, null, null],
+    },
+    { firstName: 'Sam', lastName: 'Silent', silentHours: 31, hours: 0.2 },
+    {
+      firstName: 'Tess',
+      lastName: 'Tuesday',
+      silentHours: 6 * 24 - 4,
+      hours: 0,
+      indicators: [60, 50, 75],
+    },
+    { firstName: 'Lou', lastName: 'Lowscore', indicators: [62, 80, 80] },
+  ]),
+  play: async ({ canvasElement }) => {
+    await clientsTable(canvasElement);
+    await expect(rowNames(canvasElement)).toEqual([
+      'Nina Never',
+      'Tess Tuesday',
+      'Sam Silent',
+      'Lou Lowscore',
+    ]);
+    const rows = dataRows(canvasElement);
+    await expect(rows[0]).toHaveTextContent('No app use yet');
+    await expect(rows[1]).toHaveTextContent('No data since Tuesday');
+    await expect(rows[2]).toHaveTextContent('No app use for 31 h');
+    await expect(rows[3]).toHaveTextContent('Productivity 62%');
+  },
+};
+
+export const LongNames: Story = {
+  beforeEach: withClients([
+    {
+      firstName: 'Maria-Fernanda Esperanza',
+      lastName: 'de la Concepción Rodríguez-Villanueva',
+      indicators: [61, 62, 63],
+    },
+    {
+      firstName: 'Wolfeschlegelsteinhausenbergerdorff',
+      lastName: 'Hubert Blaine',
+      silentHours: 50,
+    },
+    { firstName: 'Li', lastName: 'Na' },
+  ]),
+};
+
+/** No picture, and a picture that fails to load: the person icon either way. */
+export const MissingPictures: Story = {
+  beforeEach: withClients([
+    { firstName: 'Nora', lastName: 'Nopic' },
+    {
+      firstName: 'Bob',
+      lastName: 'Broken',
+      profilePicture:
+        'resource/profilePicture/00000000-0000-4000-8000-000000000999?expires=1&signature=bad',
+    },
+  ]),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await waitFor(() =>
+      expect(canvas.getByRole('img', { name: 'Bob Broken' }).tagName).toBe('DIV'),
+    );
+    await expect(canvas.getByRole('img', { name: 'Nora Nopic' }).tagName).toBe('DIV');
+  },
+};
+
+/** Grow has no reflection windows: no current indicators, and never flagged on them. */
+export const GrowClients: Story = {
+  beforeEach: withClients([
+    { firstName: 'Gia', lastName: 'Grow', step: 'grow', day: 9, hours: 6 },
+    { firstName: 'Gus', lastName: 'Growing', step: 'grow', day: 3, hours: 1, silentHours: 4 },
+    { firstName: 'Sue', lastName: 'Sense', indicators: [72, 75, 71] },
+  ]),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await expect(canvas.getAllByText('No reflections in Grow')).toHaveLength(6);
+    await expect(dataRows(canvasElement)[0]).toHaveTextContent('1.0 h of app use in 48 h');
+  },
+};
+
+/** From 1004 to 1279 px the table scrolls sideways and the name column stays. */
+export const NarrowPinnedName: Story = {
+  parameters: { width: '1100px' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    const region = canvas.getByRole('region', { name: 'Clients' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    region.scrollLeft = region.scrollWidth;
+    const nameCell = dataRows(canvasElement)[0]?.cells[0] as HTMLElement;
+    await waitFor(() =>
+      expect(Math.round(nameCell.getBoundingClientRect().left)).toBe(
+        Math.round(region.getBoundingClientRect().left + region.clientLeft),
+      ),
+    );
+  },
+};

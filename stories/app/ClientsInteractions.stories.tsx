@@ -1,0 +1,132 @@
+import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** 'My clients' in use: sort, filters, search, keyboard and the view kept in the URL. */
+const meta = {
+  title: 'App/ClientsInteractions',
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const sortButton = (table: HTMLElement, name: string) =>
+  within(within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) })).getByRole(
+    'button',
+  );
+
+/** A header click sorts (ascending, then descending); 'Needs attention first' goes back. */
+export const SortByMental: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, table } = await clientsTable(canvasElement);
+    await userEvent.click(sortButton(table, 'Mental'));
+    const mental = within(table).getByRole('columnheader', { name: /^Mental/ });
+    await expect(mental).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rowNames(canvasElement)[0]).toBe('Tomás Herrera');
+    await userEvent.click(sortButton(table, 'Mental'));
+    await expect(mental).toHaveAttribute('aria-sort', 'descending');
+    await expect(rowNames(canvasElement)[0]).toBe('Sofia Rossi');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Needs attention first' }));
+    await waitFor(() => expect(rowNames(canvasElement)[0]).toBe('Tomás Herrera'));
+    await waitFor(() =>
+      expect(canvas.queryByRole('button', { name: 'Needs attention first' })).toBeNull(),
+    );
+  },
+};
+
+export const FilterNeedsAttention: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    const toggle = canvas.getByRole('button', { name: 'Needs attention only' });
+    await userEvent.click(toggle);
+    // The router applies URL changes in a transition.
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+    const rows = dataRows(canvasElement);
+    await expect(canvas.getByText(`${rows.length} of 14 clients`)).toBeVisible();
+    for (const row of rows) await expect(row).toHaveTextContent('Needs attention:');
+  },
+};
+
+export const FilterByPhase: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Phase' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Grow' }));
+    await waitFor(() =>
+      expect(canvas.getByText(/^\d+ of 14 clients$/)).not.toHaveTextContent('14 of'),
+    );
+    for (const row of dataRows(canvasElement)) await expect(row).toHaveTextContent('Grow');
+  },
+};
+
+/** Search by name or email, accents ignored; no match offers to clear. */
+export const Search: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    const search = canvas.getByRole('searchbox', { name: 'Search' });
+    await userEvent.type(search, 'tomas');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Tomás Herrera']));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'aiko@');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Aiko Tanaka']));
+    await userEvent.type(search, 'nobody');
+    await expect(await canvas.findByText('No clients match this search or filter.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(search).toHaveValue(''));
+    await waitFor(() => expect(dataRows(canvasElement)).toHaveLength(14));
+  },
+};
+
+/** '/' focuses the search; Tab reaches the rows, arrows and j/k move, Enter opens the client. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await userEvent.keyboard('/');
+    await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+    const [first, second, third] = dataRows(canvasElement);
+    first?.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(second).toHaveFocus();
+    await userEvent.keyboard('j');
+    await expect(third).toHaveFocus();
+    await userEvent.keyboard('k');
+    await expect(second).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByRole('heading', { name: 'Client profile' })).toBeVisible();
+  },
+};
+
+/** A link with the view in it opens that view: search, phase, attention and sort. */
+export const ViewFromUrl: Story = {
+  parameters: { route: '/clients?q=a&phase=sense&attention=1&sort=engagement&dir=desc' },
+  play: async ({ canvasElement }) => {
+    const { canvas, table } = await clientsTable(canvasElement);
+    await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
+    await expect(canvas.getByRole('combobox', { name: 'Phase' })).toHaveTextContent('Sense');
+    await expect(canvas.getByRole('button', { name: 'Needs attention only' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(within(table).getByRole('columnheader', { name: /^Engagement/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    for (const row of dataRows(canvasElement)) await expect(row).toHaveTextContent('Sense');
+  },
+};
