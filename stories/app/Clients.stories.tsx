@@ -227,17 +227,36 @@ export const MissingPictures: Story = {
   },
 };
 
-/** Grow has no reflection windows: no current indicators, and never flagged on them. */
+/**
+ * Grow has no reflection windows: its rows show sense's averages, labelled so, never flagged
+ * (Gus's 64 % and 58 % are not lagging), and left out of the averages row.
+ */
 export const GrowClients: Story = {
   beforeEach: withClients([
     { firstName: 'Gia', lastName: 'Grow', step: 'grow', day: 9, hours: 6 },
-    { firstName: 'Gus', lastName: 'Growing', step: 'grow', day: 3, hours: 1, silentHours: 4 },
+    {
+      firstName: 'Gus',
+      lastName: 'Growing',
+      step: 'grow',
+      day: 3,
+      hours: 1,
+      silentHours: 4,
+      indicators: [64, 58, 71],
+    },
     { firstName: 'Sue', lastName: 'Sense', indicators: [72, 75, 71] },
   ]),
   play: async ({ canvasElement }) => {
     const { canvas } = await clientsTable(canvasElement);
-    await expect(canvas.getAllByText('No reflections in Grow')).toHaveLength(6);
-    await expect(dataRows(canvasElement)[0]).toHaveTextContent('1.0 h of app use in 48 h');
+    await expect(canvas.getAllByText('Sense avg')).toHaveLength(6);
+    await expect(canvas.queryByText('Lagging')).toBeNull();
+    const gus = dataRows(canvasElement)[0] as HTMLElement;
+    await expect(within(gus).getByRole('meter', { name: 'Mental, Sense avg' })).toHaveAttribute(
+      'aria-valuetext',
+      '58%',
+    );
+    await expect(gus).toHaveTextContent('1.0 h of app use in 48 h');
+    await expect(gus).not.toHaveTextContent(/Mental|Productivity \d/);
+    await expect(gus).toHaveTextContent('Journey since');
   },
 };
 

@@ -1,4 +1,9 @@
-import type { ClientSummary, ClientSummaryList, JourneyStep } from '@coach/api';
+import {
+  type ClientSummary,
+  type ClientSummaryList,
+  type JourneyStep,
+  journeyStepNames,
+} from '@coach/api';
 import { mockNow } from '@coach/api/msw';
 import { HttpResponse, http } from 'msw';
 
@@ -8,17 +13,27 @@ export type ClientShape = {
   lastName: string;
   step?: JourneyStep;
   day?: number;
+  /** Day of the whole journey (learn's day 1 is its day 1); by default 7 days a past phase. */
+  journeyDay?: number;
   hours?: number;
+  /** Hours of use in the last 24 h; by default 45 % of the 48 h hours, none after 24 h silent. */
+  hours24?: number;
   /** Hours since the app was last used; null: never. */
   silentHours?: number | null;
-  /** Productivity, mental, physical averages; null: no reflections in the phase. */
+  /**
+   * Productivity, mental, physical averages; null: no reflections in the phase. In grow, sense's
+   * averages (never flagged).
+   */
   indicators?: [number | null, number | null, number | null];
   /** Share of the scheduled actions done. */
   diligence?: number;
   profilePicture?: string | null;
 };
 
-const figure = (value: number | null) => ({ value, lagging: value !== null && value < 70 });
+const figure = (value: number | null, current: boolean) => ({
+  value,
+  lagging: current && value !== null && value < 70,
+});
 
 const addDaysTo = (date: Date, days: number) =>
   new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
@@ -36,9 +51,11 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     return { completed: Math.round(scheduled * diligence), scheduled };
   };
   const silentHours = shape.silentHours === undefined ? 2 : shape.silentHours;
-  const [productivity, mental, physical] =
-    shape.indicators ?? (step === 'grow' ? [null, null, null] : [80, 78, 84]);
+  const [productivity, mental, physical] = shape.indicators ?? [80, 78, 84];
+  // Grow has no reflection windows: it shows sense's averages (decisions: 'A client in Grow').
+  const current = step !== 'grow';
   const hours = shape.hours ?? 5.5;
+  const journeyDay = shape.journeyDay ?? day + 7 * journeyStepNames.indexOf(step);
   const id = String(500 + index).padStart(12, '0');
   return {
     clientId: `00000000-0000-4000-8000-${id}`,
@@ -51,9 +68,16 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     gender: index % 2 === 0 ? 'female' : 'male',
     timezone: 'Europe/London',
     utcOffsetMinutes: 0,
-    journey: { step, currentDay: day, startDate: addDaysTo(mockNow, 1 - day) },
+    journey: {
+      step,
+      currentDay: day,
+      startDate: addDaysTo(mockNow, 1 - day),
+      journeyStartDate: addDaysTo(mockNow, 1 - journeyDay),
+    },
     engagement: {
       hours,
+      // Nothing in 24 h from a client silent for longer.
+      hoursLast24h: shape.hours24 ?? Math.min(hours * 0.45, Math.max(0, 24 - (silentHours ?? 24))),
       ratio: Math.min(hours / 10, 1),
       lastConnectedAt:
         silentHours === null
@@ -61,9 +85,11 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
           : new Date(mockNow.getTime() - silentHours * 3_600_000).toISOString(),
     },
     indicators: {
-      productivity: figure(productivity),
-      mental: figure(mental),
-      physical: figure(physical),
+      basis: current ? 'currentPhase' : 'previousPhase',
+      phase: current ? step : 'sense',
+      productivity: figure(productivity, current),
+      mental: figure(mental, current),
+      physical: figure(physical, current),
     },
     exercises: count(3),
     reflections: count(5),
@@ -99,7 +125,7 @@ export function manyClients(count: number): ClientShape[] {
       day: 2 + (index % 9),
       hours: (index * 1.7) % 11,
       silentHours: index % 13 === 5 ? null : index % 7 === 3 ? 30 + index : (index % 5) + 1,
-      indicators: step === 'grow' ? [null, null, null] : [wave(1), wave(2), wave(3)],
+      indicators: [wave(1), wave(2), wave(3)],
       diligence: ((index * 29) % 100) / 100,
     };
   });

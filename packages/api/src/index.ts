@@ -50,13 +50,18 @@ export {
   engagementWindowHours,
   type Interval,
   mergeIntervals,
+  recentUseWindowHours,
   type UsageSession,
 } from './rules/engagement.ts';
 export {
   indicatorDecimals,
+  indicatorPhaseOf,
   isLagging,
+  type PhaseIndicatorSums,
+  type PhaseIndicators,
   phaseIndicatorAverage,
   phaseIndicatorFigure,
+  phaseIndicators,
 } from './rules/indicators.ts';
 export {
   currentStepDay,

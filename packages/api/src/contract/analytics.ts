@@ -3,7 +3,12 @@ import { DateRangeQuerySchema, maxRangeDays } from './calendar.ts';
 import { FreeTextSchema, IdSchema, limits } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
-import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import {
+  ClientIdParamsSchema,
+  JourneyStepSchema,
+  journeyStepNames,
+  LocalDateSchema,
+} from './journey.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 import { AssessmentStatusSchema } from './survey.ts';
 
@@ -17,6 +22,13 @@ export const maxActivityPageSize = 100;
 export const laggingLimitPercent = 70;
 /** Hours of app use in 48 h that fill the engagement bar (`ratio` 1). */
 export const engagementFullHours = 10;
+/**
+ * What the indicator averages are over: the current phase, or (in a phase without reflection
+ * windows: grow) the last phase that had them.
+ */
+export const indicatorBasisNames = ['currentPhase', 'previousPhase'] as const;
+/** See {@link indicatorBasisNames}. */
+export type IndicatorBasis = (typeof indicatorBasisNames)[number];
 
 /** completed / scheduled in the current phase. */
 export const CompletionCountSchema = Type.Object(
@@ -40,7 +52,7 @@ export const IndicatorFigureSchema = Type.Object(
       description: 'Average daily percentage over the current phase, to 0.1; null with no data',
     }),
     lagging: Type.Boolean({
-      description: `Under ${laggingLimitPercent} % (the lagging limit); false with no data`,
+      description: `Under ${laggingLimitPercent} % (the lagging limit) over the current phase; false with no data and always false over a previous phase (stale figures are not flagged)`,
     }),
   },
   { description: 'An indicator' },
@@ -77,12 +89,22 @@ const clientSummaryProperties = {
       step: JourneyStepSchema,
       currentDay: Type.Integer({ minimum: 0, description: 'Day of the current step (1 = start)' }),
       startDate: LocalDateSchema,
+      journeyStartDate: Type.String({
+        format: 'date',
+        description: "The journey's start: the first step's (learn's) start date, YYYY-MM-DD",
+      }),
     },
     { description: 'Journey progress' },
   ),
   engagement: Type.Object(
     {
       hours: Type.Number({ minimum: 0, maximum: 48, description: 'Hours of app use, last 48 h' }),
+      hoursLast24h: Type.Number({
+        minimum: 0,
+        maximum: 24,
+        description:
+          'Hours of app use, last 24 h (a session crossing the start counts its part inside)',
+      }),
       ratio: Type.Number({
         minimum: 0,
         maximum: 1,
@@ -96,11 +118,16 @@ const clientSummaryProperties = {
   ),
   indicators: Type.Object(
     {
+      basis: literalUnion(indicatorBasisNames, {
+        description:
+          "currentPhase, or previousPhase in a phase without reflection windows (grow): then the averages are the last such phase's, never flagged lagging",
+      }),
+      phase: literalUnion(journeyStepNames, { description: 'The phase the averages are over' }),
       productivity: IndicatorFigureSchema,
       mental: IndicatorFigureSchema,
       physical: IndicatorFigureSchema,
     },
-    { description: 'Daily indicators averaged over the current phase' },
+    { description: 'Daily indicators averaged over a phase (see basis)' },
   ),
   exercises: CompletionCountSchema,
   reflections: CompletionCountSchema,

@@ -20,13 +20,18 @@ import type { Assessment, Indicator, Reflection } from '../contract/survey.ts';
 import { compareNewestFirst } from '../rules/activityPage.ts';
 import { ageOn } from '../rules/age.ts';
 import { completionCount, phaseCompletion } from '../rules/completion.ts';
-import { engagementBar } from '../rules/engagement.ts';
-import { indicatorDecimals, phaseIndicatorFigure } from '../rules/indicators.ts';
+import { engagement, engagementWindowHours, type UsageSession } from '../rules/engagement.ts';
+import {
+  indicatorDecimals,
+  indicatorPhaseOf,
+  type PhaseIndicatorSums,
+  phaseIndicators,
+} from '../rules/indicators.ts';
 import { currentStepDay, nextPhaseOf } from '../rules/journey.ts';
 import { roundTo } from '../rules/rounding.ts';
 import { plannedEvents, scheduledActionsDue, wholeStepScheduled } from '../rules/schedule.ts';
 import { scheduledByDate } from '../rules/series.ts';
-import type { StepStart } from '../rules/stepStarts.ts';
+import { type StepStart, sortStepStarts, stepOfDate } from '../rules/stepStarts.ts';
 import { addDays, localDateOf, utcOffsetMinutes, zonedLocalToUtc } from '../rules/zonedTime.ts';
 import { clientPerson, coachPerson, fixtureIds, secondClientPerson } from './fixtures.ts';
 
@@ -327,8 +332,8 @@ export type MockClientRecord = {
   person: Person;
   email: string;
   journey: Journey;
-  /** Minutes of use in the last 48 h and the last use, for the engagement figure. */
-  engagement: ClientSummary['engagement'];
+  /** The app's usage sessions (the engagement figures come from them by the server's rule). */
+  usageSessions: UsageSession[];
   /** Every event from `mockHistoryDays` ago to a week ahead, by start time. */
   events: CalendarEvent[];
   /** Newest first. */
@@ -454,6 +459,40 @@ export function calendarEventsOf(
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
+const hourMs = 3_600_000;
+/** The longest usage session the fixtures make, in hours. */
+const mockSessionHours = 1.5;
+const engagementWindowMs = engagementWindowHours * hourMs;
+
+/**
+ * Usage sessions giving the spec's hours of use in the 48 h before `now`, the last one ending at
+ * its last connection: sessions of at most 1.5 h, their ends spread evenly back from the last
+ * connection through the window. A last connection before the window gets one session there
+ * (the spec's hours then only shape the daily usage).
+ */
+function usageSessionsOf(spec: ClientSpec, now: Date): UsageSession[] {
+  if (spec.lastConnectedMinutesAgo === null) return [];
+  const lastEnd = now.getTime() - spec.lastConnectedMinutesAgo * 60_000;
+  const available = engagementWindowMs - spec.lastConnectedMinutesAgo * 60_000;
+  const session = (end: number, length: number): UsageSession => ({
+    startedAt: new Date(end - length),
+    endedAt: new Date(end),
+  });
+  if (available <= 0) {
+    return [session(lastEnd, Math.round(Math.min(spec.engagementHours, 1) * hourMs))];
+  }
+  const totalMs = Math.round(Math.min(spec.engagementHours * hourMs, available));
+  const count = Math.max(1, Math.ceil(totalMs / (mockSessionHours * hourMs)));
+  const spacing = available / count;
+  const length = Math.floor(totalMs / count);
+  return Array.from({ length: count }, (_, index) =>
+    session(
+      Math.round(lastEnd - index * spacing),
+      length + (index === 0 ? totalMs - length * count : 0),
+    ),
+  );
+}
+
 /** Builds every record of one client, deterministically from its spec. */
 function buildClient(spec: ClientSpec, index: number, now: Date): MockClientRecord {
   const { person } = spec;
@@ -571,19 +610,11 @@ function buildClient(spec: ClientSpec, index: number, now: Date): MockClientReco
   newestFirst(assessments, (item) => `${item.date}${item.answeredAt ?? ''}`);
   events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 
-  const lastConnectedAt =
-    spec.lastConnectedMinutesAgo === null
-      ? null
-      : new Date(now.getTime() - spec.lastConnectedMinutesAgo * 60_000).toISOString();
   return {
     person,
     email: spec.email,
     journey,
-    engagement: {
-      hours: spec.engagementHours,
-      ratio: engagementBar(spec.engagementHours),
-      lastConnectedAt,
-    },
+    usageSessions: usageSessionsOf(spec, now),
     events,
     reflections,
     assessments,
@@ -689,6 +720,28 @@ function dailyAverages(reflections: readonly Reflection[], field: Indicator): Ma
   );
 }
 
+/**
+ * A phase's indicator totals as the server keeps them: the sum of the daily averages over the
+ * phase's local dates and the number of days that have one.
+ */
+function indicatorSums(
+  reflections: readonly Reflection[],
+  starts: readonly StepStart[],
+  phase: Step,
+): PhaseIndicatorSums {
+  const inPhase = reflections.filter(
+    (reflection) => stepOfDate(starts, reflection.localDate)?.step === phase,
+  );
+  const totals = (field: Indicator) => {
+    const daily = [...dailyAverages(inPhase, field).values()];
+    return [daily.reduce((total, value) => total + value, 0), daily.length] as const;
+  };
+  const [productivitySum, productivityDays] = totals('productivity');
+  const [mentalSum, mentalDays] = totals('mental');
+  const [physicalSum, physicalDays] = totals('physical');
+  return { productivitySum, productivityDays, mentalSum, mentalDays, physicalSum, physicalDays };
+}
+
 /** A client's row of the clients table at `now` (ages on the demo coach's today). */
 export function summaryOf(record: MockClientRecord, now: Date = mockNow): ClientSummary {
   const { person, journey } = record;
@@ -707,15 +760,8 @@ export function summaryOf(record: MockClientRecord, now: Date = mockNow): Client
       event.status === 'completed',
   );
   const completed = (match: (event: CalendarEvent) => boolean) => done.filter(match).length;
-  // The phase totals: the sum of the daily averages and the days that have one.
-  const stepReflections = record.reflections.filter(
-    (reflection) => reflection.localDate >= journey.startDate,
-  );
-  const indicator = (field: Indicator) => {
-    const daily = [...dailyAverages(stepReflections, field).values()];
-    const sum = daily.reduce((total, value) => total + value, 0);
-    return phaseIndicatorFigure(sum, daily.length);
-  };
+  const starts = sortStepStarts(stepStartsOfJourney(journey));
+  const used = engagement(record.usageSessions, now);
   return {
     clientId: person.id,
     userId: person.userId,
@@ -731,13 +777,18 @@ export function summaryOf(record: MockClientRecord, now: Date = mockNow): Client
       step: journey.currentStep,
       currentDay: currentStepDay(journey.startDate, now, timeZone),
       startDate: journey.startDate,
+      journeyStartDate: starts[0]?.startDate ?? journey.startDate,
     },
-    engagement: { ...record.engagement },
-    indicators: {
-      productivity: indicator('productivity'),
-      mental: indicator('mental'),
-      physical: indicator('physical'),
+    engagement: {
+      hours: used.hours,
+      hoursLast24h: used.hoursLast24h,
+      ratio: used.bar,
+      lastConnectedAt: used.lastConnectedAt?.toISOString() ?? null,
     },
+    indicators: phaseIndicators(
+      journey.currentStep,
+      indicatorSums(record.reflections, starts, indicatorPhaseOf(journey.currentStep)),
+    ),
     exercises: completionCount(completed(isExercise), due.exercise),
     reflections: completionCount(completed(isReflection), due.reflection),
     assessments: completionCount(completed(isAssessment), due.assessment),

@@ -123,7 +123,11 @@ describe('the client fixtures', () => {
 
   it('vary as the clients table and profile stories need', () => {
     const summaries = state.clients.map((record) => summaryOf(record));
-    const indicators = summaries.flatMap((summary) => Object.values(summary.indicators));
+    const indicators = summaries.flatMap(({ indicators: { productivity, mental, physical } }) => [
+      productivity,
+      mental,
+      physical,
+    ]);
     const figures = summaries.flatMap((summary) => [
       summary.exercises,
       summary.reflections,
@@ -174,8 +178,21 @@ describe('the client fixtures', () => {
       assessments: { completed: 0, scheduled: 1 },
       indicators: { productivity: { value: null, lagging: false } },
     });
-    expect(summary(mockClientIds.aiko).journey.step).toBe('grow');
-    expect(summary(mockClientIds.fatima).engagement.ratio).toBe(1);
+    expect(summary(mockClientIds.aiko).journey).toMatchObject({
+      step: 'grow',
+      // Learn started 28 days before the mocks' today.
+      journeyStartDate: '2026-10-19',
+    });
+    // Grow shows sense's averages, labelled with it and never flagged.
+    const aikoIndicators = summary(mockClientIds.aiko).indicators;
+    expect(aikoIndicators).toMatchObject({ basis: 'previousPhase', phase: 'sense' });
+    expect(aikoIndicators.productivity.value).not.toBeNull();
+    expect(summary(mockClientIds.jamie).indicators.basis).toBe('currentPhase');
+    // Engagement comes from usage sessions by the server's rule: 15 h in 48 h, some in 24 h.
+    expect(summary(mockClientIds.fatima).engagement).toMatchObject({ hours: 15, ratio: 1 });
+    const { hoursLast24h } = summary(mockClientIds.fatima).engagement;
+    expect(hoursLast24h).toBeGreaterThan(0);
+    expect(hoursLast24h).toBeLessThan(15);
     expect(summary(mockClientIds.maria).indicators.mental.lagging).toBe(true);
   });
 });
@@ -455,20 +472,34 @@ describe('the client-data handlers', () => {
     expect(assessments.filter((item) => item.id === body.id)).toEqual([completed]);
   });
 
-  it('count device samples and sessions as new, then as duplicates', async () => {
-    const { api } = setup({}, 'client');
+  it('count device samples and sessions as new, then as duplicates; new sessions count in engagement', async () => {
+    const { api, state } = setup({}, 'client');
+    const jamie = () => {
+      const record = state.clients.find((item) => item.person.id === mockClientIds.jamie);
+      if (!record) throw new Error('no Jamie');
+      return summaryOf(record).engagement;
+    };
+    const before = jamie();
     const batch = {
       samples: [
         { id: 's-1', kind: 'hrv', value: 48, measuredAt: '2026-11-16T09:00:00.000Z' },
         { id: 's-2', kind: 'pulse', value: 61, measuredAt: '2026-11-16T09:01:00.000Z' },
       ],
       sessions: [
-        { id: 'u-1', startedAt: '2026-11-16T08:00:00.000Z', endedAt: '2026-11-16T08:20:00.000Z' },
+        { id: 'u-1', startedAt: '2026-11-16T09:00:00.000Z', endedAt: '2026-11-16T09:20:00.000Z' },
       ],
     };
     await expect(api['device-metrics'].postDeviceMetrics(batch)).resolves.toEqual({
       accepted: { samples: 2, sessions: 1 },
       duplicates: { samples: 0, sessions: 0 },
+    });
+    // After Jamie's last use (08:40): 20 more minutes in both windows, counted once on a resend.
+    await api['device-metrics'].postDeviceMetrics(batch);
+    expect(jamie()).toEqual({
+      hours: expect.closeTo(before.hours + 1 / 3, 9),
+      hoursLast24h: expect.closeTo(before.hoursLast24h + 1 / 3, 9),
+      ratio: expect.closeTo((before.hours + 1 / 3) / 10, 9),
+      lastConnectedAt: '2026-11-16T09:20:00.000Z',
     });
     const third = { id: 's-3', kind: 'hrv', value: 50, measuredAt: '2026-11-16T09:02:00.000Z' };
     const more = { samples: [...batch.samples, third] };

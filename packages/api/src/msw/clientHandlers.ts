@@ -424,7 +424,18 @@ export function createDeviceMetricsHandlers(options: ClientDataHandlerOptions = 
         return { accepted: fresh.length, duplicates: ids.length - fresh.length };
       };
       const samples = tally((batch.samples ?? []).map((sample) => sample.id));
-      const sessions = tally((batch.sessions ?? []).map((session) => session.id));
+      const sent = batch.sessions ?? [];
+      const known = new Set(record.receivedIds);
+      const sessions = tally(sent.map((session) => session.id));
+      // New sessions count in the engagement figures, as the server's do.
+      for (const session of sent) {
+        if (known.has(session.id)) continue;
+        known.add(session.id);
+        record.usageSessions.push({
+          startedAt: new Date(session.startedAt),
+          endedAt: new Date(session.endedAt),
+        });
+      }
       return HttpResponse.json({
         accepted: { samples: samples.accepted, sessions: sessions.accepted },
         duplicates: { samples: samples.duplicates, sessions: sessions.duplicates },

@@ -12,7 +12,13 @@ const session = (startHoursAgo: number, endHoursAgo: number): UsageSession => ({
 
 describe('engagement: hours of app use in the last 48 h', () => {
   it('has no hours and no last connection without sessions', () => {
-    expect(engagement([], now)).toEqual({ usedMs: 0, hours: 0, bar: 0, lastConnectedAt: null });
+    expect(engagement([], now)).toEqual({
+      usedMs: 0,
+      hours: 0,
+      hoursLast24h: 0,
+      bar: 0,
+      lastConnectedAt: null,
+    });
   });
 
   it('fills the bar at exactly 10 h', () => {
@@ -56,6 +62,7 @@ describe('engagement: hours of app use in the last 48 h', () => {
     expect(engagement([session(-1, -2)], now)).toEqual({
       usedMs: 0,
       hours: 0,
+      hoursLast24h: 0,
       bar: 0,
       lastConnectedAt: null,
     });
@@ -63,6 +70,16 @@ describe('engagement: hours of app use in the last 48 h', () => {
 
   it('ignores reversed sessions', () => {
     expect(engagement([session(2, 3)], now)).toMatchObject({ hours: 0, lastConnectedAt: null });
+  });
+});
+
+describe('engagement: hours of app use in the last 24 h', () => {
+  it('counts the inside part of a session crossing the 24 h start, by the same merging', () => {
+    // 26 h to 22 h ago: 2 h inside 24 h, all 4 h inside 48 h.
+    expect(engagement([session(26, 22)], now)).toMatchObject({ hours: 4, hoursLast24h: 2 });
+    expect(engagement([session(30, 24)], now)).toMatchObject({ hours: 6, hoursLast24h: 0 });
+    expect(engagement([session(24, 23), session(23.5, 22)], now).hoursLast24h).toBe(2);
+    expect(engagement([session(1, -1)], now).hoursLast24h).toBe(1);
   });
 });
 
@@ -82,6 +99,7 @@ describe('engagement properties', () => {
         expect(result.hours).toBeGreaterThanOrEqual(0);
         expect(result.hours).toBeLessThanOrEqual(48);
         expect(result.bar).toBeLessThanOrEqual(1);
+        expect(result.hoursLast24h).toBeLessThanOrEqual(Math.min(24, result.hours));
         const plainSum = sessions.reduce(
           (sum, s) => sum + (s.endedAt.getTime() - s.startedAt.getTime()),
           0,

@@ -5,6 +5,9 @@ const hourMs = 3_600_000;
 /** Engagement looks back this many hours. */
 export const engagementWindowHours = 48;
 
+/** The recent-use figure beside it ("last 24 h") looks back this many hours. */
+export const recentUseWindowHours = 24;
+
 /** One app-usage session: when the client's app was opened and closed. */
 export type UsageSession = { startedAt: Date; endedAt: Date };
 
@@ -15,6 +18,8 @@ export type Engagement = {
   usedMs: number;
   /** `usedMs` in hours, unrounded (the screen rounds). */
   hours: number;
+  /** Hours of app use in the last 24 h, by the same clipping and merging; unrounded. */
+  hoursLast24h: number;
   /** Bar fill, 0..1: hours / 10, capped at 1. */
   bar: number;
   /** End of the latest session (never after `now`), or null with no session at all. */
@@ -48,20 +53,29 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 }
 
 /**
- * Engagement over the 48 h before `now`: sessions clipped to [now - 48 h, now] and merged, so
+ * Milliseconds of app use in [start, end]: sessions clipped to the window (a session crossing
+ * its start counts only its part inside, one running past its end stops there) and merged, so
  * parallel sessions (two devices, a resent session) are not counted twice.
  */
-export function engagement(sessions: readonly UsageSession[], now: Date): Engagement {
-  const windowEnd = now.getTime();
-  const windowStart = windowEnd - engagementWindowHours * hourMs;
+function usedMsWithin(sessions: readonly UsageSession[], start: number, end: number): number {
   const clipped = sessions.map((session) => ({
-    start: Math.max(session.startedAt.getTime(), windowStart),
-    end: Math.min(session.endedAt.getTime(), windowEnd),
+    start: Math.max(session.startedAt.getTime(), start),
+    end: Math.min(session.endedAt.getTime(), end),
   }));
-  const usedMs = mergeIntervals(clipped).reduce(
+  return mergeIntervals(clipped).reduce(
     (sum, interval) => sum + (interval.end - interval.start),
     0,
   );
+}
+
+/**
+ * Engagement over the 48 h before `now` (and, beside it, the last 24 h): sessions clipped to
+ * the window and merged (see {@link usedMsWithin}).
+ */
+export function engagement(sessions: readonly UsageSession[], now: Date): Engagement {
+  const windowEnd = now.getTime();
+  const usedMs = usedMsWithin(sessions, windowEnd - engagementWindowHours * hourMs, windowEnd);
+  const recentMs = usedMsWithin(sessions, windowEnd - recentUseWindowHours * hourMs, windowEnd);
   const hours = usedMs / hourMs;
 
   let lastConnectedMs: number | null = null;
@@ -77,6 +91,7 @@ export function engagement(sessions: readonly UsageSession[], now: Date): Engage
   return {
     usedMs,
     hours,
+    hoursLast24h: recentMs / hourMs,
     bar: engagementBar(hours),
     lastConnectedAt: lastConnectedMs === null ? null : new Date(lastConnectedMs),
   };

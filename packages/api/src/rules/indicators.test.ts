@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { laggingLimitPercent } from '../contract/analytics.ts';
-import { isLagging, phaseIndicatorAverage, phaseIndicatorFigure } from './indicators.ts';
+import {
+  indicatorPhaseOf,
+  isLagging,
+  phaseIndicatorAverage,
+  phaseIndicatorFigure,
+  phaseIndicators,
+} from './indicators.ts';
 import { roundTo } from './rounding.ts';
 
 describe('isLagging: under 70 %', () => {
@@ -75,5 +81,40 @@ describe('phaseIndicatorFigure', () => {
     expect(phaseIndicatorFigure(139.7, 2)).toEqual({ value: 69.9, lagging: true });
     expect(phaseIndicatorFigure(null, null)).toEqual({ value: null, lagging: false });
     expect(phaseIndicatorFigure(0, 0)).toEqual({ value: null, lagging: false });
+  });
+});
+
+describe('phaseIndicators', () => {
+  const sums = {
+    productivitySum: 128,
+    productivityDays: 2,
+    mentalSum: 139.9,
+    mentalDays: 2,
+    physicalSum: null,
+    physicalDays: null,
+  };
+
+  it('reads the current phase in learn and sense, flagged lagging under 70 %', () => {
+    expect(indicatorPhaseOf('learn')).toBe('learn');
+    expect(indicatorPhaseOf('sense')).toBe('sense');
+    expect(phaseIndicators('sense', sums)).toEqual({
+      basis: 'currentPhase',
+      phase: 'sense',
+      productivity: { value: 64, lagging: true },
+      mental: { value: 70, lagging: false },
+      physical: { value: null, lagging: false },
+    });
+  });
+
+  it("gives grow sense's averages, labelled as the previous phase, never lagging", () => {
+    expect(indicatorPhaseOf('grow')).toBe('sense');
+    expect(phaseIndicators('grow', sums)).toEqual({
+      basis: 'previousPhase',
+      phase: 'sense',
+      productivity: { value: 64, lagging: false },
+      mental: { value: 70, lagging: false },
+      physical: { value: null, lagging: false },
+    });
+    expect(phaseIndicators('grow', null).productivity).toEqual({ value: null, lagging: false });
   });
 });

@@ -27,14 +27,19 @@ function client(overrides: Overrides = {}): AttentionInput {
       step: overrides.step ?? 'sense',
       currentDay: overrides.day ?? 4,
       startDate: '2026-11-13',
+      journeyStartDate: '2026-11-01',
     },
     engagement: {
       hours,
+      hoursLast24h: hours / 2,
       ratio: Math.min(hours / 10, 1),
       lastConnectedAt:
         overrides.lastConnectedAt === undefined ? hoursAgo(1) : overrides.lastConnectedAt,
     },
     indicators: {
+      // The rule itself must ignore grow's figures, whatever their flags say.
+      basis: overrides.step === 'grow' ? 'previousPhase' : 'currentPhase',
+      phase: overrides.step === 'grow' ? 'sense' : (overrides.step ?? 'sense'),
       productivity: figure(overrides.productivity === undefined ? 80 : overrides.productivity),
       mental: figure(overrides.mental === undefined ? 80 : overrides.mental),
       physical: figure(overrides.physical === undefined ? 80 : overrides.physical),

@@ -22,6 +22,9 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
   const mental = overrides.mental === undefined ? 80 : overrides.mental;
   const silentHours = overrides.silentHours === undefined ? 1 : overrides.silentHours;
   const good = { value: 80, lagging: false };
+  const step = overrides.step ?? 'sense';
+  // Grow shows sense's averages, never flagged (decisions: 'A client in Grow').
+  const current = step !== 'grow';
   return {
     clientId: id,
     userId: id,
@@ -33,9 +36,15 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
     gender: null,
     timezone: 'Europe/London',
     utcOffsetMinutes: 0,
-    journey: { step: overrides.step ?? 'sense', currentDay: 4, startDate: '2026-11-13' },
+    journey: {
+      step,
+      currentDay: 4,
+      startDate: '2026-11-13',
+      journeyStartDate: '2026-11-03',
+    },
     engagement: {
       hours: 6,
+      hoursLast24h: 2.5,
       ratio: 0.6,
       lastConnectedAt:
         silentHours === null
@@ -43,8 +52,10 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
           : new Date(Date.parse(testNow) - silentHours * 3_600_000).toISOString(),
     },
     indicators: {
+      basis: current ? 'currentPhase' : 'previousPhase',
+      phase: current ? step : 'sense',
       productivity: good,
-      mental: { value: mental, lagging: mental !== null && mental < 70 },
+      mental: { value: mental, lagging: current && mental !== null && mental < 70 },
       physical: good,
     },
     exercises: { completed: 5, scheduled: 9 },

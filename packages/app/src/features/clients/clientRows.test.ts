@@ -30,14 +30,15 @@ describe('toClientRows', () => {
 });
 
 describe('indicatorAverages', () => {
-  it('averages each indicator over the clients that have one, to 0.1', () => {
+  it('averages each indicator over the clients that have a current one, to 0.1', () => {
     const rows = toClientRows({
       generatedAt: testNow,
       clients: [
         testSummary({ mental: 62 }),
         testSummary({ mental: 71 }),
         testSummary({ mental: 70 }),
-        testSummary({ mental: null, step: 'grow' }),
+        // Sense's past average, shown in grow: not one of today's figures.
+        testSummary({ mental: 40, step: 'grow' }),
       ],
     });
     expect(indicatorAverages(rows)).toEqual({ productivity: 80, mental: 67.7, physical: 80 });

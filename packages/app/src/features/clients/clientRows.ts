@@ -47,13 +47,14 @@ export const phaseOrder = ({ journey }: ClientSummary) =>
   journeyStepNames.indexOf(journey.step) * 1000 + journey.currentDay;
 
 /**
- * The average of each indicator across the clients that have a value (each client counts once,
- * whatever the length of their phase), to 0.1; null when none has one. Grow clients have no
- * current figures (no reflection windows), so they are left out by having none.
+ * The average of each indicator across the clients that have a current value (each client counts
+ * once, whatever the length of their phase), to 0.1; null when none has one. Grow clients show
+ * sense's averages (no reflection windows in grow): past figures, left out of today's average.
  */
 export function indicatorAverages(rows: readonly ClientRow[]): Record<Indicator, number | null> {
+  const current = rows.filter((row) => row.indicators.basis === 'currentPhase');
   const average = (indicator: Indicator) => {
-    const values = rows
+    const values = current
       .map((row) => row.indicators[indicator].value)
       .filter((value): value is number => value !== null);
     if (values.length === 0) return null;

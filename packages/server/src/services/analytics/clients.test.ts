@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import type { TestUser } from '../auth/testing.ts';
+import { changePhase } from '../clientRecords/testing.ts';
 import { isValidPictureSignature } from '../resource/pictureUrls.ts';
 import { callAs, seedPerson, seedSession, seedStep, seedTotals, setNow } from './testing.ts';
 
@@ -48,7 +49,7 @@ function byId(body: unknown, id: string): ClientSummary {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ services: ['analytics'] });
+  server = await startTestServer({ services: ['analytics', 'journey'] });
   setNow(server, now);
   coach = await seedPerson(server, { email: 'coach@example.com', type: 'coach' });
   otherCoach = await seedPerson(server, { email: 'other-coach@example.com', type: 'coach' });
@@ -145,7 +146,8 @@ beforeAll(async () => {
   ]);
 
   // Engagement: Alice exactly 10 h; Bob 9.99 h and an old session; Carl 12 h in two parts, a
-  // session after now (ignored); Zed a session straddling the window start (2 h inside).
+  // session after now (ignored); Zed a session straddling the window start (2 h inside) and one
+  // straddling the 24 h start (2 h inside 24 h). Alice's ends exactly 24 h ago: none in 24 h.
   await seedSession(server, alice.personId, hoursBefore(34), hoursBefore(24));
   await seedSession(server, bob.personId, hoursBefore(20), hoursBefore(20 - 9.99));
   await seedSession(server, bob.personId, hoursBefore(300), hoursBefore(299));
@@ -153,6 +155,7 @@ beforeAll(async () => {
   await seedSession(server, carl.personId, hoursBefore(6), hoursBefore(0));
   await seedSession(server, carl.personId, new Date(now.getTime() + hour), hoursBefore(-2));
   await seedSession(server, zed.personId, hoursBefore(50), hoursBefore(46));
+  await seedSession(server, zed.personId, hoursBefore(26), hoursBefore(22));
   await seedSession(server, stranger.personId, hoursBefore(5), hoursBefore(1));
 });
 afterAll(() => server.close());
@@ -196,9 +199,21 @@ describe('GET /api/analytics/clients', () => {
       gender: 'female',
       timezone: 'UTC',
       utcOffsetMinutes: 0,
-      journey: { step: 'learn', startDate: '2025-06-10', currentDay: 3 },
-      engagement: { hours: 10, ratio: 1, lastConnectedAt: hoursBefore(24).toISOString() },
+      journey: {
+        step: 'learn',
+        startDate: '2025-06-10',
+        currentDay: 3,
+        journeyStartDate: '2025-06-10',
+      },
+      engagement: {
+        hours: 10,
+        hoursLast24h: 0,
+        ratio: 1,
+        lastConnectedAt: hoursBefore(24).toISOString(),
+      },
       indicators: {
+        basis: 'currentPhase',
+        phase: 'learn',
         productivity: { value: 69.9, lagging: true },
         mental: { value: 70, lagging: false },
         physical: { value: null, lagging: false },
@@ -224,13 +239,21 @@ describe('GET /api/analytics/clients', () => {
       gender: 'male',
       timezone: 'Asia/Tokyo',
       utcOffsetMinutes: 540,
-      journey: { step: 'sense', startDate: '2025-06-11', currentDay: 2 },
+      journey: {
+        step: 'sense',
+        startDate: '2025-06-11',
+        currentDay: 2,
+        journeyStartDate: '2025-06-01',
+      },
       engagement: {
         hours: expect.closeTo(9.99, 5),
+        hoursLast24h: expect.closeTo(9.99, 5),
         ratio: expect.closeTo(0.999, 5),
         lastConnectedAt: hoursBefore(20 - 9.99).toISOString(),
       },
       indicators: {
+        basis: 'currentPhase',
+        phase: 'sense',
         productivity: { value: 70.1, lagging: false },
         mental: { value: 70, lagging: false }, // 69.95 rounds half up
         physical: { value: 69.9, lagging: true }, // 69.94
@@ -249,9 +272,17 @@ describe('GET /api/analytics/clients', () => {
       age: null,
       gender: null,
       utcOffsetMinutes: -240,
-      journey: { step: 'grow', startDate: '2025-06-12', currentDay: 1 },
-      engagement: { hours: 12, ratio: 1, lastConnectedAt: now.toISOString() },
+      journey: {
+        step: 'grow',
+        startDate: '2025-06-12',
+        currentDay: 1,
+        journeyStartDate: '2025-05-20',
+      },
+      engagement: { hours: 12, hoursLast24h: 6, ratio: 1, lastConnectedAt: now.toISOString() },
+      // No sense totals: sense's averages are unknown, still labelled as the previous phase.
       indicators: {
+        basis: 'previousPhase',
+        phase: 'sense',
         productivity: { value: null, lagging: false },
         mental: { value: null, lagging: false },
         physical: { value: null, lagging: false },
@@ -262,15 +293,18 @@ describe('GET /api/analytics/clients', () => {
     });
   });
 
-  it('counts only the part of a session inside the 48 h window, and null without sessions', async () => {
+  it('counts only the part of a session inside the 48 h and the 24 h windows, and null without sessions', async () => {
     const body = (await list()).body;
+    // 50 h to 46 h ago: 2 h inside 48 h; 26 h to 22 h ago: all 4 h inside 48 h, 2 h inside 24 h.
     expect(byId(body, zed.personId).engagement).toEqual({
-      hours: 2,
-      ratio: 0.2,
-      lastConnectedAt: hoursBefore(46).toISOString(),
+      hours: 6,
+      hoursLast24h: 2,
+      ratio: 0.6,
+      lastConnectedAt: hoursBefore(22).toISOString(),
     });
     expect(byId(body, dana.personId).engagement).toEqual({
       hours: 0,
+      hoursLast24h: 0,
       ratio: 0,
       lastConnectedAt: null,
     });
@@ -278,6 +312,102 @@ describe('GET /api/analytics/clients', () => {
       step: 'learn',
       startDate: '2025-06-12',
       currentDay: 1,
+      journeyStartDate: '2025-06-12',
+    });
+  });
+
+  describe('a client in grow', () => {
+    let gail: TestUser;
+
+    beforeAll(async () => {
+      gail = await seedPerson(server, {
+        email: 'gail@example.com',
+        type: 'user',
+        coachPersonId: coach.personId,
+        firstName: 'Gail',
+        lastName: 'Green',
+        timezone: 'Europe/Berlin',
+        createdAt: new Date('2025-05-01T07:00:00.000Z'),
+      });
+      await seedStep(server, gail.personId, [
+        { step: 'learn', startDate: '2025-05-01' },
+        { step: 'sense', startDate: '2025-05-08' },
+        { step: 'grow', startDate: '2025-05-25' },
+      ]);
+      // Neither learn's averages nor grow's (which gets no reflections) may be read.
+      await seedTotals(server, gail.personId, 'learn', {
+        productivitySum: 190,
+        productivityDays: 2,
+      });
+      await seedTotals(server, gail.personId, 'sense', {
+        productivitySum: 128,
+        productivityDays: 2,
+        mentalSum: 69.9,
+        mentalDays: 1,
+        physicalSum: 150,
+        physicalDays: 2,
+        reflectionsCompleted: 40,
+      });
+      await seedTotals(server, gail.personId, 'grow', {
+        productivitySum: 95,
+        productivityDays: 1,
+        exercisesCompleted: 3,
+        assessmentsCompleted: 1,
+      });
+    });
+
+    it("shows sense's averages labelled as the previous phase, never lagging even under 70 %", async () => {
+      const listed = byId((await list()).body, gail.personId);
+      expect(listed.indicators).toEqual({
+        basis: 'previousPhase',
+        phase: 'sense',
+        productivity: { value: 64, lagging: false },
+        mental: { value: 69.9, lagging: false },
+        physical: { value: 75, lagging: false },
+      });
+      // The completion counts stay grow's.
+      expect(listed).toMatchObject({
+        journey: { step: 'grow', startDate: '2025-05-25', journeyStartDate: '2025-05-01' },
+        reflections: { completed: 0, scheduled: 0 },
+        assessments: { completed: 1, scheduled: 1 },
+      });
+      const profile = await callAs(server, coach, profilePath(gail.personId));
+      expect(profile.status).toBe(200);
+      expect((profile.body as ClientProfileSummary).indicators).toEqual(listed.indicators);
+    });
+  });
+
+  it("keeps learn's start as the journey's start through phase changes", async () => {
+    // Accepted at 20:00 in Los Angeles on 30 April (already 1 May in UTC).
+    const joy = await seedPerson(server, {
+      email: 'joy@example.com',
+      type: 'user',
+      coachPersonId: coach.personId,
+      timezone: 'America/Los_Angeles',
+      createdAt: new Date('2025-05-01T03:00:00.000Z'),
+    });
+    const journeyOf = async () => byId((await list()).body, joy.personId).journey;
+    try {
+      setNow(server, new Date('2025-05-08T18:00:00.000Z'));
+      expect(await journeyOf()).toMatchObject({ step: 'learn', journeyStartDate: '2025-04-30' });
+      await changePhase(server, coach, joy, 'sense');
+      expect(await journeyOf()).toEqual({
+        step: 'sense',
+        startDate: '2025-05-08',
+        currentDay: 1,
+        journeyStartDate: '2025-04-30',
+      });
+      setNow(server, new Date('2025-05-20T18:00:00.000Z'));
+      await changePhase(server, coach, joy, 'grow');
+    } finally {
+      setNow(server, now);
+    }
+    // 12 June, 03:00 in Los Angeles: day 24 of grow.
+    expect(await journeyOf()).toEqual({
+      step: 'grow',
+      startDate: '2025-05-20',
+      currentDay: 24,
+      journeyStartDate: '2025-04-30',
     });
   });
 

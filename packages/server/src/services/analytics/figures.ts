@@ -13,11 +13,12 @@ import {
   engagement,
   type Gender,
   genders,
+  indicatorPhaseOf,
   isOneOf,
   localDateOf,
   pageNewestFirst,
   phaseCompletion,
-  phaseIndicatorFigure,
+  phaseIndicators,
   profilePicturePath,
   type SeriesDay,
   scheduledByDate,
@@ -39,11 +40,21 @@ import {
 /** Who asks for the figures: the organisation, and the coach whose "today" gives the ages. */
 export type FiguresViewer = { organisationId: string; timezone: string };
 
-/** The journey facts of a client row: current step, its start date and day. */
-function journeyOf(row: ClientRow, clock: ScheduleClock) {
+/**
+ * The journey facts of a client row: current step, its start date and day, and the journey's
+ * start (learn's: its stored row once a phase change wrote it, else the acceptance date, as
+ * `readStepStarts` reads it).
+ */
+function journeyOf(row: ClientRow, clock: ScheduleClock): ClientSummary['journey'] {
   const step = row.currentStep ?? 'learn';
-  const startDate = row.stepStartDate ?? learnStartDate(row);
-  return { step, startDate, currentDay: clock.currentStepDay(row.timezone, startDate) };
+  const journeyStartDate = row.learnStartDate ?? learnStartDate(row);
+  const startDate = row.stepStartDate ?? journeyStartDate;
+  return {
+    step,
+    startDate,
+    currentDay: clock.currentStepDay(row.timezone, startDate),
+    journeyStartDate,
+  };
 }
 
 function toGender(gender: string | null): Gender | null {
@@ -85,14 +96,15 @@ function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): C
     journey,
     engagement: {
       hours: used.hours,
+      hoursLast24h: used.hoursLast24h,
       ratio: used.bar,
       lastConnectedAt: used.lastConnectedAt?.toISOString() ?? null,
     },
-    indicators: {
-      productivity: phaseIndicatorFigure(row.productivitySum, row.productivityDays),
-      mental: phaseIndicatorFigure(row.mentalSum, row.mentalDays),
-      physical: phaseIndicatorFigure(row.physicalSum, row.physicalDays),
-    },
+    // In grow the row carries sense's totals apart (the current ones count grow's completions).
+    indicators: phaseIndicators(
+      journey.step,
+      indicatorPhaseOf(journey.step) === journey.step ? row : row.previousSums,
+    ),
     exercises: completionCount(row.exercisesCompleted ?? 0, due.exercise),
     reflections: completionCount(row.reflectionsCompleted ?? 0, due.reflection),
     assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),

@@ -1,8 +1,8 @@
-import type { ActivityKey } from '@coach/api';
+import { type ActivityKey, indicatorPhaseOf, journeyStepNames } from '@coach/api';
 // The reads of the analytics service: a fixed number of set-based queries per call (one for the
 // clients list), whatever the number of clients (never one query per client).
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Database, schema } from '../../db/index.ts';
 
 const {
@@ -37,8 +37,26 @@ export type ClientFilter = { coachPersonId: string } | { clientIds: readonly str
 const currentStep = sql<string>`coalesce(${journeys.currentStep}, 'learn')`;
 
 /**
+ * The earlier step whose indicator averages a client on a step without reflection windows shows
+ * (the rule's `indicatorPhaseOf`, as SQL: in grow, sense), else null: a null key finds no
+ * totals row without a probe of the index, so other clients pay nothing for it.
+ */
+const previousIndicatorStep = sql<string | null>`(case ${currentStep} ${sql.join(
+  journeyStepNames
+    .filter((step) => indicatorPhaseOf(step) !== step)
+    .map((step) => sql`when ${step} then ${indicatorPhaseOf(step)}`),
+  sql` `,
+)} end)`;
+
+/** Learn's stored row (once a phase change wrote it): the journey's start. */
+const learnStep = alias(journeySteps, 'learn_step');
+/** The phase totals of the indicator step when it is not the current step (grow: sense's). */
+const previousTotals = alias(clientPhaseTotals, 'previous_totals');
+
+/**
  * One row per client (type 'user') with everything their figures at `now` need: profile, email,
- * picture, current step and its start date, the phase totals of that step, and the usage
+ * picture, current step and its start date, learn's stored start date (the journey's start), the
+ * phase totals of the current step and, in grow, sense's (its indicators are shown), and the usage
  * sessions of engagement: those that can touch the 48 h window (started within 72 h, by now,
  * ending after the window start) and the latest one ended by now ("last connected", from any
  * time). By last name, first name, id.
@@ -77,12 +95,21 @@ export function selectClientRows(
       hasPicture: sql<boolean>`(${profilePictures.personId} is not null)`,
       currentStep: journeys.currentStep,
       stepStartDate: journeySteps.startDate,
+      learnStartDate: learnStep.startDate,
       productivitySum: clientPhaseTotals.productivitySum,
       productivityDays: clientPhaseTotals.productivityDays,
       mentalSum: clientPhaseTotals.mentalSum,
       mentalDays: clientPhaseTotals.mentalDays,
       physicalSum: clientPhaseTotals.physicalSum,
       physicalDays: clientPhaseTotals.physicalDays,
+      previousSums: {
+        productivitySum: previousTotals.productivitySum,
+        productivityDays: previousTotals.productivityDays,
+        mentalSum: previousTotals.mentalSum,
+        mentalDays: previousTotals.mentalDays,
+        physicalSum: previousTotals.physicalSum,
+        physicalDays: previousTotals.physicalDays,
+      },
       reflectionsCompleted: clientPhaseTotals.reflectionsCompleted,
       exercisesCompleted: clientPhaseTotals.exercisesCompleted,
       assessmentsCompleted: clientPhaseTotals.assessmentsCompleted,
@@ -108,10 +135,25 @@ export function selectClientRows(
       and(eq(journeySteps.clientPersonId, persons.id), eq(journeySteps.step, currentStep)),
     )
     .leftJoin(
+      learnStep,
+      and(
+        eq(learnStep.clientPersonId, persons.id),
+        eq(learnStep.step, 'learn'),
+        inArray(learnStep.status, ['active', 'completed']),
+      ),
+    )
+    .leftJoin(
       clientPhaseTotals,
       and(
         eq(clientPhaseTotals.clientPersonId, persons.id),
         eq(clientPhaseTotals.step, currentStep),
+      ),
+    )
+    .leftJoin(
+      previousTotals,
+      and(
+        eq(previousTotals.clientPersonId, persons.id),
+        eq(previousTotals.step, previousIndicatorStep),
       ),
     )
     .where(and(eq(persons.organisationId, organisationId), eq(persons.type, 'user'), which))

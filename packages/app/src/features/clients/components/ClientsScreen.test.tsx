@@ -92,6 +92,28 @@ describe('ClientsScreen', () => {
     expect(calls).toBe(2);
   });
 
+  it("shows the last 24 h, the journey's start, and grow's sense averages without a lagging word", async () => {
+    renderClients();
+    server.use(
+      http.get(listUrl, () =>
+        HttpResponse.json({
+          clients: [testSummary({ firstName: 'Gia', step: 'grow', mental: 64 })],
+          generatedAt: testNow,
+        }),
+      ),
+    );
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    const row = dataRows()[0] as HTMLElement;
+    expect(row).toHaveTextContent('Journey since Nov 3');
+    expect(row).toHaveTextContent('2.5 h in last 24 h');
+    expect(screen.getByRole('meter', { name: 'Mental, Sense avg' })).toHaveAttribute(
+      'aria-valuetext',
+      '64%',
+    );
+    expect(row).toHaveTextContent(/64%\s*Sense avg/);
+    expect(row).not.toHaveTextContent(/lagging|needs attention/i);
+  });
+
   it('tells a new coach what the list will show', async () => {
     renderClients();
     server.use(http.get(listUrl, () => HttpResponse.json({ clients: [], generatedAt: testNow })));

@@ -1,5 +1,10 @@
 import { Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { type CompletionCount, engagementFullHours, laggingLimitPercent } from '@coach/api';
+import {
+  type CompletionCount,
+  engagementFullHours,
+  type JourneyStep,
+  laggingLimitPercent,
+} from '@coach/api';
 import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../clientFormats.ts';
@@ -7,7 +12,7 @@ import type { ClientRow } from '../clientRows.ts';
 
 type FormatsProps = { formats: ClientFormats };
 
-/** The journey: current phase, its day and its start date. */
+/** The journey: current phase, its day and start date, and when the journey (learn) began. */
 export function PhaseCell({ row, formats }: FormatsProps & { row: ClientRow }) {
   const { t } = useTranslation();
   const { journey } = row;
@@ -20,14 +25,20 @@ export function PhaseCell({ row, formats }: FormatsProps & { row: ClientRow }) {
           date: formats.localDate(journey.startDate),
         })}
       </Text>
+      <Text textStyle="xs" color="fg.muted">
+        {t('clients.journeySince', { date: formats.localDate(journey.journeyStartDate) })}
+      </Text>
     </Stack>
   );
 }
 
-/** Hours of app use in 48 h on a bar full at 10 h, and when the app was last used. */
+/**
+ * Hours of app use in 48 h on a bar full at 10 h, the hours of the last 24 h, and when the app
+ * was last used.
+ */
 export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow }) {
   const { t } = useTranslation();
-  const { hours, lastConnectedAt } = row.engagement;
+  const { hours, hoursLast24h, lastConnectedAt } = row.engagement;
   return (
     <Stack gap="1">
       <Meter
@@ -37,6 +48,9 @@ export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow
         valueText={t('clients.hours', { hours: formats.hours(hours) })}
         size="sm"
       />
+      <Text textStyle="xs" color="fg.muted">
+        {t('clients.hoursLast24h', { hours: formats.hours(hoursLast24h) })}
+      </Text>
       <Text textStyle="xs" color="fg.muted">
         {lastConnectedAt === null
           ? t('clients.neverConnected')
@@ -49,18 +63,40 @@ export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow
 export type IndicatorMeterProps = FormatsProps & {
   value: number | null;
   label: string;
-  /** Grow has no reflection windows: no current figure, said in words rather than a dash. */
-  isGrow?: boolean;
+  /**
+   * The phase of the average when it is not the current one (grow shows sense's: it has no
+   * reflection windows): labelled with that phase, without the 70 % line or the lagging word.
+   */
+  previousPhase?: JourneyStep | null;
 };
 
-/** An indicator average on a bar with the 70 % line; lagging is said in words under it too. */
-export function IndicatorMeter({ value, label, isGrow = false, formats }: IndicatorMeterProps) {
+/**
+ * An indicator average on a bar with the 70 % line; lagging is said in words under it too. A
+ * previous phase's average is labelled with its phase and never flagged: it can no longer change.
+ */
+export function IndicatorMeter({
+  value,
+  label,
+  previousPhase = null,
+  formats,
+}: IndicatorMeterProps) {
   const { t } = useTranslation();
-  if (value === null && isGrow) {
+  if (previousPhase !== null) {
+    const phase = t(`clients.phases.${previousPhase}`);
+    const basis = t('clients.previousAverage', { phase });
     return (
-      <Text textStyle="xs" color="fg.muted">
-        {t('clients.growNoIndicators')}
-      </Text>
+      <Stack gap="1">
+        <Meter
+          value={value}
+          label={`${label}, ${basis}`}
+          valueText={value === null ? undefined : `${formats.number(value)}%`}
+          emptyText={t('clients.noFigures')}
+          size="sm"
+        />
+        <Text textStyle="xs" color="fg.muted" aria-hidden>
+          {basis}
+        </Text>
+      </Stack>
     );
   }
   const isLagging = value !== null && value < laggingLimitPercent;

@@ -22,8 +22,8 @@ import {
  * that it scrolls sideways with the pinned name column.
  */
 const widths = {
-  name: '16rem',
-  phase: '8rem',
+  name: '14.5rem',
+  phase: '9.5rem',
   engagement: '10rem',
   indicator: '9rem',
   completion: '6.5rem',
@@ -68,7 +68,7 @@ export function useClientColumns(formats: ClientFormats): SortableTableColumn<Cl
             <IndicatorMeter
               value={row.indicators[indicator].value}
               label={t(`clients.columns.${indicator}`)}
-              isGrow={row.journey.step === 'grow'}
+              previousPhase={row.indicators.basis === 'previousPhase' ? row.indicators.phase : null}
               formats={formats}
             />
           ),
