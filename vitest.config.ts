@@ -7,6 +7,10 @@ export default defineConfig({
   test: {
     globals: true,
     projects,
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on CI's two
+    // cores. The server tests wait on PostgreSQL and I/O as much as on the CPU, so one worker per
+    // core runs the suite in about two thirds of the time (measured 254 s -> 163 s on 2 cores).
+    maxWorkers: '100%',
     reporters: ['default'],
   },
 });
