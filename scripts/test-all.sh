@@ -31,12 +31,22 @@ step "format"
 npm run format:check
 step "postgresql server for the server tests"
 eval "$(bash scripts/ensure-postgres.sh)"
+# The static Storybook and the app for the browser tests build beside the unit tests, whose
+# workers often wait on PostgreSQL; a failed build stops the run before the browser tests.
+(npx storybook build --quiet -o storybook-static >/dev/null && bash scripts/ensure-app-build.sh) \
+  >"$logs/builds.log" 2>&1 &
+builds=$!
 step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
 npm run test:unit 2>&1 | tee "$logs/vitest.log"
+step "builds for the browser tests: the static Storybook and the app"
+if ! wait "$builds"; then
+  cat "$logs/builds.log"
+  exit 1
+fi
 step "ui package: build, pack and render from the tarball"
 bash scripts/pack-smoke-test.sh 2>&1 | tee "$logs/pack.log"
-step "storybook: build and test every story in chromium (play, axe, visual)"
-npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+step "storybook: every story in chromium (play, axe, visual)"
+SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
 step "end-to-end: the built app and the services in chromium (e2e/)"
 npm run test:e2e 2>&1 | tee "$logs/e2e.log"
 
