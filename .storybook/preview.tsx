@@ -8,8 +8,13 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { configure } from 'storybook/test';
 import { installFixedClock } from './clock.ts';
 import { storyI18n } from './i18n.ts';
+
+// A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
+// more than Testing Library's default second, so every findBy waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // Any API or cross-origin request a story did not declare a handler for fails loudly;
 // Storybook's own assets (same origin, outside /api) pass through.
