@@ -41,7 +41,7 @@ export type DatabaseConfig = {
 export type RuntimeConfig = {
   /** `JWT_SECRET`, or null to use (and create once) `DATA_DIR/jwt-secret`. */
   jwtSecret: string | null;
-  /** nodemailer SMTP URL (`SMTP_URL`), or null for the console outbox. */
+  /** nodemailer SMTP URL (`SMTP_URL`), or null for the outbox folder (`DATA_DIR/outbox`). */
   smtpUrl: string | null;
   /** Sender of every mail (`MAIL_FROM`). */
   mailFrom: string;

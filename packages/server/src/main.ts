@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
 import { buildServer } from './app.ts';
 import { type Config, checkMailSetup, loadJwtSecret, readConfig } from './config.ts';
 import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
@@ -73,7 +74,11 @@ const context: ServiceContext = {
   organisationId: database.organisationId,
   accessTokens,
   requireAuth: createRequireAuth(accessTokens, database),
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  mailer: createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+  }),
   appUrl: config.appUrl,
   // Every process that shares the JWT key shares the reset-code and picture-URL keys, derived
   // from it.

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMailSink } from '../../test/mailSink.ts';
 import { createMailer } from './mailer.ts';
@@ -18,11 +21,37 @@ describe('mailer', () => {
     }
   });
 
-  it('writes mail to the console outbox without SMTP', async () => {
+  it('writes each mail to a file of the outbox without SMTP, and logs where, never what', async () => {
+    const outboxDir = join(mkdtempSync(join(tmpdir(), 'coach-outbox-')), 'outbox');
     const lines: string[] = [];
-    const mailer = createMailer({ smtpUrl: null, from: 'x', log: (line) => lines.push(line) });
+    const mailer = createMailer({
+      smtpUrl: null,
+      from: 'Coach <no-reply@coach.test>',
+      outboxDir,
+      log: (line) => lines.push(line),
+    });
     await mailer.send({ to: 'maya@example.com', subject: 'Your code', text: 'Code: 123456' });
-    expect(lines.join('\n')).toContain('[outbox] mail to maya@example.com');
-    expect(lines.join('\n')).toContain('[outbox] Code: 123456');
+    await mailer.send({
+      to: 'noor@example.com',
+      subject: 'Your invite',
+      text: 'Link: /invite?token=abc',
+    });
+
+    const files = readdirSync(outboxDir).sort();
+    expect(files).toHaveLength(2);
+    const [first, second] = files.map((file) => readFileSync(join(outboxDir, file), 'utf8'));
+    expect(first).toContain('To: maya@example.com');
+    expect(first).toContain('Subject: Your code');
+    expect(first).toContain('Code: 123456');
+    expect(second).toContain('Link: /invite?token=abc');
+    expect(statSync(join(outboxDir, files[0] ?? '')).mode & 0o777).toBe(0o600);
+    expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+
+    const logged = lines.join('\n');
+    expect(lines).toHaveLength(2);
+    expect(logged).toContain(outboxDir);
+    for (const secret of ['123456', 'token=abc', 'maya@example.com', 'noor@example.com']) {
+      expect(logged).not.toContain(secret);
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { AuthOptionsInput } from './auth/options.ts';
 /** One e-mail to send. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
-/** Sends mail: real SMTP (`SMTP_URL`) or the console outbox. */
+/** Sends mail: real SMTP (`SMTP_URL`) or the outbox folder (`DATA_DIR/outbox`). */
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /** Everything a service needs from the process that hosts it. */
