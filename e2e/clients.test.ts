@@ -46,7 +46,9 @@ const surnameFirst = (name: string) => name.split(' ').reverse().join(' ');
 /** The 'N of M clients' line: how many rows the view holds, of how many clients. */
 async function shownCount(page: Page) {
   const line = page.getByText(/^\d+ of \d+ clients$/);
-  const [shown, of] = ((await line.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
+  const text = (await line.textContent()) ?? '';
+  const [shown, of] = text.match(/\d+/g)?.map(Number) ?? [];
+  if (shown === undefined || of === undefined) throw new Error(`No count in '${text}'`);
   return { shown, of };
 }
 
