@@ -38,6 +38,9 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['../../vitest.setup.dom.ts'],
+      // Whole screens render in jsdom (Chakra, the router, the mocks): seconds each when the
+      // 2-core runner also builds Storybook and the app beside these tests.
+      testTimeout: 15_000,
     },
   },
   {

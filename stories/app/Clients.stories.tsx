@@ -75,7 +75,7 @@ export const Default: Story = {
 
 export const ThreeClients: Story = {
   beforeEach: withClients([
-    { firstName: 'Ada', lastName: 'Lovelace', indicators: [88, 64, 90] },
+    { firstName: 'Ada', lastName: 'Lovelace', indicators: [88, 64, 90], lowDays: [0, 3, 0] },
     { firstName: 'Grace', lastName: 'Hopper', step: 'learn', day: 3, hours: 8.2 },
     { firstName: 'Alan', lastName: 'Turing', silentHours: 31, hours: 0.4 },
   ]),
@@ -84,7 +84,7 @@ export const ThreeClients: Story = {
     await expect(rowNames(canvasElement)).toEqual(['Alan Turing', 'Ada Lovelace', 'Grace Hopper']);
     const rows = dataRows(canvasElement);
     await expect(rows[0]).toHaveTextContent('No app use for 31 h');
-    await expect(rows[1]).toHaveTextContent('Mental 64%');
+    await expect(rows[1]).toHaveTextContent('Mental 64% for 3 days');
     await expect(
       within(rows[1] as HTMLElement).getByRole('meter', { name: 'Mental' }),
     ).toHaveAttribute('aria-valuetext', '64%, Lagging');
@@ -99,6 +99,28 @@ export const FortyClients: Story = {
   },
 };
 
+/**
+ * A practice of 10,000 clients: only the rows in view are in the page, and a sort reorders them
+ * without a wait.
+ */
+export const TenThousandClients: Story = {
+  beforeEach: withClients(manyClients(10_000)),
+  play: async ({ canvasElement }) => {
+    const { canvas, table } = await clientsTable(canvasElement);
+    await expect(canvas.getByText('10000 of 10000 clients')).toBeVisible();
+    await expect(table).toHaveAttribute('aria-rowcount', '10002');
+    await expect(dataRows(canvasElement).length).toBeLessThanOrEqual(60);
+    const name = within(table).getByRole('columnheader', { name: /^Name\/Surname/ });
+    await userEvent.click(within(name).getByRole('button'));
+    await waitFor(() => expect(name).toHaveAttribute('aria-sort', 'ascending'));
+    const ascending = rowNames(canvasElement);
+    await userEvent.click(within(name).getByRole('button'));
+    await waitFor(() => expect(name).toHaveAttribute('aria-sort', 'descending'));
+    await waitFor(() => expect(rowNames(canvasElement)[0]).not.toBe(ascending[0]));
+    await expect(dataRows(canvasElement).length).toBeLessThanOrEqual(60);
+  },
+};
+
 /** A new coach: what the list will show, and when. */
 export const Empty: Story = {
   beforeEach({ msw }) {
@@ -109,6 +131,11 @@ export const Empty: Story = {
     await expect(await canvas.findByText('No clients yet', {}, { timeout: 5000 })).toBeVisible();
     await expect(canvas.queryByRole('searchbox')).not.toBeInTheDocument();
     await expect(canvas.queryByText('Average, all clients')).not.toBeInTheDocument();
+    // The offer to invite, and no pending invites yet.
+    await expect(canvas.getByRole('button', { name: 'Invite your first client' })).toBeVisible();
+    await expect(
+      await canvas.findByText(/^No pending invites/, {}, { timeout: 5000 }),
+    ).toBeVisible();
   },
 };
 
@@ -257,6 +284,63 @@ export const GrowClients: Story = {
     await expect(gus).toHaveTextContent('1.0 h of app use in 48 h');
     await expect(gus).not.toHaveTextContent(/Mental|Productivity \d/);
     await expect(gus).toHaveTextContent('Journey since');
+  },
+};
+
+/**
+ * Clients around the world, the device on UTC: each row shows the client's local time, and a
+ * globe with the place where their UTC offset differs (London is UTC+0 in November: no flag).
+ * Low scores say for how many of the latest days they were low.
+ */
+export const OtherTimezones: Story = {
+  beforeEach: withClients([
+    { firstName: 'Aiko', lastName: 'Tanaka', timezone: 'Asia/Tokyo' },
+    {
+      firstName: 'Jamie',
+      lastName: 'Lee',
+      timezone: 'America/New_York',
+      indicators: [76, 61, 66],
+      lowDays: [0, 4, 1],
+    },
+    {
+      firstName: 'Priya',
+      lastName: 'Natarajan',
+      timezone: 'Asia/Kolkata',
+      indicators: [64, 80, 82],
+      lowDays: [0, 0, 0],
+    },
+    { firstName: 'Lena', lastName: 'London', timezone: 'Europe/London' },
+    { firstName: 'Kai', lastName: 'Teriba', timezone: 'Pacific/Tarawa' },
+  ]),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    // A client's name cell: name, email, local time, and why they need attention.
+    const rowOf = (name: string) => {
+      const cell = dataRows(canvasElement)
+        .map((row) => row.cells[0])
+        .find((candidate) => candidate?.textContent?.startsWith(name));
+      if (!cell) throw new Error(`no row ${name}`);
+      return cell;
+    };
+    await expect(rowOf('Jamie Lee')).toHaveTextContent(
+      'Needs attention: Mental 61% for 4 days · Physical 66% for 1 day',
+    );
+    // Lagging on average, but the latest day was not low: the value alone.
+    await expect(rowOf('Priya Natarajan')).toHaveTextContent(/Needs attention: Productivity 64%$/);
+    await expect(
+      canvas.getByText(/^Different timezone: Asia\/Tokyo, 6:30\sPM$/),
+    ).toBeInTheDocument();
+    await expect(rowOf('Aiko Tanaka')).toHaveTextContent(/6:30\sPM · Tokyo/);
+    await expect(rowOf('Jamie Lee')).toHaveTextContent(
+      /Different timezone: America\/New_York, 4:30\sAM/,
+    );
+    await expect(rowOf('Kai Teriba')).toHaveTextContent(/9:30\sPM · Tarawa/);
+    const london = rowOf('Lena London');
+    await expect(london).toHaveTextContent(/Local time: 9:30\sAM/);
+    await expect(london).not.toHaveTextContent('Different timezone');
+    await expect(london.querySelector('[data-different-timezone]')).toBeNull();
+    const region = canvas.getByRole('region', { name: 'Clients' });
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
   },
 };
 

@@ -3,6 +3,7 @@ import {
   type ClientSummaryList,
   type JourneyStep,
   journeyStepNames,
+  utcOffsetMinutes,
 } from '@coach/api';
 import { mockNow } from '@coach/api/msw';
 import { HttpResponse, http } from 'msw';
@@ -25,14 +26,19 @@ export type ClientShape = {
    * averages (never flagged).
    */
   indicators?: [number | null, number | null, number | null];
+  /** The latest days in a row each indicator was low (`lowDays`); by default none. */
+  lowDays?: [number, number, number];
+  /** IANA timezone; by default London (UTC+0 at the stories' now, as the device). */
+  timezone?: string;
   /** Share of the scheduled actions done. */
   diligence?: number;
   profilePicture?: string | null;
 };
 
-const figure = (value: number | null, current: boolean) => ({
+const figure = (value: number | null, current: boolean, lowDays: number) => ({
   value,
   lagging: current && value !== null && value < 70,
+  lowDays: current ? lowDays : 0,
 });
 
 const addDaysTo = (date: Date, days: number) =>
@@ -52,6 +58,8 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
   };
   const silentHours = shape.silentHours === undefined ? 2 : shape.silentHours;
   const [productivity, mental, physical] = shape.indicators ?? [80, 78, 84];
+  const [productivityDays, mentalDays, physicalDays] = shape.lowDays ?? [0, 0, 0];
+  const timezone = shape.timezone ?? 'Europe/London';
   // Grow has no reflection windows: it shows sense's averages (decisions: 'A client in Grow').
   const current = step !== 'grow';
   const hours = shape.hours ?? 5.5;
@@ -66,8 +74,8 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     profilePicture: shape.profilePicture ?? null,
     age: 30 + (index % 25),
     gender: index % 2 === 0 ? 'female' : 'male',
-    timezone: 'Europe/London',
-    utcOffsetMinutes: 0,
+    timezone,
+    utcOffsetMinutes: utcOffsetMinutes(mockNow, timezone),
     journey: {
       step,
       currentDay: day,
@@ -87,9 +95,9 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     indicators: {
       basis: current ? 'currentPhase' : 'previousPhase',
       phase: current ? step : 'sense',
-      productivity: figure(productivity, current),
-      mental: figure(mental, current),
-      physical: figure(physical, current),
+      productivity: figure(productivity, current, productivityDays),
+      mental: figure(mental, current, mentalDays),
+      physical: figure(physical, current, physicalDays),
     },
     exercises: count(3),
     reflections: count(5),

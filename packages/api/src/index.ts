@@ -57,12 +57,23 @@ export {
   indicatorDecimals,
   indicatorPhaseOf,
   isLagging,
+  lowDayCount,
   type PhaseIndicatorSums,
   type PhaseIndicators,
   phaseIndicatorAverage,
   phaseIndicatorFigure,
   phaseIndicators,
+  type RecentDailyIndicators,
 } from './rules/indicators.ts';
+export {
+  type InviteRefusal,
+  inviteAccountExistsMessage,
+  inviteCoachName,
+  inviteExpiry,
+  inviteMessages,
+  inviteRefusal,
+  inviteTtlSeconds,
+} from './rules/invites.ts';
 export {
   currentStepDay,
   isStepDone,

@@ -3,10 +3,10 @@ import type { i18n as I18n } from 'i18next';
 import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { ScreenSizeGate } from './features/screenSize/components/ScreenSizeGate.tsx';
 import { CoachApiProvider } from './features/session/components/CoachApiProvider.tsx';
 import { SessionSyncEffect } from './features/session/components/SessionSyncEffect.tsx';
 import { AppRoutes } from './routes/AppRoutes.tsx';
+import { CoachScreenSizeGate } from './routes/CoachScreenSizeGate.tsx';
 import { createStore, Provider as JotaiProvider, type Store } from './state/jotai.ts';
 
 export type AppProps = {
@@ -17,7 +17,7 @@ export type AppProps = {
 
 /**
  * The whole app: design system, i18n, state, the API client, the router, the screen-size rules,
- * the session and the routes, and the toasts.
+ * the session and the routes, and the toasts. The screen-size rules spare the public invite page.
  */
 export function App({ i18n, store }: AppProps) {
   const [appStore] = useState(() => store ?? createStore());
@@ -30,9 +30,9 @@ export function App({ i18n, store }: AppProps) {
             {/* The translations load over HTTP: a placeholder until they are in. */}
             <Suspense fallback={<LoadingPlaceholder variant="screen" padding="10" />}>
               <BrowserRouter>
-                <ScreenSizeGate>
+                <CoachScreenSizeGate>
                   <AppRoutes />
-                </ScreenSizeGate>
+                </CoachScreenSizeGate>
               </BrowserRouter>
             </Suspense>
             <ToastContainer />

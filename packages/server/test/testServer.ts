@@ -26,6 +26,8 @@ export type TestServerOptions = {
   logStream?: LogStream;
   /** Server settings beside the defaults (a trusted proxy...). */
   config?: Partial<ServerConfig>;
+  /** The report renderers' pool (size, queue, a worker of the test's own). */
+  reports?: ServiceContext['reports'];
 };
 
 /**
@@ -48,6 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     appUrl: 'http://app.coach.test',
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.reports ? { reports: options.reports } : {}),
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];

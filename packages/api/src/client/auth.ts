@@ -2,6 +2,9 @@ import type {
   AcceptInviteBody,
   CreateInviteBody,
   Invite,
+  InviteCheck,
+  InviteList,
+  InviteTokenBody,
   LoginBody,
   LogoutBody,
   PasswordResetBody,
@@ -31,6 +34,14 @@ export type AuthClient = {
   listUsers(): Promise<UserList>;
   /** `POST /invites`: invites a client by email. */
   createInvite(body: CreateInviteBody): Promise<Invite>;
+  /** `GET /invites`: the caller's pending invites, expired ones included. */
+  listInvites(): Promise<InviteList>;
+  /** `POST /invites/{id}/resend`: mails the invite again with a new link and expiry. */
+  resendInvite(id: string): Promise<Invite>;
+  /** `DELETE /invites/{id}`: withdraws a pending invite. */
+  withdrawInvite(id: string): Promise<void>;
+  /** `POST /invites/check`: whether an invite link is live, and for whom (no session needed). */
+  checkInvite(body: InviteTokenBody): Promise<InviteCheck>;
   /** `POST /invites/accept`: the invited client sets a password; answers tokens. */
   acceptInvite(body: AcceptInviteBody): Promise<Tokens>;
   /** `POST /passwordReset/request`: mails a reset code. */
@@ -55,6 +66,12 @@ export function createAuthClient(request: ServiceRequest, tokens: TokenStore): A
     refresh: (body) => callRoute(request, 'refresh', { body }),
     listUsers: () => callRoute(request, 'listUsers'),
     createInvite: (body) => callRoute(request, 'createInvite', { body }),
+    listInvites: () => callRoute(request, 'listInvites'),
+    resendInvite: (id) => callRoute(request, 'resendInvite', { params: { id } }),
+    async withdrawInvite(id) {
+      await callRoute(request, 'withdrawInvite', { params: { id } });
+    },
+    checkInvite: (body) => callRoute(request, 'checkInvite', { body }),
     acceptInvite: (body) => callRoute(request, 'acceptInvite', { body }),
     requestPasswordReset: (body) => callRoute(request, 'requestPasswordReset', { body }),
     verifyResetCode: (body) => callRoute(request, 'verifyResetCode', { body }),

@@ -1,4 +1,5 @@
 import { resolveProfilePictureUrl } from '../contract/account.ts';
+import type { CreateReportBody, Report, ReportList } from '../contract/reports.ts';
 import type { UploadedPicture } from '../contract/resource.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
@@ -17,6 +18,16 @@ export type ResourceClient = {
   putProfilePicture(id: string, image: ImageBody, contentType?: string): Promise<UploadedPicture>;
   /** The address of a profile's picture for an `<img>` (null when there is none). */
   profilePictureUrl(profilePicture: string | null | undefined): string | null;
+  /**
+   * `POST /clients/{clientId}/reports`: renders and stores a PDF report with the coach's notes.
+   * Rejects with a 400 ApiError for a note over 500 characters, a 503 'server_busy' (retry
+   * later) while the renderers are full.
+   */
+  createClientReport(clientId: string, body: CreateReportBody): Promise<Report>;
+  /** `GET /clients/{clientId}/reports`: the client's reports, newest first. */
+  listClientReports(clientId: string): Promise<ReportList>;
+  /** `GET /clients/{clientId}/reports/{reportId}`: the PDF bytes. */
+  getClientReport(clientId: string, reportId: string): Promise<Blob>;
   /** Any other call of the service. */
   request: ServiceRequest;
 };
@@ -35,6 +46,15 @@ export function createResourceClient(request: ServiceRequest, baseURL: string): 
       });
     },
     profilePictureUrl: (profilePicture) => resolveProfilePictureUrl(profilePicture, baseURL),
+    createClientReport: (clientId, body) =>
+      callRoute(request, 'createClientReport', { params: { clientId }, body }),
+    listClientReports: (clientId) =>
+      callRoute(request, 'listClientReports', { params: { clientId } }),
+    getClientReport: (clientId, reportId) =>
+      callRoute(request, 'getClientReport', {
+        params: { clientId, reportId },
+        responseType: 'blob',
+      }),
     request,
   };
 }

@@ -20,6 +20,8 @@ export type ActivityKind = (typeof activityKindNames)[number];
 export const maxActivityPageSize = 100;
 /** An indicator under this percentage is lagging (one at it is not). */
 export const laggingLimitPercent = 70;
+/** The longest run of low days an indicator figure counts (`lowDays`): a year and a day. */
+export const maxLowDays = maxRangeDays;
 /** Hours of app use in 48 h that fill the engagement bar (`ratio` 1). */
 export const engagementFullHours = 10;
 /**
@@ -53,6 +55,11 @@ export const IndicatorFigureSchema = Type.Object(
     }),
     lagging: Type.Boolean({
       description: `Under ${laggingLimitPercent} % (the lagging limit) over the current phase; false with no data and always false over a previous phase (stale figures are not flagged)`,
+    }),
+    lowDays: Type.Integer({
+      minimum: 0,
+      maximum: maxLowDays,
+      description: `How many of the most recent days in a row with a figure (the client's local dates, within the current phase, up to today) had a daily average under ${laggingLimitPercent} % (rounded to 0.1 like the series); days without a figure are skipped, neither low nor breaking the run. 0 when the latest such day was not low, with no data, and always over a previous phase. Counted back at most ${maxLowDays} days`,
     }),
   },
   { description: 'An indicator' },

@@ -70,7 +70,7 @@ export const RefreshBodySchema = Type.Object(
 export type RefreshBody = Static<typeof RefreshBodySchema>;
 
 /** The states of an invite. */
-export const inviteStatuses = ['pending', 'accepted'] as const;
+export const inviteStatuses = ['pending', 'accepted', 'revoked'] as const;
 
 /** One of {@link inviteStatuses}. */
 export type InviteStatus = (typeof inviteStatuses)[number];
@@ -95,12 +95,65 @@ export const InviteSchema = Type.Object(
     email: Type.String({ maxLength: limits.emailMaxLength, description: 'Invited address' }),
     status: literalUnion(inviteStatuses, { description: 'pending until the client accepts' }),
     sentAt: Type.String({ format: 'date-time', description: 'When the invite was last sent' }),
+    expiresAt: Type.String({
+      format: 'date-time',
+      description: 'When its link stops working (a resend starts a new period)',
+    }),
   },
   { description: 'A client invite' },
 );
 
 /** See {@link InviteSchema}. */
 export type Invite = Static<typeof InviteSchema>;
+
+/**
+ * `GET /invites`: the caller's invites not yet accepted nor withdrawn (expired ones included, so
+ * the coach can resend them), most recently sent first, at most `limits.invitesListMax`.
+ */
+export const InviteListSchema = Type.Object(
+  {
+    items: Type.Array(InviteSchema, {
+      maxItems: limits.invitesListMax,
+      description: 'Pending invites, most recently sent first',
+    }),
+    total: Type.Integer({ minimum: 0, description: 'How many pending invites there are in all' }),
+  },
+  { description: "A coach's pending invites" },
+);
+
+/** See {@link InviteListSchema}. */
+export type InviteList = Static<typeof InviteListSchema>;
+
+/** `POST /invites/check` body: the token of an invite link, sent in a body so no URL carries it. */
+export const InviteTokenBodySchema = Type.Object(
+  {
+    token: FreeTextSchema({
+      minLength: 1,
+      maxLength: limits.tokenMaxLength,
+      description: 'Token from the invite link',
+    }),
+  },
+  { description: 'An invite token' },
+);
+
+/** See {@link InviteTokenBodySchema}. */
+export type InviteTokenBody = Static<typeof InviteTokenBodySchema>;
+
+/** `POST /invites/check` answer: what the invite page shows before the invitee accepts. */
+export const InviteCheckSchema = Type.Object(
+  {
+    email: Type.String({ maxLength: limits.emailMaxLength, description: 'Invited address' }),
+    coachName: Type.String({
+      maxLength: limits.nameMaxLength * 2 + 1,
+      description: "The inviting coach's first and last name ('' when the coach has none)",
+    }),
+    expiresAt: Type.String({ format: 'date-time', description: 'When the link stops working' }),
+  },
+  { description: 'A live invite' },
+);
+
+/** See {@link InviteCheckSchema}. */
+export type InviteCheck = Static<typeof InviteCheckSchema>;
 
 /** `POST /invites/accept` body: the invited client sets a password and a name. */
 export const AcceptInviteBodySchema = Type.Object(

@@ -64,6 +64,8 @@ export const limits = {
   urlMaxLength: 2048,
   /** Longest access or refresh token, invite token or cursor a call carries. */
   tokenMaxLength: 512,
+  /** Most pending invites `GET /invites` lists (the most recently sent). */
+  invitesListMax: 1000,
   /**
    * Longest error message an answer carries: a rejected device batch lists up to 20 problems
    * (about 2.5 kB at most); a validation answer is cut to it.
@@ -130,6 +132,8 @@ export const errorStatuses = {
   // The server's side.
   internal_error: 500,
   mail_failed: 503,
+  /** The server's workers for a heavy task (report rendering) are all taken: try after Retry-After. */
+  server_busy: 503,
   /** The client's name for a 503 without a known code. */
   service_unavailable: 503,
 } as const;

@@ -8,6 +8,7 @@ export * from './enumeration.ts';
 export * from './exercise.ts';
 export * from './journey.ts';
 export * from './resource.ts';
+export * from './reports.ts';
 export * from './routeDefinition.ts';
 export * from './routes.ts';
 export * from './routeTypes.ts';

@@ -10,7 +10,10 @@ import { analyticsRoutes } from './analytics.ts';
 import {
   AcceptInviteBodySchema,
   CreateInviteBodySchema,
+  InviteCheckSchema,
+  InviteListSchema,
   InviteSchema,
+  InviteTokenBodySchema,
   LoginBodySchema,
   LogoutBodySchema,
   PasswordResetBodySchema,
@@ -37,6 +40,7 @@ import {
 import { exerciseRoutes } from './exercise.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
+import { reportRoutes } from './reports.ts';
 import {
   errors,
   NoContentSchema,
@@ -101,6 +105,41 @@ export const routes = {
     auth: true,
     body: CreateInviteBodySchema,
     response: { 201: InviteSchema, ...errors(400, 401, 403, 409, 429, 503) },
+  },
+  listInvites: {
+    service: 'auth',
+    method: 'GET',
+    path: '/invites',
+    summary: "The caller's pending invites (expired ones included), most recently sent first",
+    auth: true,
+    response: { 200: InviteListSchema, ...errors(401, 403) },
+  },
+  resendInvite: {
+    service: 'auth',
+    method: 'POST',
+    path: '/invites/:id/resend',
+    summary: 'Mail a pending invite again with a new link and a new expiry (the old link stops)',
+    auth: true,
+    params: IdParamsSchema,
+    response: { 200: InviteSchema, ...errors(400, 401, 403, 404, 429, 503) },
+  },
+  withdrawInvite: {
+    service: 'auth',
+    method: 'DELETE',
+    path: '/invites/:id',
+    summary: 'Withdraw a pending invite: its link stops working',
+    auth: true,
+    params: IdParamsSchema,
+    response: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
+  },
+  checkInvite: {
+    service: 'auth',
+    method: 'POST',
+    path: '/invites/check',
+    summary: 'Tell whether an invite link is live (and for whom) without using it',
+    auth: false,
+    body: InviteTokenBodySchema,
+    response: { 200: InviteCheckSchema, ...errors(400, 404, 409, 429) },
   },
   acceptInvite: {
     service: 'auth',
@@ -223,6 +262,7 @@ export const routes = {
   ...surveyRoutes,
   ...exerciseRoutes,
   ...analyticsRoutes,
+  ...reportRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

@@ -1,10 +1,11 @@
 import type { Person } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
-import type {
-  ActivityItem,
-  ClientProfileSummary,
-  ClientSummary,
-  SeriesDay,
+import {
+  type ActivityItem,
+  type ClientProfileSummary,
+  type ClientSummary,
+  maxLowDays,
+  type SeriesDay,
 } from '../contract/analytics.ts';
 import type { CalendarEvent } from '../contract/calendar.ts';
 import type { Exercise } from '../contract/exercise.ts';
@@ -26,6 +27,7 @@ import {
   indicatorPhaseOf,
   type PhaseIndicatorSums,
   phaseIndicators,
+  type RecentDailyIndicators,
 } from '../rules/indicators.ts';
 import { currentStepDay, nextPhaseOf } from '../rules/journey.ts';
 import { roundTo } from '../rules/rounding.ts';
@@ -742,6 +744,34 @@ function indicatorSums(
   return { productivitySum, productivityDays, mentalSum, mentalDays, physicalSum, physicalDays };
 }
 
+/**
+ * The current phase's daily averages that `lowDays` reads, as the server selects them: the days
+ * with a figure from the phase's start to `today` (at most the last `maxLowDays`), newest first.
+ */
+function recentDailyIndicators(
+  reflections: readonly Reflection[],
+  starts: readonly StepStart[],
+  step: Step,
+  today: string,
+): RecentDailyIndicators {
+  const earliest = addDays(today, 1 - maxLowDays);
+  const inPhase = reflections.filter(
+    (reflection) =>
+      reflection.localDate <= today &&
+      reflection.localDate >= earliest &&
+      stepOfDate(starts, reflection.localDate)?.step === step,
+  );
+  const newestFirst = (field: Indicator) =>
+    [...dailyAverages(inPhase, field)]
+      .sort(([a], [b]) => b.localeCompare(a))
+      .map(([, value]) => value);
+  return {
+    productivity: newestFirst('productivity'),
+    mental: newestFirst('mental'),
+    physical: newestFirst('physical'),
+  };
+}
+
 /** A client's row of the clients table at `now` (ages on the demo coach's today). */
 export function summaryOf(record: MockClientRecord, now: Date = mockNow): ClientSummary {
   const { person, journey } = record;
@@ -788,6 +818,12 @@ export function summaryOf(record: MockClientRecord, now: Date = mockNow): Client
     indicators: phaseIndicators(
       journey.currentStep,
       indicatorSums(record.reflections, starts, indicatorPhaseOf(journey.currentStep)),
+      recentDailyIndicators(
+        record.reflections,
+        starts,
+        journey.currentStep,
+        localDateOf(now, timeZone),
+      ),
     ),
     exercises: completionCount(completed(isExercise), due.exercise),
     reflections: completionCount(completed(isReflection), due.reflection),

@@ -170,13 +170,17 @@ describe('the client fixtures', () => {
       return summaryOf(record);
     };
     expect(summary(mockClientIds.kai).utcOffsetMinutes).toBe(720);
-    expect(summary(mockClientIds.kai).indicators.mental).toEqual({ value: 70, lagging: false });
+    expect(summary(mockClientIds.kai).indicators.mental).toEqual({
+      value: 70,
+      lagging: false,
+      lowDays: 0,
+    });
     expect(summary(mockClientIds.noah)).toMatchObject({
       exercises: { completed: 0, scheduled: 0 },
       reflections: { completed: 0, scheduled: 0 },
       // The step's assessment opens at the local midnight of its start date.
       assessments: { completed: 0, scheduled: 1 },
-      indicators: { productivity: { value: null, lagging: false } },
+      indicators: { productivity: { value: null, lagging: false, lowDays: 0 } },
     });
     expect(summary(mockClientIds.aiko).journey).toMatchObject({
       step: 'grow',
@@ -194,6 +198,38 @@ describe('the client fixtures', () => {
     expect(hoursLast24h).toBeGreaterThan(0);
     expect(hoursLast24h).toBeLessThan(15);
     expect(summary(mockClientIds.maria).indicators.mental.lagging).toBe(true);
+  });
+
+  it("count each indicator's latest low days from the days the series shows, within the phase", () => {
+    const counts = new Set<number>();
+    for (const record of state.clients) {
+      const listed = summaryOf(record);
+      const { step, startDate } = listed.journey;
+      const days = seriesDaysOf(record, startDate, '2026-11-16').reverse();
+      for (const indicator of ['productivity', 'mental', 'physical'] as const) {
+        // The run read off the series by hand: the latest days with a figure, while under 70.
+        let run = 0;
+        for (const day of days) {
+          const value = day[indicator];
+          if (value === null) continue;
+          if (value >= 70) break;
+          run += 1;
+        }
+        const expected = step === 'grow' ? 0 : run;
+        expect(listed.indicators[indicator].lowDays, `${listed.firstName} ${indicator}`).toBe(
+          expected,
+        );
+        counts.add(expected);
+      }
+    }
+    // The stories need a count of 0 beside a lagging average, of 1, and of several days.
+    expect([...counts].filter((count) => count > 1).length).toBeGreaterThan(0);
+    expect(counts.has(1)).toBe(true);
+    const priya = state.clients.find((record) => record.person.firstName === 'Priya');
+    expect(priya && summaryOf(priya).indicators.productivity).toMatchObject({
+      lagging: true,
+      lowDays: 0,
+    });
   });
 });
 

@@ -37,13 +37,7 @@ import { withSignedPicture } from './signedPictures.ts';
 import type { MockState } from './state.ts';
 
 /** Options of the client-data handlers (journey, calendar, survey, exercise, analytics...). */
-export type ClientDataHandlerOptions = MockHandlerOptions & {
-  /**
-   * Every list answers empty: no clients, reflections, assessments, exercises, activity or
-   * calendar events (the series keeps its dates, with nulls and zeros).
-   */
-  emptyLists?: boolean;
-};
+export type ClientDataHandlerOptions = MockHandlerOptions;
 
 type Audience = 'coach' | 'coachOrClient';
 

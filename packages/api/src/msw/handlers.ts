@@ -1,8 +1,8 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person, UpdatePersonBody } from '../contract/account.ts';
 import { profilePicturePath } from '../contract/account.ts';
-import type { CreateInviteBody, Invite, LoginBody, LogoutBody } from '../contract/auth.ts';
-import { limits, messages, profilePictureContentTypes, type Tokens } from '../contract/common.ts';
+import type { LoginBody, LogoutBody } from '../contract/auth.ts';
+import { limits, messages, profilePictureContentTypes } from '../contract/common.ts';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
 import { isSignedPictureQuery } from '../rules/pictureUrls.ts';
 import {
@@ -15,6 +15,9 @@ import {
   createSurveyHandlers,
 } from './clientHandlers.ts';
 import { demoResetCode } from './fixtures.ts';
+import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
+import { issueMockTokens } from './mockTokens.ts';
+import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
 import {
   bearer,
   errorResponse as error,
@@ -25,6 +28,7 @@ import {
 import { isIssuedPictureUrl, signedPictureUrl, withSignedPicture } from './signedPictures.ts';
 import type { MockState } from './state.ts';
 
+export { issueMockTokens } from './mockTokens.ts';
 export type {
   MockFailure,
   MockHandlerOptions,
@@ -33,7 +37,7 @@ export type {
 } from './route.ts';
 
 /** Options of {@link createAuthHandlers}. */
-export type AuthHandlerOptions = MockHandlerOptions & {
+export type AuthHandlerOptions = InviteHandlerOptions & {
   /** Sign-in always fails with 401 'Wrong email or password'. */
   loginFails?: boolean;
   /** Token refresh always fails with 401. */
@@ -42,25 +46,7 @@ export type AuthHandlerOptions = MockHandlerOptions & {
   resetCodeFails?: boolean;
   /** Sending a reset code (or a new one) fails with 500. */
   resetRequestFails?: boolean;
-  /** Inviting a client fails with 500. */
-  inviteFails?: boolean;
 };
-
-function nextToken(state: MockState, kind: string): string {
-  state.sequence += 1;
-  return `mock-${kind}-${state.sequence}`;
-}
-
-/** Issues a new token pair for a user of the mock state. */
-export function issueMockTokens(state: MockState, userId: string): Tokens {
-  const tokens = {
-    accessToken: nextToken(state, 'access'),
-    refreshToken: nextToken(state, 'refresh'),
-  };
-  state.accessTokens.set(tokens.accessToken, userId);
-  state.refreshTokens.set(tokens.refreshToken, userId);
-  return tokens;
-}
 
 /** MSW handlers of the auth service over the mock state. */
 export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
@@ -114,32 +100,7 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
         })),
       );
     }),
-    handle('createInvite', ({ body }) => {
-      if (options.inviteFails) return error(500, 'internal_error', messages.internalError);
-      const { email } = body as CreateInviteBody;
-      if (userByEmail(email)) {
-        return error(
-          409,
-          'already_registered',
-          `An account with the email ${email} already exists`,
-        );
-      }
-      const sentAt = new Date().toISOString();
-      const existing = state.invites.find((invite) => invite.email === email);
-      if (existing) {
-        existing.sentAt = sentAt;
-        return HttpResponse.json(existing, { status: 201 });
-      }
-      const invite: Invite = {
-        id: `00000000-0000-4000-9000-${String(state.invites.length + 1).padStart(12, '0')}`,
-        email,
-        status: 'pending',
-        sentAt,
-      };
-      state.invites.push(invite);
-      return HttpResponse.json(invite, { status: 201 });
-    }),
-    handle('acceptInvite', () => error(404, 'not_found', 'Invite not found or expired')),
+    ...createInviteHandlers({ ...options, state }),
     handle('requestPasswordReset', ({ body }) => {
       if (options.resetRequestFails) return error(500, 'internal_error', messages.internalError);
       const { email } = body as { email: string };
@@ -285,7 +246,7 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
 }
 
 /** Options of {@link createHandlers}: the options of every service's handlers. */
-export type HandlersOptions = AuthHandlerOptions & ClientDataHandlerOptions;
+export type HandlersOptions = AuthHandlerOptions & ClientDataHandlerOptions & ReportHandlerOptions;
 
 /**
  * The handlers of every service over one shared state: what a story passes to MSW. Options
@@ -304,5 +265,6 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createExerciseHandlers(shared),
     ...createAnalyticsHandlers(shared),
     ...createDeviceMetricsHandlers(shared),
+    ...createReportHandlers(shared),
   ];
 }

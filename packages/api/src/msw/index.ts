@@ -12,4 +12,16 @@ export {
 export * from './clientHandlers.ts';
 export * from './fixtures.ts';
 export * from './handlers.ts';
+export {
+  createMockInvites,
+  fixtureInviteIds,
+  fixtureInviteTokens,
+  type MockInvite,
+} from './inviteFixtures.ts';
+export { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
+export {
+  createReportHandlers,
+  minimalPdf,
+  type ReportHandlerOptions,
+} from './reportHandlers.ts';
 export { createMockState, type MockPicture, type MockState, type MockUser } from './state.ts';

@@ -25,6 +25,12 @@ export type MockHandlerOptions = {
   baseURLs?: Partial<ServiceBaseUrls>;
   /** Answer these calls with an error instead (e.g. `{ updatePerson: { status: 500, ... } }`). */
   failures?: Partial<Record<RouteName, MockFailure>>;
+  /**
+   * Every list answers empty, as for a new coach: no clients, pending invites, reflections,
+   * assessments, exercises, activity or calendar events (the series keeps its dates, with nulls
+   * and zeros).
+   */
+  emptyLists?: boolean;
   /** Every call authenticates as this user id, whatever its token (stories without sign-in). */
   authenticateAs?: string;
   /** Milliseconds to wait before each answer (loading states). */

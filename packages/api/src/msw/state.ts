@@ -1,5 +1,4 @@
 import type { Person } from '../contract/account.ts';
-import type { Invite } from '../contract/auth.ts';
 import { createMockClients, type MockClientRecord, mockClientUsers } from './clientFixtures.ts';
 import {
   coachPerson,
@@ -8,6 +7,7 @@ import {
   fixtureTokens,
   onePixelPng,
 } from './fixtures.ts';
+import { createMockInvites, type MockInvite } from './inviteFixtures.ts';
 
 /** A user account of the mock state. */
 export type MockUser = { id: string; email: string; password: string };
@@ -22,7 +22,8 @@ export type MockState = {
   persons: Person[];
   /** The demo coach's clients with their journey, calendar, surveys, exercises and device data. */
   clients: MockClientRecord[];
-  invites: Invite[];
+  /** Every invite with its token: the demo coach's seeded ones, then those the handlers make. */
+  invites: MockInvite[];
   pictures: Map<string, MockPicture>;
   /**
    * The signatures of the picture URLs handed out, by `{personId}@{expires}`: a signed URL works
@@ -53,7 +54,7 @@ export function createMockState(): MockState {
     users: [{ id: fixtureIds.coachUser, ...demoCoachCredentials }, ...mockClientUsers],
     persons,
     clients,
-    invites: [],
+    invites: createMockInvites(),
     pictures: new Map([
       [fixtureIds.coachPerson, picture('"fixture-1"')],
       ...persons

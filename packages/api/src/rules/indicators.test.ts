@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { laggingLimitPercent } from '../contract/analytics.ts';
+import { laggingLimitPercent, maxLowDays } from '../contract/analytics.ts';
 import {
   indicatorPhaseOf,
   isLagging,
+  lowDayCount,
   phaseIndicatorAverage,
   phaseIndicatorFigure,
   phaseIndicators,
@@ -75,12 +76,43 @@ describe('roundTo', () => {
   });
 });
 
+describe('lowDayCount: the latest days in a row under 70 %', () => {
+  it.each([
+    [[], 0],
+    [[75], 0],
+    [[62], 1],
+    [[62, 60, 55], 3],
+    // The run stops at the first day that is not low, whatever came before it.
+    [[62, 60, 70, 50, 50], 2],
+    [[80, 60, 60], 0],
+  ])('%j (newest first): %d', (daily, count) => {
+    expect(lowDayCount(daily)).toBe(count);
+  });
+
+  it('reads each day rounded to 0.1, as the series shows it', () => {
+    expect(lowDayCount([69.94, 69.95])).toBe(1);
+    expect(lowDayCount([69.95, 60])).toBe(0);
+  });
+
+  it(`stops at ${maxLowDays} days`, () => {
+    expect(lowDayCount(Array.from({ length: maxLowDays + 5 }, () => 40))).toBe(maxLowDays);
+  });
+});
+
 describe('phaseIndicatorFigure', () => {
   it('flags a rounded average under 70, and nothing without a day', () => {
-    expect(phaseIndicatorFigure(139.9, 2)).toEqual({ value: 70, lagging: false });
-    expect(phaseIndicatorFigure(139.7, 2)).toEqual({ value: 69.9, lagging: true });
-    expect(phaseIndicatorFigure(null, null)).toEqual({ value: null, lagging: false });
-    expect(phaseIndicatorFigure(0, 0)).toEqual({ value: null, lagging: false });
+    expect(phaseIndicatorFigure(139.9, 2)).toEqual({ value: 70, lagging: false, lowDays: 0 });
+    expect(phaseIndicatorFigure(139.7, 2)).toEqual({ value: 69.9, lagging: true, lowDays: 0 });
+    expect(phaseIndicatorFigure(null, null)).toEqual({ value: null, lagging: false, lowDays: 0 });
+    expect(phaseIndicatorFigure(0, 0)).toEqual({ value: null, lagging: false, lowDays: 0 });
+  });
+
+  it('counts the low days at the end of the daily averages', () => {
+    expect(phaseIndicatorFigure(190, 3, [60, 60, 70])).toEqual({
+      value: 63.3,
+      lagging: true,
+      lowDays: 2,
+    });
   });
 });
 
@@ -100,21 +132,32 @@ describe('phaseIndicators', () => {
     expect(phaseIndicators('sense', sums)).toEqual({
       basis: 'currentPhase',
       phase: 'sense',
-      productivity: { value: 64, lagging: true },
-      mental: { value: 70, lagging: false },
-      physical: { value: null, lagging: false },
+      productivity: { value: 64, lagging: true, lowDays: 0 },
+      mental: { value: 70, lagging: false, lowDays: 0 },
+      physical: { value: null, lagging: false, lowDays: 0 },
+    });
+    const recent = { productivity: [60, 64, 80], mental: [69, 71], physical: [] };
+    expect(phaseIndicators('sense', sums, recent)).toMatchObject({
+      productivity: { lowDays: 2 },
+      mental: { lowDays: 1 },
+      physical: { lowDays: 0 },
     });
   });
 
   it("gives grow sense's averages, labelled as the previous phase, never lagging", () => {
     expect(indicatorPhaseOf('grow')).toBe('sense');
-    expect(phaseIndicators('grow', sums)).toEqual({
+    const recent = { productivity: [60, 64], mental: [60], physical: [50] };
+    expect(phaseIndicators('grow', sums, recent)).toEqual({
       basis: 'previousPhase',
       phase: 'sense',
-      productivity: { value: 64, lagging: false },
-      mental: { value: 70, lagging: false },
-      physical: { value: null, lagging: false },
+      productivity: { value: 64, lagging: false, lowDays: 0 },
+      mental: { value: 70, lagging: false, lowDays: 0 },
+      physical: { value: null, lagging: false, lowDays: 0 },
     });
-    expect(phaseIndicators('grow', null).productivity).toEqual({ value: null, lagging: false });
+    expect(phaseIndicators('grow', null).productivity).toEqual({
+      value: null,
+      lagging: false,
+      lowDays: 0,
+    });
   });
 });

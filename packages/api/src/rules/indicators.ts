@@ -2,8 +2,10 @@ import {
   type ClientSummary,
   type IndicatorFigure,
   laggingLimitPercent,
+  maxLowDays,
 } from '../contract/analytics.ts';
 import { type JourneyStep, journeyStepNames } from '../contract/journey.ts';
+import type { Indicator } from '../contract/survey.ts';
 import { roundTo } from './rounding.ts';
 import { hasReflections } from './schedule.ts';
 
@@ -25,13 +27,41 @@ export function isLagging(value: number | null): boolean {
 }
 
 /**
- * An indicator's figure over a phase from the sum of its daily values and the days with one
- * (nulls: no day yet): the rounded average and whether it is lagging.
+ * How many of the most recent days in a row were low (`lowDays`), from one indicator's daily
+ * averages of the days that have one, newest first: each rounded to 0.1 as the series shows it
+ * (69.95 is 70, not low) and read by {@link isLagging}; the count stops at the first day that is
+ * not low, and at {@link maxLowDays}. The caller gives only the current phase's days up to today,
+ * so a gap day (no figure) neither counts nor breaks the run: there is nothing to judge on it.
  */
-export function phaseIndicatorFigure(sum: number | null, days: number | null): IndicatorFigure {
-  const value = sum === null || days === null ? null : phaseIndicatorAverage(sum, days);
-  return { value, lagging: isLagging(value) };
+export function lowDayCount(dailyNewestFirst: readonly number[]): number {
+  let count = 0;
+  for (const value of dailyNewestFirst) {
+    if (count >= maxLowDays || !isLagging(roundTo(value, indicatorDecimals))) break;
+    count += 1;
+  }
+  return count;
 }
+
+/**
+ * An indicator's figure over a phase from the sum of its daily values and the days with one
+ * (nulls: no day yet): the rounded average, whether it is lagging, and the run of low days at
+ * the end of `dailyNewestFirst` (see {@link lowDayCount}; none given: 0).
+ */
+export function phaseIndicatorFigure(
+  sum: number | null,
+  days: number | null,
+  dailyNewestFirst: readonly number[] = [],
+): IndicatorFigure {
+  const value = sum === null || days === null ? null : phaseIndicatorAverage(sum, days);
+  return { value, lagging: isLagging(value), lowDays: lowDayCount(dailyNewestFirst) };
+}
+
+/**
+ * The daily averages of the current phase that `lowDays` reads, per indicator: the days that
+ * have one, up to today, newest first (a bounded tail is enough: the run stops at the first day
+ * that is not low).
+ */
+export type RecentDailyIndicators = Record<Indicator, readonly number[]>;
 
 /** A phase's indicator sums and the days with a value (a `client_phase_totals` row); null: none. */
 export type PhaseIndicatorSums = {
@@ -58,25 +88,31 @@ export function indicatorPhaseOf(step: JourneyStep): JourneyStep {
 
 /**
  * A client's indicator figures on `step`, from the sums of the phase {@link indicatorPhaseOf}
- * names (the caller reads that phase's totals): over the current phase, flagged lagging under
- * 70 %; over a previous phase (grow shows sense's), labelled so and never flagged: those
- * figures can no longer change, so flagging them would call for action on stale data.
+ * names (the caller reads that phase's totals) and the current phase's latest daily averages
+ * (`recent`, for `lowDays`): over the current phase, flagged lagging under 70 %; over a previous
+ * phase (grow shows sense's), labelled so and never flagged, with no low days: those figures can
+ * no longer change, so flagging them would call for action on stale data.
  */
 export function phaseIndicators(
   step: JourneyStep,
   sums: PhaseIndicatorSums | null,
+  recent: RecentDailyIndicators | null = null,
 ): PhaseIndicators {
   const phase = indicatorPhaseOf(step);
   const current = phase === step;
-  const figure = (sum: number | null | undefined, days: number | null | undefined) => {
-    const found = phaseIndicatorFigure(sum ?? null, days ?? null);
-    return current ? found : { value: found.value, lagging: false };
+  const figure = (
+    sum: number | null | undefined,
+    days: number | null | undefined,
+    indicator: Indicator,
+  ): IndicatorFigure => {
+    const found = phaseIndicatorFigure(sum ?? null, days ?? null, recent?.[indicator]);
+    return current ? found : { value: found.value, lagging: false, lowDays: 0 };
   };
   return {
     basis: current ? 'currentPhase' : 'previousPhase',
     phase,
-    productivity: figure(sums?.productivitySum, sums?.productivityDays),
-    mental: figure(sums?.mentalSum, sums?.mentalDays),
-    physical: figure(sums?.physicalSum, sums?.physicalDays),
+    productivity: figure(sums?.productivitySum, sums?.productivityDays, 'productivity'),
+    mental: figure(sums?.mentalSum, sums?.mentalDays, 'mental'),
+    physical: figure(sums?.physicalSum, sums?.physicalDays, 'physical'),
   };
 }

@@ -8,6 +8,7 @@ const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).
 const figure = (value: number | null): IndicatorFigure => ({
   value,
   lagging: value !== null && value < 70,
+  lowDays: value !== null && value < 70 ? 1 : 0,
 });
 
 type Overrides = {
@@ -60,10 +61,21 @@ describe('attentionOf', () => {
     expect(attention).toEqual({
       category: 'lowScore',
       reasons: [
-        { kind: 'lowIndicator', indicator: 'mental', value: 69.9 },
-        { kind: 'lowIndicator', indicator: 'physical', value: 55 },
+        { kind: 'lowIndicator', indicator: 'mental', value: 69.9, days: 1 },
+        { kind: 'lowIndicator', indicator: 'physical', value: 55, days: 1 },
       ],
     });
+  });
+
+  it('says for how many of the latest days the indicator was low (0 when not known)', () => {
+    const input = client({ mental: 62, physical: 60 });
+    input.indicators.mental = { value: 62, lagging: true, lowDays: 3 };
+    // An answer without the count (a server before lowDays) reads as 0: the value alone.
+    input.indicators.physical = { value: 60, lagging: true } as IndicatorFigure;
+    expect(attentionOf(input, now).reasons).toEqual([
+      { kind: 'lowIndicator', indicator: 'mental', value: 62, days: 3 },
+      { kind: 'lowIndicator', indicator: 'physical', value: 60, days: 0 },
+    ]);
   });
 
   it('never flags indicators in grow, which has no reflection windows', () => {
@@ -72,7 +84,7 @@ describe('attentionOf', () => {
 
   it('reads the lagging flag, not the raw value, so it agrees with the figure shown', () => {
     const input = client();
-    input.indicators.mental = { value: 70, lagging: false };
+    input.indicators.mental = { value: 70, lagging: false, lowDays: 3 };
     expect(attentionOf(input, now).reasons).toEqual([]);
   });
 
@@ -102,7 +114,7 @@ describe('attentionOf', () => {
       category: 'noData',
       reasons: [
         { kind: 'noData', lastConnectedAt: hoursAgo(31.5), hoursSilent: 31 },
-        { kind: 'lowIndicator', indicator: 'mental', value: 62 },
+        { kind: 'lowIndicator', indicator: 'mental', value: 62, days: 1 },
       ],
     });
   });

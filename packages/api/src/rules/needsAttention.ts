@@ -17,8 +17,12 @@ const indicatorOrder = ['productivity', 'mental', 'physical'] as const satisfies
 
 /** Why a client needs attention; the screen words each one. */
 export type AttentionReason =
-  /** An indicator average under the lagging limit (70 %), as the server rounded and flagged it. */
-  | { kind: 'lowIndicator'; indicator: Indicator; value: number }
+  /**
+   * An indicator average under the lagging limit (70 %), as the server rounded and flagged it,
+   * and for how many of the latest days in a row the daily figure was low (`lowDays`; 0: the
+   * latest day was not low, or unknown).
+   */
+  | { kind: 'lowIndicator'; indicator: Indicator; value: number; days: number }
   /** Far below the engagement target, while the app was still used within a day. */
   | { kind: 'lowEngagement'; hours: number }
   /**
@@ -77,7 +81,13 @@ export function attentionOf(client: AttentionInput, now: Date): Attention {
     for (const indicator of indicatorOrder) {
       const figure = client.indicators[indicator];
       if (figure.lagging && figure.value !== null) {
-        reasons.push({ kind: 'lowIndicator', indicator, value: figure.value });
+        reasons.push({
+          kind: 'lowIndicator',
+          indicator,
+          value: figure.value,
+          // An answer of a server from before `lowDays` has none: the value alone then.
+          days: figure.lowDays ?? 0,
+        });
       }
     }
   }

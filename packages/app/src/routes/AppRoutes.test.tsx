@@ -1,5 +1,12 @@
 import { createMemoryTokenStore } from '@coach/api';
-import { coachPerson, createHandlers, fixtureTokens } from '@coach/api/msw';
+import {
+  coachPerson,
+  createHandlers,
+  createInviteHandlers,
+  fixtureInviteTokens,
+  fixtureTokens,
+  mockNow,
+} from '@coach/api/msw';
 import { screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
@@ -7,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStatus, authStatusAtom } from '../features/session/atoms/authStatusAtom.ts';
 import { currentProfileAtom } from '../features/session/atoms/currentProfileAtom.ts';
 import { createStore } from '../state/jotai.ts';
-import { createTestApi, mockBackend } from '../test/mockApi.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../test/mockApi.ts';
 import { renderWithProviders } from '../test/renderWithProviders.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 
@@ -73,6 +80,25 @@ describe('AppRoutes', () => {
     renderRoutes('signedIn', '/nowhere');
     expect(await screen.findByRole('heading', { name: 'My clients' })).toBeInTheDocument();
     expect(location()).toHaveTextContent('/clients');
+  });
+
+  it('shows the invite page at /invite when signed out, without redirecting', async () => {
+    renderRoutes('signedOut', `/invite?token=${fixtureInviteTokens.valid}`);
+    // The seeded invite is live at the fixtures' clock (added before the lazy screen's first call).
+    server.use(...createInviteHandlers({ baseURLs: testBaseUrls, now: () => mockNow }));
+    expect(await screen.findByRole('heading', { name: 'Join Coach' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Email')).toHaveValue('sam.taylor@example.com');
+    expect(location()).toHaveTextContent(/^\/invite$/);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('shows the invite page at /invite when signed in, in the auth layout', async () => {
+    renderRoutes('signedIn', '/invite');
+    expect(
+      await screen.findByRole('heading', { name: 'This invite link is incomplete' }),
+    ).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/invite$/);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
   it('highlights the active menu item', async () => {

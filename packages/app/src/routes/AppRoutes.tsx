@@ -9,11 +9,17 @@ import { useAtomValue } from '../state/jotai.ts';
 import { paths } from './paths.ts';
 import { screens } from './screens.ts';
 
+// The public invite page, in the signed-out and the signed-in routes alike.
+const inviteRoute = (
+  <Route path={paths.invite} element={<LazyScreen key="invite" screen={screens.invite} />} />
+);
+
 /**
  * The routes by auth state (spec point 2 and the decisions). Initialising: one catch-all
  * placeholder. Signed out: sign-in at '/', anything else redirects to '/'. Signed in: the clients,
  * a client and settings; '/' and anything else redirect to '/clients'. Redirects replace.
- * '/changePassword' (signed out) is the password reset flow.
+ * '/changePassword' (signed out) is the password reset flow. '/invite' (the public invite page,
+ * decisions) shows in the auth layout both signed out and signed in, never redirected.
  */
 export function AppRoutes() {
   const { t } = useTranslation();
@@ -37,6 +43,7 @@ export function AppRoutes() {
             path={paths.changePassword}
             element={<LazyScreen key="changePassword" screen={screens.changePassword} />}
           />
+          {inviteRoute}
         </Route>
         <Route path="*" element={<Navigate to={paths.root} replace />} />
       </Routes>
@@ -44,6 +51,7 @@ export function AppRoutes() {
   }
   return (
     <Routes>
+      <Route element={<AuthLayout />}>{inviteRoute}</Route>
       <Route element={<SignedInLayout />}>
         <Route
           path={paths.clients}

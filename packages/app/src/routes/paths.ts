@@ -5,6 +5,8 @@ export const paths = {
   client: '/clients/:id',
   settings: '/settings',
   changePassword: '/changePassword',
+  /** The public invite page (decisions), signed out and signed in: `/invite?token=...`. */
+  invite: '/invite',
 } as const;
 
 /** The path of one client's profile. */

@@ -9,4 +9,7 @@ export const screens = {
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
   client: lazyScreen(() => import('../features/clients/components/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),
+  invite: lazyScreen(
+    () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),
+  ),
 };

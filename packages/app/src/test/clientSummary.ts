@@ -9,6 +9,8 @@ type SummaryOverrides = {
   email?: string;
   step?: JourneyStep;
   mental?: number | null;
+  /** The latest days in a row the mental figure was low; by default 2 when lagging, else 0. */
+  mentalLowDays?: number;
   /** Hours since the app was last used; null: never. */
   silentHours?: number | null;
 };
@@ -21,7 +23,7 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
   const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
   const mental = overrides.mental === undefined ? 80 : overrides.mental;
   const silentHours = overrides.silentHours === undefined ? 1 : overrides.silentHours;
-  const good = { value: 80, lagging: false };
+  const good = { value: 80, lagging: false, lowDays: 0 };
   const step = overrides.step ?? 'sense';
   // Grow shows sense's averages, never flagged (decisions: 'A client in Grow').
   const current = step !== 'grow';
@@ -55,7 +57,11 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
       basis: current ? 'currentPhase' : 'previousPhase',
       phase: current ? step : 'sense',
       productivity: good,
-      mental: { value: mental, lagging: current && mental !== null && mental < 70 },
+      mental: {
+        value: mental,
+        lagging: current && mental !== null && mental < 70,
+        lowDays: overrides.mentalLowDays ?? (current && mental !== null && mental < 70 ? 2 : 0),
+      },
       physical: good,
     },
     exercises: { completed: 5, scheduled: 9 },

@@ -29,6 +29,7 @@ const expectedTables = [
   'calendar_events',
   'client_daily',
   'client_phase_totals',
+  'client_reports',
   'exercises',
   'invites',
   'journey_steps',

@@ -6,6 +6,7 @@ import {
   exerciseGoalNames,
   exerciseStepGoalNames,
   goalEffectNames,
+  inviteStatuses,
   journeyStepNames,
   journeyStepStatusNames,
   metricKindNames,
@@ -50,9 +51,6 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 export const personTypes = ['coach', 'user'] as const;
 export type PersonType = (typeof personTypes)[number];
-
-export const inviteStatuses = ['pending', 'accepted', 'revoked'] as const;
-export type InviteStatus = (typeof inviteStatuses)[number];
 
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey(),
@@ -604,5 +602,41 @@ export const clientPhaseTotals = pgTable(
   (table) => [
     primaryKey({ name: 'client_phase_totals_pkey', columns: [table.clientPersonId, table.step] }),
     check('client_phase_totals_step_valid', isIn(table.step, journeyStepNames)),
+  ],
+);
+
+/**
+ * PDF reports of a client (issue 11), kept with what their list shows. Scoped to the coach who
+ * generated them as well as the client: another coach never reads one, even a later coach of the
+ * same client. Bounded in size by the render (at most 90 days, 4 notes of 500 characters).
+ */
+export const clientReports = pgTable(
+  'client_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** The coach's name when it was generated, as the PDF shows it. */
+    authorName: text('author_name').notNull(),
+    periodFrom: localDate('period_from').notNull(),
+    periodTo: localDate('period_to').notNull(),
+    step: text('step', { enum: journeyStepNames }).notNull(),
+    stepDay: integer('step_day').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('client_reports_client_coach_created_idx').on(
+      table.clientPersonId,
+      table.coachPersonId,
+      table.createdAt,
+    ),
+    check('client_reports_step_valid', isIn(table.step, journeyStepNames)),
+    check('client_reports_period_valid', sql`${table.periodFrom} <= ${table.periodTo}`),
+    check('client_reports_size_valid', sql`${table.byteSize} = octet_length(${table.bytes})`),
   ],
 );

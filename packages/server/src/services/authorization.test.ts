@@ -94,6 +94,39 @@ async function signIn(caller: Caller) {
   return response.body as { accessToken: string; refreshToken: string };
 }
 
+/** A fresh pending invite of coach A, for the routes about one. */
+async function pendingInviteOfCoachA(): Promise<Record<string, string>> {
+  const response = await callApi(server.baseUrl, 'POST', '/api/auth/invites', {
+    token: await signInForTest(server, users.coachA.userId),
+    body: { email: `pending-${randomUUID()}@example.com` },
+  });
+  expect(response.status, cell('createInvite', 'coachA', response)).toBe(201);
+  return { id: (response.body as { id: string }).id };
+}
+
+const reportNotes = {
+  mentalWellbeing: 'Calmer mornings',
+  physicalWellbeing: 'Walks daily',
+  productivity: 'Focused',
+  finalComments: 'Keep going',
+};
+
+/** A report of client C by coach A, made once, for `getClientReport`. */
+let reportOfC: Promise<Record<string, string>> | undefined;
+function reportOfClientC(): Promise<Record<string, string>> {
+  reportOfC ??= (async () => {
+    const response = await callApi(
+      server.baseUrl,
+      'POST',
+      `/api/resource/clients/${users.clientC.personId}/reports`,
+      { token: await signInForTest(server, users.coachA.userId), body: reportNotes },
+    );
+    expect(response.status, cell('createClientReport', 'coachA', response)).toBe(201);
+    return { reportId: (response.body as { id: string }).id };
+  })();
+  return reportOfC;
+}
+
 /** One valid request per route of the contract, with who may call it. */
 const cases: Record<RouteName, RouteCase> = {
   login: {
@@ -114,6 +147,16 @@ const cases: Record<RouteName, RouteCase> = {
     access: 'signedIn',
     request: () => ({ body: { email: `invitee-${randomUUID()}@example.com` } }),
   },
+  listInvites: { access: 'signedIn', request: () => ({}) },
+  resendInvite: {
+    access: 'signedIn',
+    request: async () => ({ params: await pendingInviteOfCoachA() }),
+  },
+  withdrawInvite: {
+    access: 'signedIn',
+    request: async () => ({ params: await pendingInviteOfCoachA() }),
+  },
+  checkInvite: { access: 'public', request: () => ({ body: { token: 'no-such-invite' } }) },
   acceptInvite: {
     access: 'public',
     request: () => ({
@@ -216,6 +259,12 @@ const cases: Record<RouteName, RouteCase> = {
   getClientProfileSummary: { access: 'coach', request: () => ({}) },
   getClientSeries: { access: 'coach', request: () => ({ query: dateRange() }) },
   getClientActivity: { access: 'coach', request: () => ({ query: { limit: '10' } }) },
+  createClientReport: { access: 'coach', request: () => ({ body: reportNotes }) },
+  listClientReports: { access: 'coach', request: () => ({}) },
+  getClientReport: {
+    access: 'coach',
+    request: async () => ({ params: await reportOfClientC() }),
+  },
 };
 
 const routeNames = Object.keys(routes) as RouteName[];

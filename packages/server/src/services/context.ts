@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { AccessTokens } from '../http/accessTokens.ts';
+import type { WorkerPoolOptions } from '../workerPool.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 
 /** One e-mail to send. */
@@ -32,6 +33,11 @@ export type ServiceContext = {
    * own, and its URLs only work on it.
    */
   pictureUrlKey?: Uint8Array;
+  /**
+   * The report renderers' worker pool (size, queue, job timeout; tests give a worker of their
+   * own); defaults when absent (see `resource/reports/routes.ts`).
+   */
+  reports?: Partial<WorkerPoolOptions>;
 };
 
 /** The current time of a service context (see {@link ServiceContext.now}). */

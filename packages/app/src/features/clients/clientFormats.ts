@@ -1,3 +1,5 @@
+import type { ClientZone } from './differentTimezone.ts';
+
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
@@ -14,6 +16,11 @@ export type ClientFormats = {
   ago: (instant: string) => string;
   /** An instant -> its weekday when within the last week ('Tuesday'), else its date ('Nov 2'). */
   dayOf: (instant: string) => string;
+  /**
+   * `now` on a client's clock: '6:30 PM' (en-US), '18:30' (de). From their timezone, or from the
+   * server's offset when this browser does not know the zone.
+   */
+  clientTime: (client: ClientZone) => string;
 };
 
 /**
@@ -35,6 +42,16 @@ export function createClientFormats(locale: string, now: Date): ClientFormats {
   const shortDate = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const clockOptions = { hour: 'numeric', minute: '2-digit' } as const;
+  const clocks = new Map<string, Intl.DateTimeFormat>();
+  const clockOf = (timeZone: string) => {
+    let clock = clocks.get(timeZone);
+    if (!clock) {
+      clock = new Intl.DateTimeFormat(locale, { ...clockOptions, timeZone });
+      clocks.set(timeZone, clock);
+    }
+    return clock;
+  };
 
   return {
     number: (value) => oneDecimal.format(value),
@@ -51,6 +68,14 @@ export function createClientFormats(locale: string, now: Date): ClientFormats {
       return now.getTime() - date.getTime() < 6 * dayMs
         ? weekday.format(date)
         : shortDate.format(date);
+    },
+    clientTime(client) {
+      try {
+        return clockOf(client.timezone).format(now);
+      } catch {
+        // A zone this browser does not know: its wall clock is UTC shifted by the server's offset.
+        return clockOf('UTC').format(new Date(now.getTime() + client.utcOffsetMinutes * minuteMs));
+      }
     },
   };
 }

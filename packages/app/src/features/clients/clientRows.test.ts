@@ -16,8 +16,27 @@ describe('toClientRows', () => {
     expect(rows.map((row) => row.fullName)).toEqual(['Di Dunn', 'Bo Brown', 'Ann Able', 'Cy Cole']);
     expect(rows[0]?.attention.category).toBe('noData');
     expect(rows[1]?.attention.reasons).toEqual([
-      { kind: 'lowIndicator', indicator: 'mental', value: 62 },
+      { kind: 'lowIndicator', indicator: 'mental', value: 62, days: 2 },
     ]);
+  });
+
+  it("flags a client whose UTC offset differs from the device's at the list's instant", () => {
+    const rows = toClientRows(
+      {
+        generatedAt: testNow,
+        clients: [
+          testSummary({ firstName: 'Lo', lastName: 'London' }),
+          { ...testSummary({ firstName: 'To', lastName: 'Tokyo' }), timezone: 'Asia/Tokyo' },
+        ],
+      },
+      0,
+    );
+    expect(rows.map((row) => [row.firstName, row.differentTimezone])).toEqual([
+      ['Lo', false],
+      ['To', true],
+    ]);
+    const [inTokyo] = toClientRows({ generatedAt: testNow, clients: [testSummary()] }, 540);
+    expect(inTokyo?.differentTimezone).toBe(true);
   });
 
   it("judges silence from the list's generatedAt, not the device clock", () => {

@@ -8,9 +8,17 @@ import {
   type Indicator,
   journeyStepNames,
 } from '@coach/api';
+import { deviceUtcOffsetMinutes, isDifferentTimezone } from './differentTimezone.ts';
 
-/** A row of the clients table: the server's figures and the needs-attention verdict on them. */
-export type ClientRow = ClientSummary & { fullName: string; attention: Attention };
+/**
+ * A row of the clients table: the server's figures, the needs-attention verdict on them, and the
+ * 'different timezone' flag at the list's instant.
+ */
+export type ClientRow = ClientSummary & {
+  fullName: string;
+  attention: Attention;
+  differentTimezone: boolean;
+};
 
 /** The indicator columns, in table order. */
 export const indicatorColumns = [
@@ -25,15 +33,18 @@ export const completionColumns = ['exercises', 'reflections', 'assessments'] as 
 /**
  * The rows of a list, most urgent first (the table's initial order, decisions 'Clients list'):
  * the server sends them by last then first name, and the sort is stable, so equally urgent
- * clients stay in name order.
+ * clients stay in name order. The timezone flag compares each client's offset with the device's
+ * (`deviceOffsetMinutes`, by default this device's) at the list's `generatedAt`.
  */
-export function toClientRows(list: ClientSummaryList): ClientRow[] {
+export function toClientRows(list: ClientSummaryList, deviceOffsetMinutes?: number): ClientRow[] {
   const now = new Date(list.generatedAt);
+  const device = deviceOffsetMinutes ?? deviceUtcOffsetMinutes(now);
   return list.clients
     .map((client) => ({
       ...client,
       fullName: `${client.firstName} ${client.lastName}`,
       attention: attentionOf(client, now),
+      differentTimezone: isDifferentTimezone(client, now, device),
     }))
     .sort((a, b) => compareAttention(a.attention, b.attention));
 }

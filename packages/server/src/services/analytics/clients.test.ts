@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ClientProfileSummary,
-  ClientSummary,
-  ClientSummaryList,
-  JourneyStep,
+import {
+  addDays,
+  type ClientProfileSummary,
+  type ClientSummary,
+  type ClientSummaryList,
+  type JourneyStep,
+  maxLowDays,
 } from '@coach/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,15 @@ import { schema } from '../../db/index.ts';
 import type { TestUser } from '../auth/testing.ts';
 import { changePhase } from '../clientRecords/testing.ts';
 import { isValidPictureSignature } from '../resource/pictureUrls.ts';
-import { callAs, seedPerson, seedSession, seedStep, seedTotals, setNow } from './testing.ts';
+import {
+  callAs,
+  seedDaily,
+  seedPerson,
+  seedSession,
+  seedStep,
+  seedTotals,
+  setNow,
+} from './testing.ts';
 
 let server: TestServer;
 let coach: TestUser;
@@ -214,9 +224,9 @@ describe('GET /api/analytics/clients', () => {
       indicators: {
         basis: 'currentPhase',
         phase: 'learn',
-        productivity: { value: 69.9, lagging: true },
-        mental: { value: 70, lagging: false },
-        physical: { value: null, lagging: false },
+        productivity: { value: 69.9, lagging: true, lowDays: 0 },
+        mental: { value: 70, lagging: false, lowDays: 0 },
+        physical: { value: null, lagging: false, lowDays: 0 },
       },
       // 2 whole days and today by 10:00: the 06:00 window and the 07:00 slot. 8 exercises done
       // against 7 scheduled: done early, so scheduled shows 8.
@@ -254,9 +264,9 @@ describe('GET /api/analytics/clients', () => {
       indicators: {
         basis: 'currentPhase',
         phase: 'sense',
-        productivity: { value: 70.1, lagging: false },
-        mental: { value: 70, lagging: false }, // 69.95 rounds half up
-        physical: { value: 69.9, lagging: true }, // 69.94
+        productivity: { value: 70.1, lagging: false, lowDays: 0 },
+        mental: { value: 70, lagging: false, lowDays: 0 }, // 69.95 rounds half up
+        physical: { value: 69.9, lagging: true, lowDays: 0 }, // 69.94
       },
       // Day 1 whole (5 windows, 6 slots) and today by 19:00 (4 windows, 6 slots).
       reflections: { completed: 7, scheduled: 9 },
@@ -354,6 +364,11 @@ describe('GET /api/analytics/clients', () => {
         exercisesCompleted: 3,
         assessmentsCompleted: 1,
       });
+      // Low daily figures in grow and at the end of sense: still no low days in grow.
+      await seedDaily(server, gail.personId, [
+        { date: '2025-05-24', productivity: 40, mental: 40, physical: 40 },
+        { date: '2025-06-11', productivity: 40, mental: 40, physical: 40 },
+      ]);
     });
 
     it("shows sense's averages labelled as the previous phase, never lagging even under 70 %", async () => {
@@ -361,9 +376,9 @@ describe('GET /api/analytics/clients', () => {
       expect(listed.indicators).toEqual({
         basis: 'previousPhase',
         phase: 'sense',
-        productivity: { value: 64, lagging: false },
-        mental: { value: 69.9, lagging: false },
-        physical: { value: 75, lagging: false },
+        productivity: { value: 64, lagging: false, lowDays: 0 },
+        mental: { value: 69.9, lagging: false, lowDays: 0 },
+        physical: { value: 75, lagging: false, lowDays: 0 },
       });
       // The completion counts stay grow's.
       expect(listed).toMatchObject({
@@ -374,6 +389,108 @@ describe('GET /api/analytics/clients', () => {
       const profile = await callAs(server, coach, profilePath(gail.personId));
       expect(profile.status).toBe(200);
       expect((profile.body as ClientProfileSummary).indicators).toEqual(listed.indicators);
+    });
+  });
+
+  describe('low days: the latest days in a row under 70 %', () => {
+    /** Sense from 5 June, in Kiritimati (UTC+14): at now it is 00:00 on 13 June there. */
+    let lena: TestUser;
+    /** Sense from 10 June, after low days in learn. */
+    let max: TestUser;
+    /** In sense for over a year, low every day. */
+    let lou: TestUser;
+
+    const client = (email: string, firstName: string, timezone = 'UTC') =>
+      seedPerson(server, {
+        email,
+        type: 'user',
+        coachPersonId: coach.personId,
+        firstName,
+        lastName: 'Lowe',
+        timezone,
+        createdAt: new Date('2024-05-01T00:00:00.000Z'),
+      });
+
+    beforeAll(async () => {
+      lena = await client('lena@example.com', 'Lena', 'Pacific/Kiritimati');
+      await seedStep(server, lena.personId, [
+        { step: 'learn', startDate: '2025-06-01' },
+        { step: 'sense', startDate: '2025-06-05' },
+      ]);
+      await seedTotals(server, lena.personId, 'sense', {
+        productivitySum: 300,
+        productivityDays: 5,
+        mentalSum: 550,
+        mentalDays: 9,
+        physicalSum: 135,
+        physicalDays: 2,
+      });
+      await seedDaily(server, lena.personId, [
+        { date: '2025-06-04', mental: 50 }, // learn: not the current phase
+        { date: '2025-06-05', mental: 60 },
+        { date: '2025-06-06', productivity: 50, mental: 55 },
+        { date: '2025-06-07', productivity: 50, mental: 80 },
+        { date: '2025-06-08', productivity: 50, mental: 65 },
+        // 9 June: a gap day (usage only, no figure); 11 June: no row at all.
+        { date: '2025-06-09' },
+        { date: '2025-06-10', productivity: 50, mental: 69.94, physical: 75 },
+        { date: '2025-06-12', productivity: 50, mental: 60, physical: 60 },
+        // Today in Kiritimati, still 12 June in UTC.
+        { date: '2025-06-13', productivity: 80, mental: 62 },
+        // Tomorrow there: not yet, so not read.
+        { date: '2025-06-14', mental: 90, physical: 90 },
+      ]);
+
+      max = await client('max@example.com', 'Max');
+      await seedStep(server, max.personId, [
+        { step: 'learn', startDate: '2025-06-01' },
+        { step: 'sense', startDate: '2025-06-10' },
+      ]);
+      await seedTotals(server, max.personId, 'sense', { mentalSum: 194, mentalDays: 3 });
+      await seedDaily(server, max.personId, [
+        { date: '2025-06-08', mental: 50 },
+        { date: '2025-06-09', mental: 50 },
+        { date: '2025-06-10', mental: 60 },
+        { date: '2025-06-11', mental: 65 },
+        { date: '2025-06-12', mental: 69 },
+      ]);
+
+      lou = await client('lou@example.com', 'Lou');
+      await seedStep(server, lou.personId, [
+        { step: 'learn', startDate: '2024-05-01' },
+        { step: 'sense', startDate: '2024-05-08' },
+      ]);
+      const days = Array.from({ length: 401 }, (_, index) => ({
+        date: addDays('2024-05-08', index),
+        mental: 50,
+      }));
+      await seedDaily(server, lou.personId, days);
+      await seedTotals(server, lou.personId, 'sense', { mentalSum: 50 * 401, mentalDays: 401 });
+    });
+
+    it("counts the client's latest days with a figure, skipping gap days, up to their today", async () => {
+      expect(byId((await list()).body, lena.personId).indicators).toEqual({
+        basis: 'currentPhase',
+        phase: 'sense',
+        // Today's 80 ends the run: the low days before it no longer count.
+        productivity: { value: 60, lagging: true, lowDays: 0 },
+        // 13, 12, 10 (69.94 is 69.9) and 8 June, across the gap days 9 and 11; 7 June's 80 stops it.
+        mental: { value: 61.1, lagging: true, lowDays: 4 },
+        // 12 June only: today has no figure, 10 June's 75 is not low.
+        physical: { value: 67.5, lagging: true, lowDays: 1 },
+      });
+    });
+
+    it('counts only the current phase, and the profile says the same', async () => {
+      const listed = byId((await list()).body, max.personId);
+      expect(listed.indicators.mental).toEqual({ value: 64.7, lagging: true, lowDays: 3 });
+      const profile = await callAs(server, coach, profilePath(max.personId));
+      expect((profile.body as ClientProfileSummary).indicators).toEqual(listed.indicators);
+    });
+
+    it('counts back at most a year and a day', async () => {
+      const { mental } = byId((await list()).body, lou.personId).indicators;
+      expect(mental).toEqual({ value: 50, lagging: true, lowDays: maxLowDays });
     });
   });
 

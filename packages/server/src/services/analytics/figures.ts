@@ -104,6 +104,7 @@ function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): C
     indicators: phaseIndicators(
       journey.step,
       indicatorPhaseOf(journey.step) === journey.step ? row : row.previousSums,
+      row.recentDaily,
     ),
     exercises: completionCount(row.exercisesCompleted ?? 0, due.exercise),
     reflections: completionCount(row.reflectionsCompleted ?? 0, due.reflection),

@@ -1,4 +1,11 @@
-import { type ActivityKey, indicatorPhaseOf, journeyStepNames } from '@coach/api';
+import {
+  type ActivityKey,
+  indicatorPhaseOf,
+  journeyStepNames,
+  laggingLimitPercent,
+  maxLowDays,
+  type RecentDailyIndicators,
+} from '@coach/api';
 // The reads of the analytics service: a fixed number of set-based queries per call (one for the
 // clients list), whatever the number of clients (never one query per client).
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
@@ -47,6 +54,16 @@ const previousIndicatorStep = sql<string | null>`(case ${currentStep} ${sql.join
     .map((step) => sql`when ${step} then ${indicatorPhaseOf(step)}`),
   sql` `,
 )} end)`;
+
+/** Steps whose indicator figures are their own (not grow): only those count low days. */
+const ownIndicatorSteps = journeyStepNames.filter((step) => indicatorPhaseOf(step) === step);
+
+/** The indicators as their `client_daily` average columns, in the `lowDays` answer's keys. */
+const dailyColumns = {
+  productivity: 'productivity_average',
+  mental: 'mental_average',
+  physical: 'physical_average',
+} as const satisfies Record<keyof RecentDailyIndicators, string>;
 
 /** Learn's stored row (once a phase change wrote it): the journey's start. */
 const learnStep = alias(journeySteps, 'learn_step');
@@ -110,6 +127,7 @@ export function selectClientRows(
         physicalSum: previousTotals.physicalSum,
         physicalDays: previousTotals.physicalDays,
       },
+      recentDaily: recentDailyIndicators(at),
       reflectionsCompleted: clientPhaseTotals.reflectionsCompleted,
       exercisesCompleted: clientPhaseTotals.exercisesCompleted,
       assessmentsCompleted: clientPhaseTotals.assessmentsCompleted,
@@ -158,6 +176,44 @@ export function selectClientRows(
     )
     .where(and(eq(persons.organisationId, organisationId), eq(persons.type, 'user'), which))
     .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+}
+
+/**
+ * The current phase's daily averages `lowDays` reads (the rule `lowDayCount` counts them), per
+ * indicator newest first: the client's `client_daily` rows from the current step's start (as
+ * `journeyOf` reads it: its stored row, else learn's, else the acceptance date in the client's
+ * timezone) to their local today, at most the last `maxLowDays`, only in a step with its own
+ * indicators (not grow). Only the tail is sent: the days from the latest one at or over 70 %
+ * unrounded (a day the rule, which reads the rounded value, also finds not low) on, so the run
+ * is always whole while the answer stays small. One short range on client_daily_pkey per client.
+ */
+function recentDailyIndicators(at: string) {
+  const today = sql`(${at}::timestamptz at time zone ${persons.timezone})::date`;
+  const stepStart = sql`coalesce(${journeySteps.startDate}, ${learnStep.startDate}, (${persons.createdAt} at time zone ${persons.timezone})::date)`;
+  const bounds = Object.values(dailyColumns).map(
+    (column) =>
+      sql`coalesce(max(d.local_date) filter (where d.${sql.raw(column)} >= ${laggingLimitPercent}) over (), '-infinity'::date) as ${sql.raw(`${column}_from`)}`,
+  );
+  const tails = Object.entries(dailyColumns).map(
+    ([indicator, column]) =>
+      sql`${indicator}::text, coalesce(json_agg(t.${sql.raw(column)} order by t.local_date desc) filter (where t.${sql.raw(column)} is not null and t.local_date >= t.${sql.raw(`${column}_from`)}), '[]'::json)`,
+  );
+  return sql<RecentDailyIndicators>`(
+    select json_build_object(${sql.join(tails, sql`, `)})
+    from (
+      select d.local_date, ${sql.join(
+        Object.values(dailyColumns).map((column) => sql`d.${sql.raw(column)}`),
+        sql`, `,
+      )}, ${sql.join(bounds, sql`, `)}
+      from client_daily d
+      where d.client_person_id = ${persons.id}
+        and ${currentStep} in (${sql.join(
+          ownIndicatorSteps.map((step) => sql`${step}`),
+          sql`, `,
+        )})
+        and d.local_date <= ${today}
+        and d.local_date >= greatest(${stepStart}, ${today} - ${maxLowDays - 1}::int)
+    ) t)`;
 }
 
 /** One client's row of {@link selectClientRows}. */

@@ -88,6 +88,36 @@ export async function seedTotals(
     });
 }
 
+/** One local date's daily indicator averages of a client (null or left out: none that day). */
+export type SeedDay = {
+  date: string;
+  productivity?: number | null;
+  mental?: number | null;
+  physical?: number | null;
+};
+
+/** A client's `client_daily` rows with their indicator averages (one answer per average). */
+export async function seedDaily(
+  server: TestServer,
+  clientId: string,
+  days: readonly SeedDay[],
+): Promise<void> {
+  const count = (value: number | null | undefined) => (value == null ? 0 : 1);
+  await server.database.db.insert(schema.clientDaily).values(
+    days.map((day) => ({
+      organisationId: server.database.organisationId,
+      clientPersonId: clientId,
+      localDate: day.date,
+      productivityCount: count(day.productivity),
+      productivityAverage: day.productivity ?? null,
+      mentalCount: count(day.mental),
+      mentalAverage: day.mental ?? null,
+      physicalCount: count(day.physical),
+      physicalAverage: day.physical ?? null,
+    })),
+  );
+}
+
 /** A usage session of a client between two instants. */
 export async function seedSession(
   server: TestServer,

@@ -36,6 +36,6 @@ describe('auth service: a mail that fails after the answer', () => {
       .toBeDefined();
     const line = JSON.parse(lines.find((entry) => entry.includes('auth mail failed')) ?? '{}');
     expect(line).toMatchObject({ reason: 'EENVELOPE' });
-    expect(lines.filter((entry) => entry.includes(email) || entry.includes('550'))).toEqual([]);
+    expect(lines.filter((entry) => entry.includes(email) || entry.includes('550 <'))).toEqual([]);
   });
 });

@@ -1,25 +1,73 @@
-import { canonicalTimeZone } from '@coach/api';
+import {
+  canonicalTimeZone,
+  type Invite,
+  inviteAccountExistsMessage,
+  inviteMessages,
+} from '@coach/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
-import { type Database, normalizeEmail, schema, type Transaction } from '../../db/index.ts';
+import { type Database, normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { Mailer } from '../context.ts';
+import { findLiveInvite, type InviteRow } from './inviteLinks.ts';
+import { mailInvite } from './inviteMail.ts';
 import { hashPassword } from './passwords.ts';
 import { enforceRateLimit } from './rateLimit.ts';
-import { addSeconds, randomToken, sameDigest, sha256Hex } from './secrets.ts';
 import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
-import { findPersonOfUser, findUserByEmail } from './users.ts';
+import { findPersonOfUser, findUserByEmail, type PersonRow } from './users.ts';
 
 const invites = schema.invites;
 
-export type InviteView = { id: string; email: string; status: 'pending'; sentAt: string };
+/** What the coach's calls need beside the session's: the mailer and the app's address. */
+export type InviteDeps = SessionDeps & { mailer: Mailer; appUrl: string };
+
+/** An invite as the contract answers it. */
+export function inviteView(
+  row: Pick<InviteRow, 'id' | 'email' | 'status' | 'lastSentAt' | 'expiresAt'>,
+): Invite {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    sentAt: row.lastSentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
 
 /** One answer for an address that has an account and one invited by another coach. */
-const notInvitable = () =>
-  new DomainError(
-    'already_registered',
-    'This address already has an account or a pending invite of another coach',
-  );
+export const notInvitable = () =>
+  new DomainError('already_registered', inviteMessages.notInvitable);
+
+/** The caller's profile when it is a coach's; only coaches invite and manage invites. */
+export async function requireCoach(
+  db: Database,
+  organisationId: string,
+  callerUserId: string,
+): Promise<PersonRow> {
+  const coach = await findPersonOfUser(db, organisationId, callerUserId);
+  if (coach?.type !== 'coach') throw new DomainError('forbidden', inviteMessages.onlyCoaches);
+  return coach;
+}
+
+/** Records what a coach did with an invite, in the audit log: about an address, from where. */
+export function inviteAuditor(
+  db: Database,
+  organisationId: string,
+  callerUserId: string,
+  email: string,
+  meta: RequestMeta,
+) {
+  return (action: string, details: Record<string, unknown>) =>
+    recordAudit(db, {
+      organisationId,
+      action,
+      actorUserId: callerUserId,
+      subject: email,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      details,
+    });
+}
 
 /**
  * A coach invites a client by email: a link with a random token (only its hash is kept) is
@@ -30,18 +78,15 @@ const notInvitable = () =>
  * is held while SMTP answers). Rate limited per coach (`rateLimits.inviteCreate`).
  */
 export async function createInvite(
-  deps: SessionDeps & { mailer: Mailer; appUrl: string },
+  deps: InviteDeps,
   callerUserId: string,
   input: { email: string; firstName?: string; lastName?: string },
   meta: RequestMeta,
-): Promise<InviteView> {
+): Promise<Invite> {
   const { database, organisationId, options } = deps;
   const now = options.now();
   const email = normalizeEmail(input.email);
-  const coach = await findPersonOfUser(database.db, organisationId, callerUserId);
-  if (coach?.type !== 'coach') {
-    throw new DomainError('forbidden', 'Only coaches can invite clients');
-  }
+  const coach = await requireCoach(database.db, organisationId, callerUserId);
   // Refused invites count too: each tells whether an address has an account.
   await enforceRateLimit(
     database.db,
@@ -51,16 +96,7 @@ export async function createInvite(
     { ...meta, account: callerUserId },
     now,
   );
-  const audit = (action: string, details: Record<string, unknown>) =>
-    recordAudit(database.db, {
-      organisationId,
-      action,
-      actorUserId: callerUserId,
-      subject: email,
-      ip: meta.ip,
-      requestId: meta.requestId,
-      details,
-    });
+  const audit = inviteAuditor(database.db, organisationId, callerUserId, email, meta);
   const refuse = async (reason: 'has_account' | 'invited_by_another_coach') => {
     await audit('invite_refused', { reason });
     return notInvitable();
@@ -79,25 +115,9 @@ export async function createInvite(
   if (pending && pending.coachPersonId !== coach.id && pending.expiresAt > now) {
     throw await refuse('invited_by_another_coach');
   }
-  const token = randomToken();
-  const tokenHash = sha256Hex(token);
-  const expiresAt = addSeconds(now, options.inviteTtlSeconds);
-  const link = `${deps.appUrl.replace(/\/+$/, '')}/invite?token=${encodeURIComponent(token)}`;
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const coachName = `${coach.firstName} ${coach.lastName}`.trim() || 'Your coach';
-  try {
-    await deps.mailer.send({
-      to: email,
-      subject: 'You are invited to Coach',
-      text:
-        `${greeting}\n\n${coachName} invites you to join Coach.\n\n` +
-        `Open this link to set your password: ${link}\n\n` +
-        `The link is valid for ${Math.round(options.inviteTtlSeconds / 86_400)} days.`,
-    });
-  } catch {
-    await audit('invite_mail_failed', {});
-    throw new DomainError('mail_failed', 'Error performing client invite operation');
-  }
+  const { tokenHash, expiresAt } = await mailInvite(deps, { ...input, email }, coach, now, () =>
+    audit('invite_mail_failed', {}),
+  );
   const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await database.db
     .insert(invites)
@@ -116,31 +136,11 @@ export async function createInvite(
       set: { tokenHash, lastSentAt: now, expiresAt, coachPersonId: coach.id },
       setWhere: sql`${invites.coachPersonId} = ${coach.id}::uuid or ${invites.expiresAt} <= ${at}`,
     })
-    .returning({ id: invites.id, lastSentAt: invites.lastSentAt });
+    .returning();
   // Another coach invited the address since the check above: the link just mailed never works.
   if (!row) throw await refuse('invited_by_another_coach');
   await audit('invite_sent', { inviteId: row.id });
-  return { id: row.id, email, status: 'pending', sentAt: row.lastSentAt.toISOString() };
-}
-
-type InviteRow = typeof invites.$inferSelect;
-
-/** The live invite of a token, or the refusal to answer. */
-function checkInvite(invite: InviteRow | undefined, tokenHash: string, now: Date): InviteRow {
-  // The lookup is by the token's hash; comparing it again in constant time costs nothing.
-  if (!invite || !sameDigest(invite.tokenHash, tokenHash)) {
-    throw new DomainError('invite_not_found', 'This invite link is not valid');
-  }
-  if (invite.status === 'accepted') {
-    throw new DomainError('invite_used', 'This invite has already been used');
-  }
-  if (invite.status !== 'pending' || invite.expiresAt <= now) {
-    throw new DomainError(
-      'invite_expired',
-      'This invite has expired. Ask your coach for a new one',
-    );
-  }
-  return invite;
+  return inviteView(row);
 }
 
 /**
@@ -178,24 +178,12 @@ export async function acceptInvite(
       `Unknown timezone '${input.timezone?.slice(0, 64)}': use an IANA name such as Europe/Paris`,
     );
   }
-  const tokenHash = sha256Hex(input.token);
-  const findInvite = async (db: Database | Transaction, isLocked: boolean) => {
-    const query = db
-      .select()
-      .from(invites)
-      .where(and(eq(invites.organisationId, organisationId), eq(invites.tokenHash, tokenHash)));
-    const [invite] = await (isLocked ? query.for('update') : query);
-    return checkInvite(invite, tokenHash, now);
-  };
-  await findInvite(database.db, false);
+  await findLiveInvite(database.db, organisationId, input.token, now);
   const passwordHash = await hashPassword(input.password);
   return database.transaction(async (tx) => {
-    const invite = await findInvite(tx, true);
+    const invite = await findLiveInvite(tx, organisationId, input.token, now, true);
     if (await findUserByEmail(tx, organisationId, invite.email)) {
-      throw new DomainError(
-        'already_registered',
-        `An account with the email ${invite.email} already exists`,
-      );
+      throw new DomainError('already_registered', inviteAccountExistsMessage(invite.email));
     }
     const [user] = await tx
       .insert(schema.users)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inviteTtlSeconds } from '@coach/api';
 
 /** A fixed window: at most `max` attempts per `windowSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number };
@@ -12,7 +13,8 @@ export type RateLimitedAction =
   | 'verifyCode'
   | 'refresh'
   | 'inviteCreate'
-  | 'inviteAccept';
+  | 'inviteAccept'
+  | 'inviteCheck';
 
 export type RateLimitPair = { perAccount: RateLimit; perIp: RateLimit };
 
@@ -55,6 +57,7 @@ export type AuthOptions = {
    * so without it a patient guesser keeps about 20 guesses per 15 minutes.
    */
   resetCodeDailyMaxChecks: number;
+  /** How long an invite link works after it was (last) sent; the contract's 14 days by default. */
   inviteTtlSeconds: number;
   rateLimits: Record<RateLimitedAction, RateLimitPair>;
   loginThrottle: LoginThrottle;
@@ -107,6 +110,13 @@ export const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
     perAccount: { max: 10, windowSeconds: 15 * minute },
     perIp: { max: 20, windowSeconds: 15 * minute },
   },
+  // Counted per IP only, like accepting: the invite page checks its link on each load, so more
+  // than acceptance allows (a reload, a second device behind one address), still far below
+  // what probing tokens would need.
+  inviteCheck: {
+    perAccount: { max: 60, windowSeconds: 15 * minute },
+    perIp: { max: 60, windowSeconds: 15 * minute },
+  },
 };
 
 let processCodeSecret: Uint8Array | null = null;
@@ -130,7 +140,7 @@ export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
     resetCodeTtlSeconds: 10 * minute,
     resetCodeMaxAttempts: 5,
     resetCodeDailyMaxChecks: 20,
-    inviteTtlSeconds: 14 * day,
+    inviteTtlSeconds,
     ...stripUndefined(rest),
     rateLimits,
     loginThrottle: { ...defaultLoginThrottle, ...stripUndefined(loginThrottle ?? {}) },

@@ -4,9 +4,11 @@ import type { AccessClaims } from '../../http/accessTokens.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import type { ServiceContext, ServicePlugin } from '../context.ts';
 import { createAfterAnswer, deliverWithoutWaiting } from './handOff.ts';
-import { acceptInvite, createInvite } from './invites.ts';
+import { checkInvite } from './inviteLinks.ts';
+import { acceptInvite, createInvite, type InviteDeps } from './invites.ts';
 import { signIn } from './login.ts';
 import { resolveAuthOptions } from './options.ts';
+import { listInvites, resendInvite, withdrawInvite } from './pendingInvites.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
 import { logout, type RequestMeta, refreshSession, type SessionDeps } from './sessions.ts';
 import { findUserById, listVisibleUsers } from './users.ts';
@@ -37,6 +39,12 @@ export const authService: ServicePlugin = async (app, context) => {
     accessTokens: context.accessTokens,
     options: resolveAuthOptions(context.auth),
   };
+  // Read at each call: the context's mailer may be replaced while the server runs (tests do).
+  const inviteDeps = (): InviteDeps => ({
+    ...deps,
+    mailer: context.mailer,
+    appUrl: context.appUrl,
+  });
   const { db } = context.database;
   const deliver = deliverWithoutWaiting(context, app.log);
   const afterAnswer = createAfterAnswer(app);
@@ -93,13 +101,44 @@ export const authService: ServicePlugin = async (app, context) => {
       onRequest: context.requireAuth,
       handler: async (request, reply) => {
         const invite = await createInvite(
-          { ...deps, mailer: context.mailer, appUrl: context.appUrl },
+          inviteDeps(),
           claimsOf(request).userId,
           request.body,
           metaOf(request),
         );
         return reply.status(201).send(invite);
       },
+    }),
+  );
+
+  app.route(
+    contractRoute('listInvites', {
+      onRequest: context.requireAuth,
+      handler: async (request) => listInvites(deps, claimsOf(request).userId),
+    }),
+  );
+
+  app.route(
+    contractRoute('resendInvite', {
+      onRequest: context.requireAuth,
+      handler: async (request) =>
+        resendInvite(inviteDeps(), claimsOf(request).userId, request.params.id, metaOf(request)),
+    }),
+  );
+
+  app.route(
+    contractRoute('withdrawInvite', {
+      onRequest: context.requireAuth,
+      handler: async (request, reply) => {
+        await withdrawInvite(deps, claimsOf(request).userId, request.params.id, metaOf(request));
+        return reply.status(204).send();
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('checkInvite', {
+      handler: async (request) => checkInvite(deps, request.body.token, metaOf(request)),
     }),
   );
 

@@ -13,6 +13,7 @@ import { findPersonByUserId, findVisiblePerson } from '../account/store.ts';
 import type { ServicePlugin } from '../context.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
 import { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { findPersonIdOfUser, findPicture, matchesEtag, savePicture } from './store.ts';
 
 const maxBytes = limits.profilePictureMaxBytes;
@@ -54,13 +55,23 @@ function lingerWhileDiscarding(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The resource service (`/api/resource`): profile pictures, stored in PostgreSQL. A picture is
+ * The resource service (`/api/resource`): the files it keeps in PostgreSQL, profile pictures and
+ * client reports (PDF), each in a scope of its own: the picture routes read any body as raw
+ * bytes with their own upload limit, the report routes take JSON.
+ */
+export const resourceService: ServicePlugin = async (app, context) => {
+  await app.register(async (scope) => profilePictureRoutes(scope, context));
+  await app.register(async (scope) => reportRoutes(scope, context));
+};
+
+/**
+ * Profile pictures, stored in PostgreSQL. A picture is
  * served to whoever may see the person (the account service's rule), with a bearer token or
  * through a signed URL; anyone else gets the 404 of a missing picture. The type of an upload is
  * decided by its bytes only; a body over 7,000,000 bytes is refused while it streams in (never
  * buffered whole).
  */
-export const resourceService: ServicePlugin = async (app, context) => {
+const profilePictureRoutes: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
   const { db } = database;
 

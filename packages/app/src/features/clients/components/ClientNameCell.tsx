@@ -6,12 +6,14 @@ import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import type { ClientRow } from '../clientRows.ts';
 import { describeAttentionReason } from '../describeAttention.ts';
+import { ClientLocalTime } from './ClientLocalTime.tsx';
 
 export type ClientNameCellProps = { row: ClientRow; formats: ClientFormats };
 
 /**
- * Picture (a person icon when missing or broken), name, email, and why the client needs
- * attention, in words: 'no data' (a cloud crossed out) apart from low scores (a warning sign).
+ * Picture (a person icon when missing or broken), name, email, the client's local time (flagged
+ * when in another UTC offset), and why the client needs attention, in words: 'no data' (a cloud
+ * crossed out) apart from low scores (a warning sign).
  */
 export function ClientNameCell({ row, formats }: ClientNameCellProps) {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
         <Text textStyle="xs" color="fg.muted" truncate title={row.email}>
           {row.email}
         </Text>
+        <ClientLocalTime row={row} formats={formats} />
         {attention.reasons.length > 0 ? (
           <HStack
             gap="1"

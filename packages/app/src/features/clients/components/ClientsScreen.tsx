@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { Button, type SortableTableSort } from '@coach/ui';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { InviteClientButton } from '../../invites/components/InviteClientButton.tsx';
+import { PendingInvites } from '../../invites/components/PendingInvites.tsx';
 import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
 import { clientListAtom, clientRowsLoadableAtom } from '../atoms/clientListAtom.ts';
 import { createClientFormats } from '../clientFormats.ts';
@@ -34,7 +36,7 @@ function LoadFailed() {
   );
 }
 
-/** A new coach's list: what will appear here and when (the invite comes with the invite part). */
+/** A new coach's list: what will appear here and when, and the invite that starts it. */
 function NoClients() {
   const { t } = useTranslation();
   return (
@@ -43,6 +45,9 @@ function NoClients() {
         {t('clients.emptyTitle')}
       </Text>
       <Text>{t('clients.emptyHint')}</Text>
+      <Stack marginBlockStart="2">
+        <InviteClientButton>{t('invites.inviteFirstClient')}</InviteClientButton>
+      </Stack>
     </Stack>
   );
 }
@@ -81,16 +86,20 @@ export function ClientsScreen() {
   const handleOpen = (row: ClientRow) => navigate(clientPath(row.clientId));
 
   const header = (
-    <ScreenHeader
-      icon={<LuUsers />}
-      breadcrumb={[{ name: t('clients.title'), href: paths.clients }]}
-    />
+    <HStack justify="space-between" align="flex-start" gap="4">
+      <ScreenHeader
+        icon={<LuUsers />}
+        breadcrumb={[{ name: t('clients.title'), href: paths.clients }]}
+      />
+      <InviteClientButton>{t('invites.inviteClient')}</InviteClientButton>
+    </HStack>
   );
   if (list.state === 'hasError') {
     return (
       <>
         {header}
         <LoadFailed />
+        <PendingInvites />
       </>
     );
   }
@@ -132,6 +141,7 @@ export function ClientsScreen() {
           isFiltered(view) && rows.length > 0 ? <NoMatch onClear={handleClear} /> : <NoClients />
         }
       />
+      <PendingInvites />
     </>
   );
 }

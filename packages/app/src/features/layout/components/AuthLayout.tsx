@@ -32,7 +32,9 @@ export function AuthLayout({ children }: AuthLayoutProps) {
         minHeight="100dvh"
         align="center"
         justify="center"
-        padding="8"
+        padding={{ base: '4', md: '8' }}
+        // On a phone (the invite page) the card starts under the logo, not over it.
+        paddingTop={{ base: '20', md: '8' }}
       >
         <Box
           bg="bg"
@@ -40,7 +42,7 @@ export function AuthLayout({ children }: AuthLayoutProps) {
           borderWidth="thin"
           borderColor="border"
           boxShadow="lg"
-          padding="10"
+          padding={{ base: '6', sm: '10' }}
           width="full"
           maxWidth="28rem"
         >

@@ -1,0 +1,152 @@
+import { type Static, Type } from 'typebox';
+import { FreeTextSchema, IdSchema, limits } from './common.ts';
+import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { errors, type RouteDefinition } from './routeDefinition.ts';
+
+/** Limits of a client report (issue 11): the app's counters and the server's checks share them. */
+export const reportLimits = {
+  /** Longest coach note of each section ('length/500' under each textarea). */
+  noteMaxLength: 500,
+  /** Longest period a report covers, in days; the default period is the journey so far, cut to it. */
+  periodMaxDays: 90,
+  /** Most reports `GET /clients/:clientId/reports` lists (the newest). */
+  listMax: 100,
+  /** Seconds a caller is told to wait (`Retry-After`) when the renderers are full. */
+  busyRetryAfterSeconds: 5,
+} as const;
+
+/** The coach's notes of a report, in the order the form and the PDF show them. */
+export const reportNoteNames = [
+  'mentalWellbeing',
+  'physicalWellbeing',
+  'productivity',
+  'finalComments',
+] as const;
+
+/** A note of {@link reportNoteNames}. */
+export type ReportNoteName = (typeof reportNoteNames)[number];
+
+/** The answer types of `GET /clients/:clientId/reports/:reportId`. */
+export const reportContentTypes = ['application/pdf'] as const;
+
+const noteSchema = (description: string) =>
+  FreeTextSchema({ maxLength: reportLimits.noteMaxLength, description });
+
+/** `POST /clients/:clientId/reports` body: the coach's four notes and, optionally, the period. */
+export const CreateReportBodySchema = Type.Object(
+  {
+    mentalWellbeing: noteSchema('Coach notes on mental wellbeing, at most 500 characters'),
+    physicalWellbeing: noteSchema('Coach notes on physical wellbeing, at most 500 characters'),
+    productivity: noteSchema('Coach notes on productivity, at most 500 characters'),
+    finalComments: noteSchema('Final comments from the coach, at most 500 characters'),
+    from: Type.Optional(LocalDateSchema),
+    to: Type.Optional(LocalDateSchema),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The coach's notes; the period (the client's local dates, inclusive, at most 90 days) " +
+      "defaults to the journey so far up to the client's today, cut to its last 90 days",
+  },
+);
+
+/** See {@link CreateReportBodySchema}. */
+export type CreateReportBody = Static<typeof CreateReportBodySchema>;
+
+/** Path parameters `{ clientId, reportId }`. */
+export const ReportParamsSchema = Type.Object(
+  { ...ClientIdParamsSchema.properties, reportId: IdSchema },
+  { description: "The client's person id and the report's id" },
+);
+
+/** See {@link ReportParamsSchema}. */
+export type ReportParams = Static<typeof ReportParamsSchema>;
+
+/** A stored report, as the profile lists it (the PDF itself is fetched apart). */
+export const ReportSchema = Type.Object(
+  {
+    id: IdSchema,
+    clientId: IdSchema,
+    createdAt: Type.String({ format: 'date-time', description: 'When it was generated' }),
+    author: Type.Object(
+      {
+        id: IdSchema,
+        name: Type.String({
+          maxLength: limits.nameMaxLength * 2 + 1,
+          description: "The coach's first and last name when the report was generated",
+        }),
+      },
+      { description: 'The coach who generated it' },
+    ),
+    period: Type.Object(
+      { from: LocalDateSchema, to: LocalDateSchema },
+      { description: "The client's local dates it covers, inclusive" },
+    ),
+    phase: JourneyStepSchema,
+    phaseDay: Type.Integer({
+      minimum: 0,
+      description: 'The day of that phase when it was generated (1 on its start date)',
+    }),
+    sizeBytes: Type.Integer({ minimum: 1, description: 'Size of the PDF in bytes' }),
+  },
+  { description: 'A client report (PDF)' },
+);
+
+/** See {@link ReportSchema}. */
+export type Report = Static<typeof ReportSchema>;
+
+/** `GET /clients/:clientId/reports` answer. */
+export const ReportListSchema = Type.Object(
+  {
+    items: Type.Array(ReportSchema, {
+      maxItems: reportLimits.listMax,
+      description: 'Newest first, at most 100',
+    }),
+  },
+  { description: "A client's reports" },
+);
+
+/** See {@link ReportListSchema}. */
+export type ReportList = Static<typeof ReportListSchema>;
+
+/** The PDF bytes of a report; documented as binary in OpenAPI, never JSON-validated. */
+export const PdfSchema = Type.Unsafe<Blob>({
+  type: 'string',
+  format: 'binary',
+  description: 'PDF bytes',
+});
+
+/** The calls of client reports (in the resource service, which keeps the files). */
+export const reportRoutes = {
+  createClientReport: {
+    service: 'resource',
+    method: 'POST',
+    path: '/clients/:clientId/reports',
+    summary:
+      "Generate and store a PDF report of a client's period with the coach's notes (their coach " +
+      'only); 503 with Retry-After while the renderers are full',
+    auth: true,
+    params: ClientIdParamsSchema,
+    body: CreateReportBodySchema,
+    response: { 201: ReportSchema, ...errors(400, 401, 404, 503) },
+  },
+  listClientReports: {
+    service: 'resource',
+    method: 'GET',
+    path: '/clients/:clientId/reports',
+    summary: "A client's reports, newest first (their coach only)",
+    auth: true,
+    params: ClientIdParamsSchema,
+    response: { 200: ReportListSchema, ...errors(400, 401, 404) },
+  },
+  getClientReport: {
+    service: 'resource',
+    method: 'GET',
+    path: '/clients/:clientId/reports/:reportId',
+    summary: "Download a client's report as a PDF (their coach only)",
+    auth: true,
+    params: ReportParamsSchema,
+    responseContentTypes: reportContentTypes,
+    response: { 200: PdfSchema, ...errors(400, 401, 404) },
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,184 @@
+import { type HttpHandler, HttpResponse } from 'msw';
+import type { Person } from '../contract/account.ts';
+import { messages } from '../contract/common.ts';
+import { type CreateReportBody, type Report, reportLimits } from '../contract/reports.ts';
+import { earlierDate, laterDate } from '../rules/range.ts';
+import { addDays, daysBetween, localDateOf } from '../rules/zonedTime.ts';
+import { type MockClientRecord, mockNow } from './clientFixtures.ts';
+import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
+import type { MockState } from './state.ts';
+
+/** Options of {@link createReportHandlers}: failures of the report calls, for the app's stories. */
+export type ReportHandlerOptions = MockHandlerOptions & {
+  /** Generating a report fails with 500 (the app says 'Error generating report'). */
+  reportCreateFails?: boolean;
+  /** Generating a report is refused as busy: 503 'server_busy' with Retry-After. */
+  reportsBusy?: boolean;
+  /** Listing the reports fails with 500. */
+  reportListFails?: boolean;
+  /** Downloading a report fails with 500. */
+  reportDownloadFails?: boolean;
+  /** The clients start without reports (by default the first client has one). */
+  noReports?: boolean;
+};
+
+/** A stored mock report: what the list shows, and whose it is. */
+type MockReport = Report & { coachId: string };
+
+/**
+ * A one-page PDF saying `text` (ASCII), valid to the byte: its cross-reference table points at
+ * each object, so a PDF viewer opens it.
+ */
+export function minimalPdf(text: string): Uint8Array {
+  const escaped = text.replace(/[^ -~]/g, '?').replace(/[()\\]/g, (character) => `\\${character}`);
+  const stream = `BT /F1 18 Tf 72 760 Td (${escaped}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`);
+  body +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries.join('')}` +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
+const reportsByState = new WeakMap<MockState, MockReport[]>();
+
+const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
+
+/** The server's default period: the journey so far up to today, cut to its last 90 days. */
+function defaultPeriod(record: MockClientRecord, today: string): { from: string; to: string } {
+  const journeyStart = record.journey.steps[0]?.startDate ?? record.journey.startDate;
+  const earliest = addDays(today, 1 - reportLimits.periodMaxDays);
+  return { from: earlierDate(laterDate(journeyStart, earliest), today), to: today };
+}
+
+/**
+ * MSW handlers of the report calls over the mock state, following the server's rules: the
+ * client's coach only (the one 404 otherwise), notes of at most 500 characters (the contract's
+ * schema), a period of at most 90 days defaulting to the journey so far; every PDF is the same
+ * small valid document.
+ */
+export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHandler[] {
+  const { state, handle, now } = mockService(options);
+  const clientNotFound = () => error(404, 'not_found', messages.clientNotFound);
+  const internalError = () => error(500, 'internal_error', messages.internalError);
+  const pdf = minimalPdf('Client report (mock)');
+
+  /** The caller when they are the coach of the client in the path. */
+  function coachOfClient(userId: string | undefined, clientId: string | undefined) {
+    const caller = state.persons.find((person) => person.userId === userId);
+    const record = state.clients.find((candidate) => candidate.person.id === clientId);
+    const isCoach = caller?.type === 'coach' && record?.person.coachId === caller.id;
+    return isCoach && record ? { coach: caller, record } : undefined;
+  }
+
+  function reportsOf(): MockReport[] {
+    let reports = reportsByState.get(state);
+    if (!reports) {
+      const [first] = state.clients;
+      const coach = state.persons.find((person) => person.id === first?.person.coachId);
+      reports =
+        options.noReports || !first || !coach
+          ? []
+          : [
+              {
+                id: '7e5a0000-0000-4000-8000-000000000001',
+                clientId: first.person.id,
+                coachId: coach.id,
+                createdAt: mockNow.toISOString(),
+                author: { id: coach.id, name: fullName(coach) },
+                period: defaultPeriod(first, localDateOf(mockNow, first.person.timezone)),
+                phase: first.journey.currentStep,
+                phaseDay: first.journey.currentDay,
+                sizeBytes: pdf.byteLength,
+              },
+            ];
+      reportsByState.set(state, reports);
+    }
+    return reports;
+  }
+
+  const publicView = ({ coachId: _coachId, ...report }: MockReport): Report => report;
+
+  return [
+    handle('createClientReport', ({ userId, params, body }) => {
+      const access = coachOfClient(userId, params.clientId);
+      if (!access) return clientNotFound();
+      if (options.reportsBusy) {
+        const refusal = error(503, 'server_busy', 'Too many reports are being generated');
+        refusal.headers.set('Retry-After', String(reportLimits.busyRetryAfterSeconds));
+        return refusal;
+      }
+      if (options.reportCreateFails) return internalError();
+      const { coach, record } = access;
+      const { from, to } = body as CreateReportBody;
+      const today = localDateOf(now(), record.person.timezone);
+      if ((from === undefined) !== (to === undefined)) {
+        return error(400, 'invalid_range', 'Give both from and to, or neither');
+      }
+      const period =
+        from !== undefined && to !== undefined ? { from, to } : defaultPeriod(record, today);
+      const days = daysBetween(period.from, period.to) + 1;
+      if (days < 1 || days > reportLimits.periodMaxDays) {
+        return error(
+          400,
+          'invalid_range',
+          `A report covers at most ${reportLimits.periodMaxDays} days`,
+        );
+      }
+      state.sequence += 1;
+      const report: MockReport = {
+        id: `7e5a0000-0000-4000-8000-${state.sequence.toString(16).padStart(12, '0')}`,
+        clientId: record.person.id,
+        coachId: coach.id,
+        createdAt: now().toISOString(),
+        author: { id: coach.id, name: fullName(coach) },
+        period,
+        phase: record.journey.currentStep,
+        phaseDay: record.journey.currentDay,
+        sizeBytes: pdf.byteLength,
+      };
+      reportsOf().unshift(report);
+      return HttpResponse.json(publicView(report), { status: 201 });
+    }),
+    handle('listClientReports', ({ userId, params }) => {
+      const access = coachOfClient(userId, params.clientId);
+      if (!access) return clientNotFound();
+      if (options.reportListFails) return internalError();
+      const items = reportsOf()
+        .filter(
+          (report) => report.clientId === params.clientId && report.coachId === access.coach.id,
+        )
+        .slice(0, reportLimits.listMax)
+        .map(publicView);
+      return HttpResponse.json({ items });
+    }),
+    handle('getClientReport', ({ userId, params }) => {
+      const access = coachOfClient(userId, params.clientId);
+      if (!access) return clientNotFound();
+      if (options.reportDownloadFails) return internalError();
+      const found = reportsOf().find(
+        (report) =>
+          report.id === params.reportId &&
+          report.clientId === params.clientId &&
+          report.coachId === access.coach.id,
+      );
+      if (!found) return error(404, 'not_found', 'Report not found');
+      return new HttpResponse(pdf.slice().buffer, {
+        headers: { 'Content-Type': 'application/pdf' },
+      });
+    }),
+  ];
+}

@@ -1,0 +1,27 @@
+import type { InviteList } from '@coach/api';
+import { atom } from '../../../state/jotai.ts';
+import { loadable } from '../../../state/loadable.ts';
+import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
+import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
+
+const pendingInvitesRefreshAtom = atom(0);
+pendingInvitesRefreshAtom.debugLabel = 'pendingInvitesRefreshAtom';
+
+/**
+ * The coach's pending invites (`GET /invites`, expired ones included): read on first use, again
+ * in a new session, and on `set(pendingInvitesAtom, 'refresh')` (after an invite, a resend or a
+ * withdrawal, and on retry).
+ */
+export const pendingInvitesAtom = atom(
+  (get): Promise<InviteList> => {
+    get(pendingInvitesRefreshAtom);
+    get(sessionEpochAtom);
+    return getCoachApi(get).auth.listInvites();
+  },
+  (_get, set, _update: 'refresh') => set(pendingInvitesRefreshAtom, (count) => count + 1),
+);
+pendingInvitesAtom.debugLabel = 'pendingInvitesAtom';
+
+/** The pending invites without Suspense: loading, loaded (kept while a refresh loads) or failed. */
+export const pendingInvitesLoadableAtom = loadable(pendingInvitesAtom);
+pendingInvitesLoadableAtom.debugLabel = 'pendingInvitesLoadableAtom';

@@ -1,0 +1,145 @@
+import { createHandlers, fixtureTokens, mockNow } from '@coach/api/msw';
+import { ToastContainer } from '@coach/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testNow, testSummary } from '../../../test/clientSummary.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { ClientsScreen } from '../../clients/components/ClientsScreen.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+// The mocks' seeded invites are dated from their clock: only Date is faked, timers run.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: mockNow }));
+afterEach(() => vi.useRealTimers());
+
+/** The requests the screen made, as 'METHOD /path', and the bodies of the invites it sent. */
+function recordRequests() {
+  const calls: string[] = [];
+  const inviteBodies: unknown[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}`);
+    if (request.method === 'POST' && url.pathname === '/api/auth/invites') {
+      inviteBodies.push(await request.clone().json());
+    }
+  });
+  return { calls, inviteBodies, count: (call: string) => calls.filter((c) => c === call).length };
+}
+
+// One client keeps the table light: these tests are about the invite, not the rows.
+const oneClient = http.get(`${testBaseUrls.analytics}/clients`, () =>
+  HttpResponse.json({ clients: [testSummary({ firstName: 'Zoe' })], generatedAt: testNow }),
+);
+
+function renderClients(options: Parameters<typeof mockBackend>[0] = {}) {
+  server.events.removeAllListeners();
+  server.use(
+    ...(options.emptyLists ? [] : [oneClient]),
+    ...createHandlers(mockBackend(options).options),
+  );
+  const requests = recordRequests();
+  const { api, tokens } = createTestApi(fixtureTokens.coach);
+  const user = userEvent.setup();
+  renderWithProviders(
+    <>
+      <ClientsScreen />
+      <ToastContainer />
+    </>,
+    { api, tokens, route: '/clients' },
+  );
+  return { user, requests };
+}
+
+async function openInvite(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Invite client' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Invite client' });
+  const email = within(dialog).getByLabelText('Email');
+  return { dialog, email, send: within(dialog).getByRole('button', { name: 'Send invite' }) };
+}
+
+const pendingList = () =>
+  within(screen.getByRole('region', { name: 'Pending invites' })).findByRole('list');
+
+// Generous: a loaded machine renders the screen slowly; the limit only catches a hang.
+describe('Invite client', { timeout: 30_000 }, () => {
+  it('sends the trimmed address on Enter, toasts it, closes, and reloads the invites and clients', async () => {
+    const { user, requests } = renderClients();
+    await pendingList();
+    await waitFor(() => expect(requests.count('GET /api/analytics/clients')).toBe(1));
+    const { dialog, email } = await openInvite(user);
+
+    await user.type(email, '  new.client@example.com  {Enter}');
+
+    expect(
+      await screen.findByText(
+        'Client new.client@example.com successfully invited to join platform',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.inviteBodies).toEqual([{ email: 'new.client@example.com' }]);
+    // Closed (jsdom never ends the exit animation that would unmount it).
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'closed'));
+    expect(
+      await within(await pendingList()).findByText('new.client@example.com'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(requests.count('GET /api/analytics/clients')).toBe(2));
+    expect(requests.count('GET /api/auth/invites')).toBe(2);
+  });
+
+  it("says 'Email is required' and 'Incorrect email format' on submit, and sends nothing", async () => {
+    const { user, requests } = renderClients();
+    const { dialog, email, send } = await openInvite(user);
+
+    await user.type(email, '   {Enter}');
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    expect(send).toBeDisabled();
+
+    await user.type(email, 'ada@');
+    expect(within(dialog).queryByText('Email is required')).not.toBeInTheDocument();
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await within(dialog).findByText('Incorrect email format')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Incorrect email format');
+    expect(requests.count('POST /api/auth/invites')).toBe(0);
+  });
+
+  it("keeps the modal and the address after a failure, with the spec's failure toast", async () => {
+    const { user, requests } = renderClients({ inviteFails: true });
+    const { dialog, email, send } = await openInvite(user);
+
+    await user.type(email, 'new.client@example.com');
+    await user.click(send);
+
+    expect(await screen.findByText('Error performing client invite operation')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Invite client' })).toBe(dialog);
+    expect(email).toHaveValue('new.client@example.com');
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(requests.count('GET /api/auth/invites')).toBe(1);
+  });
+
+  it('says on the field when the address already has an account, without a toast', async () => {
+    const { user } = renderClients();
+    const { dialog, email } = await openInvite(user);
+
+    await user.type(email, 'client@example.com{Enter}');
+
+    expect(
+      await within(dialog).findByText(
+        'This address already has an account, or another coach has invited it',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Error performing client invite operation')).not.toBeInTheDocument();
+    expect(email).toHaveValue('client@example.com');
+  });
+
+  it('offers the invite in the empty list of a new coach', async () => {
+    const { user } = renderClients({ emptyLists: true });
+    await user.click(await screen.findByRole('button', { name: 'Invite your first client' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite client' })).toBeInTheDocument();
+  });
+});

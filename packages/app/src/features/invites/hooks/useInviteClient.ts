@@ -1,0 +1,42 @@
+import { isApiError } from '@coach/api';
+import { toast } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
+import { useSetAtom } from '../../../state/jotai.ts';
+import { clientListAtom } from '../../clients/atoms/clientListAtom.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { pendingInvitesAtom } from '../atoms/pendingInvitesAtom.ts';
+
+/** How an invite ended: sent, refused because the address is taken, or failed. */
+export type InviteOutcome = 'invited' | 'alreadyRegistered' | 'failed';
+
+/**
+ * Invites a client (`POST /invites`) with an email already trimmed and checked. Success toasts
+ * the spec's text with that address and refreshes the pending invites and the clients list. A
+ * taken address (409 'already_registered') is left to the form to say on the field; a throttled
+ * answer says when to try again; any other failure toasts the spec's 'Error performing client
+ * invite operation'.
+ */
+export function useInviteClient() {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const refreshInvites = useSetAtom(pendingInvitesAtom);
+  const refreshClients = useSetAtom(clientListAtom);
+
+  return async (email: string): Promise<InviteOutcome> => {
+    try {
+      await api.auth.createInvite({ email });
+    } catch (error) {
+      if (isApiError(error, 'already_registered')) return 'alreadyRegistered';
+      const tooManyAttempts = tooManyAttemptsOf(error);
+      toast.error(
+        tooManyAttempts ? describeTooManyAttempts(tooManyAttempts, t) : t('invites.inviteFailed'),
+      );
+      return 'failed';
+    }
+    toast.success(t('invites.invited', { email }));
+    refreshInvites('refresh');
+    refreshClients('refresh');
+    return 'invited';
+  };
+}

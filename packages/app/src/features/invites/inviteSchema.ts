@@ -1,0 +1,13 @@
+import { type InferType, object, string } from 'yup';
+import { validationMessage as message } from '../../forms/validationMessage.ts';
+
+/** 'Invite client' (spec point 5): the email, trimmed, required and well formed. */
+export const inviteSchema = object({
+  email: string()
+    .trim()
+    .required(message('auth.validation.emailRequired'))
+    .email(message('auth.validation.emailFormat')),
+});
+
+/** The invite form's values. */
+export type InviteValues = InferType<typeof inviteSchema>;

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { useMatch } from 'react-router';
+import { ScreenSizeGate } from '../features/screenSize/components/ScreenSizeGate.tsx';
+import { paths } from './paths.ts';
+
+export type CoachScreenSizeGateProps = {
+  children: ReactNode;
+};
+
+/**
+ * The screen-size rules (spec point 2) for the coach's screens. The invite page is exempt: it is
+ * for invited clients, who open their invite mail on a phone, not for coaches.
+ */
+export function CoachScreenSizeGate({ children }: CoachScreenSizeGateProps) {
+  const isInvitePage = useMatch(paths.invite) !== null;
+  return isInvitePage ? children : <ScreenSizeGate>{children}</ScreenSizeGate>;
+}

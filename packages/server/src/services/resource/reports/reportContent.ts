@@ -1,0 +1,138 @@
+// What a report shows, read with the analytics' own figures (the profile header and the daily
+// series), so the PDF and the profile screen never disagree.
+import {
+  addDays,
+  type CreateReportBody,
+  daysBetween,
+  type IndicatorFigure,
+  indicatorDecimals,
+  isLagging,
+  laggingLimitPercent,
+  laterDate,
+  localDateOf,
+  phaseIndicatorAverage,
+  reportLimits,
+  roundTo,
+  type SeriesDay,
+} from '@coach/api';
+import type { Database } from '../../../db/index.ts';
+import { DomainError } from '../../../domainError.ts';
+import type { PersonRecord } from '../../account/store.ts';
+import { clientProfileSummary, clientSeries } from '../../analytics/figures.ts';
+import { clientNotFound } from '../../clientRecords/access.ts';
+import type { ReportContent, ReportSection, SectionFigures } from './reportDocument.ts';
+
+/** The period of a report, inclusive, in the client's local dates. */
+export type ReportPeriod = { from: string; to: string };
+
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
+/**
+ * The period asked for, checked (both dates or neither; `from` not after `to`; at most 90 days),
+ * or by default the journey so far up to the client's today, cut to its last 90 days.
+ */
+export function reportPeriod(
+  body: Pick<CreateReportBody, 'from' | 'to'>,
+  journeyStartDate: string,
+  today: string,
+): ReportPeriod {
+  const { from, to } = body;
+  if (from === undefined && to === undefined) {
+    const earliest = addDays(today, 1 - reportLimits.periodMaxDays);
+    const start = laterDate(earliest, journeyStartDate);
+    return { from: start.localeCompare(today) <= 0 ? start : today, to: today };
+  }
+  if (from === undefined || to === undefined) {
+    throw new DomainError('invalid_range', 'Give both from and to, or neither');
+  }
+  let days: number;
+  try {
+    days = daysBetween(from, to) + 1;
+  } catch {
+    throw new DomainError('invalid_range', 'from and to are dates (YYYY-MM-DD)');
+  }
+  if (days < 1) throw new DomainError('invalid_range', 'The period ends before it starts');
+  if (days > reportLimits.periodMaxDays) {
+    throw new DomainError(
+      'invalid_range',
+      `A report covers at most ${reportLimits.periodMaxDays} days`,
+    );
+  }
+  return { from, to };
+}
+
+type IndicatorKey = 'mental' | 'physical' | 'productivity';
+
+/** The period's figures of one indicator beside the phase figure the profile shows. */
+function sectionFigures(
+  days: readonly SeriesDay[],
+  key: IndicatorKey,
+  phase: IndicatorFigure,
+): SectionFigures {
+  const values = days.flatMap((day) => (day[key] === null ? [] : [day[key]]));
+  const sum = values.reduce((total, value) => total + value, 0);
+  return {
+    average: phaseIndicatorAverage(sum, values.length),
+    daysWithValue: values.length,
+    // Each day read as the series shows it (69.95 is 70), as the lagging rule does.
+    laggingDays: values.filter((value) => isLagging(roundTo(value, indicatorDecimals))).length,
+    phaseAverage: phase.value,
+    phaseLagging: phase.lagging,
+    lowDays: phase.lowDays,
+  };
+}
+
+/**
+ * Everything the PDF of `client`'s report shows, at `now`, as `coach` wrote it; throws the one
+ * 404 when the client is gone meanwhile, and 'invalid_range' for a refused period.
+ */
+export async function readReportContent(
+  db: Database,
+  input: {
+    organisationId: string;
+    coach: PersonRecord;
+    client: PersonRecord;
+    body: CreateReportBody;
+    now: Date;
+  },
+): Promise<ReportContent> {
+  const { organisationId, coach, client, body, now } = input;
+  const profile = await clientProfileSummary(
+    db,
+    { organisationId, timezone: coach.timezone },
+    client.id,
+    now,
+  );
+  if (!profile) throw clientNotFound();
+  const period = reportPeriod(
+    body,
+    profile.journey.journeyStartDate,
+    localDateOf(now, client.timezone),
+  );
+  const series = await clientSeries(db, organisationId, client, period.from, period.to, now);
+  const { indicators } = profile;
+  const section = (title: string, key: IndicatorKey, note: string): ReportSection => ({
+    title,
+    days: series.days.map((day) => ({ date: day.date, value: day[key] })),
+    figures: sectionFigures(series.days, key, indicators[key]),
+    note,
+  });
+  return {
+    clientName: fullName(profile),
+    coachName: fullName(coach),
+    period,
+    phase: profile.journey.step,
+    phaseDay: profile.journey.currentDay,
+    figuresPhase: indicators.phase,
+    generatedAt: now.toISOString(),
+    timezone: client.timezone,
+    limitPercent: laggingLimitPercent,
+    sections: [
+      section('Mental wellbeing', 'mental', body.mentalWellbeing),
+      section('Physical wellbeing', 'physical', body.physicalWellbeing),
+      section('Productivity', 'productivity', body.productivity),
+    ],
+    finalComments: body.finalComments,
+  };
+}

@@ -1,0 +1,116 @@
+import { reportLimits } from '@coach/api';
+import { recordAudit } from '../../../audit.ts';
+import { DomainError } from '../../../domainError.ts';
+import { contractRoute } from '../../../http/contractRoute.ts';
+import { createWorkerPool, WorkerPoolFullError } from '../../../workerPool.ts';
+import { resolveClientAccess } from '../../clientRecords/access.ts';
+import { nowOf, type ServicePlugin } from '../../context.ts';
+import type { ReportContent } from './reportDocument.ts';
+import { findReportBytes, insertReport, listReports, type ReportOwner } from './reportStore.ts';
+import { readReportContent } from './reportContent.ts';
+
+const busy = () =>
+  new DomainError('server_busy', 'Too many reports are being generated, please try again shortly', {
+    retryAfterSeconds: reportLimits.busyRetryAfterSeconds,
+  });
+
+/**
+ * Client reports: a coach generates a PDF of a client's period with their notes, lists and
+ * downloads them; the client's coach only, and only the reports that coach wrote (anyone else
+ * gets the one 404 of client calls). The PDF is rendered in worker threads, never on the event
+ * loop; when they and their queue are full the call is refused (503 with Retry-After) before
+ * anything is read or stored.
+ */
+export const reportRoutes: ServicePlugin = async (app, context) => {
+  const { database, organisationId } = context;
+  const renderers = createWorkerPool<ReportContent, Uint8Array>({
+    workerUrl: new URL('./reportWorker.ts', import.meta.url),
+    ...context.reports,
+  });
+  app.addHook('onClose', () => renderers.close());
+
+  app.route(
+    contractRoute('createClientReport', {
+      onRequest: context.requireAuth,
+      handler: async (request, reply) => {
+        const { caller, client } = await resolveClientAccess(
+          context,
+          request,
+          request.params.clientId,
+          'coach',
+        );
+        if (!renderers.hasRoom()) throw busy();
+        const { body } = request;
+        const content = await readReportContent(database.db, {
+          organisationId,
+          coach: caller,
+          client,
+          body,
+          now: nowOf(context),
+        });
+        const bytes = await renderers.run(content).catch((error: unknown) => {
+          throw error instanceof WorkerPoolFullError ? busy() : error;
+        });
+        const owner = { organisationId, clientId: client.id, coachId: caller.id };
+        const report = await database.transaction(async (tx) => {
+          const stored = await insertReport(tx, owner, {
+            authorName: content.coachName,
+            period: content.period,
+            phase: content.phase,
+            phaseDay: content.phaseDay,
+            bytes,
+          });
+          // Never the notes: they are the coach's words about a client.
+          await recordAudit(tx, {
+            organisationId,
+            action: 'report_generated',
+            actorUserId: request.auth?.userId ?? null,
+            subject: client.id,
+            ip: request.ip,
+            requestId: request.id,
+            outcome: 'success',
+            details: { reportId: stored.id, period: content.period, bytes: bytes.byteLength },
+          });
+          return stored;
+        });
+        reply.status(201);
+        return report;
+      },
+    }),
+  );
+
+  /** The caller's reports of the client in the path: their coach's only, else the 404. */
+  async function ownerOf(request: Parameters<typeof context.requireAuth>[0], clientId: string) {
+    const { caller, client } = await resolveClientAccess(context, request, clientId, 'coach');
+    return { organisationId, clientId: client.id, coachId: caller.id } satisfies ReportOwner;
+  }
+
+  app.route(
+    contractRoute('listClientReports', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const owner = await ownerOf(request, request.params.clientId);
+        return { items: await listReports(database.db, owner) };
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('getClientReport', {
+      onRequest: context.requireAuth,
+      handler: async (request, reply) => {
+        const owner = await ownerOf(request, request.params.clientId);
+        const reportId = request.params.reportId.toLowerCase();
+        const bytes = await findReportBytes(database.db, owner, reportId);
+        if (!bytes) {
+          return reply.status(404).send({ error: 'not_found', message: 'Report not found' });
+        }
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', `attachment; filename="report-${reportId}.pdf"`)
+          .status(200)
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    }),
+  );
+};

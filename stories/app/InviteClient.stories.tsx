@@ -1,0 +1,189 @@
+import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { clientsTable } from './clientsStory.ts';
+import { expectToast } from './expectToast.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/** 'Invite client' on 'My clients': the button in the header opens the modal. */
+const meta = {
+  title: 'App/InviteClient',
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits until the open or close animations have finished, as a user would before clicking. */
+async function animationsSettled() {
+  await waitFor(() =>
+    expect(
+      document.getAnimations().filter((animation) => animation.playState === 'running'),
+    ).toHaveLength(0),
+  );
+}
+
+/** Opens the modal from the screen's header once the list has loaded; focus is in the field. */
+async function openInvite(canvasElement: HTMLElement) {
+  const { canvas } = await clientsTable(canvasElement);
+  const trigger = canvas.getByRole('button', { name: 'Invite client' });
+  await userEvent.click(trigger);
+  // The modal is portalled out of the story's root.
+  const dialog = await screen.findByRole('dialog', { name: 'Invite client' });
+  await animationsSettled();
+  const modal = within(dialog);
+  const email = modal.getByLabelText('Email');
+  await waitFor(() => expect(email).toHaveFocus());
+  return {
+    canvas,
+    trigger,
+    dialog,
+    modal,
+    email,
+    send: modal.getByRole('button', { name: 'Send invite' }),
+  };
+}
+
+const dialogClosed = () =>
+  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+/** The empty modal: what the invite does, the field focused, and the actions. */
+export const Open: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal, send } = await openInvite(canvasElement);
+    await expect(modal.getByText(/We email them a link/)).toBeVisible();
+    await expect(send).toBeEnabled();
+    await expect(modal.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  },
+};
+
+/** Sent empty (spaces alone are no address): 'Email is required', and the button waits. */
+export const EmailRequired: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal, email, send } = await openInvite(canvasElement);
+    await userEvent.type(email, '   {Enter}');
+    await expect(await modal.findByText('Email is required')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(send).toBeDisabled();
+  },
+};
+
+export const IncorrectEmailFormat: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal, email, send } = await openInvite(canvasElement);
+    await userEvent.type(email, 'ada.lovelace@');
+    await userEvent.click(send);
+    await expect(await modal.findByText('Incorrect email format')).toBeVisible();
+    await expect(email).toHaveAccessibleDescription('Incorrect email format');
+    // Editing the field drops the error and frees the button.
+    await userEvent.type(email, 'example.com');
+    await expect(modal.queryByText('Incorrect email format')).not.toBeInTheDocument();
+    await expect(send).toBeEnabled();
+  },
+};
+
+/** While the invite is on its way the button is busy and cannot send twice. */
+export const Submitting: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ delays: { createInvite: 'forever' } }));
+  },
+  play: async ({ canvasElement }) => {
+    const { email, send } = await openInvite(canvasElement);
+    await userEvent.type(email, 'new.client@example.com{Enter}');
+    await waitFor(() => expect(send).toBeDisabled());
+    await expect(send).toHaveAttribute('data-loading');
+    await expect(send).toHaveAccessibleName('Send invite');
+  },
+};
+
+/**
+ * The trimmed address is invited: the spec's toast names it, the modal closes, focus goes back
+ * to the button, and the invite joins the pending list.
+ */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, trigger, email } = await openInvite(canvasElement);
+    await userEvent.type(email, 'new.client@example.com{Enter}');
+    await dialogClosed();
+    await waitFor(() => expect(trigger).toHaveFocus());
+    // The toast last: it releases focus, so no focus ring decides the snapshot.
+    await expectToast('Client new.client@example.com successfully invited to join platform');
+    const pending = canvas.getByRole('region', { name: 'Pending invites' });
+    await expect(await within(pending).findByText('new.client@example.com')).toBeVisible();
+    await expect(within(pending).getByText('4 waiting for an answer')).toBeVisible();
+  },
+};
+
+/** A failed invite: the spec's toast; the modal stays open with the address to try again. */
+export const Failure: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ inviteFails: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog, email, send } = await openInvite(canvasElement);
+    await userEvent.type(email, 'new.client@example.com{Enter}');
+    await expectToast('Error performing client invite operation');
+    await expect(dialog).toBeVisible();
+    await expect(email).toHaveValue('new.client@example.com');
+    await expect(send).toBeEnabled();
+  },
+};
+
+/** An address that already has an account says so on the field, not in a toast. */
+export const AlreadyRegistered: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal, email } = await openInvite(canvasElement);
+    await userEvent.type(email, 'client@example.com{Enter}');
+    await expect(
+      await modal.findByText(
+        'This address already has an account, or another coach has invited it',
+      ),
+    ).toBeVisible();
+    await expect(email).toHaveValue('client@example.com');
+  },
+};
+
+/** A click on the dimmed backdrop closes the modal; focus goes back to 'Invite client'. */
+export const ClosesOnBackdropClick: Story = {
+  play: async ({ canvasElement }) => {
+    const { trigger, dialog } = await openInvite(canvasElement);
+    // Whatever a real click in the top-left corner, on the dimmed backdrop, would hit.
+    const outside = document.elementFromPoint(4, 4) as HTMLElement;
+    await expect(dialog).not.toContainElement(outside);
+    await userEvent.click(outside);
+    await dialogClosed();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+/** A new coach (no clients, no invites yet): the empty list offers the invite too. */
+export const FromEmptyList: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/auth/invites', () => HttpResponse.json({ items: [], total: 0 })),
+      ...createHandlers({ emptyLists: true }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Invite your first client' }, { timeout: 5000 }),
+    );
+    await expect(await screen.findByRole('dialog', { name: 'Invite client' })).toBeVisible();
+    await animationsSettled();
+  },
+};
