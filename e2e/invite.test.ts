@@ -62,10 +62,16 @@ describe('invites', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill(invitee.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
-    await page.getByText(/client app/).first().waitFor();
+    await page
+      .getByText(/client app/)
+      .first()
+      .waitFor();
     // This app keeps no session of a client.
     expect(
-      await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]),
+      await page.evaluate(() => [
+        localStorage.getItem('accessToken'),
+        localStorage.getItem('refreshToken'),
+      ]),
     ).toEqual([null, null]);
 
     // The account signs in to the API...
