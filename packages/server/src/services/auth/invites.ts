@@ -50,6 +50,26 @@ export async function requireCoach(
 }
 
 /** Records what a coach did with an invite, in the audit log: about an address, from where. */
+/**
+ * Counts one invite mail (a new invite or a resend: one per-coach bucket, so alternating the two
+ * never doubles what a coach may send) and refuses past `rateLimits.inviteCreate`.
+ */
+export function countInviteMail(
+  { database, organisationId, options }: SessionDeps,
+  callerUserId: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  return enforceRateLimit(
+    database.db,
+    organisationId,
+    'inviteCreate',
+    options.rateLimits.inviteCreate,
+    { ...meta, account: callerUserId },
+    now,
+  );
+}
+
 export function inviteAuditor(
   db: Database,
   organisationId: string,
@@ -88,14 +108,7 @@ export async function createInvite(
   const email = normalizeEmail(input.email);
   const coach = await requireCoach(database.db, organisationId, callerUserId);
   // Refused invites count too: each tells whether an address has an account.
-  await enforceRateLimit(
-    database.db,
-    organisationId,
-    'inviteCreate',
-    options.rateLimits.inviteCreate,
-    { ...meta, account: callerUserId },
-    now,
-  );
+  await countInviteMail(deps, callerUserId, meta, now);
   const audit = inviteAuditor(database.db, organisationId, callerUserId, email, meta);
   const refuse = async (reason: 'has_account' | 'invited_by_another_coach') => {
     await audit('invite_refused', { reason });

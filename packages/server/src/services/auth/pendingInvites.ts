@@ -4,13 +4,13 @@ import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { mailInvite } from './inviteMail.ts';
 import {
+  countInviteMail,
   type InviteDeps,
   inviteAuditor,
   inviteView,
   notInvitable,
   requireCoach,
 } from './invites.ts';
-import { enforceRateLimit } from './rateLimit.ts';
 import type { RequestMeta, SessionDeps } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -66,14 +66,7 @@ export async function resendInvite(
   const { database, organisationId, options } = deps;
   const now = options.now();
   const coach = await requireCoach(database.db, organisationId, callerUserId);
-  await enforceRateLimit(
-    database.db,
-    organisationId,
-    'inviteCreate',
-    options.rateLimits.inviteCreate,
-    { ...meta, account: callerUserId },
-    now,
-  );
+  await countInviteMail(deps, callerUserId, meta, now);
   const own = ownPending(organisationId, coach.id, inviteId);
   const [invite] = await database.db.select().from(invites).where(own);
   if (!invite) throw inviteNotFound();
