@@ -45,9 +45,10 @@ const surnameFirst = (name: string) => name.split(' ').reverse().join(' ');
 
 /** The 'N of M clients' line: how many rows the view holds, of how many clients. */
 async function shownCount(page: Page) {
-  const line = page.getByText(/^\d+ of \d+ clients$/);
+  const line = page.getByText(/^[\d,]+ of [\d,]+ clients$/);
   const text = (await line.textContent()) ?? '';
-  const [shown, of] = text.match(/\d+/g)?.map(Number) ?? [];
+  const [shown, of] =
+    text.match(/[\d,]+/g)?.map((figure) => Number(figure.replaceAll(',', ''))) ?? [];
   if (shown === undefined || of === undefined) throw new Error(`No count in '${text}'`);
   return { shown, of };
 }

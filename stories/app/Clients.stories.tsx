@@ -107,7 +107,7 @@ export const TenThousandClients: Story = {
   beforeEach: withClients(manyClients(10_000)),
   play: async ({ canvasElement }) => {
     const { canvas, table } = await clientsTable(canvasElement);
-    await expect(canvas.getByText('10000 of 10000 clients')).toBeVisible();
+    await expect(canvas.getByText('10,000 of 10,000 clients')).toBeVisible();
     await expect(table).toHaveAttribute('aria-rowcount', '10002');
     await expect(dataRows(canvasElement).length).toBeLessThanOrEqual(60);
     const name = within(table).getByRole('columnheader', { name: /^Name\/Surname/ });
