@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { runAppSignInBench } from '../bench/app-signin.ts';
 import { runAuthBenches } from '../bench/auth-throughput.ts';
 import { runClientDataBenches } from '../bench/client-data.ts';
+import { runReportBench } from '../bench/report.ts';
+import { runTableBrowserBench } from '../bench/table-browser.ts';
 import { runTableSortBench } from '../bench/table-sort.ts';
 import { runUiSizeBench } from '../bench/ui-size.ts';
 
@@ -16,10 +18,12 @@ const results = {
   cpu: cpus()[0]?.model ?? 'unknown',
   benchmarks: {
     tableSort: runTableSortBench(),
+    tableInBrowser: await runTableBrowserBench(),
     uiSize: await runUiSizeBench(),
     auth: await runAuthBenches(process.env.TEST_DATABASE_URL ?? null),
     appSignIn: await runAppSignInBench(),
     clientData: await runClientDataBenches(process.env.TEST_DATABASE_URL ?? null),
+    report: await runReportBench(),
   },
 };
 

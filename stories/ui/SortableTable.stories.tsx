@@ -14,6 +14,7 @@ import {
 const ClientsTable = SortableTable<ClientRow>;
 
 const clients = createClientRows(20, 7);
+const fortyClients = createClientRows(40, 5);
 const manyClients = createClientRows(10_000, 11);
 const longTextClients = createClientRows(8, 3).map((client, index) =>
   index % 2 === 0
@@ -183,6 +184,57 @@ export const ManyRows: Story = {
       { timeout: 5000 },
     );
     await expect(canvasElement.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(60);
+  },
+};
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Sorts by name both ways, then walks the rows with the keyboard: End, Home, arrows. */
+async function sortAndWalk(canvasElement: HTMLElement, rows: readonly ClientRow[]) {
+  const canvas = within(canvasElement);
+  const names = rows.map(fullName).sort(collator.compare);
+  const sortButton = canvas.getByRole('button', { name: 'Name/Surname' });
+  await userEvent.click(sortButton);
+  await expect(firstName(canvasElement)).toBe(names[0]);
+  await userEvent.click(sortButton);
+  await expect(header(canvasElement, 'Name/Surname')).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstName(canvasElement)).toBe(names[names.length - 1]);
+
+  (dataRows(canvasElement)[0] as HTMLTableRowElement).focus();
+  await userEvent.keyboard('{End}');
+  const focusedRow = () => canvasElement.ownerDocument.activeElement as HTMLElement;
+  await waitFor(() =>
+    expect(focusedRow()).toHaveAttribute('aria-rowindex', String(rows.length + 1)),
+  );
+  await expect(within(focusedRow()).getByTestId('client-name')).toHaveTextContent(names[0] ?? '');
+  await expect(focusedRow()).toBeVisible();
+  await userEvent.keyboard('{ArrowUp}');
+  await waitFor(() => expect(focusedRow()).toHaveAttribute('aria-rowindex', String(rows.length)));
+  await userEvent.keyboard('{Home}');
+  await waitFor(() => expect(focusedRow()).toHaveAttribute('aria-rowindex', '2'));
+  await userEvent.keyboard('{ArrowDown}');
+  await waitFor(() => expect(focusedRow()).toHaveAttribute('aria-rowindex', '3'));
+  await expect(canvasElement.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(60);
+}
+
+/** 40 clients: under 100 rows every row is rendered; sorting and the keyboard reach them all. */
+export const FortyRows: Story = {
+  args: { data: fortyClients, height: '30rem' },
+  play: async ({ canvasElement }) => {
+    await expect(dataRows(canvasElement)).toHaveLength(40);
+    await sortAndWalk(canvasElement, fortyClients);
+  },
+};
+
+/** 10,000 clients sorted and walked with the keyboard: End reaches the last row, few rendered. */
+export const TenThousandRows: Story = {
+  args: { data: manyClients, height: '30rem' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('table')).toHaveAttribute(
+      'aria-rowcount',
+      '10001',
+    );
+    await sortAndWalk(canvasElement, manyClients);
   },
 };
 

@@ -223,9 +223,63 @@ describe('SortableTable', () => {
       columns: spiedColumns,
       initialSort: { columnId: 'name', direction: 'asc' },
     });
+    // Once per row to sort, once per rendered row to show the value (no `cell` given).
     const calls = sortValue.mock.calls.length;
-    expect(calls).toBe(clients.length);
+    expect(calls).toBe(2 * clients.length);
     rerender({ columns: spiedColumns, 'aria-label': 'Clients again' });
     expect(sortValue).toHaveBeenCalledTimes(calls);
+  });
+
+  it('moves focus through all 10,000 rows with the keyboard, rendering few of them', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      id: `c${index}`,
+      name: `Client ${index + 1}`,
+      sessions: index,
+    }));
+    const outerKeyDown = vi.fn();
+    render(
+      <CoachUiProvider>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a handler around the table, as the app has */}
+        <div onKeyDown={outerKeyDown}>
+          <SortableTable
+            data={many}
+            columns={columns}
+            getRowId={(client) => client.id}
+            aria-label="Clients"
+            height="30rem"
+            onRowClick={() => {}}
+            initialSort={{ columnId: 'sessions', direction: 'desc' }}
+          />
+        </div>
+      </CoachUiProvider>,
+    );
+    const focused = () => document.activeElement as HTMLElement;
+    dataRows()[0]?.focus();
+    expect(focused()).toHaveTextContent('Client 10000');
+
+    await user.keyboard('{End}');
+    expect(focused()).toHaveAttribute('aria-rowindex', '10001');
+    expect(focused()).toHaveTextContent('Client 1');
+    await user.keyboard('{ArrowUp}');
+    expect(focused()).toHaveAttribute('aria-rowindex', '10000');
+    expect(focused()).toHaveTextContent('Client 2');
+    await user.keyboard('{Home}{ArrowDown}');
+    expect(focused()).toHaveAttribute('aria-rowindex', '3');
+    expect(focused()).toHaveTextContent('Client 9999');
+    // Handled by the table: a handler around it (the app's j/k) must not move focus again.
+    expect(outerKeyDown).not.toHaveBeenCalled();
+    expect(document.querySelectorAll('tbody tr[data-kind="data"]').length).toBeLessThanOrEqual(60);
+  });
+
+  it('renders every row of a table under 100 rows', () => {
+    const forty = Array.from({ length: 40 }, (_, index) => ({
+      id: `c${index}`,
+      name: `Client ${index + 1}`,
+      sessions: index,
+    }));
+    renderTable({ data: forty, height: '10rem' });
+    expect(dataRows()).toHaveLength(40);
+    expect(document.querySelectorAll('tbody tr[aria-hidden="true"]')).toHaveLength(0);
   });
 });

@@ -14,8 +14,11 @@ const defaultSortLabels: SortableTableSortLabels = {
 /**
  * A table of rows `T` with sortable headers (click, Enter or Space on the header button;
  * asc -> desc -> asc), an initial sort, an empty-state slot, an optional custom row, clickable
- * rows, a sticky header and row virtualisation, so 10,000 rows keep a few dozen `tr` in the DOM.
+ * rows (click, Enter; arrows, Home and End move between rows), a sticky header and row
+ * virtualisation from 100 rows, so 10,000 rows keep a few dozen `tr` in the DOM.
  * Text sorts with a case- and accent-insensitive collator; missing values always sort last.
+ * The engine is TanStack Table (columns, core rows, sort state, header groups) with manual
+ * sorting: each column is sorted once per data version, later clicks read a cached order.
  */
 export function SortableTable<T extends RowData>({
   data,
@@ -40,7 +43,7 @@ export function SortableTable<T extends RowData>({
   // and must re-render once the scroll element exists to attach its scroll listener.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const captionId = useId();
-  const { table, rows } = useSortableTable({
+  const { table, rows, order } = useSortableTable({
     data,
     columns,
     getRowId,
@@ -104,10 +107,9 @@ export function SortableTable<T extends RowData>({
         ) : null}
         <SortableTableHeader table={table} columnsById={columnsById} sortLabels={labels} />
         <SortableTableBody
-          table={table}
           rows={rows}
+          order={order}
           columns={columns}
-          columnsById={columnsById}
           scrollElement={scrollElement}
           customRow={customRow}
           hasCustomRow={hasCustomRow}

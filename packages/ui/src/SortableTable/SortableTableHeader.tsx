@@ -1,8 +1,13 @@
 import { chakra, Table } from '@chakra-ui/react';
-import type { Header, RowData } from '@tanstack/react-table';
+import type { RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
 import { pinnedCellStyle } from './pinnedCell.ts';
-import type { SortableTableColumn, SortableTableSortLabels } from './types.ts';
+import type {
+  SortableTableColumn,
+  SortableTableSortDirection,
+  SortableTableSortLabels,
+} from './types.ts';
 import type { SortableTableInstance } from './useSortableTable.ts';
 
 export type SortableTableHeaderProps<T extends RowData> = {
@@ -15,7 +20,9 @@ const ariaSortOf = { asc: 'ascending', desc: 'descending' } as const;
 
 const justifyOf = { start: 'flex-start', center: 'center', end: 'flex-end' } as const;
 
-function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+type Direction = SortableTableSortDirection | false;
+
+function SortIcon({ direction }: { direction: Direction }) {
   if (direction === 'asc') return <LuArrowUp aria-hidden />;
   if (direction === 'desc') return <LuArrowDown aria-hidden />;
   return (
@@ -25,77 +32,80 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
-/** The sticky header row: a button inside each sortable `th`, so click, Enter and Space sort. */
+/**
+ * The sticky header row, from the TanStack table's header group: a button inside each sortable
+ * `th`, so click, Enter and Space toggle the column's sort through TanStack.
+ */
 export function SortableTableHeader<T extends RowData>({
   table,
   columnsById,
   sortLabels,
 }: SortableTableHeaderProps<T>) {
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
     <Table.Header>
-      <Table.Row aria-rowindex={1}>
-        {headers.map((header) => {
-          const column = columnsById.get(header.column.id);
-          const align = column?.align ?? 'start';
-          const isSortable = header.column.getCanSort();
-          const direction = header.column.getIsSorted();
-          return (
-            <Table.ColumnHeader
-              key={header.id}
-              width={column?.width}
-              textAlign={align}
-              aria-sort={isSortable ? (direction ? ariaSortOf[direction] : 'none') : undefined}
-              position="sticky"
-              top="0"
-              bg="bg"
-              color="fg.muted"
-              verticalAlign="bottom"
-              // A pinned header stays above the scrolled header cells and the pinned body cells.
-              zIndex={column?.isPinned ? '2' : '1'}
-              css={pinnedCellStyle(column?.isPinned)}
-            >
-              {isSortable ? (
-                <SortButton
-                  table={table}
-                  header={header}
-                  justify={justifyOf[align]}
-                  direction={direction}
-                  sortLabels={sortLabels}
-                />
-              ) : (
-                <table.FlexRender header={header} />
-              )}
-            </Table.ColumnHeader>
-          );
-        })}
-      </Table.Row>
+      {table.getHeaderGroups().map((headerGroup) => (
+        <Table.Row key={headerGroup.id} aria-rowindex={1}>
+          {headerGroup.headers.map((header) => {
+            const column = columnsById.get(header.column.id);
+            const align = column?.align ?? 'start';
+            const sortable = header.column.getCanSort();
+            const direction: Direction = header.column.getIsSorted();
+            const content = <table.FlexRender header={header} />;
+            return (
+              <Table.ColumnHeader
+                key={header.id}
+                width={column?.width}
+                textAlign={align}
+                aria-sort={sortable ? (direction ? ariaSortOf[direction] : 'none') : undefined}
+                position="sticky"
+                top="0"
+                bg="bg"
+                color="fg.muted"
+                verticalAlign="bottom"
+                // A pinned header stays above the scrolled header cells and the pinned body cells.
+                zIndex={column?.isPinned ? '2' : '1'}
+                css={pinnedCellStyle(column?.isPinned)}
+              >
+                {sortable ? (
+                  <SortButton
+                    onClick={header.column.getToggleSortingHandler()}
+                    justify={justifyOf[align]}
+                    direction={direction}
+                    // asc -> desc -> asc: only a column sorted ascending sorts descending next.
+                    title={
+                      header.column.getNextSortingOrder() === 'desc'
+                        ? sortLabels.sortDescending
+                        : sortLabels.sortAscending
+                    }
+                  >
+                    {content}
+                  </SortButton>
+                ) : (
+                  content
+                )}
+              </Table.ColumnHeader>
+            );
+          })}
+        </Table.Row>
+      ))}
     </Table.Header>
   );
 }
 
-type SortButtonProps<T extends RowData> = {
-  table: SortableTableInstance<T>;
-  header: Header<SortableTableInstance<T>['_features'], T, unknown>;
+type SortButtonProps = {
+  onClick: ((event: unknown) => void) | undefined;
   justify: (typeof justifyOf)[keyof typeof justifyOf];
-  direction: false | 'asc' | 'desc';
-  sortLabels: SortableTableSortLabels;
+  direction: Direction;
+  title: string;
+  children: ReactNode;
 };
 
-function SortButton<T extends RowData>({
-  table,
-  header,
-  justify,
-  direction,
-  sortLabels,
-}: SortButtonProps<T>) {
-  const handleClick = () => header.column.toggleSorting();
-  const next = header.column.getNextSortingOrder();
+function SortButton({ onClick, justify, direction, title, children }: SortButtonProps) {
   return (
     <chakra.button
       type="button"
-      onClick={handleClick}
-      title={next === 'desc' ? sortLabels.sortDescending : sortLabels.sortAscending}
+      onClick={onClick}
+      title={title}
       display="inline-flex"
       alignItems="center"
       justifyContent={justify}
@@ -110,7 +120,7 @@ function SortButton<T extends RowData>({
       focusVisibleRing="outside"
       focusRingColor="accent"
     >
-      <table.FlexRender header={header} />
+      {children}
       <SortIcon direction={direction} />
     </chakra.button>
   );

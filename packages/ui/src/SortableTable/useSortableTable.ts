@@ -1,7 +1,6 @@
 import {
   type ColumnDef,
   createColumnHelper,
-  createSortedRowModel,
   type Row,
   type RowData,
   rowSortingFeature,
@@ -11,11 +10,13 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { createSortFn, createTextCollator, toSortKey } from './sortFns.ts';
+import { createTextCollator } from './sortFns.ts';
+import { createSortOrderCache, type SortOrder } from './sortOrder.ts';
 import type { SortableTableColumn, SortableTableSort } from './types.ts';
 
-// Static, as TanStack recommends: only sorting, with sort functions passed per column.
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
+// Static, as TanStack recommends. Only the sorting state and its header APIs: no sorted row
+// model, since the rows are laid out from our cached orders (`manualSorting` below).
+const features = tableFeatures({ rowSortingFeature });
 
 type Features = typeof features;
 
@@ -37,39 +38,32 @@ export type UseSortableTableOptions<T extends RowData> = {
   locale?: string;
 };
 
-function toSortingState(sort: SortableTableSort | undefined): SortingState {
-  return sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : [];
-}
+const toSortingState = (sort: SortableTableSort | null): SortingState =>
+  sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : [];
 
 function toTanStackColumns<T extends RowData>(
   columns: readonly SortableTableColumn<T>[],
-  collator: Intl.Collator,
 ): ColumnDef<Features, T, unknown>[] {
   const helper = createColumnHelper<Features, T>();
   return columns.map((column): ColumnDef<Features, T, unknown> => {
     const { sortValue } = column;
     const header = () => column.header;
-    // The default cell shows the sort key TanStack already cached, not a second accessor call.
-    const cell = ({ row, getValue }: { row: { original: T }; getValue: () => unknown }) =>
-      column.cell ? column.cell(row.original) : String(getValue() ?? '');
-    if (!sortValue) return helper.display({ id: column.id, header, cell });
-    const sortType = column.sortType ?? 'text';
-    return helper.accessor((row: T) => toSortKey(sortValue(row), sortType), {
+    if (!sortValue) return helper.display({ id: column.id, header });
+    // An accessor column, so TanStack can sort it (`getCanSort`); its sort itself is ours.
+    return helper.accessor((row: T) => sortValue(row), {
       id: column.id,
       header,
-      cell,
       enableSorting: column.isSortable !== false,
-      sortFn: createSortFn(sortType, collator),
-      // Missing values go last whatever the direction: a coach looks for who is lagging.
-      sortUndefined: 'last',
     }) as ColumnDef<Features, T, unknown>;
   });
 }
 
 /**
- * The TanStack Table 9 instance behind `SortableTable`: maps the simple column API onto
- * accessor columns, holds the sort (asc -> desc -> asc, never removed) and reports changes.
- * Sorting is memoised by TanStack on the sort state and the `data` reference.
+ * The TanStack Table 9 instance behind `SortableTable`: the columns as column defs, the core row
+ * model (row ids from `getRowId`) and the sort state (asc -> desc -> asc, never removed), which
+ * the header buttons toggle through TanStack. Sorting is manual: the display order comes from a
+ * cache kept per data version (the `data` and `columns` references and the locale), so a header
+ * click sorts a column at most once per data version and later clicks only read a cached order.
  */
 export function useSortableTable<T extends RowData>({
   data,
@@ -79,25 +73,32 @@ export function useSortableTable<T extends RowData>({
   onSortChange,
   locale,
 }: UseSortableTableOptions<T>) {
-  const [sorting, setSorting] = useState<SortingState>(() => toSortingState(initialSort));
-  const collator = useMemo(() => createTextCollator(locale), [locale]);
-  const tableColumns = useMemo(() => toTanStackColumns(columns, collator), [columns, collator]);
+  const [sort, setSort] = useState<SortableTableSort | null>(initialSort ?? null);
+  const sorting = useMemo(() => toSortingState(sort), [sort]);
+  const tableColumns = useMemo(() => toTanStackColumns(columns), [columns]);
+  // The collator is built on the first text sort, not on mount (see sortOrder.ts).
+  const cache = useMemo(
+    () => createSortOrderCache(data, columns, () => createTextCollator(locale)),
+    [data, columns, locale],
+  );
 
   const handleSortingChange = (updater: Updater<SortingState>) => {
-    const next = typeof updater === 'function' ? updater(sorting) : updater;
-    setSorting(next);
-    const [first] = next;
-    if (first) onSortChange?.({ columnId: first.id, direction: first.desc ? 'desc' : 'asc' });
+    const [first] = typeof updater === 'function' ? updater(sorting) : updater;
+    if (!first) return;
+    const next: SortableTableSort = { columnId: first.id, direction: first.desc ? 'desc' : 'asc' };
+    setSort(next);
+    onSortChange?.(next);
   };
 
   const table = useTable(
     {
       features,
       columns: tableColumns,
-      data,
+      data: data as T[],
       getRowId: (row: T) => getRowId(row),
       state: { sorting },
       onSortingChange: handleSortingChange,
+      manualSorting: true,
       enableMultiSort: false,
       enableSortingRemoval: false,
       // The first click always sorts ascending, whatever the column holds.
@@ -106,5 +107,10 @@ export function useSortableTable<T extends RowData>({
     (state) => ({ sorting: state.sorting }),
   );
 
-  return { table, rows: table.getRowModel().rows, sorting };
+  // null: the order of `data` itself (no sort yet, or a sort by an unknown column).
+  const order: SortOrder | null = sort ? cache.orderOf(sort.columnId, sort.direction) : null;
+  // With manual sorting this is the core row model: one TanStack row per item of `data`.
+  const rows = table.getRowModel().rows;
+
+  return { table, rows, order };
 }

@@ -1,2 +1,2 @@
 export { CoachUiProvider, type CoachUiProviderProps } from './CoachUiProvider.tsx';
-export { coachSystem, fontSizes, palette, radii } from './system.ts';
+export { coachConfig, coachSystem, fontSizes, palette, radii } from './system.ts';

@@ -1,4 +1,6 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { defaultThemeConfig } from '@chakra-ui/react/theme';
+import { lightOnly } from './lightOnly.ts';
 
 /**
  * Raw palette of the Coach theme. Components never use these directly: they use the semantic
@@ -67,7 +69,11 @@ export const radii = {
   full: '9999px',
 } as const;
 
-const config = defineConfig({
+/**
+ * The Coach tokens over Chakra's defaults, without recipes: `coachSystem` adds it to Chakra's
+ * whole default config; a page that shows a few components can add it to a trimmed one.
+ */
+export const coachConfig = defineConfig({
   globalCss: {
     'html, body': {
       fontFamily: 'body',
@@ -145,5 +151,24 @@ const config = defineConfig({
   },
 });
 
-/** The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`). */
-export const coachSystem = createSystem(defaultConfig, config);
+// Chakra's theme (recipes, tokens) in light mode only: Coach has no dark mode (lightOnly.ts).
+const chakraLightTheme = {
+  ...defaultThemeConfig,
+  theme: {
+    ...defaultThemeConfig.theme,
+    semanticTokens: /* @__PURE__ */ lightOnly(defaultThemeConfig.theme?.semanticTokens),
+  },
+};
+
+/**
+ * The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`).
+ * Chakra's `defaultConfig` is `defaultBaseConfig` + `defaultThemeConfig`, but importing it also
+ * runs the module that builds Chakra's own `defaultSystem` at load (not marked pure, so no
+ * bundler drops it): a second whole system, built and thrown away before the first paint.
+ */
+// Pure: a bundle that only takes `coachConfig` leaves Chakra's whole default config out.
+export const coachSystem = /* @__PURE__ */ createSystem(
+  defaultBaseConfig,
+  chakraLightTheme,
+  coachConfig,
+);

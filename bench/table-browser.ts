@@ -1,0 +1,272 @@
+// The SortableTable against peer grids in one Chromium run: our table (the @coach/ui sources with
+// the Coach theme), a plain TanStack Table + Virtual page, MUI X DataGrid (free edition) and AG
+// Grid Community, each a Vite page built here from the same data generator (table-grids/data.ts).
+// Per page and row count: first row painted after navigation, sort click to paint (asc, desc;
+// medians of 5 each, the first, uncached click also reported), row elements in the DOM and JS
+// gzip bytes. Ratios are ours over the best peer of the same run. The peers live in the
+// benchmark's own package, bench/table-grids (not a workspace); scripts/bench.sh installs it.
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
+
+const benchDir = import.meta.dirname;
+const pages = {
+  // Ours on a Chakra system trimmed to the table...
+  ours: join(benchDir, 'table-ours'),
+  // ...and under the whole Coach system (`CoachUiProvider`), as in the app: the first-row goal
+  // is measured on this one.
+  oursFullSystem: join(benchDir, 'table-ours-full'),
+  tanstack: join(benchDir, 'table-grids/pages/tanstack'),
+  muiDataGrid: join(benchDir, 'table-grids/pages/mui'),
+  agGrid: join(benchDir, 'table-grids/pages/aggrid'),
+} as const;
+type PageName = keyof typeof pages;
+const peers: PageName[] = ['tanstack', 'muiDataGrid', 'agGrid'];
+const sizes = [10_000, 50_000];
+const repeats = 5;
+
+async function buildPage(name: PageName, outRoot: string): Promise<number> {
+  const outDir = join(outRoot, name);
+  await build({
+    configFile: false,
+    root: pages[name],
+    base: './',
+    logLevel: 'silent',
+    plugins: [react()],
+    resolve: { conditions: ['coach-source'] },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 4096,
+      rolldownOptions: {
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          handler(level, log);
+        },
+      },
+    },
+  });
+  let jsGzip = 0;
+  for (const file of readdirSync(join(outDir, 'assets'))) {
+    if (file.endsWith('.js')) jsGzip += gzipSync(readFileSync(join(outDir, 'assets', file))).length;
+  }
+  return jsGzip;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+function serve(root: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = resolve(root, `.${path}`);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      done({ server, url: `http://127.0.0.1:${port}` });
+    }),
+  );
+}
+
+// Runs in every page before its scripts: notes when the first body cell has text, then the
+// time of the next frame after it (the paint that shows it), from navigation start.
+const firstRowProbe = `
+  window.__firstRowMs = null;
+  const probe = new MutationObserver(() => {
+    const targets = window.benchTargets;
+    const cell = targets && document.querySelector(targets.firstCell);
+    if (!cell || !cell.textContent.trim()) return;
+    probe.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__firstRowMs = performance.now(); };
+      channel.port2.postMessage(0);
+    });
+  });
+  probe.observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
+/** Clicks the sort target in the page and waits for the first cell to change and be painted. */
+function clickToPaint(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const targets = window.benchTargets as { firstCell: string; sortTarget: string };
+    const text = () => document.querySelector(targets.firstCell)?.textContent;
+    const before = text();
+    const target = document.querySelector<HTMLElement>(targets.sortTarget);
+    const start = performance.now();
+    target?.click();
+    if (text() === before) {
+      await new Promise<void>((done) => {
+        const observer = new MutationObserver(() => {
+          if (text() === before) return;
+          observer.disconnect();
+          done();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          done();
+        }, 20_000);
+      });
+    }
+    await new Promise<void>((done) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(0);
+      }),
+    );
+    return text() === before ? Number.NaN : performance.now() - start;
+  });
+}
+
+/** Row elements in the DOM: the most of the top of the grid and of its middle. */
+function rowsInDom(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const targets = window.benchTargets as { rows: string };
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
+    const count = () => document.querySelectorAll(targets.rows).length;
+    const top = count();
+    let scroller = document.querySelector(targets.rows)?.parentElement ?? null;
+    while (
+      scroller &&
+      !(
+        scroller.scrollHeight > scroller.clientHeight + 10 &&
+        /auto|scroll/.test(getComputedStyle(scroller).overflowY)
+      )
+    ) {
+      scroller = scroller.parentElement;
+    }
+    if (scroller) scroller.scrollTop = scroller.scrollHeight / 2;
+    await frame();
+    await frame();
+    return Math.max(top, count());
+  });
+}
+
+async function openPage(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(firstRowProbe);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (window as { __firstRowMs?: number | null }).__firstRowMs != null,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  const firstRowMs = await page.evaluate(
+    () => (window as unknown as { __firstRowMs: number }).__firstRowMs,
+  );
+  return { context, page, firstRowMs };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+type Figures = {
+  firstRowMs: number;
+  sortAscMs: number;
+  sortDescMs: number;
+  firstSortAscMs: number;
+  rowsInDom: number;
+};
+
+async function measureSize(browser: Browser, baseUrl: string, size: number) {
+  const firstRows = Object.fromEntries(
+    Object.keys(pages).map((name) => [name, [] as number[]]),
+  ) as Record<PageName, number[]>;
+  // Loads interleaved across pages, so a busy moment of the machine hits them alike.
+  for (let repeat = 0; repeat < repeats; repeat++) {
+    for (const name of Object.keys(pages) as PageName[]) {
+      const { context, firstRowMs } = await openPage(browser, `${baseUrl}/${name}/?rows=${size}`);
+      firstRows[name].push(firstRowMs);
+      await context.close();
+    }
+  }
+  const figures = {} as Record<PageName, Figures>;
+  for (const name of Object.keys(pages) as PageName[]) {
+    const { context, page } = await openPage(browser, `${baseUrl}/${name}/?rows=${size}`);
+    const asc: number[] = [];
+    const desc: number[] = [];
+    for (let click = 0; click < repeats; click++) {
+      asc.push(await clickToPaint(page));
+      desc.push(await clickToPaint(page));
+    }
+    figures[name] = {
+      firstRowMs: round(median(firstRows[name])),
+      sortAscMs: round(median(asc)),
+      sortDescMs: round(median(desc)),
+      firstSortAscMs: round(asc[0] ?? Number.NaN),
+      rowsInDom: await rowsInDom(page),
+    };
+    await context.close();
+  }
+  return figures;
+}
+
+export async function runTableBrowserBench() {
+  const outRoot = mkdtempSync(join(tmpdir(), 'coach-table-bench-'));
+  const jsGzipBytes = {} as Record<PageName, number>;
+  for (const name of Object.keys(pages) as PageName[])
+    jsGzipBytes[name] = await buildPage(name, outRoot);
+  const { server, url } = await serve(outRoot);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const results: Record<string, unknown> = { jsGzipBytes };
+    const bestPeerJs = Math.min(...peers.map((peer) => jsGzipBytes[peer]));
+    results.js_over_best_peer = round(jsGzipBytes.ours / bestPeerJs, 2);
+    for (const size of sizes) {
+      const figures = await measureSize(browser, url, size);
+      const ratio = (metric: keyof Figures) => {
+        const best = Math.min(...peers.map((peer) => figures[peer][metric]));
+        return round(figures.ours[metric] / best, 2);
+      };
+      results[`rows_${size}`] = {
+        ...figures,
+        firstRow_full_system_over_best_peer: round(
+          figures.oursFullSystem.firstRowMs /
+            Math.min(...peers.map((peer) => figures[peer].firstRowMs)),
+          2,
+        ),
+        sortAsc_over_best_peer: ratio('sortAscMs'),
+        sortDesc_over_best_peer: ratio('sortDescMs'),
+        firstSortAsc_over_best_peer: ratio('firstSortAscMs'),
+        firstRow_over_best_peer: ratio('firstRowMs'),
+      };
+    }
+    return results;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

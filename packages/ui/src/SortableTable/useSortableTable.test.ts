@@ -1,0 +1,60 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { SortableTableColumn, SortableTableSort } from './types.ts';
+import { useSortableTable } from './useSortableTable.ts';
+
+type Person = { id: string; name: string; score: number | null };
+
+const columns: SortableTableColumn<Person>[] = [
+  { id: 'name', header: 'Name', sortValue: (person) => person.name },
+  { id: 'score', header: 'Score', sortValue: (person) => person.score, sortType: 'number' },
+  { id: 'actions', header: 'Actions', cell: () => null },
+];
+
+const data: Person[] = [
+  { id: 'p1', name: 'bea', score: 3 },
+  { id: 'p2', name: 'Adam', score: null },
+  { id: 'p3', name: 'carl', score: 7 },
+];
+
+const renderTable = (onSortChange?: (sort: SortableTableSort) => void) =>
+  renderHook(() =>
+    useSortableTable({ data, columns, getRowId: (person) => `row-${person.id}`, onSortChange }),
+  );
+
+describe('useSortableTable', () => {
+  it('gives one TanStack core row per item, with ids from getRowId, and headers from the table', () => {
+    const { result } = renderTable();
+    const { table, rows, order } = result.current;
+    expect(rows.map((row) => row.id)).toEqual(['row-p1', 'row-p2', 'row-p3']);
+    expect(rows.map((row) => row.original)).toEqual(data);
+    expect(order).toBeNull();
+    const headers = table.getHeaderGroups()[0]?.headers ?? [];
+    expect(headers.map((header) => header.column.id)).toEqual(['name', 'score', 'actions']);
+    expect(headers.map((header) => header.column.getCanSort())).toEqual([true, true, false]);
+  });
+
+  it('toggles the TanStack sorting state from a header, asc -> desc -> asc, ordering the rows', () => {
+    const onSortChange = vi.fn();
+    const { result } = renderTable(onSortChange);
+    const scoreHeader = () => result.current.table.getHeaderGroups()[0]?.headers[1];
+    const names = () => {
+      const { rows, order } = result.current;
+      return [...(order ?? [])].map((index) => rows[index]?.original.name);
+    };
+
+    act(() => scoreHeader()?.column.getToggleSortingHandler()?.({}));
+    expect(result.current.table.state.sorting).toEqual([{ id: 'score', desc: false }]);
+    expect(scoreHeader()?.column.getIsSorted()).toBe('asc');
+    expect(names()).toEqual(['bea', 'carl', 'Adam']);
+    expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'score', direction: 'asc' });
+
+    act(() => scoreHeader()?.column.getToggleSortingHandler()?.({}));
+    expect(scoreHeader()?.column.getIsSorted()).toBe('desc');
+    expect(names()).toEqual(['carl', 'bea', 'Adam']);
+
+    act(() => scoreHeader()?.column.getToggleSortingHandler()?.({}));
+    expect(scoreHeader()?.column.getIsSorted()).toBe('asc');
+    expect(onSortChange).toHaveBeenCalledTimes(3);
+  });
+});
