@@ -40,7 +40,7 @@ export const projects: TestProjectConfiguration[] = [
       setupFiles: ['../../vitest.setup.dom.ts'],
       // Whole screens render in jsdom (Chakra, the router, the mocks): seconds each when the
       // 2-core runner also builds Storybook and the app beside these tests.
-      testTimeout: 15_000,
+      testTimeout: 30_000,
     },
   },
   {

@@ -60,7 +60,7 @@ export const ClientProfile: Story = {
   parameters: { route: '/clients/00000000-0000-4000-8000-000000000102' },
   play: async ({ canvasElement }) => {
     const { canvas, nav } = await menu(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Client profile' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Jamie Lee' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'My clients' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -6,6 +6,7 @@ import type {
   ClientSummaryList,
 } from '../contract/analytics.ts';
 import type { DateRangeQuery } from '../contract/calendar.ts';
+import type { CoachActionList } from '../contract/coachActions.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute, clientRange } from './route.ts';
@@ -32,6 +33,11 @@ export type AnalyticsClient = {
     clientId: ClientIdParams['clientId'],
     query?: ActivityQuery,
   ): Promise<ActivityPage>;
+  /**
+   * `GET /clients/{clientId}/coachActions`: the caller's own actions on the client (invite, phase
+   * changes, reports), newest first.
+   */
+  listClientCoachActions(clientId: ClientIdParams['clientId']): Promise<CoachActionList>;
   /** Any other call of the service. */
   request: ServiceRequest;
 };
@@ -49,6 +55,8 @@ export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient 
         params: { clientId },
         query: { limit: query.limit, before: query.before },
       }),
+    listClientCoachActions: (clientId) =>
+      callRoute(request, 'listClientCoachActions', { params: { clientId } }),
     request,
   };
 }

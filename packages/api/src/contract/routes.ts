@@ -25,6 +25,7 @@ import {
   VerifyResetCodeResponseSchema,
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
+import { coachActionRoutes } from './coachActions.ts';
 import {
   EmptySchema,
   IdParamsSchema,
@@ -263,6 +264,7 @@ export const routes = {
   ...exerciseRoutes,
   ...analyticsRoutes,
   ...reportRoutes,
+  ...coachActionRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

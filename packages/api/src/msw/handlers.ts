@@ -14,6 +14,7 @@ import {
   createJourneyHandlers,
   createSurveyHandlers,
 } from './clientHandlers.ts';
+import { createCoachActionHandlers } from './coachActionHandlers.ts';
 import { demoResetCode } from './fixtures.ts';
 import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
 import { issueMockTokens } from './mockTokens.ts';
@@ -266,5 +267,6 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createAnalyticsHandlers(shared),
     ...createDeviceMetricsHandlers(shared),
     ...createReportHandlers(shared),
+    ...createCoachActionHandlers(shared),
   ];
 }

@@ -10,6 +10,10 @@ export {
   summaryOf,
 } from './clientFixtures.ts';
 export * from './clientHandlers.ts';
+export {
+  type CoachActionHandlerOptions,
+  createCoachActionHandlers,
+} from './coachActionHandlers.ts';
 export * from './fixtures.ts';
 export * from './handlers.ts';
 export {

@@ -23,7 +23,7 @@ export type ReportHandlerOptions = MockHandlerOptions & {
 };
 
 /** A stored mock report: what the list shows, and whose it is. */
-type MockReport = Report & { coachId: string };
+export type MockReport = Report & { coachId: string };
 
 /**
  * A one-page PDF saying `text` (ASCII), valid to the byte: its cross-reference table points at
@@ -64,6 +64,42 @@ function defaultPeriod(record: MockClientRecord, today: string): { from: string;
   return { from: earlierDate(laterDate(journeyStart, earliest), today), to: today };
 }
 
+/** The one PDF every mock report is. */
+const pdf = minimalPdf('Client report (mock)');
+
+/**
+ * The reports of the mock state, newest first (made on first use: by default the first client
+ * has one): the report calls and the coach-actions history read the same list.
+ */
+export function mockReportsOf(
+  state: MockState,
+  options: Pick<ReportHandlerOptions, 'noReports'> = {},
+): MockReport[] {
+  let reports = reportsByState.get(state);
+  if (!reports) {
+    const [first] = state.clients;
+    const coach = state.persons.find((person) => person.id === first?.person.coachId);
+    reports =
+      options.noReports || !first || !coach
+        ? []
+        : [
+            {
+              id: '7e5a0000-0000-4000-8000-000000000001',
+              clientId: first.person.id,
+              coachId: coach.id,
+              createdAt: mockNow.toISOString(),
+              author: { id: coach.id, name: fullName(coach) },
+              period: defaultPeriod(first, localDateOf(mockNow, first.person.timezone)),
+              phase: first.journey.currentStep,
+              phaseDay: first.journey.currentDay,
+              sizeBytes: pdf.byteLength,
+            },
+          ];
+    reportsByState.set(state, reports);
+  }
+  return reports;
+}
+
 /**
  * MSW handlers of the report calls over the mock state, following the server's rules: the
  * client's coach only (the one 404 otherwise), notes of at most 500 characters (the contract's
@@ -74,7 +110,6 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
   const { state, handle, now } = mockService(options);
   const clientNotFound = () => error(404, 'not_found', messages.clientNotFound);
   const internalError = () => error(500, 'internal_error', messages.internalError);
-  const pdf = minimalPdf('Client report (mock)');
 
   /** The caller when they are the coach of the client in the path. */
   function coachOfClient(userId: string | undefined, clientId: string | undefined) {
@@ -84,31 +119,7 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
     return isCoach && record ? { coach: caller, record } : undefined;
   }
 
-  function reportsOf(): MockReport[] {
-    let reports = reportsByState.get(state);
-    if (!reports) {
-      const [first] = state.clients;
-      const coach = state.persons.find((person) => person.id === first?.person.coachId);
-      reports =
-        options.noReports || !first || !coach
-          ? []
-          : [
-              {
-                id: '7e5a0000-0000-4000-8000-000000000001',
-                clientId: first.person.id,
-                coachId: coach.id,
-                createdAt: mockNow.toISOString(),
-                author: { id: coach.id, name: fullName(coach) },
-                period: defaultPeriod(first, localDateOf(mockNow, first.person.timezone)),
-                phase: first.journey.currentStep,
-                phaseDay: first.journey.currentDay,
-                sizeBytes: pdf.byteLength,
-              },
-            ];
-      reportsByState.set(state, reports);
-    }
-    return reports;
-  }
+  const reportsOf = () => mockReportsOf(state, options);
 
   const publicView = ({ coachId: _coachId, ...report }: MockReport): Report => report;
 

@@ -7,7 +7,7 @@ export const screens = {
     () => import('../features/passwordReset/components/PasswordResetScreen.tsx'),
   ),
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
-  client: lazyScreen(() => import('../features/clients/components/ClientProfileScreen.tsx')),
+  client: lazyScreen(() => import('../features/clientProfile/components/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),
   invite: lazyScreen(
     () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),

@@ -265,6 +265,7 @@ const cases: Record<RouteName, RouteCase> = {
     access: 'coach',
     request: async () => ({ params: await reportOfClientC() }),
   },
+  listClientCoachActions: { access: 'coach', request: () => ({}) },
 };
 
 const routeNames = Object.keys(routes) as RouteName[];

@@ -34,6 +34,11 @@ export type SelectProps = {
   /** Name of the hidden native select, so the value is submitted with a form. */
   name?: string;
   id?: string;
+  /**
+   * Whether the list is rendered at the end of the body (true by default). Inside a `Modal`, pass
+   * false: the modal hides everything outside it from assistive technology, the list included.
+   */
+  isPortalled?: boolean;
 };
 
 /**
@@ -62,6 +67,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     required,
     name,
     id,
+    isPortalled = true,
   },
   ref,
 ) {
@@ -124,7 +130,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
             </ChakraSelect.Indicator>
           </ChakraSelect.IndicatorGroup>
         </ChakraSelect.Control>
-        <Portal>
+        <Portal disabled={!isPortalled}>
           <ChakraSelect.Positioner>
             <ChakraSelect.Content>
               {collection.items.map((item) => (

@@ -6,6 +6,7 @@ import { clientNotFound, resolveClientAccess } from '../clientRecords/access.ts'
 import { clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { listCoachActions } from './coachActions.ts';
 import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
 
 /** Activity items of a page when the caller names no limit. */
@@ -108,6 +109,26 @@ export const analyticsService: ServicePlugin = async (app, context) => {
           before,
           query.limit ?? defaultActivityPageSize,
         );
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('listClientCoachActions', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const { caller, client } = await resolveClientAccess(
+          context,
+          request,
+          request.params.clientId,
+          'coach',
+        );
+        const items = await listCoachActions(database.db, {
+          organisationId,
+          coach: { personId: caller.id, userId: caller.userId },
+          client: { personId: client.id, userId: client.userId },
+        });
+        return { items };
       },
     }),
   );

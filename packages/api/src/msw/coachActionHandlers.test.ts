@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createCoachApi } from '../client/index.ts';
+import type { Tokens } from '../contract/common.ts';
+import { defaultServiceBaseUrls } from '../services.ts';
+import { mswFetch } from '../test/mswFetch.ts';
+import { rejection } from '../test/rejection.ts';
+import { createMemoryTokenStore } from '../tokens.ts';
+import { mockClientIds, mockNow } from './clientFixtures.ts';
+import { fixtureTokens } from './fixtures.ts';
+import { createHandlers, type HandlersOptions } from './handlers.ts';
+
+const notes = {
+  mentalWellbeing: 'Calmer',
+  physicalWellbeing: 'Walks',
+  productivity: 'Focused',
+  finalComments: 'Keep going',
+};
+
+/** The real client over the handlers at the stories' clock. */
+function setup(options: HandlersOptions = {}, tokens: Tokens = fixtureTokens.coach) {
+  return createCoachApi({
+    baseURLs: defaultServiceBaseUrls('http://localhost:6006'),
+    tokens: createMemoryTokenStore(tokens),
+    onSessionReset: vi.fn(),
+    fetch: mswFetch(createHandlers({ now: () => mockNow, ...options })),
+  });
+}
+
+describe('coach actions mocks', () => {
+  it("lists the coach's invite, phase changes and report, newest first", async () => {
+    const { items } = await setup().analytics.listClientCoachActions(mockClientIds.jamie);
+    expect(items.map((item) => item.kind)).toEqual(['reportGenerated', 'phaseChanged', 'invited']);
+    expect(items[1]).toMatchObject({ fromPhase: 'learn', toPhase: 'sense' });
+  });
+
+  it('shows a phase change and a report made through the mocks at once', async () => {
+    const api = setup({ noReports: true });
+    const client = mockClientIds.maria;
+    expect(
+      (await api.analytics.listClientCoachActions(client)).items.map((item) => item.kind),
+    ).toEqual(['invited']);
+    await api.journey.startNextPhase(client, {
+      nextPhase: 'sense',
+      goals: ['breathing'],
+      bpm: 6,
+      goalChoices: ['calm'],
+    });
+    const report = await api.resource.createClientReport(client, notes);
+    const { items } = await api.analytics.listClientCoachActions(client);
+    expect(items.map((item) => item.kind)).toEqual(['reportGenerated', 'phaseChanged', 'invited']);
+    expect(items[0]?.reportId).toBe(report.id);
+    expect(items[1]).toMatchObject({ fromPhase: 'learn', toPhase: 'sense' });
+  });
+
+  it('answers the one 404 to a client and for an unknown client, and fails on demand', async () => {
+    const asClient = setup({}, fixtureTokens.client);
+    expect(
+      (await rejection(asClient.analytics.listClientCoachActions(mockClientIds.jamie))).status,
+    ).toBe(404);
+    const unknown = '00000000-0000-4000-8000-00000000ffff';
+    expect((await rejection(setup().analytics.listClientCoachActions(unknown))).status).toBe(404);
+    const failing = setup({
+      failures: {
+        listClientCoachActions: {
+          status: 500,
+          error: 'internal_error',
+          message: 'Something went wrong',
+        },
+      },
+    });
+    expect(
+      (await rejection(failing.analytics.listClientCoachActions(mockClientIds.jamie))).status,
+    ).toBe(500);
+  });
+});

@@ -1,0 +1,59 @@
+import { HStack, Text } from '@chakra-ui/react';
+import { Button, LoadingPlaceholder } from '@coach/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { journeyAtoms } from '../atoms/journeyAtoms.ts';
+import { SectionFailed } from '../components/SectionFailed.tsx';
+import { useClientResource } from '../components/useClientResource.ts';
+import { PhaseChangeModal } from './PhaseChangeModal.tsx';
+import { ReportModal } from './ReportModal.tsx';
+
+export type ProfileActionsProps = { clientId: string };
+
+type OpenModal = 'phase' | 'report' | null;
+
+/**
+ * The profile's actions: 'Start next phase' while one is planned (otherwise the spec's 'No new
+ * phases are planned yet'), and 'Generate report', each with its modal.
+ */
+export function ProfileActions({ clientId }: ProfileActionsProps) {
+  const { t } = useTranslation();
+  const [journey, retry] = useClientResource(journeyAtoms, clientId);
+  const [open, setOpen] = useState<OpenModal>(null);
+  const close = () => setOpen(null);
+
+  const phaseAction = () => {
+    if (journey.state === 'loading') {
+      return <LoadingPlaceholder label={t('profileActions.journeyLoading')} lines={1} />;
+    }
+    if (journey.state === 'hasError') {
+      return <SectionFailed message={t('profileActions.journeyFailed')} onRetry={retry} />;
+    }
+    const { data } = journey;
+    if (!data.nextPhasePlanned || data.nextPhase === null) {
+      return <Text color="fg.muted">{t('profileActions.noPhasePlanned')}</Text>;
+    }
+    return (
+      <>
+        <Button onClick={() => setOpen('phase')}>{t('profileActions.startNextPhase')}</Button>
+        <PhaseChangeModal
+          clientId={clientId}
+          journey={data}
+          nextPhase={data.nextPhase}
+          isOpen={open === 'phase'}
+          onClose={close}
+        />
+      </>
+    );
+  };
+
+  return (
+    <HStack gap="3" wrap="wrap" justify="flex-end">
+      {phaseAction()}
+      <Button variant="secondary" onClick={() => setOpen('report')}>
+        {t('profileActions.generateReport')}
+      </Button>
+      <ReportModal clientId={clientId} isOpen={open === 'report'} onClose={close} />
+    </HStack>
+  );
+}

@@ -1,0 +1,29 @@
+import { type CreateReportBody, reportLimits } from '@coach/api';
+import { type InferType, object, string } from 'yup';
+import { validationMessage as message } from '../../../forms/validationMessage.ts';
+
+const note = () =>
+  string()
+    .default('')
+    .max(reportLimits.noteMaxLength, message('profileActions.validation.noteTooLong'));
+
+/** 'Generate report': four notes of at most 500 characters each (the contract's limit). */
+export const reportSchema = object({
+  mentalWellbeing: note(),
+  physicalWellbeing: note(),
+  productivity: note(),
+  finalComments: note(),
+});
+
+/** The report form's values. */
+export type ReportValues = InferType<typeof reportSchema>;
+
+/** Whether any note is over the limit: the counter turns red and Generate waits. */
+export function isAnyNoteTooLong(values: Partial<ReportValues>): boolean {
+  return Object.values(values).some(
+    (value) => typeof value === 'string' && value.length > reportLimits.noteMaxLength,
+  );
+}
+
+/** The call's body: the notes as typed (the server keeps them as given). */
+export const toReportBody = (values: ReportValues): CreateReportBody => ({ ...values });

@@ -1,0 +1,26 @@
+import type { PhaseChangeBody } from '@coach/api';
+import { toast } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { useRefreshAfterAction } from './useRefreshAfterAction.ts';
+
+/**
+ * Starts the client's next phase: 'Phase successfully changed' and the profile and the list read
+ * again, or 'Unable to move to next phase' (the spec's texts). Answers whether it changed.
+ */
+export function usePhaseChange(clientId: string) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const refresh = useRefreshAfterAction(clientId);
+  return async (body: PhaseChangeBody): Promise<boolean> => {
+    try {
+      await api.journey.startNextPhase(clientId, body);
+    } catch {
+      toast.error(t('profileActions.phaseChangeFailed'));
+      return false;
+    }
+    toast.success(t('profileActions.phaseChanged'));
+    refresh();
+    return true;
+  };
+}

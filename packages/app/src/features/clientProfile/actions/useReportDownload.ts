@@ -1,0 +1,24 @@
+import type { Report } from '@coach/api';
+import { toast } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from '../../../state/jotai.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { reportFileName, saveBlob } from './reportFileName.ts';
+
+/** Downloads a report's PDF as 'report-<client>-<date>.pdf'; a failure toasts. */
+export function useReportDownload(clientId: string) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
+  const clientName =
+    summary.state === 'hasData' ? `${summary.data.firstName} ${summary.data.lastName}` : '';
+  return async (report: Report): Promise<void> => {
+    try {
+      const pdf = await api.resource.getClientReport(clientId, report.id);
+      saveBlob(pdf, reportFileName(clientName, report.createdAt));
+    } catch {
+      toast.error(t('profileActions.downloadFailed'));
+    }
+  };
+}

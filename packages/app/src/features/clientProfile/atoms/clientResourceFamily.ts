@@ -1,0 +1,43 @@
+import type { CoachApi } from '@coach/api';
+import { atomFamily } from '../../../state/atomFamily.ts';
+import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
+import { type Loadable, loadable } from '../../../state/loadable.ts';
+import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
+import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
+
+/** A client's resource, read on first use: `set(data, 'refresh')` asks the server again. */
+export type ClientResourceAtom<T> = WritableAtom<Promise<T>, ['refresh'], void>;
+
+/** One resource of one client: the value, and the same without Suspense for a section. */
+export type ClientResource<T> = {
+  data: ClientResourceAtom<T>;
+  /** Loading, loaded (kept while a refresh loads) or failed: each section shows its own state. */
+  loadable: Atom<Loadable<T>>;
+};
+
+/**
+ * An atom family of one per-client resource keyed by client id (conventions: per-client data in
+ * atom families): read again in a new session and on `set(family(id).data, 'refresh')` (a retry,
+ * or after a phase change or a report).
+ */
+export function clientResourceFamily<T>(
+  name: string,
+  read: (api: CoachApi, clientId: string) => Promise<T>,
+): (clientId: string) => ClientResource<T> {
+  return atomFamily((clientId: string) => {
+    const refreshAtom = atom(0);
+    refreshAtom.debugLabel = `${name}Refresh(${clientId})`;
+    const data: ClientResourceAtom<T> = atom(
+      (get) => {
+        get(refreshAtom);
+        get(sessionEpochAtom);
+        return read(getCoachApi(get), clientId);
+      },
+      (_get, set, _update: 'refresh') => set(refreshAtom, (count) => count + 1),
+    );
+    data.debugLabel = `${name}(${clientId})`;
+    const settled = loadable(data);
+    settled.debugLabel = `${name}Loadable(${clientId})`;
+    return { data, loadable: settled };
+  });
+}

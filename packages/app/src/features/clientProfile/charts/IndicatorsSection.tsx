@@ -1,0 +1,121 @@
+import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, LoadingPlaceholder } from '@coach/ui';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { SectionFailed } from '../components/SectionFailed.tsx';
+import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
+import { ChartLegend } from './ChartLegend.tsx';
+import { type ChartRange, defaultChartRange } from './chartRange.ts';
+import { createChartFormats } from './chartFormats.ts';
+import { IndicatorTable } from './IndicatorTable.tsx';
+import { toIndicatorChart } from './indicatorChartData.ts';
+import { RangeChoice } from './RangeChoice.tsx';
+
+// The chart library (visx) is loaded only when a profile shows its chart: its own chunk.
+const IndicatorChart = lazy(() =>
+  import('./IndicatorChart.tsx').then((module) => ({ default: module.IndicatorChart })),
+);
+
+export type IndicatorsSectionProps = { clientId: string };
+
+/**
+ * 'Indicators per day' of the client profile: productivity, mental and physical over the chosen
+ * range with the 70 % line and the phases, and the same figures as a table on demand. Loads and
+ * fails on its own ('Error processing indicators', with a retry).
+ */
+export function IndicatorsSection({ clientId }: IndicatorsSectionProps) {
+  const { t, i18n } = useTranslation();
+  const [range, setRange] = useState<ChartRange>(defaultChartRange);
+  const [isTableShown, setTableShown] = useState(false);
+  const series = useAtomValue(seriesAtoms(clientId, range).loadable);
+  const refresh = useSetAtom(refreshSeriesAtom);
+  const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
+  const data = series.state === 'hasData' ? series.data : null;
+  const chart = useMemo(() => (data ? toIndicatorChart(data.days, data.stepStarts) : null), [data]);
+  const headingId = useId();
+  const tableId = useId();
+
+  const body = () => {
+    if (series.state === 'hasError')
+      return (
+        <SectionFailed
+          message={t('profileCharts.indicatorsFailed')}
+          onRetry={() => refresh(clientId)}
+        />
+      );
+    if (chart === null) {
+      return (
+        <LoadingPlaceholder
+          variant="block"
+          height="260px"
+          label={t('profileCharts.indicatorsLoading')}
+        />
+      );
+    }
+    if (chart.daysWithData === 0)
+      return <Text color="fg.muted">{t('profileCharts.noDataYet')}</Text>;
+    return (
+      <Stack gap="3">
+        <ChartLegend />
+        <Suspense
+          fallback={
+            <LoadingPlaceholder
+              variant="block"
+              height="260px"
+              label={t('profileCharts.indicatorsLoading')}
+            />
+          }
+        >
+          <IndicatorChart chart={chart} formatDate={formats.date} formatValue={formats.value} />
+        </Suspense>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontSize="sm" color="fg.muted">
+            {t('profileCharts.daysWithData', {
+              count: chart.daysWithData,
+              total: chart.days.length,
+            })}
+          </Text>
+          <Button
+            variant="link"
+            aria-expanded={isTableShown}
+            aria-controls={isTableShown ? tableId : undefined}
+            onClick={() => setTableShown((shown) => !shown)}
+          >
+            {isTableShown ? t('profileCharts.hideTable') : t('profileCharts.showTable')}
+          </Button>
+        </HStack>
+        {isTableShown && (
+          <IndicatorTable
+            id={tableId}
+            chart={chart}
+            formatDate={formats.date}
+            formatValue={formats.value}
+          />
+        )}
+      </Stack>
+    );
+  };
+
+  return (
+    <Stack
+      as="section"
+      aria-labelledby={headingId}
+      aria-busy={series.state === 'loading' || undefined}
+      gap="4"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      padding="5"
+      minWidth="0"
+    >
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h2" id={headingId} fontSize="lg" fontWeight="semibold">
+          {t('profileCharts.indicatorsTitle')}
+        </Heading>
+        <RangeChoice value={range} onChange={setRange} />
+      </HStack>
+      {body()}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { LoadingPlaceholder } from '@coach/ui';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
+import { journeyAtoms } from '../atoms/journeyAtoms.ts';
+import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
+import { SectionFailed } from '../components/SectionFailed.tsx';
+import { createChartFormats } from './chartFormats.ts';
+import { PhaseComparisonTable } from './PhaseComparisonTable.tsx';
+import { comparePhases } from './phaseComparison.ts';
+
+export type PhaseComparisonSectionProps = { clientId: string };
+
+/** Reads again what failed: the series over the whole journey (and the journey), the exercises. */
+const retryPhaseFiguresAtom = atom(null, (get, set, clientId: string) => {
+  set(refreshSeriesAtom, clientId);
+  const exercises = exercisesAtoms(clientId);
+  if (get(exercises.loadable).state === 'hasError') set(exercises.data, 'refresh');
+});
+retryPhaseFiguresAtom.debugLabel = 'retryPhaseFiguresAtom';
+
+/**
+ * 'Phase over phase' of the client profile: Learn, Sense and Grow side by side with each
+ * indicator's average, completed / scheduled by kind and the exercises' effects, from the journey,
+ * the series over the whole journey and the exercises. Loads and fails on its own.
+ */
+export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps) {
+  const { t, i18n } = useTranslation();
+  const journey = useAtomValue(journeyAtoms(clientId).loadable);
+  const series = useAtomValue(seriesAtoms(clientId, 'all').loadable);
+  const exercises = useAtomValue(exercisesAtoms(clientId).loadable);
+  const retry = useSetAtom(retryPhaseFiguresAtom);
+  const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
+  const headingId = useId();
+  const failed = [journey, series, exercises].some((part) => part.state === 'hasError');
+  const phases = useMemo(
+    () =>
+      journey.state === 'hasData' && series.state === 'hasData' && exercises.state === 'hasData'
+        ? comparePhases(journey.data, series.data.days, exercises.data.exercises)
+        : null,
+    [journey, series, exercises],
+  );
+
+  return (
+    <Stack
+      as="section"
+      aria-labelledby={headingId}
+      aria-busy={(!failed && phases === null) || undefined}
+      gap="4"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      padding="5"
+      minWidth="0"
+    >
+      <Heading as="h2" id={headingId} fontSize="lg" fontWeight="semibold">
+        {t('profileCharts.phasesTitle')}
+      </Heading>
+      {failed ? (
+        <SectionFailed
+          message={t('profileCharts.indicatorsFailed')}
+          onRetry={() => retry(clientId)}
+        />
+      ) : phases === null ? (
+        <LoadingPlaceholder
+          variant="table"
+          rows={6}
+          columns={4}
+          label={t('profileCharts.phasesLoading')}
+        />
+      ) : (
+        <PhaseComparisonTable
+          phases={phases}
+          formatDate={formats.date}
+          formatValue={formats.value}
+        />
+      )}
+    </Stack>
+  );
+}

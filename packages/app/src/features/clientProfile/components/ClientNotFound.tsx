@@ -1,0 +1,38 @@
+import { chakra, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuUsers } from 'react-icons/lu';
+import { Link } from 'react-router';
+import { clientPath, paths } from '../../../routes/paths.ts';
+import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
+
+/**
+ * A client id that does not exist or is not this coach's: the server answers 404 and the screen
+ * says so, with the way back; nothing of any client is shown.
+ */
+export function ClientNotFound({ clientId }: { clientId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ScreenHeader
+        icon={<LuUsers />}
+        breadcrumb={[
+          { name: t('clients.title'), href: paths.clients },
+          { name: t('profile.notFoundTitle'), href: clientPath(clientId) },
+        ]}
+      />
+      <Stack gap="3" align="flex-start" role="status">
+        <Text>{t('profile.notFoundText')}</Text>
+        <chakra.span
+          fontWeight="medium"
+          color="accent.emphasized"
+          textDecoration="underline"
+          borderRadius="sm"
+          focusVisibleRing="outside"
+          asChild
+        >
+          <Link to={paths.clients}>{t('profile.backToClients')}</Link>
+        </chakra.span>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { createHandlers, fixtureTokens, mockClientIds, mockNow } from '@coach/api/msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { refreshClientProfileAtom } from '../atoms/refreshClientProfileAtom.ts';
+import { ClientProfileScreen } from './ClientProfileScreen.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: mockNow }));
+afterEach(() => {
+  vi.useRealTimers();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+/** Every call the screen made, as 'METHOD path?query'. */
+function recordCalls() {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+function renderProfile(clientId: string = mockClientIds.jamie) {
+  server.use(...createHandlers(mockBackend().options));
+  const { api, tokens } = createTestApi(fixtureTokens.coach);
+  const user = userEvent.setup();
+  const view = renderWithProviders(
+    <Routes>
+      <Route path="/clients/:id" element={<ClientProfileScreen />} />
+      <Route path="/clients" element={<h1>My clients list</h1>} />
+    </Routes>,
+    { api, tokens, route: `/clients/${clientId}` },
+  );
+  return { user, ...view };
+}
+
+const region = async (name: string) => {
+  const found = await screen.findByRole('region', { name });
+  await waitFor(() => expect(found).not.toHaveAttribute('aria-busy'));
+  return within(found);
+};
+
+describe('ClientProfileScreen', () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  it("shows the client's header: breadcrumb, age, gender, zone, journey and engagement", async () => {
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jamie Lee' })).toBeVisible();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'My clients' })).toHaveAttribute(
+      'href',
+      '/clients',
+    );
+    expect(screen.getByText(/years old · (Male|Female)/)).toBeVisible();
+    expect(screen.getByText('4:30 AM local time (America/New_York)')).toBeVisible();
+    const journey = await region('Journey');
+    expect(journey.getByRole('listitem', { current: 'step' })).toHaveTextContent('Sense');
+    expect(journey.getByText('Day 5 of Sense')).toBeVisible();
+    expect(journey.getByText(/^Journey since /)).toBeVisible();
+    const engagement = await region('Engagement (48h)');
+    expect(engagement.getByRole('meter', { name: 'Engagement (48h)' })).toHaveAttribute(
+      'aria-valuetext',
+      '3.2 h of 10.0 h',
+    );
+  });
+
+  it("shows 'not found' for a client that is not the coach's, and no section", async () => {
+    const { user } = renderProfile('00000000-0000-4000-8000-00000000dead');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Client not found' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Exercises' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Journey' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to My clients' }));
+    expect(await screen.findByRole('heading', { name: 'My clients list' })).toBeVisible();
+  });
+
+  it('fails one section on its own, and its retry loads it', async () => {
+    let failing = true;
+    const { user } = renderProfile();
+    server.use(
+      http.get(`${testBaseUrls.exercise}/clients/:clientId/exercises`, () =>
+        failing
+          ? HttpResponse.json({ error: 'internal_error', message: 'x' }, { status: 500 })
+          : undefined,
+      ),
+    );
+    const exercises = await region('Exercises');
+    expect(exercises.getByRole('alert')).toHaveTextContent('Error processing exercise');
+    // The other sections are there.
+    expect((await region('Assessments')).getByRole('table')).toBeVisible();
+    failing = false;
+    await user.click(exercises.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(exercises.queryByRole('alert')).not.toBeInTheDocument());
+    expect(exercises.getAllByRole('button', { name: /exercise/ }).length).toBeGreaterThan(0);
+  });
+
+  it("pages the activity with the previous page's cursor and filters it by kind", async () => {
+    const calls = recordCalls();
+    const { user } = renderProfile();
+    const activity = await region('Activity history');
+    const list = activity.getByRole('list', { name: 'Activities, newest first' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    await user.click(activity.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(20));
+    const pages = calls.filter((call) => call.includes('/activity'));
+    expect(pages[0]).toMatch(/limit=20$/);
+    expect(pages[1]).toMatch(/limit=20&before=[^&]+$/);
+    // Newest first, no item twice.
+    const items = within(list).getAllByRole('listitem');
+    const keys = items.map((item) => item.textContent);
+    expect(new Set(keys).size).toBe(keys.length);
+
+    await user.click(activity.getByRole('button', { name: 'Reflections' }));
+    for (const item of within(activity.getByRole('list')).getAllByRole('listitem')) {
+      expect(item).toHaveAttribute('data-kind', 'reflection');
+    }
+  });
+
+  it('opens an exercise with its measures in ms and b/min and its effect in words', async () => {
+    const { user } = renderProfile();
+    const exercises = await region('Exercises');
+    const [first] = exercises.getAllByRole('button', { name: / Positive$/ });
+    await user.click(first as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    const measures = within(dialog).getByRole('table', { name: 'Measures' });
+    expect(within(measures).getByRole('rowheader', { name: 'HRV-1' })).toBeVisible();
+    expect(measures).toHaveTextContent(/\d+(\.\d)? ms/);
+    expect(measures).toHaveTextContent(/\d+(\.\d)? b\/min/);
+    expect(within(dialog).getByText('Positive')).toHaveAttribute('data-effect', 'positive');
+  });
+
+  it('reads the header again on refresh (after a phase change or a report)', async () => {
+    const calls = recordCalls();
+    const { store } = renderProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Jamie Lee' });
+    const before = calls.filter((call) => call.startsWith(`GET /api/analytics/clients/`)).length;
+    store.set(refreshClientProfileAtom, mockClientIds.jamie);
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.endsWith(`/clients/${mockClientIds.jamie}/profile`)).length,
+      ).toBe(2),
+    );
+    expect(before).toBeGreaterThan(0);
+  });
+});

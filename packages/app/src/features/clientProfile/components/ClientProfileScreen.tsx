@@ -1,0 +1,45 @@
+import { Grid, Stack } from '@chakra-ui/react';
+import { useParams } from 'react-router';
+import { ReportsSection } from '../actions/ReportsSection.tsx';
+import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';
+import { PhaseComparisonSection } from '../charts/PhaseComparisonSection.tsx';
+import { ProfileHeader } from '../header/ProfileHeader.tsx';
+import { CoachActionsSection } from '../history/CoachActionsSection.tsx';
+import { ActivitySection } from '../sections/ActivitySection.tsx';
+import { AssessmentsSection } from '../sections/AssessmentsSection.tsx';
+import { ExercisesSection } from '../sections/ExercisesSection.tsx';
+import { ReflectionsSection } from '../sections/ReflectionsSection.tsx';
+import { ClientNotFound } from './ClientNotFound.tsx';
+import { isNotFound } from './isNotFound.ts';
+import { useClientResource } from './useClientResource.ts';
+
+/**
+ * A client's profile ('/clients/:id', spec point 2, issue 11): who the client is and how their
+ * journey goes, section by section; each section loads and fails on its own. A client that is
+ * not this coach's (the server's 404) shows the not-found state and nothing else.
+ */
+export function ClientProfileScreen() {
+  const { id = '' } = useParams();
+  const [summary, retrySummary] = useClientResource(profileSummaryAtoms, id);
+  if (isNotFound(summary)) return <ClientNotFound clientId={id} />;
+  // The client's zone, for times on their clock; until the header has loaded, lists show dates.
+  const timeZone = summary.state === 'hasData' ? summary.data.timezone : null;
+  return (
+    <Stack gap="6" data-client-id={id}>
+      <ProfileHeader clientId={id} summary={summary} onRetrySummary={retrySummary} />
+      <IndicatorsSection clientId={id} />
+      <PhaseComparisonSection clientId={id} />
+      <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="6" alignItems="start">
+        <ActivitySection clientId={id} timeZone={timeZone} />
+        <ExercisesSection clientId={id} timeZone={timeZone} />
+        <ReflectionsSection clientId={id} timeZone={timeZone} />
+        <AssessmentsSection clientId={id} />
+      </Grid>
+      <ReportsSection clientId={id} />
+      <CoachActionsSection clientId={id} />
+    </Stack>
+  );
+}
+
+export default ClientProfileScreen;

@@ -1,0 +1,40 @@
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import type { ClientProfileSummary } from '@coach/api';
+import { ProfilePicture } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import type { ClientFormats } from '../../clients/clientFormats.ts';
+import { ClientTimezone } from './ClientTimezone.tsx';
+
+export type ClientIdentityProps = {
+  summary: ClientProfileSummary;
+  now: Date;
+  formats: ClientFormats;
+};
+
+/** Picture (a person icon when missing or broken), email, age, gender, timezone and local time. */
+export function ClientIdentity({ summary, now, formats }: ClientIdentityProps) {
+  const { t } = useTranslation();
+  const api = useCoachApi();
+  const fullName = `${summary.firstName} ${summary.lastName}`;
+  const facts = [
+    summary.age === null ? t('profile.noAge') : t('profile.age', { count: summary.age }),
+    summary.gender ? t(`profile.genders.${summary.gender}`) : t('profile.noGender'),
+  ];
+  return (
+    <HStack gap="4" align="flex-start">
+      <ProfilePicture
+        src={api.resource.profilePictureUrl(summary.profilePicture)}
+        name={fullName}
+        size="lg"
+      />
+      <Stack gap="1" minWidth="0" textStyle="sm">
+        <Text color="fg.muted" truncate title={summary.email}>
+          {summary.email}
+        </Text>
+        <Text>{facts.join(' · ')}</Text>
+        <ClientTimezone zone={summary} now={now} formats={formats} />
+      </Stack>
+    </HStack>
+  );
+}

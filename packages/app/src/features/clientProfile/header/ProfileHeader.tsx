@@ -1,0 +1,90 @@
+import { Grid, HStack, Stack } from '@chakra-ui/react';
+import type { ClientProfileSummary } from '@coach/api';
+import { LoadingPlaceholder } from '@coach/ui';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuUsers } from 'react-icons/lu';
+import { clientPath, paths } from '../../../routes/paths.ts';
+import type { Loadable } from '../../../state/loadable.ts';
+import { createClientFormats } from '../../clients/clientFormats.ts';
+import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
+import { ProfileActions } from '../actions/ProfileActions.tsx';
+import { SectionFailed } from '../components/SectionFailed.tsx';
+import { journeyAtoms } from '../atoms/journeyAtoms.ts';
+import { useClientResource } from '../components/useClientResource.ts';
+import { createProfileFormats } from '../profileFormats.ts';
+import { ClientIdentity } from './ClientIdentity.tsx';
+import { EngagementFigure } from './EngagementFigure.tsx';
+import { HeaderCard } from './HeaderCard.tsx';
+import { JourneyProgress } from './JourneyProgress.tsx';
+import { useMinuteClock } from './useMinuteClock.ts';
+
+export type ProfileHeaderProps = {
+  clientId: string;
+  summary: Loadable<ClientProfileSummary>;
+  onRetrySummary: () => void;
+};
+
+/**
+ * Breadcrumb 'My clients' > the client's name, who the client is, their journey and engagement.
+ * The journey (its own call) and the figures (the profile summary) load and fail apart.
+ */
+export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHeaderProps) {
+  const { t, i18n } = useTranslation();
+  const now = useMinuteClock();
+  const [journey, retryJourney] = useClientResource(journeyAtoms, clientId);
+  const formats = useMemo(() => createClientFormats(i18n.language, now), [i18n.language, now]);
+  const profileFormats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const name =
+    summary.state === 'hasData'
+      ? `${summary.data.firstName} ${summary.data.lastName}`
+      : t('profile.title');
+
+  return (
+    <Stack gap="4" marginBlockEnd="6">
+      <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <ScreenHeader
+          icon={<LuUsers />}
+          breadcrumb={[
+            { name: t('clients.title'), href: paths.clients },
+            { name, href: clientPath(clientId) },
+          ]}
+        />
+        <ProfileActions clientId={clientId} />
+      </HStack>
+      <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr 1fr' }} gap="4" marginBlockStart="-4">
+        <Stack as="section" aria-label={t('profile.identity')} minWidth="0" paddingBlock="2">
+          {summary.state === 'hasData' ? (
+            <ClientIdentity summary={summary.data} now={now} formats={formats} />
+          ) : summary.state === 'loading' ? (
+            <LoadingPlaceholder label={t('profile.loading', { section: t('profile.identity') })} />
+          ) : (
+            <SectionFailed message={t('profile.failed.profile')} onRetry={onRetrySummary} />
+          )}
+        </Stack>
+        <HeaderCard title={t('profile.journey.title')}>
+          {journey.state === 'hasData' ? (
+            <JourneyProgress journey={journey.data} formats={profileFormats} />
+          ) : journey.state === 'loading' ? (
+            <LoadingPlaceholder
+              label={t('profile.loading', { section: t('profile.journey.title') })}
+            />
+          ) : (
+            <SectionFailed message={t('profile.failed.journey')} onRetry={retryJourney} />
+          )}
+        </HeaderCard>
+        <HeaderCard title={t('profile.engagement.title')}>
+          {summary.state === 'hasData' ? (
+            <EngagementFigure engagement={summary.data.engagement} formats={formats} />
+          ) : summary.state === 'loading' ? (
+            <LoadingPlaceholder
+              label={t('profile.loading', { section: t('profile.engagement.title') })}
+            />
+          ) : (
+            <SectionFailed message={t('profile.failed.engagement')} onRetry={onRetrySummary} />
+          )}
+        </HeaderCard>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { List, Stack, Text } from '@chakra-ui/react';
+import type { ActivityPage } from '@coach/api';
+import { Button } from '@coach/ui';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activityAtoms } from '../atoms/activityAtoms.ts';
+import { EmptyNote } from '../components/EmptyNote.tsx';
+import { ProfileSection } from '../components/ProfileSection.tsx';
+import { useClientResource } from '../components/useClientResource.ts';
+import { createProfileFormats } from '../profileFormats.ts';
+import { type ActivityFilter, ActivityKindFilter } from './ActivityKindFilter.tsx';
+import { ActivityRow } from './ActivityRow.tsx';
+import { useActivityPages } from './useActivityPages.ts';
+
+export type ActivitySectionProps = { clientId: string; timeZone: string | null };
+
+/** Assessments, reflections and exercises, newest first, filtered by kind, paged. */
+export function ActivitySection({ clientId, timeZone }: ActivitySectionProps) {
+  const { t } = useTranslation();
+  const [first, retry] = useClientResource(activityAtoms, clientId);
+  const [filter, setFilter] = useState<ActivityFilter>('all');
+  return (
+    <ProfileSection
+      title={t('profile.activity.title')}
+      state={first}
+      failedText={t('profile.failed.surveys')}
+      onRetry={retry}
+      actions={<ActivityKindFilter value={filter} onChange={setFilter} />}
+    >
+      {(page) => (
+        <ActivityList clientId={clientId} first={page} filter={filter} timeZone={timeZone} />
+      )}
+    </ProfileSection>
+  );
+}
+
+type ActivityListProps = {
+  clientId: string;
+  first: ActivityPage;
+  filter: ActivityFilter;
+  timeZone: string | null;
+};
+
+function ActivityList({ clientId, first, filter, timeZone }: ActivityListProps) {
+  const { t, i18n } = useTranslation();
+  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const pages = useActivityPages(clientId, first);
+  // The endpoint pages every kind together: the filter narrows what has been loaded, and
+  // 'Show more' reaches further back.
+  const shown = filter === 'all' ? pages.items : pages.items.filter((item) => item.kind === filter);
+  if (pages.items.length === 0) return <EmptyNote>{t('profile.activity.empty')}</EmptyNote>;
+  return (
+    <Stack gap="3" align="stretch">
+      {shown.length === 0 ? (
+        <EmptyNote>
+          {t('profile.activity.emptyKind', {
+            kind: filter === 'all' ? '' : t(`profile.activity.kinds.${filter}`).toLowerCase(),
+          })}
+        </EmptyNote>
+      ) : (
+        <List.Root as="ol" listStyle="none" aria-label={t('profile.activity.list')}>
+          {shown.map((item) => (
+            <ActivityRow
+              key={`${item.kind}-${item.id}`}
+              item={item}
+              timeZone={timeZone}
+              formats={formats}
+            />
+          ))}
+        </List.Root>
+      )}
+      {pages.hasMoreFailed ? (
+        <Text role="alert" color="error.fg" textStyle="sm">
+          {t('profile.activity.moreFailed')}
+        </Text>
+      ) : null}
+      {pages.hasMore ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          alignSelf="flex-start"
+          isLoading={pages.isLoadingMore}
+          onClick={pages.loadMore}
+        >
+          {t('profile.activity.showMore')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

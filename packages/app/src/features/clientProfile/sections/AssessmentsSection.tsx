@@ -1,0 +1,66 @@
+import { Table } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assessmentsAtoms } from '../atoms/assessmentsAtoms.ts';
+import { EmptyNote } from '../components/EmptyNote.tsx';
+import { ProfileSection } from '../components/ProfileSection.tsx';
+import { useClientResource } from '../components/useClientResource.ts';
+import { createProfileFormats } from '../profileFormats.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/** The client's assessments, newest first: name, date, status. */
+export function AssessmentsSection({ clientId }: { clientId: string }) {
+  const { t, i18n } = useTranslation();
+  const [assessments, retry] = useClientResource(assessmentsAtoms, clientId);
+  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  return (
+    <ProfileSection
+      title={t('profile.assessments.title')}
+      state={assessments}
+      failedText={t('profile.failed.surveys')}
+      onRetry={retry}
+    >
+      {({ assessments: list }) =>
+        list.length === 0 ? (
+          <EmptyNote>{t('profile.assessments.empty')}</EmptyNote>
+        ) : (
+          <Table.ScrollArea
+            maxHeight="24rem"
+            tabIndex={0}
+            aria-label={t('profile.assessments.title')}
+          >
+            <Table.Root size="sm" stickyHeader>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader scope="col">
+                    {t('profile.assessments.name')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">
+                    {t('profile.assessments.date')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">
+                    {t('profile.assessments.status')}
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.map((assessment) => (
+                  <Table.Row
+                    key={assessment.id ?? assessment.calendarEventId ?? assessment.date}
+                    data-status={assessment.status}
+                  >
+                    <Table.Cell overflowWrap="anywhere">{assessment.name}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formats.fullDate(assessment.date)}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={assessment.status} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )
+      }
+    </ProfileSection>
+  );
+}

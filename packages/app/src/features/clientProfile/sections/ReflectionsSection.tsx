@@ -1,0 +1,77 @@
+import { List, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reflectionsAtoms } from '../atoms/reflectionsAtoms.ts';
+import { EmptyNote } from '../components/EmptyNote.tsx';
+import { ProfileSection } from '../components/ProfileSection.tsx';
+import { useClientResource } from '../components/useClientResource.ts';
+import { createProfileFormats } from '../profileFormats.ts';
+import { useWindowName } from './useWindowName.ts';
+
+export type ReflectionsSectionProps = { clientId: string; timeZone: string | null };
+
+/** The client's reflections, newest first: answers, window, time on the client's clock. */
+export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionProps) {
+  const { t, i18n } = useTranslation();
+  const [reflections, retry] = useClientResource(reflectionsAtoms, clientId);
+  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const windowName = useWindowName();
+  return (
+    <ProfileSection
+      title={t('profile.reflections.title')}
+      state={reflections}
+      failedText={t('profile.failed.surveys')}
+      onRetry={retry}
+    >
+      {({ reflections: list }) =>
+        list.length === 0 ? (
+          <EmptyNote>{t('profile.reflections.empty')}</EmptyNote>
+        ) : (
+          <List.Root
+            listStyle="none"
+            maxHeight="24rem"
+            overflowY="auto"
+            tabIndex={0}
+            aria-label={t('profile.reflections.title')}
+          >
+            {list.map((reflection) => (
+              <List.Item
+                key={reflection.id}
+                paddingBlock="2"
+                borderBottomWidth="1px"
+                borderColor="border"
+              >
+                <Stack gap="0.5">
+                  <Text fontWeight="medium">
+                    {t(`profile.reflectionTypes.${reflection.type}`)}
+                    {' · '}
+                    {t('profile.reflections.window', { window: windowName(reflection.window) })}
+                  </Text>
+                  <Text textStyle="sm">
+                    {t('profile.reflections.answers', {
+                      productivity: reflection.productivity,
+                      mental: reflection.mental,
+                      physical: reflection.physical,
+                    })}
+                  </Text>
+                  {reflection.note ? (
+                    <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
+                      {reflection.note}
+                    </Text>
+                  ) : null}
+                  <Text textStyle="xs" color="fg.muted">
+                    {timeZone
+                      ? t('profile.reflections.clientTime', {
+                          time: formats.clientDateTime(reflection.answeredAt, timeZone),
+                        })
+                      : formats.fullDate(reflection.localDate)}
+                  </Text>
+                </Stack>
+              </List.Item>
+            ))}
+          </List.Root>
+        )
+      }
+    </ProfileSection>
+  );
+}

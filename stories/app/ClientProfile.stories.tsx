@@ -1,0 +1,303 @@
+import type { RouteName } from '@coach/api';
+import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+const profileOf = (clientId: string) => `/clients/${clientId}`;
+
+/**
+ * A client's profile ('/clients/:id') in the signed-in app, the demo coach signed in: Jamie Lee
+ * (New York, Sense day 5, every effect level and assessment status) unless a story says otherwise.
+ */
+const meta = {
+  title: 'App/ClientProfile',
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: {
+    layout: 'fullscreen',
+    route: profileOf(mockClientIds.jamie),
+    session: { tokens: fixtureTokens.coach },
+  },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const serverFailure = {
+  status: 500,
+  error: 'internal_error',
+  message: 'Something went wrong',
+} as const;
+
+/** The handlers with these calls failing. */
+const failing =
+  (...routes: RouteName[]): Story['beforeEach'] =>
+  ({ msw }) => {
+    msw.use(
+      ...createHandlers({
+        failures: Object.fromEntries(routes.map((route) => [route, serverFailure])),
+      }),
+    );
+  };
+
+/** The profile's heading once the header has loaded. */
+async function profileHeading(canvasElement: HTMLElement, name: string) {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByRole('heading', { level: 1, name })).toBeVisible();
+  return canvas;
+}
+
+/** A section (a region named by its heading) once it is no longer busy. */
+async function section(canvasElement: HTMLElement, name: string) {
+  const region = await within(canvasElement).findByRole('region', { name });
+  await waitFor(() => expect(region).not.toHaveAttribute('aria-busy'));
+  // At the top of the view, so that the story's snapshot shows it.
+  region.scrollIntoView({ block: 'start' });
+  return within(region);
+}
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await profileHeading(canvasElement, 'Jamie Lee');
+    const breadcrumb = canvas.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb).toHaveTextContent(/My clients.*Jamie Lee/);
+    await expect(within(breadcrumb).getByRole('link', { name: 'My clients' })).toHaveAttribute(
+      'href',
+      '/clients',
+    );
+    // New York is in another offset than the coach's device (UTC): flagged, with its time.
+    await expect(canvas.getByText('Different timezone')).toBeVisible();
+    await expect(canvas.getByText(/local time \(America\/New_York\)/)).toHaveTextContent(
+      '4:30 AM local time (America/New_York)',
+    );
+    const journey = await section(canvasElement, 'Journey');
+    await expect(journey.getByRole('listitem', { current: 'step' })).toHaveTextContent('Sense');
+    await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
+    const engagement = await section(canvasElement, 'Engagement (48h)');
+    await expect(engagement.getByRole('meter', { name: 'Engagement (48h)' })).toHaveAttribute(
+      'aria-valuetext',
+      '3.2 h of 10.0 h',
+    );
+    await expect(engagement.getByText('Last connected 50 minutes ago')).toBeVisible();
+  },
+};
+
+/** Everything still loading: each section says so on its own. */
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    const forever = 'forever' as const;
+    msw.use(
+      ...createHandlers({
+        delays: {
+          getClientProfileSummary: forever,
+          getJourney: forever,
+          getClientActivity: forever,
+          listExercises: forever,
+          listReflections: forever,
+          listAssessments: forever,
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const activity = await canvas.findByRole('region', { name: 'Activity history' });
+    await expect(activity).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Client profile');
+  },
+};
+
+/** A client id that is not the coach's: the server's 404, and the way back. */
+export const NotFound: Story = {
+  parameters: { route: profileOf('00000000-0000-4000-8000-00000000dead') },
+  play: async ({ canvasElement }) => {
+    const canvas = await profileHeading(canvasElement, 'Client not found');
+    await expect(
+      canvas.getByText('This client does not exist or is not one of your clients.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to My clients' })).toHaveAttribute(
+      'href',
+      '/clients',
+    );
+    // Nothing of any client: no section at all.
+    for (const name of ['Journey', 'Activity history', 'Exercises']) {
+      await expect(canvas.queryByRole('region', { name })).not.toBeInTheDocument();
+    }
+  },
+};
+
+export const JourneyFails: Story = {
+  beforeEach: failing('getJourney'),
+  play: async ({ canvasElement }) => {
+    await profileHeading(canvasElement, 'Jamie Lee');
+    // The rest of the page stays usable.
+    const exercises = await section(canvasElement, 'Exercises');
+    await expect(exercises.getAllByRole('button').length).toBeGreaterThan(0);
+    const journey = await section(canvasElement, 'Journey');
+    await expect(journey.getByRole('alert')).toHaveTextContent('Error processing journey');
+  },
+};
+
+export const EngagementFails: Story = {
+  beforeEach: failing('getClientProfileSummary'),
+  play: async ({ canvasElement }) => {
+    const engagement = await section(canvasElement, 'Engagement (48h)');
+    await expect(await engagement.findByRole('alert')).toHaveTextContent(
+      'Error processing engagement',
+    );
+    await userEvent.click(engagement.getByRole('button', { name: 'Try again' }));
+    // Asked again; the mock still fails, so the error comes back.
+    await expect(await engagement.findByRole('alert')).toBeVisible();
+    const journey = await section(canvasElement, 'Journey');
+    await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
+  },
+};
+
+export const ActivityFails: Story = {
+  beforeEach: failing('getClientActivity'),
+  play: async ({ canvasElement }) => {
+    const activity = await section(canvasElement, 'Activity history');
+    await expect(activity.getByRole('alert')).toHaveTextContent('Error processing surveys');
+    await expect(activity.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+export const ExercisesFail: Story = {
+  beforeEach: failing('listExercises'),
+  play: async ({ canvasElement }) => {
+    const exercises = await section(canvasElement, 'Exercises');
+    await expect(exercises.getByRole('alert')).toHaveTextContent('Error processing exercise');
+  },
+};
+
+export const ReflectionsFail: Story = {
+  beforeEach: failing('listReflections'),
+  play: async ({ canvasElement }) => {
+    const reflections = await section(canvasElement, 'Reflections');
+    await expect(reflections.getByRole('alert')).toHaveTextContent('Error processing surveys');
+  },
+};
+
+export const AssessmentsFail: Story = {
+  beforeEach: failing('listAssessments'),
+  play: async ({ canvasElement }) => {
+    const assessments = await section(canvasElement, 'Assessments');
+    await expect(assessments.getByRole('alert')).toHaveTextContent('Error processing surveys');
+  },
+};
+
+/** Noah accepted in the night: nothing done yet, each section says what will appear. */
+export const NoDataYet: Story = {
+  parameters: { route: profileOf(mockClientIds.noah) },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ emptyLists: true }));
+  },
+  play: async ({ canvasElement }) => {
+    await profileHeading(canvasElement, 'Noah Kim');
+    const activity = await section(canvasElement, 'Activity history');
+    await expect(activity.getByText(/^No activity yet/)).toBeVisible();
+    await expect(
+      (await section(canvasElement, 'Exercises')).getByText('No exercises yet.'),
+    ).toBeVisible();
+    await expect(
+      (await section(canvasElement, 'Reflections')).getByText('No reflections yet.'),
+    ).toBeVisible();
+    await expect(
+      (await section(canvasElement, 'Assessments')).getByText('No assessments yet.'),
+    ).toBeVisible();
+  },
+};
+
+/** Aiko (Tokyo) in Grow: the last step current, the earlier ones done. */
+export const GrowClient: Story = {
+  parameters: { route: profileOf(mockClientIds.aiko) },
+  play: async ({ canvasElement }) => {
+    const canvas = await profileHeading(canvasElement, 'Aiko Tanaka');
+    const journey = await section(canvasElement, 'Journey');
+    await expect(journey.getByRole('listitem', { current: 'step' })).toHaveTextContent('Grow');
+    await expect(journey.getByText(/^Day \d+ of Grow$/)).toBeVisible();
+    await expect(canvas.getByText('Different timezone')).toBeVisible();
+  },
+};
+
+/** Maria in London, the coach's offset: no flag, her time only. */
+export const SameTimezone: Story = {
+  parameters: { route: profileOf(mockClientIds.maria) },
+  play: async ({ canvasElement }) => {
+    const canvas = await profileHeading(canvasElement, 'Maria-Fernanda Oliveira dos Santos');
+    await expect(canvas.getByText(/local time \(Europe\/London\)/)).toBeVisible();
+    await expect(canvas.queryByText('Different timezone')).not.toBeInTheDocument();
+  },
+};
+
+/** Jamie's assessments: complete, incomplete and in progress, in words. */
+export const AssessmentStatuses: Story = {
+  play: async ({ canvasElement }) => {
+    const assessments = await section(canvasElement, 'Assessments');
+    for (const status of ['Complete', 'Incomplete', 'In progress']) {
+      await expect(assessments.getAllByText(status).length).toBeGreaterThan(0);
+    }
+    const rows = canvasElement.querySelectorAll('tr[data-status]');
+    const statuses = new Set([...rows].map((row) => row.getAttribute('data-status')));
+    await expect([...statuses].sort()).toEqual(['complete', 'inProgress', 'incomplete']);
+  },
+};
+
+/** Every effect level in words and colour; the first exercise's detail open. */
+export const EffectLevels: Story = {
+  play: async ({ canvasElement }) => {
+    const exercises = await section(canvasElement, 'Exercises');
+    for (const level of [
+      'Negative',
+      'Moderately negative',
+      'Neutral',
+      'Moderately positive',
+      'Positive',
+    ]) {
+      await expect(exercises.getAllByText(level).length).toBeGreaterThan(0);
+    }
+    const [first] = exercises.getAllByRole('button', { name: / Positive$/ });
+    await userEvent.click(first as HTMLElement);
+    const dialog = await within(document.body).findByRole('dialog');
+    await expect(dialog).toHaveTextContent('Result');
+    const measures = within(dialog).getByRole('table', { name: 'Measures' });
+    await waitFor(() =>
+      expect(within(measures).getByRole('rowheader', { name: 'HRV-1' })).toBeVisible(),
+    );
+    await expect(measures).toHaveTextContent(/\d+ ms/);
+    await expect(measures).toHaveTextContent(/\d+ b\/min/);
+  },
+};
+
+/** Activity newest first, filtered by kind, and 'Show more' for the older pages. */
+export const ActivityPaging: Story = {
+  play: async ({ canvasElement }) => {
+    const activity = await section(canvasElement, 'Activity history');
+    const list = activity.getByRole('list', { name: 'Activities, newest first' });
+    const firstCount = within(list).getAllByRole('listitem').length;
+    await expect(firstCount).toBe(20);
+    await userEvent.click(activity.getByRole('button', { name: 'Show more' }));
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(firstCount),
+    );
+    await userEvent.click(activity.getByRole('button', { name: 'Exercises' }));
+    await expect(activity.getByRole('button', { name: 'Exercises' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const items = within(activity.getByRole('list')).getAllByRole('listitem');
+    for (const item of items) await expect(item).toHaveAttribute('data-kind', 'exercise');
+  },
+};

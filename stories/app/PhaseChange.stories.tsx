@@ -1,0 +1,119 @@
+import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ProfileActions } from '../../packages/app/src/features/clientProfile/actions/ProfileActions.tsx';
+import { expectToast } from './expectToast.ts';
+import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+type StoryArgs = { clientId: string; handlers?: HandlersOptions };
+
+/** 'Start next phase' on the profile: the actions alone, over the mocks of the demo coach. */
+const meta = {
+  title: 'App/PhaseChange',
+  render: ({ clientId }) => <ProfileActions clientId={clientId} />,
+  decorators: [withCoachApi, withAppRootFontSize],
+  args: { clientId: mockClientIds.maria },
+  parameters: { session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw, args }) {
+    msw.use(...createHandlers(args.handlers));
+  },
+} satisfies Meta<StoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const openPhaseChange = (canvasElement: HTMLElement) =>
+  openModal(canvasElement, 'Start next phase', 'Start next phase');
+
+/** Fills the form: one goal, a BPM from the Select, one goal choice. */
+async function fillPhaseChange(modal: ReturnType<typeof within>) {
+  await userEvent.click(modal.getByRole('checkbox', { name: 'Breathing' }));
+  await userEvent.click(modal.getByRole('combobox', { name: 'Breaths per minute' }));
+  const listbox = await screen.findByRole('listbox', { name: 'Breaths per minute' });
+  const option = within(listbox).getByRole('option', { name: '6 BPM' });
+  await waitFor(() => expect(option).toBeVisible());
+  await userEvent.click(option);
+  await userEvent.click(modal.getByRole('checkbox', { name: 'Calm' }));
+}
+
+/** Maria is in learn: the modal names Sense, offers the goals, BPM and goal choices, and warns. */
+export const Planned: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal } = await openPhaseChange(canvasElement);
+    await expect(modal.getByText('Sense')).toBeVisible();
+    await expect(modal.getAllByRole('checkbox')).toHaveLength(6 + 4);
+    await expect(
+      modal.getByText(/once changing journey phase, you can not return the old one/),
+    ).toBeVisible();
+    await userEvent.click(modal.getByRole('combobox', { name: 'Breaths per minute' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Breaths per minute' });
+    const options = within(listbox).getAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual(['10 BPM', '8 BPM', '6 BPM']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await animationsSettled();
+  },
+};
+
+/** Confirmed with nothing chosen: each field says what it needs and the button waits. */
+export const Incomplete: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal } = await openPhaseChange(canvasElement);
+    const confirm = modal.getByRole('button', { name: 'Start Sense' });
+    await userEvent.click(confirm);
+    await expect(await modal.findByText('Choose at least one goal')).toBeVisible();
+    await expect(modal.getByText('Choose the BPM')).toBeVisible();
+    await expect(modal.getByText('Choose at least one goal choice')).toBeVisible();
+    await expect(confirm).toBeDisabled();
+    await userEvent.click(modal.getByRole('checkbox', { name: 'Productivity' }));
+    await expect(modal.queryByText('Choose at least one goal')).not.toBeInTheDocument();
+  },
+};
+
+/** Aiko is in grow: the action is replaced by the spec's text. */
+export const NonePlanned: Story = {
+  args: { clientId: mockClientIds.aiko },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No new phases are planned yet')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Start next phase' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Generate report' })).toBeVisible();
+  },
+};
+
+/** Confirmed: 'Phase successfully changed', the modal closes, and the journey is read again. */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal } = await openPhaseChange(canvasElement);
+    await fillPhaseChange(modal);
+    await userEvent.click(modal.getByRole('button', { name: 'Start Sense' }));
+    await expectToast('Phase successfully changed');
+    await dialogClosed();
+    // The refreshed journey plans grow next, starting from the choices just made.
+    const reopened = await openPhaseChange(canvasElement);
+    await expect(reopened.modal.getByText('Grow')).toBeVisible();
+    await expect(reopened.modal.getByRole('checkbox', { name: 'Breathing' })).toBeChecked();
+    await expect(reopened.modal.getByRole('button', { name: 'Start Grow' })).toBeVisible();
+  },
+};
+
+/** The server refuses: 'Unable to move to next phase', and the modal keeps the choices. */
+export const Failure: Story = {
+  args: {
+    handlers: {
+      failures: {
+        startNextPhase: { status: 500, error: 'internal_error', message: 'Something went wrong' },
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const { modal } = await openPhaseChange(canvasElement);
+    await fillPhaseChange(modal);
+    await userEvent.click(modal.getByRole('button', { name: 'Start Sense' }));
+    await expectToast('Unable to move to next phase');
+    await expect(modal.getByRole('checkbox', { name: 'Breathing' })).toBeChecked();
+    await expect(modal.getByRole('button', { name: 'Start Sense' })).toBeEnabled();
+  },
+};

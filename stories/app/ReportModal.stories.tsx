@@ -1,0 +1,157 @@
+import { Stack } from '@chakra-ui/react';
+import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, spyOn, userEvent, waitFor, type within } from 'storybook/test';
+import { ProfileActions } from '../../packages/app/src/features/clientProfile/actions/ProfileActions.tsx';
+import { ReportsSection } from '../../packages/app/src/features/clientProfile/actions/ReportsSection.tsx';
+import { expectToast } from './expectToast.ts';
+import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+type StoryArgs = { clientId: string; handlers?: HandlersOptions };
+
+/** 'Generate report' on the profile with the reports list it adds to, over the demo mocks. */
+const meta = {
+  title: 'App/ReportModal',
+  render: ({ clientId }) => (
+    <Stack gap="6" padding="6" maxWidth="3xl">
+      <ProfileActions clientId={clientId} />
+      <ReportsSection clientId={clientId} />
+    </Stack>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  args: { clientId: mockClientIds.jamie },
+  parameters: { layout: 'fullscreen', session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw, args }) {
+    msw.use(...createHandlers(args.handlers));
+  },
+} satisfies Meta<StoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const notes = [
+  'Mental wellbeing',
+  'Physical wellbeing',
+  'Productivity',
+  'Final comments from coach',
+];
+
+const openReport = (canvasElement: HTMLElement) =>
+  openModal(canvasElement, 'Generate report', 'Generate report');
+
+function errorColour() {
+  const probe = document.createElement('span');
+  probe.style.color = 'var(--chakra-colors-error-fg)';
+  document.body.append(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}
+
+async function writeNotes(modal: ReturnType<typeof within>) {
+  await userEvent.click(modal.getByLabelText('Mental wellbeing'));
+  await userEvent.paste('Calmer mornings since the breathing exercises.');
+  await userEvent.click(modal.getByLabelText('Final comments from coach'));
+  await userEvent.paste('Keep going with the evening routine.');
+}
+
+/** The list of Jamie's reports with its date and author; each downloads. */
+export const ReportsList: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await loadedSection(canvasElement, 'Reports');
+    await expect(section.getAllByRole('listitem')).toHaveLength(1);
+    await expect(section.getByText(/Generated on .* by /)).toBeVisible();
+    await expect(section.getByRole('button', { name: /Download the report of/ })).toBeVisible();
+  },
+};
+
+/** Four labelled notes, each with its 'length/500' counter, counting as the coach types. */
+export const Counters: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal } = await openReport(canvasElement);
+    for (const label of notes) await expect(modal.getByLabelText(label)).toBeVisible();
+    await expect(modal.getAllByText('0/500')).toHaveLength(4);
+    await userEvent.type(modal.getByLabelText('Productivity'), 'Focused');
+    await expect(modal.getByText('7/500')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  },
+};
+
+/** A note of 501 characters: its counter turns to the error colour and Generate waits. */
+export const OverTheMax: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal } = await openReport(canvasElement);
+    await userEvent.click(modal.getByLabelText('Physical wellbeing'));
+    await userEvent.paste('w'.repeat(501));
+    const counter = await modal.findByText('501/500');
+    await expect(getComputedStyle(counter).color).toBe(errorColour());
+    await expect(modal.getByRole('button', { name: 'Generate' })).toBeDisabled();
+    await userEvent.keyboard('{Backspace}');
+    await expect(await modal.findByText('500/500')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  },
+};
+
+/** While the server renders: the modal says not to close the app, and blocks a second click. */
+export const Generating: Story = {
+  args: { handlers: { delays: { createClientReport: 'forever' } } },
+  play: async ({ canvasElement }) => {
+    const { modal, dialog } = await openReport(canvasElement);
+    await writeNotes(modal);
+    const generate = modal.getByRole('button', { name: 'Generate' });
+    await userEvent.click(generate);
+    await expect(
+      await modal.findByText('Generating the report. Do not close the app until it is ready.'),
+    ).toBeVisible();
+    await expect(generate).toBeDisabled();
+    await expect(modal.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // Escape does not close it either.
+    await userEvent.keyboard('{Escape}');
+    await expect(dialog).toBeInTheDocument();
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  },
+};
+
+/** The server fails: 'Error generating report', and the notes stay for another try. */
+export const Failure: Story = {
+  args: { handlers: { reportCreateFails: true } },
+  play: async ({ canvasElement }) => {
+    const { modal } = await openReport(canvasElement);
+    await writeNotes(modal);
+    await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+    await expectToast('Error generating report');
+    await expect(modal.getByLabelText('Mental wellbeing')).toHaveValue(
+      'Calmer mornings since the breathing exercises.',
+    );
+    await expect(modal.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  },
+};
+
+/** Generated: the modal closes, the new report heads the list, and its PDF downloads. */
+export const Success: Story = {
+  args: { clientId: mockClientIds.maria, handlers: { noReports: true } },
+  play: async ({ canvasElement }) => {
+    const saved: string[] = [];
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    try {
+      const section = await loadedSection(canvasElement, 'Reports');
+      await expect(section.getByText('No reports yet')).toBeVisible();
+      const { modal } = await openReport(canvasElement);
+      await writeNotes(modal);
+      await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+      await dialogClosed();
+      await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(1));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      await expect(saved[0]).toMatch(/^report-maria-fernanda-.+-\d{4}-\d{2}-\d{2}\.pdf$/);
+    } finally {
+      click.mockRestore();
+    }
+    await expect(screen.queryByRole('dialog')).toBeNull();
+  },
+};
