@@ -186,6 +186,30 @@ describe('SortableTable', () => {
     expect(firstColumn()[0]).toBe('Client 1');
   });
 
+  it('reads no row height while mounting, so the first paint needs one layout', () => {
+    // A row's size comes from the ResizeObserver after the browser's own layout; reading it in
+    // the commit would force an extra layout before the first row shows.
+    const reads = vi.fn();
+    const spy = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.matches('tr')) reads();
+      return 0;
+    });
+    const rect = vi.spyOn(HTMLTableRowElement.prototype, 'getBoundingClientRect');
+    const many = Array.from({ length: 1000 }, (_, index) => ({
+      id: `c${index}`,
+      name: `Client ${index + 1}`,
+      sessions: index,
+    }));
+    renderTable({ data: many, height: '30rem' });
+    expect(firstColumn()[0]).toBe('Client 1');
+    expect(reads).not.toHaveBeenCalled();
+    expect(rect).not.toHaveBeenCalled();
+    spy.mockRestore();
+    rect.mockRestore();
+  });
+
   it('renders the rows scrolled into view', async () => {
     const many = Array.from({ length: 10_000 }, (_, index) => ({
       id: `c${index}`,

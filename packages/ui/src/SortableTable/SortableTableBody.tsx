@@ -71,8 +71,17 @@ function measureRow(
   entry: ResizeObserverEntry | undefined,
   instance: TableVirtualizer,
 ): number {
+  // Called without an entry when a row mounts: reading its height there forces a layout in the
+  // middle of React's commit, before the first paint. The ResizeObserver reports the real size
+  // right after the browser's own layout (before that frame is painted); until then the row
+  // keeps its cached size or the estimate.
+  const index = instance.indexFromElement(element);
+  if (entry === undefined) {
+    const cached = instance.itemSizeCache.get(instance.options.getItemKey(index));
+    return cached ?? instance.options.estimateSize(index);
+  }
   const size = measureElement(element, entry, instance);
-  return size > 0 ? size : instance.options.estimateSize(instance.indexFromElement(element));
+  return size > 0 ? size : instance.options.estimateSize(index);
 }
 
 /** Spacer keeping the scroll height of the rows that are not rendered; hidden from AT. */
