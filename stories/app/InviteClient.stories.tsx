@@ -183,7 +183,9 @@ export const FromEmptyList: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Invite your first client' }, { timeout: 5000 }),
     );
-    await expect(await screen.findByRole('dialog', { name: 'Invite client' })).toBeVisible();
+    const dialog = await screen.findByRole('dialog', { name: 'Invite client' });
+    // Visible once its opening animation (from opacity 0) has run.
     await animationsSettled();
+    await expect(dialog).toBeVisible();
   },
 };
