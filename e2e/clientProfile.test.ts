@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../packages/server/test/pdfText.ts';
@@ -17,6 +21,20 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
+}
+
+/**
+ * Renders page 1 of a PDF with poppler's pdftoppm (a reader other than the one that checked the
+ * text) into the e2e artifacts folder, and answers the PNG.
+ */
+function renderFirstPage(pdf: Uint8Array): Buffer {
+  const folder = process.env.E2E_ARTIFACTS ?? join(tmpdir(), 'coach-e2e-artifacts');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'client-report.pdf');
+  writeFileSync(file, pdf);
+  const prefix = join(folder, 'client-report-page');
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, prefix]);
+  return readFileSync(`${prefix}.png`);
 }
 
 type Summary = { firstName: string; lastName: string; engagement: { hours: number } };
@@ -60,7 +78,10 @@ describe('client profile', () => {
     await phaseDialog.getByText('Breathing', { exact: true }).click();
     await phaseDialog.getByRole('combobox', { name: 'Breaths per minute' }).click();
     await page.getByRole('option', { name: '6 BPM' }).click();
-    await phaseDialog.getByText('Calm', { exact: true }).click();
+    await phaseDialog.getByRole('combobox', { name: 'Goal choices' }).click();
+    await page.getByRole('option', { name: 'Calm' }).click();
+    await page.keyboard.press('Escape');
+    await phaseDialog.getByRole('combobox', { name: 'Goal choices' }).getByText('Calm').waitFor();
     expect(await phaseDialog.getByRole('checkbox', { name: 'Breathing' }).isChecked()).toBe(true);
     await phaseDialog.getByRole('button', { name: 'Start Sense' }).click();
     await page.getByText('Phase successfully changed').waitFor();
@@ -101,6 +122,10 @@ describe('client profile', () => {
     expect(text).toContain(name);
     for (const note of Object.values(notes)) expect(text).toContain(note);
     expect(text).toContain('Page 1 of');
+    // Page 1 as an image, kept beside the other e2e artifacts for a look.
+    const png = renderFirstPage(bytes);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.length).toBeGreaterThan(10_000);
 
     // Listed on the profile, with its author.
     await page.getByRole('heading', { name: 'Reports' }).waitFor();

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium and the fonts the visual baselines were taken with, when missing.
+# Installs Debian's chromium, the fonts the visual baselines were taken with, and poppler-utils
+# (pdftoppm: the e2e renders a report's first page to PNG), when missing.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} with apt-get" >&2
   sudo_cmd=""

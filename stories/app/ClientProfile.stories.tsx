@@ -63,6 +63,11 @@ async function profileHeading(canvasElement: HTMLElement, name: string) {
 async function section(canvasElement: HTMLElement, name: string) {
   const region = await within(canvasElement).findByRole('region', { name });
   await waitFor(() => expect(region).not.toHaveAttribute('aria-busy'));
+  // Every section above it settled too (the chart's code loads lazily behind a placeholder of
+  // another height), so the page no longer moves under the scroll.
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), {
+    timeout: 5000,
+  });
   // At the top of the view, so that the story's snapshot shows it.
   region.scrollIntoView({ block: 'start' });
   return within(region);

@@ -27,7 +27,21 @@ type Story = StoryObj<typeof meta>;
 const openPhaseChange = (canvasElement: HTMLElement) =>
   openModal(canvasElement, 'Start next phase', 'Start next phase');
 
-/** Fills the form: one goal, a BPM from the Select, one goal choice. */
+/** Opens the goal choices Select, chooses 'Calm' and closes the list (it stays open to add more). */
+async function chooseCalm(modal: ReturnType<typeof within>) {
+  const trigger = modal.getByRole('combobox', { name: 'Goal choices' });
+  await userEvent.click(trigger);
+  const listbox = await screen.findByRole('listbox', { name: 'Goal choices' });
+  const calm = within(listbox).getByRole('option', { name: 'Calm' });
+  await waitFor(() => expect(calm).toBeVisible());
+  await userEvent.click(calm);
+  await expect(calm).toHaveAttribute('aria-selected', 'true');
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  await expect(trigger).toHaveTextContent('Calm');
+}
+
+/** Fills the form: one goal, a BPM from the Select, one goal choice from its Select. */
 async function fillPhaseChange(modal: ReturnType<typeof within>) {
   await userEvent.click(modal.getByRole('checkbox', { name: 'Breathing' }));
   await userEvent.click(modal.getByRole('combobox', { name: 'Breaths per minute' }));
@@ -35,7 +49,7 @@ async function fillPhaseChange(modal: ReturnType<typeof within>) {
   const option = within(listbox).getByRole('option', { name: '6 BPM' });
   await waitFor(() => expect(option).toBeVisible());
   await userEvent.click(option);
-  await userEvent.click(modal.getByRole('checkbox', { name: 'Calm' }));
+  await chooseCalm(modal);
 }
 
 /** Maria is in learn: the modal names Sense, offers the goals, BPM and goal choices, and warns. */
@@ -43,7 +57,10 @@ export const Planned: Story = {
   play: async ({ canvasElement }) => {
     const { modal } = await openPhaseChange(canvasElement);
     await expect(modal.getByText('Sense')).toBeVisible();
-    await expect(modal.getAllByRole('checkbox')).toHaveLength(6 + 4);
+    await expect(modal.getAllByRole('checkbox')).toHaveLength(6);
+    await expect(modal.getByRole('combobox', { name: 'Goal choices' })).toHaveTextContent(
+      'Select goal choices',
+    );
     await expect(
       modal.getByText(/once changing journey phase, you can not return the old one/),
     ).toBeVisible();
@@ -51,6 +68,16 @@ export const Planned: Story = {
     const listbox = await screen.findByRole('listbox', { name: 'Breaths per minute' });
     const options = within(listbox).getAllByRole('option');
     await expect(options.map((option) => option.textContent)).toEqual(['10 BPM', '8 BPM', '6 BPM']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await userEvent.click(modal.getByRole('combobox', { name: 'Goal choices' }));
+    const choices = await screen.findByRole('listbox', { name: 'Goal choices' });
+    await expect(choices).toHaveAttribute('aria-multiselectable', 'true');
+    await expect(
+      within(choices)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Learn', 'Energy', 'Focus', 'Calm']);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     await animationsSettled();
@@ -66,6 +93,9 @@ export const Incomplete: Story = {
     await expect(await modal.findByText('Choose at least one goal')).toBeVisible();
     await expect(modal.getByText('Choose the BPM')).toBeVisible();
     await expect(modal.getByText('Choose at least one goal choice')).toBeVisible();
+    const goalChoices = modal.getByRole('combobox', { name: 'Goal choices' });
+    await expect(goalChoices).toHaveAttribute('aria-invalid', 'true');
+    await expect(goalChoices).toHaveAccessibleDescription(/Choose at least one goal choice/);
     await expect(confirm).toBeDisabled();
     await userEvent.click(modal.getByRole('checkbox', { name: 'Productivity' }));
     await expect(modal.queryByText('Choose at least one goal')).not.toBeInTheDocument();
@@ -95,6 +125,9 @@ export const Success: Story = {
     const reopened = await openPhaseChange(canvasElement);
     await expect(reopened.modal.getByText('Grow')).toBeVisible();
     await expect(reopened.modal.getByRole('checkbox', { name: 'Breathing' })).toBeChecked();
+    await expect(reopened.modal.getByRole('combobox', { name: 'Goal choices' })).toHaveTextContent(
+      'Calm',
+    );
     await expect(reopened.modal.getByRole('button', { name: 'Start Grow' })).toBeVisible();
   },
 };
@@ -114,6 +147,7 @@ export const Failure: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Start Sense' }));
     await expectToast('Unable to move to next phase');
     await expect(modal.getByRole('checkbox', { name: 'Breathing' })).toBeChecked();
+    await expect(modal.getByRole('combobox', { name: 'Goal choices' })).toHaveTextContent('Calm');
     await expect(modal.getByRole('button', { name: 'Start Sense' })).toBeEnabled();
   },
 };

@@ -1,4 +1,9 @@
-import { Select, type SelectItem } from '@coach/ui';
+import {
+  type MultipleSelectProps,
+  Select,
+  type SelectItem,
+  type SingleSelectProps,
+} from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 
@@ -23,10 +28,11 @@ const meta = {
     onValueChange: fn(),
     onBlur: fn(),
   },
-} satisfies Meta<typeof Select>;
+} satisfies Meta<SingleSelectProps>;
 
 export default meta;
-type Story = StoryObj<typeof meta>;
+// The single API; `Multiple` below has its own args type (the props are a union on `multiple`).
+type Story = StoryObj<SingleSelectProps>;
 
 /** Opens with Enter, moves with ArrowDown, chooses with Enter. */
 export const Default: Story = {
@@ -168,6 +174,53 @@ export const LongText: Story = {
     ],
     value: 'long',
     helper: 'The client sees this goal on the first day of the phase.',
+  },
+};
+
+/**
+ * `multiple`: each choice toggles an item and the list stays open; the trigger lists the chosen
+ * labels and the callback gets them in the list's order.
+ */
+export const Multiple: StoryObj<MultipleSelectProps> = {
+  args: {
+    multiple: true,
+    label: 'Goal choices',
+    placeholder: 'Select goal choices',
+    items: goals,
+    name: 'goals',
+    onValuesChange: fn(),
+  },
+  play: async ({ args, canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('combobox', { name: 'Goal choices' });
+    await expect(trigger).toHaveTextContent('Select goal choices');
+    await userEvent.click(trigger);
+    const listbox = await screen.findByRole('listbox', { name: 'Goal choices' });
+    await expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
+    const breathing = within(listbox).getByRole('option', { name: 'Breathing' });
+    await waitFor(() => expect(breathing).toBeVisible());
+    await userEvent.click(breathing);
+    await expect(args.onValuesChange).toHaveBeenLastCalledWith(['breathing']);
+    // The list stays open for the next choice.
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Productivity' }));
+    await expect(args.onValuesChange).toHaveBeenLastCalledWith(['productivity', 'breathing']);
+    await expect(breathing).toHaveAttribute('aria-selected', 'true');
+    await expect(trigger).toHaveTextContent('Productivity, Breathing');
+    await expect(
+      [
+        ...(canvasElement.querySelector('select[name="goals"]') as HTMLSelectElement)
+          .selectedOptions,
+      ].map((option) => option.value),
+    ).toEqual(['productivity', 'breathing']);
+    // Choosing a chosen item again removes it.
+    await userEvent.click(breathing);
+    await expect(args.onValuesChange).toHaveBeenLastCalledWith(['productivity']);
+    await expect(breathing).toHaveAttribute('aria-selected', 'false');
+    await expect(trigger).toHaveTextContent('Productivity');
+    // The snapshot shows the open list with two checks.
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Stress balance' }));
+    await expect(args.onValuesChange).toHaveBeenLastCalledWith(['productivity', 'stressBalance']);
+    await expect(trigger).toHaveTextContent('Productivity, Stress balance');
+    await expect(listbox).toBeVisible();
   },
 };
 

@@ -10,19 +10,13 @@ export type SelectItem = {
   isDisabled?: boolean;
 };
 
-export type SelectProps = {
+type SelectBaseProps = {
   /** Visible label; it names the trigger. */
   label: ReactNode;
   /** The choices, in display order. */
   items: SelectItem[];
   /** Shown while no item is chosen. */
   placeholder?: string;
-  /** The chosen value (controlled); `null` or `''` means none. */
-  value?: string | null;
-  /** The initially chosen value (uncontrolled). */
-  defaultValue?: string;
-  /** Called with the chosen value. */
-  onValueChange?: (value: string) => void;
   /** Called when the trigger loses focus (react-hook-form's `onBlur`). */
   onBlur?: () => void;
   /** Error message: red border, `aria-invalid` and a description of the trigger. */
@@ -41,6 +35,67 @@ export type SelectProps = {
   isPortalled?: boolean;
 };
 
+/** One value: choosing an item replaces the choice and closes the list. */
+export type SingleSelectProps = SelectBaseProps & {
+  multiple?: false;
+  /** The chosen value (controlled); `null` or `''` means none. */
+  value?: string | null;
+  /** The initially chosen value (uncontrolled). */
+  defaultValue?: string;
+  /** Called with the chosen value. */
+  onValueChange?: (value: string) => void;
+};
+
+/**
+ * Several values: choosing an item adds or removes it and the list stays open; the trigger lists
+ * the chosen labels.
+ */
+export type MultipleSelectProps = SelectBaseProps & {
+  multiple: true;
+  /** The chosen values (controlled); `[]` means none. */
+  values?: string[];
+  /** The initially chosen values (uncontrolled). */
+  defaultValues?: string[];
+  /** Called with the chosen values, in the order of `items`. */
+  onValuesChange?: (values: string[]) => void;
+};
+
+export type SelectProps = SingleSelectProps | MultipleSelectProps;
+
+type RootSelection = {
+  value: string[] | undefined;
+  defaultValue: string[] | undefined;
+  onValueChange: (details: { value: string[] }) => void;
+};
+
+/** The chosen items' labels in the items' order, `''` when none (the placeholder shows). */
+function labelsInOrder(items: SelectItem[], values: string[]): string {
+  return items
+    .filter((item) => values.includes(item.value))
+    .map((item) => item.label)
+    .join(', ');
+}
+
+/** Maps either API onto the array-valued props of Chakra's `Select.Root`. */
+function toRootSelection(props: SelectProps): RootSelection {
+  if (props.multiple) {
+    const { values, defaultValues, onValuesChange, items } = props;
+    return {
+      value: values,
+      defaultValue: defaultValues,
+      // Items' order, not clicking order: the same choice always reads and submits the same.
+      onValueChange: ({ value }) =>
+        onValuesChange?.(items.map((item) => item.value).filter((item) => value.includes(item))),
+    };
+  }
+  const { value, defaultValue, onValueChange } = props;
+  return {
+    value: value === undefined ? undefined : value ? [value] : [],
+    defaultValue: defaultValue ? [defaultValue] : undefined,
+    onValueChange: ({ value: chosen }) => onValueChange?.(chosen[0] ?? ''),
+  };
+}
+
 /**
  * A dropdown select: label, placeholder, items and an error state.
  *
@@ -50,16 +105,14 @@ export type SelectProps = {
  * that play functions and the test-runner can see and axe can check (a native popup is drawn by
  * the OS, outside the page), and it can show the placeholder and items in our tokens. A hidden
  * native select still carries `name` into form submissions. With react-hook-form, use a
- * `Controller` (`value`, `onValueChange`, `onBlur`, `ref` to focus the trigger on error).
+ * `Controller` (`value`, `onValueChange`, `onBlur`, `ref` to focus the trigger on error), or with
+ * `multiple`, `values` and `onValuesChange`.
  */
-export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
-  {
+export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(props, ref) {
+  const {
     label,
     items,
     placeholder,
-    value,
-    defaultValue,
-    onValueChange,
     onBlur,
     error,
     helper,
@@ -68,9 +121,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     name,
     id,
     isPortalled = true,
-  },
-  ref,
-) {
+  } = props;
   const ids = useFieldIds(id);
   const hasError = Boolean(error);
   const collection = useMemo(
@@ -83,8 +134,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
       }),
     [items],
   );
-  const handleValueChange = (details: { value: string[] }) =>
-    onValueChange?.(details.value[0] ?? '');
+  const selection = toRootSelection(props);
   const { 'aria-describedby': describedBy, 'aria-invalid': ariaInvalid } = getFieldControlProps(
     ids,
     { hasError, hasHelper: Boolean(helper) },
@@ -101,9 +151,10 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     >
       <ChakraSelect.Root
         collection={collection}
-        value={value === undefined ? undefined : value ? [value] : []}
-        defaultValue={defaultValue ? [defaultValue] : undefined}
-        onValueChange={handleValueChange}
+        multiple={props.multiple}
+        value={selection.value}
+        defaultValue={selection.defaultValue}
+        onValueChange={selection.onValueChange}
         invalid={hasError}
         disabled={disabled}
         required={required}
@@ -122,7 +173,18 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
             _invalid={{ borderColor: 'error' }}
             _placeholderShown={{ color: 'fg.muted' }}
           >
-            <ChakraSelect.ValueText placeholder={placeholder} />
+            {props.multiple ? (
+              // Chakra lists labels in clicking order; the items' order reads the same each time.
+              <ChakraSelect.Context>
+                {(select) => (
+                  <ChakraSelect.ValueText placeholder={placeholder}>
+                    {labelsInOrder(items, select.value)}
+                  </ChakraSelect.ValueText>
+                )}
+              </ChakraSelect.Context>
+            ) : (
+              <ChakraSelect.ValueText placeholder={placeholder} />
+            )}
           </ChakraSelect.Trigger>
           <ChakraSelect.IndicatorGroup>
             <ChakraSelect.Indicator color={hasError ? 'error.fg' : 'fg.muted'}>

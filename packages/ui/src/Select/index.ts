@@ -1,1 +1,7 @@
-export { Select, type SelectItem, type SelectProps } from './Select.tsx';
+export {
+  type MultipleSelectProps,
+  Select,
+  type SelectItem,
+  type SelectProps,
+  type SingleSelectProps,
+} from './Select.tsx';

@@ -12,7 +12,7 @@ export type ChoiceGroupProps = {
   firstRef?: Ref<HTMLInputElement>;
 };
 
-/** Several choices of one field (goals, goal choices): a fieldset of checkboxes with its error. */
+/** Several choices of one field (the goals): a fieldset of checkboxes with its error. */
 export function ChoiceGroup({
   legend,
   helper,

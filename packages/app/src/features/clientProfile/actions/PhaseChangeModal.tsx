@@ -99,20 +99,24 @@ function PhaseChangeForm({ clientId, journey, nextPhase, onClose }: FormProps) {
           control={form.control}
           name="goalChoices"
           render={({ field }) => (
-            <ChoiceGroup
-              legend={t('profileActions.goalChoices')}
+            <Select
+              multiple
+              ref={field.ref}
+              label={t('profileActions.goalChoices')}
               helper={t('profileActions.goalChoicesHint')}
-              choices={exerciseGoalNames.map((goal) => ({
+              isPortalled={false}
+              placeholder={t('profileActions.goalChoicesPlaceholder')}
+              items={exerciseGoalNames.map((goal) => ({
                 value: goal,
                 label: t(`profileActions.exerciseGoals.${goal}`),
               }))}
-              value={field.value}
-              onValueChange={(value) => {
+              values={field.value}
+              onValuesChange={(values) => {
                 form.clearErrors('goalChoices');
-                field.onChange(value);
+                field.onChange(values);
               }}
+              onBlur={field.onBlur}
               error={fieldError('goalChoices')}
-              firstRef={field.ref}
             />
           )}
         />
