@@ -68,7 +68,6 @@ export {
 export {
   type InviteRefusal,
   inviteAccountExistsMessage,
-  inviteCoachName,
   inviteExpiry,
   inviteMessages,
   inviteRefusal,
@@ -100,6 +99,7 @@ export {
   lowEngagementHours,
   noDataAfterHours,
 } from './rules/needsAttention.ts';
+export { fullName } from './rules/personName.ts';
 export {
   isLivePictureExpiry,
   isSignedPictureQuery,

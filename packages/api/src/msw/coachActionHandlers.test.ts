@@ -1,10 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createCoachApi } from '../client/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../contract/common.ts';
-import { defaultServiceBaseUrls } from '../services.ts';
-import { mswFetch } from '../test/mswFetch.ts';
+import { mockCoachApi } from '../test/mockCoachApi.ts';
 import { rejection } from '../test/rejection.ts';
-import { createMemoryTokenStore } from '../tokens.ts';
 import { mockClientIds, mockNow } from './clientFixtures.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
@@ -18,12 +15,7 @@ const notes = {
 
 /** The real client over the handlers at the stories' clock. */
 function setup(options: HandlersOptions = {}, tokens: Tokens = fixtureTokens.coach) {
-  return createCoachApi({
-    baseURLs: defaultServiceBaseUrls('http://localhost:6006'),
-    tokens: createMemoryTokenStore(tokens),
-    onSessionReset: vi.fn(),
-    fetch: mswFetch(createHandlers({ now: () => mockNow, ...options })),
-  });
+  return mockCoachApi(createHandlers({ now: () => mockNow, ...options }), tokens);
 }
 
 describe('coach actions mocks', () => {

@@ -1,11 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createCoachApi } from '../client/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../contract/common.ts';
 import { inviteMessages } from '../rules/invites.ts';
-import { defaultServiceBaseUrls } from '../services.ts';
-import { mswFetch } from '../test/mswFetch.ts';
+import { mockCoachApi } from '../test/mockCoachApi.ts';
 import { rejection } from '../test/rejection.ts';
-import { createMemoryTokenStore } from '../tokens.ts';
 import { mockNow } from './clientFixtures.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
@@ -18,12 +15,7 @@ const day = 24 * 60 * 60 * 1000;
 function setup(options: HandlersOptions = {}, tokens?: Tokens) {
   const state: MockState = options.state ?? createMockState();
   const clock = { now: mockNow };
-  const api = createCoachApi({
-    baseURLs: defaultServiceBaseUrls('http://localhost:6006'),
-    tokens: createMemoryTokenStore(tokens),
-    onSessionReset: vi.fn(),
-    fetch: mswFetch(createHandlers({ now: () => clock.now, ...options, state })),
-  });
+  const api = mockCoachApi(createHandlers({ now: () => clock.now, ...options, state }), tokens);
   return { api, state, clock };
 }
 

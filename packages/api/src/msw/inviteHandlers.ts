@@ -4,11 +4,11 @@ import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../con
 import { limits, messages } from '../contract/common.ts';
 import {
   inviteAccountExistsMessage,
-  inviteCoachName,
   inviteExpiry,
   inviteMessages,
   inviteRefusal,
 } from '../rules/invites.ts';
+import { fullName } from '../rules/personName.ts';
 import { canonicalTimeZone } from '../rules/timeZone.ts';
 import { inviteView, type MockInvite } from './inviteFixtures.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
@@ -146,7 +146,7 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
       const coach = state.persons.find((person) => person.id === invite.coachPersonId);
       return HttpResponse.json({
         email: invite.email,
-        coachName: coach ? inviteCoachName(coach) : '',
+        coachName: coach ? fullName(coach) : '',
         expiresAt: invite.expiresAt,
       });
     }),

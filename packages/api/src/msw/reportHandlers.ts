@@ -2,6 +2,7 @@ import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import { messages } from '../contract/common.ts';
 import { type CreateReportBody, type Report, reportLimits } from '../contract/reports.ts';
+import { fullName } from '../rules/personName.ts';
 import { earlierDate, laterDate } from '../rules/range.ts';
 import { addDays, daysBetween, localDateOf } from '../rules/zonedTime.ts';
 import { type MockClientRecord, mockNow } from './clientFixtures.ts';
@@ -54,8 +55,6 @@ export function minimalPdf(text: string): Uint8Array {
 }
 
 const reportsByState = new WeakMap<MockState, MockReport[]>();
-
-const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
 
 /** The server's default period: the journey so far up to today, cut to its last 90 days. */
 function defaultPeriod(record: MockClientRecord, today: string): { from: string; to: string } {

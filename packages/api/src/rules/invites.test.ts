@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteCoachName, inviteExpiry, inviteRefusal, inviteTtlSeconds } from './invites.ts';
+import { inviteExpiry, inviteRefusal, inviteTtlSeconds } from './invites.ts';
 
 const now = new Date('2026-11-16T09:30:00.000Z');
 const later = new Date(now.getTime() + 1000);
@@ -25,10 +25,5 @@ describe('invite rules', () => {
       status: 400,
       code: 'invite_expired',
     });
-  });
-
-  it("names the coach 'First Last', or '' without a name", () => {
-    expect(inviteCoachName({ firstName: 'Alex', lastName: 'Morgan' })).toBe('Alex Morgan');
-    expect(inviteCoachName({ firstName: '', lastName: '' })).toBe('');
   });
 });

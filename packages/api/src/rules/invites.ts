@@ -55,8 +55,3 @@ export function inviteRefusal(
   }
   return undefined;
 }
-
-/** The inviting coach as the invite page names them: 'First Last', '' when they have no name. */
-export function inviteCoachName(coach: { firstName: string; lastName: string }): string {
-  return `${coach.firstName} ${coach.lastName}`.trim();
-}

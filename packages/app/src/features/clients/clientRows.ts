@@ -5,6 +5,7 @@ import {
   type ClientSummaryList,
   type CompletionCount,
   compareAttention,
+  fullName,
   type Indicator,
   journeyStepNames,
 } from '@coach/api';
@@ -42,7 +43,7 @@ export function toClientRows(list: ClientSummaryList, deviceOffsetMinutes?: numb
   return list.clients
     .map((client) => ({
       ...client,
-      fullName: `${client.firstName} ${client.lastName}`,
+      fullName: fullName(client),
       attention: attentionOf(client, now),
       differentTimezone: isDifferentTimezone(client, now, device),
     }))

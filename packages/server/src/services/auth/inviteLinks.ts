@@ -1,4 +1,4 @@
-import { type InviteCheck, inviteCoachName, inviteMessages, inviteRefusal } from '@coach/api';
+import { fullName, type InviteCheck, inviteMessages, inviteRefusal } from '@coach/api';
 import { and, eq } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
@@ -69,7 +69,7 @@ export async function checkInvite(
     );
   return {
     email: invite.email,
-    coachName: coach ? inviteCoachName(coach) : '',
+    coachName: coach ? fullName(coach) : '',
     expiresAt: invite.expiresAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { inviteCoachName, inviteMessages } from '@coach/api';
+import { fullName, inviteMessages } from '@coach/api';
 import { DomainError } from '../../domainError.ts';
 import type { Mailer } from '../context.ts';
 import type { AuthOptions } from './options.ts';
@@ -23,7 +23,7 @@ export async function mailInvite(
   const token = randomToken();
   const link = `${deps.appUrl.replace(/\/+$/, '')}/invite?token=${encodeURIComponent(token)}`;
   const greeting = invite.firstName ? `Hello ${invite.firstName},` : 'Hello,';
-  const coachName = inviteCoachName(coach) || 'Your coach';
+  const coachName = fullName(coach) || 'Your coach';
   try {
     await deps.mailer.send({
       to: invite.email,

@@ -1,4 +1,4 @@
-import type { Report } from '@coach/api';
+import { fullName, type Report } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai.ts';
@@ -11,8 +11,7 @@ export function useReportDownload(clientId: string) {
   const { t } = useTranslation();
   const api = useCoachApi();
   const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
-  const clientName =
-    summary.state === 'hasData' ? `${summary.data.firstName} ${summary.data.lastName}` : '';
+  const clientName = summary.state === 'hasData' ? fullName(summary.data) : '';
   return async (report: Report): Promise<void> => {
     try {
       const pdf = await api.resource.getClientReport(clientId, report.id);

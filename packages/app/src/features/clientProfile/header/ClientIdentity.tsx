@@ -1,9 +1,9 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import type { ClientProfileSummary } from '@coach/api';
+import { type ClientProfileSummary, fullName } from '@coach/api';
 import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import type { ClientFormats } from '../../clients/clientFormats.ts';
+import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { ClientTimezone } from './ClientTimezone.tsx';
 
 export type ClientIdentityProps = {
@@ -16,7 +16,7 @@ export type ClientIdentityProps = {
 export function ClientIdentity({ summary, now, formats }: ClientIdentityProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const fullName = `${summary.firstName} ${summary.lastName}`;
+  const name = fullName(summary);
   const facts = [
     summary.age === null ? t('profile.noAge') : t('profile.age', { count: summary.age }),
     summary.gender ? t(`profile.genders.${summary.gender}`) : t('profile.noGender'),
@@ -25,7 +25,7 @@ export function ClientIdentity({ summary, now, formats }: ClientIdentityProps) {
     <HStack gap="4" align="flex-start">
       <ProfilePicture
         src={api.resource.profilePictureUrl(summary.profilePicture)}
-        name={fullName}
+        name={name}
         size="lg"
       />
       <Stack gap="1" minWidth="0" textStyle="sm">

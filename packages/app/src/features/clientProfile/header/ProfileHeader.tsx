@@ -1,5 +1,5 @@
 import { Grid, HStack, Stack } from '@chakra-ui/react';
-import type { ClientProfileSummary } from '@coach/api';
+import { type ClientProfileSummary, fullName } from '@coach/api';
 import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import type { Loadable } from '../../../state/loadable.ts';
 import { createClientFormats } from '../../clients/clientFormats.ts';
 import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
 import { ProfileActions } from '../actions/ProfileActions.tsx';
-import { SectionFailed } from '../components/SectionFailed.tsx';
 import { journeyAtoms } from '../atoms/journeyAtoms.ts';
+import { SectionFailed } from '../components/SectionFailed.tsx';
 import { useClientResource } from '../components/useClientResource.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { ClientIdentity } from './ClientIdentity.tsx';
@@ -35,10 +35,7 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
   const [journey, retryJourney] = useClientResource(journeyAtoms, clientId);
   const formats = useMemo(() => createClientFormats(i18n.language, now), [i18n.language, now]);
   const profileFormats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
-  const name =
-    summary.state === 'hasData'
-      ? `${summary.data.firstName} ${summary.data.lastName}`
-      : t('profile.title');
+  const name = summary.state === 'hasData' ? fullName(summary.data) : t('profile.title');
 
   return (
     <Stack gap="4" marginBlockEnd="6">

@@ -4,6 +4,7 @@ import {
   addDays,
   type CreateReportBody,
   daysBetween,
+  fullName,
   type IndicatorFigure,
   indicatorDecimals,
   isLagging,
@@ -24,9 +25,6 @@ import type { ReportContent, ReportSection, SectionFigures } from './reportDocum
 
 /** The period of a report, inclusive, in the client's local dates. */
 export type ReportPeriod = { from: string; to: string };
-
-const fullName = (person: { firstName: string; lastName: string }) =>
-  `${person.firstName} ${person.lastName}`.trim();
 
 /**
  * The period asked for, checked (both dates or neither; `from` not after `to`; at most 90 days),

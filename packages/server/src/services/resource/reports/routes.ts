@@ -5,9 +5,9 @@ import { contractRoute } from '../../../http/contractRoute.ts';
 import { createWorkerPool, WorkerPoolFullError } from '../../../workerPool.ts';
 import { resolveClientAccess } from '../../clientRecords/access.ts';
 import { nowOf, type ServicePlugin } from '../../context.ts';
+import { readReportContent } from './reportContent.ts';
 import type { ReportContent } from './reportDocument.ts';
 import { findReportBytes, insertReport, listReports, type ReportOwner } from './reportStore.ts';
-import { readReportContent } from './reportContent.ts';
 
 const busy = () =>
   new DomainError('server_busy', 'Too many reports are being generated, please try again shortly', {
@@ -28,6 +28,19 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
     ...context.reports,
   });
   app.addHook('onClose', () => renderers.close());
+
+  /** Whose reports these are: the client's, written by the calling coach. */
+  const ownerOfAccess = (caller: { id: string }, client: { id: string }): ReportOwner => ({
+    organisationId,
+    clientId: client.id,
+    coachId: caller.id,
+  });
+
+  /** The caller's reports of the client in the path: their coach's only, else the 404. */
+  async function ownerOf(request: Parameters<typeof context.requireAuth>[0], clientId: string) {
+    const { caller, client } = await resolveClientAccess(context, request, clientId, 'coach');
+    return ownerOfAccess(caller, client);
+  }
 
   app.route(
     contractRoute('createClientReport', {
@@ -51,7 +64,7 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
         const bytes = await renderers.run(content).catch((error: unknown) => {
           throw error instanceof WorkerPoolFullError ? busy() : error;
         });
-        const owner = { organisationId, clientId: client.id, coachId: caller.id };
+        const owner = ownerOfAccess(caller, client);
         const report = await database.transaction(async (tx) => {
           const stored = await insertReport(tx, owner, {
             authorName: content.coachName,
@@ -79,12 +92,6 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
     }),
   );
 
-  /** The caller's reports of the client in the path: their coach's only, else the 404. */
-  async function ownerOf(request: Parameters<typeof context.requireAuth>[0], clientId: string) {
-    const { caller, client } = await resolveClientAccess(context, request, clientId, 'coach');
-    return { organisationId, clientId: client.id, coachId: caller.id } satisfies ReportOwner;
-  }
-
   app.route(
     contractRoute('listClientReports', {
       onRequest: context.requireAuth,
@@ -102,9 +109,7 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
         const owner = await ownerOf(request, request.params.clientId);
         const reportId = request.params.reportId.toLowerCase();
         const bytes = await findReportBytes(database.db, owner, reportId);
-        if (!bytes) {
-          return reply.status(404).send({ error: 'not_found', message: 'Report not found' });
-        }
+        if (!bytes) throw new DomainError('not_found', 'Report not found');
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="report-${reportId}.pdf"`)
