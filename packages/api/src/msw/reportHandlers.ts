@@ -1,5 +1,4 @@
 import { type HttpHandler, HttpResponse } from 'msw';
-import type { Person } from '../contract/account.ts';
 import { messages } from '../contract/common.ts';
 import { type CreateReportBody, type Report, reportLimits } from '../contract/reports.ts';
 import { fullName } from '../rules/personName.ts';
