@@ -4,13 +4,12 @@
 // `/api/health` answered one after another while 10 reports render at once (the renders run in
 // worker threads: the event loop must keep answering).
 //
-// `node bench/report.ts` runs this part alone and writes its figures into
-// bench/results/latest.json (benchmarks.report), keeping the others' figures there.
+// `npm run bench -- report` runs it alone.
 // BENCH_REPORTS (30): reports measured one after another; BENCH_REPORT_ROUNDS (3): bursts of 10.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultOrganisationId } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/index.ts';
@@ -191,17 +190,4 @@ export async function runReportBench() {
     if (child) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-// Run alone: the report figures merged into the results file.
-if (import.meta.main) {
-  const figures = await runReportBench();
-  mkdirSync(resolve(import.meta.dirname, 'results'), { recursive: true });
-  const file = resolve(import.meta.dirname, 'results/latest.json');
-  const results = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as { benchmarks?: Record<string, unknown> })
-    : {};
-  results.benchmarks = { ...results.benchmarks, report: figures };
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(JSON.stringify(figures, null, 2));
 }

@@ -242,28 +242,14 @@ export async function runTableBrowserBench() {
   const { server, url } = await serve(outRoot);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
-    const results: Record<string, unknown> = { jsGzipBytes };
     const bestPeerJs = Math.min(...peers.map((peer) => jsGzipBytes[peer]));
-    results.js_over_best_peer = round(jsGzipBytes.ours / bestPeerJs, 2);
-    for (const size of sizes) {
-      const figures = await measureSize(browser, url, size);
-      const ratio = (metric: keyof Figures) => {
-        const best = Math.min(...peers.map((peer) => figures[peer][metric]));
-        return round(figures.ours[metric] / best, 2);
-      };
-      results[`rows_${size}`] = {
-        ...figures,
-        firstRow_full_system_over_best_peer: round(
-          figures.oursFullSystem.firstRowMs /
-            Math.min(...peers.map((peer) => figures[peer].firstRowMs)),
-          2,
-        ),
-        sortAsc_over_best_peer: ratio('sortAscMs'),
-        sortDesc_over_best_peer: ratio('sortDescMs'),
-        firstSortAsc_over_best_peer: ratio('firstSortAscMs'),
-        firstRow_over_best_peer: ratio('firstRowMs'),
-      };
-    }
+    const bySize: Record<number, Record<PageName, Figures>> = {};
+    for (const size of sizes) bySize[size] = await measureSize(browser, url, size);
+    const results = {
+      jsGzipBytes,
+      js_over_best_peer: round(jsGzipBytes.ours / bestPeerJs, 2),
+      rows: bySize,
+    };
     return results;
   } finally {
     await browser.close();

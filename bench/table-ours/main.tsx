@@ -3,13 +3,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { SortableTable, type SortableTableColumn } from '@coach/ui';
 import { createRoot } from 'react-dom/client';
-import { tableSystem } from './tableSystem.ts';
 import {
   type BenchRow,
   benchColumns,
   createBenchRows,
   rowCountFromUrl,
 } from '../table-grids/data.ts';
+import { tableSystem } from './tableSystem.ts';
 
 const rows = createBenchRows(rowCountFromUrl());
 const columns: SortableTableColumn<BenchRow>[] = benchColumns.map((column) => ({

@@ -1,7 +1,7 @@
 // The Coach design system trimmed to what a page showing only the SortableTable needs: Chakra's
 // base config and tokens, the Coach tokens, and the table and skeleton recipes. The look is
 // the same as under `coachSystem`; the page just does not load and build the other recipes.
-import { coachConfig } from '@coach/ui';
+
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   breakpoints,
@@ -13,6 +13,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { coachConfig } from '@coach/ui';
 
 const chakraTableConfig = defineConfig({
   preflight: true,
