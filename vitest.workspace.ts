@@ -82,8 +82,9 @@ export const projects: TestProjectConfiguration[] = [
               'src/simulation/**/*.test.ts',
               'test/**/*.test.ts',
             ],
-            // The simulator's generator test is pure: once is enough.
-            exclude: ['src/simulation/generator.test.ts'],
+            // The simulator's generator test and the hostile-input generator's test use no
+            // database: once is enough.
+            exclude: ['src/simulation/generator.test.ts', 'test/hostile/schemaArbitrary.test.ts'],
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,
             // Fails the run when TEST_DATABASE_URL is missing, instead of skipping.

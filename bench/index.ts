@@ -1,8 +1,15 @@
 // Every benchmark `npm run bench` runs, in this order; `npm run bench -- <name>` runs one.
 // Each module measures; the figures, their peers or floors and their goals are stated here or in
 // the module, and bench/harness.ts decides what is met.
+
+import { clientDataBench } from './client-data.ts';
+import { costGrowthBench } from './cost-growth.ts';
+import { runEmbeddedBench } from './embedded.ts';
+import { firstLoadBench } from './first-load.ts';
 import type { Bench, Figure } from './harness.ts';
+import { runLoginsBench } from './logins.ts';
 import { runReportBench } from './report.ts';
+import { type RoutePairs, runRequestPathBench } from './request-path.ts';
 import { runTableBrowserBench } from './table-browser.ts';
 import { runTableSortBench } from './table-sort.ts';
 import { runUiSizeBench } from './ui-size.ts';
@@ -141,4 +148,156 @@ const reportBench: Bench = {
   },
 };
 
-export const benches: Bench[] = [tableBench, uiSizeBench, reportBench];
+const requestPathBench: Bench = {
+  name: 'request-path',
+  title:
+    "the product's request path (hooks, logging, session check) against a bare Fastify JSON route",
+  async run() {
+    const result = await runRequestPathBench(process.env.TEST_DATABASE_URL ?? null);
+    const note = `${result.connections} connections, median of ${result.rounds} runs each after a bare one`;
+    const beside = (route: RoutePairs) => ({
+      value: route.requestsPerSecond,
+      peer: { label: 'bare Fastify JSON route', value: route.bareRequestsPerSecond },
+    });
+    const figures: Figure[] = [
+      {
+        id: 'request-path.health',
+        label: '/api/health (no database), logger on',
+        note,
+        ...beside(result.health),
+        unit: 'req/s',
+        better: 'higher',
+        goal: { kind: 'ratio', ratio: 0.85 },
+      },
+      {
+        id: 'request-path.log-lines-per-request',
+        label: 'Log lines per request (one each, not sampled)',
+        value: result.logLinesPerRequest,
+        unit: 'lines',
+        better: 'lower',
+        goal: { kind: 'absolute', value: 1 },
+      },
+    ];
+    if (result.sessionPostgres) {
+      figures.push({
+        id: 'request-path.session-current-postgres',
+        label: 'GET /session/current (JWT, session check, user), PostgreSQL',
+        note,
+        ...beside(result.sessionPostgres),
+        unit: 'req/s',
+        better: 'higher',
+        goal: { kind: 'ratio', ratio: 0.25 },
+      });
+    }
+    figures.push({
+      id: 'request-path.session-current-pglite',
+      label: 'GET /session/current (JWT, session check, user), PGlite',
+      note,
+      ...beside(result.sessionPglite),
+      unit: 'req/s',
+      better: 'higher',
+      goal: { kind: 'ratio', ratio: 0.15 },
+    });
+    return { figures, details: result };
+  },
+};
+
+const loginsBench: Bench = {
+  name: 'logins',
+  title: 'argon2id sign-ins, 10 at once, and /api/health meanwhile (PGlite)',
+  async run() {
+    const result = await runLoginsBench();
+    const note = `${result.concurrentSignIns} concurrent sign-ins, argon2id m = 19 MiB, t = 2`;
+    return {
+      figures: [
+        {
+          id: 'logins.sign-in-p95',
+          label: 'Sign-in p95',
+          note,
+          value: result.signIn.p95Ms,
+          unit: 'ms',
+          better: 'lower',
+          goal: { kind: 'absolute', value: 250 },
+        },
+        {
+          id: 'logins.health-p99-while-signing-in',
+          label: '/api/health p99 meanwhile',
+          note: 'one request after another',
+          value: result.healthWhileSigningIn.p99Ms,
+          unit: 'ms',
+          better: 'lower',
+          goal: { kind: 'absolute', value: 20 },
+        },
+      ],
+      details: result,
+    };
+  },
+};
+
+const embeddedBench: Bench = {
+  name: 'embedded',
+  title:
+    'PGlite in its worker thread against PGlite on the main thread: /api/health while the clients list is read at full load',
+  async run() {
+    const result = await runEmbeddedBench();
+    const note = `${result.listConnections} connections on the clients list (${result.clients} clients), PGlite`;
+    const onMain = 'PGlite on the main thread';
+    return {
+      figures: [
+        {
+          id: 'embedded.health-p99-under-load',
+          label: '/api/health p99, one request after another, while the clients list is read',
+          note,
+          value: result.worker.healthUnderLoad.p99Ms,
+          unit: 'ms',
+          better: 'lower',
+          peer: { label: onMain, value: result.main.healthUnderLoad.p99Ms },
+          goal: { kind: 'absolute', value: 20 },
+        },
+        {
+          id: 'embedded.clients-list-throughput',
+          label: 'Clients list throughput, PGlite in its worker thread',
+          note,
+          value: result.worker.clientsList.requestsPerSecond,
+          unit: 'req/s',
+          better: 'higher',
+          peer: { label: onMain, value: result.main.clientsList.requestsPerSecond },
+          goal: { kind: 'ratio', ratio: 0.9 },
+        },
+        {
+          id: 'embedded.clients-list-p95',
+          label: 'Clients list p95, PGlite in its worker thread',
+          note,
+          value: result.worker.clientsList.p95Ms,
+          unit: 'ms',
+          better: 'lower',
+          peer: { label: onMain, value: result.main.clientsList.p95Ms },
+          goal: { kind: 'ratio', ratio: 1.1 },
+        },
+        {
+          id: 'embedded.open-test-database',
+          label: 'Opening a test database in its worker thread (in memory, from a migrated dump)',
+          note: `median of ${result.openings.openings}`,
+          value: result.openings.workerMs,
+          unit: 'ms',
+          better: 'lower',
+          peer: { label: onMain, value: result.openings.mainMs },
+          goal: { kind: 'none' },
+        },
+      ],
+      details: result,
+    };
+  },
+};
+
+export const benches: Bench[] = [
+  firstLoadBench,
+  tableBench,
+  uiSizeBench,
+  reportBench,
+  requestPathBench,
+  loginsBench,
+  embeddedBench,
+  clientDataBench,
+  costGrowthBench,
+];

@@ -1,12 +1,19 @@
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
-import { pathOf, signInAsCoach, storedTokens } from './harness/coach.ts';
+import { coach, pathOf, signIn, signInAsCoach, storedTokens } from './harness/coach.ts';
 
 // Access tokens of this product live 5 s, so one expires within the test (spec point 4: on a 401,
 // refresh once and retry).
 const accessTokenTtlSeconds = 5;
 const e2e = setUpE2e({ accessTokenTtlSeconds });
+
+/**
+ * Waits for 'My clients' after a page (re)load: a whole start of the app, up to 30 s on a busy
+ * 2-core runner.
+ */
+const myClientsShown = (page: Page) =>
+  page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor({ timeout: 30_000 });
 
 describe('an expired access token', () => {
   it('is refreshed exactly once and the session goes on', async () => {
@@ -46,4 +53,55 @@ describe('an expired access token', () => {
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
   });
+
+  it('is refreshed by one of two tabs at once, and the coach stays signed in in both', async () => {
+    // Two tabs of one browser: they share the stored tokens, and a refresh token is single-use.
+    const context = await e2e.newContext();
+    const first = await context.newPage();
+    await signIn(first, coach);
+    await myClientsShown(first);
+    const second = await context.newPage();
+    await second.goto('/clients');
+    await myClientsShown(second);
+    const before = await storedTokens(first);
+
+    // The refresh token each refresh spent, and the status it got.
+    const spent: { refreshToken: string; status: number }[] = [];
+    context.on('requestfinished', async (request) => {
+      if (new URL(request.url()).pathname !== '/api/auth/session/refresh') return;
+      const response = await request.response();
+      const body = request.postDataJSON() as { refreshToken: string };
+      spent.push({ refreshToken: body.refreshToken, status: response?.status() ?? 0 });
+    });
+    // A slow refresh: both tabs get their 401 while the first refresh is still under way.
+    await context.route('**/api/auth/session/refresh', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+
+    await first.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
+    await Promise.all([first.reload(), second.reload()]);
+    for (const page of [first, second]) {
+      await myClientsShown(page);
+      expect(pathOf(page)).toBe('/clients');
+    }
+
+    // One tab spent the stored refresh token; the other used the tokens it stored. No token was
+    // sent twice, so the server's reuse detection had nothing to detect. (On a slow machine the
+    // renewed token may expire again within the test: each later refresh spends a newer token.)
+    await expect.poll(() => spent.length).toBeGreaterThan(0);
+    expect(spent[0]).toEqual({ refreshToken: before.refreshToken, status: 200 });
+    const tokensSpent = spent.map((refresh) => refresh.refreshToken);
+    expect(new Set(tokensSpent).size).toBe(tokensSpent.length);
+    expect(spent.every((refresh) => refresh.status === 200)).toBe(true);
+
+    // Still signed in: both tabs load again on the renewed session.
+    // (Waiting for a slowed refresh still under way: it must not outlive the context.)
+    await context.unrouteAll({ behavior: 'wait' });
+    await Promise.all([first.reload(), second.reload()]);
+    for (const page of [first, second]) {
+      await myClientsShown(page);
+    }
+    expect((await storedTokens(second)).refreshToken).not.toBe(before.refreshToken);
+  }, 120_000);
 });

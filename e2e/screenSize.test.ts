@@ -59,9 +59,24 @@ describe('screen-size rules', () => {
     ] as const;
     for (const [width, fontSize] of expected) {
       await page.setViewportSize({ width, height: 900 });
-      // The app sets the size after the resize event: wait for it (the page's own timeout).
-      await page.waitForFunction(
-        (size) => getComputedStyle(document.documentElement).fontSize === size,
+      // CSS media queries in the page's head: the size follows the resize at once.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+        fontSize,
+      );
+    }
+  });
+
+  it('has the root font size by width before any script runs (no jump after the first paint)', async () => {
+    for (const [width, fontSize] of [
+      [1096, '11px'],
+      [1440, '14px'],
+    ] as const) {
+      const page = await e2e.newPage({
+        viewport: { width, height: 900 },
+        javaScriptEnabled: false,
+      });
+      await page.goto('/');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
         fontSize,
       );
     }

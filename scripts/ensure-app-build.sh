@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 stamp=packages/app/dist/index.html
 sources=(packages/app/src packages/app/public packages/app/index.html packages/app/vite.config.ts
-  packages/app/package.json packages/ui/src packages/api/src package-lock.json)
+  packages/app/precompress.ts packages/app/package.json packages/ui/src packages/api/src
+  packages/api/package.json package-lock.json)
 if [ "${FORCE_APP_BUILD:-0}" = "1" ] || [ ! -f "$stamp" ] ||
   [ -n "$(find "${sources[@]}" -newer "$stamp" -print -quit)" ]; then
   echo "Building the coach app (packages/app/dist)..." >&2

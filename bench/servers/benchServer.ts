@@ -16,17 +16,20 @@ const unlimited = {
 
 /**
  * The real server with the `enabled` services on `database`. With `unlimitedRates`, the auth
- * rate limits are raised so that a benchmark measures the work, not the 429s.
+ * rate limits are raised so that a benchmark measures the work, not the 429s; with `logger`, it
+ * logs as the product does.
  */
 export function buildBenchServer(
   database: DatabaseHandle,
   enabled: readonly ServiceName[],
-  options: { unlimitedRates?: boolean } = {},
+  options: { unlimitedRates?: boolean; logger?: boolean } = {},
 ) {
   const accessTokens = createAccessTokens({ secret: randomBytes(32) });
   return buildServer(
     { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
     {
+      // As main.ts: one line per request to standard output.
+      ...(options.logger ? { logger: true } : {}),
       services: {
         enabled,
         context: {
@@ -56,7 +59,8 @@ export function buildBenchServer(
 
 /**
  * Serves `app` as a benchmark child: listens on a free local port, prints `{ url }` for the
- * parent, and closes the server and `database` on SIGTERM.
+ * parent (and sends it over the IPC channel when there is one: a child whose standard output is
+ * its log file), and closes the server and `database` on SIGTERM.
  */
 export async function serveBenchChild(
   app: FastifyInstance,
@@ -64,6 +68,7 @@ export async function serveBenchChild(
 ): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(JSON.stringify({ url: address }));
+  process.send?.({ url: address });
   process.on('SIGTERM', async () => {
     await app.close();
     await database.close();

@@ -9,7 +9,9 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.js';
+import { coach, client as demoClient } from './coach.ts';
 import { type Product, type StartProductOptions, startProduct } from './product.ts';
+import { createSecretLedger, type SecretLedger } from './secrets.ts';
 
 /** Debian's chromium, as everywhere in the project's browser tests. */
 export function launchBrowser(): Promise<Browser> {
@@ -26,6 +28,11 @@ export type E2e = {
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   /** A page in a new context. */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * The secrets this file used (see SecretLedger): the browser's are gathered by themselves; a
+   * test that calls the API from Node adds its own.
+   */
+  secrets: SecretLedger;
 };
 
 /**
@@ -33,6 +40,8 @@ export type E2e = {
  * for the whole file; every context a test opens is closed after it. A failed test leaves a
  * screenshot of each of its pages in the artifacts folder and the end of the server's output. A
  * test whose pages broke the Content-Security-Policy (the console's 'Refused to ...') fails.
+ * When the file ends, the server's output must hold none of the secrets the file used (passwords,
+ * codes, tokens, mailed links): the file fails otherwise, naming the kinds found.
  */
 export function setUpE2e(options: StartProductOptions = {}): E2e {
   let product: Product | null = null;
@@ -40,6 +49,9 @@ export function setUpE2e(options: StartProductOptions = {}): E2e {
   let contexts: BrowserContext[] = [];
   // Content-Security-Policy violations: the served app must work under the strict policy.
   let refused: string[] = [];
+  const secrets = createSecretLedger();
+  secrets.add('demo coach password', coach.password);
+  secrets.add('demo client password', demoClient.password);
 
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(options), launchBrowser()]);
@@ -56,7 +68,13 @@ export function setUpE2e(options: StartProductOptions = {}): E2e {
   });
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
+    if (!product) return;
+    secrets.addMails(product.mail.received);
+    const found = secrets.foundIn(product.output());
+    await product.stop();
+    if (found.length > 0) {
+      throw new Error(`The server's output holds secrets this run used: ${found.join(', ')}`);
+    }
   });
 
   const newContext = async (contextOptions: BrowserContextOptions = {}) => {
@@ -74,6 +92,7 @@ export function setUpE2e(options: StartProductOptions = {}): E2e {
         refused.push(message.text());
       }
     });
+    secrets.watch(context);
     contexts.push(context);
     return context;
   };
@@ -85,6 +104,7 @@ export function setUpE2e(options: StartProductOptions = {}): E2e {
     },
     newContext,
     newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
+    secrets,
   };
 }
 

@@ -26,6 +26,8 @@ export function createLocalStorageTokenStore(storage: TokenStorage = localStorag
     getAccessToken: () => storage.getItem(tokenStorageKeys.accessToken),
     getRefreshToken: () => storage.getItem(tokenStorageKeys.refreshToken),
     setTokens({ accessToken, refreshToken }) {
+      // The access token first: a tab that sees the new refresh token sees its access token too
+      // (browsers hand writes to other tabs in order).
       storage.setItem(tokenStorageKeys.accessToken, accessToken);
       storage.setItem(tokenStorageKeys.refreshToken, refreshToken);
     },

@@ -1,10 +1,11 @@
-import { CoachUiProvider, LoadingPlaceholder, ToastContainer } from '@coach/ui';
+import { CoachUiProvider, LoadingPlaceholder } from '@coach/ui';
 import type { i18n as I18n } from 'i18next';
 import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { CoachApiProvider } from './features/session/components/CoachApiProvider.tsx';
 import { SessionSyncEffect } from './features/session/components/SessionSyncEffect.tsx';
+import { DeferredToasts } from './features/toasts/components/DeferredToasts.tsx';
 import { AppRoutes } from './routes/AppRoutes.tsx';
 import { CoachScreenSizeGate } from './routes/CoachScreenSizeGate.tsx';
 import { createStore, Provider as JotaiProvider, type Store } from './state/jotai.ts';
@@ -17,7 +18,8 @@ export type AppProps = {
 
 /**
  * The whole app: design system, i18n, state, the API client, the router, the screen-size rules,
- * the session and the routes, and the toasts. The screen-size rules spare the public invite page.
+ * the session and the routes, and the toasts (loaded after the sign-in screen). The screen-size
+ * rules spare the public invite page.
  */
 export function App({ i18n, store }: AppProps) {
   const [appStore] = useState(() => store ?? createStore());
@@ -33,9 +35,9 @@ export function App({ i18n, store }: AppProps) {
                 <CoachScreenSizeGate>
                   <AppRoutes />
                 </CoachScreenSizeGate>
+                <DeferredToasts />
               </BrowserRouter>
             </Suspense>
-            <ToastContainer />
           </CoachApiProvider>
         </JotaiProvider>
       </I18nextProvider>

@@ -1,10 +1,17 @@
 import '@fontsource-variable/inter';
+import { createLocalStorageTokenStore } from '@coach/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { createAppI18n } from './i18n/createAppI18n.ts';
+import { preloadSignInScreen } from './routes/preloadSignInScreen.ts';
+import { screens } from './routes/screens.ts';
 
 const { i18n } = createAppI18n();
+preloadSignInScreen(screens.signIn, {
+  hasStoredSession: createLocalStorageTokenStore().getAccessToken() !== null,
+  pathname: window.location.pathname,
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -9,10 +9,11 @@ import {
 } from '@coach/api';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
 import { DomainError } from './domainError.ts';
-import { type LogStream, loggerOptions } from './http/logging.ts';
+import { registerAdmission } from './http/admission.ts';
+import { type LogStream, loggerOptions, OneLinePerRequest } from './http/logging.ts';
 import { healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
@@ -65,8 +66,10 @@ export type ErrorAnswer = { method: string; url: string; status: number; body: u
 /** Builds the server: the platform API under `/api` and the web front end beside it. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}) {
   const app = Fastify({
-    // No secret, personal text or body reaches a log line (see loggerOptions).
+    // No secret, personal text or body reaches a log line (see loggerOptions); one line per
+    // request (see OneLinePerRequest).
     logger: options.logger ? loggerOptions(options.logStream) : false,
+    logController: new OneLinePerRequest(),
     // Contract routes set their own (contractRoute); this covers the others (health, front end).
     bodyLimit: defaultBodyLimit,
     // Validation stops at the first problem: collecting them all let one body of 200,000 empty
@@ -75,13 +78,29 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     genReqId: () => crypto.randomUUID(),
     // request.ip (throttling, audit) believes X-Forwarded-For only from configured proxies.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // An address the router cannot read (a bad percent-escape, a parameter over its length
+    // limit) gets the API's error body; Fastify's own answer echoes the address, with a 414
+    // outside the catalogue.
+    frameworkErrors: (_error, request, reply) => {
+      const body: ErrorBody = { error: 'bad_request', message: 'The request address is not valid' };
+      // Answered before any route: no hook runs, so the answer's headers are set here.
+      setAnswerHeaders(request, reply);
+      options.onErrorAnswer?.({ method: request.method, url: request.url, status: 400, body });
+      return (reply as FastifyReply).status(400).send(body);
+    },
   });
-  // Request ids reach the caller too, to quote in a support request.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+  // API requests are admitted a bounded number at a time (see admission.ts).
+  registerAdmission(app);
+  // A synchronous hook: an async one costs a promise and a tick on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    setAnswerHeaders(request, reply);
+    done(null, payload);
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  /** The headers every answer carries (the routes' through the hook above). */
+  function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply) {
+    // Request ids reach the caller too, to quote in a support request.
+    reply.header('X-Request-Id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
@@ -98,7 +117,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-  });
+  }
 
   const { onErrorAnswer } = options;
   if (onErrorAnswer) {
@@ -160,6 +179,9 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     await app.register(fastifyStatic, {
       root,
       index: 'index.html',
+      // The app's build writes a .br and a .gz beside every text file: each answer is the one the
+      // browser accepts (brotli, else gzip, else the file itself), with `Vary: Accept-Encoding`.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) =>
         reply.header('Cache-Control', staticCacheControl(root, filePath)),

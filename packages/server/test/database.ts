@@ -7,7 +7,12 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { defaultOrganisationId } from '../src/config.ts';
-import { type DatabaseHandle, migrationsFolder, openDatabase } from '../src/db/index.ts';
+import {
+  type DatabaseHandle,
+  migrationsFolder,
+  openDatabase,
+  type PgliteThread,
+} from '../src/db/index.ts';
 import { openPglite } from '../src/db/pglite.ts';
 
 /** The organisation every test database is seeded with (the deployment default). */
@@ -29,13 +34,18 @@ export function testDatabaseKind(env: NodeJS.ProcessEnv = process.env): TestData
 
 /**
  * A fresh, migrated database for one test file: empty but for the organisation row of
- * `testOrganisationId`. PGlite: in memory, cloned from a migrated dump made once per worker.
+ * `testOrganisationId`. PGlite: in memory, cloned from a migrated dump made once per worker, in
+ * a thread of its own as the server runs it (or on this one with `pgliteThread: 'main'`).
  * PostgreSQL (`TEST_DATABASE_URL`): a uniquely named database created from a migrated template,
  * dropped on `close()`. Call `close()` in `afterAll`.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { pgliteThread?: PgliteThread } = {},
+): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    return openPglite({ loadDataDir: await pgliteTemplate() }, testOrganisationId);
+    return openPglite({ loadDataDir: await pgliteTemplate() }, testOrganisationId, {
+      thread: options.pgliteThread,
+    });
   }
   return createPostgresTestDatabase(requireTestDatabaseUrl());
 }

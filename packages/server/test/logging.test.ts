@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './testServer.ts';
-import { callApi, createUserWithProfile } from '../src/services/auth/testing.ts';
 import { errorLogFields, redactedUrl } from '../src/http/logging.ts';
+import { callApi, createUserWithProfile } from '../src/services/auth/testing.ts';
+import { startTestServer, type TestServer } from './testServer.ts';
 
 // A full run with real secrets, logged to a captured stream: no password, token, code, name,
 // email, body or answer may appear in any line, a forced 500 included.
@@ -156,6 +156,24 @@ describe('the log of a full run', () => {
       message: 'Failed query',
       cause: { message: 'forced failure' },
     });
+  });
+
+  it('writes one line per request: method, address, status, response time and request id', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health?probe=1`);
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get('x-request-id');
+    const entries = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.reqId === requestId);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/health?probe=[redacted]', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
   });
 
   it('holds none of the secrets the run used', () => {

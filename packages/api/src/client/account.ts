@@ -1,5 +1,5 @@
 import type { Person, PersonList, PersonsQuery, UpdatePersonBody } from '../contract/account.ts';
-import { noProfileFoundMessage } from '../contract/common.ts';
+import { noProfileFoundMessage } from '../contract/commonValues.ts';
 import { ApiError } from './errors.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';

@@ -1,5 +1,5 @@
 import type { Tokens } from '../contract/common.ts';
-import { routes } from '../contract/routes.ts';
+import { routeCalls } from '../contract/routeCalls.ts';
 import { defaultServiceBaseUrls, type ServiceBaseUrls, type ServiceName } from '../services.ts';
 import type { TokenStore } from '../tokens.ts';
 import { type AccountClient, createAccountClient } from './account.ts';
@@ -9,6 +9,7 @@ import { type CalendarClient, createCalendarClient } from './calendar.ts';
 import { createDeviceMetricsClient, type DeviceMetricsClient } from './deviceMetrics.ts';
 import { createExerciseClient, type ExerciseClient } from './exercise.ts';
 import { createJourneyClient, type JourneyClient } from './journey.ts';
+import { defaultRefreshLock, type RefreshLock } from './refreshLock.ts';
 import { createServiceRequest, isAuthRefreshPath, type ServiceRequest } from './request.ts';
 import { createResourceClient, type ResourceClient } from './resource.ts';
 import { createSession } from './session.ts';
@@ -24,6 +25,11 @@ export type CoachApiOptions = {
   onSessionReset?: () => void;
   /** The fetch to use (tests, stories); the global fetch by default. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Held around each refresh, so that tabs sharing the stored tokens never spend one refresh
+   * token twice; the browser's Web Locks by default (none where they are missing).
+   */
+  refreshLock?: RefreshLock;
 };
 
 /**
@@ -48,7 +54,8 @@ export type CoachApi = {
 
 /**
  * Creates the API client: one ofetch client per service, each call with the bearer access token
- * of the store; on a 401 one shared refresh, then each failed call retried once.
+ * of the store; on a 401 one shared refresh, then each failed call retried once. Tabs over the
+ * same stored tokens refresh one at a time: a tab that waited uses the tokens the other stored.
  */
 export function createCoachApi(options: CoachApiOptions): CoachApi {
   const { tokens, onSessionReset, fetch } = options;
@@ -58,10 +65,11 @@ export function createCoachApi(options: CoachApiOptions): CoachApi {
   const session = createSession({
     tokens,
     onSessionReset,
+    refreshLock: options.refreshLock ?? defaultRefreshLock(),
     // The raw refresh call: the session itself handles its failure (one reset).
     exchangeRefreshToken: (refreshToken) =>
-      requests.auth<Tokens>(routes.refresh.path, {
-        method: routes.refresh.method,
+      requests.auth<Tokens>(routeCalls.refresh.path, {
+        method: routeCalls.refresh.method,
         body: { refreshToken },
         auth: false,
       }),

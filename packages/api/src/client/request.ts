@@ -1,5 +1,5 @@
 import { ofetch } from 'ofetch';
-import { fillPath, type HttpMethod, routes } from '../contract/routes.ts';
+import { fillPath, type HttpMethod, routeCalls } from '../contract/routeCalls.ts';
 import type { Session } from './session.ts';
 
 /** Query string values; undefined ones are left out. */
@@ -71,7 +71,7 @@ export function createServiceRequest(options: {
 
 /** Whether an auth service path is the refresh path (never refreshed itself). */
 export function isAuthRefreshPath(path: string): boolean {
-  return path.replace(/[?#].*$/, '').replace(/\/+$/, '') === routes.refresh.path;
+  return path.replace(/[?#].*$/, '').replace(/\/+$/, '') === routeCalls.refresh.path;
 }
 
 function withoutUndefined(query: QueryValues): Record<string, string | number | boolean> {

@@ -1,5 +1,6 @@
 import type { DateRangeQuery } from '../contract/calendar.ts';
-import { type RouteName, routes } from '../contract/routes.ts';
+import { routeCalls } from '../contract/routeCalls.ts';
+import type { RouteName } from '../contract/routes.ts';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../contract/routeTypes.ts';
 import type { RequestOptions, ServiceRequest } from './request.ts';
 
@@ -38,7 +39,7 @@ export function callRoute<Name extends RouteName>(
   name: Name,
   ...[options]: OptionsArgument<Name>
 ): Promise<ResponseOf<Name>> {
-  const route = routes[name];
+  const route = routeCalls[name];
   return request<ResponseOf<Name>>(route.path, {
     ...(options as RequestOptions | undefined),
     method: route.method,

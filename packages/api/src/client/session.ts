@@ -1,13 +1,17 @@
-import { messages, type Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/common.ts';
+import { messages } from '../contract/commonValues.ts';
 import type { TokenStore } from '../tokens.ts';
 import { ApiError, toApiError } from './errors.ts';
+import { noRefreshLock, type RefreshLock } from './refreshLock.ts';
 
 /** Sends one attempt of a call with the given access token (null: no bearer header). */
 export type SendAttempt<T> = (accessToken: string | null) => Promise<T>;
 
 /**
  * The refresh coordinator shared by every service client: it sends calls with the current access
- * token and, on a 401, renews the session once for all the calls that failed meanwhile.
+ * token and, on a 401, renews the session once for all the calls that failed meanwhile. Other tabs
+ * share the stored tokens: a refresh runs under the refresh lock and skips the exchange when
+ * another tab rotated (or cleared) the tokens while this one waited.
  */
 export type Session = {
   /** Sends a call needing auth: on a 401, renews the session and retries it once. */
@@ -30,7 +34,17 @@ export type SessionOptions = {
   /** Exchanges a refresh token for new tokens (the raw call, no reset of its own). */
   exchangeRefreshToken: (refreshToken: string) => Promise<Tokens>;
   onSessionReset?: () => void;
+  /** Held around each refresh so that tabs sharing the tokens refresh one at a time. */
+  refreshLock?: RefreshLock;
+  /**
+   * After waiting for another tab's refresh, how long to wait for its tokens to reach this tab's
+   * storage before refreshing anyway (that tab may have closed mid-refresh). 2000 ms by default.
+   */
+  otherTabWaitMs?: number;
 };
+
+/** How often a tab that waited for another's refresh looks at the storage again. */
+const storagePollMs = 10;
 
 function sessionExpired(cause?: unknown): ApiError {
   return new ApiError(401, 'session_expired', messages.sessionExpired, { cause });
@@ -41,6 +55,8 @@ export function createSession({
   tokens,
   exchangeRefreshToken,
   onSessionReset,
+  refreshLock = noRefreshLock,
+  otherTabWaitMs = 2000,
 }: SessionOptions): Session {
   // Bumped by every refresh and reset: a 401 for a call sent in an older epoch is stale news.
   let epoch = 0;
@@ -52,22 +68,55 @@ export function createSession({
     onSessionReset?.();
   }
 
+  /**
+   * The stored refresh token once it is no longer `seen`, or `seen` after `otherTabWaitMs`. A tab
+   * that waited for another's refresh reads that tab's new tokens through storage, which browsers
+   * sync between tab processes a few milliseconds after the write (so after the lock was handed
+   * over); reading at once could see the spent token and spend it again.
+   */
+  async function storedRefreshTokenOtherThan(seen: string): Promise<string | null> {
+    const deadline = Date.now() + otherTabWaitMs;
+    let current = tokens.getRefreshToken();
+    while (current === seen && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, storagePollMs));
+      current = tokens.getRefreshToken();
+    }
+    return current;
+  }
+
   async function refreshOnce(): Promise<string> {
-    const refreshToken = tokens.getRefreshToken();
-    if (!refreshToken) {
+    const seenRefreshToken = tokens.getRefreshToken();
+    if (!seenRefreshToken) {
       reset();
       throw sessionExpired();
     }
-    let renewed: Tokens;
-    try {
-      renewed = await exchangeRefreshToken(refreshToken);
-    } catch (error) {
-      reset();
-      throw sessionExpired(toApiError(error));
-    }
-    tokens.setTokens(renewed);
-    epoch += 1;
-    return renewed.accessToken;
+    return refreshLock(async ({ hasWaited }) => {
+      // Another tab may have spent the token while this one waited (rotated: use its tokens;
+      // cleared: it signed out). Spending it again would be a reuse.
+      const refreshToken = hasWaited
+        ? await storedRefreshTokenOtherThan(seenRefreshToken)
+        : tokens.getRefreshToken();
+      // The store writes the access token first: a new refresh token comes with its access token.
+      const accessToken = tokens.getAccessToken();
+      if (refreshToken !== seenRefreshToken) {
+        if (!refreshToken || !accessToken) {
+          reset();
+          throw sessionExpired();
+        }
+        epoch += 1;
+        return accessToken;
+      }
+      let renewed: Tokens;
+      try {
+        renewed = await exchangeRefreshToken(refreshToken);
+      } catch (error) {
+        reset();
+        throw sessionExpired(toApiError(error));
+      }
+      tokens.setTokens(renewed);
+      epoch += 1;
+      return renewed.accessToken;
+    });
   }
 
   function refresh(): Promise<string> {

@@ -1,18 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { FreeTextSchema, IdSchema, limits, NameSchema, TimezoneSchema } from './common.ts';
+import { personTypes } from './accountValues.ts';
+import { FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
+import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
-
-/** Profile types: coaches use the app, users are their clients. */
-export const personTypes = ['coach', 'user'] as const;
-
-/** One of {@link personTypes}. */
-export type PersonType = (typeof personTypes)[number];
-
-/** Genders a profile may state. */
-export const genders = ['male', 'female'] as const;
-
-/** One of {@link genders}. */
-export type Gender = (typeof genders)[number];
 
 /** About me: free text, possibly empty, at most 500 characters. */
 export const AboutMeSchema = FreeTextSchema({
@@ -97,22 +87,3 @@ export const UpdatePersonBodySchema = Type.Object(
 
 /** See {@link UpdatePersonBodySchema}. */
 export type UpdatePersonBody = Static<typeof UpdatePersonBodySchema>;
-
-/** The stored form of a profile picture URL (spec point 3): `resource/profilePicture/{id}`. */
-export function profilePicturePath(personId: string): string {
-  return `resource/profilePicture/${personId}`;
-}
-
-/**
- * The address to load a profile picture from: a stored `resource/...` path is resolved against
- * the resource service base (e.g. `/api/resource`); absolute URLs are kept; null stays null.
- */
-export function resolveProfilePictureUrl(
-  profilePicture: string | null | undefined,
-  resourceBaseURL: string,
-): string | null {
-  if (!profilePicture) return null;
-  if (/^([a-z][a-z0-9+.-]*:|\/)/i.test(profilePicture)) return profilePicture;
-  const relative = profilePicture.replace(/^resource\//, '');
-  return `${resourceBaseURL.replace(/\/+$/, '')}/${relative}`;
-}

@@ -1,36 +1,23 @@
 import { type Static, Type } from 'typebox';
-import { DateRangeQuerySchema, maxRangeDays } from './calendar.ts';
-import { FreeTextSchema, IdSchema, limits } from './common.ts';
+import {
+  activityKindNames,
+  engagementFullHours,
+  indicatorBasisNames,
+  laggingLimitPercent,
+  maxActivityPageSize,
+  maxLowDays,
+} from './analyticsValues.ts';
+import { DateRangeQuerySchema } from './calendar.ts';
+import { maxRangeDays } from './calendarValues.ts';
+import { FreeTextSchema, IdSchema } from './common.ts';
+import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
-import {
-  ClientIdParamsSchema,
-  JourneyStepSchema,
-  journeyStepNames,
-  LocalDateSchema,
-} from './journey.ts';
+import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { journeyStepNames } from './journeyValues.ts';
+import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 import { AssessmentStatusSchema } from './survey.ts';
-
-/** Activity kinds of the history, newest first (spec point 3). */
-export const activityKindNames = ['assessment', 'reflection', 'exercise'] as const;
-/** An activity kind. */
-export type ActivityKind = (typeof activityKindNames)[number];
-/** Most items one activity page holds; the default is 20. */
-export const maxActivityPageSize = 100;
-/** An indicator under this percentage is lagging (one at it is not). */
-export const laggingLimitPercent = 70;
-/** The longest run of low days an indicator figure counts (`lowDays`): a year and a day. */
-export const maxLowDays = maxRangeDays;
-/** Hours of app use in 48 h that fill the engagement bar (`ratio` 1). */
-export const engagementFullHours = 10;
-/**
- * What the indicator averages are over: the current phase, or (in a phase without reflection
- * windows: grow) the last phase that had them.
- */
-export const indicatorBasisNames = ['currentPhase', 'previousPhase'] as const;
-/** See {@link indicatorBasisNames}. */
-export type IndicatorBasis = (typeof indicatorBasisNames)[number];
 
 /** completed / scheduled in the current phase. */
 export const CompletionCountSchema = Type.Object(
@@ -287,38 +274,26 @@ export type ActivityPage = Static<typeof ActivityPageSchema>;
 /** The calls of the analytics service. */
 export const analyticsRoutes = {
   listClientSummaries: {
-    service: 'analytics',
-    method: 'GET',
-    path: '/clients',
+    ...routeCalls.listClientSummaries,
     summary: "Every figure of the clients table for all of the coach's clients, in one call",
-    auth: true,
     response: { 200: ClientSummaryListSchema, ...errors(401, 403) },
   },
   getClientProfileSummary: {
-    service: 'analytics',
-    method: 'GET',
-    path: '/clients/:clientId/profile',
+    ...routeCalls.getClientProfileSummary,
     summary: "The figures of a client's profile header (their coach only)",
-    auth: true,
     params: ClientIdParamsSchema,
     response: { 200: ClientProfileSummarySchema, ...errors(400, 401, 404) },
   },
   getClientSeries: {
-    service: 'analytics',
-    method: 'GET',
-    path: '/clients/:clientId/series',
+    ...routeCalls.getClientSeries,
     summary: "A client's daily figures over a date range, for the charts (their coach only)",
-    auth: true,
     params: ClientIdParamsSchema,
     query: DateRangeQuerySchema,
     response: { 200: ClientSeriesSchema, ...errors(400, 401, 404) },
   },
   getClientActivity: {
-    service: 'analytics',
-    method: 'GET',
-    path: '/clients/:clientId/activity',
+    ...routeCalls.getClientActivity,
     summary: "A page of a client's activity history, newest first (their coach only)",
-    auth: true,
     params: ClientIdParamsSchema,
     query: ActivityQuerySchema,
     response: { 200: ActivityPageSchema, ...errors(400, 401, 404) },

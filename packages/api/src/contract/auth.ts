@@ -4,12 +4,12 @@ import {
   FreeTextSchema,
   IdSchema,
   LoginPasswordSchema,
-  limits,
   NameSchema,
   PasswordSchema,
   ResetCodeSchema,
   TimezoneSchema,
 } from './common.ts';
+import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 
 /** `POST /login` body. */

@@ -1,31 +1,10 @@
 import { type Static, Type } from 'typebox';
+import { calendarEventStatusNames, surveyTypeNames } from './calendarValues.ts';
 import { IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
-
-/** Calendar event statuses (spec point 3). */
-export const calendarEventStatusNames = ['active', 'completed'] as const;
-/** A calendar event or survey status. */
-export type CalendarEventStatus = (typeof calendarEventStatusNames)[number];
-/** Survey types (spec point 3). */
-export const surveyTypeNames = ['assessment', 'reflection', 'morningReflection'] as const;
-/** A survey type. */
-export type SurveyType = (typeof surveyTypeNames)[number];
-/** Entity types of calendar events (spec point 3). */
-export const entityTypeNames = ['journeyStep', 'survey', 'journey', 'exercise'] as const;
-/** An entity type. */
-export type EntityType = (typeof entityTypeNames)[number];
-/** Reflection windows of learn and sense, in the client's day. */
-export const reflectionWindowNames = ['morning', 'noon', 'afternoon', 'evening', 'night'] as const;
-/** A reflection window. */
-export type ReflectionWindowName = (typeof reflectionWindowNames)[number];
-/** Exercise slots of learn and sense. */
-export const exerciseSlotNames = ['morning', 'afternoon', 'evening'] as const;
-/** An exercise slot. */
-export type ExerciseSlotName = (typeof exerciseSlotNames)[number];
-/** Longest date range of one calendar, series or list call, in days (a year and a day). */
-export const maxRangeDays = 366;
 
 /** A survey type. */
 export const SurveyTypeSchema = literalUnion(surveyTypeNames, {
@@ -102,12 +81,9 @@ export type Calendar = Static<typeof CalendarSchema>;
 /** The calls of the calendar service. */
 export const calendarRoutes = {
   getCalendar: {
-    service: 'calendar',
-    method: 'GET',
-    path: '/clients/:clientId/events',
+    ...routeCalls.getCalendar,
     summary:
       "A client's calendar events over a range of their local dates (their coach, or the client)",
-    auth: true,
     params: ClientIdParamsSchema,
     query: DateRangeQuerySchema,
     response: { 200: CalendarSchema, ...errors(400, 401, 404) },

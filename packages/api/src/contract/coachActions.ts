@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema } from './journey.ts';
+import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
 // "Who did what" on a client profile (issue 11): the coach's own actions on one client, read from
@@ -72,13 +73,10 @@ export type CoachActionList = Static<typeof CoachActionListSchema>;
 /** The call of the coach's actions history (analytics: it reads, it never writes). */
 export const coachActionRoutes = {
   listClientCoachActions: {
-    service: 'analytics',
-    method: 'GET',
-    path: '/clients/:clientId/coachActions',
+    ...routeCalls.listClientCoachActions,
     summary:
       "The caller's own actions on their client (invite, phase changes, reports), newest " +
       'first, at most 100 (their coach only)',
-    auth: true,
     params: ClientIdParamsSchema,
     response: { 200: CoachActionListSchema, ...errors(400, 401, 404) },
   },

@@ -1,7 +1,8 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { PersonSchema, resolveProfilePictureUrl, UpdatePersonBodySchema } from './account.ts';
+import { PersonSchema, UpdatePersonBodySchema } from './account.ts';
+import { resolveProfilePictureUrl } from './accountValues.ts';
 import {
   AcceptInviteBodySchema,
   CreateInviteBodySchema,
@@ -9,7 +10,9 @@ import {
   PasswordResetBodySchema,
   VerifyResetCodeBodySchema,
 } from './auth.ts';
-import { errorCodes, errorStatuses, messages, validationMessage } from './common.ts';
+import { errorCodes, errorStatuses, validationMessage } from './common.ts';
+import { messages } from './commonValues.ts';
+import { routeCalls } from './routeCalls.ts';
 import { openApiPath, type RouteDefinition, routes } from './routes.ts';
 
 /** The spec message of the first error of a value, as the server would answer it. */
@@ -193,6 +196,17 @@ describe('routes', () => {
         expect((schema as { description?: unknown }).description).toEqual(expect.any(String));
         expect(JSON.stringify(schema)).not.toContain('$id');
       }
+    }
+  });
+
+  it('makes every call as its entry of the route calls says, and has one route per call', () => {
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(routeCalls).sort());
+    for (const [name, route] of table) {
+      const { service, method, path, auth } = route;
+      expect({ name, service, method, path, auth }).toEqual({
+        name,
+        ...routeCalls[name as keyof typeof routeCalls],
+      });
     }
   });
 

@@ -1,13 +1,10 @@
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { isOneOf, literalUnion } from './enumeration.ts';
-import {
-  BpmSchema,
-  breathsPerMinuteValues,
-  JourneyStepSchema,
-  journeyStepNames,
-} from './journey.ts';
+import { literalUnion } from './enumeration.ts';
+import { isOneOf } from './isOneOf.ts';
+import { BpmSchema, JourneyStepSchema } from './journey.ts';
+import { breathsPerMinuteValues, journeyStepNames } from './journeyValues.ts';
 
 describe('literalUnion', () => {
   it('accepts exactly the values of its enumeration, in its order', () => {

@@ -16,11 +16,3 @@ export function literalUnion<const T extends readonly (string | number)[]>(
   const literals = values.map((value) => Type.Literal(value));
   return Type.Union(literals, options) as unknown as TUnion<Literals<T>>;
 }
-
-/** Narrows an unknown value to one of `values` (input or stored text against an enumeration). */
-export function isOneOf<const T extends string | number>(
-  values: readonly T[],
-  value: unknown,
-): value is T {
-  return (values as readonly unknown[]).includes(value);
-}

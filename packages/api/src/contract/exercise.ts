@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
 import { FreeTextSchema, IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
+import { goalEffectNames } from './exerciseValues.ts';
 import {
   BpmSchema,
   ClientIdParamsSchema,
@@ -10,18 +11,8 @@ import {
   JourneyStepSchema,
   LocalDateSchema,
 } from './journey.ts';
+import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
-
-/** Goal effects, worst to best (spec point 3). */
-export const goalEffectNames = [
-  'negative',
-  'moderatelyNegative',
-  'neutral',
-  'moderatelyPositive',
-  'positive',
-] as const;
-/** An exercise's effect level. */
-export type GoalEffect = (typeof goalEffectNames)[number];
 
 /** An exercise's effect level. */
 export const GoalEffectSchema = literalUnion(goalEffectNames, {
@@ -129,30 +120,21 @@ export type ExerciseList = Static<typeof ExerciseListSchema>;
 /** The calls of the exercise service. */
 export const exerciseRoutes = {
   recordExercise: {
-    service: 'exercise',
-    method: 'POST',
-    path: '/exercises',
+    ...routeCalls.recordExercise,
     summary: "A client's exercise with its measures (201; 200 when that id was stored before)",
-    auth: true,
     body: RecordExerciseBodySchema,
     response: { 201: ExerciseSchema, 200: ExerciseSchema, ...errors(400, 401, 403, 409) },
   },
   listExercises: {
-    service: 'exercise',
-    method: 'GET',
-    path: '/clients/:clientId/exercises',
+    ...routeCalls.listExercises,
     summary: "A client's exercises over a date range (their coach, or the client)",
-    auth: true,
     params: ClientIdParamsSchema,
     query: DateRangeQuerySchema,
     response: { 200: ExerciseListSchema, ...errors(400, 401, 404) },
   },
   getExercise: {
-    service: 'exercise',
-    method: 'GET',
-    path: '/clients/:clientId/exercises/:exerciseId',
+    ...routeCalls.getExercise,
     summary: 'One exercise in detail (their coach, or the client)',
-    auth: true,
     params: Type.Object(
       { clientId: IdSchema, exerciseId: IdSchema },
       { description: "The client's person id and the exercise id" },

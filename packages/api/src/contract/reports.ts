@@ -1,33 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { FreeTextSchema, IdSchema, limits } from './common.ts';
+import { FreeTextSchema, IdSchema } from './common.ts';
+import { limits } from './commonValues.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { reportContentTypes, reportLimits } from './reportValues.ts';
+import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
-
-/** Limits of a client report (issue 11): the app's counters and the server's checks share them. */
-export const reportLimits = {
-  /** Longest coach note of each section ('length/500' under each textarea). */
-  noteMaxLength: 500,
-  /** Longest period a report covers, in days; the default period is the journey so far, cut to it. */
-  periodMaxDays: 90,
-  /** Most reports `GET /clients/:clientId/reports` lists (the newest). */
-  listMax: 100,
-  /** Seconds a caller is told to wait (`Retry-After`) when the renderers are full. */
-  busyRetryAfterSeconds: 5,
-} as const;
-
-/** The coach's notes of a report, in the order the form and the PDF show them. */
-export const reportNoteNames = [
-  'mentalWellbeing',
-  'physicalWellbeing',
-  'productivity',
-  'finalComments',
-] as const;
-
-/** A note of {@link reportNoteNames}. */
-export type ReportNoteName = (typeof reportNoteNames)[number];
-
-/** The answer types of `GET /clients/:clientId/reports/:reportId`. */
-export const reportContentTypes = ['application/pdf'] as const;
 
 const noteSchema = (description: string) =>
   FreeTextSchema({ maxLength: reportLimits.noteMaxLength, description });
@@ -119,32 +96,23 @@ export const PdfSchema = Type.Unsafe<Blob>({
 /** The calls of client reports (in the resource service, which keeps the files). */
 export const reportRoutes = {
   createClientReport: {
-    service: 'resource',
-    method: 'POST',
-    path: '/clients/:clientId/reports',
+    ...routeCalls.createClientReport,
     summary:
       "Generate and store a PDF report of a client's period with the coach's notes (their coach " +
       'only); 503 with Retry-After while the renderers are full',
-    auth: true,
     params: ClientIdParamsSchema,
     body: CreateReportBodySchema,
     response: { 201: ReportSchema, ...errors(400, 401, 404, 503) },
   },
   listClientReports: {
-    service: 'resource',
-    method: 'GET',
-    path: '/clients/:clientId/reports',
+    ...routeCalls.listClientReports,
     summary: "A client's reports, newest first (their coach only)",
-    auth: true,
     params: ClientIdParamsSchema,
     response: { 200: ReportListSchema, ...errors(400, 401, 404) },
   },
   getClientReport: {
-    service: 'resource',
-    method: 'GET',
-    path: '/clients/:clientId/reports/:reportId',
+    ...routeCalls.getClientReport,
     summary: "Download a client's report as a PDF (their coach only)",
-    auth: true,
     params: ReportParamsSchema,
     responseContentTypes: reportContentTypes,
     response: { 200: PdfSchema, ...errors(400, 401, 404) },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { limits } from './common.ts';
+import { limits } from './commonValues.ts';
 
 /** A binary body or answer (an image); documented as such in OpenAPI, never JSON-validated. */
 export const BinarySchema = Type.Unsafe<Blob>({

@@ -1,21 +1,14 @@
 import { type TSchema, Type } from 'typebox';
-import type { ServiceName } from '../services.ts';
 import { ApiErrorBodySchema } from './common.ts';
+import type { RouteCall } from './routeCalls.ts';
 
-/** The HTTP methods the contract uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** One call of a service, as the server registers it and OpenAPI documents it. */
-export type RouteDefinition = {
-  /** The service whose base path the route lives under (`/api/<service>`). */
-  service: ServiceName;
-  method: HttpMethod;
-  /** Path relative to the service base, Fastify style (`/persons/:id`). */
-  path: string;
+/**
+ * One call of a service, as the server registers it and OpenAPI documents it: how it is made
+ * (its {@link RouteCall}) with its schemas.
+ */
+export type RouteDefinition = RouteCall & {
   /** One line for OpenAPI. */
   summary: string;
-  /** Whether a valid bearer access token is required. */
-  auth: boolean;
   params?: TSchema;
   query?: TSchema;
   /** JSON body schema; binary bodies use {@link RouteDefinition.requestContentTypes} instead. */

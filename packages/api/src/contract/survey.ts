@@ -3,6 +3,7 @@ import { DateRangeQuerySchema } from './calendar.ts';
 import { FreeTextSchema, IdSchema, textPattern } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
 /** Assessment statuses (spec point 3: complete, incomplete, in progress). */
@@ -174,40 +175,28 @@ export type AssessmentList = Static<typeof AssessmentListSchema>;
 /** The calls of the survey service. */
 export const surveyRoutes = {
   submitReflection: {
-    service: 'survey',
-    method: 'POST',
-    path: '/reflections',
+    ...routeCalls.submitReflection,
     summary: "A client's reflection in an open window (201; 200 when that id was stored before)",
-    auth: true,
     body: SubmitReflectionBodySchema,
     response: { 201: ReflectionSchema, 200: ReflectionSchema, ...errors(400, 401, 403, 409) },
   },
   submitAssessment: {
-    service: 'survey',
-    method: 'POST',
-    path: '/assessments',
+    ...routeCalls.submitAssessment,
     summary: "A client's assessment, new (201) or moving on from in progress (200)",
-    auth: true,
     body: SubmitAssessmentBodySchema,
     bodyLimit: maxAssessmentBodyBytes,
     response: { 201: AssessmentSchema, 200: AssessmentSchema, ...errors(400, 401, 403, 409) },
   },
   listReflections: {
-    service: 'survey',
-    method: 'GET',
-    path: '/clients/:clientId/reflections',
+    ...routeCalls.listReflections,
     summary: "A client's reflections over a date range (their coach, or the client)",
-    auth: true,
     params: ClientIdParamsSchema,
     query: DateRangeQuerySchema,
     response: { 200: ReflectionListSchema, ...errors(400, 401, 404) },
   },
   listAssessments: {
-    service: 'survey',
-    method: 'GET',
-    path: '/clients/:clientId/assessments',
+    ...routeCalls.listAssessments,
     summary: "A client's assessments over a date range (their coach, or the client)",
-    auth: true,
     params: ClientIdParamsSchema,
     query: DateRangeQuerySchema,
     response: { 200: AssessmentListSchema, ...errors(400, 401, 404) },

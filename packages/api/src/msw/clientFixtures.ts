@@ -1,22 +1,17 @@
 import type { Person } from '../contract/account.ts';
-import { profilePicturePath } from '../contract/account.ts';
-import {
-  type ActivityItem,
-  type ClientProfileSummary,
-  type ClientSummary,
-  maxLowDays,
-  type SeriesDay,
+import { profilePicturePath } from '../contract/accountValues.ts';
+import type {
+  ActivityItem,
+  ClientProfileSummary,
+  ClientSummary,
+  SeriesDay,
 } from '../contract/analytics.ts';
+import { maxLowDays } from '../contract/analyticsValues.ts';
 import type { CalendarEvent } from '../contract/calendar.ts';
 import type { Exercise } from '../contract/exercise.ts';
-import { goalEffectNames } from '../contract/exercise.ts';
-import {
-  type Journey,
-  type JourneyStep,
-  type JourneyStepEntry,
-  journeyStepNames,
-  type PhaseChangeBody,
-} from '../contract/journey.ts';
+import { goalEffectNames } from '../contract/exerciseValues.ts';
+import type { Journey, JourneyStepEntry, PhaseChangeBody } from '../contract/journey.ts';
+import { type JourneyStep, journeyStepNames } from '../contract/journeyValues.ts';
 import type { Assessment, Indicator, Reflection } from '../contract/survey.ts';
 import { compareNewestFirst } from '../rules/activityPage.ts';
 import { ageOn } from '../rules/age.ts';

@@ -8,10 +8,11 @@ import {
   ClientProfileSummarySchema,
   ClientSeriesSchema,
   ClientSummaryListSchema,
-  maxActivityPageSize,
 } from '../contract/analytics.ts';
+import { maxActivityPageSize } from '../contract/analyticsValues.ts';
 import { CalendarSchema } from '../contract/calendar.ts';
-import { ExerciseListSchema, ExerciseSchema, goalEffectNames } from '../contract/exercise.ts';
+import { ExerciseListSchema, ExerciseSchema } from '../contract/exercise.ts';
+import { goalEffectNames } from '../contract/exerciseValues.ts';
 import { JourneySchema } from '../contract/journey.ts';
 import {
   AssessmentListSchema,

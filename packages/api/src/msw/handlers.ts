@@ -1,8 +1,8 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person, UpdatePersonBody } from '../contract/account.ts';
-import { profilePicturePath } from '../contract/account.ts';
+import { profilePicturePath } from '../contract/accountValues.ts';
 import type { LoginBody, LogoutBody } from '../contract/auth.ts';
-import { limits, messages, profilePictureContentTypes } from '../contract/common.ts';
+import { limits, messages, profilePictureContentTypes } from '../contract/commonValues.ts';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
 import { isSignedPictureQuery } from '../rules/pictureUrls.ts';
 import {

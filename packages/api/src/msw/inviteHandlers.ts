@@ -1,7 +1,7 @@
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../contract/auth.ts';
-import { limits, messages } from '../contract/common.ts';
+import { limits, messages } from '../contract/commonValues.ts';
 import {
   inviteAccountExistsMessage,
   inviteExpiry,

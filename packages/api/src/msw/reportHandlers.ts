@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse } from 'msw';
-import { messages } from '../contract/common.ts';
-import { type CreateReportBody, type Report, reportLimits } from '../contract/reports.ts';
+import { messages } from '../contract/commonValues.ts';
+import type { CreateReportBody, Report } from '../contract/reports.ts';
+import { reportLimits } from '../contract/reportValues.ts';
 import { fullName } from '../rules/personName.ts';
 import { earlierDate, laterDate } from '../rules/range.ts';
 import { addDays, daysBetween, localDateOf } from '../rules/zonedTime.ts';

@@ -4,10 +4,10 @@ import { Value } from 'typebox/value';
 import {
   type ApiErrorBody,
   errorStatuses,
-  messages,
   type ServerErrorCode,
   validationMessage,
 } from '../contract/common.ts';
+import { messages } from '../contract/commonValues.ts';
 import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
 import type { ServiceBaseUrls } from '../services.ts';
 import { createMockState, type MockState } from './state.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ExerciseGoal, exerciseGoalNames } from '../contract/journey.ts';
+import { type ExerciseGoal, exerciseGoalNames } from '../contract/journeyValues.ts';
 import {
   type EffectInput,
   type EffectMeasures,

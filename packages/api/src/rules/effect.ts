@@ -1,5 +1,6 @@
-import type { ExerciseMeasures, GoalEffect } from '../contract/exercise.ts';
-import type { ExerciseGoal } from '../contract/journey.ts';
+import type { ExerciseMeasures } from '../contract/exercise.ts';
+import type { GoalEffect } from '../contract/exerciseValues.ts';
+import type { ExerciseGoal } from '../contract/journeyValues.ts';
 import { roundTo } from './rounding.ts';
 
 /** One reading taken before or after an exercise; a measure the device did not take is null. */

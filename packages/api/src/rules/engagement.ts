@@ -1,4 +1,4 @@
-import { engagementFullHours } from '../contract/analytics.ts';
+import { engagementFullHours } from '../contract/analyticsValues.ts';
 
 const hourMs = 3_600_000;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { laggingLimitPercent, maxLowDays } from '../contract/analytics.ts';
+import { laggingLimitPercent, maxLowDays } from '../contract/analyticsValues.ts';
 import {
   indicatorPhaseOf,
   isLagging,

@@ -1,10 +1,6 @@
-import {
-  type ClientSummary,
-  type IndicatorFigure,
-  laggingLimitPercent,
-  maxLowDays,
-} from '../contract/analytics.ts';
-import { type JourneyStep, journeyStepNames } from '../contract/journey.ts';
+import type { ClientSummary, IndicatorFigure } from '../contract/analytics.ts';
+import { laggingLimitPercent, maxLowDays } from '../contract/analyticsValues.ts';
+import { type JourneyStep, journeyStepNames } from '../contract/journeyValues.ts';
 import type { Indicator } from '../contract/survey.ts';
 import { roundTo } from './rounding.ts';
 import { hasReflections } from './schedule.ts';

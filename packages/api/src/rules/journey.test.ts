@@ -3,7 +3,7 @@ import {
   exerciseGoalNames,
   exerciseStepGoalNames,
   noPhasePlannedMessage,
-} from '../contract/journey.ts';
+} from '../contract/journeyValues.ts';
 import {
   currentStepDay,
   isStepDone,

@@ -1,6 +1,7 @@
 // Journey rules (spec points 4 and 9, decisions 'Journey'): learn, then sense, then grow.
 import type { ServerErrorCode } from '../contract/common.ts';
-import { isOneOf } from '../contract/enumeration.ts';
+import { isOneOf } from '../contract/isOneOf.ts';
+import type { Journey } from '../contract/journey.ts';
 import {
   type BreathsPerMinute,
   breathsPerMinuteValues,
@@ -8,11 +9,10 @@ import {
   type ExerciseStepGoal,
   exerciseGoalNames,
   exerciseStepGoalNames,
-  type Journey,
   type JourneyStep,
   journeyStepNames,
   noPhasePlannedMessage,
-} from '../contract/journey.ts';
+} from '../contract/journeyValues.ts';
 import { daysBetween, localDateOf } from './zonedTime.ts';
 
 /** Preferred journey step length, in days. */

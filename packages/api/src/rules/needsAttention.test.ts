@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndicatorFigure } from '../contract/analytics.ts';
-import type { JourneyStep } from '../contract/journey.ts';
+import type { JourneyStep } from '../contract/journeyValues.ts';
 import { type AttentionInput, attentionOf, compareAttention } from './needsAttention.ts';
 
 const now = new Date('2026-11-16T09:30:00.000Z');

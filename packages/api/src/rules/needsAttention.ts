@@ -1,4 +1,5 @@
-import { type ClientSummary, engagementFullHours } from '../contract/analytics.ts';
+import type { ClientSummary } from '../contract/analytics.ts';
+import { engagementFullHours } from '../contract/analyticsValues.ts';
 import type { Indicator } from '../contract/survey.ts';
 
 const hourMs = 3_600_000;

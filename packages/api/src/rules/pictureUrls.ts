@@ -1,4 +1,4 @@
-import { profilePicturePath } from '../contract/account.ts';
+import { profilePicturePath } from '../contract/accountValues.ts';
 
 // The shape and the life of signed picture URLs, shared by the server (which signs with an HMAC)
 // and the MSW mocks (which remember what they signed). An `<img>` cannot send a bearer token, so

@@ -1,4 +1,4 @@
-import { maxRangeDays } from '../contract/calendar.ts';
+import { maxRangeDays } from '../contract/calendarValues.ts';
 import { daysBetween } from './zonedTime.ts';
 
 /** An inclusive range of a client's local dates, 'YYYY-MM-DD'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JourneyStep } from '../contract/journey.ts';
+import type { JourneyStep } from '../contract/journeyValues.ts';
 import {
   exerciseSchedules,
   generateCalendarEvents,

@@ -6,8 +6,8 @@ import {
   maxRangeDays,
   type ReflectionWindowName,
   type SurveyType,
-} from '../contract/calendar.ts';
-import type { JourneyStep } from '../contract/journey.ts';
+} from '../contract/calendarValues.ts';
+import type { JourneyStep } from '../contract/journeyValues.ts';
 import { preferredStepLengthDays } from './journey.ts';
 import { type StepStart, stepOfDate } from './stepStarts.ts';
 import { addDays, daysBetween, localDateOf, zonedLocalToUtc } from './zonedTime.ts';

@@ -1,5 +1,5 @@
 // The scheduled side of a client's daily series (the charts of the profile).
-import type { JourneyStep } from '../contract/journey.ts';
+import type { JourneyStep } from '../contract/journeyValues.ts';
 import { eventsOfDay, type ScheduledCounts, stepAssessment } from './schedule.ts';
 import { type StepStart, sortStepStarts, stepOfDate } from './stepStarts.ts';
 import { addDays, daysBetween } from './zonedTime.ts';

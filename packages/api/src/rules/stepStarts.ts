@@ -1,6 +1,6 @@
 // Which journey step a client's local date belongs to: one rule for the calendar, the series,
 // the writes that stamp a step, the simulator and the mocks.
-import { type JourneyStep, journeyStepNames } from '../contract/journey.ts';
+import { type JourneyStep, journeyStepNames } from '../contract/journeyValues.ts';
 
 /** A started journey step and the client's local date it started on. */
 export type StepStart = { step: JourneyStep; startDate: string };

@@ -11,7 +11,9 @@ type Attempt = {
 
 /**
  * A tiny in-test server speaking the contract, as a fetch function: data calls need the current
- * access token, `/api/auth/session/refresh` rotates the tokens. `?delay=ms` delays an answer.
+ * access token, `/api/auth/session/refresh` rotates the tokens. A refresh token is single-use with
+ * strict reuse detection: sending a spent one again revokes the session (every token of it).
+ * `?delay=ms` delays an answer.
  * A data call answers `{ path, query }`, or the body set in `answers` for its path.
  */
 export function createFakeServer(options: { accessToken?: string; refreshToken?: string } = {}) {
@@ -25,6 +27,10 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
     /** Canned answers of authorised data calls, by path (without the query). */
     answers: new Map<string, { status?: number; body: unknown }>(),
     refreshCalls: 0,
+    /** Refreshes that sent an already spent refresh token (each revoked the session). */
+    reuseDetections: 0,
+    /** The refresh tokens already exchanged. */
+    spentRefreshTokens: new Set<string>(),
     /** The `Authorization` header of each refresh call, in order. */
     refreshAuthorizations: [] as (string | null)[],
     attempts: [] as Attempt[],
@@ -45,12 +51,19 @@ export function createFakeServer(options: { accessToken?: string; refreshToken?:
         if (server.refreshBehaviour === 'server-error')
           return json(500, { error: 'internal_error', message: 'Boom' });
         const body = JSON.parse(String(init?.body)) as { refreshToken?: string };
+        if (body.refreshToken && server.spentRefreshTokens.has(body.refreshToken)) {
+          server.reuseDetections += 1;
+          server.accessToken = 'revoked';
+          server.refreshToken = 'revoked';
+          return json(401, { error: 'invalid_token', message: 'Refresh token reused' });
+        }
         if (
           server.refreshBehaviour === 'unauthorized' ||
           body.refreshToken !== server.refreshToken
         ) {
           return json(401, { error: 'invalid_token', message: 'Refresh token revoked' });
         }
+        server.spentRefreshTokens.add(server.refreshToken);
         server.generation += 1;
         server.accessToken = `access-${server.generation}`;
         server.refreshToken = `refresh-${server.generation}`;

@@ -7,6 +7,8 @@ import {
   languageDetectionOptions,
   supportedLanguages,
   translationLoadingOptions,
+  translationLoadPath,
+  translationNamespace,
 } from './i18nOptions.ts';
 
 export type CreateAppI18nOptions = {
@@ -41,7 +43,7 @@ export function createAppI18n(options: CreateAppI18nOptions = {}): {
 } {
   const i18n = i18next.createInstance();
   const backend: HttpBackendOptions = {
-    loadPath: options.loadPath ?? `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json`,
+    loadPath: options.loadPath ?? `${import.meta.env.BASE_URL}${translationLoadPath}`,
     ...(options.request ? { request: options.request } : {}),
   };
   const ready = i18n
@@ -53,8 +55,8 @@ export function createAppI18n(options: CreateAppI18nOptions = {}): {
       fallbackLng: defaultLanguage,
       supportedLngs: [...(options.supportedLanguages ?? supportedLanguages)],
       load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
+      ns: [translationNamespace],
+      defaultNS: translationNamespace,
       backend,
       detection: languageDetectionOptions,
       interpolation: { escapeValue: false },

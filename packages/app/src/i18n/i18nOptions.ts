@@ -4,6 +4,12 @@ import type { DetectorOptions } from 'i18next-browser-languagedetector';
 /** The interface language when nothing else is detected (spec point 1). */
 export const defaultLanguage = 'en-US';
 
+/** Where a language's resources are served, under the app's base path (`public/locales`). */
+export const translationLoadPath = 'locales/{{lng}}/{{ns}}.json';
+
+/** The one namespace of the resources. */
+export const translationNamespace = 'translation';
+
 /** The languages the app ships resources for. */
 export const supportedLanguages = [defaultLanguage] as const;
 

@@ -9,9 +9,13 @@ import { useAtomValue } from '../state/jotai.ts';
 import { paths } from './paths.ts';
 import { screens } from './screens.ts';
 
-// The public invite page, in the signed-out and the signed-in routes alike.
+// The public invite page, in the signed-out and the signed-in routes alike. The screens in the
+// auth layout's card load with it (isLoadedWithLayout): the card appears once, at its size.
 const inviteRoute = (
-  <Route path={paths.invite} element={<LazyScreen key="invite" screen={screens.invite} />} />
+  <Route
+    path={paths.invite}
+    element={<LazyScreen key="invite" screen={screens.invite} isLoadedWithLayout />}
+  />
 );
 
 /**
@@ -38,10 +42,15 @@ export function AppRoutes() {
     return (
       <Routes>
         <Route element={<AuthLayout />}>
-          <Route index element={<LazyScreen key="signIn" screen={screens.signIn} />} />
+          <Route
+            index
+            element={<LazyScreen key="signIn" screen={screens.signIn} isLoadedWithLayout />}
+          />
           <Route
             path={paths.changePassword}
-            element={<LazyScreen key="changePassword" screen={screens.changePassword} />}
+            element={
+              <LazyScreen key="changePassword" screen={screens.changePassword} isLoadedWithLayout />
+            }
           />
           {inviteRoute}
         </Route>

@@ -1,6 +1,6 @@
 import type { DatabaseConfig } from '../config.ts';
 import type { DatabaseHandle } from './handle.ts';
-import { openPgliteDatabase } from './pglite.ts';
+import { openPgliteDatabase, type PgliteThread } from './pglite.ts';
 import { openPostgresDatabase, type PostgresOptions } from './postgres.ts';
 
 export type { DatabaseConfig } from '../config.ts';
@@ -12,21 +12,27 @@ export {
   type Transaction,
 } from './handle.ts';
 export { migrationsFolder } from './migrations.ts';
+export type { PgliteThread } from './pglite.ts';
 export * as schema from './schema.ts';
 export { normalizeEmail } from './schema.ts';
 
+export type OpenDatabaseOptions = PostgresOptions & {
+  /** Where the embedded database runs its queries (default: a worker thread of its own). */
+  pgliteThread?: PgliteThread;
+};
+
 /**
  * Opens the database of `config`: the PostgreSQL server of `databaseUrl` when set, otherwise the
- * embedded PGlite database persisted in `dataDir`. Applies the migrations and seeds the
- * organisation row (both idempotent) before it resolves; rejects with a message that names the
- * problem (never a password).
+ * embedded PGlite database persisted in `dataDir` (in a worker thread unless told otherwise).
+ * Applies the migrations and seeds the organisation row (both idempotent) before it resolves;
+ * rejects with a message that names the problem (never a password).
  */
 export async function openDatabase(
   config: DatabaseConfig,
-  options: PostgresOptions = {},
+  options: OpenDatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return openPostgresDatabase(config.databaseUrl, config.organisationId, options);
   }
-  return openPgliteDatabase(config.dataDir, config.organisationId);
+  return openPgliteDatabase(config.dataDir, config.organisationId, options.pgliteThread);
 }

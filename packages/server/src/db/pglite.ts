@@ -1,12 +1,29 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { makePrivateFolder, privateFileMode, restrictTree } from './dataDir.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
+import { errorToWire, type PgliteSource } from './pgliteProtocol.ts';
+import { startPgliteThread } from './pgliteThread.ts';
 import * as schema from './schema.ts';
+
+export type { PgliteSource } from './pgliteProtocol.ts';
+
+/**
+ * Where PGlite runs its queries. 'worker' (the default): in a worker thread of its own, so the
+ * event loop keeps serving requests while a query runs. 'main': on the calling thread, the peer
+ * the embedded benchmark measures the worker against and the reference its tests compare with.
+ */
+export type PgliteThread = 'worker' | 'main';
+
+export type PgliteOpenOptions = {
+  thread?: PgliteThread;
+  /** Runs after PGlite has closed. */
+  onClose?: () => void;
+};
 
 /** Folders this process has open: PGlite serves one process and one instance per folder. */
 const openFolders = new Set<string>();
@@ -20,6 +37,7 @@ const openFolders = new Set<string>();
 export async function openPgliteDatabase(
   dataDir: string,
   organisationId: string,
+  thread: PgliteThread = 'worker',
 ): Promise<DatabaseHandle> {
   makePrivateFolder(dataDir);
   const folder = join(dataDir, 'pglite');
@@ -40,7 +58,10 @@ export async function openPgliteDatabase(
     rmSync(lockFile, { force: true });
   };
   try {
-    const handle = await openPglite({ dataDir: folder }, organisationId, release);
+    const handle = await openPglite({ dataDir: folder }, organisationId, {
+      thread,
+      onClose: release,
+    });
     keepPrivate();
     return handle;
   } catch (error) {
@@ -50,15 +71,20 @@ export async function openPgliteDatabase(
 }
 
 /**
- * Opens a PGlite instance (in memory, in a folder, or loaded from a dump), migrates it and seeds
- * the organisation row. `onClose` runs after PGlite has closed.
+ * Opens a PGlite instance (in memory, in a folder, or loaded from a dump) in a worker thread or on
+ * this one, migrates it and seeds the organisation row.
  */
 export async function openPglite(
-  options: PGliteOptions,
+  source: PgliteSource,
   organisationId: string,
-  onClose: () => void = () => {},
+  options: PgliteOpenOptions = {},
 ): Promise<DatabaseHandle> {
-  const client = await PGlite.create(options);
+  const onClose = options.onClose ?? (() => {});
+  // drizzle's pglite driver calls only query, exec and transaction, which the thread's client has.
+  const client =
+    options.thread === 'main'
+      ? await PGlite.create(source)
+      : ((await startPgliteThread(source)) as unknown as PGlite);
   try {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
@@ -105,5 +131,5 @@ function isRunning(pid: number): boolean {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorToWire(error).message;
 }

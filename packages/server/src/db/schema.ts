@@ -597,6 +597,22 @@ export const clientPhaseTotals = pgTable(
     reflectionsCompleted: integer('reflections_completed').notNull().default(0),
     exercisesCompleted: integer('exercises_completed').notNull().default(0),
     assessmentsCompleted: integer('assessments_completed').notNull().default(0),
+    /**
+     * The low days of the step while it is the current one (`lowDays`), judged by the write side
+     * with the rule (`lowDayCount`) over the step's daily averages newest first: the step's start
+     * date they were judged from (null: not judged, e.g. a step already followed by another), the
+     * newest date with a figure (null: none), and per indicator the count and the oldest date of
+     * the run. They hold for any instant whose local today is on or after `low_days_through`
+     * while the run starts inside the list's window (see services/clientRecords/lowDayRuns.ts).
+     */
+    lowDaysJudgedFrom: localDate('low_days_judged_from'),
+    lowDaysThrough: localDate('low_days_through'),
+    productivityLowDays: integer('productivity_low_days').notNull().default(0),
+    productivityLowFrom: localDate('productivity_low_from'),
+    mentalLowDays: integer('mental_low_days').notNull().default(0),
+    mentalLowFrom: localDate('mental_low_from'),
+    physicalLowDays: integer('physical_low_days').notNull().default(0),
+    physicalLowFrom: localDate('physical_low_from'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccessTokenError, createAccessTokens } from './accessTokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-hs256');
@@ -46,6 +46,32 @@ describe('access tokens', () => {
     expect(header).toBeTruthy();
     await expect(tokens.verify(`${noneHeader}.${payload}.`)).rejects.toMatchObject({
       reason: 'invalid',
+    });
+  });
+
+  describe('a token verified before', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is refused as expired once its expiry has passed', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const tokens = createAccessTokens({ secret, ttlSeconds: 60 });
+      const token = await tokens.sign(claims);
+      await expect(tokens.verify(token)).resolves.toEqual(claims);
+      vi.setSystemTime(Date.now() + 59_000);
+      await expect(tokens.verify(token)).resolves.toEqual(claims);
+      vi.setSystemTime(Date.now() + 2_000);
+      await expect(tokens.verify(token)).rejects.toMatchObject({ reason: 'expired' });
+    });
+
+    it('does not vouch for the same claims signed with another key', async () => {
+      const tokens = createAccessTokens({ secret });
+      const token = await tokens.sign(claims);
+      await expect(tokens.verify(token)).resolves.toEqual(claims);
+      const [header, payload, signature = ''] = token.split('.');
+      const forged = `${header}.${payload}.${signature.slice(0, -4)}AAAA`;
+      await expect(tokens.verify(forged)).rejects.toMatchObject({ reason: 'invalid' });
     });
   });
 

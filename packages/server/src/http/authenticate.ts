@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
-import { isSessionLive } from '../services/auth/sessions.ts';
+import { liveSessionsOf } from '../services/auth/liveSessions.ts';
 import { type AccessClaims, AccessTokenError, type AccessTokens } from './accessTokens.ts';
 
 declare module 'fastify' {
@@ -14,12 +14,13 @@ declare module 'fastify' {
 /**
  * A preHandler that lets only callers with a valid bearer access token of this organisation, whose
  * session is still live, through and puts their claims on `request.auth`. Anything else is a 401
- * JSON error, which the app's client answers with one refresh. The session check (one indexed
- * lookup, see `isSessionLive`) is what ends a token at logout, password reset or refresh-token
- * reuse rather than at its expiry.
+ * JSON error, which the app's client answers with one refresh. The session check (one prepared
+ * indexed lookup, answered from memory on PGlite: see liveSessions.ts) is what ends a token at
+ * logout, password reset or refresh-token reuse rather than at its expiry.
  */
 export function createRequireAuth(tokens: AccessTokens, database: DatabaseHandle) {
   const { organisationId } = database;
+  const sessions = liveSessionsOf(database);
   return async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([^\s]+)$/i.exec(header) : null;
@@ -38,7 +39,7 @@ export function createRequireAuth(tokens: AccessTokens, database: DatabaseHandle
       });
     }
     // Outside the try: a database failure is a 500, not a reason to sign the caller out.
-    if (!(await isSessionLive(database.db, organisationId, claims))) {
+    if (!(await sessions.isLive(claims))) {
       return reply
         .status(401)
         .send({ error: 'invalid_token', message: 'Your session has ended, please sign in again' });

@@ -1,4 +1,11 @@
-import type { FastifyServerOptions } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import pino from 'pino';
 
 /** Where log lines go instead of standard output (the tests capture them). */
 export type LogStream = { write(line: string): void };
@@ -36,8 +43,48 @@ export function loggerOptions(stream?: LogStream): FastifyServerOptions['logger'
       ],
       censor: redacted,
     },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? standardOutput(),
   };
+}
+
+/**
+ * Standard output, written in batches of about 4 KB (and at least every half second, and at exit):
+ * a write per line cost the server as much as answering a plain request on a busy machine. The
+ * writes are synchronous: handing each to a thread of the pool cost more than the write itself.
+ */
+function standardOutput(): LogStream {
+  return pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 500 });
+}
+
+/**
+ * One log line per request, written when its answer has gone: method, redacted URL, client
+ * address, status, response time and the request id (`reqId`). Fastify's own pair (one line on
+ * arrival, one on completion) cost the server a third of its throughput on a plain route. An
+ * answer that failed on the way out is logged as an error instead; a 500 keeps its own error line
+ * from the error handler.
+ */
+export class OneLinePerRequest extends LogController {
+  /** The logger of the request lines: the server's, without its redaction (see below). */
+  #lines: FastifyBaseLogger | null = null;
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) {
+      reply.log.error({ ...fields, err: error }, 'request errored');
+      return;
+    }
+    // The line holds only what the req and res serializers keep (method, redacted URL, address,
+    // status) and numbers: the redaction of the server's logger, which would walk every field of
+    // it for paths it cannot hold, cost as much as the rest of the line.
+    this.#lines ??= request.server.log.child({}, { redact: [] });
+    this.#lines.info({ reqId: request.id, ...fields }, 'request completed');
+  }
 }
 
 /** The request as a log line shows it. */

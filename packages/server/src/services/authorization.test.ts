@@ -49,6 +49,11 @@ type RouteCase = {
   access: Access;
   /** A valid request of the route, made as `caller` (a fresh one per call: new ids). */
   request: (caller: Caller) => RouteRequest | Promise<RouteRequest>;
+  /**
+   * A signed-in route whose path names a record (`:id`): the answer to each other caller naming
+   * coach A's record (the request made as coach A). Required for every such route.
+   */
+  others?: Partial<Record<Caller, 403 | 404>>;
 };
 
 let server: TestServer;
@@ -151,10 +156,12 @@ const cases: Record<RouteName, RouteCase> = {
   resendInvite: {
     access: 'signedIn',
     request: async () => ({ params: await pendingInviteOfCoachA() }),
+    others: { coachB: 404, clientC: 403, clientD: 403 },
   },
   withdrawInvite: {
     access: 'signedIn',
     request: async () => ({ params: await pendingInviteOfCoachA() }),
+    others: { coachB: 404, clientC: 403, clientD: 403 },
   },
   checkInvite: { access: 'public', request: () => ({ body: { token: 'no-such-invite' } }) },
   acceptInvite: {
@@ -181,6 +188,8 @@ const cases: Record<RouteName, RouteCase> = {
   getPerson: {
     access: 'signedIn',
     request: (caller) => ({ params: { id: users[caller].personId } }),
+    // Coach A's clients see their coach.
+    others: { coachB: 404 },
   },
   updatePerson: {
     access: 'signedIn',
@@ -195,6 +204,7 @@ const cases: Record<RouteName, RouteCase> = {
         birthDate: null,
       },
     }),
+    others: { coachB: 403, clientC: 403, clientD: 403 },
   },
   getProfilePicture: {
     access: 'person',
@@ -206,6 +216,7 @@ const cases: Record<RouteName, RouteCase> = {
       params: { id: users[caller].personId },
       raw: { bytes: makePng(), contentType: 'image/png' },
     }),
+    others: { coachB: 403, clientC: 403, clientD: 403 },
   },
   postDeviceMetrics: {
     access: 'clientWrite',
@@ -282,13 +293,15 @@ async function callRoute(
   caller: Caller | null,
   clientId: string = users.clientC.personId,
   paramsOverride: Record<string, string> = {},
+  options: { token?: string; request?: RouteRequest } = {},
 ): Promise<TestResponse> {
   const route = routes[name];
-  const request = await cases[name].request(caller ?? 'coachA');
+  const request = options.request ?? (await cases[name].request(caller ?? 'coachA'));
   const params: Record<string, string> = { clientId, ...request.params, ...paramsOverride };
   const path = route.path.replace(/:([A-Za-z]+)/g, (_, key: string) => params[key] ?? '');
   const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
-  const token = caller ? await signInForTest(server, users[caller].userId) : undefined;
+  const token =
+    options.token ?? (caller ? await signInForTest(server, users[caller].userId) : undefined);
   const url = `/api/${route.service}${path}${query}`;
   if (!request.raw) {
     return callApi(server.baseUrl, route.method, url, {
@@ -320,6 +333,21 @@ const cell = (name: RouteName, caller: string, response: TestResponse) =>
 function expectServed(name: RouteName, caller: string, response: TestResponse) {
   const refused = [400, 401, 403, 404].includes(response.status) || response.status >= 500;
   expect.soft(refused, cell(name, caller, response)).toBe(false);
+}
+
+/**
+ * A refusal carries nothing but its code and message: no record, and none of the seeded people's
+ * ids, emails or names (beyond what the request itself named).
+ */
+function expectNoData(name: RouteName, caller: string, response: TestResponse, url = '') {
+  const where = cell(name, caller, response);
+  expect
+    .soft(response.body, where)
+    .toEqual({ error: expect.any(String), message: expect.any(String) });
+  const text = JSON.stringify(response.body);
+  const seeded = Object.values(users).flatMap((user) => [user.userId, user.personId, user.email]);
+  const leaked = seeded.filter((value) => text.includes(value) && !url.includes(value));
+  expect.soft(leaked, where).toEqual([]);
 }
 
 function expectClientNotFound(name: RouteName, caller: string, response: TestResponse) {
@@ -373,6 +401,9 @@ describe('the authorization matrix', () => {
       expect
         .soft(isPerClient(name), `${name}: :clientId`)
         .toBe(routeCase.access === 'coach' || routeCase.access === 'coachOrClient');
+      expect
+        .soft(routeCase.others !== undefined, `${name}: others (a signed-in route naming a record)`)
+        .toBe(routeCase.access === 'signedIn' && routes[name].path.includes(':'));
     }
     expect.soft(Object.keys(cases).sort()).toEqual([...routeNames].sort());
   });
@@ -384,6 +415,38 @@ describe('the authorization matrix', () => {
       expect.soft(response.body, cell(name, 'anonymous', response)).toMatchObject({
         error: 'unauthorized',
       });
+      expectNoData(name, 'anonymous', response);
+    }
+  });
+
+  it('answers 401 with no data to a signed-out session on every route that needs a session', async () => {
+    // A real sign-in, then a real logout: the access token is still unexpired, its session ended.
+    const { accessToken, refreshToken } = await signIn('coachA');
+    const logout = await callApi(server.baseUrl, 'POST', '/api/auth/session/logout', {
+      token: accessToken,
+      body: { refreshToken },
+    });
+    expect(logout.status).toBe(204);
+    for (const name of routeNames.filter((candidate) => routes[candidate].auth)) {
+      const response = await callRoute(name, 'coachA', undefined, {}, { token: accessToken });
+      expect.soft(response.status, cell(name, 'coachA signed out', response)).toBe(401);
+      expectNoData(name, 'coachA signed out', response);
+    }
+  });
+
+  it("answers 403 or 404 with no data to anyone naming another's record, and leaves it as it was", async () => {
+    for (const name of namesWith('signedIn')) {
+      const { others } = cases[name];
+      if (!others) continue;
+      const request = await cases[name].request('coachA');
+      for (const [caller, status] of Object.entries(others) as [Caller, number][]) {
+        const response = await callRoute(name, caller, undefined, {}, { request });
+        expect.soft(response.status, cell(name, caller, response)).toBe(status);
+        expectNoData(name, caller, response, JSON.stringify(request.params));
+      }
+      // The record was not touched: its owner still gets it served.
+      const owner = await callRoute(name, 'coachA', undefined, {}, { request });
+      expect.soft(owner.status, cell(name, 'coachA after the others', owner)).toBeLessThan(300);
     }
   });
 
@@ -420,6 +483,7 @@ describe('the authorization matrix', () => {
           } else {
             expect.soft(response.status, where).toBe(404);
             expect.soft(response.body, where).toMatchObject({ error: 'not_found' });
+            expectNoData(name, `${caller} (of ${owner})`, response, users[owner].personId);
           }
         }
       }
@@ -470,10 +534,7 @@ describe('the authorization matrix', () => {
       for (const caller of ['coachA', 'coachB'] as const) {
         const response = await callRoute(name, caller);
         expect.soft(response.status, cell(name, caller, response)).toBe(403);
-        expect.soft(response.body, cell(name, caller, response)).toEqual({
-          error: expect.any(String),
-          message: expect.any(String),
-        });
+        expectNoData(name, caller, response);
       }
       for (const caller of ['clientC', 'clientD'] as const) {
         expectServed(name, caller, await callRoute(name, caller));

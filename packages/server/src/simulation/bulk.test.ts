@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { selectClientRows } from '../services/analytics/store.ts';
 import { callApi } from '../services/auth/testing.ts';
 import {
   type BulkLoadResult,
@@ -173,5 +174,50 @@ describe('bulkLoad', () => {
       body: { email: bulkClientEmail(1), password: bulkPassword },
     });
     expect(client.status).toBe(200);
+  });
+});
+
+describe('bulkLoad: the stored low days', () => {
+  type Listed = { clientId: string; indicators: Record<string, { lowDays: number } | string> };
+  const lowDaysOf = async () => {
+    const signIn = await callApi(server.baseUrl, 'POST', '/api/auth/login', {
+      body: { email: result.benchCoachEmail, password: bulkPassword },
+    });
+    const token = (signIn.body as { accessToken: string }).accessToken;
+    const list = await callApi(server.baseUrl, 'GET', '/api/analytics/clients', { token });
+    return (list.body as { clients: Listed[] }).clients.map((client) => [
+      client.clientId,
+      client.indicators,
+    ]);
+  };
+
+  it("judges every client's current step, as the list would count them from the daily rows", async () => {
+    expect(
+      await scalar(`select count(*) from client_phase_totals t join journeys j
+        on j.client_person_id = t.client_person_id and j.current_step = t.step
+        where t.low_days_judged_from is not null`),
+    ).toBe(600);
+    // The list reads them for every one of the bench coach's clients...
+    const coach = await server.database.db.execute<{ id: string }>(sql`
+      select p.id from persons p join users u on u.id = p.user_id
+      where u.email = ${result.benchCoachEmail}`);
+    const rows = await selectClientRows(
+      server.database.db,
+      server.database.organisationId,
+      { coachPersonId: coach.rows[0]?.id ?? '' },
+      new Date(),
+    );
+    expect(rows).toHaveLength(200);
+    expect(rows.filter((row) => row.storedLowDays === null)).toEqual([]);
+    const stored = await lowDaysOf();
+    expect(
+      await scalar(`select count(*) from client_phase_totals
+        where productivity_low_days + mental_low_days + physical_low_days > 0`),
+    ).toBeGreaterThan(0);
+    // ...and without them counts the daily rows itself: the same figures.
+    await server.database.db.execute(
+      sql`update client_phase_totals set low_days_judged_from = null`,
+    );
+    expect(await lowDaysOf()).toEqual(stored);
   });
 });

@@ -11,11 +11,13 @@ import {
 //
 // Every value is a hash of (seed, client, day, purpose), so a load is reproducible. The rollups
 // follow the write side's agreement: client_phase_totals are computed from client_daily over each
-// step's dates, and for the bench coach's clients client_daily is recomputed from the raw
-// surveys, exercises and samples of the last 30 days.
+// step's dates, the current step's low days judged by the write side's own functions, and for the
+// bench coach's clients client_daily is recomputed from the raw surveys, exercises and samples of
+// the last 30 days.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../db/index.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
+import { judgeLowDays, storeLowDays } from '../services/clientRecords/lowDayRuns.ts';
 
 /** What to load. */
 export type BulkLoadOptions = {
@@ -45,6 +47,15 @@ export const bulkPassword = 'Bench123!';
 
 /** The audit_log action of the row that marks a finished load (its details: the options). */
 const bulkMarkerAction = 'bench.bulk_load';
+
+/**
+ * What a load holds beyond the options, in its marker: 2 adds the stored low days of the phase
+ * totals. A load of an older layout is brought up to date by {@link upgradeBulkLoad}.
+ */
+export const bulkLayout = 2;
+
+/** Clients judged per transaction when the low days are filled in. */
+const lowDaysChunkClients = 1000;
 
 /** Days of raw surveys, exercises and samples for the bench coach's clients. */
 const rawHistoryDays = 30;
@@ -120,7 +131,7 @@ const lastNames = [
 ];
 
 /** The sign-in email of coach `index` (1-based). */
-function bulkCoachEmail(index: number): string {
+export function bulkCoachEmail(index: number): string {
   return `bench-coach-${String(index).padStart(4, '0')}@example.com`;
 }
 
@@ -551,10 +562,9 @@ export async function bulkLoad(
   }
 
   await db.execute(sql.raw('drop table bulk_load_clients'));
+  await judgeCurrentLowDays(database, progress);
   const loadOptions = { clients, days, seed, coaches };
-  await db.execute(sql`insert into audit_log (organisation_id, action, subject, details)
-    values (${org}::uuid, ${bulkMarkerAction}, ${bulkCoachEmail(1)},
-      ${JSON.stringify({ ...loadOptions, now: now.toISOString() })}::jsonb)`);
+  await writeMarker(database, { ...loadOptions, now: now.toISOString(), layout: bulkLayout });
   await db.execute(sql.raw('alter table client_daily reset (autovacuum_enabled)'));
   // VACUUM sets the visibility map and hint bits now, so the first reads do not write pages.
   for (const table of Object.keys(rows)) await db.execute(sql.raw(`vacuum (analyze) ${table}`));
@@ -568,15 +578,91 @@ export async function bulkLoad(
   };
 }
 
+/**
+ * The low days of every client's current step (open-ended: the last started), judged and stored
+ * on its phase totals row by the write side's own functions (services/clientRecords/
+ * lowDayRuns.ts), {@link lowDaysChunkClients} clients per transaction. The step's first date is
+ * the one `readStepStarts` gives: its active or completed row's, learn's the acceptance date when
+ * no row was written.
+ */
+async function judgeCurrentLowDays(
+  database: DatabaseHandle,
+  progress: (message: string) => void,
+): Promise<void> {
+  const started = performance.now();
+  let after = '00000000-0000-0000-0000-000000000000';
+  let judged = 0;
+  for (;;) {
+    const targets = sql`select p.id as client_id, coalesce(j.current_step, 'learn') as step,
+        coalesce(s.start_date, case when j.current_step is null or j.current_step = 'learn'
+          then (p.created_at at time zone p.timezone)::date end) as from_date
+      from persons p
+        left join journeys j on j.client_person_id = p.id
+        left join journey_steps s on s.client_person_id = p.id
+          and s.step = coalesce(j.current_step, 'learn') and s.status in ('active', 'completed')
+          and s.start_date is not null
+      where p.organisation_id = ${database.organisationId}::uuid and p.type = 'user'
+        and p.id > ${after}::uuid
+      order by p.id
+      limit ${lowDaysChunkClients}`;
+    const last = await database.transaction(async (tx) => {
+      // The plan of a thousand clients' lookups costs enough to be JIT-compiled on every chunk,
+      // which takes longer than running it.
+      if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
+      const ids = await tx.execute<{ id: string }>(
+        sql`select max(c.client_id::text) as id from (${targets}) as c`,
+      );
+      const runs = await judgeLowDays(
+        tx,
+        sql`select * from (${targets}) as c where c.from_date is not null`,
+      );
+      await storeLowDays(tx, runs);
+      judged += runs.length;
+      return ids.rows[0]?.id ?? null;
+    });
+    if (last === null) break;
+    after = last;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  progress(`bulk: low days of ${judged} current steps judged in ${seconds} s`);
+}
+
+async function writeMarker(database: DatabaseHandle, details: Record<string, unknown>) {
+  await database.db.execute(sql`insert into audit_log (organisation_id, action, subject, details)
+    values (${database.organisationId}::uuid, ${bulkMarkerAction}, ${bulkCoachEmail(1)},
+      ${JSON.stringify(details)}::jsonb)`);
+}
+
+/**
+ * Brings a finished load of an older layout up to {@link bulkLayout} without loading it again:
+ * fills in what the newer layout stores, then marks the load with the new layout.
+ */
+export async function upgradeBulkLoad(
+  database: DatabaseHandle,
+  onProgress: (message: string) => void = () => {},
+): Promise<void> {
+  const marker = await readBulkMarker(database);
+  if (marker === null) throw new Error('no bulk load to upgrade');
+  if (marker.layout === bulkLayout) return;
+  await judgeCurrentLowDays(database, onProgress);
+  await database.db.execute(sql.raw('vacuum (analyze) client_phase_totals'));
+  await writeMarker(database, { ...marker, layout: bulkLayout });
+}
+
 /** The options of the finished bulk load of this database (its marker row), or null. */
 export async function readBulkMarker(
   database: DatabaseHandle,
-): Promise<(Omit<BulkLoadOptions, 'onProgress' | 'now'> & { now: string }) | null> {
+): Promise<
+  (Omit<BulkLoadOptions, 'onProgress' | 'now'> & { now: string; layout?: number }) | null
+> {
   const result = await database.db.execute<{ details: unknown }>(
     sql`select details from audit_log where organisation_id = ${database.organisationId}::uuid
       and action = ${bulkMarkerAction} order by id desc limit 1`,
   );
   const details = result.rows[0]?.details;
   if (!details || typeof details !== 'object') return null;
-  return details as Omit<BulkLoadOptions, 'onProgress' | 'now'> & { now: string };
+  return details as Omit<BulkLoadOptions, 'onProgress' | 'now'> & {
+    now: string;
+    layout?: number;
+  };
 }

@@ -1,7 +1,6 @@
 import { CoachUiProvider } from '@coach/ui';
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { act } from 'react';
+import { act, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../test/testI18n.ts';
@@ -72,6 +71,54 @@ describe('lazyScreen', () => {
     });
     expect(screen.getByRole('alert')).toHaveTextContent('This screen is taking too long to load');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('preloads the code once before the screen shows, and again after a failed preload', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Ready }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Ready });
+    const loader = lazyScreen(load);
+    loader.preload();
+    await flush();
+    loader.preload();
+    loader.preload();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    render(wrap(<LazyScreen screen={loader} />));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
+  });
+
+  it('shows a preloaded screen at once, without a loading placeholder', async () => {
+    const loader = lazyScreen(async () => ({ default: Ready }));
+    loader.preload();
+    await flush();
+    render(wrap(<LazyScreen screen={loader} />));
+    expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the placeholder to the page, layout included, when loaded with its layout', async () => {
+    let resolve!: (module: { default: typeof Ready }) => void;
+    const loader = lazyScreen(
+      () => new Promise<{ default: typeof Ready }>((done) => (resolve = done)),
+    );
+    render(
+      wrap(
+        <Suspense fallback={<p>Page loading</p>}>
+          <section aria-label="Card">
+            <LazyScreen screen={loader} isLoadedWithLayout />
+          </section>
+        </Suspense>,
+      ),
+    );
+    expect(screen.getByText('Page loading')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Card' })).not.toBeInTheDocument();
+    await act(async () => resolve({ default: Ready }));
+    expect(screen.getByRole('region', { name: 'Card' })).toContainElement(
+      screen.getByRole('heading', { name: 'Ready screen' }),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingReasonFor, rootFontSizeFor } from './screenRules.ts';
+import { blockingReasonFor, rootFontSizeCss, rootFontSizeFor } from './screenRules.ts';
 
 describe('rootFontSizeFor', () => {
   it.each([
@@ -17,6 +17,38 @@ describe('rootFontSizeFor', () => {
     [3840, 16],
   ])('gives %i px wide a root font size of %i px', (width, size) => {
     expect(rootFontSizeFor(width)).toBe(size);
+  });
+});
+
+describe('rootFontSizeCss', () => {
+  // What a browser does with the CSS at a width: the base rule, then every media query that
+  // matches, the last one winning.
+  function sizeByCss(css: string, width: number): number {
+    const base = /^html\{font-size:(\d+)px\}/.exec(css);
+    let size = Number(base?.[1]);
+    for (const [, minWidth, px] of css.matchAll(
+      /@media \(min-width:(\d+)px\)\{html\{font-size:(\d+)px\}\}/g,
+    )) {
+      if (width >= Number(minWidth)) size = Number(px);
+    }
+    return size;
+  }
+
+  it.each([320, 1003, 1004, 1096, 1097, 1280, 1281, 1600, 1601, 1900, 1901, 3840])(
+    'gives %i px wide the same root font size as the rules',
+    (width) => {
+      expect(sizeByCss(rootFontSizeCss(), width)).toBe(rootFontSizeFor(width));
+    },
+  );
+
+  it('is one base rule and a media query per breakpoint, nothing else', () => {
+    expect(rootFontSizeCss()).toBe(
+      'html{font-size:11px}' +
+        '@media (min-width:1097px){html{font-size:12px}}' +
+        '@media (min-width:1281px){html{font-size:14px}}' +
+        '@media (min-width:1601px){html{font-size:15px}}' +
+        '@media (min-width:1901px){html{font-size:16px}}',
+    );
   });
 });
 

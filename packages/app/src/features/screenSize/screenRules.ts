@@ -32,6 +32,21 @@ export function rootFontSizeFor(width: number): number {
 }
 
 /**
+ * The root font sizes as CSS media queries, for a `<style>` in the page's head (the app's Vite
+ * config puts it there): the size is right from the first paint, before any script, and follows
+ * every resize without one. `min-width` is the complement of `below`, so each width gets
+ * {@link rootFontSizeFor}'s size.
+ */
+export function rootFontSizeCss(): string {
+  const sizes = [...rootFontSizeSteps.map((step) => step.px), LARGEST_ROOT_FONT_SIZE];
+  const rules = [`html{font-size:${sizes[0]}px}`];
+  rootFontSizeSteps.forEach((step, index) => {
+    rules.push(`@media (min-width:${step.below}px){html{font-size:${sizes[index + 1]}px}}`);
+  });
+  return rules.join('');
+}
+
+/**
  * Whether (and why) the app is blocked: under 1004 px wide it is; the message asks for landscape
  * when the device can rotate and its height (its width once turned) is at least 1004.
  */

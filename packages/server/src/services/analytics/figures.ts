@@ -15,7 +15,9 @@ import {
   genders,
   indicatorPhaseOf,
   isOneOf,
+  type JourneyStep,
   localDateOf,
+  type PhaseIndicators,
   pageNewestFirst,
   phaseCompletion,
   phaseIndicators,
@@ -47,7 +49,7 @@ export type FiguresViewer = { organisationId: string; timezone: string };
  */
 function journeyOf(row: ClientRow, clock: ScheduleClock): ClientSummary['journey'] {
   const step = row.currentStep ?? 'learn';
-  const journeyStartDate = row.learnStartDate ?? learnStartDate(row);
+  const journeyStartDate = row.learnStartDate ?? learnStartDate(row, clock.dateOf);
   const startDate = row.stepStartDate ?? journeyStartDate;
   return {
     step,
@@ -71,6 +73,25 @@ function sessionsOf(row: ClientRow): UsageSession[] {
     startedAt: new Date(started),
     endedAt: new Date(ended),
   }));
+}
+
+/**
+ * The indicator figures of a row: the rule over the phase's totals, with the low days the write
+ * side judged with the same rule when they hold now (`storedLowDays`), else counted by the rule
+ * from the recent daily averages the row carries. Over a previous phase there are none.
+ */
+function indicatorsOf(row: ClientRow, step: JourneyStep): PhaseIndicators {
+  const isCurrent = indicatorPhaseOf(step) === step;
+  // In grow the row carries sense's totals apart (the current ones count grow's completions).
+  const indicators = phaseIndicators(step, isCurrent ? row : row.previousSums, row.recentDaily);
+  const stored = row.storedLowDays;
+  if (!isCurrent || stored === null) return indicators;
+  return {
+    ...indicators,
+    productivity: { ...indicators.productivity, lowDays: stored.productivity },
+    mental: { ...indicators.mental, lowDays: stored.mental },
+    physical: { ...indicators.physical, lowDays: stored.physical },
+  };
 }
 
 /** A client's row of the clients table. */
@@ -100,12 +121,7 @@ function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): C
       ratio: used.bar,
       lastConnectedAt: used.lastConnectedAt?.toISOString() ?? null,
     },
-    // In grow the row carries sense's totals apart (the current ones count grow's completions).
-    indicators: phaseIndicators(
-      journey.step,
-      indicatorPhaseOf(journey.step) === journey.step ? row : row.previousSums,
-      row.recentDaily,
-    ),
+    indicators: indicatorsOf(row, journey.step),
     exercises: completionCount(row.exercisesCompleted ?? 0, due.exercise),
     reflections: completionCount(row.reflectionsCompleted ?? 0, due.reflection),
     assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),
@@ -150,7 +166,7 @@ export async function clientProfileSummary(
   });
   return {
     ...summary,
-    aboutMe: row.aboutMe,
+    aboutMe: row.aboutMe ?? '',
     phase: phaseCompletion([summary.exercises, summary.reflections, summary.assessments], whole),
     generatedAt: now.toISOString(),
   };

@@ -1,14 +1,29 @@
 import {
   type ActivityKey,
+  type Indicator,
   indicatorPhaseOf,
+  type JourneyStep,
   journeyStepNames,
   laggingLimitPercent,
   maxLowDays,
+  type PhaseIndicatorSums,
   type RecentDailyIndicators,
 } from '@coach/api';
 // The reads of the analytics service: a fixed number of set-based queries per call (one for the
 // clients list), whatever the number of clients (never one query per client).
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  fillPlaceholders,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Database, schema } from '../../db/index.ts';
 
@@ -40,6 +55,20 @@ const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::flo
 /** Which clients to read: all of a coach's, or the given ids. */
 export type ClientFilter = { coachPersonId: string } | { clientIds: readonly string[] };
 
+/**
+ * The parameters of the clients-list statement, prepared once per database: the instant of the
+ * figures and the bounds of the engagement sessions it reads, the organisation, and the coach
+ * or the client ids.
+ */
+const parameter = {
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+  lookBack: sql`${sql.placeholder('lookBack')}::timestamptz`,
+  windowStart: sql`${sql.placeholder('windowStart')}::timestamptz`,
+  organisationId: sql`${sql.placeholder('organisationId')}::uuid`,
+  coachPersonId: sql`${sql.placeholder('coachPersonId')}::uuid`,
+  clientIds: sql`${sql.placeholder('clientIds')}::uuid[]`,
+};
+
 /** The current step of a client: 'learn' while no journey row exists. */
 const currentStep = sql<string>`coalesce(${journeys.currentStep}, 'learn')`;
 
@@ -63,86 +92,176 @@ const dailyColumns = {
   productivity: 'productivity_average',
   mental: 'mental_average',
   physical: 'physical_average',
-} as const satisfies Record<keyof RecentDailyIndicators, string>;
+} as const satisfies Record<Indicator, string>;
 
 /** Learn's stored row (once a phase change wrote it): the journey's start. */
 const learnStep = alias(journeySteps, 'learn_step');
 /** The phase totals of the indicator step when it is not the current step (grow: sense's). */
 const previousTotals = alias(clientPhaseTotals, 'previous_totals');
 
+/** The current step's stored low days per indicator: the run's length and its oldest date. */
+const storedLowDays = {
+  productivity: {
+    days: clientPhaseTotals.productivityLowDays,
+    from: clientPhaseTotals.productivityLowFrom,
+  },
+  mental: { days: clientPhaseTotals.mentalLowDays, from: clientPhaseTotals.mentalLowFrom },
+  physical: { days: clientPhaseTotals.physicalLowDays, from: clientPhaseTotals.physicalLowFrom },
+} as const satisfies Record<Indicator, unknown>;
+
+/** The client's local today at the figures' instant. */
+const localToday = sql`(${parameter.at} at time zone ${persons.timezone})::date`;
+
+/** The current step's start date, as `journeyOf` reads it: its row, else learn's, else acceptance. */
+const currentStepStart = sql`coalesce(${journeySteps.startDate}, ${learnStep.startDate}, (${persons.createdAt} at time zone ${persons.timezone})::date)`;
+
+/** The first date `lowDays` reads: the current step's start, at most a year and a day back. */
+const lowDaysFrom = sql`greatest(${currentStepStart}, ${localToday} - ${maxLowDays - 1}::int)`;
+
 /**
- * One row per client (type 'user') with everything their figures at `now` need: profile, email,
- * picture, current step and its start date, learn's stored start date (the journey's start), the
- * phase totals of the current step and, in grow, sense's (its indicators are shown), and the usage
- * sessions of engagement: those that can touch the 48 h window (started within 72 h, by now,
- * ending after the window start) and the latest one ended by now ("last connected", from any
- * time). By last name, first name, id.
- *
- * One statement for any number of clients: the persons by persons_organisation_coach_idx (or by
- * primary key), then a lookup by key in each joined table, and per client two short index ranges
- * on usage_sessions (a backward step on (client, ended_at) for the last session). Session instants
- * come back as epoch milliseconds inside JSON, the same on both drivers.
+ * Whether the current step's stored low days (services/clientRecords/lowDayRuns.ts) hold now:
+ * judged from this step start, no figure dated after the client's today, and every run starting
+ * inside the window the rule reads. Else the list counts the daily rows itself.
  */
-export function selectClientRows(
-  db: Database,
-  organisationId: string,
-  filter: ClientFilter,
-  now: Date,
-) {
-  const at = now.toISOString();
-  const lookBack = new Date(now.getTime() - sessionLookBackMs).toISOString();
-  const windowStart = new Date(now.getTime() - engagementWindowMs).toISOString();
-  const which =
-    'coachPersonId' in filter
-      ? eq(persons.coachPersonId, filter.coachPersonId)
-      : inArray(persons.id, [...filter.clientIds]);
+const storedLowDaysHold = sql<boolean>`coalesce(
+  ${clientPhaseTotals.lowDaysJudgedFrom} = ${currentStepStart}
+    and coalesce(${clientPhaseTotals.lowDaysThrough} <= ${localToday}, true)
+    and ${sql.join(
+      Object.values(storedLowDays).map(
+        ({ from }) => sql`coalesce(${from}, 'infinity'::date) >= ${lowDaysFrom}`,
+      ),
+      sql` and `,
+    )}, false)`;
+
+/**
+ * The current phase's daily averages `lowDays` reads (the rule `lowDayCount` counts them), per
+ * indicator newest first, when the stored low days do not hold: the client's `client_daily` rows
+ * from the current step's start to their local today, at most the last `maxLowDays`, only in a
+ * step with its own indicators (not grow). Only the tail is sent: the days from the latest one
+ * at or over 70 % unrounded (a day the rule, which reads the rounded value, also finds not low)
+ * on, so the run is always whole while the answer stays small. One short range on
+ * client_daily_pkey per such client; nothing for the others (a branch not taken is not run).
+ */
+const recentDailyIndicators = (() => {
+  const bounds = Object.values(dailyColumns).map(
+    (column) =>
+      sql`coalesce(max(d.local_date) filter (where d.${sql.raw(column)} >= ${laggingLimitPercent}) over (), '-infinity'::date) as ${sql.raw(`${column}_from`)}`,
+  );
+  const tails = Object.entries(dailyColumns).map(
+    ([indicator, column]) =>
+      sql`${sql.raw(`'${indicator}'`)}, coalesce(json_agg(t.${sql.raw(column)} order by t.local_date desc) filter (where t.${sql.raw(column)} is not null and t.local_date >= t.${sql.raw(`${column}_from`)}), '[]'::json)`,
+  );
+  return sql`(case when ${storedLowDaysHold} then null else (
+    select json_build_object(${sql.join(tails, sql`, `)})
+    from (
+      select d.local_date, ${sql.join(
+        Object.values(dailyColumns).map((column) => sql`d.${sql.raw(column)}`),
+        sql`, `,
+      )}, ${sql.join(bounds, sql`, `)}
+      from client_daily d
+      where d.client_person_id = ${persons.id}
+        and ${currentStep} in (${sql.raw(ownIndicatorSteps.map((step) => `'${step}'`).join(', '))})
+        and d.local_date <= ${localToday}
+        and d.local_date >= ${lowDaysFrom}
+    ) t) end)`;
+})();
+
+/** A phase's indicator sums as JSON keys, from a `client_phase_totals` row (or its alias). */
+function sumsJson(totals: typeof clientPhaseTotals | typeof previousTotals) {
+  return sql`'productivitySum', ${totals.productivitySum}, 'productivityDays', ${totals.productivityDays},
+    'mentalSum', ${totals.mentalSum}, 'mentalDays', ${totals.mentalDays},
+    'physicalSum', ${totals.physicalSum}, 'physicalDays', ${totals.physicalDays}`;
+}
+
+/** One client's row of {@link selectClientRows}. */
+export type ClientRow = {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  /** Read for given clients (a profile), not for a coach's list: null there. */
+  aboutMe: string | null;
+  timezone: string;
+  gender: string | null;
+  birthDate: string | null;
+  createdAt: Date;
+  email: string;
+  hasPicture: boolean;
+  currentStep: JourneyStep | null;
+  stepStartDate: string | null;
+  learnStartDate: string | null;
+  /** The current step's totals (all null without a totals row). */
+  productivitySum: number | null;
+  productivityDays: number | null;
+  mentalSum: number | null;
+  mentalDays: number | null;
+  physicalSum: number | null;
+  physicalDays: number | null;
+  reflectionsCompleted: number | null;
+  exercisesCompleted: number | null;
+  assessmentsCompleted: number | null;
+  /** In grow, sense's sums (its indicators are shown); else null. */
+  previousSums: PhaseIndicatorSums | null;
+  /** The current step's stored low days, when they hold now (else null: see `recentDaily`). */
+  storedLowDays: Record<Indicator, number> | null;
+  /** The recent daily averages `lowDays` counts, when the stored low days do not hold. */
+  recentDaily: RecentDailyIndicators | null;
+  windowSessions: SessionPair[] | null;
+  lastSession: SessionPair | null;
+};
+
+/** A row as the statement answers it: the acceptance instant as epoch milliseconds. */
+type ClientRowJson = Omit<ClientRow, 'createdAt'> & { createdAt: number };
+
+/**
+ * Every client row as one JSON value, built by PostgreSQL: one text for the driver to hand over
+ * and one `JSON.parse`, rather than some forty typed columns a row to parse and map.
+ */
+const clientRowJson = (withAboutMe: boolean) => sql`json_build_object(
+  'id', ${persons.id}, 'userId', ${persons.userId},
+  'firstName', ${persons.firstName}, 'lastName', ${persons.lastName},
+  'aboutMe', ${withAboutMe ? persons.aboutMe : sql`null`}, 'timezone', ${persons.timezone},
+  'gender', ${persons.gender},
+  'birthDate', ${persons.birthDate}, 'createdAt', ${epochMs(sql`${persons.createdAt}`)},
+  'email', ${users.email}, 'hasPicture', ${profilePictures.personId} is not null,
+  'currentStep', ${journeys.currentStep}, 'stepStartDate', ${journeySteps.startDate},
+  'learnStartDate', ${learnStep.startDate},
+  ${sumsJson(clientPhaseTotals)},
+  'reflectionsCompleted', ${clientPhaseTotals.reflectionsCompleted},
+  'exercisesCompleted', ${clientPhaseTotals.exercisesCompleted},
+  'assessmentsCompleted', ${clientPhaseTotals.assessmentsCompleted},
+  'previousSums', case when ${previousTotals.clientPersonId} is not null
+    then json_build_object(${sumsJson(previousTotals)}) end,
+  'storedLowDays', case when ${storedLowDaysHold} then json_build_object(
+    ${sql.join(
+      Object.entries(storedLowDays).map(
+        ([indicator, { days }]) => sql`${sql.raw(`'${indicator}'`)}, ${days}`,
+      ),
+      sql`, `,
+    )}) end,
+  'recentDaily', ${recentDailyIndicators},
+  'windowSessions', (
+    select json_agg(json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)}))
+    from usage_sessions s
+    where s.client_person_id = ${persons.id}
+      and s.started_at > ${parameter.lookBack} and s.started_at <= ${parameter.at}
+      and s.ended_at > ${parameter.windowStart}),
+  'lastSession', (
+    select json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)})
+    from usage_sessions s
+    where s.client_person_id = ${persons.id} and s.ended_at <= ${parameter.at}
+    order by s.ended_at desc
+    limit 1))`;
+
+/**
+ * The clients-list statement for the clients `which` selects, ready to prepare; `withAboutMe`
+ * for a profile (a list has no use for the free text).
+ */
+function clientRowsQuery(db: Database, which: SQL, withAboutMe: boolean) {
   return db
     .select({
-      id: persons.id,
-      organisationId: persons.organisationId,
-      userId: persons.userId,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      aboutMe: persons.aboutMe,
-      timezone: persons.timezone,
-      gender: persons.gender,
-      birthDate: persons.birthDate,
-      createdAt: persons.createdAt,
-      email: users.email,
-      hasPicture: sql<boolean>`(${profilePictures.personId} is not null)`,
-      currentStep: journeys.currentStep,
-      stepStartDate: journeySteps.startDate,
-      learnStartDate: learnStep.startDate,
-      productivitySum: clientPhaseTotals.productivitySum,
-      productivityDays: clientPhaseTotals.productivityDays,
-      mentalSum: clientPhaseTotals.mentalSum,
-      mentalDays: clientPhaseTotals.mentalDays,
-      physicalSum: clientPhaseTotals.physicalSum,
-      physicalDays: clientPhaseTotals.physicalDays,
-      previousSums: {
-        productivitySum: previousTotals.productivitySum,
-        productivityDays: previousTotals.productivityDays,
-        mentalSum: previousTotals.mentalSum,
-        mentalDays: previousTotals.mentalDays,
-        physicalSum: previousTotals.physicalSum,
-        physicalDays: previousTotals.physicalDays,
-      },
-      recentDaily: recentDailyIndicators(at),
-      reflectionsCompleted: clientPhaseTotals.reflectionsCompleted,
-      exercisesCompleted: clientPhaseTotals.exercisesCompleted,
-      assessmentsCompleted: clientPhaseTotals.assessmentsCompleted,
-      windowSessions: sql<SessionPair[] | null>`(
-        select json_agg(json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)}))
-        from usage_sessions s
-        where s.client_person_id = ${persons.id}
-          and s.started_at > ${lookBack}::timestamptz and s.started_at <= ${at}::timestamptz
-          and s.ended_at > ${windowStart}::timestamptz)`,
-      lastSession: sql<SessionPair | null>`(
-        select json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)})
-        from usage_sessions s
-        where s.client_person_id = ${persons.id} and s.ended_at <= ${at}::timestamptz
-        order by s.ended_at desc
-        limit 1)`,
+      rows: sql<ClientRowJson[]>`coalesce(json_agg(${clientRowJson(withAboutMe)}
+        order by ${persons.lastName}, ${persons.firstName}, ${persons.id}), '[]'::json)`,
     })
     .from(persons)
     .innerJoin(users, eq(users.id, persons.userId))
@@ -174,50 +293,97 @@ export function selectClientRows(
         eq(previousTotals.step, previousIndicatorStep),
       ),
     )
-    .where(and(eq(persons.organisationId, organisationId), eq(persons.type, 'user'), which))
-    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+    .where(
+      and(
+        sql`${persons.organisationId} = ${parameter.organisationId}`,
+        eq(persons.type, 'user'),
+        which,
+      ),
+    );
+}
+
+/** The two prepared forms of the statement (by coach, by ids), once per database. */
+const preparedStatements = new WeakMap<
+  Database,
+  {
+    byCoach: ReturnType<ReturnType<typeof clientRowsQuery>['prepare']>;
+    byIds: ReturnType<ReturnType<typeof clientRowsQuery>['prepare']>;
+  }
+>();
+
+function statementsOf(db: Database) {
+  let found = preparedStatements.get(db);
+  if (!found) {
+    found = {
+      byCoach: clientRowsQuery(
+        db,
+        sql`${persons.coachPersonId} = ${parameter.coachPersonId}`,
+        false,
+      ).prepare('analytics_client_rows_by_coach'),
+      byIds: clientRowsQuery(db, sql`${persons.id} = any(${parameter.clientIds})`, true).prepare(
+        'analytics_client_rows_by_ids',
+      ),
+    };
+    preparedStatements.set(db, found);
+  }
+  return found;
 }
 
 /**
- * The current phase's daily averages `lowDays` reads (the rule `lowDayCount` counts them), per
- * indicator newest first: the client's `client_daily` rows from the current step's start (as
- * `journeyOf` reads it: its stored row, else learn's, else the acceptance date in the client's
- * timezone) to their local today, at most the last `maxLowDays`, only in a step with its own
- * indicators (not grow). Only the tail is sent: the days from the latest one at or over 70 %
- * unrounded (a day the rule, which reads the rounded value, also finds not low) on, so the run
- * is always whole while the answer stays small. One short range on client_daily_pkey per client.
+ * The clients (type 'user') `filter` selects with everything their figures at `now` need:
+ * profile (with its free text for given ids only), email, picture, current step and its start date, learn's stored start date (the
+ * journey's start), the phase totals of the current step and, in grow, sense's (its indicators
+ * are shown), the low days (stored, or the recent daily averages to count them), and the usage
+ * sessions of engagement: those that can touch the 48 h window (started within 72 h, by now,
+ * ending after the window start) and the latest one ended by now ("last connected", from any
+ * time). By last name, first name, id.
+ *
+ * One prepared statement for any number of clients: the persons by
+ * persons_organisation_coach_idx (or by primary key), then a lookup by key in each joined table,
+ * and per client two short index ranges on usage_sessions (a backward step on (client,
+ * ended_at) for the last session). Instants come back as epoch milliseconds inside the JSON,
+ * the same on both drivers.
  */
-function recentDailyIndicators(at: string) {
-  const today = sql`(${at}::timestamptz at time zone ${persons.timezone})::date`;
-  const stepStart = sql`coalesce(${journeySteps.startDate}, ${learnStep.startDate}, (${persons.createdAt} at time zone ${persons.timezone})::date)`;
-  const bounds = Object.values(dailyColumns).map(
-    (column) =>
-      sql`coalesce(max(d.local_date) filter (where d.${sql.raw(column)} >= ${laggingLimitPercent}) over (), '-infinity'::date) as ${sql.raw(`${column}_from`)}`,
-  );
-  const tails = Object.entries(dailyColumns).map(
-    ([indicator, column]) =>
-      sql`${indicator}::text, coalesce(json_agg(t.${sql.raw(column)} order by t.local_date desc) filter (where t.${sql.raw(column)} is not null and t.local_date >= t.${sql.raw(`${column}_from`)}), '[]'::json)`,
-  );
-  return sql<RecentDailyIndicators>`(
-    select json_build_object(${sql.join(tails, sql`, `)})
-    from (
-      select d.local_date, ${sql.join(
-        Object.values(dailyColumns).map((column) => sql`d.${sql.raw(column)}`),
-        sql`, `,
-      )}, ${sql.join(bounds, sql`, `)}
-      from client_daily d
-      where d.client_person_id = ${persons.id}
-        and ${currentStep} in (${sql.join(
-          ownIndicatorSteps.map((step) => sql`${step}`),
-          sql`, `,
-        )})
-        and d.local_date <= ${today}
-        and d.local_date >= greatest(${stepStart}, ${today} - ${maxLowDays - 1}::int)
-    ) t)`;
+export async function selectClientRows(
+  db: Database,
+  organisationId: string,
+  filter: ClientFilter,
+  now: Date,
+): Promise<ClientRow[]> {
+  const { statement, values } = boundStatement(db, organisationId, filter, now);
+  const [answer] = await statement.execute(values);
+  const rows = answer?.rows ?? [];
+  return rows.map((row) => Object.assign(row, { createdAt: new Date(row.createdAt) }));
 }
 
-/** One client's row of {@link selectClientRows}. */
-export type ClientRow = Awaited<ReturnType<typeof selectClientRows>>[number];
+/** The prepared statement of `filter` and its values at `now`. */
+function boundStatement(db: Database, organisationId: string, filter: ClientFilter, now: Date) {
+  const statements = statementsOf(db);
+  const values = {
+    at: now.toISOString(),
+    lookBack: new Date(now.getTime() - sessionLookBackMs).toISOString(),
+    windowStart: new Date(now.getTime() - engagementWindowMs).toISOString(),
+    organisationId,
+  };
+  return 'coachPersonId' in filter
+    ? { statement: statements.byCoach, values: { ...values, coachPersonId: filter.coachPersonId } }
+    : { statement: statements.byIds, values: { ...values, clientIds: [...filter.clientIds] } };
+}
+
+/**
+ * The text and parameters {@link selectClientRows} runs for `filter` at `now`: what a
+ * benchmark explains.
+ */
+export function clientRowsStatement(
+  db: Database,
+  organisationId: string,
+  filter: ClientFilter,
+  now: Date,
+): { text: string; params: unknown[] } {
+  const { statement, values } = boundStatement(db, organisationId, filter, now);
+  const query = statement.getQuery();
+  return { text: query.sql, params: fillPlaceholders(query.params, values) };
+}
 
 /** A client's `client_daily` rows from `from` to `to` (a range scan of the primary key). */
 export function selectDailyRows(

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
+import { recomputeLowDays } from '../clientRecords/lowDayRuns.ts';
+import { datesOfStep, readStepStarts } from '../clientRecords/steps.ts';
 import { callAs as callClientData } from '../clientRecords/testing.ts';
 
 /** What a seeded person may differ in. */
@@ -96,26 +98,41 @@ export type SeedDay = {
   physical?: number | null;
 };
 
-/** A client's `client_daily` rows with their indicator averages (one answer per average). */
+/**
+ * A client's `client_daily` rows with their indicator averages (one answer per average), and, as
+ * the write side does when a day's averages change, the low days of their current step judged
+ * on its phase totals row (when there is one).
+ */
 export async function seedDaily(
   server: TestServer,
   clientId: string,
   days: readonly SeedDay[],
 ): Promise<void> {
   const count = (value: number | null | undefined) => (value == null ? 0 : 1);
-  await server.database.db.insert(schema.clientDaily).values(
-    days.map((day) => ({
-      organisationId: server.database.organisationId,
-      clientPersonId: clientId,
-      localDate: day.date,
-      productivityCount: count(day.productivity),
-      productivityAverage: day.productivity ?? null,
-      mentalCount: count(day.mental),
-      mentalAverage: day.mental ?? null,
-      physicalCount: count(day.physical),
-      physicalAverage: day.physical ?? null,
-    })),
-  );
+  const { organisationId } = server.database;
+  await server.database.transaction(async (tx) => {
+    await tx.insert(schema.clientDaily).values(
+      days.map((day) => ({
+        organisationId,
+        clientPersonId: clientId,
+        localDate: day.date,
+        productivityCount: count(day.productivity),
+        productivityAverage: day.productivity ?? null,
+        mentalCount: count(day.mental),
+        mentalAverage: day.mental ?? null,
+        physicalCount: count(day.physical),
+        physicalAverage: day.physical ?? null,
+      })),
+    );
+    const [person] = await tx.select().from(schema.persons).where(eq(schema.persons.id, clientId));
+    if (!person) return;
+    const starts = await readStepStarts(tx, person);
+    const current = starts.at(-1);
+    const dates = current ? datesOfStep(starts, current.step) : null;
+    if (current && dates?.until === null) {
+      await recomputeLowDays(tx, { clientId, step: current.step, from: dates.from });
+    }
+  });
 }
 
 /** A usage session of a client between two instants. */

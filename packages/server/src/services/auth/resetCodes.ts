@@ -4,6 +4,7 @@ import { recordAudit } from '../../audit.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailMessage } from '../context.ts';
+import { transactionEndingSessions } from './liveSessions.ts';
 import { hashPassword } from './passwords.ts';
 import { enforceRateLimit, hitBucket, refuseThrottled } from './rateLimit.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
@@ -262,7 +263,7 @@ export async function resetPassword(
   if (!checked) throw wrongCode();
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();
-  const tokens = await deps.database.transaction(async (tx) => {
+  const tokens = await transactionEndingSessions(deps.database, async (tx) => {
     const [used] = await tx
       .update(codes)
       .set({ usedAt: now })

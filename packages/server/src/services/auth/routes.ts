@@ -11,7 +11,7 @@ import { resolveAuthOptions } from './options.ts';
 import { listInvites, resendInvite, withdrawInvite } from './pendingInvites.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
 import { logout, type RequestMeta, refreshSession, type SessionDeps } from './sessions.ts';
-import { findUserById, listVisibleUsers } from './users.ts';
+import { listVisibleUsers, prepareFindSignedInUser } from './users.ts';
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id };
@@ -46,6 +46,7 @@ export const authService: ServicePlugin = async (app, context) => {
     appUrl: context.appUrl,
   });
   const { db } = context.database;
+  const findSignedInUser = prepareFindSignedInUser(context.database);
   const deliver = deliverWithoutWaiting(context, app.log);
   const afterAnswer = createAfterAnswer(app);
 
@@ -81,7 +82,7 @@ export const authService: ServicePlugin = async (app, context) => {
     contractRoute('currentSession', {
       onRequest: context.requireAuth,
       handler: async (request) => {
-        const user = await findUserById(db, context.organisationId, claimsOf(request).userId);
+        const user = await findSignedInUser(claimsOf(request).userId);
         if (!user) throw unauthorized();
         return { id: user.id, email: user.email };
       },

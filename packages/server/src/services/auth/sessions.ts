@@ -4,6 +4,11 @@ import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { AccessTokens } from '../../http/accessTokens.ts';
+import {
+  type SessionEndingTransaction,
+  sessionsEnding,
+  transactionEndingSessions,
+} from './liveSessions.ts';
 import type { AuthOptions } from './options.ts';
 import { enforceRateLimit } from './rateLimit.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
@@ -65,10 +70,10 @@ export async function issueTokens(
 
 /**
  * Revokes every live token of one session. Its access tokens are refused from then on too
- * (`isSessionLive`).
+ * (`liveSessionsOf(...).isLive`).
  */
 export function revokeFamily(
-  db: Db,
+  db: SessionEndingTransaction,
   organisationId: string,
   familyId: string,
   reason: string,
@@ -90,7 +95,7 @@ export function revokeFamily(
  * `meta` to have the request's address in the audit rows.
  */
 export function revokeAllSessionsOfUser(
-  db: Db,
+  db: SessionEndingTransaction,
   organisationId: string,
   userId: string,
   reason: string,
@@ -109,13 +114,14 @@ export function revokeAllSessionsOfUser(
 
 /** Revokes the live tokens `which` selects and audits each session that ends with them. */
 async function revokeLiveTokens(
-  db: Db,
+  db: SessionEndingTransaction,
   organisationId: string,
   which: SQL | undefined,
   reason: string,
   now: Date,
   meta?: RequestMeta,
 ): Promise<void> {
+  sessionsEnding(db);
   const revoked = await db
     .update(schema.refreshTokens)
     .set({ revokedAt: now, revokedReason: reason })
@@ -140,35 +146,6 @@ async function revokeLiveTokens(
       details: { reason },
     });
   }
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Whether the session an access token was issued for still has a live (unrevoked) refresh token,
- * i.e. was not ended by a logout, a password reset or a reuse of its refresh token. One lookup of
- * the partial index `refresh_tokens_live_family_idx` (live tokens only), asked on every
- * authenticated request: a process-local cache could not hear of another process's logout.
- */
-export async function isSessionLive(
-  db: Database,
-  organisationId: string,
-  claims: { userId: string; sessionId: string },
-): Promise<boolean> {
-  if (!uuidPattern.test(claims.sessionId) || !uuidPattern.test(claims.userId)) return false;
-  const [row] = await db
-    .select({ id: schema.refreshTokens.id })
-    .from(schema.refreshTokens)
-    .where(
-      and(
-        eq(schema.refreshTokens.familyId, claims.sessionId),
-        isNull(schema.refreshTokens.revokedAt),
-        eq(schema.refreshTokens.organisationId, organisationId),
-        eq(schema.refreshTokens.userId, claims.userId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The user a refresh token belongs to, for the per-account rate limit (no lock, no checks). */
@@ -222,7 +199,7 @@ export async function refreshSession(
     { ...meta, account: userId ?? null },
     now,
   );
-  const outcome = await deps.database.transaction(async (tx) => {
+  const outcome = await transactionEndingSessions(deps.database, async (tx) => {
     const [row] = await tx
       .select()
       .from(schema.refreshTokens)
@@ -275,7 +252,7 @@ export async function logout(
 ): Promise<void> {
   const now = deps.options.now();
   const { organisationId } = deps;
-  await deps.database.transaction(async (tx) => {
+  await transactionEndingSessions(deps.database, async (tx) => {
     // Session id -> its user.
     const sessions = new Map<string, string>();
     if (input.refreshToken) {

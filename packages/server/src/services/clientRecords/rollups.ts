@@ -1,6 +1,7 @@
 import type { ActivityKind, JourneyStep, StepStart } from '@coach/api';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Transaction } from '../../db/index.ts';
+import { recomputeLowDays } from './lowDayRuns.ts';
 import { type ClientRef, datesOfStep } from './steps.ts';
 
 /** What one completed action adds to a day of `client_daily`. */
@@ -83,8 +84,9 @@ export async function completeScheduledEvent(
 /**
  * Recomputes (never increments) the client's `client_phase_totals` row of `step` from
  * `client_daily` over the step's dates [start date, next step's start date): indicator sums of
- * the daily averages and the number of days that have one, and the completed counts. A step not
- * started yet gets no row.
+ * the daily averages and the number of days that have one, and the completed counts; and, for
+ * the open-ended (current) step, its low days (./lowDayRuns.ts); a step followed by another
+ * keeps none. A step not started yet gets no row.
  */
 export async function recomputePhaseTotals(
   tx: Transaction,
@@ -118,5 +120,9 @@ export async function recomputePhaseTotals(
       reflections_completed = excluded.reflections_completed,
       exercises_completed = excluded.exercises_completed,
       assessments_completed = excluded.assessments_completed,
+      low_days_judged_from = null,
       updated_at = excluded.updated_at`);
+  if (dates.until === null) {
+    await recomputeLowDays(tx, { clientId: client.id, step, from: dates.from });
+  }
 }

@@ -18,9 +18,13 @@ export type ClientRef = {
 /**
  * The date learn started: a client is on learn from their acceptance (the person row's
  * creation), counted in their own timezone. Nothing is stored for it until the first phase change.
+ * `dateOf` is {@link localDateOf} or a cached form of it.
  */
-export function learnStartDate(client: ClientRef): string {
-  return localDateOf(client.createdAt, client.timezone);
+export function learnStartDate(
+  client: Pick<ClientRef, 'createdAt' | 'timezone'>,
+  dateOf: (instant: Date, timeZone: string) => string = localDateOf,
+): string {
+  return dateOf(client.createdAt, client.timezone);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import type { ImageInfo } from './images.ts';
 
@@ -13,6 +13,10 @@ export function etagOf(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 }
 
+// Picture bytes cross the driver as base64 text, not as a bytea value: PGlite converts bytea
+// in JavaScript one byte at a time (a 7 MB picture took ~8 s to store and ~4 s to read, holding
+// the database the whole time), base64 text about 1 s and 0.3 s. node-postgres is fast either way.
+
 /** The picture of a person, if any. */
 export async function findPicture(
   db: Database,
@@ -22,7 +26,7 @@ export async function findPicture(
   const [row] = await db
     .select({
       contentType: profilePictures.contentType,
-      bytes: profilePictures.bytes,
+      base64: sql<string>`encode(${profilePictures.bytes}, 'base64')`,
       etag: profilePictures.etag,
     })
     .from(profilePictures)
@@ -33,7 +37,8 @@ export async function findPicture(
       ),
     )
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  return { contentType: row.contentType, bytes: Buffer.from(row.base64, 'base64'), etag: row.etag };
 }
 
 /** The person id of a user in the organisation, if they have a profile. */
@@ -59,9 +64,10 @@ export async function savePicture(
   bytes: Uint8Array,
 ): Promise<string> {
   const etag = etagOf(bytes);
+  const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   const values = {
     contentType: image.contentType,
-    bytes,
+    bytes: sql`decode(${base64}, 'base64')`,
     byteSize: bytes.byteLength,
     width: image.width,
     height: image.height,

@@ -2,9 +2,9 @@ import { chakra, Stack } from '@chakra-ui/react';
 import { Button, PasswordField, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
-import { FormAlert } from '../../../forms/FormAlert.tsx';
 
 export type SignInFormProps = {
   /** A failure to show before any submit (e.g. a refused session at start). */
@@ -14,11 +14,11 @@ export type SignInFormProps = {
 /** Email and password, 'Forgot password?', and the sign-in button. */
 export function SignInForm({ initialError }: SignInFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, isSubmitting, hasErrors, fieldError, formError } =
+  const { register, handleSubmit, handleFocus, isSubmitting, hasErrors, fieldError, formError } =
     useSignInForm();
   const alert = formError ?? initialError;
   return (
-    <chakra.form onSubmit={handleSubmit} noValidate>
+    <chakra.form onSubmit={handleSubmit} onFocus={handleFocus} noValidate>
       <Stack gap="5">
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         <TextField

@@ -1,13 +1,30 @@
-import { yupResolver } from '@hookform/resolvers/yup';
+import type { BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { paths } from '../../../routes/paths.ts';
+import { screens } from '../../../routes/screens.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
+import { prefetchClientListAtom } from '../../clients/atoms/clientListAtom.ts';
 import { loginAtom } from '../../session/atoms/loginAtom.ts';
 import { sessionErrorAtom } from '../../session/atoms/sessionErrorAtom.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
-import { type SignInValues, signInSchema } from '../signInSchema.ts';
+import type { SignInValues } from '../signInSchema.ts';
+
+// yup and the schema load once the coach starts on the form, not before the screen's first paint.
+const signInResolver = lazyResolver<SignInValues>(() =>
+  import('../signInResolver.ts').then((module) => module.signInResolver),
+);
+
+/**
+ * What the coach is about to need, fetched while they type: the form's validation, and the
+ * clients screen that a sign-in opens.
+ */
+function prepareSignIn() {
+  signInResolver.preload();
+  screens.clients.preload();
+}
 
 /**
  * The sign-in form (spec point 4 form rules): validates on submit only, an edited field drops its
@@ -20,13 +37,14 @@ export function useSignInForm() {
   const setSessionError = useSetAtom(sessionErrorAtom);
   const navigate = useNavigate();
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<SignInValues>({
-    resolver: yupResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '' },
     onEdit: () => setSessionError(null),
   });
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    const result = await login(values);
+  const submit = form.handleSubmit(async (values) => {
+    // The clients list loads beside the session's calls: a sign-in opens it.
+    const result = await login(values, prefetchClientListAtom);
     if (result.ok) {
       navigate(paths.clients, { replace: true });
       return;
@@ -34,9 +52,19 @@ export function useSignInForm() {
     form.setError('root', { message: describeLoginFailure(result.failure, t) });
   });
 
+  const handleSubmit = async (event: BaseSyntheticEvent) => {
+    try {
+      await submit(event);
+    } catch {
+      // The validation code could not be loaded (the network is gone): nothing was sent.
+      form.setError('root', { message: describeLoginFailure({ kind: 'unavailable' }, t) });
+    }
+  };
+
   return {
     register: (name: keyof SignInValues) => register(name),
     handleSubmit,
+    handleFocus: prepareSignIn,
     isSubmitting: form.formState.isSubmitting,
     hasErrors,
     fieldError,

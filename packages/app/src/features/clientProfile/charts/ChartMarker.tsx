@@ -1,5 +1,5 @@
-import { indicatorStyle } from './chartStyle.ts';
 import type { Indicator } from '@coach/api';
+import { indicatorStyle } from './chartStyle.ts';
 
 export type ChartMarkerProps = { indicator: Indicator; x: number; y: number; size?: number };
 

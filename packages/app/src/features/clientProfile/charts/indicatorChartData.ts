@@ -1,9 +1,9 @@
 import {
   type Indicator,
+  isLagging,
   type JourneyStep,
   type SeriesDay,
   type StepStart,
-  isLagging,
   sortStepStarts,
   stepOfDate,
 } from '@coach/api';

@@ -1,9 +1,7 @@
 import type { ClientSummaryList } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
-import { loadable } from '../../../state/loadable.ts';
 import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
 import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
-import { type ClientRow, toClientRows } from '../clientRows.ts';
 
 const clientListRefreshAtom = atom(0);
 clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';
@@ -23,16 +21,11 @@ export const clientListAtom = atom(
 );
 clientListAtom.debugLabel = 'clientListAtom';
 
-/** The rows of the list and the instant its figures describe. */
-export type ClientRowList = { rows: ClientRow[]; generatedAt: string };
-
-/** The list's rows (attention worked out, most urgent first) as soon as it has loaded. */
-export const clientRowsAtom = atom(async (get): Promise<ClientRowList> => {
-  const list = await get(clientListAtom);
-  return { rows: toClientRows(list), generatedAt: list.generatedAt };
+/**
+ * Starts reading the list (e.g. as a sign-in's session starts, before the screen asks): the screen
+ * then gets the same call, of the same session. A failure is the screen's to show.
+ */
+export const prefetchClientListAtom = atom(null, (get) => {
+  get(clientListAtom).catch(() => undefined);
 });
-clientRowsAtom.debugLabel = 'clientRowsAtom';
-
-/** The rows without Suspense: loading, loaded (kept while a refresh loads) or failed. */
-export const clientRowsLoadableAtom = loadable(clientRowsAtom);
-clientRowsLoadableAtom.debugLabel = 'clientRowsLoadableAtom';
+prefetchClientListAtom.debugLabel = 'prefetchClientListAtom';

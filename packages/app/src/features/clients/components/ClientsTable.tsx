@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../clientFormats.ts';
 import { type ClientRow, indicatorAverages, indicatorColumns } from '../clientRows.ts';
-import { handleRowArrowKeys } from '../hooks/useListKeyboard.ts';
 import { useClientColumns } from '../hooks/useClientColumns.tsx';
+import { handleRowArrowKeys } from '../hooks/useListKeyboard.ts';
 import { IndicatorMeter } from './FigureCells.tsx';
 
 export type ClientsTableProps = {

@@ -1,6 +1,5 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useRootFontSize } from '../hooks/useRootFontSize.ts';
 import { useViewport } from '../hooks/useViewport.ts';
 import { blockingReasonFor } from '../screenRules.ts';
 import { ScreenSizeMessage } from './ScreenSizeMessage.tsx';
@@ -10,13 +9,12 @@ export type ScreenSizeGateProps = {
 };
 
 /**
- * Applies the screen-size rules live: the root font size by width, and a blocking screen over the
- * app where it does not fit. The app stays mounted but inert underneath, so turning the device or
+ * Applies the screen-size rules live: a blocking screen over the app where it does not fit (the
+ * root font size by width is CSS in the page's head: see `rootFontSizeCss`). The app stays mounted but inert underneath, so turning the device or
  * widening the window again loses nothing (a half-typed form, the session).
  */
 export function ScreenSizeGate({ children }: ScreenSizeGateProps) {
   const viewport = useViewport();
-  useRootFontSize(viewport.width);
   const reason = blockingReasonFor(viewport);
   return (
     <>

@@ -4,7 +4,7 @@ import { atom } from '../../../state/jotai.ts';
 import type { SessionFailure } from '../sessionFailure.ts';
 import { getCoachApi } from './coachApiAtom.ts';
 import { sessionErrorAtom } from './sessionErrorAtom.ts';
-import { startSessionAtom } from './startSessionAtom.ts';
+import { type SessionPrefetch, startSessionAtom } from './startSessionAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
 
 /**
@@ -31,12 +31,17 @@ function toLoginFailure(error: unknown): LoginFailure {
 
 /**
  * Signs in (spec point 4): the login call, then the session starts with its tokens
- * (`startSessionAtom`). Any failure removes the tokens; it resolves with the reason instead of
- * throwing, so the form can show it.
+ * (`startSessionAtom`, with `prefetch`). Any failure removes the tokens; it resolves with the
+ * reason instead of throwing, so the form can show it.
  */
 export const loginAtom = atom(
   null,
-  async (get, set, credentials: LoginCredentials): Promise<LoginResult> => {
+  async (
+    get,
+    set,
+    credentials: LoginCredentials,
+    prefetch?: SessionPrefetch,
+  ): Promise<LoginResult> => {
     const api = getCoachApi(get);
     set(sessionErrorAtom, null);
     let tokens: Tokens;
@@ -46,7 +51,7 @@ export const loginAtom = atom(
       getTokenStore(get).clear();
       return { ok: false, failure: toLoginFailure(error) };
     }
-    return set(startSessionAtom, tokens);
+    return set(startSessionAtom, tokens, prefetch);
   },
 );
 loginAtom.debugLabel = 'loginAtom';

@@ -2,7 +2,7 @@ import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createStore } from '../../../state/jotai.ts';
+import { atom, createStore } from '../../../state/jotai.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
@@ -117,6 +117,22 @@ describe('login', () => {
     expect(tokens.getRefreshToken()).toBeTruthy();
     expect(store.get(authStatusAtom)).toBe('signedIn');
     expect(store.get(currentProfileAtom)?.type).toBe('coach');
+  });
+
+  it('starts the prefetch once the tokens are stored, before the session has loaded', async () => {
+    const { store, tokens } = setup();
+    await store.set(loadSessionAtom, 'start');
+    const seen: { accessToken: string | null; status: string }[] = [];
+    const prefetch = atom(null, (get) => {
+      seen.push({ accessToken: tokens.getAccessToken(), status: get(authStatusAtom) });
+    });
+    const result = await store.set(
+      loginAtom,
+      { email: 'coach@example.com', password: 'Coach123!' },
+      prefetch,
+    );
+    expect(result).toEqual({ ok: true });
+    expect(seen).toEqual([{ accessToken: tokens.getAccessToken(), status: 'signedOut' }]);
   });
 
   it('fails with wrong credentials and leaves no tokens', async () => {

@@ -1,5 +1,5 @@
 import type { Tokens } from '@coach/api';
-import { atom } from '../../../state/jotai.ts';
+import { atom, type WritableAtom } from '../../../state/jotai.ts';
 import { fetchCoachSession } from '../fetchCoachSession.ts';
 import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
@@ -12,22 +12,28 @@ import { getTokenStore } from './tokenStoreAtom.ts';
 /** The outcome of starting a session with new tokens. */
 export type SessionStartResult = { ok: true } | { ok: false; failure: SessionFailure };
 
+/** What to start loading once the new tokens are stored: an atom to set (see startSessionAtom). */
+export type SessionPrefetch = WritableAtom<unknown, [], void>;
+
 /**
  * Starts a session with new tokens, from a sign-in or a password reset (spec point 4, decisions:
  * the reset signs the coach in): stores both tokens, then loads the user and profile, which must
  * be a coach's. Any failure removes the tokens, ends the session in this tab and leaves the reason
  * for the sign-in screen; it resolves with the outcome instead of throwing. In Settings the same
  * call swaps in the tokens of a password change (the server ended the other sessions).
+ * `prefetch` is set once the tokens are stored: what the coach sees next (the clients list after a
+ * sign-in) then loads beside the session's own calls instead of after them.
  */
 export const startSessionAtom = atom(
   null,
-  async (get, set, newTokens: Tokens): Promise<SessionStartResult> => {
+  async (get, set, newTokens: Tokens, prefetch?: SessionPrefetch): Promise<SessionStartResult> => {
     const tokens = getTokenStore(get);
     const api = getCoachApi(get);
     const epoch = get(sessionEpochAtom) + 1;
     set(sessionEpochAtom, epoch);
     set(sessionErrorAtom, null);
     tokens.setTokens(newTokens);
+    if (prefetch) set(prefetch);
     try {
       const session = await fetchCoachSession(api);
       if (get(sessionEpochAtom) === epoch) set(applySessionAtom, session);

@@ -1,0 +1,81 @@
+// The plain values every service shares (texts, limits): no schemas, so the app and the API
+// client use them without TypeBox. common.ts builds the shared schemas on them.
+
+/**
+ * Every text of spec points 5 and 8 that a caller may see, so the server answers with the same
+ * words the app shows.
+ */
+export const messages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  maxNameLength: 'Max 250 characters',
+  aboutMeTooLong: 'Max 500 characters',
+  emailRequired: 'Email is required',
+  emailFormat: 'Incorrect email format',
+  passwordRequired: 'Password is required',
+  passwordMinLength: 'Password must be 8+ characters long',
+  passwordRules: 'Requires numbers and different case letters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  codeRequired: 'Code is required',
+  codeLength: 'Code must be 6 characters long',
+  codeDigits: 'Code must contain only digits',
+  wrongCredentials: 'Wrong email or password',
+  wrongCode: 'Wrong code',
+  invalidUserType: 'Invalid user type. Only coaches allowed',
+  cannotUpdateAnotherProfile: 'You can not update another person profile',
+  profilePictureNotImage: 'You are able to only use images as a profile picture',
+  profilePictureTooLarge:
+    'File is too big for the upload, the limit is {{sizeLimit}}. Please, choose another one',
+  sessionExpired: 'Your session has expired, please sign in again',
+  unauthorized: 'Authentication required',
+  notFound: 'Not found',
+  forbidden: 'Forbidden',
+  tooManyRequests: 'Too many requests, please try again later',
+  invalidRequest: 'Invalid request',
+  internalError: 'Something went wrong',
+  clientNotFound: 'Client not found',
+  exerciseNotFound: 'Exercise not found',
+  invalidCursor: 'Invalid cursor',
+  onlyClientsSubmitReflections: 'Only a client can submit reflections',
+  onlyClientsSubmitAssessments: 'Only a client can submit assessments',
+  onlyClientsRecordExercises: 'Only a client can record exercises',
+  onlyClientsSendDeviceMetrics: 'Only a client can send device metrics',
+  noReflectionWindow: 'No reflection window is open at that time',
+  reflectionWindowCompleted: 'This reflection window is already completed',
+  assessmentFinal: 'A complete assessment can not be changed',
+} as const;
+
+/** 'No profile found by userId {id}' (spec point 8). */
+export function noProfileFoundMessage(userId: string): string {
+  return `No profile found by userId ${userId}`;
+}
+
+/** Limits of spec points 5 and 9 and of the decisions. */
+export const limits = {
+  nameMaxLength: 250,
+  aboutMeMaxLength: 500,
+  passwordMinLength: 8,
+  /** Longest password accepted, so a hash never gets megabytes of input. */
+  passwordMaxLength: 128,
+  emailMaxLength: 254,
+  codeLength: 6,
+  /** Profile picture upload limit in bytes ('7 MB'). */
+  profilePictureMaxBytes: 7_000_000,
+  /** Longest picture address (`resource/profilePicture/{id}` or an absolute URL). */
+  urlMaxLength: 2048,
+  /** Longest access or refresh token, invite token or cursor a call carries. */
+  tokenMaxLength: 512,
+  /** Most pending invites `GET /invites` lists (the most recently sent). */
+  invitesListMax: 1000,
+  /**
+   * Longest error message an answer carries: a rejected device batch lists up to 20 problems
+   * (about 2.5 kB at most); a validation answer is cut to it.
+   */
+  errorMessageMaxLength: 4000,
+} as const;
+
+/** The image types a profile picture may have. */
+export const profilePictureContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** One of {@link profilePictureContentTypes}. */
+export type ProfilePictureContentType = (typeof profilePictureContentTypes)[number];

@@ -1,0 +1,159 @@
+import type { ServiceName } from '../services.ts';
+
+// How each call of the contract is made: its service, method, path and whether it needs the
+// session. This table is the one source of every path: the route table (routes.ts) spreads each
+// entry and adds the schemas and the documentation; the API client calls from this table alone,
+// so an app bundles the paths without TypeBox, the schemas or their prose.
+
+/** The HTTP methods the contract uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How one call is made. */
+export type RouteCall = {
+  /** The service whose base path the route lives under (`/api/<service>`). */
+  service: ServiceName;
+  method: HttpMethod;
+  /** Path relative to the service base, Fastify style (`/persons/:id`). */
+  path: string;
+  /** Whether a valid bearer access token is required. */
+  auth: boolean;
+};
+
+/** Every call of every service by operation id (the keys of the route table). */
+export const routeCalls = {
+  login: { service: 'auth', method: 'POST', path: '/login', auth: false },
+  currentSession: { service: 'auth', method: 'GET', path: '/session/current', auth: true },
+  logout: { service: 'auth', method: 'POST', path: '/session/logout', auth: false },
+  refresh: { service: 'auth', method: 'POST', path: '/session/refresh', auth: false },
+  listUsers: { service: 'auth', method: 'GET', path: '/users', auth: true },
+  createInvite: { service: 'auth', method: 'POST', path: '/invites', auth: true },
+  listInvites: { service: 'auth', method: 'GET', path: '/invites', auth: true },
+  resendInvite: { service: 'auth', method: 'POST', path: '/invites/:id/resend', auth: true },
+  withdrawInvite: { service: 'auth', method: 'DELETE', path: '/invites/:id', auth: true },
+  checkInvite: { service: 'auth', method: 'POST', path: '/invites/check', auth: false },
+  acceptInvite: { service: 'auth', method: 'POST', path: '/invites/accept', auth: false },
+  requestPasswordReset: {
+    service: 'auth',
+    method: 'POST',
+    path: '/passwordReset/request',
+    auth: false,
+  },
+  verifyResetCode: {
+    service: 'auth',
+    method: 'POST',
+    path: '/passwordReset/verifyCode',
+    auth: false,
+  },
+  resetPassword: { service: 'auth', method: 'POST', path: '/passwordReset', auth: false },
+  listPersons: { service: 'account', method: 'GET', path: '/persons', auth: true },
+  getPerson: { service: 'account', method: 'GET', path: '/persons/:id', auth: true },
+  updatePerson: { service: 'account', method: 'PUT', path: '/persons/:id', auth: true },
+  getProfilePicture: {
+    service: 'resource',
+    method: 'GET',
+    path: '/profilePicture/:id',
+    auth: true,
+  },
+  putProfilePicture: {
+    service: 'resource',
+    method: 'PUT',
+    path: '/profilePicture/:id',
+    auth: true,
+  },
+  postDeviceMetrics: { service: 'device-metrics', method: 'POST', path: '/batches', auth: true },
+  getJourney: { service: 'journey', method: 'GET', path: '/clients/:clientId/journey', auth: true },
+  startNextPhase: {
+    service: 'journey',
+    method: 'POST',
+    path: '/clients/:clientId/phase',
+    auth: true,
+  },
+  getCalendar: {
+    service: 'calendar',
+    method: 'GET',
+    path: '/clients/:clientId/events',
+    auth: true,
+  },
+  submitReflection: { service: 'survey', method: 'POST', path: '/reflections', auth: true },
+  submitAssessment: { service: 'survey', method: 'POST', path: '/assessments', auth: true },
+  listReflections: {
+    service: 'survey',
+    method: 'GET',
+    path: '/clients/:clientId/reflections',
+    auth: true,
+  },
+  listAssessments: {
+    service: 'survey',
+    method: 'GET',
+    path: '/clients/:clientId/assessments',
+    auth: true,
+  },
+  recordExercise: { service: 'exercise', method: 'POST', path: '/exercises', auth: true },
+  listExercises: {
+    service: 'exercise',
+    method: 'GET',
+    path: '/clients/:clientId/exercises',
+    auth: true,
+  },
+  getExercise: {
+    service: 'exercise',
+    method: 'GET',
+    path: '/clients/:clientId/exercises/:exerciseId',
+    auth: true,
+  },
+  listClientSummaries: { service: 'analytics', method: 'GET', path: '/clients', auth: true },
+  getClientProfileSummary: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/profile',
+    auth: true,
+  },
+  getClientSeries: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/series',
+    auth: true,
+  },
+  getClientActivity: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/activity',
+    auth: true,
+  },
+  createClientReport: {
+    service: 'resource',
+    method: 'POST',
+    path: '/clients/:clientId/reports',
+    auth: true,
+  },
+  listClientReports: {
+    service: 'resource',
+    method: 'GET',
+    path: '/clients/:clientId/reports',
+    auth: true,
+  },
+  getClientReport: {
+    service: 'resource',
+    method: 'GET',
+    path: '/clients/:clientId/reports/:reportId',
+    auth: true,
+  },
+  listClientCoachActions: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/coachActions',
+    auth: true,
+  },
+} as const satisfies Record<string, RouteCall>;
+
+/** The operation ids of {@link routeCalls}. */
+export type RouteCallName = keyof typeof routeCalls;
+
+/** Fills the `:name` parameters of a route path (URI-encoded). */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,28 @@
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { paths } from '../../../routes/paths.ts';
+import { useAtomValue } from '../../../state/jotai.ts';
+import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
+
+// Without the chunk (the network failed) toasts stay queued: the screens still show everything.
+const ToastContainer = lazy<ComponentType>(() =>
+  import('./ToastContainer.tsx').catch(() => ({ default: () => null })),
+);
+
+/**
+ * The toasts, loaded once the coach is anywhere but the sign-in screen, which raises none: the
+ * sign-in route does not carry react-toastify. Once loaded they stay. A toast raised before the
+ * container has loaded waits in react-toastify's queue and shows when it mounts.
+ */
+export function DeferredToasts() {
+  const status = useAtomValue(authStatusAtom);
+  const { pathname } = useLocation();
+  const isSignInScreen = status !== 'signedIn' && pathname === paths.root;
+  const [isNeeded, setIsNeeded] = useState(!isSignInScreen);
+  if (!isNeeded && !isSignInScreen) setIsNeeded(true);
+  return isNeeded ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}

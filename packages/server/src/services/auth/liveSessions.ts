@@ -1,0 +1,164 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DatabaseHandle, Transaction } from '../../db/index.ts';
+import { schema } from '../../db/index.ts';
+
+// Whether a session is still live is asked on every authenticated request (`requireAuth`), and
+// changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
+// - the question is one prepared statement on the partial index of live tokens, built once per
+//   database (no query building per request; a named statement on PostgreSQL, parsed once per
+//   connection);
+// - on PGlite, the answers "live" are also kept in memory. PGlite serves one process (its lock
+//   file keeps others off), so every session that ends, ends in this process, through
+//   `transactionEndingSessions`, which empties that memory: the answer stays exact. On
+//   PostgreSQL, other processes share the database and could end a session unheard: every
+//   request asks the database.
+
+/** Most sessions remembered as live; the oldest is forgotten first. */
+const maxRememberedSessions = 10_000;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The sessions known to be live, and the guards that keep that knowledge exact while sessions
+ * end. A lookup that started before a session began to end must not store its (older) answer:
+ * each lookup takes a ticket (`begin`), and its answer is stored (`remember`) only when no session
+ * ended or is ending since that ticket.
+ */
+export class LiveSessionMemory {
+  readonly #userOfSession = new Map<string, string>();
+  #epoch = 0;
+  #ending = 0;
+  readonly #capacity: number;
+
+  constructor(capacity = maxRememberedSessions) {
+    this.#capacity = capacity;
+  }
+
+  /** Whether `sessionId` of `userId` is known to be live. */
+  has(sessionId: string, userId: string): boolean {
+    return this.#userOfSession.get(sessionId) === userId;
+  }
+
+  /** A ticket for a lookup about to ask the database. */
+  begin(): number {
+    return this.#epoch;
+  }
+
+  /** Stores a lookup's answer "live", unless sessions ended or are ending since its ticket. */
+  remember(ticket: number, sessionId: string, userId: string): void {
+    if (ticket !== this.#epoch || this.#ending > 0) return;
+    if (this.#userOfSession.size >= this.#capacity) {
+      const oldest = this.#userOfSession.keys().next().value;
+      if (oldest !== undefined) this.#userOfSession.delete(oldest);
+    }
+    this.#userOfSession.set(sessionId, userId);
+  }
+
+  /** Sessions are about to end: forget every one, store nothing until `ended`. */
+  ending(): void {
+    this.#ending += 1;
+    this.#forget();
+  }
+
+  /** The sessions of an `ending` call have ended (or stayed, the transaction rolled back). */
+  ended(): void {
+    this.#ending -= 1;
+    this.#forget();
+  }
+
+  #forget() {
+    this.#epoch += 1;
+    this.#userOfSession.clear();
+  }
+}
+
+/** The session check of one database (see the top of this file). */
+export type LiveSessions = {
+  /** Whether the session `claims` were issued for still has a live (unrevoked) refresh token. */
+  isLive(claims: { userId: string; sessionId: string }): Promise<boolean>;
+  /** The memory of live sessions, on PGlite only. */
+  memory: LiveSessionMemory | null;
+};
+
+const ofDatabase = new WeakMap<DatabaseHandle, LiveSessions>();
+
+/** The session check of `database`, made once per database handle. */
+export function liveSessionsOf(database: DatabaseHandle): LiveSessions {
+  let sessions = ofDatabase.get(database);
+  if (!sessions) {
+    sessions = createLiveSessions(database);
+    ofDatabase.set(database, sessions);
+  }
+  return sessions;
+}
+
+function createLiveSessions(database: DatabaseHandle): LiveSessions {
+  const tokens = schema.refreshTokens;
+  // One lookup of the partial index `refresh_tokens_live_family_idx` (live tokens only).
+  const liveToken = database.db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.familyId, sql.placeholder('sessionId')),
+        isNull(tokens.revokedAt),
+        eq(tokens.organisationId, database.organisationId),
+        eq(tokens.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session');
+  const memory = database.kind === 'pglite' ? new LiveSessionMemory() : null;
+  return {
+    memory,
+    async isLive({ userId, sessionId }) {
+      if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return false;
+      if (memory?.has(sessionId, userId)) return true;
+      const ticket = memory?.begin() ?? 0;
+      const [row] = await liveToken.execute({ sessionId, userId });
+      if (row && memory) memory.remember(ticket, sessionId, userId);
+      return row !== undefined;
+    },
+  };
+}
+
+declare const endingSessions: unique symbol;
+
+/**
+ * A transaction of `transactionEndingSessions`: the only kind the functions that end sessions
+ * (`revokeFamily`, `revokeAllSessionsOfUser`) take, so that none ends one unheard.
+ */
+export type SessionEndingTransaction = Transaction & { readonly [endingSessions]: true };
+
+/** Per open transaction: the memory to tell (none on PostgreSQL), and whether it was told. */
+const scopes = new WeakMap<Transaction, { memory: LiveSessionMemory | null; isEnding: boolean }>();
+
+/**
+ * Runs `work` in one transaction of `database` in which sessions may end. The first session that
+ * ends in it (`sessionsEnding`) empties the memory of live sessions and keeps it from storing
+ * until the transaction has committed or rolled back; then it is emptied again.
+ */
+export async function transactionEndingSessions<T>(
+  database: DatabaseHandle,
+  work: (tx: SessionEndingTransaction) => Promise<T>,
+): Promise<T> {
+  const scope = { memory: liveSessionsOf(database).memory, isEnding: false };
+  try {
+    return await database.transaction((tx) => {
+      scopes.set(tx, scope);
+      return work(tx as SessionEndingTransaction);
+    });
+  } finally {
+    if (scope.isEnding) scope.memory?.ended();
+  }
+}
+
+/** Called before a statement that ends sessions runs in `tx`. */
+export function sessionsEnding(tx: SessionEndingTransaction): void {
+  const scope = scopes.get(tx);
+  // A nested transaction (a savepoint) is another object: refused rather than left unheard.
+  if (!scope) throw new Error('Sessions end only in a transaction of transactionEndingSessions');
+  if (scope.isEnding) return;
+  scope.isEnding = true;
+  scope.memory?.ending();
+}

@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { testDatabaseKind } from '../database.ts';
+
+// The hostile-input tests write their case counts into reliability/results.json under
+// `hostileInput.<database kind>.<part>`, beside what `npm run reliability` writes (it keeps this
+// key). Figures only: counts and statuses, never a request, a token or an address.
+
+export const resultsPath = resolve(import.meta.dirname, '../../../../reliability/results.json');
+
+const lockPath = `${resultsPath}.lock`;
+
+/** Merges `figures` into `hostileInput.<kind>.<part>`, keeping everything else of the file. */
+export async function recordHostileResults(part: string, figures: unknown): Promise<void> {
+  await withLock(() => {
+    const results = existsSync(resultsPath)
+      ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Record<string, unknown>)
+      : {};
+    const hostile = (results.hostileInput ?? {}) as Record<string, Record<string, unknown>>;
+    const kind = testDatabaseKind();
+    hostile[kind] = {
+      ...hostile[kind],
+      [part]: { date: new Date().toISOString(), ...(figures as object) },
+    };
+    results.hostileInput = hostile;
+    const partial = `${resultsPath}.${process.pid}.partial`;
+    writeFileSync(partial, `${JSON.stringify(results, null, 2)}\n`);
+    renameSync(partial, resultsPath);
+  });
+}
+
+/** Test files of both projects may write at once: one at a time, by an exclusive directory. */
+async function withLock(work: () => void): Promise<void> {
+  mkdirSync(resolve(resultsPath, '..'), { recursive: true });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      mkdirSync(lockPath);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than the deadline was left by a killed run.
+      if (Date.now() > deadline) rmdirSync(lockPath);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmdirSync(lockPath);
+  }
+}

@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { type RouteName, routes } from '@coach/api';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../src/services/auth/testing.ts';
+import { type HostileServer, people, startHostileServer } from './hostileServer.ts';
+import { recordHostileResults } from './results.ts';
+import { type HostileRequest, routeRequestArbitrary } from './routeRequests.ts';
+import {
+  changedTables,
+  installWriteTracker,
+  readWriteCounts,
+  refusalRecordTables,
+  type WriteCounts,
+} from './writeTracker.ts';
+
+// Every route of the contract under requests drawn from its own schemas, valid and broken
+// (see routeRequests.ts): never a 5xx, every refusal a plain `{ error, message }` from the
+// catalogue (testServer checks each one), nothing stored by a refused request, and the server
+// still serving after each route. Requests go through `app.inject` (the same routing, parsing,
+// validation and handlers, without sockets), plus a sample over real HTTP.
+//
+// HOSTILE_RUNS (cases per route through inject), HOSTILE_HTTP_RUNS (per route over HTTP) and
+// HOSTILE_SEED size and fix the run. The defaults fit the CI budget: a case costs about 6 ms of
+// CPU on PGlite (the server's own queries), so 160 per route and database is what two shared cores
+// take beside the rest; HOSTILE_RUNS=1000 is the thorough run (about 4 minutes of CPU on PGlite).
+
+const injectRuns = Number(process.env.HOSTILE_RUNS ?? 150);
+const httpRuns = Number(process.env.HOSTILE_HTTP_RUNS ?? 10);
+const baseSeed = Number(process.env.HOSTILE_SEED ?? 14);
+
+/** What a refusal may write on some routes by design, beside `refusalRecordTables`. */
+const refusalWritesByRoute: Partial<Record<RouteName, readonly string[]>> = {
+  // A rotated refresh token coming back after its grace period ends its whole session.
+  refresh: ['refresh_tokens'],
+};
+
+/** Routes that end the session of their bearer: each call gets a session of its own. */
+const sessionEnding: readonly RouteName[] = ['logout'];
+
+type Answer = { status: number; body: unknown; text: string };
+
+type RouteFigures = {
+  cases: number;
+  viaHttp: number;
+  /** Cases whose every part was drawn valid by the contract. */
+  drawnValid: number;
+  /** Answers by status. */
+  statuses: Record<string, number>;
+};
+
+let hostile: HostileServer;
+let counts: WriteCounts;
+const figures: Partial<Record<RouteName, RouteFigures>> = {};
+
+// Seeding renders a report (a PDF in a worker): on two busy cores that alone can take a minute.
+beforeAll(async () => {
+  hostile = await startHostileServer();
+  await installWriteTracker(hostile.server.database);
+  counts = await readWriteCounts(hostile.server.database);
+}, 180_000);
+
+afterAll(async () => {
+  const all = Object.values(figures);
+  await recordHostileResults('routes', {
+    seed: baseSeed,
+    routes: Object.keys(figures).length,
+    cases: all.reduce((sum, route) => sum + route.cases, 0),
+    viaHttp: all.reduce((sum, route) => sum + route.viaHttp, 0),
+    byRoute: figures,
+  });
+  await hostile?.server.close();
+});
+
+async function authorizationOf(name: RouteName, request: HostileRequest): Promise<string | null> {
+  const { caller } = request;
+  if (caller.kind === 'anonymous') return null;
+  if (caller.kind === 'hostile') return caller.authorization;
+  const token = sessionEnding.includes(name)
+    ? await signInForTest(hostile.server, hostile.users[caller.person].userId)
+    : hostile.tokens[caller.person];
+  return `Bearer ${token}`;
+}
+
+async function send(
+  request: HostileRequest,
+  authorization: string | null,
+  viaHttp: boolean,
+): Promise<Answer> {
+  const headers = { ...request.headers, ...(authorization ? { authorization } : {}) };
+  if (viaHttp) {
+    const response = await fetch(`${hostile.server.baseUrl}${request.url}`, {
+      method: request.method,
+      headers,
+      // fetch sends no body with a GET (inject does, and the server must cope).
+      ...(request.payload && request.method !== 'GET'
+        ? { body: new Uint8Array(request.payload) }
+        : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: parseJson(text), text };
+  }
+  const response = await hostile.server.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers,
+    remoteAddress: request.remoteAddress,
+    ...(request.payload ? { payload: request.payload } : {}),
+  });
+  return { status: response.statusCode, body: parseJson(response.body), text: response.body };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The property of one case: see the top of the file. */
+async function check(name: RouteName, request: HostileRequest, viaHttp: boolean): Promise<void> {
+  const authorization = await authorizationOf(name, request);
+  // A session made for this call is the test's write, not the request's.
+  if (sessionEnding.includes(name)) counts = await readWriteCounts(hostile.server.database);
+  const answer = await send(request, authorization, viaHttp);
+  const where =
+    `${name}: ${request.method} ${request.url.slice(0, 300)} (${request.caller.kind}` +
+    `${request.caller.kind === 'person' ? ` ${request.caller.person}` : ''}) answered ` +
+    `${answer.status} ${answer.text.slice(0, 300)}`;
+  expect(answer.status, where).toBeLessThan(500);
+  const after = await readWriteCounts(hostile.server.database);
+  if (answer.status >= 400) {
+    expect(answer.body, where).toEqual({ error: expect.any(String), message: expect.any(String) });
+    expect(
+      changedTables(counts, after, [...refusalRecordTables, ...(refusalWritesByRoute[name] ?? [])]),
+      `stored by a refusal: ${where}`,
+    ).toEqual([]);
+  }
+  counts = after;
+  const routeFigures = figures[name] ?? { cases: 0, viaHttp: 0, drawnValid: 0, statuses: {} };
+  figures[name] = routeFigures;
+  routeFigures.cases += 1;
+  if (viaHttp) routeFigures.viaHttp += 1;
+  if (request.isValid) routeFigures.drawnValid += 1;
+  routeFigures.statuses[answer.status] = (routeFigures.statuses[answer.status] ?? 0) + 1;
+}
+
+/** A seed per route, so a new route does not change the cases of the others. */
+function seedOf(name: RouteName): number {
+  return baseSeed ^ createHash('sha256').update(name).digest().readUInt32BE(0);
+}
+
+describe('every route under hostile input', () => {
+  for (const name of Object.keys(routes) as RouteName[]) {
+    const route = routes[name];
+    it(`${name} (${route.method} /api/${route.service}${route.path}): never a 5xx, refusals store nothing`, async () => {
+      const requests = routeRequestArbitrary(name, {
+        hints: hostile.hints,
+        people,
+        hostileAuthorizations: hostile.hostileAuthorizations,
+      });
+      const seed = seedOf(name);
+      await fc.assert(
+        fc.asyncProperty(requests, (request) => check(name, request, false)),
+        { numRuns: injectRuns, seed },
+      );
+      await fc.assert(
+        fc.asyncProperty(requests, (request) => check(name, request, true)),
+        { numRuns: httpRuns, seed: seed + 1 },
+      );
+      // Still serving: health, and a signed-in call.
+      const health = await fetch(`${hostile.server.baseUrl}/api/health`);
+      expect(health.status).toBe(200);
+      const session = await fetch(`${hostile.server.baseUrl}/api/auth/session/current`, {
+        headers: { authorization: `Bearer ${hostile.tokens.coachA}` },
+      });
+      expect(session.status).toBe(200);
+    }, 300_000);
+  }
+});
+
+describe('addresses the router cannot read', () => {
+  it("answer the API's 400 without echoing the address, with the usual headers", async () => {
+    const { clientC } = hostile.users;
+    for (const path of [
+      '/api/journey/clients/%zz/journey',
+      '/api/account/persons/%C0%AE',
+      `/api/journey/clients/${'9'.repeat(200)}/journey`,
+      `/api/exercise/clients/${clientC.personId}/exercises/%E0%A4%A`,
+    ]) {
+      const response = await fetch(`${hostile.server.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${hostile.tokens.coachA}` },
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toEqual({
+        error: 'bad_request',
+        message: 'The request address is not valid',
+      });
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});

@@ -1,0 +1,105 @@
+// Real server processes for the load: packages/server/src/main.ts as `npm start` runs it, on a
+// loopback port, its log in a file (a log line per request: the production logger is part of
+// what is measured).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const mainScript = resolve(import.meta.dirname, '../../packages/server/src/main.ts');
+
+export type ServerProcess = { url: string; child: ChildProcess; logFile: string };
+
+/** A port free now on loopback (the server is then started on it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePromise(port));
+    });
+  });
+}
+
+/** Starts a server process with `env` and resolves once /api/health answers. */
+export async function startServer(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const logFile = join(logDir, `${name}.log`);
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [mainScript], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code) =>
+      reject(new Error(`server ${name} exited with ${code}: ${tail(logFile)}`)),
+    );
+  });
+  const ready = (async () => {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(`${url}/api/health`);
+        if (response.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 200));
+    }
+    throw new Error(`server ${name} did not answer /api/health within 120 s: ${tail(logFile)}`);
+  })();
+  try {
+    await Promise.race([ready, exited]);
+  } catch (error) {
+    await stopServer({ url, child, logFile });
+    throw error;
+  }
+  exited.catch(() => {});
+  return { url, child, logFile };
+}
+
+/** Stops a server as a deployment would (SIGTERM: it closes its connections and database). */
+export function stopServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The last lines of a log, for an error message. */
+export function tail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** Log lines at level error or above (pino's JSON lines; level 50 and 60). */
+export function errorLines(file: string, max = 10): string[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line))
+    .slice(0, max)
+    .map((line) => line.slice(0, 600));
+}
