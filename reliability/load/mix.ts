@@ -12,7 +12,9 @@
 //   then the next account.
 // Coaches and clients open their sessions before the measured time (people who kept theirs, not
 // a crowd signing in in the same second) and refresh their tokens every `refreshEverySeconds`
-// (the app's refresh of an expiring access token, brought closer together).
+// (the app's refresh of an expiring access token, brought closer together). Every user starts
+// at the same instant, as every open app calls again after a restart or a network cut: the
+// harshest start, the one that found the pool's limit (see packages/server/src/http/admission.ts).
 import { randomUUID } from 'node:crypto';
 import type {
   Calendar,
@@ -73,8 +75,6 @@ function addressOf(block: number, index: number): string {
   return `198.${18 + (block % 2)}.${Math.floor(block / 2) % 256}.${(index % 254) + 1}`;
 }
 
-/** The measured time's first seconds, over which the virtual users start one after another. */
-const rampSeconds = 5;
 /** Sign-ins at once while the coaches and clients open their sessions (before the measure). */
 const setupConcurrency = 16;
 
@@ -132,8 +132,6 @@ export async function runMix(options: MixOptions): Promise<{ seconds: number }> 
     deadline = started + options.seconds * 1000;
     await Promise.all(
       users.map(async ({ role, user, number }, index) => {
-        // People arrive over the first seconds, not all in the same millisecond.
-        await sleep((rampSeconds * 1000 * index) / connections);
         const session = sessions[index];
         if (role === 'signIn' || !session) return signInUser(user, nextSignInAccount);
         if (role === 'coach') return coachUser(user, session, number);

@@ -3,10 +3,10 @@ import { createConcurrencyLimit } from '../services/auth/concurrencyLimit.ts';
 
 // With more requests at once than the database serves, every statement waits in the pool's queue
 // behind every other request's statements, so a request of several statements (a sign-in, a
-// write in a transaction, an access check then a query) waits once per statement. Under 200
-// connections on two processes (npm run reliability -- load) those requests waited tens of
-// seconds and the pool's wait for a connection ran out: 500s. Admitted a bounded number at a
-// time, first come first served, each request waits once, at the door, and the pool's queue
+// write in a transaction, the session check then a query) waits once per statement. Under 200
+// connections starting together on two processes (npm run reliability -- load), clients lists
+// waited past the pool's 10 s wait for a connection and answered 500. Admitted a bounded number
+// at a time, first come first served, each request waits once, at the door, and the pool's queue
 // stays short: its time is its turn plus its own work.
 
 /**
