@@ -1,17 +1,18 @@
 // The embedded database off the event loop: the real server (every service) on PGlite with the
-// bulk loader's data (the load of bench/client-data.ts in bench/.data/, made when missing), the bench
-// coach's clients list (200 clients) read by 8 connections at once while /api/health is asked one
-// request after another. PGlite in its worker thread (the product) against PGlite on the main
-// thread (the peer), in alternating rounds of the same run. Then the opening of a test database
-// (in memory, from a migrated dump) both ways: what a worker thread costs each test file.
+// bulk loader's data (client-data's load in bench/.data/, made when missing), the bench coach's
+// clients list (200 clients) read by 8 connections at once while /api/health is asked one request
+// after another (2 ms apart). PGlite in its worker thread (the product) against PGlite on the
+// main thread (the peer), in alternating rounds of the same run. Then the opening of a test
+// database (in memory, from a migrated dump) both ways: what a worker thread costs a test file.
 //
-// BENCH_EMBEDDED_SECONDS (10) per round, BENCH_EMBEDDED_ROUNDS (2) per thread; the load's size
+// BENCH_EMBEDDED_SECONDS (8) per round, BENCH_EMBEDDED_ROUNDS (3) per thread; the load's size
 // follows client-data's BENCH_PGLITE_CLIENTS (BENCH_CLIENTS, 100000) and BENCH_PGLITE_DAYS
 // (BENCH_DAYS, 365).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -36,9 +37,14 @@ const clients = Number(process.env.BENCH_PGLITE_CLIENTS ?? process.env.BENCH_CLI
 const days = Number(process.env.BENCH_PGLITE_DAYS ?? process.env.BENCH_DAYS ?? 365);
 const seed = 1;
 
-const seconds = Math.max(2, Number(process.env.BENCH_EMBEDDED_SECONDS ?? 10));
-const rounds = Math.max(1, Number(process.env.BENCH_EMBEDDED_ROUNDS ?? 2));
+const seconds = Math.max(2, Number(process.env.BENCH_EMBEDDED_SECONDS ?? 8));
+const rounds = Math.max(1, Number(process.env.BENCH_EMBEDDED_ROUNDS ?? 3));
 const listConnections = 8;
+/**
+ * The pause between two health requests: at most a few hundred a second whichever thread runs
+ * PGlite, so that the probe does not load the worker's server more than the peer's.
+ */
+const healthPauseMs = 2;
 const openings = 3;
 const threads: PgliteThread[] = ['worker', 'main'];
 
@@ -125,12 +131,23 @@ async function timedGet(url: string, headers: Record<string, string> = {}): Prom
   return performance.now() - before;
 }
 
-/** Calls `get` back to back on `connections` loops until `deadline`; answers every latency. */
-async function loops(connections: number, deadline: number, get: () => Promise<number>) {
+/**
+ * Calls `get` on `connections` loops until `deadline`, each call after the previous one answered
+ * (and `pauseMs` more); answers every latency.
+ */
+async function loops(
+  connections: number,
+  deadline: number,
+  get: () => Promise<number>,
+  pauseMs = 0,
+) {
   const latencies: number[] = [];
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) latencies.push(await get());
+      while (performance.now() < deadline) {
+        latencies.push(await get());
+        if (pauseMs > 0) await setTimeout(pauseMs);
+      }
     }),
   );
   return latencies;
@@ -168,7 +185,7 @@ async function measureRound(dataDir: string, thread: PgliteThread) {
     const deadline = started + seconds * 1000;
     const [listLatencies, healthLatencies] = await Promise.all([
       loops(listConnections, deadline, list),
-      loops(1, deadline, health),
+      loops(1, deadline, health, healthPauseMs),
     ]);
     const elapsed = (performance.now() - started) / 1000;
     return {

@@ -240,7 +240,8 @@ const embeddedBench: Bench = {
     'PGlite in its worker thread against PGlite on the main thread: /api/health while the clients list is read at full load',
   async run() {
     const result = await runEmbeddedBench();
-    const note = `${result.listConnections} connections on the clients list (${result.clients} clients), PGlite`;
+    const stored = `${result.dataset.clients.toLocaleString('en-US')} x ${result.dataset.days} days`;
+    const note = `${result.listConnections} connections on the list of ${result.clients} clients of ${stored}, PGlite`;
     const onMain = 'PGlite on the main thread';
     return {
       figures: [

@@ -123,7 +123,12 @@ async function serve(port: MessagePort) {
     } catch (error) {
       message = { id: request.id, ok: false, error: errorToWire(error) };
     }
-    port.postMessage(message);
+    try {
+      port.postMessage(message);
+    } catch (error) {
+      // A value that cannot be cloned fails its call, not the thread.
+      port.postMessage({ id: request.id, ok: false, error: errorToWire(error) } satisfies Answer);
+    }
   });
   port.postMessage({ id: startAnswerId, ok: true, value: null } satisfies Answer);
 }

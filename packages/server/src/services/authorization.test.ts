@@ -337,7 +337,7 @@ function expectServed(name: RouteName, caller: string, response: TestResponse) {
 
 /**
  * A refusal carries nothing but its code and message: no record, and none of the seeded people's
- * ids, emails or names (beyond what the request itself named).
+ * ids or emails (beyond what the request itself named).
  */
 function expectNoData(name: RouteName, caller: string, response: TestResponse, url = '') {
   const where = cell(name, caller, response);

@@ -135,6 +135,23 @@ describe('the low days stored by the writes', () => {
     });
   });
 
+  it('keeps them through an assessment, which moves no average', async () => {
+    clock.now = kiritimati('2026-03-05', '08:30');
+    const response = await callAs(server, kiri, 'POST', '/api/survey/assessments', {
+      id: randomUUID(),
+      name: 'Stress check',
+      status: 'complete',
+      answeredAt: clock.now.toISOString(),
+      answers: { q1: 3 },
+    });
+    expect(response.status).toBe(201);
+    await expectLowDays(kiritimati('2026-03-05', '08:30'), 'learn', '2026-03-01', {
+      productivity: 1,
+      mental: 1,
+      physical: 0,
+    });
+  });
+
   it('counts a late reflection of an earlier day with no figure yet, out of order', async () => {
     // 4 March's morning reflection, answered then but sent on 5 March after the correction.
     await reflect(

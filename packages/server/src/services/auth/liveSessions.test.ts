@@ -13,23 +13,23 @@ import { createUserWithProfile } from './testing.ts';
 
 describe('the memory of live sessions', () => {
   const session = crypto.randomUUID();
-  const user = crypto.randomUUID();
+  const user = { id: crypto.randomUUID(), email: 'coach@example.com' };
 
   it('knows a remembered session for its own user only', () => {
     const memory = new LiveSessionMemory();
     memory.remember(memory.begin(), session, user);
-    expect(memory.has(session, user)).toBe(true);
-    expect(memory.has(session, crypto.randomUUID())).toBe(false);
-    expect(memory.has(crypto.randomUUID(), user)).toBe(false);
+    expect(memory.get(session, user.id)).toEqual(user);
+    expect(memory.get(session, crypto.randomUUID())).toBeUndefined();
+    expect(memory.get(crypto.randomUUID(), user.id)).toBeUndefined();
   });
 
   it('forgets everything when sessions end', () => {
     const memory = new LiveSessionMemory();
     memory.remember(memory.begin(), session, user);
     memory.ending();
-    expect(memory.has(session, user)).toBe(false);
+    expect(memory.get(session, user.id)).toBeUndefined();
     memory.ended();
-    expect(memory.has(session, user)).toBe(false);
+    expect(memory.get(session, user.id)).toBeUndefined();
   });
 
   it('keeps no answer looked up before or while sessions end', () => {
@@ -39,24 +39,24 @@ describe('the memory of live sessions', () => {
     const during = memory.begin();
     memory.remember(before, session, user);
     memory.remember(during, session, user);
-    expect(memory.has(session, user)).toBe(false);
+    expect(memory.get(session, user.id)).toBeUndefined();
     memory.ended();
     memory.remember(before, session, user);
     memory.remember(during, session, user);
-    expect(memory.has(session, user)).toBe(false);
+    expect(memory.get(session, user.id)).toBeUndefined();
     // A lookup that begins once they have ended sees the database as it is now.
     memory.remember(memory.begin(), session, user);
-    expect(memory.has(session, user)).toBe(true);
+    expect(memory.get(session, user.id)).toEqual(user);
   });
 
   it('forgets the oldest session past its capacity', () => {
     const memory = new LiveSessionMemory(2);
     const [first, second, third] = [1, 2, 3].map(() => crypto.randomUUID());
     for (const id of [first, second, third]) memory.remember(memory.begin(), id ?? '', user);
-    expect([first, second, third].map((id) => memory.has(id ?? '', user))).toEqual([
-      false,
-      true,
-      true,
+    expect([first, second, third].map((id) => memory.get(id ?? '', user.id))).toEqual([
+      undefined,
+      user,
+      user,
     ]);
   });
 });
@@ -64,11 +64,12 @@ describe('the memory of live sessions', () => {
 describe('the session check', () => {
   let database: DatabaseHandle;
   let userId: string;
+  const email = 'coach@example.com';
 
   beforeAll(async () => {
     database = await createTestDatabase();
     ({ userId } = await createUserWithProfile(database, {
-      email: 'coach@example.com',
+      email,
       password: 'Coach123!',
       type: 'coach',
     }));
@@ -94,46 +95,46 @@ describe('the session check', () => {
     transactionEndingSessions(database, (tx) =>
       revokeFamily(tx, database.organisationId, familyId, 'logout', new Date()),
     );
+  /** The user the session check answers for `sessionId` of the coach. */
+  const check = (sessionId: string, id = userId) =>
+    liveSessionsOf(database).signedInUser({ userId: id, sessionId });
 
   it('refuses a session at once after it ended, however often it was checked before', async () => {
-    const sessions = liveSessionsOf(database);
     const sessionId = await newSession();
     const other = await newSession();
-    for (let check = 0; check < 3; check += 1) {
-      expect(await sessions.isLive({ userId, sessionId })).toBe(true);
-      expect(await sessions.isLive({ userId, sessionId: other })).toBe(true);
+    for (let round = 0; round < 3; round += 1) {
+      expect(await check(sessionId)).toEqual({ id: userId, email });
+      expect(await check(other)).toEqual({ id: userId, email });
     }
     // On PGlite the answer now comes from memory (this is the only process that can end it); on
     // PostgreSQL every check asks the database.
-    if (database.kind === 'pglite') expect(sessions.memory?.has(sessionId, userId)).toBe(true);
-    else expect(sessions.memory).toBeNull();
+    const { memory } = liveSessionsOf(database);
+    if (database.kind === 'pglite') expect(memory?.get(sessionId, userId)).toBeDefined();
+    else expect(memory).toBeNull();
     await end(sessionId);
-    expect(await sessions.isLive({ userId, sessionId })).toBe(false);
-    expect(await sessions.isLive({ userId, sessionId: other })).toBe(true);
+    expect(await check(sessionId)).toBeUndefined();
+    expect(await check(other)).toEqual({ id: userId, email });
     await transactionEndingSessions(database, (tx) =>
       revokeAllSessionsOfUser(tx, database.organisationId, userId, 'password_reset', new Date()),
     );
-    expect(await sessions.isLive({ userId, sessionId: other })).toBe(false);
+    expect(await check(other)).toBeUndefined();
   });
 
   it('refuses a session ended while it was being checked', async () => {
-    const sessions = liveSessionsOf(database);
     const sessionId = await newSession();
-    const checks = Array.from({ length: 5 }, () => sessions.isLive({ userId, sessionId }));
+    const checks = Array.from({ length: 5 }, () => check(sessionId));
     await end(sessionId);
     await Promise.all(checks);
-    expect(await sessions.isLive({ userId, sessionId })).toBe(false);
+    expect(await check(sessionId)).toBeUndefined();
   });
 
   it('refuses a session of another user, or ids that are not ids', async () => {
-    const sessions = liveSessionsOf(database);
     const sessionId = await newSession();
-    expect(await sessions.isLive({ userId: crypto.randomUUID(), sessionId })).toBe(false);
-    expect(await sessions.isLive({ userId, sessionId: 'not-a-uuid' })).toBe(false);
+    expect(await check(sessionId, crypto.randomUUID())).toBeUndefined();
+    expect(await check('not-a-uuid')).toBeUndefined();
   });
 
   it('keeps the session when the transaction that ended it rolls back', async () => {
-    const sessions = liveSessionsOf(database);
     const sessionId = await newSession();
     await expect(
       transactionEndingSessions(database, async (tx) => {
@@ -141,7 +142,7 @@ describe('the session check', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await sessions.isLive({ userId, sessionId })).toBe(true);
+    expect(await check(sessionId)).toEqual({ id: userId, email });
   });
 
   it('ends no session in a transaction it was not told of', async () => {
@@ -157,6 +158,6 @@ describe('the session check', () => {
         ),
       ),
     ).rejects.toThrow('transactionEndingSessions');
-    expect(await liveSessionsOf(database).isLive({ userId, sessionId })).toBe(true);
+    expect(await check(sessionId)).toEqual({ id: userId, email });
   });
 });

@@ -4,28 +4,33 @@ import { schema } from '../../db/index.ts';
 
 // Whether a session is still live is asked on every authenticated request (`requireAuth`), and
 // changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
-// - the question is one prepared statement on the partial index of live tokens, built once per
-//   database (no query building per request; a named statement on PostgreSQL, parsed once per
-//   connection);
-// - on PGlite, the answers "live" are also kept in memory. PGlite serves one process (its lock
-//   file keeps others off), so every session that ends, ends in this process, through
-//   `transactionEndingSessions`, which empties that memory: the answer stays exact. On
-//   PostgreSQL, other processes share the database and could end a session unheard: every
-//   request asks the database.
+// - the question is one prepared statement (the partial index of live tokens, then the user's
+//   row for the email `GET /session/current` answers with), built once per database: no query
+//   building per request, a named statement on PostgreSQL (parsed once per connection), one
+//   round trip;
+// - on PGlite, the answers are also kept in memory. PGlite serves one process (its lock file
+//   keeps others off), so every session that ends, ends in this process, through
+//   `transactionEndingSessions`, which empties that memory: the answer stays exact. The memory
+//   keeps the user's email with the session: no statement changes `users.email`; one that does
+//   must run in `transactionEndingSessions` too. On PostgreSQL, other processes share the
+//   database and could end a session unheard: every request asks the database.
 
 /** Most sessions remembered as live; the oldest is forgotten first. */
 const maxRememberedSessions = 10_000;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The user of a live session. */
+export type SignedInUser = { id: string; email: string };
+
 /**
- * The sessions known to be live, and the guards that keep that knowledge exact while sessions
- * end. A lookup that started before a session began to end must not store its (older) answer:
- * each lookup takes a ticket (`begin`), and its answer is stored (`remember`) only when no session
- * ended or is ending since that ticket.
+ * The sessions known to be live, with their users, and the guards that keep that knowledge exact
+ * while sessions end. A lookup that started before a session began to end must not store its
+ * (older) answer: each lookup takes a ticket (`begin`), and its answer is stored (`remember`) only
+ * when no session ended or is ending since that ticket.
  */
 export class LiveSessionMemory {
-  readonly #userOfSession = new Map<string, string>();
+  readonly #userOfSession = new Map<string, SignedInUser>();
   #epoch = 0;
   #ending = 0;
   readonly #capacity: number;
@@ -34,9 +39,10 @@ export class LiveSessionMemory {
     this.#capacity = capacity;
   }
 
-  /** Whether `sessionId` of `userId` is known to be live. */
-  has(sessionId: string, userId: string): boolean {
-    return this.#userOfSession.get(sessionId) === userId;
+  /** The user of `sessionId` when it is known to be live and to be `userId`'s. */
+  get(sessionId: string, userId: string): SignedInUser | undefined {
+    const user = this.#userOfSession.get(sessionId);
+    return user?.id === userId ? user : undefined;
   }
 
   /** A ticket for a lookup about to ask the database. */
@@ -45,13 +51,13 @@ export class LiveSessionMemory {
   }
 
   /** Stores a lookup's answer "live", unless sessions ended or are ending since its ticket. */
-  remember(ticket: number, sessionId: string, userId: string): void {
+  remember(ticket: number, sessionId: string, user: SignedInUser): void {
     if (ticket !== this.#epoch || this.#ending > 0) return;
     if (this.#userOfSession.size >= this.#capacity) {
       const oldest = this.#userOfSession.keys().next().value;
       if (oldest !== undefined) this.#userOfSession.delete(oldest);
     }
-    this.#userOfSession.set(sessionId, userId);
+    this.#userOfSession.set(sessionId, user);
   }
 
   /** Sessions are about to end: forget every one, store nothing until `ended`. */
@@ -74,8 +80,11 @@ export class LiveSessionMemory {
 
 /** The session check of one database (see the top of this file). */
 export type LiveSessions = {
-  /** Whether the session `claims` were issued for still has a live (unrevoked) refresh token. */
-  isLive(claims: { userId: string; sessionId: string }): Promise<boolean>;
+  /**
+   * The user the access token of `claims` was issued to, while the session it was issued for
+   * still has a live (unrevoked) refresh token; undefined once that session has ended.
+   */
+  signedInUser(claims: { userId: string; sessionId: string }): Promise<SignedInUser | undefined>;
   /** The memory of live sessions, on PGlite only. */
   memory: LiveSessionMemory | null;
 };
@@ -93,11 +102,11 @@ export function liveSessionsOf(database: DatabaseHandle): LiveSessions {
 }
 
 function createLiveSessions(database: DatabaseHandle): LiveSessions {
-  const tokens = schema.refreshTokens;
-  // One lookup of the partial index `refresh_tokens_live_family_idx` (live tokens only).
-  const liveToken = database.db
-    .select({ id: tokens.id })
+  const { refreshTokens: tokens, users } = schema;
+  const liveSessionUser = database.db
+    .select({ id: users.id, email: users.email })
     .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
     .where(
       and(
         eq(tokens.familyId, sql.placeholder('sessionId')),
@@ -107,17 +116,18 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
       ),
     )
     .limit(1)
-    .prepare('live_session');
+    .prepare('live_session_user');
   const memory = database.kind === 'pglite' ? new LiveSessionMemory() : null;
   return {
     memory,
-    async isLive({ userId, sessionId }) {
-      if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return false;
-      if (memory?.has(sessionId, userId)) return true;
+    async signedInUser({ userId, sessionId }) {
+      if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return undefined;
+      const known = memory?.get(sessionId, userId);
+      if (known) return known;
       const ticket = memory?.begin() ?? 0;
-      const [row] = await liveToken.execute({ sessionId, userId });
-      if (row && memory) memory.remember(ticket, sessionId, userId);
-      return row !== undefined;
+      const [user] = await liveSessionUser.execute({ sessionId, userId });
+      if (user && memory) memory.remember(ticket, sessionId, user);
+      return user;
     },
   };
 }

@@ -7,11 +7,13 @@ import { createConcurrencyLimit } from './concurrencyLimit.ts';
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /**
- * Hashes and verifications running at once, one per core and 2 at most: a flood of them
- * (sign-ins, invite acceptances, resets) queues here instead of taking every core and libuv
- * thread, so the rest of the server keeps its pace. Ample for a coaching team's sign-ins.
+ * Hashes and verifications running at once: one core is left to the event loop (and PGlite's
+ * thread), 2 at most, 1 at least. A flood of them (sign-ins, invite acceptances, resets) queues
+ * here instead of taking every core and libuv thread, so the rest of the server keeps its pace.
+ * On 2 cores, 1 rather than 2: `/api/health` stayed quicker while ten sign-ins ran (p50 3 ms
+ * instead of 11) for sign-ins slower by about a tenth (bench/logins.ts, medians of five runs).
  */
-export const argon2Concurrency = Math.min(2, availableParallelism());
+export const argon2Concurrency = Math.max(1, Math.min(2, availableParallelism() - 1));
 const argon2Slots = createConcurrencyLimit(argon2Concurrency);
 
 /** Hashes a password with argon2id (m = 19 MiB, t = 2); the salt is random and in the result. */

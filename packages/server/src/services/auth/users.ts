@@ -1,5 +1,5 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 
 type Db = Database | Transaction;
@@ -19,28 +19,6 @@ export async function findUserByEmail(
     .where(and(eq(schema.users.organisationId, organisationId), eq(schema.users.email, email)))
     .limit(1);
   return user;
-}
-
-/**
- * The signed-in user's id and email by id (`GET /session/current`, asked at every app start): a
- * statement prepared once per database, no query building per request.
- */
-export function prepareFindSignedInUser(database: DatabaseHandle) {
-  const statement = database.db
-    .select({ id: schema.users.id, email: schema.users.email })
-    .from(schema.users)
-    .where(
-      and(
-        eq(schema.users.organisationId, database.organisationId),
-        eq(schema.users.id, sql.placeholder('userId')),
-      ),
-    )
-    .limit(1)
-    .prepare('signed_in_user');
-  return async (userId: string): Promise<{ id: string; email: string } | undefined> => {
-    const [user] = await statement.execute({ userId });
-    return user;
-  };
 }
 
 /** The profile of a user (one per user). */

@@ -78,15 +78,21 @@ export async function completeScheduledEvent(
     .set({ status: 'completed', completedAt: done.completedAt })
     .where(eq(schema.calendarEvents.id, done.eventId));
   await applyDailyCompletion(tx, client, done.localDate, done.completion, now);
-  await recomputePhaseTotals(tx, client, starts, done.step, now);
+  await recomputePhaseTotals(tx, client, starts, done.step, now, {
+    // Only a reflection's answers move a day's indicator averages.
+    averagesChanged: done.completion.answers !== undefined,
+  });
 }
 
 /**
  * Recomputes (never increments) the client's `client_phase_totals` row of `step` from
  * `client_daily` over the step's dates [start date, next step's start date): indicator sums of
- * the daily averages and the number of days that have one, and the completed counts; and, for
- * the open-ended (current) step, its low days (./lowDayRuns.ts); a step followed by another
- * keeps none. A step not started yet gets no row.
+ * the daily averages and the number of days that have one, and the completed counts. A step not
+ * started yet gets no row.
+ *
+ * The open-ended (current) step's low days (./lowDayRuns.ts) are judged again when the day
+ * averages may have changed (`averagesChanged`, the default, as after a phase change) or were
+ * never judged from this start date; a step followed by another keeps none.
  */
 export async function recomputePhaseTotals(
   tx: Transaction,
@@ -94,11 +100,13 @@ export async function recomputePhaseTotals(
   starts: readonly StepStart[],
   step: JourneyStep,
   now: Date,
+  options: { averagesChanged: boolean } = { averagesChanged: true },
 ): Promise<void> {
   const dates = datesOfStep(starts, step);
   if (dates === null) return;
   const until = dates.until === null ? sql`` : sql`and local_date < ${dates.until}::date`;
-  await tx.execute(sql`
+  const isOpen = dates.until === null;
+  const result = await tx.execute<{ judgedFrom: string | null }>(sql`
     insert into client_phase_totals (organisation_id, client_person_id, step,
       productivity_sum, productivity_days, mental_sum, mental_days, physical_sum, physical_days,
       reflections_completed, exercises_completed, assessments_completed, updated_at)
@@ -120,9 +128,11 @@ export async function recomputePhaseTotals(
       reflections_completed = excluded.reflections_completed,
       exercises_completed = excluded.exercises_completed,
       assessments_completed = excluded.assessments_completed,
-      low_days_judged_from = null,
-      updated_at = excluded.updated_at`);
-  if (dates.until === null) {
+      low_days_judged_from = ${isOpen ? sql`client_phase_totals.low_days_judged_from` : sql`null`},
+      updated_at = excluded.updated_at
+    returning low_days_judged_from::text as "judgedFrom"`);
+  const judgedFrom = result.rows[0]?.judgedFrom ?? null;
+  if (isOpen && (options.averagesChanged || judgedFrom !== dates.from)) {
     await recomputeLowDays(tx, { clientId: client.id, step, from: dates.from });
   }
 }
