@@ -11,6 +11,11 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
+import {
+  databaseRetryAfterSeconds,
+  isDatabaseUnavailable,
+  unavailableReason,
+} from './db/unavailable.ts';
 import { DomainError } from './domainError.ts';
 import { registerAdmission } from './http/admission.ts';
 import { type LogStream, loggerOptions, OneLinePerRequest } from './http/logging.ts';
@@ -145,6 +150,16 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       }
       const body: ErrorBody = { error: error.code, message: error.message };
       return reply.status(errorStatuses[error.code]).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database server is stopped, restarting or full: no answer to wait for, try again soon.
+      request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
+      reply.header('Retry-After', String(databaseRetryAfterSeconds));
+      const body: ErrorBody = {
+        error: 'service_unavailable',
+        message: 'The service is unavailable for a moment, please try again shortly',
+      };
+      return reply.status(errorStatuses.service_unavailable).send(body);
     }
     return reply.status(errorStatus(error)).send(toErrorBody(error, request, request.log));
   });

@@ -40,14 +40,18 @@ export function testDatabaseKind(env: NodeJS.ProcessEnv = process.env): TestData
  * dropped on `close()`. Call `close()` in `afterAll`.
  */
 export async function createTestDatabase(
-  options: { pgliteThread?: PgliteThread } = {},
+  options: {
+    pgliteThread?: PgliteThread;
+    /** PostgreSQL: connect through this loopback port (a test's proxy) instead of the server's. */
+    postgresPort?: number;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     return openPglite({ loadDataDir: await pgliteTemplate() }, testOrganisationId, {
       thread: options.pgliteThread,
     });
   }
-  return createPostgresTestDatabase(requireTestDatabaseUrl());
+  return createPostgresTestDatabase(requireTestDatabaseUrl(), options.postgresPort);
 }
 
 let pgliteDump: Promise<Blob> | null = null;
@@ -93,7 +97,7 @@ const templateLockKey = 727_014_200_002;
 
 let postgresTemplate: Promise<string> | null = null;
 
-async function createPostgresTestDatabase(baseUrl: string): Promise<DatabaseHandle> {
+async function createPostgresTestDatabase(baseUrl: string, port?: number): Promise<DatabaseHandle> {
   postgresTemplate ??= ensurePostgresTemplate(baseUrl);
   const template = await postgresTemplate;
   const name = `coach_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -104,7 +108,9 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<DatabaseHand
   try {
     handle = await openDatabase(
       {
-        databaseUrl: urlOfDatabase(baseUrl, name),
+        databaseUrl: port
+          ? throughPort(urlOfDatabase(baseUrl, name), port)
+          : urlOfDatabase(baseUrl, name),
         dataDir: '',
         organisationId: testOrganisationId,
       },
@@ -217,4 +223,12 @@ export async function createEmptyPostgresDatabase(): Promise<{
   const name = `coach_empty_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(baseUrl, (admin) => admin.query(`create database ${quote(name)}`));
   return { url: urlOfDatabase(baseUrl, name), drop: () => dropDatabase(baseUrl, name) };
+}
+
+/** `url` with its host and port replaced by loopback `port`. */
+function throughPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(port);
+  return parsed.toString();
 }

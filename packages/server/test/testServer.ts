@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { errorStatuses, isServerErrorCode, type ServiceName, serviceNames } from '@coach/api';
 import { buildServer, type ErrorAnswer } from '../src/app.ts';
 import type { ServerConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/index.ts';
 import { createAccessTokens } from '../src/http/accessTokens.ts';
-import type { LogStream } from '../src/http/logging.ts';
 import { createRequireAuth } from '../src/http/authenticate.ts';
+import type { LogStream } from '../src/http/logging.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import type { AuthOptionsInput } from '../src/services/auth/options.ts';
 import type { ServiceContext } from '../src/services/context.ts';
@@ -28,6 +29,8 @@ export type TestServerOptions = {
   config?: Partial<ServerConfig>;
   /** The report renderers' pool (size, queue, a worker of the test's own). */
   reports?: ServiceContext['reports'];
+  /** The database to serve (closed with the server); a fresh one of the test kind by default. */
+  database?: DatabaseHandle;
 };
 
 /**
@@ -35,7 +38,7 @@ export type TestServerOptions = {
  * (PGlite or the PostgreSQL of TEST_DATABASE_URL), sending mail over SMTP to a sink.
  */
 export async function startTestServer(options: TestServerOptions = {}) {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const mailSink = await startMailSink();
   const accessTokens = createAccessTokens({
     secret: options.accessTokenSecret ?? randomBytes(32),

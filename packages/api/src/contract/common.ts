@@ -56,7 +56,10 @@ export const errorStatuses = {
   mail_failed: 503,
   /** The server's workers for a heavy task (report rendering) are all taken: try after Retry-After. */
   server_busy: 503,
-  /** The client's name for a 503 without a known code. */
+  /**
+   * The database is unavailable for a moment (stopped, restarting, full): try after Retry-After.
+   * Also the client's name for a 503 without a known code.
+   */
   service_unavailable: 503,
 } as const;
 

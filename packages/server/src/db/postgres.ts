@@ -31,6 +31,8 @@ export async function openPostgresDatabase(
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+    // A server that vanishes without closing the connection is noticed by the socket, not never.
+    keepAlive: true,
   });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', () => {});
