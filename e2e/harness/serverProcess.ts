@@ -9,6 +9,8 @@ export type ServerProcess = {
   output: () => string;
   /** SIGTERM, then waits for the exit (SIGKILL after 10 s). */
   stop: () => Promise<void>;
+  /** SIGKILL at once (a crash, a power cut): no shutdown of any kind; resolves on the exit. */
+  kill: () => Promise<void>;
 };
 
 /** A TCP port free on loopback right now. */
@@ -55,7 +57,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await stop();
     throw error;
   }
-  return { url, output: () => output, stop };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return { url, output: () => output, stop, kill };
 }
 
 async function waitUntilRunning(child: ChildProcess, output: () => string) {

@@ -18,6 +18,7 @@ import {
 } from './db/unavailable.ts';
 import { DomainError } from './domainError.ts';
 import { registerAdmission } from './http/admission.ts';
+import { registerClientReadAudit } from './http/clientReadAudit.ts';
 import { type LogStream, loggerOptions, OneLinePerRequest } from './http/logging.ts';
 import { healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -182,6 +183,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   if (options.services) {
     const { context, enabled } = options.services;
+    // Before the services: a root hook covers the routes they register.
+    registerClientReadAudit(app, context.database);
     for (const name of enabled) {
       const plugin = servicePlugins[name];
       if (!plugin) continue;

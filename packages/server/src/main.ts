@@ -12,8 +12,8 @@ import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
 
 // The server process: configuration, database, services, and an orderly stop. Nothing here logs a
-// password, a code or a token (the mail outbox prints reset codes to the console by design, so
-// the reset flow works on a fresh machine without SMTP).
+// password, a code or a token: without SMTP_URL, mail is written to files of the data folder's
+// owner only (mail/mailer.ts), and the console says only where.
 
 // Before anything is created: every file and folder the server makes is its user's alone.
 usePrivateFileModes();

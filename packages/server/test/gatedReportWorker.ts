@@ -2,8 +2,8 @@
 // worker thread is blocked as a long render would block it, and the test can see how many jobs
 // have started. Cells of the shared gate: [0] open (1) or shut (0), [1] jobs started.
 import { workerData } from 'node:worker_threads';
-import type { ReportContent } from '../src/services/resource/reports/reportDocument.ts';
 import { renderReportPdf } from '../src/services/resource/reports/renderPdf.ts';
+import type { ReportContent } from '../src/services/resource/reports/reportDocument.ts';
 import { serveWorkerJobs } from '../src/workerPool.ts';
 
 const cells = new Int32Array((workerData as { gate: SharedArrayBuffer }).gate);

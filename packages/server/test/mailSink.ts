@@ -10,8 +10,11 @@ export type ReceivedMail = {
   raw: string;
 };
 
-/** A real SMTP server on loopback that keeps what it receives: the tests' mailbox. */
-export async function startMailSink() {
+/**
+ * A real SMTP server on loopback that keeps what it receives: the tests' mailbox. On `port` when
+ * given (a sink started where SMTP was down), on a free one otherwise.
+ */
+export async function startMailSink(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -37,7 +40,7 @@ export async function startMailSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
@@ -54,6 +57,22 @@ export async function startMailSink() {
         });
       }
       return received.slice(0, count);
+    },
+    /**
+     * Resolves with the first mail to `address` among those received from index `since` on (10 s
+     * at most): mail goes out after the answer, so another test's may come in between.
+     */
+    async waitForMailTo(address: string, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = received.slice(since).find((entry) => entry.to.includes(address));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`No mail to ${address} came`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -29,6 +29,8 @@ export type TestServerOptions = {
   config?: Partial<ServerConfig>;
   /** The report renderers' pool (size, queue, a worker of the test's own). */
   reports?: ServiceContext['reports'];
+  /** The mail outbox's timings (short retries in tests); the product's defaults otherwise. */
+  mailOutbox?: ServiceContext['mailOutbox'];
   /** The database to serve (closed with the server); a fresh one of the test kind by default. */
   database?: DatabaseHandle;
 };
@@ -54,6 +56,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.reports ? { reports: options.reports } : {}),
+    ...(options.mailOutbox ? { mailOutbox: options.mailOutbox } : {}),
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];

@@ -34,6 +34,7 @@ const expectedTables = [
   'invites',
   'journey_steps',
   'journeys',
+  'mail_outbox',
   'metric_samples',
   'organisations',
   'password_reset_codes',
@@ -328,11 +329,11 @@ describe(`the database on ${kind}`, () => {
       const details = { reason: 'reuse', nested: { count: 2 } };
       const [first] = await database.db
         .insert(auditLog)
-        .values({ organisationId: testOrganisationId, action: 'login.failed', details })
+        .values({ organisationId: testOrganisationId, action: 'sign_in_failed', details })
         .returning();
       const [second] = await database.db
         .insert(auditLog)
-        .values({ organisationId: testOrganisationId, action: 'login' })
+        .values({ organisationId: testOrganisationId, action: 'sign_in' })
         .returning();
       expect(first?.details).toEqual(details);
       expect(second?.details).toEqual({});

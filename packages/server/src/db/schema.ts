@@ -31,6 +31,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction } from '../audit.ts';
 
 // One schema for PGlite (PostgreSQL 18) and Debian's PostgreSQL 15: only features both have.
 
@@ -219,7 +220,7 @@ export const auditLog = pgTable(
     organisationId: organisationId(),
     at: timestamptz('at').notNull().defaultNow(),
     actorUserId: uuid('actor_user_id'),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     subject: text('subject'),
     ip: text('ip'),
     requestId: text('request_id'),
@@ -654,5 +655,45 @@ export const clientReports = pgTable(
     check('client_reports_step_valid', isIn(table.step, journeyStepNames)),
     check('client_reports_period_valid', sql`${table.periodFrom} <= ${table.periodTo}`),
     check('client_reports_size_valid', sql`${table.byteSize} = octet_length(${table.bytes})`),
+  ],
+);
+
+/**
+ * Mail waiting to go (see `mail/outbox.ts`): queued in the transaction that stores what it
+ * carries (a reset code, an invite link), sent by the server's sender with retries. The body
+ * (recipient, subject and text: a code or a link is a secret) is cleared once the mail went; a
+ * dead mail keeps it until an operator requeues or deletes it. Rows are deleted 7 days after
+ * they were sent or died.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    recipient: text('recipient'),
+    subject: text('subject'),
+    text: text('text'),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** Why the last attempt failed, as a reason code (`ECONNREFUSED`, `smtp_550`), never a text. */
+    lastErrorKind: text('last_error_kind'),
+    sentAt: timestamptz('sent_at'),
+    deadAt: timestamptz('dead_at'),
+  },
+  (table) => [
+    // What the sender claims: pending mail by due time.
+    index('mail_outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.deadAt} is null`),
+    check(
+      'mail_outbox_sent_has_no_body',
+      sql`${table.sentAt} is null or (${table.recipient} is null and ${table.subject} is null and ${table.text} is null)`,
+    ),
+    check(
+      'mail_outbox_pending_has_body',
+      sql`${table.sentAt} is not null or (${table.recipient} is not null and ${table.subject} is not null and ${table.text} is not null)`,
+    ),
+    check('mail_outbox_attempts_valid', sql`${table.attempts} >= 0`),
   ],
 );

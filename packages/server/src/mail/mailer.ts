@@ -39,7 +39,14 @@ export function createMailer({
       },
     };
   }
-  const transport = createTransport(smtpUrl);
+  // Bounded, so a send always ends well inside the outbox's lease (`mail/outbox.ts`): a server
+  // that never answers is a failed attempt, retried later, not a sender stuck for 10 minutes.
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(message: MailMessage) {
       await transport.sendMail({ from, ...message });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { AccessTokens } from '../http/accessTokens.ts';
+import type { MailOutboxOptions } from '../mail/outbox.ts';
 import type { WorkerPoolOptions } from '../workerPool.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 
@@ -18,6 +19,8 @@ export type ServiceContext = {
   /** preHandler: 401 unless the request carries a valid access token; sets `request.auth`. */
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   mailer: Mailer;
+  /** The mail outbox's retries and timings (`mail/outbox.ts`); defaults when absent. */
+  mailOutbox?: Partial<MailOutboxOptions>;
   /** Base address of the coach app, for links in mails (`APP_URL`). */
   appUrl: string;
   /** Auth service tuning (limits, lifetimes, clock, reset-code key); defaults when absent. */

@@ -85,7 +85,7 @@ export async function startHostileServer(): Promise<HostileServer> {
   // A second invite whose link the generators know, to accept it and check it.
   const mailsBefore = server.mailSink.received.length;
   await call('coachA', 'POST', '/api/auth/invites', { email: 'invitee@example.com' });
-  const [inviteMail] = (await server.mailSink.waitFor(mailsBefore + 1)).slice(mailsBefore);
+  const inviteMail = await server.mailSink.waitForMailTo('invitee@example.com', mailsBefore);
   const inviteToken = /invite\?token=([A-Za-z0-9_%-]+)/.exec(inviteMail?.text ?? '')?.[1];
   expect(inviteToken).toBeDefined();
   // Refresh tokens of real sign-ins (sessions of their own): replayed, each rotates once, then

@@ -4,6 +4,7 @@ import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { checkProfile } from './rules.ts';
 import {
   canSee,
   findPersonByUserId,
@@ -13,7 +14,6 @@ import {
   toPerson,
   updateProfile,
 } from './store.ts';
-import { checkProfile } from './rules.ts';
 
 /**
  * The account service (`/api/account`): profiles. Every route needs a signed-in caller, checked

@@ -2,6 +2,7 @@ import { type CoachActionList, coachActionLimits } from '@coach/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import type { AuditAction } from '../../audit.ts';
 import { schema } from '../../db/index.ts';
 import {
   callApi,
@@ -58,7 +59,7 @@ async function actionsOf(clientId: string, token = coachToken): Promise<CoachAct
 /** Appends audit rows as the services write them (the table is append-only). */
 async function appendAudit(
   rows: {
-    action: string;
+    action: AuditAction;
     actorUserId: string;
     subject: string;
     outcome?: string | null;
@@ -107,6 +108,8 @@ beforeAll(async () => {
     await call(coachToken, 'POST', '/api/auth/invites', { email: 'ada@example.com' }),
     201,
   ).body as { id: string };
+  // Mail goes out after the answer: the first link has come before the resend's is looked for.
+  await server.mailSink.waitForMailTo('ada@example.com');
   const mailsBefore = server.mailSink.received.length;
   expectStatus(await call(coachToken, 'POST', `/api/auth/invites/${invite.id}/resend`), 200);
   const token = await newestInviteToken(mailsBefore);

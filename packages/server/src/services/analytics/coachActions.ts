@@ -6,6 +6,7 @@ import {
   journeyStepNames,
 } from '@coach/api';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AuditAction } from '../../audit.ts';
 import { type Database, schema } from '../../db/index.ts';
 
 const { auditLog, invites } = schema;
@@ -19,7 +20,7 @@ export type CoachActionsOwner = {
   client: { personId: string; userId: string };
 };
 
-type AuditRow = { id: number; action: string; at: Date; details: Record<string, unknown> };
+type AuditRow = { id: number; action: AuditAction; at: Date; details: Record<string, unknown> };
 
 /** The audit row as an action of the history, or null for a row it does not show. */
 function toCoachAction(row: AuditRow): CoachAction | null {

@@ -32,9 +32,9 @@ describe('auth service: a mail that fails after the answer', () => {
     expect(response.status).toBe(202);
     // The code is mailed after the answer: wait for its failure's line.
     await expect
-      .poll(() => lines.find((line) => line.includes('auth mail failed')), { timeout: 10_000 })
+      .poll(() => lines.find((line) => line.includes('mail not sent yet')), { timeout: 10_000 })
       .toBeDefined();
-    const line = JSON.parse(lines.find((entry) => entry.includes('auth mail failed')) ?? '{}');
+    const line = JSON.parse(lines.find((entry) => entry.includes('mail not sent yet')) ?? '{}');
     expect(line).toMatchObject({ reason: 'EENVELOPE' });
     expect(lines.filter((entry) => entry.includes(email) || entry.includes('550 <'))).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createMailSender, type MailQueue, mailQueueOf } from '../../mail/outbox.ts';
 import type { ServiceContext } from '../context.ts';
-import type { AfterAnswer, Deliver } from './resetCodes.ts';
+import type { AfterAnswer } from './resetCodes.ts';
 
 /** What a log may say of a failure: its kind, never its message (it may hold an address). */
 function reasonOf(error: unknown): string {
@@ -10,13 +11,24 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.name : 'unknown';
 }
 
-/** Sends mail without waiting for it (SMTP time must not show in answers); failures are logged. */
-export function deliverWithoutWaiting(context: ServiceContext, log: FastifyBaseLogger): Deliver {
-  return (message) => {
-    context.mailer.send(message).catch((error: unknown) => {
-      log.error({ reason: reasonOf(error) }, 'auth mail failed');
-    });
-  };
+/**
+ * Starts the mail sender of this process with the auth service (it resumes pending mail at once)
+ * and stops it when the server closes, after any send under way. Answers the queue that auth
+ * code hands its mail to: a mail is stored with what it carries and sent without the answer
+ * waiting for SMTP (see `mail/outbox.ts`).
+ */
+export function startMailOutbox(app: FastifyInstance, context: ServiceContext): MailQueue {
+  const sender = createMailSender({
+    database: context.database,
+    organisationId: context.organisationId,
+    // Read at each send: the context's mailer may be replaced while the server runs (tests do).
+    mailer: () => context.mailer,
+    log: app.log,
+    ...(context.mailOutbox ? { options: context.mailOutbox } : {}),
+  });
+  sender.start();
+  app.addHook('onClose', () => sender.stop());
+  return mailQueueOf(context.organisationId, sender);
 }
 
 /**

@@ -44,6 +44,7 @@ describe('auth service: invites', () => {
     server = await startTestServer({
       services: ['auth'],
       auth: { now: () => new Date(Date.now() + offsetMs) },
+      mailOutbox: { initialDelayMs: 100 },
     });
     coach = await createUserWithProfile(server.database, {
       email: 'coach@example.com',
@@ -87,10 +88,10 @@ describe('auth service: invites', () => {
       .from(schema.invites)
       .where(eq(schema.invites.email, 'new.client@example.com'));
     expect(rows).toHaveLength(1);
-    const mails = (await server.mailSink.waitFor(2)).filter((mail) =>
-      mail.to.includes('new.client@example.com'),
-    );
-    expect(mails).toHaveLength(2);
+    const mailsTo = () =>
+      server.mailSink.received.filter((mail) => mail.to.includes('new.client@example.com'));
+    await expect.poll(() => mailsTo().length).toBe(2);
+    const mails = mailsTo();
     expect(mails[0]?.text).toContain('Hello Nia');
     const oldToken = tokenOfMail(mails[0]?.text ?? '');
     const newToken = tokenOfMail(mails[1]?.text ?? '');
@@ -189,7 +190,7 @@ describe('auth service: invites', () => {
 
     const before = server.mailSink.received.length;
     await api('POST', '/invites', { token: coachToken, body: { email: 'late@example.com' } });
-    const [mail] = (await server.mailSink.waitFor(before + 1)).slice(before);
+    const mail = await server.mailSink.waitForMailTo('late@example.com', before);
     const token = tokenOfMail(mail?.text ?? '');
     const badZone = await api('POST', '/invites/accept', {
       body: { ...body, token, timezone: 'Mars/Olympus' },
@@ -212,7 +213,7 @@ describe('auth service: invites', () => {
     const before = server.mailSink.received.length;
     const response = await api('POST', '/invites', { token: coachToken, body: { email } });
     expect(response.status).toBe(201);
-    const [mail] = (await server.mailSink.waitFor(before + 1)).slice(before);
+    const mail = await server.mailSink.waitForMailTo(email, before);
     return tokenOfMail(mail?.text ?? '');
   };
   const acceptBody = { password: 'Welcome123', firstName: 'A', lastName: 'B' };
@@ -272,23 +273,37 @@ describe('auth service: invites', () => {
     expect((await bogus()).status).toBe(404);
   });
 
-  it('a resend whose mail fails changes nothing: the link already sent keeps working', async () => {
-    const token = await inviteAndReadToken('resend@example.com');
+  it('invites as usual while SMTP is down: the new link goes once SMTP is back, the old one stops', async () => {
+    const oldToken = await inviteAndReadToken('resend@example.com');
     const { mailer } = server.context;
+    let refused = 0;
     server.context.mailer = {
-      send: () => Promise.reject(new Error('SMTP is down')),
+      send: () => {
+        refused += 1;
+        return Promise.reject(Object.assign(new Error('SMTP is down'), { code: 'ECONNREFUSED' }));
+      },
     };
+    const before = server.mailSink.received.length;
     try {
       const resend = await api('POST', '/invites', {
         token: coachToken,
         body: { email: 'resend@example.com' },
       });
-      expect(resend.status).toBe(503);
-      expect(resend.body).toMatchObject({ error: 'mail_failed' });
+      expect(resend.status).toBe(201);
+      expect(resend.body).toMatchObject({ email: 'resend@example.com', status: 'pending' });
+      await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
     } finally {
       server.context.mailer = mailer;
     }
-    const accepted = await api('POST', '/invites/accept', { body: { ...acceptBody, token } });
+    // The retry after SMTP came back carries the new link; the old one was replaced with it.
+    const mail = await server.mailSink.waitForMailTo('resend@example.com', before);
+    const newToken = tokenOfMail(mail?.text ?? '');
+    expect(newToken).not.toBe(oldToken);
+    const old = await api('POST', '/invites/accept', { body: { ...acceptBody, token: oldToken } });
+    expect(old.status).toBe(404);
+    const accepted = await api('POST', '/invites/accept', {
+      body: { ...acceptBody, token: newToken },
+    });
     expect(accepted.status).toBe(200);
   });
 });

@@ -5,12 +5,12 @@ import {
   inviteMessages,
 } from '@coach/api';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit.ts';
+import { type AuditAction, recordAudit } from '../../audit.ts';
 import { type Database, normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import type { Mailer } from '../context.ts';
+import type { MailQueue } from '../../mail/outbox.ts';
 import { findLiveInvite, type InviteRow } from './inviteLinks.ts';
-import { mailInvite } from './inviteMail.ts';
+import { writeInviteMail } from './inviteMail.ts';
 import { hashPassword } from './passwords.ts';
 import { enforceRateLimit } from './rateLimit.ts';
 import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
@@ -18,8 +18,8 @@ import { findPersonOfUser, findUserByEmail, type PersonRow } from './users.ts';
 
 const invites = schema.invites;
 
-/** What the coach's calls need beside the session's: the mailer and the app's address. */
-export type InviteDeps = SessionDeps & { mailer: Mailer; appUrl: string };
+/** What the coach's calls need beside the session's: the mail queue and the app's address. */
+export type InviteDeps = SessionDeps & { mail: MailQueue; appUrl: string };
 
 /** An invite as the contract answers it. */
 export function inviteView(
@@ -77,7 +77,7 @@ export function inviteAuditor(
   email: string,
   meta: RequestMeta,
 ) {
-  return (action: string, details: Record<string, unknown>) =>
+  return (action: AuditAction, details: Record<string, unknown>) =>
     recordAudit(db, {
       organisationId,
       action,
@@ -93,9 +93,10 @@ export function inviteAuditor(
  * A coach invites a client by email: a link with a random token (only its hash is kept) is
  * mailed. A pending invite of this coach to the same address is resent with a new token, never
  * duplicated; one upsert does it, so parallel invites cannot make two rows. A pending invite of
- * another coach wins until it expires. The mail goes first and the new token is stored once it
- * went: a failed mail changes nothing, so a link sent before keeps working (and no database lock
- * is held while SMTP answers). Rate limited per coach (`rateLimits.inviteCreate`).
+ * another coach wins until it expires. The token and its mail are stored in one transaction and
+ * the outbox sends the mail after the answer (retrying while SMTP is unreachable), so no answer
+ * waits for SMTP and no database lock is held while it answers. Rate limited per coach
+ * (`rateLimits.inviteCreate`).
  */
 export async function createInvite(
   deps: InviteDeps,
@@ -128,30 +129,33 @@ export async function createInvite(
   if (pending && pending.coachPersonId !== coach.id && pending.expiresAt > now) {
     throw await refuse('invited_by_another_coach');
   }
-  const { tokenHash, expiresAt } = await mailInvite(deps, { ...input, email }, coach, now, () =>
-    audit('invite_mail_failed', {}),
-  );
+  const { message, tokenHash, expiresAt } = writeInviteMail(deps, { ...input, email }, coach, now);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await database.db
-    .insert(invites)
-    .values({
-      organisationId,
-      coachPersonId: coach.id,
-      email,
-      tokenHash,
-      createdAt: now,
-      lastSentAt: now,
-      expiresAt,
-    })
-    .onConflictDoUpdate({
-      target: [invites.organisationId, invites.email],
-      targetWhere: sql`${invites.status} = 'pending'`,
-      set: { tokenHash, lastSentAt: now, expiresAt, coachPersonId: coach.id },
-      setWhere: sql`${invites.coachPersonId} = ${coach.id}::uuid or ${invites.expiresAt} <= ${at}`,
-    })
-    .returning();
-  // Another coach invited the address since the check above: the link just mailed never works.
+  const row = await database.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(invites)
+      .values({
+        organisationId,
+        coachPersonId: coach.id,
+        email,
+        tokenHash,
+        createdAt: now,
+        lastSentAt: now,
+        expiresAt,
+      })
+      .onConflictDoUpdate({
+        target: [invites.organisationId, invites.email],
+        targetWhere: sql`${invites.status} = 'pending'`,
+        set: { tokenHash, lastSentAt: now, expiresAt, coachPersonId: coach.id },
+        setWhere: sql`${invites.coachPersonId} = ${coach.id}::uuid or ${invites.expiresAt} <= ${at}`,
+      })
+      .returning();
+    if (stored) await deps.mail.add(tx, message);
+    return stored;
+  });
+  // Another coach invited the address since the check above: nothing was stored nor queued.
   if (!row) throw await refuse('invited_by_another_coach');
+  deps.mail.wake();
   await audit('invite_sent', { inviteId: row.id });
   return inviteView(row);
 }

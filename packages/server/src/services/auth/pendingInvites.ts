@@ -2,7 +2,7 @@ import { type Invite, type InviteList, inviteMessages, limits } from '@coach/api
 import { and, count, desc, eq } from 'drizzle-orm';
 import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import { mailInvite } from './inviteMail.ts';
+import { writeInviteMail } from './inviteMail.ts';
 import {
   countInviteMail,
   type InviteDeps,
@@ -52,8 +52,8 @@ export async function listInvites(deps: SessionDeps, callerUserId: string): Prom
 
 /**
  * Mails a pending invite of the caller again, with a new token (the old link stops working) and
- * a new period, as creating it does: the mail goes first and the new token is stored once it
- * went, so a failed mail changes nothing. It counts against the coach's invite limit
+ * a new period, as creating it does: the new token and its mail are stored in one transaction
+ * and the outbox sends the mail after the answer. It counts against the coach's invite limit
  * (`rateLimits.inviteCreate`, the same bucket as creating), and an address that got an account
  * meanwhile is refused as creating refuses it.
  */
@@ -75,16 +75,24 @@ export async function resendInvite(
     await audit('invite_refused', { reason: 'has_account', inviteId });
     throw notInvitable();
   }
-  const { tokenHash, expiresAt } = await mailInvite(deps, { email: invite.email }, coach, now, () =>
-    audit('invite_mail_failed', { inviteId }),
+  const { message, tokenHash, expiresAt } = writeInviteMail(
+    deps,
+    { email: invite.email },
+    coach,
+    now,
   );
-  const [row] = await database.db
-    .update(invites)
-    .set({ tokenHash, lastSentAt: now, expiresAt })
-    .where(own)
-    .returning();
-  // Accepted or withdrawn while the mail went: the link just mailed never works.
+  const row = await database.transaction(async (tx) => {
+    const [stored] = await tx
+      .update(invites)
+      .set({ tokenHash, lastSentAt: now, expiresAt })
+      .where(own)
+      .returning();
+    if (stored) await deps.mail.add(tx, message);
+    return stored;
+  });
+  // Accepted or withdrawn since it was read: nothing was stored nor queued.
   if (!row) throw inviteNotFound();
+  deps.mail.wake();
   await audit('invite_sent', { inviteId, isResend: true });
   return inviteView(row);
 }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import type { AuditAction } from '../../audit.ts';
 import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 
@@ -52,13 +53,13 @@ describe('auth service: password reset by mailed code', () => {
     return row?.id ?? 0;
   };
   /** The audit rows of `action` written after row `afterId`. */
-  const auditOf = (action: string, afterId: number) =>
+  const auditOf = (action: AuditAction, afterId: number) =>
     server.database.db
       .select()
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.action, action), gt(schema.auditLog.id, afterId)))
       .orderBy(asc(schema.auditLog.id));
-  const countAudit = async (action: string) =>
+  const countAudit = async (action: AuditAction) =>
     (
       await server.database.db
         .select({ id: schema.auditLog.id })

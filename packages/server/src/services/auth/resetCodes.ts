@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit.ts';
+import { type AuditAction, recordAudit } from '../../audit.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import type { MailMessage } from '../context.ts';
+import type { MailQueue } from '../../mail/outbox.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { hashPassword } from './passwords.ts';
 import { enforceRateLimit, hitBucket, refuseThrottled } from './rateLimit.ts';
@@ -31,9 +31,6 @@ function codeDigest(deps: SessionDeps, userId: string, code: string): string {
   return hmacHex(deps.options.codeSecret, `${userId}:${code}`);
 }
 
-/** How a reset hands mail off: never awaited, since SMTP time would tell addresses apart. */
-export type Deliver = (message: MailMessage) => void;
-
 /** Runs work once the answer has gone out. */
 export type AfterAnswer = (work: () => Promise<void>) => void;
 
@@ -46,7 +43,7 @@ export async function requestPasswordReset(
   deps: SessionDeps,
   input: { email: string },
   meta: RequestMeta,
-  deliver: Deliver,
+  mail: MailQueue,
   afterAnswer: AfterAnswer,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -58,22 +55,26 @@ export async function requestPasswordReset(
     { ...meta, account: email },
     deps.options.now(),
   );
-  afterAnswer(() => issueResetCode(deps, email, meta, deliver));
+  afterAnswer(() => issueResetCode(deps, email, meta, mail));
 }
 
-/** Mails a new code when `email` has an account (voiding the previous one); audits either way. */
+/**
+ * Mails a new code when `email` has an account (voiding the previous one); audits either way. The
+ * code and its mail are stored in one transaction (the outbox sends it), so neither is ever
+ * stored without the other.
+ */
 async function issueResetCode(
   deps: SessionDeps,
   email: string,
   meta: RequestMeta,
-  deliver: Deliver,
+  mail: MailQueue,
 ): Promise<void> {
   const now = deps.options.now();
   const { database, organisationId, options } = deps;
   const user = await findUserByEmail(database.db, organisationId, email);
   const requested = {
     organisationId,
-    action: 'password_reset_requested',
+    action: 'password_reset_requested' as const,
     actorUserId: user?.id ?? null,
     subject: email,
     ip: meta.ip,
@@ -105,16 +106,17 @@ async function issueResetCode(
       expiresAt: addSeconds(now, options.resetCodeTtlSeconds),
     });
     await recordAudit(tx, requested);
+    const minutes = Math.round(options.resetCodeTtlSeconds / 60);
+    await mail.add(tx, {
+      to: user.email,
+      subject: 'Your Coach password reset code',
+      text:
+        `Your password reset code is ${code}\n\n` +
+        `It is valid for ${minutes} minutes and can be used once. ` +
+        'If you did not ask to reset your password, ignore this mail.',
+    });
   });
-  const minutes = Math.round(options.resetCodeTtlSeconds / 60);
-  deliver({
-    to: user.email,
-    subject: 'Your Coach password reset code',
-    text:
-      `Your password reset code is ${code}\n\n` +
-      `It is valid for ${minutes} minutes and can be used once. ` +
-      'If you did not ask to reset your password, ignore this mail.',
-  });
+  mail.wake();
 }
 
 type CheckedCode = { userId: string; codeId: string };
@@ -130,13 +132,14 @@ async function checkCode(
   email: string,
   code: string,
   meta: RequestMeta,
-  deliver: Deliver,
+  mail: MailQueue,
 ): Promise<CheckedCode | null> {
   const now = deps.options.now();
-  const { db } = deps.database;
+  const { database } = deps;
+  const { db } = database;
   const user = await findUserByEmail(db, deps.organisationId, email);
   const digest = codeDigest(deps, user?.id ?? 'unknown', code);
-  const audit = (action: string, details: Record<string, unknown>) =>
+  const audit = (action: AuditAction, details: Record<string, unknown>) =>
     recordAudit(db, {
       organisationId: deps.organisationId,
       action,
@@ -183,15 +186,15 @@ async function checkCode(
     failedAttempts: row.failedAttempts,
   });
   if (row.failedAttempts >= max) {
-    const [voided] = await db
-      .update(codes)
-      .set({ voidedAt: now })
-      .where(and(eq(codes.id, row.id), isNull(codes.voidedAt)))
-      .returning({ id: codes.id });
-    // Of parallel wrong guesses, only the one that voided the code reports and mails.
-    if (voided) {
-      await audit('password_reset_code_voided', { codeId: row.id, failedAttempts: max });
-      deliver({
+    // Of parallel wrong guesses, only the one that voids the code reports and mails.
+    const isVoided = await database.transaction(async (tx) => {
+      const [voided] = await tx
+        .update(codes)
+        .set({ voidedAt: now })
+        .where(and(eq(codes.id, row.id), isNull(codes.voidedAt)))
+        .returning({ id: codes.id });
+      if (!voided) return false;
+      await mail.add(tx, {
         to: user.email,
         subject: 'Wrong password reset codes for your Coach account',
         text:
@@ -200,6 +203,11 @@ async function checkCode(
           'If it was you, ask for a new code. If it was not, you need do nothing, but tell your ' +
           'coach or the Coach team if it happens again.',
       });
+      return true;
+    });
+    if (isVoided) {
+      mail.wake();
+      await audit('password_reset_code_voided', { codeId: row.id, failedAttempts: max });
     }
   }
   return null;
@@ -240,11 +248,11 @@ export async function verifyResetCode(
   deps: SessionDeps,
   input: { email: string; resetPasswordCode: string },
   meta: RequestMeta,
-  deliver: Deliver,
+  mail: MailQueue,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  if (!(await checkCode(deps, email, input.resetPasswordCode, meta, deliver))) throw wrongCode();
+  if (!(await checkCode(deps, email, input.resetPasswordCode, meta, mail))) throw wrongCode();
 }
 
 /**
@@ -255,11 +263,11 @@ export async function resetPassword(
   deps: SessionDeps,
   input: { email: string; password: string; resetPasswordCode: string },
   meta: RequestMeta,
-  deliver: Deliver,
+  mail: MailQueue,
 ): Promise<Tokens> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  const checked = await checkCode(deps, email, input.resetPasswordCode, meta, deliver);
+  const checked = await checkCode(deps, email, input.resetPasswordCode, meta, mail);
   if (!checked) throw wrongCode();
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();

@@ -4,7 +4,7 @@ import type { AccessClaims } from '../../http/accessTokens.ts';
 import type { Caller } from '../../http/authenticate.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import type { ServiceContext, ServicePlugin } from '../context.ts';
-import { createAfterAnswer, deliverWithoutWaiting } from './handOff.ts';
+import { createAfterAnswer, startMailOutbox } from './handOff.ts';
 import { checkInvite } from './inviteLinks.ts';
 import { acceptInvite, createInvite, type InviteDeps } from './invites.ts';
 import { signIn } from './login.ts';
@@ -40,15 +40,10 @@ export const authService: ServicePlugin = async (app, context) => {
     accessTokens: context.accessTokens,
     options: resolveAuthOptions(context.auth),
   };
-  // Read at each call: the context's mailer may be replaced while the server runs (tests do).
-  const inviteDeps = (): InviteDeps => ({
-    ...deps,
-    mailer: context.mailer,
-    appUrl: context.appUrl,
-  });
-  const { db } = context.database;
-  const deliver = deliverWithoutWaiting(context, app.log);
   const afterAnswer = createAfterAnswer(app);
+  const mail = startMailOutbox(app, context);
+  const inviteDeps = (): InviteDeps => ({ ...deps, mail, appUrl: context.appUrl });
+  const { db } = context.database;
 
   app.route(
     contractRoute('login', {
@@ -156,7 +151,7 @@ export const authService: ServicePlugin = async (app, context) => {
           deps,
           request.body,
           metaOf(request),
-          deliver,
+          mail,
           afterAnswer(reply.raw, request.log),
         );
         return reply.status(202).send({});
@@ -167,7 +162,7 @@ export const authService: ServicePlugin = async (app, context) => {
   app.route(
     contractRoute('verifyResetCode', {
       handler: async (request) => {
-        await verifyResetCode(deps, request.body, metaOf(request), deliver);
+        await verifyResetCode(deps, request.body, metaOf(request), mail);
         return { valid: true as const };
       },
     }),
@@ -175,7 +170,7 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('resetPassword', {
-      handler: async (request) => resetPassword(deps, request.body, metaOf(request), deliver),
+      handler: async (request) => resetPassword(deps, request.body, metaOf(request), mail),
     }),
   );
 };

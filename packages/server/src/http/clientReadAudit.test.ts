@@ -1,0 +1,104 @@
+// Reads of a client's data in the audit log: the real server over HTTP, the rows read back from
+// the database as an operator (or an auditor) would.
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { schema } from '../db/index.ts';
+import { callApi, signInForTest, type TestUser } from '../services/auth/testing.ts';
+import { seedPerson } from '../services/clientRecords/testing.ts';
+import { clientDataReads } from './clientReadAudit.ts';
+
+let server: TestServer;
+let coach: TestUser;
+let otherCoach: TestUser;
+let client: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  coach = await seedPerson(server, { email: 'coach@example.com' });
+  otherCoach = await seedPerson(server, { email: 'other-coach@example.com' });
+  client = await seedPerson(server, { email: 'client@example.com', coach });
+});
+afterAll(() => server?.close());
+
+/** The audit rows of reads, oldest first. */
+async function reads() {
+  // The row is written once the answer has gone: give it a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return server.database.db
+    .select()
+    .from(schema.auditLog)
+    .where(eq(schema.auditLog.action, 'client_data_read'))
+    .orderBy(asc(schema.auditLog.id));
+}
+
+describe("reads of a client's data", () => {
+  it('covers every read of a client, and the clients list', () => {
+    expect([...clientDataReads].sort()).toEqual(
+      [
+        'getCalendar',
+        'getClientActivity',
+        'getClientProfileSummary',
+        'getClientReport',
+        'getClientSeries',
+        'getExercise',
+        'getJourney',
+        'listAssessments',
+        'listClientCoachActions',
+        'listClientReports',
+        'listClientSummaries',
+        'listExercises',
+        'listReflections',
+      ].sort(),
+    );
+  });
+
+  it('are recorded with who, whose, when, from where and how they ended', async () => {
+    const before = new Date(Date.now() - 1000);
+    const token = await signInForTest(server, coach.userId);
+    const path = `/api/journey/clients/${client.personId}/journey`;
+    expect((await callApi(server.baseUrl, 'GET', path, { token })).status).toBe(200);
+    expect((await callApi(server.baseUrl, 'GET', '/api/analytics/clients', { token })).status).toBe(
+      200,
+    );
+    // Another coach's try on the same client is refused, and recorded as refused.
+    const intruder = await signInForTest(server, otherCoach.userId);
+    expect((await callApi(server.baseUrl, 'GET', path, { token: intruder })).status).toBe(404);
+    // No token: nothing was read, nothing recorded.
+    expect((await callApi(server.baseUrl, 'GET', path)).status).toBe(401);
+
+    const rows = await reads();
+    expect(
+      rows.map(({ actorUserId, subject, outcome, details }) => ({
+        actorUserId,
+        subject,
+        outcome,
+        details,
+      })),
+    ).toEqual([
+      {
+        actorUserId: coach.userId,
+        subject: client.personId,
+        outcome: 'success',
+        details: { route: 'getJourney', status: 200 },
+      },
+      {
+        actorUserId: coach.userId,
+        subject: null,
+        outcome: 'success',
+        details: { route: 'listClientSummaries', status: 200 },
+      },
+      {
+        actorUserId: otherCoach.userId,
+        subject: client.personId,
+        outcome: 'refused',
+        details: { route: 'getJourney', status: 404 },
+      },
+    ]);
+    for (const row of rows) {
+      expect(row.ip).toBe('127.0.0.1');
+      expect(row.requestId).toMatch(/.+/);
+      expect(row.at.getTime()).toBeGreaterThan(before.getTime());
+    }
+  });
+});

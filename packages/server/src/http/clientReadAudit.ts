@@ -1,0 +1,48 @@
+import { type RouteName, routeCalls } from '@coach/api';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+
+/**
+ * The calls that read a client's data: every GET at a client's own address (journey, events,
+ * answers, exercises, profile, series, activity, reports, the coach's actions) and the clients
+ * list, which shows every client's figures.
+ */
+export const clientDataReads: ReadonlySet<string> = new Set(
+  (Object.keys(routeCalls) as RouteName[]).filter((name) => {
+    const { method, path } = routeCalls[name];
+    return method === 'GET' && (path.includes(':clientId') || name === 'listClientSummaries');
+  }),
+);
+
+/**
+ * Records every signed-in read of a client's data in the audit log (`client_data_read`): who (the
+ * caller), whose (the client's person id; none for the list), when, from where, the call and how
+ * it ended: 'success', or 'refused' for a client that is not the caller's (403/404). Written once
+ * the answer has gone, so it costs the answer nothing; a failed write is logged, never answered.
+ * Calls without a valid token are not reads: nothing was read.
+ */
+export function registerClientReadAudit(app: FastifyInstance, database: DatabaseHandle) {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.schema?.operationId;
+    if (!route || !clientDataReads.has(route) || !request.auth) return;
+    const status = reply.statusCode;
+    const outcome = status < 400 ? 'success' : status === 403 || status === 404 ? 'refused' : null;
+    if (!outcome) return;
+    const { clientId } = (request.params ?? {}) as { clientId?: unknown };
+    try {
+      await recordAudit(database.db, {
+        organisationId: database.organisationId,
+        action: 'client_data_read',
+        actorUserId: request.auth.userId,
+        subject: typeof clientId === 'string' ? clientId.slice(0, 64) : null,
+        ip: request.ip,
+        requestId: request.id,
+        outcome,
+        details: { route, status },
+      });
+    } catch (error) {
+      request.log.error({ reason: (error as { code?: string }).code ?? 'unknown' }, 'audit failed');
+    }
+  });
+}

@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import type { Mailer, MailMessage } from '../services/context.ts';
+
+// The mail outbox: a mail is a row of `mail_outbox`, stored in the transaction of what it carries
+// (a reset code, an invite link), so neither exists without the other and an answer never waits
+// for SMTP. A sender in each server process sends due rows, retries failures with a doubling
+// backoff, and marks a mail dead after `maxAttempts` or `maxAgeMs` (or at once when the SMTP
+// server refuses it for good, a 5xx). Rows are claimed with `FOR UPDATE SKIP LOCKED` under a
+// lease, so with several processes on one PostgreSQL a mail goes once; a process that dies
+// mid-send leaves its row to be retried when the lease ends. All times are the database's.
+
+export type MailOutboxOptions = {
+  /** Delay before the second attempt; each later one doubles it, up to `maxDelayMs`. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+  /** A mail is dead after this many failed attempts... */
+  maxAttempts: number;
+  /** ...or once its next attempt would come later than this after it was queued. */
+  maxAgeMs: number;
+  /** How long a claimed row is left to its sender before another may take it. */
+  leaseMs: number;
+  /** The longest the sender sleeps with nothing due (rows of other processes, expired leases). */
+  pollMs: number;
+  /** Sent and dead rows are deleted this long after. */
+  retentionMs: number;
+};
+
+export const defaultMailOutboxOptions: MailOutboxOptions = {
+  initialDelayMs: 5_000,
+  maxDelayMs: 10 * 60_000,
+  maxAttempts: 10,
+  maxAgeMs: 24 * 60 * 60_000,
+  leaseMs: 5 * 60_000,
+  pollMs: 30_000,
+  retentionMs: 7 * 24 * 60 * 60_000,
+};
+
+/** How code that stores a code or a link hands its mail over. */
+export type MailQueue = {
+  /** Queues `message` within `tx`: it goes only if `tx` commits. */
+  add: (tx: Transaction, message: MailMessage) => Promise<void>;
+  /** Tells the sender that mail was committed: it sends at once, and the caller does not wait. */
+  wake: () => void;
+};
+
+/** Queues one mail within `tx` (or alone on `db`); answers its id. */
+export async function enqueueMail(
+  tx: Database | Transaction,
+  organisationId: string,
+  message: MailMessage,
+): Promise<string> {
+  const [row] = await tx
+    .insert(schema.mailOutbox)
+    .values({
+      organisationId,
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+    })
+    .returning({ id: schema.mailOutbox.id });
+  if (!row) throw new Error('mail_outbox insert returned nothing');
+  return row.id;
+}
+
+/** What a log or the table may say of a failure: a reason code, never its message. */
+export function failureKind(error: unknown): string {
+  const { code, originalCode, responseCode } = (error ?? {}) as Record<string, unknown>;
+  if (typeof responseCode === 'number') return `smtp_${responseCode}`;
+  // nodemailer's ESOCKET keeps the system's code (ECONNREFUSED, ETIMEDOUT) as `originalCode`.
+  for (const candidate of [originalCode, code]) {
+    if (typeof candidate === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(candidate)) return candidate;
+  }
+  return error instanceof Error && /^[A-Za-z]{1,40}$/.test(error.name) ? error.name : 'unknown';
+}
+
+/** A refusal that retrying cannot change: the SMTP server's permanent (5xx) answers. */
+function isPermanent(error: unknown): boolean {
+  const { responseCode } = (error ?? {}) as { responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
+export function retryDelayMs(options: MailOutboxOptions, attempts: number): number {
+  const doubled = options.initialDelayMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(doubled, options.maxDelayMs);
+}
+
+/** `ms` milliseconds as an SQL interval. */
+const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
+
+type Claimed = { id: string; recipient: string; subject: string; text: string; attempts: number };
+
+type Log = {
+  info: (object: Record<string, unknown>, message: string) => void;
+  warn: (object: Record<string, unknown>, message: string) => void;
+  error: (object: Record<string, unknown>, message: string) => void;
+};
+
+export type MailSenderDeps = {
+  database: DatabaseHandle;
+  organisationId: string;
+  /** Read at each send, so the transport can be swapped (tests take SMTP down this way). */
+  mailer: () => Mailer;
+  log: Log;
+  options?: Partial<MailOutboxOptions>;
+};
+
+/**
+ * The sender of one process: `start()` resumes what is pending, `wake()` sends what was just
+ * queued, `stop()` waits for a send under way and sends no more (what is left goes on the next
+ * start, or from another process).
+ */
+export function createMailSender({
+  database,
+  organisationId,
+  mailer,
+  log,
+  options,
+}: MailSenderDeps) {
+  const settings = { ...defaultMailOutboxOptions, ...options };
+  const { db } = database;
+  const table = schema.mailOutbox;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let isAgain = false;
+  let isStopped = true;
+  let lastPurge = 0;
+
+  async function claim(): Promise<Claimed | null> {
+    const { rows } = await db.execute<Claimed>(sql`
+      update ${table} set attempts = attempts + 1,
+        next_attempt_at = now() + ${millis(settings.leaseMs)}
+      where id = (
+        select id from ${table}
+        where organisation_id = ${organisationId} and sent_at is null and dead_at is null
+          and next_attempt_at <= now()
+        order by next_attempt_at
+        limit 1
+        for update skip locked
+      )
+      returning id, recipient, subject, text, attempts`);
+    return rows[0] ?? null;
+  }
+
+  async function markSent(id: string) {
+    await db.execute(sql`
+      update ${table} set sent_at = now(), recipient = null, subject = null, text = null,
+        last_error_kind = null
+      where id = ${id}`);
+  }
+
+  async function markFailed(mail: Claimed, error: unknown) {
+    const kind = failureKind(error);
+    const isDead = isPermanent(error) || mail.attempts >= settings.maxAttempts;
+    const delayMs = retryDelayMs(settings, mail.attempts);
+    const { rows } = await db.execute<{ isDead: boolean }>(sql`
+      update ${table} set last_error_kind = ${kind},
+        next_attempt_at = now() + ${millis(delayMs)},
+        dead_at = case
+          when ${isDead}::boolean
+            or created_at + ${millis(settings.maxAgeMs)} < now() + ${millis(delayMs)}
+          then now() end
+      where id = ${mail.id}
+      returning dead_at is not null as "isDead"`);
+    const fields = { mailId: mail.id, attempts: mail.attempts, reason: kind };
+    if (rows[0]?.isDead) log.error(fields, 'mail dead: not sent, and no longer retried');
+    else log.warn({ ...fields, retryInMs: delayMs }, 'mail not sent yet: will retry');
+  }
+
+  /** Sends one due mail; answers false when none was due. */
+  async function sendOne(): Promise<boolean> {
+    const mail = await claim();
+    if (!mail) return false;
+    try {
+      await mailer().send({ to: mail.recipient, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      await markFailed(mail, error);
+      return true;
+    }
+    await markSent(mail.id);
+    return true;
+  }
+
+  async function purge() {
+    if (Date.now() - lastPurge < 60_000) return;
+    lastPurge = Date.now();
+    const cutoff = sql`now() - ${millis(settings.retentionMs)}`;
+    await db.execute(sql`
+      delete from ${table}
+      where organisation_id = ${organisationId}
+        and (sent_at < ${cutoff} or dead_at < ${cutoff})`);
+  }
+
+  /** Milliseconds until the next pending mail is due, at most `pollMs`. */
+  async function idleMs(): Promise<number> {
+    const { rows } = await db.execute<{ ms: number | string | null }>(sql`
+      select extract(epoch from (min(next_attempt_at) - now())) * 1000 as ms from ${table}
+      where organisation_id = ${organisationId} and sent_at is null and dead_at is null`);
+    const due = rows[0]?.ms;
+    if (due === null || due === undefined) return settings.pollMs;
+    return Math.min(Math.max(Math.ceil(Number(due)), 0) + 10, settings.pollMs);
+  }
+
+  async function drain() {
+    let waitMs = settings.pollMs;
+    try {
+      isAgain = false;
+      while (!isStopped && (await sendOne()));
+      await purge();
+      waitMs = await idleMs();
+    } catch (error) {
+      // The database itself failed (stopped, restarting): try again after a while.
+      log.warn({ reason: failureKind(error) }, 'mail outbox unavailable');
+    }
+    schedule(waitMs);
+  }
+
+  function schedule(delayMs: number) {
+    if (isStopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(wake, delayMs);
+    timer.unref();
+  }
+
+  function wake() {
+    if (isStopped) return;
+    if (running) {
+      isAgain = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    running = drain().finally(() => {
+      running = null;
+      // Woken after the last look for due mail: look again now rather than at the next poll.
+      if (isAgain) wake();
+    });
+  }
+
+  return {
+    start() {
+      isStopped = false;
+      wake();
+    },
+    wake,
+    /** Sends no more; resolves once a send under way is over. */
+    async stop() {
+      isStopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;
+
+/** The queue that code storing a code or a link uses: rows of this organisation, then a wake. */
+export function mailQueueOf(organisationId: string, sender: Pick<MailSender, 'wake'>): MailQueue {
+  return {
+    add: async (tx, message) => {
+      await enqueueMail(tx, organisationId, message);
+    },
+    wake: () => sender.wake(),
+  };
+}
