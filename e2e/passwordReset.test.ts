@@ -16,6 +16,9 @@ describe('password reset', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/changePassword');
+    // The address changes first; the sign-in form (with its own 'Email') stays on screen until
+    // the reset screen's code has come, which takes a while on a busy machine.
+    await page.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
 
     // Step 1: the email.
     await page.getByLabel('Email').fill(coach.email);

@@ -1,5 +1,6 @@
 import { createHandlers, fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
@@ -162,6 +163,23 @@ export const LoadError: Story = {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     // Asked again; the mock still fails, so the error comes back.
     await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** The server out of reach: it says so, with a retry, never a blank screen. */
+export const ServerUnreachable: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/analytics/clients', () => HttpResponse.error()),
+      ...createHandlers(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('The server could not be reached, please try again');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(canvas.getByRole('heading', { name: 'My clients', level: 1 })).toBeVisible();
   },
 };
 

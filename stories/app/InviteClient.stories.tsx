@@ -143,6 +143,24 @@ export const Failure: Story = {
   },
 };
 
+/** The server out of reach: the toast says so; the modal and the address stay to send again. */
+export const ServerUnreachable: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.post('*/api/auth/invites', () => HttpResponse.error()),
+      ...createHandlers(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog, email, send } = await openInvite(canvasElement);
+    await userEvent.type(email, 'new.client@example.com{Enter}');
+    await expectToast('The server could not be reached, please try again');
+    await expect(dialog).toBeVisible();
+    await expect(email).toHaveValue('new.client@example.com');
+    await expect(send).toBeEnabled();
+  },
+};
+
 /** An address that already has an account says so on the field, not in a toast. */
 export const AlreadyRegistered: Story = {
   play: async ({ canvasElement }) => {

@@ -137,6 +137,39 @@ export const SaveError: Story = {
   },
 };
 
+/** The profile could not be read, the server out of reach: it says so, with a retry. */
+export const LoadServerUnreachable: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.get('*/api/account/persons/:id', () => HttpResponse.error()));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('The server could not be reached, please try again');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(canvas.queryByLabelText('First name')).not.toBeInTheDocument();
+  },
+};
+
+/** The save could not reach the server: it says so, and what was typed stays to save again. */
+export const SaveServerUnreachable: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.put('*/api/account/persons/:id', () => HttpResponse.error()));
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, firstName, save } = await form(canvasElement);
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Alexandra');
+    await userEvent.clear(canvas.getByLabelText('About me'));
+    await userEvent.type(canvas.getByLabelText('About me'), 'Typed before the network went');
+    await userEvent.click(save);
+    await expectToast('The server could not be reached, please try again');
+    await expect(firstName).toHaveValue('Alexandra');
+    await expect(canvas.getByLabelText('About me')).toHaveValue('Typed before the network went');
+    await expect(save).toBeEnabled();
+  },
+};
+
 /** Only the types the server takes (PNG, JPEG, WebP): a GIF is refused as a PDF would be. */
 export const PictureNotImage: Story = {
   play: async ({ canvasElement }) => {

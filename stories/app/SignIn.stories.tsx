@@ -111,6 +111,10 @@ export const UserTypeRefused: Story = {
   },
 };
 
+/**
+ * The network down: the server could not be reached. What was typed stays, and the same sign-in
+ * can be sent again as it is (nothing to correct, so the button stays enabled).
+ */
 export const ServerUnreachable: Story = {
   beforeEach({ msw }) {
     msw.use(http.post('*/api/auth/login', () => HttpResponse.error()));
@@ -123,6 +127,27 @@ export const ServerUnreachable: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'The server could not be reached, please try again',
     );
+    await expect(email).toHaveValue(demoCoachCredentials.email);
+    await expect(password).toHaveValue(demoCoachCredentials.password);
+    await expect(submit).toBeEnabled();
+  },
+};
+
+/** A proxy answering 503 (the server down behind it) reads the same as no network. */
+export const ServiceUnavailable: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.post('*/api/auth/login', () => new HttpResponse(null, { status: 503 })));
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, demoCoachCredentials.password);
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'The server could not be reached, please try again',
+    );
+    await expect(email).toHaveValue(demoCoachCredentials.email);
+    await expect(submit).toBeEnabled();
   },
 };
 

@@ -18,10 +18,16 @@ export type SubmitOnlyFormOptions<Values extends FieldValues> = Omit<
 };
 
 /**
+ * The type of a form-level error that submitting again may cure (the server could not be
+ * reached): it is shown like any other, but it leaves the submit button enabled.
+ */
+export const retryableErrorType = 'retryable';
+
+/**
  * A react-hook-form form with the rules of spec point 4: it validates on submit only, editing a
  * field drops that field's error, a form-level error (`root`, e.g. 'Wrong email or password') and
  * a shared error of `linked` fields (e.g. a mismatch), and `hasErrors` tells the submit button to
- * stay disabled while any error is shown. Field messages are translation keys, translated by
+ * stay disabled while any error is shown (except a {@link retryableErrorType} one). Field messages are translation keys, translated by
  * `fieldError`; the form-level one is text, read by `formError`.
  */
 export function useSubmitOnlyForm<Values extends FieldValues>({
@@ -56,6 +62,8 @@ export function useSubmitOnlyForm<Values extends FieldValues>({
     register,
     fieldError,
     formError: errors.root?.message,
-    hasErrors: Object.keys(errors).length > 0,
+    hasErrors: Object.entries(errors).some(
+      ([name, error]) => name !== 'root' || error?.type !== retryableErrorType,
+    ),
   };
 }

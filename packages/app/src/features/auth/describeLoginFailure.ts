@@ -7,6 +7,7 @@ import { describeSessionFailure } from '../session/sessionFailure.ts';
 export function describeLoginFailure(failure: LoginFailure, t: TFunction): string {
   if (failure.kind === 'wrongCredentials') return t('auth.signIn.wrongCredentials');
   if (failure.kind === 'tooManyAttempts') return describeTooManyAttempts(failure, t);
+  if (failure.kind === 'failed') return t('auth.signIn.failed');
   // An expired session right after signing in is odd: a plain failure says enough.
   return describeSessionFailure(failure, t) ?? t('auth.signIn.failed');
 }

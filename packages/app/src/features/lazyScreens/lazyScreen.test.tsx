@@ -4,6 +4,7 @@ import { act, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../test/testI18n.ts';
+import { ScreenLoadError } from './components/ScreenLoadError.tsx';
 import { LazyScreen, lazyScreen } from './lazyScreen.tsx';
 import { SCREEN_LOAD_TIMEOUT_MS, withTimeout } from './withTimeout.ts';
 
@@ -54,6 +55,33 @@ describe('lazyScreen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This screen could not be loaded');
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers a reload of the page when the code fails online (a new deployment), and reloads', async () => {
+    const onReload = vi.fn();
+    render(wrap(<ScreenLoadError isTimeout={false} onRetry={() => {}} onReload={onReload} />));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Coach may have been updated since this page was opened. Reload the page to get the new version.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reload page' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the reload beside the retry of a failed screen, and retries on its own once online', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Ready }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Ready });
+    render(wrap(<LazyScreen screen={lazyScreen(load)} />));
+    await flush();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
     await flush();
     expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);

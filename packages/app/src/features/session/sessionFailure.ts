@@ -41,7 +41,7 @@ export function describeSessionFailure(failure: SessionFailure, t: TFunction): s
     case 'noProfile':
       return t('session.noProfile', { id: failure.userId });
     case 'unavailable':
-      return t('session.unavailable');
+      return t('errors.serverUnreachable');
     case 'expired':
       return null;
   }

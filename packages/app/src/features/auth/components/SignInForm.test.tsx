@@ -107,6 +107,43 @@ describe('SignInForm', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['the network fails', () => HttpResponse.error()],
+    ['a proxy answers 503', () => new HttpResponse(null, { status: 503 })],
+  ])(
+    'says the server could not be reached when %s, keeps the input and signs in once it is back',
+    async (_case, failure) => {
+      const { user, email, password, submit } = renderSignIn();
+      server.use(http.post(`${testBaseUrls.auth}/login`, failure, { once: true }));
+      await user.type(email(), 'coach@example.com');
+      await user.type(password(), 'Coach123!');
+      await user.click(submit());
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The server could not be reached, please try again',
+      );
+      expect(email()).toHaveValue('coach@example.com');
+      expect(password()).toHaveValue('Coach123!');
+      // Nothing to correct: the same sign-in is sent again as it is.
+      expect(submit()).toBeEnabled();
+      await user.click(submit());
+      expect(await screen.findByText('At /clients')).toBeInTheDocument();
+    },
+  );
+
+  it('says sign-in failed, not that the server could not be reached, on a 500', async () => {
+    const { user, email, password, submit } = renderSignIn();
+    server.use(
+      http.post(`${testBaseUrls.auth}/login`, () =>
+        HttpResponse.json({ error: 'internal_error', message: 'Boom' }, { status: 500 }),
+      ),
+    );
+    await user.type(email(), 'coach@example.com');
+    await user.type(password(), 'Coach123!');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed, please try again');
+    expect(screen.queryByText(/could not be reached/)).not.toBeInTheDocument();
+  });
+
   it("refuses a 'user' account with 'Invalid user type. Only coaches allowed'", async () => {
     const { user, email, password, submit, tokens } = renderSignIn();
     await user.type(email(), 'client@example.com');

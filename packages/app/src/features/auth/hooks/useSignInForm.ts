@@ -2,7 +2,7 @@ import type { BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lazyResolver } from '../../../forms/lazyResolver.ts';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { paths } from '../../../routes/paths.ts';
 import { screens } from '../../../routes/screens.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
@@ -49,7 +49,11 @@ export function useSignInForm() {
       navigate(paths.clients, { replace: true });
       return;
     }
-    form.setError('root', { message: describeLoginFailure(result.failure, t) });
+    form.setError('root', {
+      // Out of reach: the same sign-in may work a moment later, so the button stays enabled.
+      type: result.failure.kind === 'unavailable' ? retryableErrorType : 'server',
+      message: describeLoginFailure(result.failure, t),
+    });
   });
 
   const handleSubmit = async (event: BaseSyntheticEvent) => {
@@ -57,7 +61,10 @@ export function useSignInForm() {
       await submit(event);
     } catch {
       // The validation code could not be loaded (the network is gone): nothing was sent.
-      form.setError('root', { message: describeLoginFailure({ kind: 'unavailable' }, t) });
+      form.setError('root', {
+        type: retryableErrorType,
+        message: describeLoginFailure({ kind: 'unavailable' }, t),
+      });
     }
   };
 

@@ -27,7 +27,14 @@ export function ProfileActions({ clientId }: ProfileActionsProps) {
       return <LoadingPlaceholder label={t('profileActions.journeyLoading')} lines={1} />;
     }
     if (journey.state === 'hasError') {
-      return <SectionFailed message={t('profileActions.journeyFailed')} onRetry={retry} />;
+      return (
+        <SectionFailed
+          message={t('profileActions.journeyFailed')}
+          error={journey.error}
+          onRetry={retry}
+          isRetriedWhenOnline={false}
+        />
+      );
     }
     const { data } = journey;
     if (!data.nextPhasePlanned || data.nextPhase === null) {

@@ -2,6 +2,7 @@ import type { CreateReportBody } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { useRefreshAfterAction } from './useRefreshAfterAction.ts';
 import { useReportDownload } from './useReportDownload.ts';
@@ -36,8 +37,8 @@ export function useGenerateReport(clientId: string) {
       refresh();
       await download(report);
       return true;
-    } catch {
-      toast.error(t('profileActions.reportFailed'));
+    } catch (error) {
+      toast.error(describeCallFailure(error, t, t('profileActions.reportFailed')));
       return false;
     } finally {
       isRunning.current = false;

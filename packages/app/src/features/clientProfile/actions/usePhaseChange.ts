@@ -1,6 +1,7 @@
 import type { PhaseChangeBody } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { useRefreshAfterAction } from './useRefreshAfterAction.ts';
 
@@ -15,8 +16,8 @@ export function usePhaseChange(clientId: string) {
   return async (body: PhaseChangeBody): Promise<boolean> => {
     try {
       await api.journey.startNextPhase(clientId, body);
-    } catch {
-      toast.error(t('profileActions.phaseChangeFailed'));
+    } catch (error) {
+      toast.error(describeCallFailure(error, t, t('profileActions.phaseChangeFailed')));
       return false;
     }
     toast.success(t('profileActions.phaseChanged'));

@@ -1,6 +1,7 @@
 import { fullName, type Report } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
@@ -16,8 +17,8 @@ export function useReportDownload(clientId: string) {
     try {
       const pdf = await api.resource.getClientReport(clientId, report.id);
       saveBlob(pdf, reportFileName(clientName, report.createdAt));
-    } catch {
-      toast.error(t('profileActions.downloadFailed'));
+    } catch (error) {
+      toast.error(describeCallFailure(error, t, t('profileActions.downloadFailed')));
     }
   };
 }

@@ -1,5 +1,5 @@
 import { createHandlers, fixtureTokens, mockClientIds, mockNow } from '@coach/api/msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -102,6 +102,31 @@ describe('ClientProfileScreen', () => {
     await user.click(exercises.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(exercises.queryByRole('alert')).not.toBeInTheDocument());
     expect(exercises.getAllByRole('button', { name: /exercise/ }).length).toBeGreaterThan(0);
+  });
+
+  it('says a section could not reach the server, and loads it on its own once back online', async () => {
+    let failing = true;
+    renderProfile();
+    server.use(
+      http.get(`${testBaseUrls.exercise}/clients/:clientId/exercises`, () =>
+        failing ? HttpResponse.error() : undefined,
+      ),
+    );
+    const exercises = await region('Exercises');
+    expect(exercises.getByRole('alert')).toHaveTextContent(
+      'The server could not be reached, please try again',
+    );
+    expect(exercises.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    failing = false;
+    // The failure's effects (its 'online' listener) have run, as they have in a browser by now.
+    await act(async () => {});
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    // Generous: a loaded machine renders the whole profile slowly.
+    const loaded = await exercises.findAllByRole('button', { name: /exercise/ }, { timeout: 5000 });
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(exercises.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("pages the activity with the previous page's cursor and filters it by kind", async () => {

@@ -48,7 +48,7 @@ export function ProfileSection<T>({
         {state.state === 'loading' ? (
           <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
         ) : state.state === 'hasError' ? (
-          <SectionFailed message={failedText} onRetry={onRetry} />
+          <SectionFailed message={failedText} error={state.error} onRetry={onRetry} />
         ) : (
           children(state.data)
         )}

@@ -1,20 +1,15 @@
-import { Stack, Text } from '@chakra-ui/react';
-import { Button } from '@coach/ui';
-import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 
-export type SectionFailedProps = { message: string; onRetry: () => void };
+export type SectionFailedProps = {
+  message: string;
+  /** What the load threw: a server that could not be reached says so after `message`. */
+  error?: unknown;
+  onRetry: () => void;
+  /** Off for a second block of the same load, so that coming back online asks once. */
+  isRetriedWhenOnline?: boolean;
+};
 
 /** A section's generic processing error (spec point 8) with a retry; the rest stays usable. */
-export function SectionFailed({ message, onRetry }: SectionFailedProps) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="2" align="flex-start" role="alert">
-      <Text color="error.fg" fontWeight="medium">
-        {message}
-      </Text>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {t('profile.retry')}
-      </Button>
-    </Stack>
-  );
+export function SectionFailed(props: SectionFailedProps) {
+  return <LoadFailedAlert size="sm" {...props} />;
 }

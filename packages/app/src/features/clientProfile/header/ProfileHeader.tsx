@@ -56,7 +56,11 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
           ) : summary.state === 'loading' ? (
             <LoadingPlaceholder label={t('profile.loading', { section: t('profile.identity') })} />
           ) : (
-            <SectionFailed message={t('profile.failed.profile')} onRetry={onRetrySummary} />
+            <SectionFailed
+              message={t('profile.failed.profile')}
+              error={summary.error}
+              onRetry={onRetrySummary}
+            />
           )}
         </Stack>
         <HeaderCard title={t('profile.journey.title')}>
@@ -67,7 +71,11 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
               label={t('profile.loading', { section: t('profile.journey.title') })}
             />
           ) : (
-            <SectionFailed message={t('profile.failed.journey')} onRetry={retryJourney} />
+            <SectionFailed
+              message={t('profile.failed.journey')}
+              error={journey.error}
+              onRetry={retryJourney}
+            />
           )}
         </HeaderCard>
         <HeaderCard title={t('profile.engagement.title')}>
@@ -78,7 +86,12 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
               label={t('profile.loading', { section: t('profile.engagement.title') })}
             />
           ) : (
-            <SectionFailed message={t('profile.failed.engagement')} onRetry={onRetrySummary} />
+            <SectionFailed
+              message={t('profile.failed.engagement')}
+              error={summary.error}
+              onRetry={onRetrySummary}
+              isRetriedWhenOnline={false}
+            />
           )}
         </HeaderCard>
       </Grid>

@@ -1,5 +1,5 @@
 import { createHandlers, fixtureTokens } from '@coach/api/msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -87,6 +87,35 @@ describe('ClientsScreen', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Error processing users');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    expect(dataRows()[0]).toHaveTextContent('Zoe Lovelace');
+    expect(calls).toBe(2);
+  });
+
+  it('says the server could not be reached with a retry, and loads on its own once back online', async () => {
+    let calls = 0;
+    renderClients();
+    server.use(
+      http.get(listUrl, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.error()
+          : HttpResponse.json({
+              clients: [testSummary({ firstName: 'Zoe' })],
+              generatedAt: testNow,
+            });
+      }),
+    );
+    const alert = await screen.findByText('The server could not be reached, please try again');
+    expect(screen.getByText('Error processing users')).toBeInTheDocument();
+    expect(alert.closest('[role="alert"]')).toContainElement(
+      screen.getAllByRole('button', { name: 'Try again' })[0] ?? null,
+    );
+    // The failure's effects (its 'online' listener) have run, as they have in a browser by now.
+    await act(async () => {});
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     await waitFor(() => expect(dataRows()).toHaveLength(1));
     expect(dataRows()[0]).toHaveTextContent('Zoe Lovelace');
     expect(calls).toBe(2);

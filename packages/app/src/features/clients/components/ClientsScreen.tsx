@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { InviteClientButton } from '../../invites/components/InviteClientButton.tsx';
@@ -21,19 +22,16 @@ import { ClientsToolbar } from './ClientsToolbar.tsx';
 
 const noRows: ClientRow[] = [];
 
-/** The spec's generic processing error for users, with a retry. */
-function LoadFailed() {
+/** The spec's generic processing error for users (or the server out of reach), with a retry. */
+function LoadFailed({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const refresh = useSetAtom(clientListAtom);
   return (
-    <Stack gap="3" align="flex-start" role="alert">
-      <Text color="error.fg" fontWeight="medium">
-        {t('clients.loadFailed')}
-      </Text>
-      <Button variant="secondary" onClick={() => refresh('refresh')}>
-        {t('clients.retry')}
-      </Button>
-    </Stack>
+    <LoadFailedAlert
+      message={t('clients.loadFailed')}
+      error={error}
+      onRetry={() => refresh('refresh')}
+    />
   );
 }
 
@@ -99,7 +97,7 @@ export function ClientsScreen() {
     return (
       <>
         {header}
-        <LoadFailed />
+        <LoadFailed error={list.error} />
         <PendingInvites />
       </>
     );

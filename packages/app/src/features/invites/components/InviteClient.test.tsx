@@ -122,6 +122,36 @@ describe('Invite client', { timeout: 30_000 }, () => {
     expect(requests.count('GET /api/auth/invites')).toBe(1);
   });
 
+  it('says the server could not be reached when the network fails, keeps the address, and sends it once back', async () => {
+    const { user, requests } = renderClients();
+    server.use(
+      http.post(`${testBaseUrls.auth}/invites`, () => HttpResponse.error(), { once: true }),
+    );
+    const { dialog, email, send } = await openInvite(user);
+
+    await user.type(email, 'new.client@example.com');
+    await user.click(send);
+
+    expect(
+      await screen.findByText('The server could not be reached, please try again'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error performing client invite operation')).toBeInTheDocument();
+    expect(email).toHaveValue('new.client@example.com');
+    await waitFor(() => expect(send).toBeEnabled());
+
+    await user.click(send);
+    expect(
+      await screen.findByText(
+        'Client new.client@example.com successfully invited to join platform',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.inviteBodies).toEqual([
+      { email: 'new.client@example.com' },
+      { email: 'new.client@example.com' },
+    ]);
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'closed'));
+  });
+
   it('says on the field when the address already has an account, without a toast', async () => {
     const { user } = renderClients();
     const { dialog, email } = await openInvite(user);

@@ -4,6 +4,7 @@ import { Button, LoadingPlaceholder } from '@coach/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
+import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { pendingInvitesAtom, pendingInvitesLoadableAtom } from '../atoms/pendingInvitesAtom.ts';
 import { useInviteActions } from '../hooks/useInviteActions.ts';
@@ -14,18 +15,16 @@ import { WithdrawInviteModal } from './WithdrawInviteModal.tsx';
 /** Invites shown before 'Show all': a long list must not push the clients out of sight. */
 export const collapsedInviteCount = 5;
 
-function LoadFailed() {
+function LoadFailed({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const refresh = useSetAtom(pendingInvitesAtom);
   return (
-    <Stack gap="3" align="flex-start" role="alert">
-      <Text color="error.fg" fontWeight="medium">
-        {t('invites.loadFailed')}
-      </Text>
-      <Button variant="secondary" size="sm" onClick={() => refresh('refresh')}>
-        {t('invites.retry')}
-      </Button>
-    </Stack>
+    <LoadFailedAlert
+      size="sm"
+      message={t('invites.loadFailed')}
+      error={error}
+      onRetry={() => refresh('refresh')}
+    />
   );
 }
 
@@ -49,7 +48,7 @@ export function PendingInvites() {
   if (list.state === 'loading') {
     body = <LoadingPlaceholder variant="text" lines={3} label={t('invites.loading')} />;
   } else if (list.state === 'hasError') {
-    body = <LoadFailed />;
+    body = <LoadFailed error={list.error} />;
   } else if (list.data.items.length === 0) {
     body = <Text color="fg.muted">{t('invites.pendingEmpty')}</Text>;
   } else {

@@ -1,6 +1,7 @@
 import { type Invite, toApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { pendingInvitesAtom } from '../atoms/pendingInvitesAtom.ts';
@@ -19,7 +20,7 @@ export function useInviteActions() {
     try {
       await api.auth.resendInvite(id);
     } catch (error) {
-      toast.error(t('invites.resendFailed', { email }));
+      toast.error(describeCallFailure(error, t, t('invites.resendFailed', { email })));
       if (toApiError(error).status === 404) refreshInvites('refresh');
       return false;
     }
@@ -32,7 +33,7 @@ export function useInviteActions() {
     try {
       await api.auth.withdrawInvite(id);
     } catch (error) {
-      toast.error(t('invites.withdrawFailed', { email }));
+      toast.error(describeCallFailure(error, t, t('invites.withdrawFailed', { email })));
       // Gone already (accepted or withdrawn elsewhere): the list shows what is left.
       if (toApiError(error).status === 404) refreshInvites('refresh');
       return false;

@@ -1,6 +1,7 @@
 import { isApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { clientListAtom } from '../../clients/atoms/clientListAtom.ts';
@@ -30,7 +31,9 @@ export function useInviteClient() {
       if (isApiError(error, 'already_registered')) return 'alreadyRegistered';
       const tooManyAttempts = tooManyAttemptsOf(error);
       toast.error(
-        tooManyAttempts ? describeTooManyAttempts(tooManyAttempts, t) : t('invites.inviteFailed'),
+        tooManyAttempts
+          ? describeTooManyAttempts(tooManyAttempts, t)
+          : describeCallFailure(error, t, t('invites.inviteFailed')),
       );
       return 'failed';
     }

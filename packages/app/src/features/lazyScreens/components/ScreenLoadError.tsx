@@ -1,26 +1,59 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { LuRefreshCw } from 'react-icons/lu';
+import { LuRefreshCw, LuRotateCw } from 'react-icons/lu';
+import { useRetryWhenOnline } from '../../../errors/useRetryWhenOnline.ts';
 
 export type ScreenLoadErrorProps = {
   /** Whether the load timed out (rather than failed). */
   isTimeout: boolean;
   onRetry: () => void;
+  /** Loads the page afresh; the browser's reload by default. */
+  onReload?: () => void;
 };
 
-/** Shown instead of a screen whose code could not load: what happened, and a retry. */
-export function ScreenLoadError({ isTimeout, onRetry }: ScreenLoadErrorProps) {
+function reloadPage() {
+  window.location.reload();
+}
+
+/**
+ * Shown instead of a screen whose code could not load: what happened, a retry (again on its own
+ * when the browser comes back online) and a reload of the page. Online, a failed load most likely
+ * means a new version was deployed: the old code files are gone, and only a reload (a new
+ * index.html naming the new files) brings the screen back.
+ */
+export function ScreenLoadError({
+  isTimeout,
+  onRetry,
+  onReload = reloadPage,
+}: ScreenLoadErrorProps) {
   const { t } = useTranslation();
+  useRetryWhenOnline(onRetry);
+  const isOffline = typeof navigator !== 'undefined' && !navigator.onLine;
+  // The action that most likely helps comes first.
+  const isReloadFirst = !isTimeout && !isOffline;
   return (
     <Stack role="alert" gap="4" align="flex-start" paddingBlock="8">
       <Heading as="h1" fontSize="2xl" fontWeight="semibold">
         {t(isTimeout ? 'lazyScreen.timedOut' : 'lazyScreen.failed')}
       </Heading>
-      <Text color="fg.muted">{t('lazyScreen.hint')}</Text>
-      <Button icon={<LuRefreshCw aria-hidden />} onClick={onRetry}>
-        {t('lazyScreen.retry')}
-      </Button>
+      <Text color="fg.muted">{t(isReloadFirst ? 'lazyScreen.newVersion' : 'lazyScreen.hint')}</Text>
+      <HStack gap="3" wrap="wrap">
+        <Button
+          variant={isReloadFirst ? 'secondary' : 'primary'}
+          icon={<LuRefreshCw aria-hidden />}
+          onClick={onRetry}
+        >
+          {t('lazyScreen.retry')}
+        </Button>
+        <Button
+          variant={isReloadFirst ? 'primary' : 'secondary'}
+          icon={<LuRotateCw aria-hidden />}
+          onClick={onReload}
+        >
+          {t('lazyScreen.reload')}
+        </Button>
+      </HStack>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { toApiError } from '@coach/api';
 import { TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
@@ -43,7 +44,7 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
       } else if (status === 400 || status === 404 || status === 410) {
         form.setError('code', { message: 'auth.changePassword.wrongCode' });
       } else {
-        toast.error(t('auth.changePassword.requestError'));
+        toast.error(describeCallFailure(error, t, t('auth.changePassword.requestError')));
       }
     }
   });
@@ -57,7 +58,7 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
       toast.error(
         tooManyAttempts
           ? describeTooManyAttempts(tooManyAttempts, t)
-          : t('auth.changePassword.resendCodeFailed'),
+          : describeCallFailure(error, t, t('auth.changePassword.resendCodeFailed')),
       );
       return false;
     }

@@ -3,6 +3,7 @@ import { toApiError } from '@coach/api';
 import { TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
@@ -38,10 +39,14 @@ export function EmailStep({ lockedEmail, onCodeSent }: EmailStepProps) {
       }
       // The spec lists two texts: 'Change password request failed' when the service answers the
       // request with an error, 'Error requesting password change' when no answer came at all
-      // (network down, unexpected failure).
+      // (an unexpected failure); a server out of reach says so.
       const { status } = toApiError(error);
       toast.error(
-        t(status > 0 ? 'auth.changePassword.requestFailed' : 'auth.changePassword.requestError'),
+        describeCallFailure(
+          error,
+          t,
+          t(status > 0 ? 'auth.changePassword.requestFailed' : 'auth.changePassword.requestError'),
+        ),
       );
     }
   });

@@ -3,6 +3,7 @@ import type { Tokens } from '@coach/api';
 import { PasswordField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
@@ -38,7 +39,7 @@ export function NewPasswordStep({ email, code, onReset }: NewPasswordStepProps) 
       toast.error(
         tooManyAttempts
           ? describeTooManyAttempts(tooManyAttempts, t)
-          : t('auth.changePassword.resetFailed'),
+          : describeCallFailure(error, t, t('auth.changePassword.resetFailed')),
       );
       return;
     }

@@ -1,4 +1,5 @@
 import { type Tokens, toApiError } from '@coach/api';
+import { isServerUnreachable } from '../../../errors/callFailure.ts';
 import { type TooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { atom } from '../../../state/jotai.ts';
 import type { SessionFailure } from '../sessionFailure.ts';
@@ -13,6 +14,8 @@ import { getTokenStore } from './tokenStoreAtom.ts';
  */
 export type LoginFailure =
   | { kind: 'wrongCredentials' }
+  /** The server answered with an unexpected failure (not one that says it is out of reach). */
+  | { kind: 'failed' }
   | ({ kind: 'tooManyAttempts' } & TooManyAttempts)
   | SessionFailure;
 
@@ -26,7 +29,8 @@ function toLoginFailure(error: unknown): LoginFailure {
   const tooManyAttempts = tooManyAttemptsOf(error);
   if (tooManyAttempts) return { kind: 'tooManyAttempts', ...tooManyAttempts };
   const { status } = toApiError(error);
-  return status === 401 || status === 400 ? { kind: 'wrongCredentials' } : { kind: 'unavailable' };
+  if (status === 401 || status === 400) return { kind: 'wrongCredentials' };
+  return isServerUnreachable(error) ? { kind: 'unavailable' } : { kind: 'failed' };
 }
 
 /**

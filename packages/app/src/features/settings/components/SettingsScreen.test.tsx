@@ -7,7 +7,7 @@ import {
   onePixelPng,
 } from '@coach/api/msw';
 import { ToastContainer } from '@coach/ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -136,6 +136,53 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText('Error updating profile')).toBeInTheDocument();
     expect(screen.queryByText('Profile successfully edited')).not.toBeInTheDocument();
     expect(store.get(currentProfileAtom)?.firstName).toBe('Alex');
+  });
+
+  it.each([
+    ['the network fails', () => HttpResponse.error()],
+    ['a proxy answers 503', () => new HttpResponse(null, { status: 503 })],
+  ])(
+    'says the server could not be reached when %s, keeps the input, and saves it once back',
+    async (_case, failure) => {
+      const { user, save, state } = renderSettings();
+      server.use(http.put(`${testBaseUrls.account}/persons/:id`, failure, { once: true }));
+      const firstName = await screen.findByLabelText('First name');
+      await user.clear(firstName);
+      await user.type(firstName, 'Sam');
+      await user.clear(screen.getByLabelText('About me'));
+      await user.type(screen.getByLabelText('About me'), 'Coaching since 2010');
+      await user.click(save());
+      expect(
+        await screen.findByText('The server could not be reached, please try again'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Error updating profile')).toBeInTheDocument();
+      expect(firstName).toHaveValue('Sam');
+      expect(screen.getByLabelText('About me')).toHaveValue('Coaching since 2010');
+      expect(save()).toBeEnabled();
+
+      await user.click(save());
+      expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
+      const stored = state.persons.find((person) => person.id === fixtureIds.coachPerson);
+      expect(stored).toMatchObject({ firstName: 'Sam', aboutMe: 'Coaching since 2010' });
+    },
+  );
+
+  it('says the server could not be reached instead of a blank screen, and loads on its own once online', async () => {
+    renderSettings();
+    server.use(
+      http.get(`${testBaseUrls.account}/persons/:id`, () => HttpResponse.error(), { once: true }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server could not be reached, please try again',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // The failure's effects (its 'online' listener) have run, as they have in a browser by now.
+    await act(async () => {});
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByLabelText('First name')).toHaveValue('Alex');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refuses a file that is not an image, and one over 7,000,000 bytes', async () => {

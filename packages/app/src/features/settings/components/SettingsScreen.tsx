@@ -1,7 +1,8 @@
-import { Separator, Stack, Text } from '@chakra-ui/react';
-import { Button, LoadingPlaceholder } from '@coach/ui';
+import { Separator, Stack } from '@chakra-ui/react';
+import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuSettings } from 'react-icons/lu';
+import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
@@ -19,14 +20,11 @@ function SettingsContent({ profileId }: SettingsContentProps) {
   const updateProfile = useSetAtom(personAtomFamily(profileId));
   if (profile.state === 'hasError') {
     return (
-      <Stack gap="3" align="flex-start" role="alert">
-        <Text color="error.fg" fontWeight="medium">
-          {t('settings.loadFailed')}
-        </Text>
-        <Button variant="secondary" onClick={() => updateProfile('refresh')}>
-          {t('settings.retry')}
-        </Button>
-      </Stack>
+      <LoadFailedAlert
+        message={t('settings.loadFailed')}
+        error={profile.error}
+        onRetry={() => updateProfile('refresh')}
+      />
     );
   }
   if (profile.state === 'loading') {

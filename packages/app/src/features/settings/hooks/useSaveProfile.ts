@@ -1,6 +1,7 @@
 import { type Person, toApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { personAtomFamily } from '../atoms/personAtomFamily.ts';
@@ -38,8 +39,8 @@ export function useSaveProfile(profileId: string) {
     let saved: Person;
     try {
       saved = await api.account.updatePerson(profile.id, { ...profile, ...values });
-    } catch {
-      toast.error(t('settings.saveFailed'));
+    } catch (error) {
+      toast.error(describeCallFailure(error, t, t('settings.saveFailed')));
       return { kind: 'profileFailed' };
     }
     updateProfile(saved);
@@ -58,7 +59,7 @@ export function useSaveProfile(profileId: string) {
       toast.success(t('settings.saved'));
       return { kind: 'saved' };
     } catch (error) {
-      toast.error(t('settings.uploadFailed'));
+      toast.error(describeCallFailure(error, t, t('settings.uploadFailed')));
       return {
         kind: 'pictureFailed',
         problem: pictureProblemByStatus[toApiError(error).status] ?? null,
