@@ -2,6 +2,7 @@
 // Each check measures and states its goals; reliability/harness.ts (through bench/harness.ts)
 // decides what is met.
 import type { Check } from './harness.ts';
+import { runHostileCheck } from './hostile.ts';
 import { runLoadCheck } from './load/load.ts';
 
 const loadCheck: Check = {
@@ -11,4 +12,11 @@ const loadCheck: Check = {
   run: runLoadCheck,
 };
 
-export const checks: Check[] = [loadCheck];
+const hostileCheck: Check = {
+  name: 'hostile',
+  title:
+    'hostile input: every route of the contract under 1,000 requests drawn from its schemas (50 over HTTP), on PGlite and PostgreSQL',
+  run: runHostileCheck,
+};
+
+export const checks: Check[] = [loadCheck, hostileCheck];

@@ -50,6 +50,16 @@ export function noProfileFoundMessage(userId: string): string {
   return `No profile found by userId ${userId}`;
 }
 
+/**
+ * A text's length as every limit counts it: in characters (Unicode code points), as the server's
+ * JSON Schema `maxLength` does, not in UTF-16 units (an emoji is one character, two units).
+ */
+export function textLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+}
+
 /** Limits of spec points 5 and 9 and of the decisions. */
 export const limits = {
   nameMaxLength: 250,

@@ -24,6 +24,13 @@ describe('Textarea', () => {
     expect(screen.getByText('12/500')).toBeInTheDocument();
   });
 
+  it('counts an emoji as one character, as the server does', () => {
+    render(<Textarea label="Notes" value={'\u{1F600}'.repeat(3)} onChange={() => {}} />, {
+      wrapper,
+    });
+    expect(screen.getByText('3/500')).toBeInTheDocument();
+  });
+
   it('counts the value prop when controlled', () => {
     const { rerender } = render(<Textarea label="Notes" value="abc" onChange={() => {}} />, {
       wrapper,

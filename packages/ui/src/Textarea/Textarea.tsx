@@ -31,8 +31,13 @@ export type TextareaProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'maxLengt
   overLimitMessage?: string;
 };
 
-const lengthOf = (value: TextareaProps['value']) =>
-  value === undefined || value === null ? 0 : String(value).length;
+/** Characters (code points, as the server's limits count them): an emoji is one, not two. */
+const lengthOf = (value: TextareaProps['value']) => {
+  if (value === undefined || value === null) return 0;
+  let length = 0;
+  for (const _ of String(value)) length += 1;
+  return length;
+};
 
 /**
  * A labelled multi-line input with a 'length/max' character counter that turns to the error
@@ -79,16 +84,16 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   // again on reset(), without any event. Reading it after each render keeps the counter true.
   useLayoutEffect(() => {
     if (!isControlled && elementRef.current) {
-      setUncontrolledLength(elementRef.current.value.length);
+      setUncontrolledLength(lengthOf(elementRef.current.value));
     }
   });
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    if (!isControlled) setUncontrolledLength(event.target.value.length);
+    if (!isControlled) setUncontrolledLength(lengthOf(event.target.value));
     onChange?.(event);
   };
   const handleInput = (event: InputEvent<HTMLTextAreaElement>) => {
-    if (!isControlled) setUncontrolledLength(event.currentTarget.value.length);
+    if (!isControlled) setUncontrolledLength(lengthOf(event.currentTarget.value));
     onInput?.(event);
   };
 

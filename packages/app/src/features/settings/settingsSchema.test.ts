@@ -38,6 +38,15 @@ describe('settings schema', () => {
     });
   });
 
+  it('counts characters as the server does: 250 emoji are a name, 251 are not', () => {
+    const emoji = (count: number) => '\u{1F600}'.repeat(count);
+    expect(errorsOf({ firstName: emoji(250), lastName: 'B', aboutMe: emoji(500) })).toEqual({});
+    expect(errorsOf({ firstName: emoji(251), lastName: 'B', aboutMe: emoji(501) })).toEqual({
+      firstName: 'Max 250 characters',
+      aboutMe: 'Max 500 characters',
+    });
+  });
+
   it('allows 500 characters of about me and refuses 501', () => {
     expect(errorsOf({ firstName: 'A', lastName: 'B', aboutMe: 'x'.repeat(500) })).toEqual({});
     expect(errorsOf({ firstName: 'A', lastName: 'B', aboutMe: 'x'.repeat(501) })).toEqual({

@@ -1,11 +1,14 @@
-import { type CreateReportBody, reportLimits } from '@coach/api';
+import { type CreateReportBody, reportLimits, textLength } from '@coach/api';
 import { type InferType, object, string } from 'yup';
+import { maxTextLength } from '../../../forms/maxTextLength.ts';
 import { validationMessage as message } from '../../../forms/validationMessage.ts';
 
 const note = () =>
   string()
     .default('')
-    .max(reportLimits.noteMaxLength, message('profileActions.validation.noteTooLong'));
+    .test(
+      maxTextLength(reportLimits.noteMaxLength, message('profileActions.validation.noteTooLong')),
+    );
 
 /** 'Generate report': four notes of at most 500 characters each (the contract's limit). */
 export const reportSchema = object({
@@ -21,7 +24,7 @@ export type ReportValues = InferType<typeof reportSchema>;
 /** Whether any note is over the limit: the counter turns red and Generate waits. */
 export function isAnyNoteTooLong(values: Partial<ReportValues>): boolean {
   return Object.values(values).some(
-    (value) => typeof value === 'string' && value.length > reportLimits.noteMaxLength,
+    (value) => typeof value === 'string' && textLength(value) > reportLimits.noteMaxLength,
   );
 }
 
