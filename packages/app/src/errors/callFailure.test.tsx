@@ -42,7 +42,7 @@ describe('describeCallFailure', () => {
 
   it("keeps the caller's own text word for word, and says when the server could not be reached", () => {
     render(
-      <>{describeCallFailure(answer(503, 'service_unavailable'), t, 'Error updating profile')}</>,
+      <p>{describeCallFailure(answer(503, 'service_unavailable'), t, 'Error updating profile')}</p>,
     );
     expect(screen.getByText('Error updating profile')).toBeInTheDocument();
     expect(

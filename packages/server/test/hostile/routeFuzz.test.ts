@@ -33,6 +33,14 @@ const baseSeed = Number(process.env.HOSTILE_SEED ?? 14);
 const refusalWritesByRoute: Partial<Record<RouteName, readonly string[]>> = {
   // A rotated refresh token coming back after its grace period ends its whole session.
   refresh: ['refresh_tokens'],
+  // A reset request does its work (the code and its mail) after the answer, so that timing tells
+  // no known address from an unknown one: an earlier accepted request's mail may land during a
+  // refused one.
+  requestPasswordReset: ['mail_outbox'],
+  // The wrong guess that uses up a code's last try voids it and mails its owner (refused, by
+  // design).
+  verifyResetCode: ['mail_outbox'],
+  resetPassword: ['mail_outbox'],
 };
 
 /** Routes that end the session of their bearer: each call gets a session of its own. */

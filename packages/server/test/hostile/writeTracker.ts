@@ -16,6 +16,12 @@ export const refusalRecordTables = [
   'password_reset_codes',
 ] as const;
 
+/**
+ * Tables whose rows a background worker updates and deletes on its own (the mail outbox's sender
+ * marks attempts, sends and purges): only the rows inserted there are a request's writes.
+ */
+const insertOnlyTables = ['mail_outbox'] as const;
+
 /** Rows written so far, by table. */
 export type WriteCounts = Record<string, number>;
 
@@ -42,8 +48,10 @@ export async function installWriteTracker(database: DatabaseHandle): Promise<voi
         where schemaname = 'public' and tablename <> 'hostile_writes'
       loop
         execute format(
-          'create trigger hostile_count after insert or update or delete on %I '
+          'create trigger hostile_count after %s on %I '
           'for each row execute function hostile_count_write()',
+          case when name = any(${sql.raw(`array[${insertOnlyTables.map((table) => `'${table}'`).join(', ')}]`)}) then 'insert'
+            else 'insert or update or delete' end,
           name
         );
       end loop;

@@ -41,6 +41,7 @@ export function IndicatorsSection({ clientId }: IndicatorsSectionProps) {
       return (
         <SectionFailed
           message={t('profileCharts.indicatorsFailed')}
+          error={series.error}
           onRetry={() => refresh(clientId)}
         />
       );

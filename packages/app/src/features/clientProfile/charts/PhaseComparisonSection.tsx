@@ -34,7 +34,8 @@ export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps
   const retry = useSetAtom(retryPhaseFiguresAtom);
   const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
   const headingId = useId();
-  const failed = [journey, series, exercises].some((part) => part.state === 'hasError');
+  const failure = [journey, series, exercises].find((part) => part.state === 'hasError');
+  const failed = failure !== undefined;
   const phases = useMemo(
     () =>
       journey.state === 'hasData' && series.state === 'hasData' && exercises.state === 'hasData'
@@ -61,6 +62,7 @@ export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps
       {failed ? (
         <SectionFailed
           message={t('profileCharts.indicatorsFailed')}
+          error={failure?.state === 'hasError' ? failure.error : undefined}
           onRetry={() => retry(clientId)}
         />
       ) : phases === null ? (
