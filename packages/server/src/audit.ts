@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from './db/index.ts';
 
 /**
@@ -70,4 +71,80 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
     outcome: entry.outcome ?? null,
     details: entry.details ?? {},
   });
+}
+
+/** One refused (throttled) attempt, as {@link recordRefusal} counts it. */
+export type Refusal = {
+  organisationId: string;
+  /** The throttled action ('login', 'verifyCode'...). */
+  limitedAction: string;
+  /** Which limit refused it ('pair', 'account', 'address'). */
+  scope: string;
+  /** The account tried (an email or a user id), when known; never a password, code or token. */
+  subject: string | null;
+  ip: string;
+  requestId: string;
+  retryAfterSeconds: number;
+  at: Date;
+};
+
+/** How long the aggregate of refusals keeps an hour's rows. */
+export const refusalRetentionDays = 400;
+
+/**
+ * Records a refused attempt in aggregate, so a flood of refusals costs a bounded number of rows:
+ * one upsert counts it in `audit_refusals` (one row per address, action, limit and hour, with the
+ * count, the first and last instants and the last account tried). The first refusal of such a row
+ * also appends one `rate_limited` row to the audit log (who, from where, which limit, its request
+ * id), so the log still shows every address and limit that refused, once an hour at most.
+ */
+export async function recordRefusal(
+  db: Database | Transaction,
+  refusal: Refusal,
+  addressKey: string,
+): Promise<void> {
+  const at = refusal.at.toISOString();
+  const result = await db.execute<{ count: number | string }>(sql`
+    insert into audit_refusals
+      (organisation_id, address_key, action, scope, window_start, count, first_at, last_at,
+       last_subject)
+    values (${refusal.organisationId}::uuid, ${addressKey}, ${refusal.limitedAction},
+      ${refusal.scope}, date_trunc('hour', ${at}::timestamptz, 'UTC'), 1, ${at}::timestamptz,
+      ${at}::timestamptz, ${refusal.subject})
+    on conflict (organisation_id, address_key, action, scope, window_start) do update set
+      count = audit_refusals.count + 1,
+      first_at = least(audit_refusals.first_at, excluded.first_at),
+      last_at = greatest(audit_refusals.last_at, excluded.last_at),
+      last_subject = excluded.last_subject
+    returning count`);
+  if (Number(result.rows[0]?.count) !== 1) return;
+  await recordAudit(db, {
+    organisationId: refusal.organisationId,
+    action: 'rate_limited',
+    subject: refusal.subject,
+    ip: refusal.ip,
+    requestId: refusal.requestId,
+    outcome: 'refused',
+    details: {
+      limitedAction: refusal.limitedAction,
+      scope: refusal.scope,
+      retryAfterSeconds: refusal.retryAfterSeconds,
+      // Further refusals of this address, action and limit this hour: counted in audit_refusals.
+      aggregatedIn: 'audit_refusals',
+    },
+  });
+}
+
+/** Now and then (one call in a hundred), drops the aggregate's rows past their retention. */
+export async function sweepOldRefusalsSometimes(
+  db: Database,
+  organisationId: string,
+  now: Date,
+): Promise<void> {
+  if (Math.random() >= 0.01) return;
+  await db.execute(sql`
+    delete from audit_refusals
+    where organisation_id = ${organisationId}::uuid
+      and window_start < ${now.toISOString()}::timestamptz
+        - make_interval(days => ${refusalRetentionDays})`);
 }

@@ -123,6 +123,11 @@ export const refreshTokens = pgTable(
     familyExpiresAt: timestamptz('family_expires_at').notNull(),
     rotatedAt: timestamptz('rotated_at'),
     replacedById: uuid('replaced_by_id'),
+    /**
+     * The one extra successor a rotated token may get within its grace (two tabs refreshing at
+     * once); presented again after that, the token is reused and the family ends.
+     */
+    graceSuccessorId: uuid('grace_successor_id'),
     revokedAt: timestamptz('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
@@ -176,6 +181,46 @@ export const rateLimitBuckets = pgTable(
     primaryKey({ name: 'rate_limit_buckets_pkey', columns: [table.organisationId, table.key] }),
     // For sweeping stale buckets.
     index('rate_limit_buckets_window_start_idx').on(table.windowStart),
+  ],
+);
+
+/**
+ * Refused (throttled) attempts in aggregate: one row per organisation, client address (an IPv6
+ * one by its /64), throttled action, limit and hour, counting the refusals and when the first and
+ * the last came, so a flood of refusals costs a bounded number of rows. The first refusal of each
+ * row is also one `rate_limited` row of the audit log; rows older than 400 days are swept.
+ */
+export const auditRefusals = pgTable(
+  'audit_refusals',
+  {
+    organisationId: organisationId(),
+    /** `clientAddressKey` of the request's address. */
+    addressKey: text('address_key').notNull(),
+    /** The throttled action: 'login', 'verifyCode', 'resetCodeDaily'... */
+    action: text('action').notNull(),
+    /** The limit that refused: 'pair', 'account' or 'address'. */
+    scope: text('scope').notNull(),
+    /** The start of the hour the refusals came in. */
+    windowStart: timestamptz('window_start').notNull(),
+    count: integer('count').notNull(),
+    firstAt: timestamptz('first_at').notNull(),
+    lastAt: timestamptz('last_at').notNull(),
+    /** The account the last refused attempt was for (an email or a user id), when known. */
+    lastSubject: text('last_subject'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'audit_refusals_pkey',
+      columns: [
+        table.organisationId,
+        table.addressKey,
+        table.action,
+        table.scope,
+        table.windowStart,
+      ],
+    }),
+    index('audit_refusals_organisation_window_idx').on(table.organisationId, table.windowStart),
+    check('audit_refusals_count_positive', sql`${table.count} > 0`),
   ],
 );
 

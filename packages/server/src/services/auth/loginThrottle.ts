@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 import { clientAddressKey } from './clientAddress.ts';
@@ -15,6 +15,7 @@ const buckets = schema.rateLimitBuckets;
 const pairKey = (subject: SignInSubject) =>
   `login:pair:${clientAddressKey(subject.ip)}|${subject.account}`;
 const accountKey = (subject: SignInSubject) => `login:account:${subject.account}`;
+const addressKey = (subject: SignInSubject) => `login:address:${clientAddressKey(subject.ip)}`;
 
 /**
  * Lets a sign-in attempt through or refuses it: `rate_limited` (429 with Retry-After), audited.
@@ -26,7 +27,10 @@ const accountKey = (subject: SignInSubject) => `login:account:${subject.account}
  * - the (account, address) pair's `count` is its failures since the last success; `window_start`
  *   is the time of the last one (forgotten `forgetAfterSeconds` later), `blocked_until` when the
  *   pair may try again;
- * - the account's bucket is a fixed window of failures from any address.
+ * - the account's bucket is a fixed window of failures from any address;
+ * - the address's bucket (an IPv6 one by its /64) is a fixed window of failures on any account,
+ *   against password spraying: from its `freeFailures`-th failure in the window on, the address
+ *   waits before each next try, doubling (`blocked_until`).
  * A refused attempt counts nowhere, so a blocked stranger cannot push the account's total up.
  */
 export async function beginSignInAttempt(
@@ -36,12 +40,16 @@ export async function beginSignInAttempt(
   subject: SignInSubject,
   now: Date,
 ): Promise<void> {
-  const keys = { account: accountKey(subject), pair: pairKey(subject) };
+  const keys = {
+    account: accountKey(subject),
+    address: addressKey(subject),
+    pair: pairKey(subject),
+  };
   const refusal = await database.transaction(async (tx) => {
     await tx
       .insert(buckets)
       .values(
-        [keys.account, keys.pair].map((key) => ({
+        Object.values(keys).map((key) => ({
           organisationId,
           key,
           windowStart: now,
@@ -49,7 +57,8 @@ export async function beginSignInAttempt(
         })),
       )
       .onConflictDoNothing();
-    // Locked in key order ('login:account:' before 'login:pair:') by every attempt: no deadlock.
+    // Locked in key order ('login:account:', 'login:address:', 'login:pair:') by every attempt:
+    // no deadlock.
     const rows = await tx
       .select()
       .from(buckets)
@@ -60,7 +69,9 @@ export async function beginSignInAttempt(
       .for('update');
     const accountRow = rows.find((row) => row.key === keys.account);
     const pairRow = rows.find((row) => row.key === keys.pair);
-    if (!accountRow || !pairRow) throw new Error('sign-in throttle buckets are missing');
+    const addressRow = rows.find((row) => row.key === keys.address);
+    if (!accountRow || !pairRow || !addressRow)
+      throw new Error('sign-in throttle buckets are missing');
 
     const windowMs = throttle.perAccount.windowSeconds * 1000;
     const isWindowOver = now.getTime() - accountRow.windowStart.getTime() >= windowMs;
@@ -68,9 +79,18 @@ export async function beginSignInAttempt(
     const isPairForgotten =
       now.getTime() - pairRow.windowStart.getTime() >= throttle.forgetAfterSeconds * 1000;
     const pair = isPairForgotten ? { count: 0, blockedUntil: null } : pairRow;
+    const perAddress = throttle.perAddress;
+    const isAddressWindowOver =
+      now.getTime() - addressRow.windowStart.getTime() >= perAddress.windowSeconds * 1000;
+    const address = isAddressWindowOver
+      ? { count: 0, windowStart: now, blockedUntil: null }
+      : addressRow;
 
     if (pair.blockedUntil && pair.blockedUntil > now) {
       return { scope: 'pair' as const, seconds: secondsUntil(pair.blockedUntil, now) };
+    }
+    if (address.blockedUntil && address.blockedUntil > now) {
+      return { scope: 'address' as const, seconds: secondsUntil(address.blockedUntil, now) };
     }
     if (account.count >= throttle.perAccount.max) {
       const windowEnd = new Date(account.windowStart.getTime() + windowMs);
@@ -89,6 +109,14 @@ export async function beginSignInAttempt(
         blockedUntil: blockedUntil(throttle, failures, now),
       })
       .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, keys.pair)));
+    await tx
+      .update(buckets)
+      .set({
+        count: address.count + 1,
+        windowStart: address.windowStart,
+        blockedUntil: blockedUntil(perAddress, address.count + 1, now),
+      })
+      .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, keys.address)));
     return null;
   });
   await sweepIdleBucketsSometimes(database.db, organisationId, now);
@@ -97,7 +125,7 @@ export async function beginSignInAttempt(
     await refuseThrottled(
       database.db,
       organisationId,
-      { action: 'login', scope, account: subject.account, retryAfterSeconds: seconds },
+      { action: 'login', scope, account: subject.account, retryAfterSeconds: seconds, at: now },
       subject,
     );
   }
@@ -105,7 +133,9 @@ export async function beginSignInAttempt(
 
 /**
  * After a right password: forgets that pair's failures and takes back the attempt's count on the
- * account. One statement at a time, so no lock is held while waiting for another.
+ * account and the address (only its own: a success of one's own account must not wipe the
+ * address's failures on others). One statement at a time, so no lock is held while waiting for
+ * another.
  */
 export async function clearSignInFailures(
   database: DatabaseHandle,
@@ -115,14 +145,47 @@ export async function clearSignInFailures(
   await database.db
     .update(buckets)
     .set({ count: sql`greatest(${buckets.count} - 1, 0)` })
-    .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, accountKey(subject))));
+    .where(
+      and(
+        eq(buckets.organisationId, organisationId),
+        inArray(buckets.key, [accountKey(subject), addressKey(subject)]),
+      ),
+    );
   await database.db
     .delete(buckets)
     .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, pairKey(subject))));
 }
 
+/**
+ * After a password reset by mailed code: forgets every sign-in failure on the account (its
+ * ceiling and the pairs of every address), so the owner who proved they hold the mailbox is not
+ * kept out by a stranger's guesses. The addresses' own budgets stay.
+ */
+export async function clearAccountSignInLock(
+  database: DatabaseHandle,
+  organisationId: string,
+  account: string,
+): Promise<void> {
+  await database.db
+    .delete(buckets)
+    .where(
+      and(
+        eq(buckets.organisationId, organisationId),
+        or(
+          eq(buckets.key, `login:account:${account}`),
+          and(
+            like(buckets.key, 'login:pair:%'),
+            eq(sql`right(${buckets.key}, ${account.length + 1})`, `|${account}`),
+          ),
+        ),
+      ),
+    );
+}
+
+type Delays = Pick<LoginThrottle, 'freeFailures' | 'firstDelaySeconds' | 'maxDelaySeconds'>;
+
 /** From the `freeFailures`-th failure on: the first delay, doubled by each further failure. */
-function blockedUntil(throttle: LoginThrottle, failures: number, now: Date): Date | null {
+function blockedUntil(throttle: Delays, failures: number, now: Date): Date | null {
   if (failures < throttle.freeFailures) return null;
   const doublings = Math.min(failures - throttle.freeFailures, 30);
   const seconds = Math.min(throttle.firstDelaySeconds * 2 ** doublings, throttle.maxDelaySeconds);

@@ -5,8 +5,9 @@ import { inviteTtlSeconds } from '@coach/api';
 export type RateLimit = { max: number; windowSeconds: number };
 
 /**
- * The rate-limited actions, each counted per client address and per account. Sign-in has its own
- * rules (`LoginThrottle`).
+ * The rate-limited actions, each counted per client address and per account; the reset-code ones
+ * (`resetRequest`, `verifyCode`) count their `perAccount` per (account, client address) pair, so
+ * a stranger cannot use up the owner's. Sign-in has its own rules (`LoginThrottle`).
  */
 export type RateLimitedAction =
   | 'resetRequest'
@@ -31,6 +32,19 @@ export type LoginThrottle = {
   maxDelaySeconds: number;
   forgetAfterSeconds: number;
   perAccount: RateLimit;
+  perAddress: AddressThrottle;
+};
+
+/**
+ * Sign-in failures per client address (an IPv6 one by its /64), on any account, against password
+ * spraying: `freeFailures` per fixed window of `windowSeconds`, then the address waits before each
+ * next try, first `firstDelaySeconds`, doubling up to `maxDelaySeconds`.
+ */
+export type AddressThrottle = {
+  freeFailures: number;
+  windowSeconds: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
 };
 
 /** Everything about the auth service a deployment (or a test) may tune. */
@@ -53,10 +67,18 @@ export type AuthOptions = {
   /** Wrong tries after which a reset code is void. */
   resetCodeMaxAttempts: number;
   /**
-   * Reset-code checks per account in 24 h, whatever the codes: new codes restart the five tries,
-   * so without it a patient guesser keeps about 20 guesses per 15 minutes.
+   * Reset-code checks per (account, client address) pair in 24 h, whatever the codes: new codes
+   * restart the five tries, so without it a patient guesser keeps its 15-minute budget all day.
    */
   resetCodeDailyMaxChecks: number;
+  /**
+   * Wrong reset codes per account in 24 h from every address: over it, every check of the
+   * account's codes is refused until the day ends, and the owner is mailed when it trips. Far
+   * above what one attacker's addresses reach (20 addresses: 20 x resetCodeDailyMaxChecks).
+   */
+  resetCodeAccountDailyMaxWrong: number;
+  /** Code mails per account, whoever asks (against mail bombing from many addresses). */
+  resetCodeMailsPerAccount: RateLimit;
   /** How long an invite link works after it was (last) sent; the contract's 14 days by default. */
   inviteTtlSeconds: number;
   rateLimits: Record<RateLimitedAction, RateLimitPair>;
@@ -66,7 +88,9 @@ export type AuthOptions = {
 /** What a caller passes: any subset, limits per action and per kind. */
 export type AuthOptionsInput = Partial<Omit<AuthOptions, 'rateLimits' | 'loginThrottle'>> & {
   rateLimits?: Partial<Record<RateLimitedAction, Partial<RateLimitPair>>>;
-  loginThrottle?: Partial<LoginThrottle>;
+  loginThrottle?: Partial<Omit<LoginThrottle, 'perAddress'>> & {
+    perAddress?: Partial<AddressThrottle>;
+  };
 };
 
 const minute = 60;
@@ -75,7 +99,10 @@ const day = 24 * 60 * minute;
 /**
  * Five free failures, then 30 s, 1 min, 2 min... up to 15 min between tries for that pair; 100
  * failures an hour for the account from everywhere (ten times what a person mistypes, far below
- * what guessing needs).
+ * what guessing needs). Per address, on any account: 50 free failures an hour (an office or a
+ * carrier's NAT of real users mistyping stays far below: each success takes its own attempt
+ * back), then 30 s, 1 min... up to 15 min between tries: a sprayer gets about 55 tries an hour
+ * per address, where it had 60 a second.
  */
 export const defaultLoginThrottle: LoginThrottle = {
   freeFailures: 5,
@@ -83,15 +110,23 @@ export const defaultLoginThrottle: LoginThrottle = {
   maxDelaySeconds: 15 * minute,
   forgetAfterSeconds: 60 * minute,
   perAccount: { max: 100, windowSeconds: 60 * minute },
+  perAddress: {
+    freeFailures: 50,
+    windowSeconds: 60 * minute,
+    firstDelaySeconds: 30,
+    maxDelaySeconds: 15 * minute,
+  },
 };
 
 export const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
+  // Per (email, address) pair; the mails per email have their own ceiling.
   resetRequest: {
     perAccount: { max: 5, windowSeconds: 15 * minute },
     perIp: { max: 20, windowSeconds: 15 * minute },
   },
+  // Per (email, address) pair, see RateLimitedAction.
   verifyCode: {
-    perAccount: { max: 20, windowSeconds: 15 * minute },
+    perAccount: { max: 10, windowSeconds: 15 * minute },
     perIp: { max: 50, windowSeconds: 15 * minute },
   },
   refresh: {
@@ -139,11 +174,20 @@ export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
     refreshReuseGraceSeconds: 10,
     resetCodeTtlSeconds: 10 * minute,
     resetCodeMaxAttempts: 5,
-    resetCodeDailyMaxChecks: 20,
+    resetCodeDailyMaxChecks: 10,
+    resetCodeAccountDailyMaxWrong: 1000,
+    resetCodeMailsPerAccount: { max: 10, windowSeconds: 60 * minute },
     inviteTtlSeconds,
     ...stripUndefined(rest),
     rateLimits,
-    loginThrottle: { ...defaultLoginThrottle, ...stripUndefined(loginThrottle ?? {}) },
+    loginThrottle: {
+      ...defaultLoginThrottle,
+      ...stripUndefined(loginThrottle ?? {}),
+      perAddress: {
+        ...defaultLoginThrottle.perAddress,
+        ...stripUndefined(loginThrottle?.perAddress ?? {}),
+      },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit.ts';
+import { recordRefusal, sweepOldRefusalsSometimes } from '../../audit.ts';
 import type { Database } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from './clientAddress.ts';
@@ -10,7 +10,20 @@ import type { RequestMeta } from './sessions.ts';
 export type RateLimitScope = 'pair' | 'account' | 'address';
 
 /** What a throttle limits: the rate-limited actions, sign-in, and the daily reset-code checks. */
-type ThrottledAction = RateLimitedAction | 'login' | 'resetCodeDaily';
+type ThrottledAction =
+  | RateLimitedAction
+  | 'login'
+  | 'resetCodeDaily'
+  | 'reflectionRate'
+  | 'assessmentRate'
+  | 'exerciseRate'
+  | 'deviceBatchRate'
+  | 'reflectionsDaily'
+  | 'assessmentsDaily'
+  | 'assessmentBytesDaily'
+  | 'exercisesDaily'
+  | 'samplesDaily'
+  | 'sessionsDaily';
 
 /** One throttled attempt: what was limited, for whom, and for how long. */
 type Throttled = {
@@ -19,12 +32,16 @@ type Throttled = {
   /** The account the attempt was for (an email or a user id), when known. */
   account: string | null;
   retryAfterSeconds: number;
+  /** When it was refused: the service's clock; the process's by default. */
+  at?: Date;
 };
 
 /**
- * Refuses a throttled attempt: writes the refusal to the audit log (who, from where, which limit;
- * never the password or code that was tried), then throws `rate_limited` (429 with Retry-After).
- * Every throttle of the auth service refuses through here, so every 429 it answers is audited.
+ * Refuses a throttled attempt: counts the refusal in the audit log's aggregate (per address,
+ * action, limit and hour; the first of each also one `rate_limited` row: who, from where, which
+ * limit; never the password or code that was tried, see `recordRefusal`), then throws
+ * `rate_limited` (429 with Retry-After). Every throttle of the auth service refuses through here,
+ * so every 429 it answers is audited, and a flood of them costs a bounded number of rows.
  */
 export async function refuseThrottled(
   db: Database,
@@ -32,19 +49,22 @@ export async function refuseThrottled(
   throttled: Throttled,
   meta: RequestMeta,
 ): Promise<never> {
-  await recordAudit(db, {
-    organisationId,
-    action: 'rate_limited',
-    subject: throttled.account,
-    ip: meta.ip,
-    requestId: meta.requestId,
-    outcome: 'refused',
-    details: {
+  const now = throttled.at ?? new Date();
+  await recordRefusal(
+    db,
+    {
+      organisationId,
       limitedAction: throttled.action,
       scope: throttled.scope,
+      subject: throttled.account,
+      ip: meta.ip,
+      requestId: meta.requestId,
       retryAfterSeconds: throttled.retryAfterSeconds,
+      at: now,
     },
-  });
+    clientAddressKey(meta.ip),
+  );
+  await sweepOldRefusalsSometimes(db, organisationId, now);
   const seconds = throttled.retryAfterSeconds;
   throw new DomainError('rate_limited', tooManyAttemptsMessage(seconds), {
     retryAfterSeconds: seconds,
@@ -73,7 +93,7 @@ export async function hitBucket(
   key: string,
   limit: RateLimit,
   now: Date,
-): Promise<{ isLimited: boolean; retryAfterSeconds: number }> {
+): Promise<{ isLimited: boolean; retryAfterSeconds: number; count: number }> {
   const at = now.toISOString();
   const window = limit.windowSeconds;
   const expired = sql`rate_limit_buckets.window_start <= ${at}::timestamptz - make_interval(secs => ${window}::double precision)`;
@@ -91,7 +111,15 @@ export async function hitBucket(
   return {
     isLimited: Number(row.count) > limit.max,
     retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+    count: Number(row.count),
   };
+}
+
+/** Takes one attempt back from bucket `key` (an attempt counted first that turned out right). */
+export async function takeBackHit(db: Database, organisationId: string, key: string) {
+  await db.execute(sql`
+    update rate_limit_buckets set count = greatest(count - 1, 0)
+    where organisation_id = ${organisationId}::uuid and key = ${key}`);
 }
 
 /**
@@ -124,7 +152,7 @@ export async function enforceRateLimit(
     await refuseThrottled(
       db,
       organisationId,
-      { action, scope, account, retryAfterSeconds: seconds },
+      { action, scope, account, retryAfterSeconds: seconds, at: now },
       subject,
     );
   }

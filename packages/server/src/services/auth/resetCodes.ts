@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type AuditAction, recordAudit } from '../../audit.ts';
+import { type AuditAction, recordAudit, recordRefusal } from '../../audit.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { hashPassword } from './passwords.ts';
-import { enforceRateLimit, hitBucket, refuseThrottled } from './rateLimit.ts';
+import { clientAddressKey } from './clientAddress.ts';
+import { clearAccountSignInLock } from './loginThrottle.ts';
+import { hitBucket, refuseThrottled, sweepIdleBucketsSometimes, takeBackHit } from './rateLimit.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
 import {
   issueTokens,
@@ -35,9 +37,10 @@ function codeDigest(deps: SessionDeps, userId: string, code: string): string {
 export type AfterAnswer = (work: () => Promise<void>) => void;
 
 /**
- * Asks for a reset code. Only the rate limit (the same for every address) runs before the
- * answer; the account lookup, the code and the mail come after it, through `afterAnswer`, so
- * known and unknown addresses get the same answer in the same time: no enumeration by either.
+ * Asks for a reset code. Only the rate limits (per address, and per email and address: a
+ * stranger's requests never refuse the owner's) run before the answer; the account lookup, the
+ * per-email ceiling of mails, the code and the mail come after it, through `afterAnswer`, so known
+ * and unknown addresses get the same answer in the same time: no enumeration by either.
  */
 export async function requestPasswordReset(
   deps: SessionDeps,
@@ -47,16 +50,49 @@ export async function requestPasswordReset(
   afterAnswer: AfterAnswer,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  await enforceRateLimit(
-    deps.database.db,
-    deps.organisationId,
-    'resetRequest',
-    deps.options.rateLimits.resetRequest,
-    { ...meta, account: email },
-    deps.options.now(),
-  );
+  const now = deps.options.now();
+  await limitPerAddressAndPair(deps, 'resetRequest', email, meta, now);
   afterAnswer(() => issueResetCode(deps, email, meta, mail));
 }
+
+/**
+ * Counts an attempt of `action` against the caller's address (an IPv6 one by its /64) and the
+ * (email, address) pair, refusing it (audited in aggregate) when either is over its limit:
+ * `rateLimits[action].perIp` and `.perAccount` (counted per pair here).
+ */
+async function limitPerAddressAndPair(
+  deps: SessionDeps,
+  action: 'resetRequest' | 'verifyCode',
+  email: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  const { database, organisationId, options } = deps;
+  const address = clientAddressKey(meta.ip);
+  const limits = options.rateLimits[action];
+  const [byAddress, byPair] = await Promise.all([
+    hitBucket(database.db, organisationId, `${action}:ip:${address}`, limits.perIp, now),
+    hitBucket(database.db, organisationId, pairKey(action, address, email), limits.perAccount, now),
+  ]);
+  await sweepIdleBucketsSometimes(database.db, organisationId, now);
+  const limited = byAddress.isLimited ? byAddress : byPair.isLimited ? byPair : null;
+  if (limited) {
+    const scope = byAddress.isLimited ? 'address' : 'pair';
+    const { retryAfterSeconds } = limited;
+    await refuseThrottled(
+      database.db,
+      organisationId,
+      { action, scope, account: email, retryAfterSeconds, at: now },
+      meta,
+    );
+  }
+}
+
+// '|' never occurs in an address key, so no two (address, email) pairs share a key.
+const pairKey = (prefix: string, address: string, email: string) =>
+  `${prefix}:pair:${address}|${email}`;
+const wrongCodesKey = (email: string) => `reset-wrong:${email}`;
+const day = 24 * 60 * 60;
 
 /**
  * Mails a new code when `email` has an account (voiding the previous one); audits either way. The
@@ -84,6 +120,32 @@ async function issueResetCode(
   };
   if (!user) {
     await recordAudit(database.db, requested);
+    return;
+  }
+  // Per email, whoever asks: a ceiling of code mails (no mail bombing from many addresses). Over
+  // it, the last code mailed stays the live one; the request was answered alike anyway.
+  const mails = await hitBucket(
+    database.db,
+    organisationId,
+    `reset-mail:${email}`,
+    options.resetCodeMailsPerAccount,
+    now,
+  );
+  if (mails.isLimited) {
+    await recordRefusal(
+      database.db,
+      {
+        organisationId,
+        limitedAction: 'resetRequest',
+        scope: 'account',
+        subject: email,
+        ip: meta.ip,
+        requestId: meta.requestId,
+        retryAfterSeconds: mails.retryAfterSeconds,
+        at: now,
+      },
+      clientAddressKey(meta.ip),
+    );
     return;
   }
   const code = newResetCode();
@@ -120,6 +182,70 @@ async function issueResetCode(
 }
 
 type CheckedCode = { userId: string; codeId: string };
+
+/**
+ * Checks a code (see `checkCode`) under the per-email ceiling of wrong codes: every check is
+ * counted first (one atomic upsert, so parallel guesses cannot slip past it) and a right code
+ * takes its count back, so only wrong codes stay counted. Over the ceiling, checks of every
+ * address are refused until its day ends; the check that reaches it mails the owner, once.
+ */
+async function checkCodeUnderCeiling(
+  deps: SessionDeps,
+  email: string,
+  code: string,
+  meta: RequestMeta,
+  mail: MailQueue,
+): Promise<CheckedCode | null> {
+  const { database, organisationId, options } = deps;
+  const now = options.now();
+  const limit = { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day };
+  const key = wrongCodesKey(email);
+  const counted = await hitBucket(database.db, organisationId, key, limit, now);
+  if (counted.isLimited) {
+    const { retryAfterSeconds } = counted;
+    const throttled = { action: 'resetCodeDaily', scope: 'account', account: email } as const;
+    await refuseThrottled(
+      database.db,
+      organisationId,
+      { ...throttled, retryAfterSeconds, at: now },
+      meta,
+    );
+  }
+  const checked = await checkCode(deps, email, code, meta, mail);
+  if (checked) {
+    await takeBackHit(database.db, organisationId, key);
+    return checked;
+  }
+  if (counted.count === limit.max) await tellOwnerOfCeiling(deps, email, limit.max, now, mail);
+  return null;
+}
+
+/** Mails the owner (when `email` has an account) that the ceiling of wrong codes tripped. */
+async function tellOwnerOfCeiling(
+  deps: SessionDeps,
+  email: string,
+  max: number,
+  now: Date,
+  mail: MailQueue,
+): Promise<void> {
+  const { database, organisationId } = deps;
+  const user = await findUserByEmail(database.db, organisationId, email);
+  if (!user) return;
+  const until = new Date(now.getTime() + day * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  await database.transaction(async (tx) => {
+    await mail.add(tx, {
+      to: user.email,
+      subject: 'Someone is guessing password reset codes for your Coach account',
+      text:
+        `Password reset codes for your Coach account were entered wrongly ${max} times today, ` +
+        'from several addresses: someone may be trying to get into your account. Your ' +
+        'password has not changed, and signing in with it still works.\n\n' +
+        `To protect you, reset codes cannot be checked until ${until} UTC. If you need to reset ` +
+        'your password before then, ask your coach or the Coach team.',
+    });
+  });
+  mail.wake();
+}
 
 /**
  * Checks a code. Every try first takes one attempt in a single atomic UPDATE
@@ -214,32 +340,32 @@ async function checkCode(
 }
 
 /**
- * Limits code checks per IP and per account, plus a daily ceiling per account
- * (`resetCodeDailyMaxChecks`): new codes restart the five tries of a code, the ceiling does not
- * restart, so slow guessing across many codes stays below one chance in a thousand a month.
+ * Limits code checks per address and per (email, address) pair, in 15-minute windows and per day
+ * (`resetCodeDailyMaxChecks` a pair); the per-email ceiling of wrong codes comes with the check
+ * (`checkCodeUnderCeiling`). No limit but that ceiling is keyed by the email alone, so a
+ * stranger's wrong codes never refuse the owner's own checks from another address; each code is
+ * void after its 5 wrong tries, whoever made them, and a fresh code has fresh tries.
  */
 async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMeta) {
   const { database, organisationId, options } = deps;
   const now = options.now();
-  await enforceRateLimit(
-    database.db,
-    organisationId,
-    'verifyCode',
-    options.rateLimits.verifyCode,
-    { ...meta, account: email },
-    now,
-  );
+  await limitPerAddressAndPair(deps, 'verifyCode', email, meta, now);
   const daily = await hitBucket(
     database.db,
     organisationId,
-    `reset-daily:${email}`,
-    { max: options.resetCodeDailyMaxChecks, windowSeconds: 24 * 60 * 60 },
+    pairKey('reset-daily', clientAddressKey(meta.ip), email),
+    { max: options.resetCodeDailyMaxChecks, windowSeconds: day },
     now,
   );
   if (daily.isLimited) {
     const { retryAfterSeconds } = daily;
-    const throttled = { action: 'resetCodeDaily', scope: 'account', account: email } as const;
-    await refuseThrottled(database.db, organisationId, { ...throttled, retryAfterSeconds }, meta);
+    const throttled = { action: 'resetCodeDaily', scope: 'pair', account: email } as const;
+    await refuseThrottled(
+      database.db,
+      organisationId,
+      { ...throttled, retryAfterSeconds, at: now },
+      meta,
+    );
   }
 }
 
@@ -252,7 +378,8 @@ export async function verifyResetCode(
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  if (!(await checkCode(deps, email, input.resetPasswordCode, meta, mail))) throw wrongCode();
+  const checked = await checkCodeUnderCeiling(deps, email, input.resetPasswordCode, meta, mail);
+  if (!checked) throw wrongCode();
 }
 
 /**
@@ -267,7 +394,7 @@ export async function resetPassword(
 ): Promise<Tokens> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  const checked = await checkCode(deps, email, input.resetPasswordCode, meta, mail);
+  const checked = await checkCodeUnderCeiling(deps, email, input.resetPasswordCode, meta, mail);
   if (!checked) throw wrongCode();
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();
@@ -310,5 +437,7 @@ export async function resetPassword(
     });
     return issued;
   });
+  // The owner proved they hold the mailbox: a stranger's sign-in failures no longer lock them out.
+  await clearAccountSignInLock(deps.database, deps.organisationId, email);
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
 }

@@ -173,13 +173,14 @@ export async function userOfRefreshToken(
  * are serialised: the first rotates it, the second sees it rotated.
  *
  * Rotated token presented again:
- * - within `refreshReuseGraceSeconds` of its rotation (the same token sent twice at once, e.g. by
- *   two tabs), the session continues: a new token of the same family is issued. The family stays
- *   under reuse detection, its absolute expiry and logout, and the window is seconds long, so a
- *   thief gains nothing they would not have gained by being a moment faster. Answering 401
- *   instead would sign the second tab, and through the shared storage the first, out.
- * - later: that is token theft or a replay; the whole family (the successor too) is revoked,
- *   an audit row 'refresh_token_reuse' is written, and the answer is 401.
+ * - once within `refreshReuseGraceSeconds` of its rotation (the same token sent twice at once by
+ *   two tabs without a shared lock), the session continues: one extra successor of the same
+ *   family is issued and remembered (`grace_successor_id`). Answering 401 instead would sign the
+ *   second tab, and through the shared storage the first, out.
+ * - any other time (a third presentation within the grace, or any after it): that is token theft
+ *   or a replay; the whole family (its successors too) is revoked, an audit row
+ *   'refresh_token_reuse' is written, and the answer is 401. So a stolen token replayed in
+ *   parallel yields at most one successor before the session ends for everyone.
  *
  * Unknown, revoked, idle-expired (`refreshIdleSeconds`) or past the family's absolute expiry:
  * 401 `invalid_refresh_token`.
@@ -215,7 +216,14 @@ export async function refreshSession(
     const family = { id: row.familyId, expiresAt: row.familyExpiresAt };
     if (row.rotatedAt) {
       const graceEnds = addSeconds(row.rotatedAt, deps.options.refreshReuseGraceSeconds);
-      if (now <= graceEnds) return issueTokens(tx, deps, row.userId, now, family);
+      if (now <= graceEnds && !row.graceSuccessorId) {
+        const extra = await issueTokens(tx, deps, row.userId, now, family);
+        await tx
+          .update(schema.refreshTokens)
+          .set({ graceSuccessorId: extra.id })
+          .where(eq(schema.refreshTokens.id, row.id));
+        return extra;
+      }
       await revokeFamily(tx, deps.organisationId, row.familyId, 'reuse', now, meta);
       await recordAudit(tx, {
         organisationId: deps.organisationId,
@@ -225,7 +233,11 @@ export async function refreshSession(
         ip: meta.ip,
         requestId: meta.requestId,
         outcome: 'refused',
-        details: { tokenId: row.id, rotatedAt: row.rotatedAt.toISOString() },
+        details: {
+          tokenId: row.id,
+          rotatedAt: row.rotatedAt.toISOString(),
+          isWithinGrace: now <= graceEnds,
+        },
       });
       return null;
     }

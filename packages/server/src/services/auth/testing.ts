@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import type { PersonType } from '../../db/schema.ts';
@@ -119,4 +120,57 @@ export async function callApi(
     // Not JSON: keep the text.
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/**
+ * Like {@link callApi}, but from the loopback address `from` (e.g. '127.0.0.7'): the client's
+ * socket is bound to it, so the server sees a distinct client, with no proxy header to trust.
+ */
+export function callApiFrom(
+  from: string,
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<TestResponse> {
+  const url = new URL(`${baseUrl}${path}`);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = {};
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        localAddress: from,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            // Not JSON: keep the text.
+          }
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') answerHeaders.set(name, value);
+            else if (Array.isArray(value)) answerHeaders.set(name, value.join(', '));
+          }
+          resolve({ status: response.statusCode ?? 0, body, headers: answerHeaders });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
