@@ -4,6 +4,7 @@ import type { AccessTokens } from '../http/accessTokens.ts';
 import type { MailOutboxOptions } from '../mail/outbox.ts';
 import type { WorkerPoolOptions } from '../workerPool.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
+import type { ClientWriteQuotasInput } from './clientRecords/writeQuotaOptions.ts';
 
 /** One e-mail to send. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -30,6 +31,11 @@ export type ServiceContext = {
    * analytics): what "now" and "today" are. The real clock when absent; the simulator moves it.
    */
   now?: () => Date;
+  /**
+   * The clients' write quotas (rates and daily ceilings, `clientRecords/writeQuotaOptions.ts`);
+   * defaults when absent. Read per request, so a test may change them on a running server.
+   */
+  clientWriteQuotas?: ClientWriteQuotasInput;
   /**
    * Key of the signed profile-picture URLs (see `resource/pictureUrls.ts`), derived from the JWT
    * key so every process of a deployment accepts the others' URLs. Without it a process makes its

@@ -9,21 +9,25 @@ import { clientRangeHandlers, clientWriteHandlers } from './clientRoutes.ts';
 // What these checks guard is typing: each @ts-expect-error line is an error today, and stops
 // being one (failing `npm run typecheck`) if the route helpers lose their typing.
 const context = { requireAuth: async () => undefined } as unknown as ServiceContext;
+const noQuota = { kind: 'reflection', charges: () => ({}) } as const;
 
 describe('client route handlers', () => {
   it('fit only the routes whose body and answer they take', () => {
     const write = contractRoute(
       'submitReflection',
-      clientWriteHandlers(context, 'clients only', submitReflection),
+      clientWriteHandlers(context, 'clients only', noQuota, submitReflection),
     );
     expect(write.method).toBe('POST');
     contractRoute(
       'submitReflection',
       // @ts-expect-error an assessment's body and answer are not a reflection's
-      clientWriteHandlers(context, 'clients only', submitAssessment),
+      clientWriteHandlers(context, 'clients only', noQuota, submitAssessment),
     );
     // @ts-expect-error an exercise is not an assessment
-    contractRoute('submitAssessment', clientWriteHandlers(context, 'clients only', recordExercise));
+    contractRoute(
+      'submitAssessment',
+      clientWriteHandlers(context, 'clients only', noQuota, recordExercise),
+    );
 
     contractRoute(
       'listReflections',

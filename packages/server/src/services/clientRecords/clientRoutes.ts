@@ -12,6 +12,13 @@ import type { PersonRecord } from '../account/store.ts';
 import { nowOf, type ServiceContext } from '../context.ts';
 import { type ClientAudience, requireClientCaller, resolveClientAccess } from './access.ts';
 import type { StoredWrite } from './storedWrite.ts';
+import {
+  chargeDailyCeilings,
+  checkWriteRate,
+  type DailyCharges,
+  withDailyCeilings,
+} from './writeQuota.ts';
+import type { ClientWriteKind } from './writeQuotaOptions.ts';
 
 // The two shapes most client-record routes share, as handlers for `contractRoute(name, ...)`:
 // the contract route's own request, reply and answer types are checked against them where they
@@ -26,14 +33,24 @@ export type ClientWriteHandlers<Body, T> = {
   ) => Promise<T>;
 };
 
+/** How a client's write counts against their quotas: its kind, and what it stored by day. */
+export type WriteQuota<Body, T> = {
+  kind: ClientWriteKind;
+  /** What the write stored, for the daily ceilings (nothing for a retry). */
+  charges: (body: Body, stored: StoredWrite<T>) => DailyCharges;
+};
+
 /**
  * A client's own write (with auth): 403 with `forbiddenMessage` to a caller who is not a client;
- * otherwise `write` runs in one transaction at the context's now, and what it stored is answered
- * with 201, or 200 when the same id had been stored before (a retry).
+ * 429 past the client's rate of `quota.kind`; otherwise `write` runs in one transaction at the
+ * context's now, and what it stored is charged to the client's daily ceilings in it (429 past
+ * one, the transaction rolled back), then answered with 201, or 200 when the same id had been
+ * stored before (a retry).
  */
 export function clientWriteHandlers<Body, T>(
   context: ServiceContext,
   forbiddenMessage: string,
+  quota: WriteQuota<Body, T>,
   write: (tx: Transaction, caller: PersonRecord, body: Body, now: Date) => Promise<StoredWrite<T>>,
 ): ClientWriteHandlers<Body, T> {
   return {
@@ -41,8 +58,13 @@ export function clientWriteHandlers<Body, T>(
     handler: async (request, reply) => {
       const caller = await requireClientCaller(context, request, forbiddenMessage);
       const now = nowOf(context);
-      const stored = await context.database.transaction((tx) =>
-        write(tx, caller, request.body, now),
+      await checkWriteRate(context, request, caller, quota.kind, now);
+      const stored = await withDailyCeilings(context, request, caller, () =>
+        context.database.transaction(async (tx) => {
+          const result = await write(tx, caller, request.body, now);
+          await chargeDailyCeilings(tx, context, caller, quota.charges(request.body, result), now);
+          return result;
+        }),
       );
       reply.status(stored.isNew ? 201 : 200);
       return stored.value;

@@ -3,6 +3,11 @@ import { validateMetricBatch } from '../../domain/figures/metricBounds.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { requireClientCaller } from '../clientRecords/access.ts';
+import {
+  chargeDailyCeilings,
+  checkWriteRate,
+  withDailyCeilings,
+} from '../clientRecords/writeQuota.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { storeMetricBatch } from './store.ts';
 
@@ -23,10 +28,20 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
           request,
           messages.onlyClientsSendDeviceMetrics,
         );
-        const checked = validateMetricBatch(request.body, nowOf(context));
+        const now = nowOf(context);
+        // Charged once per batch, whatever its size; the daily ceilings count what it stored.
+        await checkWriteRate(context, request, caller, 'deviceBatch', now);
+        const checked = validateMetricBatch(request.body, now);
         if (!checked.ok) throw new DomainError('invalid_batch', checked.errors.join('; '));
         const owner = { organisationId, clientPersonId: caller.id, timezone: caller.timezone };
-        return database.transaction((tx) => storeMetricBatch(tx, owner, checked.batch));
+        return withDailyCeilings(context, request, caller, () =>
+          database.transaction(async (tx) => {
+            const counts = await storeMetricBatch(tx, owner, checked.batch);
+            // Only the new samples and sessions: a batch sent again is not charged again.
+            await chargeDailyCeilings(tx, context, caller, counts.accepted, now);
+            return counts;
+          }),
+        );
       },
     }),
   );

@@ -16,7 +16,16 @@ export const exerciseService: ServicePlugin = async (app, context) => {
   app.route(
     contractRoute(
       'recordExercise',
-      clientWriteHandlers(context, messages.onlyClientsRecordExercises, recordExercise),
+      clientWriteHandlers(
+        context,
+        messages.onlyClientsRecordExercises,
+        {
+          kind: 'exercise',
+          // A new exercise counts one; a retry nothing.
+          charges: (_body, stored) => (stored.isNew ? { exercises: 1 } : {}),
+        },
+        recordExercise,
+      ),
     ),
   );
   app.route(

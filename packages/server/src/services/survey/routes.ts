@@ -1,8 +1,37 @@
-import { messages } from '@coach/api';
+import {
+  type Assessment,
+  messages,
+  type Reflection,
+  type SubmitAssessmentBody,
+  type SubmitReflectionBody,
+} from '@coach/api';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { clientRangeHandlers, clientWriteHandlers } from '../clientRecords/clientRoutes.ts';
+import {
+  clientRangeHandlers,
+  clientWriteHandlers,
+  type WriteQuota,
+} from '../clientRecords/clientRoutes.ts';
 import type { ServicePlugin } from '../context.ts';
 import { listAssessments, listReflections, submitAssessment, submitReflection } from './store.ts';
+
+/** A new reflection counts one (the windows allow five a day); a retry nothing. */
+const reflectionQuota: WriteQuota<SubmitReflectionBody, Reflection> = {
+  kind: 'reflection',
+  charges: (_body, stored) => (stored.isNew ? { reflections: 1 } : {}),
+};
+
+/**
+ * A new assessment counts one and its answers' bytes; one in progress moved on counts the
+ * bytes it rewrote; a retry of a complete one nothing.
+ */
+const assessmentQuota: WriteQuota<SubmitAssessmentBody, Assessment> = {
+  kind: 'assessment',
+  charges: (body, stored) => {
+    const bytes = Buffer.byteLength(JSON.stringify(body.answers));
+    if (stored.isNew) return { assessments: 1, assessmentBytes: bytes };
+    return stored.isUpdate ? { assessmentBytes: bytes } : {};
+  },
+};
 
 /**
  * The survey service (`/api/survey`): a client's app posts reflections and assessments (always
@@ -14,13 +43,23 @@ export const surveyService: ServicePlugin = async (app, context) => {
   app.route(
     contractRoute(
       'submitReflection',
-      clientWriteHandlers(context, messages.onlyClientsSubmitReflections, submitReflection),
+      clientWriteHandlers(
+        context,
+        messages.onlyClientsSubmitReflections,
+        reflectionQuota,
+        submitReflection,
+      ),
     ),
   );
   app.route(
     contractRoute(
       'submitAssessment',
-      clientWriteHandlers(context, messages.onlyClientsSubmitAssessments, submitAssessment),
+      clientWriteHandlers(
+        context,
+        messages.onlyClientsSubmitAssessments,
+        assessmentQuota,
+        submitAssessment,
+      ),
     ),
   );
   app.route(

@@ -264,7 +264,7 @@ export async function submitAssessment(
     body.status === 'complete'
       ? await completeScheduledAssessment(tx, client, starts, step, row, answeredAt, now)
       : row;
-  return { value: toAssessment(stored), isNew: !existing };
+  return { value: toAssessment(stored), isNew: !existing, isUpdate: existing !== undefined };
 }
 
 /** The client's reflections of the range, newest first. */
