@@ -101,6 +101,7 @@ export {
   noDataAfterHours,
 } from './rules/needsAttention.ts';
 export { fullName } from './rules/personName.ts';
+export { type PersonViewer, personViewFor } from './rules/personView.ts';
 export {
   isLivePictureExpiry,
   isSignedPictureQuery,

@@ -1,4 +1,10 @@
-import type { Person, PersonList, PersonsQuery, UpdatePersonBody } from '../contract/account.ts';
+import type {
+  Person,
+  PersonList,
+  PersonsQuery,
+  PersonView,
+  UpdatePersonBody,
+} from '../contract/account.ts';
 import { noProfileFoundMessage } from '../contract/commonValues.ts';
 import { ApiError } from './errors.ts';
 import type { ServiceRequest } from './request.ts';
@@ -6,15 +12,18 @@ import { callRoute } from './route.ts';
 
 /** The typed calls of the account service. */
 export type AccountClient = {
-  /** `GET /persons` (optionally `?userId=`): the profiles the caller may see. */
+  /**
+   * `GET /persons` (optionally `?userId=`): the profiles the caller may see, each complete or,
+   * for a client's coach, public (see `isFullPerson`).
+   */
   listPersons(query?: PersonsQuery): Promise<PersonList>;
   /**
    * The first profile of a user (`GET /persons?userId=`); rejects with a 404 ApiError
    * 'No profile found by userId {id}' when there is none.
    */
-  findPersonByUserId(userId: string): Promise<Person>;
-  /** `GET /persons/{id}`. */
-  getPerson(id: string): Promise<Person>;
+  findPersonByUserId(userId: string): Promise<PersonView>;
+  /** `GET /persons/{id}`: complete or, for a client's coach, public (see `isFullPerson`). */
+  getPerson(id: string): Promise<PersonView>;
   /** `PUT /persons/{id}` with the full profile: the stored profile. */
   updatePerson(id: string, body: UpdatePersonBody): Promise<Person>;
   /** Any other call of the service. */

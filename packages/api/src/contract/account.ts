@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { personTypes } from './accountValues.ts';
-import { FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
+import { DateSchema, FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
 import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 
@@ -19,12 +19,15 @@ const editableProfileFields = {
   gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()], {
     description: 'male, female or null when not stated',
   }),
-  birthDate: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+  birthDate: Type.Union([DateSchema('Birth date, YYYY-MM-DD'), Type.Null()], {
     description: 'Birth date (YYYY-MM-DD) or null',
   }),
 };
 
-/** A profile (person): a coach or a client of type 'user'. */
+/**
+ * A profile (person): a coach or a client of type 'user', with every field: the caller's own
+ * profile and a coach's view of their clients.
+ */
 export const PersonSchema = Type.Object(
   {
     id: IdSchema,
@@ -46,8 +49,40 @@ export const PersonSchema = Type.Object(
 /** See {@link PersonSchema}. */
 export type Person = Static<typeof PersonSchema>;
 
-/** A list of profiles. */
-export const PersonListSchema = Type.Array(PersonSchema, { description: 'Profiles' });
+/**
+ * A client's view of their coach: who they are (names, about me, picture) and nothing private
+ * (no timezone, gender or birth date).
+ */
+export const PublicPersonSchema = Type.Object(
+  {
+    id: PersonSchema.properties.id,
+    userId: PersonSchema.properties.userId,
+    type: PersonSchema.properties.type,
+    firstName: PersonSchema.properties.firstName,
+    lastName: PersonSchema.properties.lastName,
+    aboutMe: PersonSchema.properties.aboutMe,
+    profilePicture: PersonSchema.properties.profilePicture,
+    coachId: PersonSchema.properties.coachId,
+  },
+  { description: "A client's view of their coach: no timezone, gender or birth date" },
+);
+
+/** See {@link PublicPersonSchema}. */
+export type PublicPerson = Static<typeof PublicPersonSchema>;
+
+/**
+ * A profile as its caller may see it: every field ({@link PersonSchema}) for one's own profile
+ * and a coach's clients, or the public ones ({@link PublicPersonSchema}) for a client's coach.
+ */
+export const PersonViewSchema = Type.Union([PersonSchema, PublicPersonSchema], {
+  description: "A profile: complete, or public for a client's view of their coach",
+});
+
+/** See {@link PersonViewSchema}. */
+export type PersonView = Static<typeof PersonViewSchema>;
+
+/** A list of profiles, each as the caller may see it. */
+export const PersonListSchema = Type.Array(PersonViewSchema, { description: 'Profiles' });
 
 /** See {@link PersonListSchema}. */
 export type PersonList = Static<typeof PersonListSchema>;

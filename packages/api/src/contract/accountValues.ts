@@ -1,3 +1,4 @@
+import type { Person, PersonView } from './account.ts';
 // The account service's plain values (enumerations, picture paths) without schemas: the app and
 // the API client use them without TypeBox. account.ts builds the schemas on them.
 
@@ -30,4 +31,12 @@ export function resolveProfilePictureUrl(
   if (/^([a-z][a-z0-9+.-]*:|\/)/i.test(profilePicture)) return profilePicture;
   const relative = profilePicture.replace(/^resource\//, '');
   return `${resourceBaseURL.replace(/\/+$/, '')}/${relative}`;
+}
+
+/** The fields of a Person that a client's view of their coach (PublicPerson) leaves out. */
+export const privatePersonFields = ['timezone', 'gender', 'birthDate'] as const;
+
+/** Whether a profile view carries every field (not a client's view of their coach). */
+export function isFullPerson(person: PersonView): person is Person {
+  return privatePersonFields.every((field) => field in person);
 }

@@ -9,7 +9,7 @@ import {
 } from './analyticsValues.ts';
 import { DateRangeQuerySchema } from './calendar.ts';
 import { maxRangeDays } from './calendarValues.ts';
-import { FreeTextSchema, IdSchema } from './common.ts';
+import { DateSchema, FreeTextSchema, IdSchema } from './common.ts';
 import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
@@ -83,10 +83,9 @@ const clientSummaryProperties = {
       step: JourneyStepSchema,
       currentDay: Type.Integer({ minimum: 0, description: 'Day of the current step (1 = start)' }),
       startDate: LocalDateSchema,
-      journeyStartDate: Type.String({
-        format: 'date',
-        description: "The journey's start: the first step's (learn's) start date, YYYY-MM-DD",
-      }),
+      journeyStartDate: DateSchema(
+        "The journey's start: the first step's (learn's) start date, YYYY-MM-DD",
+      ),
     },
     { description: 'Journey progress' },
   ),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textPattern } from './common.ts';
+import { dateBoundsPattern } from './commonValues.ts';
 import type { RouteDefinition } from './routeDefinition.ts';
 import { routes } from './routes.ts';
 
@@ -63,6 +64,11 @@ function problemsOf(schema: unknown, where: string, side: 'request' | 'answer'):
     if (!isBoundedString(node, side)) problems.push(`${where}: string without maxLength`);
     if (side === 'request' && !holdsTextRule(node)) {
       problems.push(`${where}: request string without the text rule (FreeTextSchema)`);
+    }
+    // PostgreSQL has no year 0: a request's date out of the product's years was a 500.
+    const isDate = node.format === 'date' || node.format === 'date-time';
+    if (side === 'request' && isDate && node.pattern !== dateBoundsPattern) {
+      problems.push(`${where}: request date without the date bounds (DateSchema, DateTimeSchema)`);
     }
   }
   if (types.includes('array') && typeof node.maxItems !== 'number') {
@@ -132,6 +138,23 @@ describe('the bounds of the contract', () => {
       'example body.samples: array without maxItems',
       'example body.samples[]: string without maxLength',
       'example body.samples[]: request string without the text rule (FreeTextSchema)',
+    ]);
+  });
+
+  it('fails on a request date or date-time without the date bounds, naming the path', () => {
+    const route = {
+      ...routes.postDeviceMetrics,
+      body: {
+        type: 'object',
+        properties: {
+          day: { type: 'string', format: 'date' },
+          at: { anyOf: [{ type: 'string', format: 'date-time', maxLength: 64 }, { type: 'null' }] },
+        },
+      },
+    } as unknown as RouteDefinition;
+    expect(routeProblems('example', route)).toEqual([
+      'example body.day: request date without the date bounds (DateSchema, DateTimeSchema)',
+      'example body.at: request date without the date bounds (DateSchema, DateTimeSchema)',
     ]);
   });
 

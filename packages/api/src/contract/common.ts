@@ -1,5 +1,12 @@
 import { type Static, Type } from 'typebox';
-import { limits, messages } from './commonValues.ts';
+import {
+  dateBoundsPattern,
+  dateOutOfBoundsMessage,
+  isOneLineName,
+  limits,
+  messages,
+  nameBreakingCharacters,
+} from './commonValues.ts';
 
 /**
  * Every error code the services answer in the `error` field of an {@link ApiErrorBody}, with the
@@ -46,6 +53,8 @@ export const errorStatuses = {
   assessment_final: 409,
   id_conflict: 409,
   // Bodies and files.
+  /** The request's body came too slowly: the connection was closed. */
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unsupported_image: 415,
@@ -174,13 +183,37 @@ export const LoginPasswordSchema = Type.String({
   description: 'The password',
 });
 
-/** A first or last name: 1 to 250 characters, not blank. */
+/**
+ * A first or last name: 1 to 250 characters, not blank, one line (no control characters nor
+ * line breaks: see {@link nameBreakingCharacters}).
+ */
 export const NameSchema = Type.String({
   minLength: 1,
   maxLength: limits.nameMaxLength,
-  pattern: textPattern('(?=[\\s\\S]*\\S)'),
-  description: 'A name, 1 to 250 characters, not blank',
+  pattern: textPattern(`(?=[\\s\\S]*\\S)(?![\\s\\S]*${nameBreakingCharacters})`),
+  description: 'A name, 1 to 250 characters, not blank, on one line',
 });
+
+/**
+ * A calendar date (YYYY-MM-DD) between 1900-01-01 and 2199-12-31 ({@link dateBounds}): every
+ * date a request carries (ranges, report periods, birth dates) is this schema.
+ */
+export function DateSchema(description: string) {
+  return Type.String({ format: 'date', pattern: dateBoundsPattern, description });
+}
+
+/**
+ * A date-time (RFC 3339) in the years 1900 to 2199 ({@link dateBounds}), at most 64 characters:
+ * every date-time a request carries is this schema.
+ */
+export function DateTimeSchema(description: string) {
+  return Type.String({
+    format: 'date-time',
+    maxLength: 64,
+    pattern: dateBoundsPattern,
+    description,
+  });
+}
 
 /** The 6-digit reset code sent by mail. */
 export const ResetCodeSchema = Type.String({
@@ -249,6 +282,8 @@ export type ValidationIssue = {
 export function validationMessage(issue: ValidationIssue, value?: unknown): string | undefined {
   const keyMessage = recordKeyMessage(issue);
   if (keyMessage) return keyMessage;
+  const dateMessage = dateIssueMessage(issue);
+  if (dateMessage) return dateMessage;
   // A field's own rule shares the text rule's pattern: the value tells which one it broke.
   if (isTextRuleIssue(issue) && (typeof value !== 'string' || breaksTextRule(value))) {
     return `${fieldPath(issue.instancePath.split('/').slice(1))} contains characters that are not allowed`;
@@ -269,6 +304,9 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
       return undefined;
     case 'firstName':
     case 'lastName':
+      if (typeof value === 'string' && !isOneLineName(value)) {
+        return field === 'firstName' ? messages.firstNameOneLine : messages.lastNameOneLine;
+      }
       if (isEmpty || issue.keyword === 'minLength' || issue.keyword === 'pattern') {
         return field === 'firstName' ? messages.firstNameRequired : messages.lastNameRequired;
       }
@@ -285,6 +323,18 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
     default:
       return undefined;
   }
+}
+
+/** The message of a date or date-time out of bounds or malformed, naming the field. */
+function dateIssueMessage(issue: ValidationIssue): string | undefined {
+  const field = fieldPath(issue.instancePath.split('/').slice(1));
+  if (issue.keyword === 'pattern' && issue.params?.pattern === dateBoundsPattern) {
+    return dateOutOfBoundsMessage(field);
+  }
+  if (issue.keyword !== 'format') return undefined;
+  if (issue.params?.format === 'date') return `${field} must be a date (YYYY-MM-DD)`;
+  if (issue.params?.format === 'date-time') return `${field} must be a date-time (ISO 8601)`;
+  return undefined;
 }
 
 function isTextRuleIssue(issue: ValidationIssue): boolean {

@@ -43,7 +43,44 @@ export const messages = {
   noReflectionWindow: 'No reflection window is open at that time',
   reflectionWindowCompleted: 'This reflection window is already completed',
   assessmentFinal: 'A complete assessment can not be changed',
+  firstNameOneLine: 'First name must be on one line',
+  lastNameOneLine: 'Last name must be on one line',
 } as const;
+
+/**
+ * What a name may not hold, as a regular expression character class: control characters (line
+ * breaks, tabs, escape...) and the Unicode line and paragraph separators. A name is one line of
+ * plain text wherever it is shown or sent (a mail, a PDF, a list), so no one can add lines of
+ * their own to a text the product sends. The contract's name schema and the app's forms share it.
+ */
+export const nameBreakingCharacters = '[\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]';
+
+/** Whether a name is one line: none of {@link nameBreakingCharacters}. */
+export function isOneLineName(text: string): boolean {
+  return !new RegExp(nameBreakingCharacters).test(text);
+}
+
+/**
+ * The dates the product knows, inclusive: every date and date-time a request carries falls in
+ * them (PostgreSQL has no year 0, JavaScript dates drift before 1900, nobody plans past 2199).
+ */
+export const dateBounds = { earliest: '1900-01-01', latest: '2199-12-31' } as const;
+
+/**
+ * The year rule of {@link dateBounds} as a JSON Schema `pattern` (years 1900 to 2199); the
+ * `date` or `date-time` format checks the rest.
+ */
+export const dateBoundsPattern = '^(?:19[0-9]{2}|2[01][0-9]{2})-';
+
+/** Whether a date or date-time text starts with a year of {@link dateBounds}. */
+export function isWithinDateBounds(text: string): boolean {
+  return new RegExp(dateBoundsPattern).test(text);
+}
+
+/** The message of a date or date-time outside {@link dateBounds}, naming the field. */
+export function dateOutOfBoundsMessage(field: string): string {
+  return `${field} must be between ${dateBounds.earliest} and ${dateBounds.latest}`;
+}
 
 /** 'No profile found by userId {id}' (spec point 8). */
 export function noProfileFoundMessage(userId: string): string {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { FreeTextSchema, IdSchema } from './common.ts';
+import { DateTimeSchema, FreeTextSchema, IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { goalEffectNames } from './exerciseValues.ts';
 import {
@@ -47,12 +47,8 @@ export const RecordExerciseBodySchema = Type.Object(
     goal: ExerciseGoalSchema,
     stepGoal: Type.Optional(ExerciseStepGoalSchema),
     bpm: Type.Optional(BpmSchema),
-    startedAt: Type.String({ format: 'date-time', maxLength: 64, description: 'When it started' }),
-    completedAt: Type.String({
-      format: 'date-time',
-      maxLength: 64,
-      description: 'When it ended (not before it started, at most 2 h later)',
-    }),
+    startedAt: DateTimeSchema('When it started'),
+    completedAt: DateTimeSchema('When it ended (not before it started, at most 2 h later)'),
     before: ExerciseMeasuresSchema,
     after: ExerciseMeasuresSchema,
     result: FreeTextSchema({ maxLength: 500, description: 'The outcome in words, at most 500' }),

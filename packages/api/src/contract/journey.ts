@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { IdSchema } from './common.ts';
+import { DateSchema, IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import {
   breathsPerMinuteValues,
@@ -27,10 +27,7 @@ export const BpmSchema = literalUnion(breathsPerMinuteValues, {
   description: 'Breaths per minute: 10, 8 or 6',
 });
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
-export const LocalDateSchema = Type.String({
-  format: 'date',
-  description: "The client's local date (their timezone), YYYY-MM-DD",
-});
+export const LocalDateSchema = DateSchema("The client's local date (their timezone), YYYY-MM-DD");
 
 /** Path parameters `{ clientId }`: the client's person id. */
 export const ClientIdParamsSchema = Type.Object(

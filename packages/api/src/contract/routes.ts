@@ -3,6 +3,7 @@ export type { RouteDefinition } from './routeDefinition.ts';
 import {
   PersonListSchema,
   PersonSchema,
+  PersonViewSchema,
   PersonsQuerySchema,
   UpdatePersonBodySchema,
 } from './account.ts';
@@ -144,7 +145,7 @@ export const routes = {
     ...routeCalls.getPerson,
     summary: 'One profile (404 for anyone the caller may not see)',
     params: IdParamsSchema,
-    response: { 200: PersonSchema, ...errors(400, 401, 404) },
+    response: { 200: PersonViewSchema, ...errors(400, 401, 404) },
   },
   updatePerson: {
     ...routeCalls.updatePerson,

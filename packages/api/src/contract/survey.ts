@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { FreeTextSchema, IdSchema, textPattern } from './common.ts';
+import { DateTimeSchema, FreeTextSchema, IdSchema, textPattern } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
@@ -17,9 +17,6 @@ export type Indicator = (typeof indicatorNames)[number];
 
 const PercentSchema = (description: string) =>
   Type.Integer({ minimum: 0, maximum: 100, description: `${description}, 0 to 100 %` });
-
-const DateTimeSchema = (description: string) =>
-  Type.String({ format: 'date-time', maxLength: 64, description });
 
 /** Most answers one assessment holds. */
 export const maxAssessmentAnswers = 100;

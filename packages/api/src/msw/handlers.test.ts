@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCoachApi } from '../client/index.ts';
+import { isFullPerson } from '../contract/accountValues.ts';
 import type { Tokens } from '../contract/common.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
@@ -86,7 +87,8 @@ describe('MSW handlers', () => {
     });
     expect(updated.aboutMe).toBe('New text');
     const client = persons[1];
-    if (!client) throw new Error('no client');
+    // A coach sees every field of their clients.
+    if (!client || !isFullPerson(client)) throw new Error('no complete client');
     const error = await rejection(api.account.updatePerson(client.id, client));
     expect(error).toMatchObject({
       status: 403,

@@ -4,6 +4,7 @@ import { profilePicturePath } from '../contract/accountValues.ts';
 import type { LoginBody, LogoutBody } from '../contract/auth.ts';
 import { limits, messages, profilePictureContentTypes } from '../contract/commonValues.ts';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
+import { personViewFor } from '../rules/personView.ts';
 import { isSignedPictureQuery } from '../rules/pictureUrls.ts';
 import {
   type ClientDataHandlerOptions,
@@ -153,8 +154,13 @@ function visiblePersons(state: MockState, userId: string | undefined): Person[] 
 export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   // `?userId=` stays unchecked, as before: app tests look up users with ids that are not UUIDs.
   const { state, handle, now } = mockService(options, { query: false });
-  // A profile answered is one the caller may see: its picture comes with a signed URL.
-  const answer = (person: Person) => withSignedPicture(state, person.id, person, now());
+  // A profile answered is one the caller may see: its picture comes with a signed URL, and a
+  // client sees of their coach only the public fields (personViewFor, as the server).
+  const answer = (person: Person, userId: string | undefined) => {
+    const caller = callerOf(state, userId);
+    const shown = withSignedPicture(state, person.id, person, now());
+    return caller ? personViewFor(caller, shown) : shown;
+  };
   return [
     handle('listPersons', ({ request, userId }) => {
       const filter = new URL(request.url).searchParams.get('userId');
@@ -164,12 +170,12 @@ export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHan
       const listed = filter
         ? visible.filter((person) => person.userId === filter)
         : visible.filter((person) => person.id === caller?.id || person.coachId === caller?.id);
-      return HttpResponse.json(listed.map(answer));
+      return HttpResponse.json(listed.map((person) => answer(person, userId)));
     }),
     handle('getPerson', ({ params, userId }) => {
       const person = visiblePersons(state, userId).find((candidate) => candidate.id === params.id);
       return person
-        ? HttpResponse.json(answer(person))
+        ? HttpResponse.json(answer(person, userId))
         : error(404, 'not_found', messages.notFound);
     }),
     handle('updatePerson', ({ params, userId, body }) => {
@@ -181,7 +187,7 @@ export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHan
       const { firstName, lastName, aboutMe, timezone, gender, birthDate } =
         body as UpdatePersonBody;
       Object.assign(person, { firstName, lastName, aboutMe, timezone, gender, birthDate });
-      return HttpResponse.json(answer(person));
+      return HttpResponse.json(answer(person, userId));
     }),
   ];
 }

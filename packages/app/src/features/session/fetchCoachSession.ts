@@ -1,4 +1,4 @@
-import type { CoachApi } from '@coach/api';
+import { type CoachApi, isFullPerson } from '@coach/api';
 import { type CoachSession, SessionLoadError, toSessionFailure } from './sessionFailure.ts';
 
 /**
@@ -11,7 +11,9 @@ export async function fetchCoachSession(api: CoachApi): Promise<CoachSession> {
     const user = await api.auth.currentSession();
     userId = user.id;
     const profile = await api.account.findPersonByUserId(user.id);
-    if (profile.type !== 'coach') throw new SessionLoadError({ kind: 'invalidUserType' });
+    // A coach's own profile is complete; only a client's view of their coach is not.
+    if (profile.type !== 'coach' || !isFullPerson(profile))
+      throw new SessionLoadError({ kind: 'invalidUserType' });
     return { user, profile };
   } catch (error) {
     throw new SessionLoadError(toSessionFailure(error, userId), { cause: error });

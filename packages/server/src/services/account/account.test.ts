@@ -189,6 +189,74 @@ describe('GET /api/account/persons/:id', () => {
   });
 });
 
+describe("a client's view of their coach", () => {
+  let coach: TestUser;
+  let client: TestUser;
+  const privateFields = { timezone: 'Europe/Paris', gender: 'female', birthDate: '1970-03-04' };
+
+  beforeAll(async () => {
+    const { database } = server;
+    coach = await createUserWithProfile(database, {
+      email: 'coach.private@example.com',
+      password: 'Password1',
+      type: 'coach',
+      firstName: 'Petra',
+      lastName: 'Private',
+    });
+    client = await createUserWithProfile(database, {
+      email: 'client.private@example.com',
+      password: 'Password1',
+      type: 'user',
+      coachPersonId: coach.personId,
+    });
+    for (const user of [coach, client]) {
+      await database.db
+        .update(schema.persons)
+        .set({ ...privateFields, gender: 'female', aboutMe: 'About Petra' })
+        .where(eq(schema.persons.id, user.personId));
+    }
+  });
+
+  it('shows a client their coach without birth date, gender or timezone', async () => {
+    const byUserId = (await (
+      await call(`/persons?userId=${coach.userId}`, client)
+    ).json()) as Record<string, unknown>[];
+    const byId = (await (await call(`/persons/${coach.personId}`, client)).json()) as Record<
+      string,
+      unknown
+    >;
+    for (const view of [byUserId[0], byId]) {
+      expect(view).toEqual({
+        id: coach.personId,
+        userId: coach.userId,
+        type: 'coach',
+        firstName: 'Petra',
+        lastName: 'Private',
+        aboutMe: 'About Petra',
+        profilePicture: null,
+        coachId: null,
+      });
+      expect(view).not.toHaveProperty('birthDate');
+      expect(view).not.toHaveProperty('gender');
+    }
+  });
+
+  it("keeps every field in the coach's own view, of themselves and of their client", async () => {
+    const own = (await (await call(`/persons/${coach.personId}`, coach)).json()) as Person;
+    expect(own).toMatchObject({ id: coach.personId, ...privateFields });
+    const listed = (await (await call('/persons', coach)).json()) as Person[];
+    expect(listed.map((person) => person.birthDate)).toEqual(['1970-03-04', '1970-03-04']);
+    expect(listed.map((person) => person.gender)).toEqual(['female', 'female']);
+    const ofClient = (await (await call(`/persons/${client.personId}`, coach)).json()) as Person;
+    expect(ofClient).toMatchObject({ id: client.personId, ...privateFields });
+  });
+
+  it("keeps every field in the client's own view", async () => {
+    const own = (await (await call('/persons', client)).json()) as Person[];
+    expect(own).toEqual([expect.objectContaining({ id: client.personId, ...privateFields })]);
+  });
+});
+
 describe('PUT /api/account/persons/:id', () => {
   it('stores the full profile and answers the updated person, with an audit row', async () => {
     const response = await put(coachA.personId, coachA, {
@@ -284,7 +352,37 @@ describe('PUT /api/account/persons/:id', () => {
     ['an unknown timezone', { timezone: 'Mars/Olympus' }, "Unknown timezone 'Mars/Olympus'"],
     ['a fixed offset', { timezone: '+01:00' }, "Unknown timezone '+01:00'"],
     ['an Etc/GMT offset zone', { timezone: 'Etc/GMT+1' }, "Unknown timezone 'Etc/GMT+1'"],
-    ['a birth date in the future', { birthDate: '2999-01-01' }, 'The birth date must be between'],
+    [
+      'a birth date in the future',
+      { birthDate: '2150-01-01' },
+      'birthDate must be between 1900-01-01 and today',
+    ],
+    [
+      'a birth date in year 0000',
+      { birthDate: '0000-01-01' },
+      'birthDate must be between 1900-01-01 and 2199-12-31',
+    ],
+    [
+      'a birth date in year 9999',
+      { birthDate: '9999-01-01' },
+      'birthDate must be between 1900-01-01 and 2199-12-31',
+    ],
+    [
+      'a line break in the first name',
+      { firstName: 'Frank\n\nURGENT' },
+      'First name must be on one line',
+    ],
+    [
+      'a carriage return in the last name',
+      { lastName: 'Smith\rBcc: x' },
+      'Last name must be on one line',
+    ],
+    ['a tab in the first name', { firstName: 'Frank\tX' }, 'First name must be on one line'],
+    [
+      'a line separator in the last name',
+      { lastName: 'Smith\u2028X' },
+      'Last name must be on one line',
+    ],
     ['a birth date that is no date', { birthDate: '1990-02-30' }, 'birthDate'],
     ['a gender outside the list', { gender: 'other' }, 'gender'],
     ['a NUL character', { lastName: 'a\u0000b' }, 'lastName contains characters'],

@@ -1,4 +1,4 @@
-import { messages } from '@coach/api';
+import { messages, personViewFor } from '@coach/api';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
@@ -28,9 +28,12 @@ export const accountService: ServicePlugin = async (app, context) => {
     return findPersonByUserId(db, organisationId, userId);
   }
 
-  // Every profile answered is one the caller may see: its picture comes with a signed URL.
-  function answer(record: PersonRecord) {
-    return toPerson(record, (personId) => signedPicturePath(context, personId));
+  // Every profile answered is one the caller may see: its picture comes with a signed URL, and
+  // a client sees of their coach only who they are (personViewFor: no birth date, gender or
+  // timezone).
+  function answer(caller: PersonRecord, record: PersonRecord) {
+    const person = toPerson(record, (personId) => signedPicturePath(context, personId));
+    return personViewFor(caller, person);
   }
 
   const notFound = () => new DomainError('not_found', 'No such profile');
@@ -46,13 +49,13 @@ export const accountService: ServicePlugin = async (app, context) => {
         const caller = await callerOf(request.auth?.userId ?? '');
         if (!caller) return [];
         if (userId !== undefined) {
-          if (userId === caller.userId) return [answer(caller)];
+          if (userId === caller.userId) return [answer(caller, caller)];
           const target = await findPersonByUserId(db, organisationId, userId);
-          return target && canSee(caller, target) ? [answer(target)] : [];
+          return target && canSee(caller, target) ? [answer(caller, target)] : [];
         }
         const clients =
           caller.type === 'coach' ? await listClients(db, organisationId, caller.id) : [];
-        return [caller, ...clients].map(answer);
+        return [caller, ...clients].map((record) => answer(caller, record));
       },
     }),
   );
@@ -65,7 +68,7 @@ export const accountService: ServicePlugin = async (app, context) => {
         if (!caller) throw notFound();
         const target = await findVisiblePerson(db, organisationId, caller, request.params.id);
         if (!target) throw notFound();
-        return answer(target);
+        return answer(caller, target);
       },
     }),
   );
@@ -100,7 +103,7 @@ export const accountService: ServicePlugin = async (app, context) => {
           return record;
         });
         if (!updated) throw notFound();
-        return answer(updated);
+        return toPerson(updated, (personId) => signedPicturePath(context, personId));
       },
     }),
   );

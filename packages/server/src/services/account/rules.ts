@@ -1,9 +1,9 @@
-import { canonicalTimeZone, type UpdatePersonBody } from '@coach/api';
+import { canonicalTimeZone, dateBounds, type UpdatePersonBody } from '@coach/api';
 import { DomainError } from '../../domainError.ts';
 import type { ProfileFields } from './store.ts';
 
-/** The oldest birth date accepted (PostgreSQL dates start at year 1; people, later). */
-const earliestBirthDate = '1900-01-01';
+/** The oldest birth date accepted: the first date the product knows. */
+const earliestBirthDate = dateBounds.earliest;
 
 /**
  * The checks of a profile body that JSON Schema cannot express (the contract's text rule has
@@ -16,7 +16,7 @@ export function checkProfile(body: UpdatePersonBody, now: Date): ProfileFields {
   if (!timezone) invalid(`Unknown timezone '${body.timezone.slice(0, 64)}'`);
   const today = now.toISOString().slice(0, 10);
   if (body.birthDate !== null && (body.birthDate < earliestBirthDate || body.birthDate > today)) {
-    invalid(`The birth date must be between ${earliestBirthDate} and today`);
+    invalid(`birthDate must be between ${earliestBirthDate} and today`);
   }
   return {
     firstName: body.firstName.trim(),

@@ -1,4 +1,4 @@
-import type { Person } from '@coach/api';
+import { isFullPerson, type Person, type PersonView } from '@coach/api';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
@@ -22,7 +22,7 @@ export const personAtomFamily = atomFamily((personId: string) => {
   const fetchedAtom = atom((get) => {
     get(refreshCountAtom);
     get(sessionEpochAtom);
-    return getCoachApi(get).account.getPerson(personId);
+    return getCoachApi(get).account.getPerson(personId).then(completeProfile);
   });
   fetchedAtom.debugLabel = `personFetchedAtom(${personId})`;
 
@@ -48,6 +48,12 @@ export const personAtomFamily = atomFamily((personId: string) => {
   personAtom.debugLabel = `personAtom(${personId})`;
   return personAtom;
 });
+
+/** The profile a coach edits is their own, always complete: anything else is an error. */
+function completeProfile(person: PersonView): Person {
+  if (!isFullPerson(person)) throw new Error(`Profile ${person.id} is not complete`);
+  return person;
+}
 
 /** A person's profile without Suspense: loading, loaded (kept while a refresh loads) or failed. */
 export const personLoadableAtomFamily = atomFamily((personId: string) => {
