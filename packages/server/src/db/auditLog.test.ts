@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testOrganisationId } from '../../test/database.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit, recordRefusal } from '../audit.ts';
 import { type DatabaseHandle, schema } from './index.ts';
 
 /** The error a promise rejects with (drizzle wraps the database's in `cause`). */
@@ -66,5 +66,67 @@ describe('audit log: append-only in the database', () => {
       outcome: 'maybe' as 'success',
     });
     expect(await messageOf(insert)).toContain('audit_log_outcome_valid');
+  });
+});
+
+describe('audit log: refused attempts in aggregate', () => {
+  let database: DatabaseHandle;
+  const refusal = (at: string, subject: string) => ({
+    organisationId: testOrganisationId,
+    limitedAction: 'login',
+    scope: 'address',
+    subject,
+    ip: '192.0.2.9',
+    requestId: `request-${subject}`,
+    retryAfterSeconds: 30,
+    at: new Date(at),
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('counts refusals per address, action, limit and hour: one audit row per such row', async () => {
+    for (let index = 0; index < 200; index++) {
+      const second = String(index % 60).padStart(2, '0');
+      await recordRefusal(
+        database.db,
+        refusal(`2030-01-01T10:0${Math.floor(index / 60)}:${second}Z`, `a${index}@example.com`),
+        '192.0.2.9',
+      );
+    }
+    await recordRefusal(
+      database.db,
+      refusal('2030-01-01T11:00:00Z', 'late@example.com'),
+      '192.0.2.9',
+    );
+    const aggregates = await database.db
+      .select()
+      .from(schema.auditRefusals)
+      .orderBy(schema.auditRefusals.windowStart);
+    expect(aggregates).toHaveLength(2);
+    expect(aggregates[0]).toMatchObject({
+      addressKey: '192.0.2.9',
+      action: 'login',
+      scope: 'address',
+      count: 200,
+      windowStart: new Date('2030-01-01T10:00:00Z'),
+      firstAt: new Date('2030-01-01T10:00:00Z'),
+      lastAt: new Date('2030-01-01T10:03:19Z'),
+      lastSubject: 'a199@example.com',
+    });
+    expect(aggregates[1]).toMatchObject({ count: 1, lastSubject: 'late@example.com' });
+    const rows = await database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'rate_limited'));
+    expect(rows.map((row) => row.subject)).toEqual(['a0@example.com', 'late@example.com']);
+    expect(rows[0]).toMatchObject({
+      ip: '192.0.2.9',
+      requestId: 'request-a0@example.com',
+      outcome: 'refused',
+      details: { limitedAction: 'login', scope: 'address', retryAfterSeconds: 30 },
+    });
   });
 });

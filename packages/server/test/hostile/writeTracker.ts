@@ -7,11 +7,13 @@ import type { DatabaseHandle } from '../../src/db/index.ts';
 // Installed on the test's fresh database only; the product's schema is not touched.
 
 /**
- * Tables a refusal may write to, by design: the audit log records refusals, the rate limits and
- * sign-in throttling count attempts (refused ones too), and a reset code counts its wrong tries.
+ * Tables a refusal may write to, by design: the audit log records refusals (throttled ones in
+ * aggregate, in audit_refusals), the rate limits and sign-in throttling count attempts (refused
+ * ones too), and a reset code counts its wrong tries.
  */
 export const refusalRecordTables = [
   'audit_log',
+  'audit_refusals',
   'rate_limit_buckets',
   'password_reset_codes',
 ] as const;
