@@ -100,7 +100,7 @@ export {
   lowEngagementHours,
   noDataAfterHours,
 } from './rules/needsAttention.ts';
-export { fullName } from './rules/personName.ts';
+export { fullName, looksLikeLink, mailSafeName, oneLineName } from './rules/personName.ts';
 export { type PersonViewer, personViewFor } from './rules/personView.ts';
 export {
   isLivePictureExpiry,

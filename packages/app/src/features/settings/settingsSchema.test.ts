@@ -1,3 +1,4 @@
+import { messages } from '@coach/api';
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
 import type { TranslationKey } from '../../i18n/translationKey.ts';
@@ -26,6 +27,24 @@ describe('settings schema', () => {
       firstName: 'First name is required',
       lastName: 'Last name is required',
     });
+  });
+
+  it("refuses a name with a line break or a control character, in the contract's words", () => {
+    for (const name of [
+      'Frank\n\nURGENT',
+      'Frank\r\nBcc: x',
+      'Frank\u2028X',
+      'Frank\tX',
+      'A\u0000B',
+    ]) {
+      expect(errorsOf({ firstName: name, lastName: name, aboutMe: '' })).toEqual({
+        firstName: messages.firstNameOneLine,
+        lastName: messages.lastNameOneLine,
+      });
+    }
+    expect(messages.firstNameOneLine).toBe('First name must be on one line');
+    // Around the name, a line break is trimmed like any space.
+    expect(errorsOf({ firstName: 'Frank\n', lastName: ' Lee\t', aboutMe: '' })).toEqual({});
   });
 
   it('allows 250 characters per name and refuses 251', () => {

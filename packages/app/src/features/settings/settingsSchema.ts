@@ -1,20 +1,26 @@
-import { limits } from '@coach/api';
+import { isOneLineName, limits } from '@coach/api';
 import { type InferType, object, string } from 'yup';
 import { maxTextLength } from '../../forms/maxTextLength.ts';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
 
+/** The contract's name rule: one line, no control characters (see `isOneLineName`). */
+const oneLine = (value: string | undefined) => isOneLineName(value ?? '');
+
 /**
  * The coach's profile (spec point 5): first and last name required, at most 250 characters each (code points, as the server counts)
- * (trimmed, so spaces alone are no name); about me optional, at most 500.
+ * (trimmed, so spaces alone are no name), each on one line (no line breaks or control
+ * characters, the contract's rule); about me optional, at most 500.
  */
 export const settingsSchema = object({
   firstName: string()
     .trim()
     .required(message('settings.validation.firstNameRequired'))
+    .test('oneLine', message('settings.validation.firstNameOneLine'), oneLine)
     .test(maxTextLength(limits.nameMaxLength, message('settings.validation.maxNameLength'))),
   lastName: string()
     .trim()
     .required(message('settings.validation.lastNameRequired'))
+    .test('oneLine', message('settings.validation.lastNameOneLine'), oneLine)
     .test(maxTextLength(limits.nameMaxLength, message('settings.validation.maxNameLength'))),
   aboutMe: string()
     .default('')

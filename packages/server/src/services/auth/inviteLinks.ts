@@ -1,4 +1,4 @@
-import { fullName, type InviteCheck, inviteMessages, inviteRefusal } from '@coach/api';
+import { fullName, type InviteCheck, inviteMessages, inviteRefusal, oneLineName } from '@coach/api';
 import { and, eq } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
@@ -69,7 +69,8 @@ export async function checkInvite(
     );
   return {
     email: invite.email,
-    coachName: coach ? fullName(coach) : '',
+    // One line, even for a name stored before names had to be (the page shows it as text).
+    coachName: coach ? oneLineName(fullName(coach)) : '',
     expiresAt: invite.expiresAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { fullName } from '@coach/api';
+import { fullName, mailSafeName } from '@coach/api';
 import type { MailMessage } from '../context.ts';
 import type { AuthOptions } from './options.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
@@ -7,7 +7,8 @@ import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
 export type InviteMail = { message: MailMessage; tokenHash: string; expiresAt: Date };
 
 /**
- * Writes an invite mail with a link holding a new random token (only its hash is ever stored)
+ * Writes an invite mail (plain text from a template, the names in it as plain text: see
+ * `mailSafeName`) with a link holding a new random token (only its hash is ever stored)
  * valid for `inviteTtlSeconds` from `now`. The caller stores the hash and queues the mail in one
  * transaction, so a link is never live without its mail, nor mailed without being stored.
  */
@@ -20,8 +21,11 @@ export function writeInviteMail(
   const { inviteTtlSeconds } = deps.options;
   const token = randomToken();
   const link = `${deps.appUrl.replace(/\/+$/, '')}/invite?token=${encodeURIComponent(token)}`;
-  const greeting = invite.firstName ? `Hello ${invite.firstName},` : 'Hello,';
-  const coachName = fullName(coach) || 'Your coach';
+  // Names are the coach's words: plain text on one line, left out when they look like a link, so
+  // a mail from the product's address holds no line or link of the coach's choosing.
+  const inviteeName = invite.firstName ? mailSafeName(invite.firstName) : null;
+  const greeting = inviteeName ? `Hello ${inviteeName},` : 'Hello,';
+  const coachName = mailSafeName(fullName(coach)) ?? 'Your coach';
   return {
     message: {
       to: invite.email,

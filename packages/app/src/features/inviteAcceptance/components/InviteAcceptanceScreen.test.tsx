@@ -117,6 +117,23 @@ describe('the invite page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('refuses names that are not on one line with the profile texts, and sends nothing', async () => {
+    const { user, state } = renderInvite(validRoute);
+    await fillForm(user);
+    await user.clear(screen.getByLabelText('First name'));
+    await user.click(screen.getByLabelText('First name'));
+    await user.paste('Sam\u2028URGENT');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByLabelText('Last name'));
+    await user.paste('Taylor\u0085x');
+    await user.click(submit());
+    expect(await screen.findByText('First name must be on one line')).toBeInTheDocument();
+    expect(screen.getByText('Last name must be on one line')).toBeInTheDocument();
+    expect(state.invites.find((invite) => invite.token === fixtureInviteTokens.valid)?.status).toBe(
+      'pending',
+    );
+  });
+
   it.each([
     [fixtureInviteTokens.expired, 'This invite has expired'],
     [fixtureInviteTokens.withdrawn, 'This invite has expired'],

@@ -108,6 +108,25 @@ describe('SettingsScreen', () => {
     expect(save()).toBeDisabled();
   });
 
+  it('refuses a name that is not on one line, and saves nothing', async () => {
+    const { user, save, state } = renderSettings();
+    const firstName = await screen.findByLabelText('First name');
+    const lastName = screen.getByLabelText('Last name');
+    // A text field drops typed line breaks; a line separator or a tab pasted in stays.
+    await user.clear(firstName);
+    await user.click(firstName);
+    await user.paste('Frank\u2028URGENT: log in at http://evil.example');
+    await user.clear(lastName);
+    await user.click(lastName);
+    await user.paste('Smith\tBcc');
+    await user.click(save());
+    expect(await screen.findByText('First name must be on one line')).toBeInTheDocument();
+    expect(screen.getByText('Last name must be on one line')).toBeInTheDocument();
+    const stored = state.persons.find((person) => person.id === fixtureIds.coachPerson);
+    expect(stored?.firstName).toBe(coachPerson.firstName);
+    expect(stored?.lastName).toBe(coachPerson.lastName);
+  });
+
   it("saves the full profile, updates the session's profile and says 'Profile successfully edited'", async () => {
     const { user, save, state, store } = renderSettings();
     const firstName = await screen.findByLabelText('First name');
