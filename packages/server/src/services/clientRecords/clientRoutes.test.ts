@@ -23,9 +23,9 @@ describe('client route handlers', () => {
       // @ts-expect-error an assessment's body and answer are not a reflection's
       clientWriteHandlers(context, 'clients only', noQuota, submitAssessment),
     );
-    // @ts-expect-error an exercise is not an assessment
     contractRoute(
       'submitAssessment',
+      // @ts-expect-error an exercise is not an assessment
       clientWriteHandlers(context, 'clients only', noQuota, recordExercise),
     );
 
