@@ -108,6 +108,35 @@ describe('the text rule', () => {
     expect(response.body).toMatchObject({ id: body.id, name: 'Check 😀 ✓' });
   });
 
+  it('refuses a name with a line break, in an invite acceptance and a profile, naming the field', async () => {
+    const accept = await callApi(server.baseUrl, 'POST', '/api/auth/invites/accept', {
+      body: {
+        token: 'any-token',
+        password: 'Client123!',
+        firstName: 'Jamie',
+        lastName: 'Lee\n\nURGENT: http://evil.example',
+        timezone: 'Europe/Berlin',
+      },
+    });
+    expect(accept.status).toBe(400);
+    expect(accept.body).toEqual({
+      error: 'validation_failed',
+      message: 'Last name must be on one line',
+    });
+    const current = await callApi(server.baseUrl, 'GET', `/api/account/persons/${coach.personId}`, {
+      token: coachToken,
+    });
+    const update = await callApi(server.baseUrl, 'PUT', `/api/account/persons/${coach.personId}`, {
+      body: { ...(current.body as object), firstName: 'Al\r\nex' },
+      token: coachToken,
+    });
+    expect(update.status).toBe(400);
+    expect(update.body).toEqual({
+      error: 'validation_failed',
+      message: 'First name must be on one line',
+    });
+  });
+
   it('refuses a lone surrogate in a profile name with a 400 naming the field', async () => {
     const token = coachToken;
     const current = await callApi(server.baseUrl, 'GET', `/api/account/persons/${coach.personId}`, {

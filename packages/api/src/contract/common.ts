@@ -5,7 +5,7 @@ import {
   isOneLineName,
   limits,
   messages,
-  nameBreakingCharacters,
+  nameBreakingRanges,
 } from './commonValues.ts';
 
 /**
@@ -112,22 +112,26 @@ export const ApiErrorBodySchema = Type.Object(
 export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;
 
 /**
- * One character of client text: anything but NUL, and a surrogate only as half of a pair.
- * PostgreSQL can store neither a NUL nor a lone surrogate (UTF-8 has no form for it), so both are
- * refused at the door with a 400 instead of failing in the database. Written so that it holds
- * with and without the regexp `u` flag (Ajv and TypeBox both compile with it).
+ * One character of client text: anything but NUL (and the `excluded` ranges of a field's own
+ * rule), and a surrogate only as half of a pair. PostgreSQL can store neither a NUL nor a lone
+ * surrogate (UTF-8 has no form for it), so both are refused at the door with a 400 instead of
+ * failing in the database. Written so that it holds with and without the regexp `u` flag (Ajv and
+ * TypeBox both compile with it).
  */
-const textCharacter = '(?:[^\\u0000\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])';
+function textCharacter(excluded = ''): string {
+  return `(?:[^\\u0000\\uD800-\\uDFFF${excluded}]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])`;
+}
 
 /** The end every text-rule pattern shares, by which a validation issue is recognised. */
-const textPatternEnd = `${textCharacter}*$`;
+const textPatternEnd = '|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$';
 
 /**
  * The text rule as a JSON Schema `pattern`; `lookaheads` adds a field's own rule before it
- * (a name must not be blank, a password needs a digit...), since a schema holds one pattern.
+ * (a name must not be blank, a password needs a digit...), since a schema holds one pattern, and
+ * `excluded` the character ranges the field refuses besides (a name's line breaks).
  */
-export function textPattern(lookaheads = ''): string {
-  return `^${lookaheads}${textPatternEnd}`;
+export function textPattern(lookaheads = '', excluded = ''): string {
+  return `^${lookaheads}${textCharacter(excluded)}*$`;
 }
 
 /** Whether a text breaks the text rule (a NUL or a lone surrogate). */
@@ -185,12 +189,12 @@ export const LoginPasswordSchema = Type.String({
 
 /**
  * A first or last name: 1 to 250 characters, not blank, one line (no control characters nor
- * line breaks: see {@link nameBreakingCharacters}).
+ * line breaks: see `nameBreakingCharacters`).
  */
 export const NameSchema = Type.String({
   minLength: 1,
   maxLength: limits.nameMaxLength,
-  pattern: textPattern(`(?=[\\s\\S]*\\S)(?![\\s\\S]*${nameBreakingCharacters})`),
+  pattern: textPattern('(?=[\\s\\S]*\\S)', nameBreakingRanges),
   description: 'A name, 1 to 250 characters, not blank, on one line',
 });
 

@@ -55,6 +55,9 @@ export const messages = {
  */
 export const nameBreakingCharacters = '[\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]';
 
+/** The ranges of {@link nameBreakingCharacters} without the brackets, to leave out of a class. */
+export const nameBreakingRanges = nameBreakingCharacters.slice(1, -1);
+
 /** Whether a name is one line: none of {@link nameBreakingCharacters}. */
 export function isOneLineName(text: string): boolean {
   return !new RegExp(nameBreakingCharacters).test(text);
