@@ -1,3 +1,4 @@
+import { dateBounds } from '@coach/api';
 import fc from 'fast-check';
 import { edgeCharacters, edgeStrings, forbiddenCharacters } from './hostileStrings.ts';
 
@@ -126,7 +127,8 @@ function stringArbitrary(schema: JsonSchema, hints: SchemaHints): fc.Arbitrary<s
     case 'uuid':
       return fc.uuid();
     case 'date':
-      // Mostly within a year of now (the ranges the server takes), sometimes anywhere.
+      // Mostly within a year of now (the ranges the server takes), sometimes anywhere the
+      // contract's date bounds allow (years 1900 to 2199).
       return fc.oneof(
         {
           weight: 4,
@@ -135,7 +137,11 @@ function stringArbitrary(schema: JsonSchema, hints: SchemaHints): fc.Arbitrary<s
         {
           weight: 1,
           arbitrary: fc
-            .date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
+            .date({
+              min: new Date(dateBounds.earliest),
+              max: new Date(dateBounds.latest),
+              noInvalidDate: true,
+            })
             .map((date) => date.toISOString().slice(0, 10)),
         },
       );

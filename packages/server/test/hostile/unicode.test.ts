@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isOneLineName, messages } from '@coach/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, type TestResponse } from '../../src/services/auth/testing.ts';
 import { surveyRows } from '../../src/services/clientRecords/testing.ts';
@@ -62,6 +63,8 @@ type TextField = {
   maxLength: number;
   /** What is kept of a text: itself, or for names without outer white space (the name rule). */
   kept?: (text: string) => string;
+  /** For names: the refusal of a text that is not on one line (the name rule), in its words. */
+  notOneLine?: string;
   write: (text: string) => Promise<TestResponse>;
   /** The text as each place that shows it answers it (after the last accepted write). */
   read: () => Promise<unknown[]>;
@@ -101,7 +104,13 @@ function personFields(): Record<string, TextField> {
       {
         path: field,
         maxLength: field === 'aboutMe' ? 500 : 250,
-        ...(field === 'aboutMe' ? {} : { kept: (text: string) => text.trim() }),
+        ...(field === 'aboutMe'
+          ? {}
+          : {
+              kept: (text: string) => text.trim(),
+              notOneLine:
+                field === 'firstName' ? messages.firstNameOneLine : messages.lastNameOneLine,
+            }),
         write: (text) => put({ [field]: text }),
         read: async () => [(await profile())[field], ...(await coachViews(field))],
       },
@@ -229,8 +238,12 @@ describe('hostile text in names and answers', () => {
     for (const [name, field] of Object.entries(fields)) {
       const counts = { kept: 0, refused: 0 };
       figures[name] = counts;
+      const isRefusedName = (text: string) =>
+        field.notOneLine !== undefined && !isOneLineName(text);
       const fitting = [
-        ...Object.values(kept).filter((text) => length(text) <= field.maxLength),
+        ...Object.values(kept).filter(
+          (text) => length(text) <= field.maxLength && !isRefusedName(text),
+        ),
         '😀'.repeat(field.maxLength),
       ];
       for (const text of fitting) {
@@ -248,6 +261,16 @@ describe('hostile text in names and answers', () => {
         const response = await field.write(text);
         expectRefusedText(response, field.path);
         expect.soft(await field.read(), `${name} after ${reason}`).toEqual(before);
+        counts.refused += 1;
+      }
+      // A name with a line break, a tab or another control character is refused in its words.
+      for (const text of Object.values(kept).filter(isRefusedName)) {
+        const response = await field.write(text);
+        expect.soft(response, `${name}: ${JSON.stringify(text)}`).toMatchObject({
+          status: 400,
+          body: { error: 'validation_failed', message: field.notOneLine },
+        });
+        expect.soft(await field.read(), `${name} after ${JSON.stringify(text)}`).toEqual(before);
         counts.refused += 1;
       }
       // One character past the limit, counted in characters (an emoji is one).
