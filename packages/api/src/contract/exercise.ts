@@ -119,7 +119,7 @@ export const exerciseRoutes = {
     ...routeCalls.recordExercise,
     summary: "A client's exercise with its measures (201; 200 when that id was stored before)",
     body: RecordExerciseBodySchema,
-    response: { 201: ExerciseSchema, 200: ExerciseSchema, ...errors(400, 401, 403, 409) },
+    response: { 201: ExerciseSchema, 200: ExerciseSchema, ...errors(400, 401, 403, 409, 429) },
   },
   listExercises: {
     ...routeCalls.listExercises,

@@ -177,7 +177,7 @@ export const routes = {
     summary: "A client's device samples and app-usage sessions (idempotent by their ids)",
     body: DeviceMetricsBatchBodySchema,
     bodyLimit: maxBatchBodyBytes,
-    response: { 200: DeviceMetricsBatchResultSchema, ...errors(400, 401, 403, 413) },
+    response: { 200: DeviceMetricsBatchResultSchema, ...errors(400, 401, 403, 413, 429) },
   },
   getJourney: {
     ...routeCalls.getJourney,

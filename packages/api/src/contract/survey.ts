@@ -175,14 +175,14 @@ export const surveyRoutes = {
     ...routeCalls.submitReflection,
     summary: "A client's reflection in an open window (201; 200 when that id was stored before)",
     body: SubmitReflectionBodySchema,
-    response: { 201: ReflectionSchema, 200: ReflectionSchema, ...errors(400, 401, 403, 409) },
+    response: { 201: ReflectionSchema, 200: ReflectionSchema, ...errors(400, 401, 403, 409, 429) },
   },
   submitAssessment: {
     ...routeCalls.submitAssessment,
     summary: "A client's assessment, new (201) or moving on from in progress (200)",
     body: SubmitAssessmentBodySchema,
     bodyLimit: maxAssessmentBodyBytes,
-    response: { 201: AssessmentSchema, 200: AssessmentSchema, ...errors(400, 401, 403, 409) },
+    response: { 201: AssessmentSchema, 200: AssessmentSchema, ...errors(400, 401, 403, 409, 429) },
   },
   listReflections: {
     ...routeCalls.listReflections,
