@@ -25,7 +25,10 @@ describe('server over real HTTP', () => {
   it('answers the health check with no-store and security headers', async () => {
     const response = await fetch(`${baseUrl}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      admission: { atWork: 0, waiting: 0, max: 20, signIn: { atWork: 0, waiting: 0, max: 6 } },
+    });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");

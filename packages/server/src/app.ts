@@ -18,9 +18,18 @@ import {
 } from './db/unavailable.ts';
 import { DomainError } from './domainError.ts';
 import { registerAdmission } from './http/admission.ts';
+import { bodyTooSlowCode, registerBodyRate } from './http/bodyRate.ts';
 import { registerClientReadAudit } from './http/clientReadAudit.ts';
-import { type LogStream, loggerOptions, OneLinePerRequest } from './http/logging.ts';
-import { healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
+import { limitConnectionsPerAddress } from './http/connectionLimit.ts';
+import { httpLimits } from './http/limits.ts';
+import {
+  isClientGone,
+  type LogStream,
+  loggerOptions,
+  OneLinePerRequest,
+  registerAbortedRequestLog,
+} from './http/logging.ts';
+import { type HealthBody, healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
 
@@ -71,11 +80,21 @@ export type ErrorAnswer = { method: string; url: string; status: number; body: u
 
 /** Builds the server: the platform API under `/api` and the web front end beside it. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}) {
+  const limits = httpLimits(config.http);
+  const logController = new OneLinePerRequest();
   const app = Fastify({
     // No secret, personal text or body reaches a log line (see loggerOptions); one line per
     // request (see OneLinePerRequest).
     logger: options.logger ? loggerOptions(options.logStream) : false,
-    logController: new OneLinePerRequest(),
+    logController,
+    // A client that sends its request slowly loses its connection (see limits.ts and bodyRate.ts);
+    // producing the answer has no time limit here.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+    },
     // Contract routes set their own (contractRoute); this covers the others (health, front end).
     bodyLimit: defaultBodyLimit,
     // Validation stops at the first problem: collecting them all let one body of 200,000 empty
@@ -95,8 +114,12 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       return (reply as FastifyReply).status(400).send(body);
     },
   });
-  // API requests are admitted a bounded number at a time (see admission.ts).
-  registerAdmission(app);
+  limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
+  if (options.logger) registerAbortedRequestLog(app, logController);
+  // API requests are admitted a bounded number at a time, once their body has come (see
+  // admission.ts), and bodies that come too slowly are dropped (bodyRate.ts).
+  const admission = registerAdmission(app, limits);
+  registerBodyRate(app, limits);
   // A synchronous hook: an async one costs a promise and a tick on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
     setAnswerHeaders(request, reply);
@@ -144,6 +167,13 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   }
 
   app.setErrorHandler<FastifyError | DomainError>((error, request, reply) => {
+    // A client that closed its connection mid-request: nobody to answer, and no server fault
+    // (its body stream fails with ECONNRESET, which would otherwise read as the database's).
+    // The aborted-request log line says so.
+    if (isClientGone(request)) {
+      reply.hijack();
+      return;
+    }
     if (error instanceof DomainError) {
       // A refusal from the domain: the contract's catalogue gives its status.
       if (error.retryAfterSeconds !== undefined) {
@@ -162,6 +192,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       };
       return reply.status(errorStatuses.service_unavailable).send(body);
     }
+    // The rest of a too slow body is not waited for: the connection ends with the answer.
+    if (error.code === bodyTooSlowCode) reply.header('Connection', 'close');
     return reply.status(errorStatus(error)).send(toErrorBody(error, request, request.log));
   });
 
@@ -179,7 +211,21 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // Before the services, so the document covers their routes.
   await registerOpenApi(app);
 
-  app.get('/api/health', { schema: healthRouteSchema }, async () => ({ status: 'ok' as const }));
+  // Answered from memory: how busy the admission gate is, for monitoring. Saturated (its queue
+  // full, or a request waiting for seconds), it answers 503 so that a load balancer sends new
+  // clients elsewhere; sign-ins alone never make it so (a password spray must not take the
+  // server out of rotation).
+  app.get('/api/health', { schema: healthRouteSchema }, async (_request, reply) => {
+    const { isSaturated, ...state } = admission.state();
+    if (!isSaturated) return { status: 'ok', admission: state } satisfies HealthBody;
+    reply.status(503).header('Retry-After', '1');
+    return {
+      status: 'degraded',
+      error: 'service_unavailable',
+      message: 'The server is saturated, please try again shortly',
+      admission: state,
+    } satisfies HealthBody;
+  });
 
   if (options.services) {
     const { context, enabled } = options.services;
@@ -279,6 +325,8 @@ function toErrorBody(
       return { error: 'payload_too_large', message: 'The request body is too large' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { error: 'unsupported_media_type', message: 'Unsupported content type' };
+    case bodyTooSlowCode:
+      return { error: 'request_timeout', message: 'The request body came too slowly' };
   }
   const status = errorStatus(error);
   if (status >= 500) {

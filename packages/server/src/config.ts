@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type ServiceName, serviceNames } from '@coach/api';
+import type { HttpLimits } from './http/limits.ts';
 
 export type ServerConfig = {
   port: number;
@@ -22,6 +23,8 @@ export type ServerConfig = {
    * (the socket's peer is the client), a hop count, or the proxies' addresses and CIDR ranges.
    */
   trustProxy?: TrustProxy;
+  /** Limits on connections, request timing and admission beside the defaults (see limits.ts). */
+  http?: Partial<HttpLimits>;
 };
 
 /** Fastify's `trustProxy`, restricted to the forms a deployment may configure. */
@@ -49,7 +52,10 @@ export type RuntimeConfig = {
   appUrl: string;
   /** The services this process hosts (`SERVICES`); all by default. */
   services: readonly ServiceName[];
-  /** Whether the demo data is seeded at start (`DEMO_SEED`); on by default without DATABASE_URL. */
+  /**
+   * Whether the demo accounts (published passwords) are seeded at start (`DEMO_SEED`): on by
+   * default on the embedded database, off with DATABASE_URL, and never with NODE_ENV=production.
+   */
   demoSeed: boolean;
   /** Lifetime of the access tokens in seconds (`ACCESS_TOKEN_TTL_SECONDS`), 1 to 900; 900 by default. */
   accessTokenTtlSeconds: number;
@@ -119,7 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     services: readServices(env.SERVICES),
-    demoSeed: readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null),
+    demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
     port,
     host: env.HOST || '0.0.0.0',
@@ -329,6 +335,23 @@ function readAccessTokenTtl(value: string | undefined): number {
     );
   }
   return seconds;
+}
+
+/**
+ * `DEMO_SEED`: the demo accounts have passwords published in the README, so anyone could sign in
+ * with them. With NODE_ENV=production they are never made: off by default, and DEMO_SEED=1 is
+ * refused rather than quietly ignored.
+ */
+function readDemoSeed(env: NodeJS.ProcessEnv, databaseUrl: string | null): boolean {
+  const isProduction = env.NODE_ENV?.trim().toLowerCase() === 'production';
+  const demoSeed = readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null && !isProduction);
+  if (demoSeed && isProduction) {
+    throw new Error(
+      'DEMO_SEED=1 is refused with NODE_ENV=production: the demo accounts have published ' +
+        'passwords. Unset DEMO_SEED (or set DEMO_SEED=0), or unset NODE_ENV for a demo.',
+    );
+  }
+  return demoSeed;
 }
 
 function readFlag(name: string, value: string | undefined, fallback: boolean): boolean {

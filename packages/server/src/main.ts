@@ -7,7 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
 import { createRequireAuth } from './http/authenticate.ts';
 import { createMailer } from './mail/mailer.ts';
-import { seedDemo } from './seed/demo.ts';
+import { demoAccounts, demoClient, demoCoach, seedDemo } from './seed/demo.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
 
@@ -63,6 +63,26 @@ if (config.demoSeed) {
       ? `Demo data seeded: ${created} accounts (coach@example.com, client@example.com and clients)`
       : 'Demo data already present',
   );
+  // Said at every start, where a person looks: the passwords are in the README for anyone.
+  console.warn(demoAccountsWarning());
+}
+
+/** The block that says demo accounts with published passwords can sign in to this server. */
+function demoAccountsWarning(): string {
+  const rule = '='.repeat(78);
+  return [
+    '',
+    rule,
+    'WARNING: DEMO ACCOUNTS WITH PUBLISHED PASSWORDS ARE ENABLED ON THIS SERVER',
+    '',
+    `  ${demoCoach.email} (password ${demoCoach.password}), ${demoClient.email} (password ${demoClient.password})`,
+    `  and ${demoAccounts.length - 2} more clients: anyone who can reach this server can sign in with them.`,
+    '',
+    '  For real users: start with DEMO_SEED=0 (or NODE_ENV=production, which never seeds them)',
+    '  on a fresh data folder; accounts already seeded stay until deleted.',
+    rule,
+    '',
+  ].join('\n');
 }
 
 const accessTokens = createAccessTokens({

@@ -14,17 +14,73 @@ const binaryBodies = new Map<string, readonly string[]>(
   ),
 );
 
+/** How busy the admission gate is (see http/admissionGate.ts). */
+const admissionSchema = {
+  type: 'object',
+  description:
+    'API requests at work and waiting for a turn, with the most at work at once; sign-ins ' +
+    '(login, password reset, invite check and acceptance) have a share of their own.',
+  properties: {
+    atWork: { type: 'integer', minimum: 0 },
+    waiting: { type: 'integer', minimum: 0 },
+    max: { type: 'integer', minimum: 1 },
+    signIn: {
+      type: 'object',
+      properties: {
+        atWork: { type: 'integer', minimum: 0 },
+        waiting: { type: 'integer', minimum: 0 },
+        max: { type: 'integer', minimum: 1 },
+      },
+      required: ['atWork', 'waiting', 'max'],
+      additionalProperties: false,
+    },
+  },
+  required: ['atWork', 'waiting', 'max', 'signIn'],
+  additionalProperties: false,
+} as const;
+
+/** What `/api/health` answers: ok, or degraded (503) while the admission gate is saturated. */
+export type HealthBody =
+  | { status: 'ok'; admission: HealthAdmission }
+  | {
+      status: 'degraded';
+      error: 'service_unavailable';
+      message: string;
+      admission: HealthAdmission;
+    };
+
+type HealthAdmission = {
+  atWork: number;
+  waiting: number;
+  max: number;
+  signIn: { atWork: number; waiting: number; max: number };
+};
+
 /** `/api/health`: outside the contract (no service owns it), documented here. */
 export const healthRouteSchema = {
   operationId: 'health',
-  summary: 'Whether the server is up',
+  summary: 'Whether the server is up, and how busy',
+  description:
+    'Answered from memory, never queued. 503 while the server is saturated: its queue of ' +
+    'requests is full or one has waited for seconds (sign-ins alone never make it so).',
   tags: ['health'],
   security: [],
   response: {
     200: {
       type: 'object',
-      properties: { status: { type: 'string', const: 'ok' } },
-      required: ['status'],
+      properties: { status: { type: 'string', const: 'ok' }, admission: admissionSchema },
+      required: ['status', 'admission'],
+      additionalProperties: false,
+    },
+    503: {
+      type: 'object',
+      properties: {
+        status: { type: 'string', const: 'degraded' },
+        error: { type: 'string', const: 'service_unavailable' },
+        message: { type: 'string' },
+        admission: admissionSchema,
+      },
+      required: ['status', 'error', 'message', 'admission'],
       additionalProperties: false,
     },
   },

@@ -15,7 +15,7 @@ async function serverOfOne() {
   app.addHook('onRequest', async (request) => {
     arrived.push(request.url);
   });
-  registerAdmission(app, 1);
+  registerAdmission(app, { maxRequestsAtWork: 1 });
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get<{ Params: { id: string } }>('/api/work/:id', async (request) => {
     started.push(request.params.id);

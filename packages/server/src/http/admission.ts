@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { createConcurrencyLimit } from '../services/auth/concurrencyLimit.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AdmissionGate, createAdmissionGate, type Lane, type Turn } from './admissionGate.ts';
+import { hasBody, pauseBodyClock, resumeBodyClock } from './bodyRate.ts';
+import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 
 // With more requests at once than the database serves, every statement waits in the pool's queue
 // behind every other request's statements, so a request of several statements (a sign-in, a
@@ -8,41 +10,141 @@ import { createConcurrencyLimit } from '../services/auth/concurrencyLimit.ts';
 // waited past the pool's 10 s wait for a connection and answered 500. Admitted a bounded number
 // at a time, first come first served, each request waits once, at the door, and the pool's queue
 // stays short: its time is its turn plus its own work.
+//
+// A slot is held only while the server works: a request's body is read before its turn (twenty
+// half-sent bodies holding the twenty slots froze the API). A request of a signed-in route with a
+// body takes a turn for its session check (which must stay behind the gate, or a flood of tokens
+// would reach the database unbounded), gives it back while its body arrives, and comes back to
+// the front of the queue.
 
-/**
- * API requests at work at once in one process: twice the PostgreSQL pool (10 connections), so
- * that while some are between statements (their own code, a password check, a PDF render) others
- * use the connections.
- */
-export const defaultMaxRequestsAtWork = 20;
+/** API requests at work at once in one process (see `HttpLimits.maxRequestsAtWork`). */
+export const defaultMaxRequestsAtWork = defaultHttpLimits.maxRequestsAtWork;
 
 /** Requests that never wait: the health check answers from memory, whatever the load. */
 const unqueuedPaths = new Set(['/api/health']);
 
+/** Anonymous sign-in work (a password hash each, or a code check): its own lane at the gate. */
+const signInOperations = new Set([
+  'login',
+  'checkInvite',
+  'acceptInvite',
+  'requestPasswordReset',
+  'verifyResetCode',
+  'resetPassword',
+]);
+
+/** A request's dealings with the gate. */
+type Admission = {
+  lane: Lane;
+  turn: Turn | null;
+  /** Whether the request holds a slot now. */
+  isAdmitted: boolean;
+  /** Whether the request gives its slot back while its body arrives (see above). */
+  isLentForBody: boolean;
+  hasLeftForBody: boolean;
+};
+
+const admissions = new WeakMap<FastifyRequest, Admission>();
+
 /**
- * Admits the API requests of `app` at most `max` at a time, in arrival order: a request waits
- * before anything else runs for it (its session check included) and leaves when its answer has
- * been sent or its connection has closed. A caller gone while waiting is never run.
+ * Admits the API requests of `app` through a gate (see admissionGate.ts) in arrival order: a
+ * request without a body waits before anything else runs for it (its session check included), one
+ * with a body once its body has arrived; each leaves when its answer has been sent or its
+ * connection has closed. A caller gone while waiting is never run. Answers the gate.
  */
-export function registerAdmission(app: FastifyInstance, max = defaultMaxRequestsAtWork) {
-  const slots = createConcurrencyLimit(max);
+export function registerAdmission(
+  app: FastifyInstance,
+  limits: Partial<HttpLimits> = {},
+): AdmissionGate {
+  const gate = createAdmissionGate({ ...defaultHttpLimits, ...limits });
+
+  /** Waits for a turn, then `done`; or answers the refusal. */
+  function enter(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    admission: Admission,
+    done: () => void,
+  ) {
+    const isReturning = admission.hasLeftForBody;
+    // The client's body time does not run while the server keeps it waiting.
+    pauseBodyClock(request);
+    const proceed = () => {
+      admission.isAdmitted = true;
+      resumeBodyClock(request);
+      done();
+    };
+    // The rest of the request may run synchronously from `done`: the turn is recorded first.
+    let isEntering = true;
+    let isAdmittedAtOnce = false;
+    const turn = gate.enter(
+      admission.lane,
+      request.ip,
+      () => {
+        if (isEntering) isAdmittedAtOnce = true;
+        else proceed();
+      },
+      isReturning,
+    );
+    isEntering = false;
+    if (typeof turn === 'object') {
+      admission.turn = turn;
+      if (isAdmittedAtOnce) proceed();
+      return;
+    }
+    reply.header('Retry-After', '1');
+    if (turn === 'address_busy') {
+      reply.status(429).send({
+        error: 'rate_limited',
+        message: 'Too many requests from your address at once, please try again shortly',
+      });
+    } else {
+      reply.status(503).send({
+        error: 'service_unavailable',
+        message: 'The service is unavailable for a moment, please try again shortly',
+      });
+    }
+  }
+
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || unqueuedPaths.has(path)) return done();
-    let isGone = false;
-    let leave = () => {};
+    const { schema } = request.routeOptions;
+    const operationId = (schema as { operationId?: string } | undefined)?.operationId;
+    const isSignedIn = ((schema?.security as unknown[] | undefined)?.length ?? 0) > 0;
+    const isBodied = hasBody(request.raw);
+    const admission: Admission = {
+      lane: operationId && signInOperations.has(operationId) ? 'signIn' : 'general',
+      turn: null,
+      isAdmitted: false,
+      isLentForBody: isBodied && isSignedIn,
+      hasLeftForBody: false,
+    };
+    admissions.set(request, admission);
     // 'close' comes once the answer is sent, or when the connection ends before.
     reply.raw.once('close', () => {
-      isGone = true;
-      leave();
+      admission.turn?.leave();
+      admission.turn = null;
     });
-    void slots(
-      () =>
-        new Promise<void>((resolve) => {
-          if (isGone) return resolve();
-          leave = resolve;
-          done();
-        }),
-    );
+    if (isBodied && !isSignedIn) return done();
+    enter(request, reply, admission, done);
   });
+
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const admission = admissions.get(request);
+    if (admission?.isLentForBody && admission.turn) {
+      admission.turn.leave();
+      admission.turn = null;
+      admission.isAdmitted = false;
+      admission.hasLeftForBody = true;
+    }
+    done(null, payload);
+  });
+
+  app.addHook('preValidation', (request, reply, done) => {
+    const admission = admissions.get(request);
+    if (!admission || admission.isAdmitted) return done();
+    enter(request, reply, admission, done);
+  });
+
+  return gate;
 }

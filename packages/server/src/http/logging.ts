@@ -1,5 +1,6 @@
 import {
   type FastifyBaseLogger,
+  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -85,6 +86,34 @@ export class OneLinePerRequest extends LogController {
     this.#lines ??= request.server.log.child({}, { redact: [] });
     this.#lines.info({ reqId: request.id, ...fields }, 'request completed');
   }
+
+  /**
+   * The line of a request whose connection closed before its answer was sent: the client gave up
+   * or went away (mid-body, or while it waited). Its own doing, not a fault of the server's, so
+   * at info level; the same fields as a completed request, without a status.
+   */
+  requestAborted(request: FastifyRequest, reply: FastifyReply): void {
+    this.#lines ??= request.server.log.child({}, { redact: [] });
+    this.#lines.info(
+      { reqId: request.id, req: request, responseTime: reply.elapsedTime },
+      'request aborted',
+    );
+  }
+}
+
+/** Logs each request whose connection closes before its answer has gone (see `requestAborted`). */
+export function registerAbortedRequestLog(app: FastifyInstance, controller: OneLinePerRequest) {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.requestAborted(request, reply);
+    });
+    done();
+  });
+}
+
+/** Whether the client of `request` has closed its connection (mid-body, or before its answer). */
+export function isClientGone(request: FastifyRequest): boolean {
+  return request.raw.aborted || request.raw.socket?.destroyed === true;
 }
 
 /** The request as a log line shows it. */

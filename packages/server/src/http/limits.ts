@@ -1,0 +1,72 @@
+// What one client, or a crowd of them, may hold of the server: connections, time to send a
+// request, and turns at the admission gate. A client that sends its request slowly, or many at
+// once, must not make everyone else wait (the issue "hostile traffic": twenty connections that
+// sent half a body each froze the API for as long as they stayed open).
+
+/** The server's limits on connections, request timing and admission; see `defaultHttpLimits`. */
+export type HttpLimits = {
+  /** Time to receive a request's headers from the first byte (Node's `headersTimeout`), ms. */
+  headersTimeoutMs: number;
+  /**
+   * Time to receive a whole request, headers and body (Node's `requestTimeout`), ms. It must let
+   * a 7 MB picture through a slow uplink; the body rate below cuts slow small bodies far sooner.
+   */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (Node's `keepAliveTimeout`), ms. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the two timeouts above (its default, 30 s, would let them run late). */
+  timeoutCheckIntervalMs: number;
+  /** Time a body may take before its rate counts, ms. */
+  bodyGraceMs: number;
+  /**
+   * Slowest average rate of a body after the grace: a body of L bytes is complete by
+   * `bodyGraceMs + L / rate`, or answered 408 and its connection closed.
+   */
+  minBodyBytesPerSecond: number;
+  /** Open connections from one socket address (trusted proxies excepted). */
+  maxConnectionsPerAddress: number;
+  /** API requests at work at once in the process (see admission.ts). */
+  maxRequestsAtWork: number;
+  /** Of those, at most this many sign-in requests (login, password reset, invite check/accept). */
+  maxSignInAtWork: number;
+  /** API requests at work at once for one client address (`request.ip`). */
+  maxAtWorkPerAddress: number;
+  /** API requests waiting for a turn for one client address; more are answered 429. */
+  maxWaitingPerAddress: number;
+  /** API requests waiting for a turn (sign-ins apart); more are answered 503. */
+  maxWaiting: number;
+  /** Sign-in requests waiting for a turn; more are answered 503. */
+  maxSignInWaiting: number;
+  /** A request waiting this long marks the gate as saturated in `/api/health`, ms. */
+  saturatedAfterMs: number;
+};
+
+/** The limits of the product; figures chosen so that no real client meets them. */
+export const defaultHttpLimits: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  // 7 MB in 300 s is 190 kbit/s: a poor mobile uplink still gets a picture through.
+  requestTimeoutMs: 300_000,
+  // Fastify's default: longer than the 60 s idle timeout of common load balancers, so a proxy
+  // never reuses a connection the server is closing.
+  keepAliveTimeoutMs: 72_000,
+  timeoutCheckIntervalMs: 1_000,
+  bodyGraceMs: 5_000,
+  // 16 kbit/s: a login body has 5.1 s, the largest JSON body (512 KiB) 4.3 minutes.
+  minBodyBytesPerSecond: 2_048,
+  maxConnectionsPerAddress: 64,
+  // Twice the PostgreSQL pool (see admission.ts).
+  maxRequestsAtWork: 20,
+  // A third: signed-in calls always find two thirds of the slots.
+  maxSignInAtWork: 6,
+  // A browser opens 6 connections per host: a page's calls run 4 at a time and the rest wait.
+  maxAtWorkPerAddress: 4,
+  maxWaitingPerAddress: 32,
+  maxWaiting: 512,
+  maxSignInWaiting: 64,
+  saturatedAfterMs: 5_000,
+};
+
+/** The product's limits with the given ones instead. */
+export function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
+  return { ...defaultHttpLimits, ...overrides };
+}
