@@ -48,6 +48,15 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     });
   });
 
+  it('never seeds the demo accounts with NODE_ENV=production, and refuses DEMO_SEED=1 there', () => {
+    expect(readConfig({ NODE_ENV: 'production' }).demoSeed).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', DEMO_SEED: '0' }).demoSeed).toBe(false);
+    expect(() => readConfig({ NODE_ENV: 'production', DEMO_SEED: '1' })).toThrow(
+      'DEMO_SEED=1 is refused with NODE_ENV=production: the demo accounts have published passwords',
+    );
+    expect(readConfig({ NODE_ENV: 'development' }).demoSeed).toBe(true);
+  });
+
   it('reads DEMO_SEED as 1/true or 0/false', () => {
     expect(readConfig({ DEMO_SEED: '1', DATABASE_URL: 'postgres://db/coach' }).demoSeed).toBe(true);
     expect(readConfig({ DEMO_SEED: 'true' }).demoSeed).toBe(true);

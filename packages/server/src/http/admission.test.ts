@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientAddress, requestFrom } from '../../test/fromAddress.ts';
 import { registerAdmission } from './admission.ts';
+import { createAdmissionGate } from './admissionGate.ts';
+import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 
 /**
  * A server on loopback admitting one API request at a time, whose `/api/work/:id` answers only
  * when the test lets it; it records which requests arrived and which were run.
  */
-async function serverOfOne() {
+async function serverOfOne(limits: Partial<HttpLimits> = { maxRequestsAtWork: 1 }) {
   // The test's keep-alive connections are closed with the server, not left to time out.
   const app = Fastify({ forceCloseConnections: true });
   const arrived: string[] = [];
@@ -15,7 +18,7 @@ async function serverOfOne() {
   app.addHook('onRequest', async (request) => {
     arrived.push(request.url);
   });
-  registerAdmission(app, { maxRequestsAtWork: 1 });
+  registerAdmission(app, limits);
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get<{ Params: { id: string } }>('/api/work/:id', async (request) => {
     started.push(request.params.id);
@@ -81,5 +84,86 @@ describe('registerAdmission', () => {
     finish('c');
     expect((await third).status).toBe(200);
     expect(started).toEqual(['a', 'c']);
+  });
+});
+
+describe('registerAdmission per client address', () => {
+  it("refuses an address's requests over its share with 429 while another address is served", async () => {
+    const { app, base, arrived, started, until, finish } = await serverOfOne({
+      maxRequestsAtWork: 4,
+      maxAtWorkPerAddress: 1,
+      maxWaitingPerAddress: 1,
+    });
+    server = app;
+    const [busy, other] = [clientAddress(1), clientAddress(2)];
+    const first = requestFrom(base, busy, { path: '/api/work/a' });
+    await until(() => started.includes('a'));
+    const second = requestFrom(base, busy, { path: '/api/work/b' });
+    await until(() => arrived.includes('/api/work/b'));
+
+    const third = await requestFrom(base, busy, { path: '/api/work/c' });
+    expect({ status: third.status, body: third.body }).toEqual({
+      status: 429,
+      body: {
+        error: 'rate_limited',
+        message: 'Too many requests from your address at once, please try again shortly',
+      },
+    });
+    expect(third.headers['retry-after']).toBe('1');
+    const elsewhere = requestFrom(base, other, { path: '/api/work/d' });
+    await until(() => started.includes('d'));
+    expect(started).toEqual(['a', 'd']);
+
+    finish('d');
+    expect((await elsewhere).status).toBe(200);
+    finish('a');
+    expect((await first).status).toBe(200);
+    await until(() => started.includes('b'));
+    finish('b');
+    expect((await second).status).toBe(200);
+  });
+});
+
+describe('createAdmissionGate', () => {
+  const limits = { ...defaultHttpLimits, maxRequestsAtWork: 3, maxSignInAtWork: 1 };
+
+  it('admits a signed-in call at once while sign-ins wait for their one slot', () => {
+    const gate = createAdmissionGate(limits);
+    const admitted: string[] = [];
+    for (const name of ['login 1', 'login 2', 'login 3']) {
+      gate.enter('signIn', `10.0.0.${name.slice(-1)}`, () => admitted.push(name));
+    }
+    gate.enter('general', '10.0.1.1', () => admitted.push('persons'));
+    expect(admitted).toEqual(['login 1', 'persons']);
+    expect(gate.state()).toMatchObject({
+      atWork: 2,
+      waiting: 2,
+      signIn: { atWork: 1, waiting: 2, max: 1 },
+      isSaturated: false,
+    });
+  });
+
+  it('passes a freed sign-in slot to the next sign-in, in arrival order', () => {
+    const gate = createAdmissionGate(limits);
+    const admitted: string[] = [];
+    const first = gate.enter('signIn', '10.0.0.1', () => admitted.push('login 1'));
+    gate.enter('signIn', '10.0.0.2', () => admitted.push('login 2'));
+    gate.enter('signIn', '10.0.0.3', () => admitted.push('login 3'));
+    if (typeof first !== 'object') throw new Error('the first sign-in was refused');
+    first.leave();
+    expect(admitted).toEqual(['login 1', 'login 2']);
+  });
+
+  it('answers queue_full once the sign-in queue holds its most', () => {
+    const gate = createAdmissionGate({ ...limits, maxSignInWaiting: 1 });
+    gate.enter('signIn', '10.0.0.1', () => {});
+    expect(typeof gate.enter('signIn', '10.0.0.2', () => {})).toBe('object');
+    expect(gate.enter('signIn', '10.0.0.3', () => {})).toBe('queue_full');
+    // Signed-in calls still get in.
+    let isAdmitted = false;
+    gate.enter('general', '10.0.0.4', () => {
+      isAdmitted = true;
+    });
+    expect(isAdmitted).toBe(true);
   });
 });
