@@ -57,6 +57,15 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     expect(readConfig({ NODE_ENV: 'development' }).demoSeed).toBe(true);
   });
 
+  it('caps connections and requests per address unless PER_ADDRESS_LIMITS=0 (load tests)', () => {
+    expect(readConfig({}).http).toBeUndefined();
+    expect(readConfig({ PER_ADDRESS_LIMITS: '0' }).http).toEqual({
+      maxConnectionsPerAddress: Number.POSITIVE_INFINITY,
+      maxAtWorkPerAddress: Number.POSITIVE_INFINITY,
+      maxWaitingPerAddress: Number.POSITIVE_INFINITY,
+    });
+  });
+
   it('reads DEMO_SEED as 1/true or 0/false', () => {
     expect(readConfig({ DEMO_SEED: '1', DATABASE_URL: 'postgres://db/coach' }).demoSeed).toBe(true);
     expect(readConfig({ DEMO_SEED: 'true' }).demoSeed).toBe(true);

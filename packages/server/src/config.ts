@@ -82,6 +82,13 @@ export const defaultStaticDir = resolve(repoRoot, 'packages/app/dist');
 /** Longest access-token lifetime, in seconds (15 minutes). */
 export const maxAccessTokenTtlSeconds = 900;
 
+/** `PER_ADDRESS_LIMITS=0`: no cap on one address's connections and requests (see limits.ts). */
+export const withoutPerAddressLimits = {
+  maxConnectionsPerAddress: Number.POSITIVE_INFINITY,
+  maxAtWorkPerAddress: Number.POSITIVE_INFINITY,
+  maxWaitingPerAddress: Number.POSITIVE_INFINITY,
+} as const;
+
 /** Reads the configuration from the environment; throws a clear message when it is wrong. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
@@ -124,6 +131,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: readAppUrl(env.APP_URL, port),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    // Load tests from one machine are many clients at one address: they turn the caps off.
+    ...(readFlag('PER_ADDRESS_LIMITS', env.PER_ADDRESS_LIMITS, true)
+      ? {}
+      : { http: withoutPerAddressLimits }),
     services: readServices(env.SERVICES),
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
