@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@coach/api';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../packages/server/src/app.ts';
+import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
 import { createRequireAuth } from '../../packages/server/src/http/authenticate.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
+import { liftedClientWriteQuotas } from '../../packages/server/src/services/clientRecords/writeQuotaOptions.ts';
 
 const unlimited = {
   perAccount: { max: 1e9, windowSeconds: 60 },
@@ -26,7 +28,14 @@ export function buildBenchServer(
 ) {
   const accessTokens = createAccessTokens({ secret: randomBytes(32) });
   return buildServer(
-    { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      staticDir: null,
+      isFrontendCspStrict: true,
+      // The load comes from one address: the benchmark measures the work, not the caps.
+      http: withoutPerAddressLimits,
+    },
     {
       // As main.ts: one line per request to standard output.
       ...(options.logger ? { logger: true } : {}),
@@ -39,6 +48,8 @@ export function buildBenchServer(
           requireAuth: createRequireAuth(accessTokens, database),
           mailer: createMailer({ smtpUrl: null, from: 'bench', log: () => {} }),
           appUrl: 'http://localhost',
+          // A few bench clients write what a practice does (see writeQuotaOptions.ts).
+          clientWriteQuotas: liftedClientWriteQuotas,
           ...(options.unlimitedRates
             ? {
                 auth: {

@@ -66,6 +66,12 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     });
   });
 
+  it("holds clients' writes to their quotas unless CLIENT_WRITE_QUOTAS=0 (load tests)", () => {
+    expect(readConfig({}).hasClientWriteQuotas).toBe(true);
+    expect(readConfig({ CLIENT_WRITE_QUOTAS: '0' }).hasClientWriteQuotas).toBe(false);
+    expect(() => readConfig({ CLIENT_WRITE_QUOTAS: 'maybe' })).toThrow(/CLIENT_WRITE_QUOTAS/);
+  });
+
   it('reads DEMO_SEED as 1/true or 0/false', () => {
     expect(readConfig({ DEMO_SEED: '1', DATABASE_URL: 'postgres://db/coach' }).demoSeed).toBe(true);
     expect(readConfig({ DEMO_SEED: 'true' }).demoSeed).toBe(true);

@@ -53,6 +53,11 @@ export type RuntimeConfig = {
   /** The services this process hosts (`SERVICES`); all by default. */
   services: readonly ServiceName[];
   /**
+   * Whether clients' writes are held to their quotas (`CLIENT_WRITE_QUOTAS`, on by default; see
+   * services/clientRecords/writeQuotaOptions.ts). Load tests turn it off.
+   */
+  hasClientWriteQuotas: boolean;
+  /**
    * Whether the demo accounts (published passwords) are seeded at start (`DEMO_SEED`): on by
    * default on the embedded database, off with DATABASE_URL, and never with NODE_ENV=production.
    */
@@ -136,6 +141,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {}
       : { http: withoutPerAddressLimits }),
     services: readServices(env.SERVICES),
+    hasClientWriteQuotas: readFlag('CLIENT_WRITE_QUOTAS', env.CLIENT_WRITE_QUOTAS, true),
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
     port,

@@ -8,6 +8,7 @@ import { createAccessTokens } from './http/accessTokens.ts';
 import { createRequireAuth } from './http/authenticate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { demoAccounts, demoClient, demoCoach, seedDemo } from './seed/demo.ts';
+import { liftedClientWriteQuotas } from './services/clientRecords/writeQuotaOptions.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
 
@@ -34,6 +35,13 @@ try {
 
 const dataFolderProblem = dataFolderWarning(config.dataDir);
 if (dataFolderProblem) console.warn(`WARNING: ${dataFolderProblem}`);
+// Switches for load tests from one machine: a deployment that clients use must not run with them.
+if (config.http?.maxConnectionsPerAddress === Number.POSITIVE_INFINITY) {
+  console.warn("WARNING: PER_ADDRESS_LIMITS=0: no cap on one address's connections and requests");
+}
+if (!config.hasClientWriteQuotas) {
+  console.warn("WARNING: CLIENT_WRITE_QUOTAS=0: clients' writes are not held to their quotas");
+}
 
 let jwtSecret: Uint8Array;
 try {
@@ -104,6 +112,7 @@ const context: ServiceContext = {
   // from it.
   auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
   pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
+  ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
 };
 
 const app = await buildServer(config, {

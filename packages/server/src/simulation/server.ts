@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { serviceNames } from '@coach/api';
 import { buildServer } from '../app.ts';
+import { withoutPerAddressLimits } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { createAccessTokens } from '../http/accessTokens.ts';
 import { createRequireAuth } from '../http/authenticate.ts';
+import { liftedClientWriteQuotas } from '../services/clientRecords/writeQuotaOptions.ts';
 import type { MailMessage, ServiceContext } from '../services/context.ts';
 
 /** The simulated clock: every service (auth included) reads "now" from it. */
@@ -67,9 +69,17 @@ export async function startSimulationServer(
       rateLimits: { refresh: generousLimits },
     },
     now: clock.now,
+    // Every simulated client writes from 127.0.0.1, days of history in minutes.
+    clientWriteQuotas: liftedClientWriteQuotas,
   };
   const app = await buildServer(
-    { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      staticDir: null,
+      isFrontendCspStrict: true,
+      http: withoutPerAddressLimits,
+    },
     { services: { context, enabled: serviceNames } },
   );
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

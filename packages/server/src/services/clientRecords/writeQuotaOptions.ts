@@ -43,38 +43,60 @@ const day = 24 * 60 * minute;
 //   a device reading once a minute, all day, 3 measures: 3 x 1440 = 4,320;
 // - app-use sessions: <= 6 a day in the generator; an app logging every opening: ~100;
 // - device batches: 2 a day in the generator (12:00, 23:55); an app syncing every minute: 1/min.
-// The daily ceilings are 10x (and more) above that. Our own load tools send far more per client,
-// with no pause between calls, on databases kept from run to run (the buckets with them), and must
-// still pass: reliability/load/mix.ts (up to ~400 device batches and ~130 assessment calls a
-// minute per client on a quiet PGlite; ~40 assessments started per client per run) and
-// bench/client-data.ts with bench/cost-growth.ts (~270 1000-sample batches a minute per client,
-// ~140,000 samples per bench client per run). Hence rates that only stop one client from
-// monopolising the server, and the assessments and samples ceilings sized for several such runs a
-// day; the answer bytes (the costly part of an assessment) stay tight. Tighter figures need a way
-// for those tools to lift the quotas (as the simulator lifts the refresh limits).
+// The daily ceilings are about 10x that; the rates let an app catch up after a day offline (a
+// batch a minute, a reflection or an exercise every few seconds) yet stop one client from
+// monopolising the server. Our own load tools send far more per client, with no pause, on
+// databases kept from run to run (reliability/load/mix.ts: ~400 device batches a minute per
+// client; bench/client-data.ts: ~140,000 samples per client per run): they lift the quotas
+// (`CLIENT_WRITE_QUOTAS=0`, {@link liftedClientWriteQuotas}), as they lift the per-address caps.
 
 /** The product's figures. */
 export const defaultClientWriteQuotas: ClientWriteQuotas = {
   rates: {
-    reflection: { max: 60, windowSeconds: minute },
-    exercise: { max: 60, windowSeconds: minute },
-    assessment: { max: 600, windowSeconds: minute },
-    deviceBatch: { max: 1200, windowSeconds: minute },
+    reflection: { max: 30, windowSeconds: minute },
+    exercise: { max: 30, windowSeconds: minute },
+    assessment: { max: 60, windowSeconds: minute },
+    deviceBatch: { max: 120, windowSeconds: minute },
   },
   daily: {
     windowSeconds: day,
     ceilings: {
       reflections: 50,
       exercises: 60,
-      assessments: 500,
+      assessments: 50,
       assessmentBytes: 1_000_000,
-      samples: 1_000_000,
-      sessions: 5_000,
+      samples: 50_000,
+      sessions: 1_000,
     },
   },
 };
 
-/** The quotas with every default filled in. */
+const unbounded = 1_000_000_000;
+
+/**
+ * No quota in practice: for load tests and benchmarks, whose few clients write what a whole
+ * practice does (`CLIENT_WRITE_QUOTAS=0`). Never for a deployment that clients use.
+ */
+export const liftedClientWriteQuotas: ClientWriteQuotas = {
+  rates: {
+    reflection: { max: unbounded, windowSeconds: minute },
+    exercise: { max: unbounded, windowSeconds: minute },
+    assessment: { max: unbounded, windowSeconds: minute },
+    deviceBatch: { max: unbounded, windowSeconds: minute },
+  },
+  daily: {
+    windowSeconds: day,
+    ceilings: {
+      reflections: unbounded,
+      exercises: unbounded,
+      assessments: unbounded,
+      assessmentBytes: unbounded,
+      samples: unbounded,
+      sessions: unbounded,
+    },
+  },
+};
+
 export function resolveClientWriteQuotas(input: ClientWriteQuotasInput = {}): ClientWriteQuotas {
   const defaults = defaultClientWriteQuotas;
   return {
