@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile } from './testing.ts';
+import { tooManyAttemptsMessage } from './rateLimit.ts';
 
 const owner = 'coach@example.com';
 const ownerPassword = 'Coach123!';
@@ -64,6 +65,21 @@ describe('auth service: sign-in throttling and rate limits stored in PostgreSQL'
   });
 
   // Each sign-in costs an argon2 verification: a longer timeout on a busy machine.
+  it('says how long to wait in the units the app uses, a daily ceiling in hours', () => {
+    expect(
+      [1, 45, 60, 61, 900, 5400, 5401, 86_400].map((seconds) => tooManyAttemptsMessage(seconds)),
+    ).toEqual([
+      'Too many attempts. Try again in 1 second.',
+      'Too many attempts. Try again in 45 seconds.',
+      'Too many attempts. Try again in 1 minute.',
+      'Too many attempts. Try again in 2 minutes.',
+      'Too many attempts. Try again in 15 minutes.',
+      'Too many attempts. Try again in 90 minutes.',
+      'Too many attempts. Try again in 2 hours.',
+      'Too many attempts. Try again in 24 hours.',
+    ]);
+  });
+
   it('never throttles successful sign-ins, however many in a row', async () => {
     for (let attempt = 0; attempt < 12; attempt++) {
       expect((await loginFrom('203.0.113.5', ownerPassword)).status).toBe(200);

@@ -71,12 +71,19 @@ export async function refuseThrottled(
   });
 }
 
-/** 'Too many attempts. Try again in 30 seconds.' or '... in 15 minutes.' (rounded up). */
+/**
+ * 'Too many attempts. Try again in 30 seconds.', '... in 15 minutes.' or, past 90 minutes (a
+ * daily ceiling), '... in 24 hours.': rounded up, in the units the app uses for the same refusal
+ * (app/src/errors/tooManyAttempts.ts).
+ */
 export function tooManyAttemptsMessage(seconds: number): string {
+  const count = (amount: number, unit: string) => `${amount} ${amount === 1 ? unit : `${unit}s`}`;
   const wait =
     seconds < 60
-      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`;
+      ? count(Math.max(1, seconds), 'second')
+      : seconds <= 90 * 60
+        ? count(Math.ceil(seconds / 60), 'minute')
+        : count(Math.ceil(seconds / 3600), 'hour');
   return `Too many attempts. Try again in ${wait}.`;
 }
 
