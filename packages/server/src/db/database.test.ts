@@ -26,6 +26,7 @@ const kind = testDatabaseKind();
 const otherOrganisationId = '11111111-1111-4111-8111-111111111111';
 const expectedTables = [
   'audit_log',
+  'audit_refusals',
   'calendar_events',
   'client_daily',
   'client_phase_totals',
