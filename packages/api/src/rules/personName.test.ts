@@ -7,6 +7,12 @@ describe('fullName', () => {
     expect(fullName({ firstName: 'Alex', lastName: '' })).toBe('Alex');
     expect(fullName({ firstName: '', lastName: '' })).toBe('');
   });
+
+  it('writes a name stored before the one-line rule on one line (screens, mails, reports)', () => {
+    expect(fullName({ firstName: 'Frank\n\nURGENT:', lastName: 'Miller\u2028now' })).toBe(
+      'Frank URGENT: Miller now',
+    );
+  });
 });
 
 describe('names in mails', () => {
