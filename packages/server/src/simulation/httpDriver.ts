@@ -212,6 +212,7 @@ export async function runHttpSimulation(
   /** Invite and acceptance of a new client, or the sign-in of one an earlier run created. */
   async function join(client: SimulatedClient): Promise<Participant | null> {
     const invitesRoute = '/api/auth/invites';
+    const mailsBefore = server.inbox.mailsTo(client.email).length;
     const invite = await send(
       'POST',
       invitesRoute,
@@ -226,8 +227,9 @@ export async function runHttpSimulation(
     if (isExisting) {
       tokens = await signIn(client.email, client.password);
     } else {
-      const mail = server.inbox.mailsTo(client.email).at(-1);
-      const token = mail ? inviteTokenFromMail(mail.text) : null;
+      // The outbox sends the mail once the invite has been answered.
+      const mail = await server.inbox.waitForMailTo(client.email, mailsBefore + 1);
+      const token = inviteTokenFromMail(mail.text);
       if (!token) throw new Error(`No invite mail with a link reached ${client.email}`);
       server.clock.set(new Date(server.clock.now().getTime() + 30_000));
       const route = '/api/auth/invites/accept';

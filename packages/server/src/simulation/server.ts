@@ -15,6 +15,11 @@ export type SimulatedClock = { now(): Date; set(instant: Date): void };
 export type Inbox = {
   /** The mails to an address, oldest first. */
   mailsTo(email: string): MailMessage[];
+  /**
+   * The `count`-th mail to an address (1 for the first), once the mail outbox has sent it: it
+   * sends after the request that stored the mail has answered. Rejects after `timeoutMs`.
+   */
+  waitForMailTo(email: string, count: number, timeoutMs?: number): Promise<MailMessage>;
 };
 
 /** A real server (every service, real HTTP on loopback) over `database`, on a simulated clock. */
@@ -49,6 +54,8 @@ export async function startSimulationServer(
     },
   };
   const mails: MailMessage[] = [];
+  /** Called after each mail received. */
+  const listeners = new Set<() => void>();
   const secret = randomBytes(32);
   const accessTokens = createAccessTokens({ secret, ttlSeconds: 900 });
   const context: ServiceContext = {
@@ -59,6 +66,7 @@ export async function startSimulationServer(
     mailer: {
       async send(message) {
         mails.push(message);
+        for (const listener of listeners) listener();
       },
     },
     appUrl: 'http://localhost:8080',
@@ -83,11 +91,30 @@ export async function startSimulationServer(
     { services: { context, enabled: serviceNames } },
   );
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  function mailsTo(email: string) {
+    return mails.filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
+  }
   return {
     baseUrl,
     clock,
     inbox: {
-      mailsTo: (email) => mails.filter((mail) => mail.to.toLowerCase() === email.toLowerCase()),
+      mailsTo,
+      waitForMailTo: (email, count, timeoutMs = 30_000) =>
+        new Promise((resolve, reject) => {
+          const check = () => {
+            const mail = mailsTo(email)[count - 1];
+            if (!mail) return false;
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(mail);
+            return true;
+          };
+          const timer = setTimeout(() => {
+            listeners.delete(check);
+            reject(new Error(`No mail number ${count} reached ${email} in ${timeoutMs} ms`));
+          }, timeoutMs);
+          if (!check()) listeners.add(check);
+        }),
     },
     context,
     close: () => app.close(),
