@@ -71,7 +71,7 @@ if (config.demoSeed) {
       ? `Demo data seeded: ${created} accounts (coach@example.com, client@example.com and clients)`
       : 'Demo data already present',
   );
-  // Said at every start, where a person looks: the passwords are in the README for anyone.
+  // Said at every start, where a person looks.
   console.warn(demoAccountsWarning());
 }
 
@@ -83,8 +83,9 @@ function demoAccountsWarning(): string {
     rule,
     'WARNING: DEMO ACCOUNTS WITH PUBLISHED PASSWORDS ARE ENABLED ON THIS SERVER',
     '',
-    `  ${demoCoach.email} (password ${demoCoach.password}), ${demoClient.email} (password ${demoClient.password})`,
-    `  and ${demoAccounts.length - 2} more clients: anyone who can reach this server can sign in with them.`,
+    // The passwords themselves stay out of the log (they are in the README): no log line holds one.
+    `  ${demoCoach.email}, ${demoClient.email} and ${demoAccounts.length - 2} more clients, with the`,
+    '  passwords in the README: anyone who can reach this server can sign in with them.',
     '',
     '  For real users: start with DEMO_SEED=0 (or NODE_ENV=production, which never seeds them)',
     '  on a fresh data folder; accounts already seeded stay until deleted.',
