@@ -130,6 +130,32 @@ export async function takeBackHit(db: Database, organisationId: string, key: str
 }
 
 /**
+ * Counts one attempt in the bucket `key` (see `hitBucket`) and refuses it (audited, see
+ * `refuseThrottled`) when the bucket is over `limit`; answers the bucket's count otherwise.
+ */
+export async function enforceBucket(
+  db: Database,
+  organisationId: string,
+  key: string,
+  limit: RateLimit,
+  refusal: Omit<Throttled, 'retryAfterSeconds' | 'at'>,
+  meta: RequestMeta,
+  now: Date,
+): Promise<{ count: number }> {
+  const { isLimited, retryAfterSeconds, count } = await hitBucket(
+    db,
+    organisationId,
+    key,
+    limit,
+    now,
+  );
+  if (isLimited) {
+    await refuseThrottled(db, organisationId, { ...refusal, retryAfterSeconds, at: now }, meta);
+  }
+  return { count };
+}
+
+/**
  * Counts an attempt of `action` against both the caller's address (an IPv6 one by its /64) and
  * the account (when known), and refuses it (audited, see `refuseThrottled`) when either is over
  * its limit.

@@ -8,7 +8,13 @@ import { transactionEndingSessions } from './liveSessions.ts';
 import { hashPassword } from './passwords.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
-import { hitBucket, refuseThrottled, sweepIdleBucketsSometimes, takeBackHit } from './rateLimit.ts';
+import {
+  enforceBucket,
+  hitBucket,
+  refuseThrottled,
+  sweepIdleBucketsSometimes,
+  takeBackHit,
+} from './rateLimit.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
 import {
   issueTokens,
@@ -200,17 +206,8 @@ async function checkCodeUnderCeiling(
   const now = options.now();
   const limit = { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day };
   const key = wrongCodesKey(email);
-  const counted = await hitBucket(database.db, organisationId, key, limit, now);
-  if (counted.isLimited) {
-    const { retryAfterSeconds } = counted;
-    const throttled = { action: 'resetCodeDaily', scope: 'account', account: email } as const;
-    await refuseThrottled(
-      database.db,
-      organisationId,
-      { ...throttled, retryAfterSeconds, at: now },
-      meta,
-    );
-  }
+  const refusal = { action: 'resetCodeDaily', scope: 'account', account: email } as const;
+  const counted = await enforceBucket(database.db, organisationId, key, limit, refusal, meta, now);
   const checked = await checkCode(deps, email, code, meta, mail);
   if (checked) {
     await takeBackHit(database.db, organisationId, key);
@@ -350,23 +347,15 @@ async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMe
   const { database, organisationId, options } = deps;
   const now = options.now();
   await limitPerAddressAndPair(deps, 'verifyCode', email, meta, now);
-  const daily = await hitBucket(
+  await enforceBucket(
     database.db,
     organisationId,
     pairKey('reset-daily', clientAddressKey(meta.ip), email),
     { max: options.resetCodeDailyMaxChecks, windowSeconds: day },
+    { action: 'resetCodeDaily', scope: 'pair', account: email },
+    meta,
     now,
   );
-  if (daily.isLimited) {
-    const { retryAfterSeconds } = daily;
-    const throttled = { action: 'resetCodeDaily', scope: 'pair', account: email } as const;
-    await refuseThrottled(
-      database.db,
-      organisationId,
-      { ...throttled, retryAfterSeconds, at: now },
-      meta,
-    );
-  }
 }
 
 /** Whether a reset code is right, without using it; a wrong one counts as a try. */
