@@ -4,6 +4,7 @@ import {
   errorStatuses,
   isServerErrorCode,
   limits,
+  messages,
   type ServiceName,
   validationMessage,
 } from '@coach/api';
@@ -188,7 +189,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       reply.header('Retry-After', String(databaseRetryAfterSeconds));
       const body: ErrorBody = {
         error: 'service_unavailable',
-        message: 'The service is unavailable for a moment, please try again shortly',
+        message: messages.serviceUnavailable,
       };
       return reply.status(errorStatuses.service_unavailable).send(body);
     }
@@ -326,7 +327,7 @@ function toErrorBody(
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { error: 'unsupported_media_type', message: 'Unsupported content type' };
     case bodyTooSlowCode:
-      return { error: 'request_timeout', message: 'The request body came too slowly' };
+      return { error: 'request_timeout', message: messages.requestBodyTooSlow };
   }
   const status = errorStatus(error);
   if (status >= 500) {

@@ -45,6 +45,10 @@ export const messages = {
   assessmentFinal: 'A complete assessment can not be changed',
   firstNameOneLine: 'First name must be on one line',
   lastNameOneLine: 'Last name must be on one line',
+  serviceUnavailable: 'The service is unavailable for a moment, please try again shortly',
+  tooManyRequestsFromAddress:
+    'Too many requests from your address at once, please try again shortly',
+  requestBodyTooSlow: 'The request body came too slowly',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { messages } from '@coach/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AdmissionGate, createAdmissionGate, type Lane, type Turn } from './admissionGate.ts';
 import { hasBody, pauseBodyClock, resumeBodyClock } from './bodyRate.ts';
@@ -95,12 +96,12 @@ export function registerAdmission(
     if (turn === 'address_busy') {
       reply.status(429).send({
         error: 'rate_limited',
-        message: 'Too many requests from your address at once, please try again shortly',
+        message: messages.tooManyRequestsFromAddress,
       });
     } else {
       reply.status(503).send({
         error: 'service_unavailable',
-        message: 'The service is unavailable for a moment, please try again shortly',
+        message: messages.serviceUnavailable,
       });
     }
   }

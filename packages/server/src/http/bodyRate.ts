@@ -1,3 +1,4 @@
+import { messages } from '@coach/api';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -90,7 +91,7 @@ export function registerBodyRate(
         setTimeout(() => socket.destroy(), 1000).unref();
       });
       relay.destroy(
-        Object.assign(new Error('The request body came too slowly'), {
+        Object.assign(new Error(messages.requestBodyTooSlow), {
           code: bodyTooSlowCode,
           statusCode: 408,
         }),
