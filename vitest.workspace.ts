@@ -14,8 +14,8 @@ const serverWorkers = {
 };
 
 /**
- * The test projects: ui and app in a DOM environment, api and server in Node, and the end-to-end
- * tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
+ * The test projects: ui and app in a DOM environment, domain, api and server in Node, and the
+ * end-to-end tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
  * server-postgres (local runs without a PostgreSQL server). `npm run test:unit` runs all but e2e,
  * `npm run test:e2e` builds the app when needed and runs e2e alone.
  */
@@ -41,6 +41,15 @@ export const projects: TestProjectConfiguration[] = [
       // Whole screens render in jsdom (Chakra, the router, the mocks): seconds each when the
       // 2-core runner also builds Storybook and the app beside these tests.
       testTimeout: 30_000,
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'domain',
+      root: 'packages/domain',
+      environment: 'node',
+      include: ['src/**/*.test.ts'],
     },
   },
   {

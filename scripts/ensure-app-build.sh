@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds the coach app (packages/app/dist) when it is missing or older than anything it is built
-# from: its sources and public files, the ui and api packages, the Vite config and the lock file.
+# from: its sources and public files, the ui, api and domain packages, the Vite config and the lock file.
 # Used by `npm start` and `npm run test:e2e`. FORCE_APP_BUILD=1 builds anyway.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stamp=packages/app/dist/index.html
 sources=(packages/app/src packages/app/public packages/app/index.html packages/app/vite.config.ts
-  packages/app/precompress.ts packages/app/package.json packages/ui/src packages/api/src
+  packages/app/precompress.ts packages/app/package.json packages/ui/src packages/api/src packages/domain/src
   packages/api/package.json package-lock.json)
 if [ "${FORCE_APP_BUILD:-0}" = "1" ] || [ ! -f "$stamp" ] ||
   [ -n "$(find "${sources[@]}" -newer "$stamp" -print -quit)" ]; then

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../packages/domain/src/seededRandom.ts';
 // The one data generator of the table benchmark: every page (ours and the peers) builds the same
 // rows from the same seed, in the page, so generating them costs each page the same.
 
@@ -27,20 +28,8 @@ const firstNames = [
 ];
 const lastNames = ['Bell', 'Østergaard', 'da Silva', 'Nguyen', 'Kowalski', 'Álvarez', 'Okafor'];
 
-/** Mulberry32: a tiny seeded generator. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function createBenchRows(count: number): BenchRow[] {
-  const random = createRandom(20_261_122);
+  const random = seededRandom(20_261_122);
   const pick = (items: readonly string[]) => items[Math.floor(random() * items.length)] ?? '';
   const percent = () => (random() < 0.125 ? null : Math.round(random() * 100));
   return Array.from({ length: count }, (_, index) => ({

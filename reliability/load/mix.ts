@@ -24,7 +24,7 @@ import type {
   Tokens,
   User,
 } from '../../packages/api/src/index.ts';
-import { addDays, localDateOf, maxRangeDays } from '../../packages/api/src/index.ts';
+import { addDays, localDateOf, maxRangeDays } from '../../packages/domain/src/index.ts';
 import { createConcurrencyLimit } from '../../packages/server/src/services/auth/concurrencyLimit.ts';
 import { bulkClientEmail, bulkPassword } from '../../packages/server/src/simulation/bulk.ts';
 import { CallFailed, type Recorder, VirtualUserConnection } from './client.ts';

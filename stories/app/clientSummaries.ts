@@ -1,11 +1,6 @@
-import {
-  type ClientSummary,
-  type ClientSummaryList,
-  type JourneyStep,
-  journeyStepNames,
-  utcOffsetMinutes,
-} from '@coach/api';
+import type { ClientSummary, ClientSummaryList } from '@coach/api';
 import { mockNow } from '@coach/api/msw';
+import { type JourneyStep, journeyStepNames, utcOffsetMinutes } from '@coach/domain';
 import { HttpResponse, http } from 'msw';
 
 /** What makes a story's client: the figures the clients table reads. */

@@ -1,15 +1,13 @@
+import type { Exercise, Journey, SeriesDay } from '@coach/api';
 import {
   addDays,
-  type Exercise,
   type GoalEffect,
   goalEffectNames,
-  type Journey,
   type JourneyStep,
   journeyStepNames,
-  type SeriesDay,
   sortStepStarts,
   stepOfDate,
-} from '@coach/api';
+} from '@coach/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 
 /** The stories' client of generated data (not one of the mocks' clients). */

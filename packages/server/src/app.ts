@@ -3,11 +3,10 @@ import {
   defaultBodyLimit,
   errorStatuses,
   isServerErrorCode,
-  limits,
-  messages,
   type ServiceName,
   validationMessage,
 } from '@coach/api';
+import { limits, messages } from '@coach/domain';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';

@@ -1,3 +1,4 @@
+import { noProfileFoundMessage } from '@coach/domain';
 import type {
   Person,
   PersonList,
@@ -5,7 +6,6 @@ import type {
   PersonView,
   UpdatePersonBody,
 } from '../contract/account.ts';
-import { noProfileFoundMessage } from '../contract/commonValues.ts';
 import { ApiError } from './errors.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';

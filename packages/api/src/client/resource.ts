@@ -1,4 +1,4 @@
-import { resolveProfilePictureUrl } from '../contract/accountValues.ts';
+import { resolveProfilePictureUrl } from '@coach/domain';
 import type { CreateReportBody, Report, ReportList } from '../contract/reports.ts';
 import type { UploadedPicture } from '../contract/resource.ts';
 import type { ServiceRequest } from './request.ts';

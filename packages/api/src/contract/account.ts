@@ -1,7 +1,6 @@
+import { isFullView, limits, personTypes } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { personTypes } from './accountValues.ts';
 import { DateSchema, FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
-import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 
 /** About me: free text, possibly empty, at most 500 characters. */
@@ -80,6 +79,11 @@ export const PersonViewSchema = Type.Union([PersonSchema, PublicPersonSchema], {
 
 /** See {@link PersonViewSchema}. */
 export type PersonView = Static<typeof PersonViewSchema>;
+
+/** Whether a profile view carries every field (not a client's view of their coach). */
+export function isFullPerson(person: PersonView): person is Person {
+  return isFullView<Person>(person);
+}
 
 /** A list of profiles, each as the caller may see it. */
 export const PersonListSchema = Type.Array(PersonViewSchema, { description: 'Profiles' });

@@ -1,20 +1,20 @@
-import { type Static, Type } from 'typebox';
 import {
   activityKindNames,
   engagementFullHours,
   indicatorBasisNames,
+  journeyStepNames,
   laggingLimitPercent,
+  limits,
   maxActivityPageSize,
   maxLowDays,
-} from './analyticsValues.ts';
+  maxRangeDays,
+} from '@coach/domain';
+import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { maxRangeDays } from './calendarValues.ts';
 import { DateSchema, FreeTextSchema, IdSchema } from './common.ts';
-import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
-import { journeyStepNames } from './journeyValues.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 import { AssessmentStatusSchema } from './survey.ts';

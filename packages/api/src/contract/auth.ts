@@ -1,3 +1,4 @@
+import { inviteStatuses, limits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import {
   EmailSchema,
@@ -9,7 +10,6 @@ import {
   ResetCodeSchema,
   TimezoneSchema,
 } from './common.ts';
-import { limits } from './commonValues.ts';
 import { literalUnion } from './enumeration.ts';
 
 /** `POST /login` body. */
@@ -68,12 +68,6 @@ export const RefreshBodySchema = Type.Object(
 
 /** See {@link RefreshBodySchema}. */
 export type RefreshBody = Static<typeof RefreshBodySchema>;
-
-/** The states of an invite. */
-export const inviteStatuses = ['pending', 'accepted', 'revoked'] as const;
-
-/** One of {@link inviteStatuses}. */
-export type InviteStatus = (typeof inviteStatuses)[number];
 
 /** `POST /invites` body: a coach invites a client by email. */
 export const CreateInviteBodySchema = Type.Object(

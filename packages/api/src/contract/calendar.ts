@@ -1,5 +1,5 @@
+import { calendarEventStatusNames, surveyTypeNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { calendarEventStatusNames, surveyTypeNames } from './calendarValues.ts';
 import { IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';

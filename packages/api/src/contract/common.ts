@@ -1,4 +1,3 @@
-import { type Static, Type } from 'typebox';
 import {
   dateBoundsPattern,
   dateOutOfBoundsMessage,
@@ -6,7 +5,9 @@ import {
   limits,
   messages,
   nameBreakingRanges,
-} from './commonValues.ts';
+  passwordCharacterLookaheads,
+} from '@coach/domain';
+import { type Static, Type } from 'typebox';
 
 /**
  * Every error code the services answer in the `error` field of an {@link ApiErrorBody}, with the
@@ -171,12 +172,13 @@ export const EmailSchema = Type.String({
   description: 'Email address, trimmed',
 });
 
-/** A new password: 8+ characters with an uppercase letter, a lowercase letter and a digit. */
+/** A new password: 8+ characters with an uppercase letter, a lowercase letter and a digit (the domain's password rule). */
 export const PasswordSchema = Type.String({
   minLength: limits.passwordMinLength,
   maxLength: limits.passwordMaxLength,
-  pattern: textPattern('(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])'),
-  description: '8+ characters with an uppercase letter, a lowercase letter and a digit',
+  pattern: textPattern(passwordCharacterLookaheads),
+  description:
+    '8+ characters with an uppercase letter, a lowercase letter (of any script) and a digit 0-9',
 });
 
 /** A password being checked at sign-in: only required (old passwords may predate the rules). */

@@ -1,8 +1,8 @@
+import { messages, resolveProfilePictureUrl } from '@coach/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { PersonSchema, UpdatePersonBodySchema } from './account.ts';
-import { resolveProfilePictureUrl } from './accountValues.ts';
 import {
   AcceptInviteBodySchema,
   CreateInviteBodySchema,
@@ -11,7 +11,6 @@ import {
   VerifyResetCodeBodySchema,
 } from './auth.ts';
 import { errorCodes, errorStatuses, validationMessage } from './common.ts';
-import { messages } from './commonValues.ts';
 import { routeCalls } from './routeCalls.ts';
 import { openApiPath, type RouteDefinition, routes } from './routes.ts';
 

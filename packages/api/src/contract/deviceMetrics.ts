@@ -1,11 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { FreeTextSchema } from './common.ts';
 
-/** Kinds of device sample: HRV (ms), pulse (b/min), respiratory rate (breaths/min). */
-export const metricKindNames = ['hrv', 'pulse', 'respiratory'] as const;
-/** A kind of device sample. */
-export type MetricKind = (typeof metricKindNames)[number];
-
 /** Most samples one batch holds. */
 export const maxBatchSamples = 1000;
 /** Most usage sessions one batch holds. */

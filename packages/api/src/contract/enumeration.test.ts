@@ -1,10 +1,9 @@
+import { breathsPerMinuteValues, isOneOf, journeyStepNames } from '@coach/domain';
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { literalUnion } from './enumeration.ts';
-import { isOneOf } from './isOneOf.ts';
 import { BpmSchema, JourneyStepSchema } from './journey.ts';
-import { breathsPerMinuteValues, journeyStepNames } from './journeyValues.ts';
 
 describe('literalUnion', () => {
   it('accepts exactly the values of its enumeration, in its order', () => {

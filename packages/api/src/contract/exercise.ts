@@ -1,8 +1,8 @@
+import { goalEffectNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
 import { DateTimeSchema, FreeTextSchema, IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
-import { goalEffectNames } from './exerciseValues.ts';
 import {
   BpmSchema,
   ClientIdParamsSchema,

@@ -1,6 +1,3 @@
-import { type Static, Type } from 'typebox';
-import { DateSchema, IdSchema } from './common.ts';
-import { literalUnion } from './enumeration.ts';
 import {
   breathsPerMinuteValues,
   exerciseGoalNames,
@@ -8,7 +5,10 @@ import {
   journeyStepNames,
   journeyStepStatusNames,
   noPhasePlannedMessage,
-} from './journeyValues.ts';
+} from '@coach/domain';
+import { type Static, Type } from 'typebox';
+import { DateSchema, IdSchema } from './common.ts';
+import { literalUnion } from './enumeration.ts';
 
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
 export const JourneyStepSchema = literalUnion(journeyStepNames, {

@@ -1,3 +1,4 @@
+import { isOneLineName, messages } from '@coach/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { UpdatePersonBodySchema } from './account.ts';
 import { AcceptInviteBodySchema, CreateInviteBodySchema } from './auth.ts';
 import { DateRangeQuerySchema } from './calendar.ts';
 import { validationMessage } from './common.ts';
-import { isOneLineName, messages } from './commonValues.ts';
 import { RecordExerciseBodySchema } from './exercise.ts';
 import { SubmitReflectionBodySchema } from './survey.ts';
 

@@ -1,8 +1,7 @@
+import { limits, reportContentTypes, reportLimits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { FreeTextSchema, IdSchema } from './common.ts';
-import { limits } from './commonValues.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
-import { reportContentTypes, reportLimits } from './reportValues.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 

@@ -1,5 +1,5 @@
+import { limits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { limits } from './commonValues.ts';
 
 /** A binary body or answer (an image); documented as such in OpenAPI, never JSON-validated. */
 export const BinarySchema = Type.Unsafe<Blob>({

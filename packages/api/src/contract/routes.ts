@@ -1,10 +1,11 @@
 export type { RouteDefinition } from './routeDefinition.ts';
 
+import { limits, profilePictureContentTypes } from '@coach/domain';
 import {
   PersonListSchema,
   PersonSchema,
-  PersonViewSchema,
   PersonsQuerySchema,
+  PersonViewSchema,
   UpdatePersonBodySchema,
 } from './account.ts';
 import { analyticsRoutes } from './analytics.ts';
@@ -28,7 +29,6 @@ import {
 import { calendarRoutes } from './calendar.ts';
 import { coachActionRoutes } from './coachActions.ts';
 import { EmptySchema, IdParamsSchema, TokensSchema } from './common.ts';
-import { limits, profilePictureContentTypes } from './commonValues.ts';
 import {
   DeviceMetricsBatchBodySchema,
   DeviceMetricsBatchResultSchema,

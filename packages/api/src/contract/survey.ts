@@ -1,3 +1,4 @@
+import { assessmentStatusNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
 import { DateTimeSchema, FreeTextSchema, IdSchema, textPattern } from './common.ts';
@@ -5,15 +6,6 @@ import { literalUnion } from './enumeration.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
-
-/** Assessment statuses (spec point 3: complete, incomplete, in progress). */
-export const assessmentStatusNames = ['complete', 'incomplete', 'inProgress'] as const;
-/** An assessment status. */
-export type AssessmentStatus = (typeof assessmentStatusNames)[number];
-/** The daily indicators a reflection answers (spec point 3). */
-export const indicatorNames = ['mental', 'physical', 'productivity'] as const;
-/** A daily indicator. */
-export type Indicator = (typeof indicatorNames)[number];
 
 const PercentSchema = (description: string) =>
   Type.Integer({ minimum: 0, maximum: 100, description: `${description}, 0 to 100 %` });

@@ -1,10 +1,10 @@
+import { messages } from '@coach/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { UpdatePersonBodySchema } from './account.ts';
 import { AcceptInviteBodySchema } from './auth.ts';
 import { breaksTextRule, validationMessage } from './common.ts';
-import { messages } from './commonValues.ts';
 import { SubmitAssessmentBodySchema } from './survey.ts';
 
 // The text rule as the app and the mocks see it (TypeBox), with the server's messages.

@@ -1,35 +1,49 @@
+import type { Indicator } from '@coach/domain';
+import {
+  addDays,
+  ageOn,
+  compareNewestFirst,
+  completionCount,
+  currentStepDay,
+  engagement,
+  engagementWindowHours,
+  goalEffectNames,
+  indicatorDecimals,
+  indicatorPhaseOf,
+  type JourneyStep,
+  journeyStepNames,
+  localDateOf,
+  maxLowDays,
+  nextPhaseOf,
+  type PhaseIndicatorSums,
+  phaseCompletion,
+  phaseIndicators,
+  plannedEvents,
+  profilePicturePath,
+  type RecentDailyIndicators,
+  roundTo,
+  type StepStart,
+  scheduledActionsDue,
+  scheduledByDate,
+  seededRandom,
+  sortStepStarts,
+  stepOfDate,
+  type UsageSession,
+  utcOffsetMinutes,
+  wholeStepScheduled,
+  zonedLocalToUtc,
+} from '@coach/domain';
 import type { Person } from '../contract/account.ts';
-import { profilePicturePath } from '../contract/accountValues.ts';
 import type {
   ActivityItem,
   ClientProfileSummary,
   ClientSummary,
   SeriesDay,
 } from '../contract/analytics.ts';
-import { maxLowDays } from '../contract/analyticsValues.ts';
 import type { CalendarEvent } from '../contract/calendar.ts';
 import type { Exercise } from '../contract/exercise.ts';
-import { goalEffectNames } from '../contract/exerciseValues.ts';
 import type { Journey, JourneyStepEntry, PhaseChangeBody } from '../contract/journey.ts';
-import { type JourneyStep, journeyStepNames } from '../contract/journeyValues.ts';
-import type { Assessment, Indicator, Reflection } from '../contract/survey.ts';
-import { compareNewestFirst } from '../rules/activityPage.ts';
-import { ageOn } from '../rules/age.ts';
-import { completionCount, phaseCompletion } from '../rules/completion.ts';
-import { engagement, engagementWindowHours, type UsageSession } from '../rules/engagement.ts';
-import {
-  indicatorDecimals,
-  indicatorPhaseOf,
-  type PhaseIndicatorSums,
-  phaseIndicators,
-  type RecentDailyIndicators,
-} from '../rules/indicators.ts';
-import { currentStepDay, nextPhaseOf } from '../rules/journey.ts';
-import { roundTo } from '../rules/rounding.ts';
-import { plannedEvents, scheduledActionsDue, wholeStepScheduled } from '../rules/schedule.ts';
-import { scheduledByDate } from '../rules/series.ts';
-import { type StepStart, sortStepStarts, stepOfDate } from '../rules/stepStarts.ts';
-import { addDays, localDateOf, utcOffsetMinutes, zonedLocalToUtc } from '../rules/zonedTime.ts';
+import type { Assessment, Reflection } from '../contract/survey.ts';
 import { clientPerson, coachPerson, fixtureIds, secondClientPerson } from './fixtures.ts';
 
 type Step = JourneyStep;
@@ -345,18 +359,6 @@ export type MockClientRecord = {
   deviceDays: Map<string, Pick<SeriesDay, 'usageHours' | 'hrv' | 'pulseRate' | 'respiratoryRate'>>;
 };
 
-/** A small seeded random generator (mulberry32): the same fixtures on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A deterministic UUID from a kind (0..255), a client index and a counter. */
 function mockUuid(kind: number, index: number, counter: number): string {
   const hex = (value: number, length: number) => value.toString(16).padStart(length, '0');
@@ -493,7 +495,7 @@ function usageSessionsOf(spec: ClientSpec, now: Date): UsageSession[] {
 /** Builds every record of one client, deterministically from its spec. */
 function buildClient(spec: ClientSpec, index: number, now: Date): MockClientRecord {
   const { person } = spec;
-  const random = seeded(index * 7919 + 17);
+  const random = seededRandom(index * 7919 + 17);
   const today = localDateOf(now, person.timezone);
   const journey = buildJourney(person, spec.stepsAgo, today, now);
   let counter = 0;

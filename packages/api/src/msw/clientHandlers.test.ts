@@ -1,3 +1,12 @@
+import {
+  addDays,
+  assessmentStatusNames,
+  decodeActivityCursor,
+  goalEffectNames,
+  maxActivityPageSize,
+  plannedEvents,
+  zonedLocalToUtc,
+} from '@coach/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,21 +18,15 @@ import {
   ClientSeriesSchema,
   ClientSummaryListSchema,
 } from '../contract/analytics.ts';
-import { maxActivityPageSize } from '../contract/analyticsValues.ts';
 import { CalendarSchema } from '../contract/calendar.ts';
 import { ExerciseListSchema, ExerciseSchema } from '../contract/exercise.ts';
-import { goalEffectNames } from '../contract/exerciseValues.ts';
 import { JourneySchema } from '../contract/journey.ts';
 import {
   AssessmentListSchema,
   AssessmentSchema,
-  assessmentStatusNames,
   ReflectionListSchema,
   ReflectionSchema,
 } from '../contract/survey.ts';
-import { decodeActivityCursor } from '../rules/activityPage.ts';
-import { plannedEvents } from '../rules/schedule.ts';
-import { addDays, zonedLocalToUtc } from '../rules/zonedTime.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
 import { rejection } from '../test/rejection.ts';

@@ -1,24 +1,27 @@
+import {
+  type ActivityKey,
+  compareNewestFirst,
+  dateRangeError,
+  decodeActivityCursor,
+  effectLevel,
+  encodeActivityCursor,
+  localDateOf,
+  measuresOf,
+  messages,
+  nextPhaseOf,
+  pageNewestFirst,
+  phaseChangeErrorCodes,
+  planPhaseChange,
+} from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import type { ActivityItem, ClientSummary, ClientSummaryList } from '../contract/analytics.ts';
 import type { CalendarEvent, DateRangeQuery } from '../contract/calendar.ts';
 import { errorStatuses } from '../contract/common.ts';
-import { messages } from '../contract/commonValues.ts';
 import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
 import type { PhaseChangeBody } from '../contract/journey.ts';
 import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../contract/survey.ts';
-import {
-  type ActivityKey,
-  compareNewestFirst,
-  decodeActivityCursor,
-  encodeActivityCursor,
-  pageNewestFirst,
-} from '../rules/activityPage.ts';
-import { effectLevel, measuresOf } from '../rules/effect.ts';
-import { nextPhaseOf, phaseChangeErrorCodes, planPhaseChange } from '../rules/journey.ts';
-import { dateRangeError } from '../rules/range.ts';
-import { localDateOf } from '../rules/zonedTime.ts';
 import {
   activityOf,
   calendarEventsOf,

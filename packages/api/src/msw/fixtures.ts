@@ -1,5 +1,5 @@
+import { profilePicturePath } from '@coach/domain';
 import type { Person } from '../contract/account.ts';
-import { profilePicturePath } from '../contract/accountValues.ts';
 import type { Tokens } from '../contract/common.ts';
 
 /** Fixed ids of the fixtures, so stories and tests can point at them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCoachApi } from '../client/index.ts';
-import { isFullPerson } from '../contract/accountValues.ts';
+import { isFullPerson } from '../contract/account.ts';
 import type { Tokens } from '../contract/common.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';

@@ -1,11 +1,15 @@
+import {
+  isSignedPictureQuery,
+  limits,
+  messages,
+  personViewFor,
+  profilePictureContentTypes,
+  profilePicturePath,
+} from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person, UpdatePersonBody } from '../contract/account.ts';
-import { profilePicturePath } from '../contract/accountValues.ts';
 import type { LoginBody, LogoutBody } from '../contract/auth.ts';
-import { limits, messages, profilePictureContentTypes } from '../contract/commonValues.ts';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
-import { personViewFor } from '../rules/personView.ts';
-import { isSignedPictureQuery } from '../rules/pictureUrls.ts';
 import {
   type ClientDataHandlerOptions,
   createAnalyticsHandlers,

@@ -1,5 +1,5 @@
+import { inviteExpiry } from '@coach/domain';
 import type { Invite } from '../contract/auth.ts';
-import { inviteExpiry } from '../rules/invites.ts';
 import { mockNow } from './clientFixtures.ts';
 import { demoClientCredentials, fixtureIds } from './fixtures.ts';
 

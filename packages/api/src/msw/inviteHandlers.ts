@@ -1,15 +1,16 @@
-import { type HttpHandler, HttpResponse } from 'msw';
-import type { Person } from '../contract/account.ts';
-import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../contract/auth.ts';
-import { limits, messages } from '../contract/commonValues.ts';
 import {
+  canonicalTimeZone,
+  fullName,
   inviteAccountExistsMessage,
   inviteExpiry,
   inviteMessages,
   inviteRefusal,
-} from '../rules/invites.ts';
-import { fullName } from '../rules/personName.ts';
-import { canonicalTimeZone } from '../rules/timeZone.ts';
+  limits,
+  messages,
+} from '@coach/domain';
+import { type HttpHandler, HttpResponse } from 'msw';
+import type { Person } from '../contract/account.ts';
+import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../contract/auth.ts';
 import { inviteView, type MockInvite } from './inviteFixtures.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';

@@ -1,10 +1,15 @@
+import {
+  addDays,
+  daysBetween,
+  earlierDate,
+  fullName,
+  laterDate,
+  localDateOf,
+  messages,
+  reportLimits,
+} from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
-import { messages } from '../contract/commonValues.ts';
 import type { CreateReportBody, Report } from '../contract/reports.ts';
-import { reportLimits } from '../contract/reportValues.ts';
-import { fullName } from '../rules/personName.ts';
-import { earlierDate, laterDate } from '../rules/range.ts';
-import { addDays, daysBetween, localDateOf } from '../rules/zonedTime.ts';
 import { type MockClientRecord, mockNow } from './clientFixtures.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';

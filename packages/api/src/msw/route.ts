@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -7,7 +8,6 @@ import {
   type ServerErrorCode,
   validationMessage,
 } from '../contract/common.ts';
-import { messages } from '../contract/commonValues.ts';
 import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
 import type { ServiceBaseUrls } from '../services.ts';
 import { createMockState, type MockState } from './state.ts';

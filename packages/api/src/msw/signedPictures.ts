@@ -1,9 +1,5 @@
+import { isLivePictureExpiry, signedPictureExpiry, signedPicturePathOf } from '@coach/domain';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
-import {
-  isLivePictureExpiry,
-  signedPictureExpiry,
-  signedPicturePathOf,
-} from '../rules/pictureUrls.ts';
 import type { MockState } from './state.ts';
 
 // The mock's signed picture URLs: the server's shape and life, but the signature is one the mock

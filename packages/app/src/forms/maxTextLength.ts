@@ -1,4 +1,4 @@
-import { textLength } from '@coach/api';
+import { textLength } from '@coach/domain';
 import type { Message, TestConfig } from 'yup';
 
 /**

@@ -1,4 +1,5 @@
-import type { ClientSummary, JourneyStep } from '@coach/api';
+import type { ClientSummary } from '@coach/api';
+import type { JourneyStep } from '@coach/domain';
 
 /** The "now" of the test lists. */
 export const testNow = '2026-11-16T09:30:00.000Z';

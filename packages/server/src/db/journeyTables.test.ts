@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateCalendarEvents } from '@coach/api';
+import { generateCalendarEvents } from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind, testOrganisationId } from '../../test/database.ts';

@@ -11,7 +11,7 @@ import {
   journeyStepStatusNames,
   metricKindNames,
   surveyTypeNames,
-} from '@coach/api';
+} from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -1,4 +1,4 @@
-import { messages } from '@coach/api';
+import { messages } from '@coach/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AdmissionGate, createAdmissionGate, type Lane, type Turn } from './admissionGate.ts';
 import { hasBody, pauseBodyClock, resumeBodyClock } from './bodyRate.ts';

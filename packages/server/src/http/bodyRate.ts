@@ -1,6 +1,6 @@
-import { messages } from '@coach/api';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { messages } from '@coach/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HttpLimits } from './limits.ts';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, localDateOf, messages, type RouteName, routes, serviceNames } from '@coach/api';
+import { type RouteName, routes, serviceNames } from '@coach/api';
+import { addDays, localDateOf, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
 import {

@@ -1,10 +1,3 @@
-import {
-  breathsPerMinuteValues,
-  exerciseGoalNames,
-  exerciseStepGoalNames,
-  goalEffectNames,
-  reflectionWindowNames,
-} from '@coach/api';
 // Bulk mode: writes large volumes of plausible client data straight into the real tables with a
 // few set-based statements (insert ... select from generate_series), so that the real endpoints
 // read them. For benchmarks: 100,000 clients x 365 days is 36.5 M client_daily rows.
@@ -14,6 +7,14 @@ import {
 // step's dates, the current step's low days judged by the write side's own functions, and for the
 // bench coach's clients client_daily is recomputed from the raw surveys, exercises and samples of
 // the last 30 days.
+
+import {
+  breathsPerMinuteValues,
+  exerciseGoalNames,
+  exerciseStepGoalNames,
+  goalEffectNames,
+  reflectionWindowNames,
+} from '@coach/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../db/index.ts';
 import { hashPassword } from '../services/auth/passwords.ts';

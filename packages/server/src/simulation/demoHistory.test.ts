@@ -1,4 +1,4 @@
-import { localDateOf } from '@coach/api';
+import { localDateOf } from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';

@@ -1,4 +1,4 @@
-import { addDays, localDateOf, zonedLocalToUtc } from '@coach/api';
+import { addDays, localDateOf, zonedLocalToUtc } from '@coach/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DatabaseHandle, normalizeEmail, schema } from '../db/index.ts';
 import type { ClientRef } from '../services/clientRecords/steps.ts';

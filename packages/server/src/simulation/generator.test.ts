@@ -8,7 +8,7 @@ import {
   stepOfDate,
   utcOffsetMinutes,
   zonedLocalToUtc,
-} from '@coach/api';
+} from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import {
   clientTimeline,

@@ -1,11 +1,9 @@
 import type {
   ExerciseMeasures,
-  MetricSampleInput,
   PhaseChangeBody,
   RecordExerciseBody,
   SubmitAssessmentBody,
   SubmitReflectionBody,
-  UsageSessionInput,
 } from '@coach/api';
 import {
   type AssessmentStatus,
@@ -20,11 +18,13 @@ import {
   type JourneyStep,
   journeyStepNames,
   localDateOf,
+  type MetricSampleInput,
   type PlannedCalendarEvent,
   type StepStart,
   stepOfDate,
+  type UsageSessionInput,
   zonedLocalToUtc,
-} from '@coach/api';
+} from '@coach/domain';
 import { deterministicUuid, type Random, randomFor } from './random.ts';
 
 // The simulated practice: who the clients are (persona, timezone, phase plan) and what each does

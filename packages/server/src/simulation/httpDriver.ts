@@ -1,4 +1,4 @@
-import type { JourneyStep } from '@coach/api';
+import type { JourneyStep } from '@coach/domain';
 import {
   clientTimeline,
   type SimulatedClient,

@@ -1,6 +1,6 @@
 import { errorStatuses } from '@coach/api';
+import { validateMetricBatch } from '@coach/domain';
 import type { Transaction } from '../db/index.ts';
-import { validateMetricBatch } from '../domain/figures/metricBounds.ts';
 import { DomainError } from '../domainError.ts';
 import type { ClientRef } from '../services/clientRecords/steps.ts';
 import { storeMetricBatch } from '../services/deviceMetrics/store.ts';

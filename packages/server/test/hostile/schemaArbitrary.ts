@@ -1,4 +1,4 @@
-import { dateBounds } from '@coach/api';
+import { dateBounds } from '@coach/domain';
 import fc from 'fast-check';
 import { edgeCharacters, edgeStrings, forbiddenCharacters } from './hostileStrings.ts';
 

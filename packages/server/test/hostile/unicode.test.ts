@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isOneLineName, messages } from '@coach/api';
+import { isOneLineName, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, type TestResponse } from '../../src/services/auth/testing.ts';
 import { surveyRows } from '../../src/services/clientRecords/testing.ts';

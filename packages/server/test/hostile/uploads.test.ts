@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { limits } from '@coach/api';
+import { limits } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createUserWithProfile,

@@ -1,6 +1,6 @@
-import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { coachConfig, coachSystem } from './system.ts';
 

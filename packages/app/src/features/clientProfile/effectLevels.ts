@@ -1,4 +1,4 @@
-import type { GoalEffect } from '@coach/api';
+import type { GoalEffect } from '@coach/domain';
 
 /** How an effect level looks: its badge colours (theme tokens), worst to best. */
 export type EffectLook = { bg: string; color: string };

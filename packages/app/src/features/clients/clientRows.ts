@@ -1,14 +1,12 @@
+import type { ClientSummary, ClientSummaryList, CompletionCount } from '@coach/api';
 import {
   type Attention,
   attentionOf,
-  type ClientSummary,
-  type ClientSummaryList,
-  type CompletionCount,
   compareAttention,
   fullName,
   type Indicator,
   journeyStepNames,
-} from '@coach/api';
+} from '@coach/domain';
 import { deviceUtcOffsetMinutes, isDifferentTimezone } from './differentTimezone.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AttentionReason } from '@coach/api';
+import type { AttentionReason } from '@coach/domain';
 import type { TFunction } from 'i18next';
 import type { ClientFormats } from './clientFormats.ts';
 

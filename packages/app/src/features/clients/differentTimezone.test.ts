@@ -1,4 +1,4 @@
-import { utcOffsetMinutes } from '@coach/api';
+import { utcOffsetMinutes } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { clientUtcOffsetMinutes, isDifferentTimezone, timezonePlace } from './differentTimezone.ts';
 

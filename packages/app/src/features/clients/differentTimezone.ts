@@ -1,4 +1,5 @@
-import { type ClientSummary, utcOffsetMinutes } from '@coach/api';
+import type { ClientSummary } from '@coach/api';
+import { utcOffsetMinutes } from '@coach/domain';
 
 /** What the flag reads of a client: their IANA timezone and the server's offset for it. */
 export type ClientZone = Pick<ClientSummary, 'timezone' | 'utcOffsetMinutes'>;

@@ -1,4 +1,4 @@
-import { type JourneyStep, journeyStepNames } from '@coach/api';
+import { type JourneyStep, journeyStepNames } from '@coach/domain';
 import type { SortableTableSort } from '@coach/ui';
 import type { ClientRow } from './clientRows.ts';
 

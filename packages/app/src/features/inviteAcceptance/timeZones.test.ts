@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from '@coach/api';
+import { canonicalTimeZone } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { detectTimeZone, offeredTimeZone, offeredTimeZones } from './timeZones.ts';
 

@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from '@coach/api';
+import { canonicalTimeZone } from '@coach/domain';
 
 let offered: readonly string[] | null = null;
 

@@ -1,3 +1,5 @@
+import { PasswordResetBodySchema, validationMessage } from '@coach/api';
+import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema, ValidationError } from 'yup';
 import type { TranslationKey } from '../../i18n/translationKey.ts';
@@ -89,5 +91,25 @@ describe('new password step schema', () => {
     expect(
       errorsOf(newPasswordStepSchema, { password: 'NewPass123', confirmPassword: 'NewPass123' }),
     ).toEqual({});
+  });
+
+  it.each([
+    'Äpfelbaum123',
+    'äpfelbaum123',
+    'Пароль123',
+    'пароль123',
+    'Σίσυφος12',
+    'Pass٣word',
+    '密码密码Aa12',
+    '密码密码12',
+    '😀😀😀😀aB1',
+    '😀😀😀😀aB12',
+    'NewPass123',
+  ])('says of %j what the contract (and so the server) says', (password) => {
+    const app = errorsOf(newPasswordStepSchema, { password, confirmPassword: password }).password;
+    const body = { email: 'coach@example.com', password, resetPasswordCode: '123456' };
+    const [issue] = Value.Errors(PasswordResetBodySchema, body);
+    const server = issue ? validationMessage(issue, password) : undefined;
+    expect(app).toBe(server);
   });
 });

@@ -1,10 +1,6 @@
-import { limits } from '@coach/api';
+import { hasPasswordCharacters, isLongEnoughPassword, limits } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
-
-/** Numbers, a lower-case and an upper-case letter (spec point 5). */
-const hasPasswordCharacters = (value: string) =>
-  /\d/.test(value) && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value);
 
 /** Step 1 (spec point 5): the email, trimmed, required and well formed. */
 export const emailStepSchema = object({
@@ -30,7 +26,9 @@ export const codeStepSchema = object({
 export const newPasswordStepSchema = object({
   password: string()
     .required(message('auth.validation.passwordRequired'))
-    .min(limits.passwordMinLength, message('auth.validation.passwordMinLength'))
+    .test('minLength', message('auth.validation.passwordMinLength'), (value) =>
+      isLongEnoughPassword(value ?? ''),
+    )
     .test('characters', message('auth.validation.passwordRules'), (value) =>
       hasPasswordCharacters(value ?? ''),
     )

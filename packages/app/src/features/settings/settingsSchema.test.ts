@@ -1,4 +1,4 @@
-import { messages } from '@coach/api';
+import { messages } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
 import type { TranslationKey } from '../../i18n/translationKey.ts';

@@ -1,4 +1,4 @@
-import { isOneLineName, limits } from '@coach/api';
+import { isOneLineName, limits } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
 import { maxTextLength } from '../../forms/maxTextLength.ts';
 import { validationMessage as message } from '../../forms/validationMessage.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type Person } from '@coach/api';
+import type { Person } from '@coach/api';
+import { messages } from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';

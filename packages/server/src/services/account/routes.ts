@@ -1,4 +1,4 @@
-import { messages, personViewFor } from '@coach/api';
+import { messages, personViewFor } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';

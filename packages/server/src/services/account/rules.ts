@@ -1,4 +1,5 @@
-import { canonicalTimeZone, dateBounds, type UpdatePersonBody } from '@coach/api';
+import type { UpdatePersonBody } from '@coach/api';
+import { canonicalTimeZone, dateBounds } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import type { ProfileFields } from './store.ts';
 

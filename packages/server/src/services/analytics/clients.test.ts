@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addDays,
-  type ClientProfileSummary,
-  type ClientSummary,
-  type ClientSummaryList,
-  type JourneyStep,
-  maxLowDays,
-} from '@coach/api';
+import type { ClientProfileSummary, ClientSummary, ClientSummaryList } from '@coach/api';
+import { addDays, type JourneyStep, maxLowDays } from '@coach/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';

@@ -1,10 +1,5 @@
-import {
-  type CoachAction,
-  type CoachActionKind,
-  coachActionLimits,
-  isOneOf,
-  journeyStepNames,
-} from '@coach/api';
+import { type CoachAction, type CoachActionKind, coachActionLimits } from '@coach/api';
+import { isOneOf, journeyStepNames } from '@coach/domain';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AuditAction } from '../../audit.ts';
 import { type Database, schema } from '../../db/index.ts';

@@ -1,14 +1,18 @@
 // The figures of the analytics answers, from the rows of ./store.ts and the domain's rules.
+import type {
+  ActivityItem,
+  ActivityPage,
+  ClientProfileSummary,
+  ClientSeries,
+  ClientSummary,
+  SeriesDay,
+} from '@coach/api';
 import {
-  type ActivityItem,
   type ActivityKey,
-  type ActivityPage,
   addDays,
   ageOn,
-  type ClientProfileSummary,
-  type ClientSeries,
-  type ClientSummary,
   completionCount,
+  createScheduleClock,
   encodeActivityCursor,
   engagement,
   type Gender,
@@ -22,13 +26,12 @@ import {
   phaseCompletion,
   phaseIndicators,
   profilePicturePath,
-  type SeriesDay,
+  type ScheduleClock,
   scheduledByDate,
   type UsageSession,
   wholeStepScheduled,
-} from '@coach/api';
+} from '@coach/domain';
 import type { Database } from '../../db/index.ts';
-import { createScheduleClock, type ScheduleClock } from '../../domain/figures/scheduleClock.ts';
 import { type ClientRef, learnStartDate, readStepStarts } from '../clientRecords/steps.ts';
 import {
   type ClientFilter,

@@ -1,4 +1,4 @@
-import { decodeActivityCursor, messages } from '@coach/api';
+import { decodeActivityCursor, messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findPersonByUserId } from '../account/store.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSeries, SeriesDay } from '@coach/api';
-import { addDays } from '@coach/api';
+import { addDays } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';

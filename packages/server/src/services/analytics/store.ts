@@ -1,3 +1,6 @@
+// The reads of the analytics service: a fixed number of set-based queries per call (one for the
+// clients list), whatever the number of clients (never one query per client).
+
 import {
   type ActivityKey,
   type Indicator,
@@ -8,9 +11,7 @@ import {
   maxLowDays,
   type PhaseIndicatorSums,
   type RecentDailyIndicators,
-} from '@coach/api';
-// The reads of the analytics service: a fixed number of set-based queries per call (one for the
-// clients list), whatever the number of clients (never one query per client).
+} from '@coach/domain';
 import {
   and,
   asc,

@@ -3,7 +3,8 @@
 // reflections, a day's correction, phase changes, the client's own local dates), and what the
 // clients list then answers.
 import { randomUUID } from 'node:crypto';
-import { addDays, type ClientSummaryList, maxLowDays } from '@coach/api';
+import type { ClientSummaryList } from '@coach/api';
+import { addDays, maxLowDays } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/testServer.ts';
 import type { TestUser } from '../auth/testing.ts';

@@ -1,7 +1,7 @@
 // Seeding and calling helpers of the analytics tests (tests only): rows are written directly,
 // as the write side (surveys, exercises, device metrics, phase changes) stores them.
 import { randomUUID } from 'node:crypto';
-import type { JourneyStep } from '@coach/api';
+import type { JourneyStep } from '@coach/domain';
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';

@@ -1,4 +1,5 @@
-import { fullName, type InviteCheck, inviteMessages, inviteRefusal, oneLineName } from '@coach/api';
+import type { InviteCheck } from '@coach/api';
+import { fullName, inviteMessages, inviteRefusal, oneLineName } from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';

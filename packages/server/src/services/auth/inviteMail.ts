@@ -1,4 +1,4 @@
-import { fullName, mailSafeName } from '@coach/api';
+import { fullName, mailSafeName } from '@coach/domain';
 import type { MailMessage } from '../context.ts';
 import type { AuthOptions } from './options.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';

@@ -1,9 +1,5 @@
-import {
-  canonicalTimeZone,
-  type Invite,
-  inviteAccountExistsMessage,
-  inviteMessages,
-} from '@coach/api';
+import type { Invite } from '@coach/api';
+import { canonicalTimeZone, inviteAccountExistsMessage, inviteMessages } from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type AuditAction, recordAudit } from '../../audit.ts';
 import { type Database, normalizeEmail, schema } from '../../db/index.ts';

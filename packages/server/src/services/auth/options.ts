@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inviteTtlSeconds } from '@coach/api';
+import { inviteTtlSeconds } from '@coach/domain';
 
 /** A fixed window: at most `max` attempts per `windowSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number };

@@ -1,4 +1,4 @@
-import { limits } from '@coach/api';
+import { limits } from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';

@@ -1,4 +1,5 @@
-import { type Invite, type InviteList, inviteMessages, limits } from '@coach/api';
+import type { Invite, InviteList } from '@coach/api';
+import { inviteMessages, limits } from '@coach/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';

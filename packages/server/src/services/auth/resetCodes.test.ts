@@ -256,7 +256,18 @@ describe('auth service: password reset by mailed code', () => {
     expect((short.body as { message: string }).message).toContain(
       'Password must be 8+ characters long',
     );
+    // Letters count in any script, as the app's forms count them (the domain's one rule).
+    const noUpper = await reset(code, 'äpfelbaum123');
+    expect((noUpper.body as { message: string }).message).toContain(
+      'Requires numbers and different case letters',
+    );
     expect((await verify(code)).status).toBe(200);
+    expect((await reset(code, 'Äpfelbaum123')).status).toBe(200);
+    expect(
+      (await api('POST', '/login', { body: { email, password: 'Äpfelbaum123' } })).status,
+    ).toBe(200);
+    // Put the known password back for the other tests.
+    expect((await reset(await requestCode(), 'Coach123!')).status).toBe(200);
   });
 
   it('answers unknown and known emails alike: status, body, and time (rank test over 80 pairs)', async () => {

@@ -4,10 +4,10 @@ import { type AuditAction, recordAudit, recordRefusal } from '../../audit.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
-import { transactionEndingSessions } from './liveSessions.ts';
-import { hashPassword } from './passwords.ts';
 import { clientAddressKey } from './clientAddress.ts';
+import { transactionEndingSessions } from './liveSessions.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
+import { hashPassword } from './passwords.ts';
 import {
   enforceBucket,
   hitBucket,

@@ -1,5 +1,5 @@
 import type { Calendar, CalendarEvent } from '@coach/api';
-import { addDays, type DateRange, earlierDate, laterDate, localDateOf } from '@coach/api';
+import { addDays, type DateRange, earlierDate, laterDate, localDateOf } from '@coach/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { ensureCalendar } from '../clientRecords/calendarRows.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@coach/api';
+import { messages } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import { findPersonById, findPersonByUserId, type PersonRecord } from '../account/store.ts';

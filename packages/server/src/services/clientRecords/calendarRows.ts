@@ -4,7 +4,7 @@ import {
   type PlannedCalendarEvent,
   plannedEvents,
   type StepStart,
-} from '@coach/api';
+} from '@coach/domain';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { schema, type Transaction } from '../../db/index.ts';
 import { type ClientRef, readStepStarts } from './steps.ts';

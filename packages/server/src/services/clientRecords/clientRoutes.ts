@@ -1,9 +1,5 @@
-import {
-  type ClientIdParams,
-  type DateRange,
-  type DateRangeQuery,
-  dateRangeError,
-} from '@coach/api';
+import type { ClientIdParams, DateRangeQuery } from '@coach/api';
+import { type DateRange, dateRangeError } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';

@@ -1,10 +1,3 @@
-import {
-  type Indicator,
-  indicatorNames,
-  laggingLimitPercent,
-  lowDayCount,
-  maxLowDays,
-} from '@coach/api';
 // The low days of a client's current step (`lowDays` of the clients list), judged when the
 // step's daily averages change instead of on every read of the list.
 //
@@ -14,6 +7,14 @@ import {
 // window (greatest(step start, today - 365)), gets the same count as the rule over the window's
 // days: every day the rule reads is one the write side read. Otherwise (a figure dated after the
 // reader's today, a run longer than the window) the reader counts the daily rows itself.
+
+import {
+  type Indicator,
+  indicatorNames,
+  laggingLimitPercent,
+  lowDayCount,
+  maxLowDays,
+} from '@coach/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/index.ts';
 

@@ -1,4 +1,4 @@
-import type { ActivityKind, JourneyStep, StepStart } from '@coach/api';
+import type { ActivityKind, JourneyStep, StepStart } from '@coach/domain';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Transaction } from '../../db/index.ts';
 import { recomputeLowDays } from './lowDayRuns.ts';

@@ -1,4 +1,4 @@
-import { type StepStart, stepOfDate } from '@coach/api';
+import { type StepStart, stepOfDate } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { datesOfStep } from './steps.ts';
 

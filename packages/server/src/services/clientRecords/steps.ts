@@ -1,4 +1,4 @@
-import { type JourneyStep, journeyStepNames, localDateOf, type StepStart } from '@coach/api';
+import { type JourneyStep, journeyStepNames, localDateOf, type StepStart } from '@coach/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 

@@ -1,4 +1,4 @@
-import { defaultMetricBatchLimits } from '../../domain/figures/metricBounds.ts';
+import { defaultMetricBatchLimits } from '@coach/domain';
 
 const dayMs = 86_400_000;
 

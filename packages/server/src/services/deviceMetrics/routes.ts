@@ -1,5 +1,4 @@
-import { messages } from '@coach/api';
-import { validateMetricBatch } from '../../domain/figures/metricBounds.ts';
+import { messages, validateMetricBatch } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { requireClientCaller } from '../clientRecords/access.ts';

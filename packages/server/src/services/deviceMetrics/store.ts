@@ -1,7 +1,6 @@
-import { metricKindNames } from '@coach/api';
+import { type MetricBatch, metricKindNames } from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/index.ts';
-import type { MetricBatch } from '../../domain/figures/metricBounds.ts';
 
 /** Whose data a batch is: the client, in their organisation and timezone. */
 export type MetricOwner = { organisationId: string; clientPersonId: string; timezone: string };

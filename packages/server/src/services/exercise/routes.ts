@@ -1,4 +1,4 @@
-import { messages } from '@coach/api';
+import { messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { resolveClientAccess } from '../clientRecords/access.ts';

@@ -1,5 +1,5 @@
-import type { EffectMeasures, MetricKind, RecordExerciseBody } from '@coach/api';
-import { physiologicalRangeError } from '../../domain/figures/metricBounds.ts';
+import type { RecordExerciseBody } from '@coach/api';
+import { type EffectMeasures, type MetricKind, physiologicalRangeError } from '@coach/domain';
 import { timestampError } from '../clientRecords/timestamps.ts';
 
 /** The longest exercise: completedAt is at most this long after startedAt. */

@@ -8,7 +8,7 @@ import {
   localDateOf,
   measuresOf,
   stepOfDate,
-} from '@coach/api';
+} from '@coach/domain';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';

@@ -13,7 +13,7 @@ import {
   phaseChangeErrorCodes,
   planPhaseChange,
   preferredStepLengthDays,
-} from '@coach/api';
+} from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import { type Database, schema, type Transaction } from '../../db/index.ts';

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { ProfilePictureContentType } from '@coach/api';
+import type { ProfilePictureContentType } from '@coach/domain';
 
 /** What the bytes of an accepted image say about it. */
 export type ImageInfo = {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isLivePictureExpiry, signedPictureExpiry, signedPicturePathOf } from '@coach/api';
+import { isLivePictureExpiry, signedPictureExpiry, signedPicturePathOf } from '@coach/domain';
 import { nowOf, type ServiceContext } from '../context.ts';
 
 // Signed picture URLs: an `<img>` cannot send a bearer token, so every answer that carries a

@@ -1,10 +1,5 @@
-import {
-  type IdParams,
-  isSignedPictureQuery,
-  limits,
-  messages,
-  type ProfilePictureQuery,
-} from '@coach/api';
+import type { IdParams, ProfilePictureQuery } from '@coach/api';
+import { isSignedPictureQuery, limits, messages } from '@coach/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';

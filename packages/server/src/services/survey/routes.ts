@@ -1,10 +1,10 @@
-import {
-  type Assessment,
-  messages,
-  type Reflection,
-  type SubmitAssessmentBody,
-  type SubmitReflectionBody,
+import type {
+  Assessment,
+  Reflection,
+  SubmitAssessmentBody,
+  SubmitReflectionBody,
 } from '@coach/api';
+import { messages } from '@coach/domain';
 import { contractRoute } from '../../http/contractRoute.ts';
 import {
   clientRangeHandlers,

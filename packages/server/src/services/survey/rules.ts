@@ -1,10 +1,5 @@
-import {
-  type Assessment,
-  type DateRange,
-  type JourneyStep,
-  type StepStart,
-  stepAssessment,
-} from '@coach/api';
+import type { Assessment } from '@coach/api';
+import { type DateRange, type JourneyStep, type StepStart, stepAssessment } from '@coach/domain';
 import { type ClientRef, datesOfStep } from '../clientRecords/steps.ts';
 
 /** The name a scheduled assessment never answered shows ('Learn assessment'). */

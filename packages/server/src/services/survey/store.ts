@@ -6,7 +6,7 @@ import type {
   SubmitAssessmentBody,
   SubmitReflectionBody,
 } from '@coach/api';
-import { type DateRange, localDateOf, messages, type StepStart, stepOfDate } from '@coach/api';
+import { type DateRange, localDateOf, messages, type StepStart, stepOfDate } from '@coach/domain';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';

@@ -1,11 +1,11 @@
 import { Alert, chakra, Stack, Text } from '@chakra-ui/react';
+import type { Journey } from '@coach/api';
 import {
   breathsPerMinuteValues,
   exerciseGoalNames,
   exerciseStepGoalNames,
-  type Journey,
   type JourneyStep,
-} from '@coach/api';
+} from '@coach/domain';
 import { Button, Modal, Select } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Controller } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { Alert, chakra, Stack, Text } from '@chakra-ui/react';
-import { reportLimits, reportNoteNames } from '@coach/api';
+import { reportLimits, reportNoteNames } from '@coach/domain';
 import { Button, Modal, Textarea } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';

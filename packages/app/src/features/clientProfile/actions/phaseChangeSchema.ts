@@ -1,12 +1,11 @@
+import type { Journey, PhaseChangeBody } from '@coach/api';
 import {
   breathsPerMinuteValues,
   type ExerciseGoal,
   type ExerciseStepGoal,
   exerciseGoalNames,
   exerciseStepGoalNames,
-  type Journey,
-  type PhaseChangeBody,
-} from '@coach/api';
+} from '@coach/domain';
 import { array, type InferType, mixed, object } from 'yup';
 import { validationMessage as message } from '../../../forms/validationMessage.ts';
 

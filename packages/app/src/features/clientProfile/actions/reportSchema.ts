@@ -1,4 +1,5 @@
-import { type CreateReportBody, reportLimits, textLength } from '@coach/api';
+import type { CreateReportBody } from '@coach/api';
+import { reportLimits, textLength } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
 import { maxTextLength } from '../../../forms/maxTextLength.ts';
 import { validationMessage as message } from '../../../forms/validationMessage.ts';

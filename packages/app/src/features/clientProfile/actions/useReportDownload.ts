@@ -1,4 +1,5 @@
-import { fullName, type Report } from '@coach/api';
+import type { Report } from '@coach/api';
+import { fullName } from '@coach/domain';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { describeCallFailure } from '../../../errors/callFailure.ts';

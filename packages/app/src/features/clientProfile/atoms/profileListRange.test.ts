@@ -1,4 +1,4 @@
-import { dateRangeError } from '@coach/api';
+import { dateRangeError } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { profileListRange } from './profileListRange.ts';
 

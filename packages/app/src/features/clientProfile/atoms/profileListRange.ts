@@ -1,4 +1,5 @@
-import { addDays, type DateRangeQuery, maxRangeDays } from '@coach/api';
+import type { DateRangeQuery } from '@coach/api';
+import { addDays, maxRangeDays } from '@coach/domain';
 
 /**
  * The dates the profile's lists (exercises, reflections, assessments) cover: the longest range

@@ -1,4 +1,5 @@
-import { type DateRangeQuery, localDateOf, type SeriesDay, type StepStart } from '@coach/api';
+import type { DateRangeQuery, SeriesDay } from '@coach/api';
+import { localDateOf, type StepStart } from '@coach/domain';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';

@@ -1,4 +1,4 @@
-import type { Indicator } from '@coach/api';
+import type { Indicator } from '@coach/domain';
 import { indicatorStyle } from './chartStyle.ts';
 
 export type ChartMarkerProps = { indicator: Indicator; x: number; y: number; size?: number };

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { laggingLimitPercent } from '@coach/api';
+import { laggingLimitPercent } from '@coach/domain';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';

@@ -1,5 +1,5 @@
 import { Box, HStack, Table, Text } from '@chakra-ui/react';
-import { goalEffectNames } from '@coach/api';
+import { goalEffectNames } from '@coach/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartIndicators } from './indicatorChartData.ts';

@@ -1,11 +1,5 @@
-import {
-  addDays,
-  type DateRangeQuery,
-  daysBetween,
-  earlierDate,
-  laterDate,
-  maxRangeDays,
-} from '@coach/api';
+import type { DateRangeQuery } from '@coach/api';
+import { addDays, daysBetween, earlierDate, laterDate, maxRangeDays } from '@coach/domain';
 
 /** The date ranges the indicators chart offers: the last 7, 30 or 90 days, or the whole journey. */
 export const chartRangeNames = ['7', '30', '90', 'all'] as const;

@@ -1,4 +1,4 @@
-import type { Indicator } from '@coach/api';
+import type { Indicator } from '@coach/domain';
 
 // SVG takes colours as attributes, not style props: these are the theme's tokens as CSS variables,
 // so the charts follow the theme like every other component.

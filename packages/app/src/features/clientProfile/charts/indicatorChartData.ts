@@ -1,12 +1,12 @@
+import type { SeriesDay } from '@coach/api';
 import {
   type Indicator,
   isLagging,
   type JourneyStep,
-  type SeriesDay,
   type StepStart,
   sortStepStarts,
   stepOfDate,
-} from '@coach/api';
+} from '@coach/domain';
 
 /** The indicators the chart draws, in the order of the legend and the table. */
 export const chartIndicators = [

@@ -1,17 +1,14 @@
+import type { CompletionCount, Exercise, Journey, SeriesDay } from '@coach/api';
 import {
-  type CompletionCount,
-  type Exercise,
   type GoalEffect,
   goalEffectNames,
   type Indicator,
-  type Journey,
   type JourneyStep,
   journeyStepNames,
   phaseIndicatorAverage,
-  type SeriesDay,
   sortStepStarts,
   stepOfDate,
-} from '@coach/api';
+} from '@coach/domain';
 import { chartIndicators } from './indicatorChartData.ts';
 
 /** The completion figures compared phase by phase. */

@@ -1,5 +1,6 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { type ClientProfileSummary, fullName } from '@coach/api';
+import type { ClientProfileSummary } from '@coach/api';
+import { fullName } from '@coach/domain';
 import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../../clients/clientFormats.ts';

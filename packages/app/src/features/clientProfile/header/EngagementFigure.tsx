@@ -1,5 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { type ClientProfileSummary, engagementFullHours } from '@coach/api';
+import type { ClientProfileSummary } from '@coach/api';
+import { engagementFullHours } from '@coach/domain';
 import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../../clients/clientFormats.ts';

@@ -1,5 +1,6 @@
 import { Box, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { type Journey, journeyStepNames } from '@coach/api';
+import type { Journey } from '@coach/api';
+import { journeyStepNames } from '@coach/domain';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';
 import type { ProfileFormats } from '../profileFormats.ts';

@@ -1,5 +1,6 @@
 import { Grid, HStack, Stack } from '@chakra-ui/react';
-import { type ClientProfileSummary, fullName } from '@coach/api';
+import type { ClientProfileSummary } from '@coach/api';
+import { fullName } from '@coach/domain';
 import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Group } from '@chakra-ui/react';
-import { type ActivityKind, activityKindNames } from '@coach/api';
+import { type ActivityKind, activityKindNames } from '@coach/domain';
 import { Button } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 

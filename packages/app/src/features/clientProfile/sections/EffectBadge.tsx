@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { GoalEffect } from '@coach/api';
+import type { GoalEffect } from '@coach/domain';
 import { useTranslation } from 'react-i18next';
 import { effectLooks } from '../effectLevels.ts';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { AssessmentStatus } from '@coach/api';
+import type { AssessmentStatus } from '@coach/domain';
 import { useTranslation } from 'react-i18next';
 
 const looks: Record<AssessmentStatus, { bg: string; color: string }> = {

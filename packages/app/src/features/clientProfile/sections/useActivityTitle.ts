@@ -1,4 +1,5 @@
-import { type ActivityItem, type ExerciseGoal, exerciseGoalNames } from '@coach/api';
+import type { ActivityItem } from '@coach/api';
+import { type ExerciseGoal, exerciseGoalNames } from '@coach/domain';
 import { useTranslation } from 'react-i18next';
 
 const isExerciseGoal = (value: string): value is ExerciseGoal =>

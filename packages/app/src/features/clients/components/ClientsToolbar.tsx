@@ -1,5 +1,5 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
-import { journeyStepNames } from '@coach/api';
+import { journeyStepNames } from '@coach/domain';
 import { Button, Select } from '@coach/ui';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';

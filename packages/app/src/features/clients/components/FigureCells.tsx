@@ -1,10 +1,6 @@
 import { Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import {
-  type CompletionCount,
-  engagementFullHours,
-  type JourneyStep,
-  laggingLimitPercent,
-} from '@coach/api';
+import type { CompletionCount } from '@coach/api';
+import { engagementFullHours, type JourneyStep, laggingLimitPercent } from '@coach/domain';
 import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../clientFormats.ts';

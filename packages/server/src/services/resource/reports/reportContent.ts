@@ -1,11 +1,10 @@
 // What a report shows, read with the analytics' own figures (the profile header and the daily
 // series), so the PDF and the profile screen never disagree.
+import type { CreateReportBody, IndicatorFigure, SeriesDay } from '@coach/api';
 import {
   addDays,
-  type CreateReportBody,
   daysBetween,
   fullName,
-  type IndicatorFigure,
   indicatorDecimals,
   isLagging,
   laggingLimitPercent,
@@ -14,8 +13,7 @@ import {
   phaseIndicatorAverage,
   reportLimits,
   roundTo,
-  type SeriesDay,
-} from '@coach/api';
+} from '@coach/domain';
 import type { Database } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import type { PersonRecord } from '../../account/store.ts';

@@ -1,6 +1,7 @@
 // The PDF's layout, from plain data: what the worker thread receives and turns into pdfmake's
 // document definition. Only types come from elsewhere, so a worker loads little.
-import type { JourneyStep } from '@coach/api';
+
+import type { JourneyStep } from '@coach/domain';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { type ChartDay, indicatorChartSvg } from './reportChart.ts';
 

@@ -1,4 +1,5 @@
-import { type JourneyStep, type Report, reportLimits } from '@coach/api';
+import type { Report } from '@coach/api';
+import { type JourneyStep, reportLimits } from '@coach/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../../db/index.ts';
 

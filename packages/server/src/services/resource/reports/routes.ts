@@ -1,4 +1,4 @@
-import { reportLimits } from '@coach/api';
+import { reportLimits } from '@coach/domain';
 import { recordAudit } from '../../../audit.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
