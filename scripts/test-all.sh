@@ -5,7 +5,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
+# Each step's seconds, printed together at the end (where the run's time goes).
+step_names=()
+step_seconds=()
+step_started=$SECONDS
+step_end() {
+  if [ "${#step_names[@]}" -gt 0 ]; then step_seconds+=($(( SECONDS - step_started ))); fi
+}
+step() {
+  step_end
+  step_names+=("$1")
+  step_started=$SECONDS
+  printf '\n\033[1m== %s ==\033[0m\n' "$1"
+}
+print_step_times() {
+  echo "time per step (seconds):"
+  for index in "${!step_names[@]}"; do
+    printf '  %5s  %s\n' "${step_seconds[$index]:-?}" "${step_names[$index]}"
+  done
+}
 logs=$(mktemp -d)
 # Reads "<n> passed" / "<n> failed" from a runner's summary line, colours stripped.
 count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "$2" | tail -n 1 | grep -oE "[0-9]+ $3" | grep -oE '^[0-9]+' || echo 0; }
@@ -21,7 +39,14 @@ fi
 bash scripts/ensure-browser.sh
 install_seconds=$(( SECONDS - install_start ))
 test_start=$SECONDS
-trap 'rm -rf "$logs"; bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
+times_printed=0
+on_exit() {
+  # A failed step still shows where the time went until it stopped.
+  if [ "$times_printed" = 0 ]; then step_end; print_step_times; fi
+  rm -rf "$logs"
+  bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true
+}
+trap on_exit EXIT
 
 step "typecheck"
 npm run typecheck
@@ -50,9 +75,12 @@ SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
 step "end-to-end: the built app and the services in chromium (e2e/)"
 npm run test:e2e 2>&1 | tee "$logs/e2e.log"
 
+step_end
 passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count_node "$logs/pack.log" pass) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count "$logs/e2e.log" '^ +Tests ' passed) ))
 failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count_node "$logs/pack.log" fail) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
 echo
+print_step_times
+times_printed=1
 echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
 echo "(unit tests, pack smoke test, stories in the browser and end-to-end tests)"
 echo "tests: $passed passed, $failed failed"
