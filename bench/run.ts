@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import { type Results, readFigure, resultsMarkdown } from '../bench/harness.ts';
-import { benches } from '../bench/index.ts';
+import { type Results, readFigure, resultsMarkdown } from './harness.ts';
+import { benches } from './index.ts';
 
 const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = names.filter((name) => !benches.some((bench) => bench.name === name));
@@ -17,7 +17,7 @@ if (unknown.length > 0) {
 }
 const selected = names.length > 0 ? benches.filter((bench) => names.includes(bench.name)) : benches;
 
-const outDir = resolve(import.meta.dirname, '../bench/results');
+const outDir = resolve(import.meta.dirname, 'results');
 const jsonPath = resolve(outDir, 'latest.json');
 const previous: Results | null = existsSync(jsonPath)
   ? (JSON.parse(readFileSync(jsonPath, 'utf8')) as Results)
