@@ -1,8 +1,12 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
 import { checkA11y, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 
 const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
+// Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
+// compares them with the baselines into an HTML report; approving a story copies its render).
+const rendersDir = `${process.cwd()}/test-results/visual/actual`;
 
 // No animation, transition or caret blink may reach a snapshot.
 const stillCss = `*, *::before, *::after {
@@ -63,6 +67,8 @@ const config: TestRunnerConfig = {
       const still = await page.addStyleTag({ content: stillCss });
       const image = await page.screenshot({ animations: 'disabled', caret: 'hide' });
       await still.evaluate((element) => element.remove());
+      mkdirSync(rendersDir, { recursive: true });
+      writeFileSync(`${rendersDir}/${context.id}.png`, image);
       expect(image).toMatchImageSnapshot({
         customSnapshotsDir: snapshotsDir,
         customSnapshotIdentifier: context.id,

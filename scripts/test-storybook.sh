@@ -4,6 +4,7 @@
 #   bash scripts/test-storybook.sh                 all stories
 #   bash scripts/test-storybook.sh -u              update the visual baselines
 #   bash scripts/test-storybook.sh stories/ui/X.stories.tsx   only those files
+# Every run writes the visual review (scripts/visual-review.sh): test-results/visual/index.html.
 # SB_OUT (build folder), SB_PORT (static server port), SB_SKIP_BUILD=1 (reuse a build),
 # SB_WORKERS (browser pages at once, default 3: each story spends much of its time waiting).
 set -euo pipefail
@@ -21,4 +22,10 @@ server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 npx wait-on -t 30000 "tcp:127.0.0.1:$port"
 
-TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@"
+# A fresh visual review for this run: the renders of the stories that run now, then the report.
+rm -rf test-results/visual
+status=0
+TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
+  status=$?
+bash scripts/visual-review.sh
+exit "$status"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The visual review of the last story run (test-results/visual/), written by test-storybook.sh:
+# reg-cli compares each render of the run (actual/) with its committed baseline
+# (stories/__image_snapshots__) and writes
+#   index.html   one page: each changed story with baseline, render and difference side by side
+#                (slider and toggle), the share of changed pixels, the new and unchanged counts
+#   report.json  the same as data, changes.json the shares;  junit.xml  a test case per render
+#   diff/        the difference images;  actual/  the renders themselves
+# Only the stories that ran are compared (a run of some story files leaves out the others).
+#   bash scripts/visual-review.sh           compare and write the report (never fails the run)
+#   bash scripts/visual-review.sh --open    serve the last report on http://127.0.0.1:6008
+set -euo pipefail
+cd "$(dirname "$0")/.."
+review=test-results/visual
+baselines=stories/__image_snapshots__
+
+if [ "${1:-}" = "--open" ]; then
+  [ -f "$review/index.html" ] || { echo "No visual review yet: run npm run test-storybook" >&2; exit 1; }
+  echo "Visual review: http://127.0.0.1:${VISUAL_REVIEW_PORT:-6008}/index.html (Ctrl-C to stop)"
+  exec node_modules/.bin/http-server "$review" -p "${VISUAL_REVIEW_PORT:-6008}" -a 127.0.0.1 -s -c-1
+fi
+
+[ -d "$review/actual" ] || { echo "visual review: no renders in $review/actual" >&2; exit 0; }
+rm -rf "$review/expected" "$review/diff"
+mkdir -p "$review/expected"
+for render in "$review"/actual/*.png; do
+  name=$(basename "$render")
+  if [ -f "$baselines/$name" ]; then cp "$baselines/$name" "$review/expected/$name"; fi
+done
+# The same tolerance as the snapshot check of .storybook/test-runner.ts: pixelmatch's 0.01
+# colour distance, and a story changes when more than 0.05 % of its pixels do.
+node_modules/.bin/reg-cli "$review/actual" "$review/expected" "$review/diff" \
+  --ignoreChange --matchingThreshold 0.01 --thresholdRate 0.0005 --concurrency 2 \
+  --report "$review/index.html" --json "$review/report.json" --junit "$review/junit.xml" \
+  >"$review/reg-cli.log" 2>&1 || { cat "$review/reg-cli.log" >&2; exit 0; }
+node scripts/visual-changes.mjs "$review"
