@@ -61,6 +61,16 @@ export const projects: TestProjectConfiguration[] = [
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     },
   },
+  // The project's own tools (scripts/): the story graph of `npm run test-storybook:changed`.
+  {
+    extends: true,
+    test: {
+      name: 'scripts',
+      root: 'scripts',
+      environment: 'node',
+      include: ['**/*.test.ts'],
+    },
+  },
   // The server's tests run twice: on PGlite, and on a PostgreSQL server (TEST_DATABASE_URL, see
   // scripts/ensure-postgres.sh). Tests that need no database run in the first project only.
   {
