@@ -67,12 +67,15 @@ const preview: Preview = {
   loaders: [mswLoader(startWorker)],
   beforeEach: () => installFixedClock(),
   tags: ['autodocs'],
+  initialGlobals: { a11y: { manual: true } },
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Automated accessibility checks run in the test-runner's postVisit (serious and critical
-    // violations fail the story); the a11y panel runs its check on demand while browsing.
-    a11y: { test: 'off' },
+    // violations fail the story). The a11y panel is on for every story: its check runs on demand
+    // (the panel's Run button, `manual` below), so browsing and the test run pay nothing for it,
+    // and what it finds shows as to-do items, not failures ('todo').
+    a11y: { test: 'todo' },
     options: { storySort: { order: ['Foundations', 'UI', 'App'] } },
   },
 };

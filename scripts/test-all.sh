@@ -70,14 +70,14 @@ if ! wait "$builds"; then
 fi
 step "ui package: build, pack and render from the tarball"
 bash scripts/pack-smoke-test.sh 2>&1 | tee "$logs/pack.log"
-step "storybook: every story in chromium (play, axe, visual)"
+step "storybook: every story in chromium (play, axe, visual) and every Docs page"
 SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
 step "end-to-end: the built app and the services in chromium (e2e/)"
 npm run test:e2e 2>&1 | tee "$logs/e2e.log"
 
 step_end
-passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count_node "$logs/pack.log" pass) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count "$logs/e2e.log" '^ +Tests ' passed) ))
-failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count_node "$logs/pack.log" fail) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
+passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count_node "$logs/pack.log" pass) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count_node "$logs/storybook.log" pass) + $(count "$logs/e2e.log" '^ +Tests ' passed) ))
+failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count_node "$logs/pack.log" fail) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count_node "$logs/storybook.log" fail) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
 echo
 print_step_times
 times_printed=1

@@ -34,7 +34,11 @@ const meta = {
     title: 'Change journey phase',
     children: <Text>{paragraph}</Text>,
   },
-  render: (args) => <ModalWithTrigger {...args} />,
+  // On the Docs page every story starts closed behind its button: open ones would stack their
+  // dialogs over the page and its prop table.
+  render: (args, { viewMode }) => (
+    <ModalWithTrigger {...args} isOpen={viewMode === 'docs' ? false : args.isOpen} />
+  ),
 } satisfies Meta<typeof Modal>;
 
 export default meta;

@@ -1,2 +1,3 @@
 export { CoachUiProvider, type CoachUiProviderProps } from './CoachUiProvider.tsx';
-export { coachConfig, coachSystem, fontSizes, palette, radii } from './system.ts';
+export { palette } from './palette.ts';
+export { coachConfig, coachSystem, fontSizes, radii } from './system.ts';
