@@ -1,10 +1,10 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { AuthLayout } from '../features/layout/components/AuthLayout.tsx';
-import { SignedInLayout } from '../features/layout/components/SignedInLayout.tsx';
-import { LazyScreen } from '../features/lazyScreens/lazyScreen.tsx';
-import { authStatusAtom } from '../features/session/atoms/authStatusAtom.ts';
+import { AuthLayout } from '../core/layout/components/AuthLayout.tsx';
+import { SignedInLayout } from '../core/layout/components/SignedInLayout.tsx';
+import { LazyScreen } from '../core/lazyScreens/lazyScreen.tsx';
+import { authStatusAtom } from '../core/session/atoms/authStatusAtom.ts';
 import { useAtomValue } from '../state/jotai.ts';
 import { paths } from './paths.ts';
 import { screens } from './screens.ts';

@@ -1,4 +1,4 @@
-import { lazyScreen } from '../features/lazyScreens/lazyScreen.tsx';
+import { lazyScreen } from '../core/lazyScreens/lazyScreen.tsx';
 
 /** Each screen's code, loaded on demand (spec point 2). */
 export const screens = {

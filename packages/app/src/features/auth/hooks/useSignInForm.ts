@@ -1,14 +1,14 @@
 import type { BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { loginAtom } from '../../../core/session/atoms/loginAtom.ts';
+import { sessionErrorAtom } from '../../../core/session/atoms/sessionErrorAtom.ts';
 import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { paths } from '../../../routes/paths.ts';
 import { screens } from '../../../routes/screens.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { prefetchClientListAtom } from '../../clients/atoms/clientListAtom.ts';
-import { loginAtom } from '../../session/atoms/loginAtom.ts';
-import { sessionErrorAtom } from '../../session/atoms/sessionErrorAtom.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
 import type { SignInValues } from '../signInSchema.ts';
 

@@ -2,8 +2,8 @@ import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
 import { Link } from 'react-router';
+import { ScreenHeader } from '../../../core/layout/components/ScreenHeader.tsx';
 import { clientPath, paths } from '../../../routes/paths.ts';
-import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
 
 /**
  * A client id that does not exist or is not this coach's: the server answers 404 and the screen

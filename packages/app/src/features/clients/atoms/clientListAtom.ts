@@ -1,7 +1,7 @@
 import type { ClientSummaryList } from '@coach/api';
+import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
+import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
 import { atom } from '../../../state/jotai.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 const clientListRefreshAtom = atom(0);
 clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';

@@ -1,8 +1,8 @@
 import type { InviteList } from '@coach/api';
+import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
+import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 const pendingInvitesRefreshAtom = atom(0);
 pendingInvitesRefreshAtom.debugLabel = 'pendingInvitesRefreshAtom';

@@ -1,11 +1,11 @@
 import { isApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../../core/session/hooks/useCoachApi.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { clientListAtom } from '../../clients/atoms/clientListAtom.ts';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { pendingInvitesAtom } from '../atoms/pendingInvitesAtom.ts';
 
 /** How an invite ended: sent, refused because the address is taken, or failed. */

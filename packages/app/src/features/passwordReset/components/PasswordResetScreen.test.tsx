@@ -6,10 +6,10 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { authStatusAtom } from '../../../core/session/atoms/authStatusAtom.ts';
+import { currentProfileAtom } from '../../../core/session/atoms/currentProfileAtom.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
-import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
 import { PasswordResetScreen } from './PasswordResetScreen.tsx';
 
 const server = setupServer();

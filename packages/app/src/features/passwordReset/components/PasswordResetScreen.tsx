@@ -1,8 +1,8 @@
 import { chakra, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { SessionStartResult } from '../../../core/session/atoms/startSessionAtom.ts';
 import { paths } from '../../../routes/paths.ts';
-import type { SessionStartResult } from '../../session/atoms/startSessionAtom.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**

@@ -2,8 +2,11 @@ import type { Tokens } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type SessionStartResult,
+  startSessionAtom,
+} from '../../../core/session/atoms/startSessionAtom.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { type SessionStartResult, startSessionAtom } from '../../session/atoms/startSessionAtom.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { NewPasswordStep } from './NewPasswordStep.tsx';

@@ -1,10 +1,10 @@
 import { isFullPerson, type Person, type PersonView } from '@coach/api';
+import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
+import { currentProfileAtom } from '../../../core/session/atoms/currentProfileAtom.ts';
+import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 /** What changes a person's atom: the server's answer to a write, or 'refresh' to read again. */
 export type PersonUpdate = Person | 'refresh';
