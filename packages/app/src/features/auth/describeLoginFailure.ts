@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { LoginFailure } from '../../core/session/atoms/loginAtom.ts';
-import { describeSessionFailure } from '../../core/session/sessionFailure.ts';
+import type { LoginFailure } from '../../core/session/index.ts';
+import { describeSessionFailure } from '../../core/session/index.ts';
 import { describeTooManyAttempts } from '../../errors/tooManyAttempts.ts';
 
 /** The text shown for a failed sign-in. */

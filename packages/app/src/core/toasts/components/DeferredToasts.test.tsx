@@ -7,7 +7,7 @@ import { paths } from '../../../routes/paths.ts';
 import { createStore } from '../../../state/jotai.ts';
 import { createTestApi } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { type AuthStatus, authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
+import { type AuthStatus, authStatusAtom } from '../../session/index.ts';
 import { DeferredToasts } from './DeferredToasts.tsx';
 
 function GoToPasswordReset() {

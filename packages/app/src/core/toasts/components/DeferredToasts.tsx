@@ -2,7 +2,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
+import { authStatusAtom } from '../../session/index.ts';
 
 // Without the chunk (the network failed) toasts stay queued: the screens still show everything.
 const ToastContainer = lazy<ComponentType>(() =>

@@ -1,7 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { sessionErrorAtom } from '../../../core/session/atoms/sessionErrorAtom.ts';
-import { describeSessionFailure } from '../../../core/session/sessionFailure.ts';
+import { describeSessionFailure, sessionErrorAtom } from '../../../core/session/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
 import { SignInForm } from './SignInForm.tsx';
 

@@ -2,7 +2,7 @@ import type { Report } from '@coach/api';
 import { fullName } from '@coach/domain';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../../core/session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';

@@ -1,6 +1,5 @@
 import type { CoachApi } from '@coach/api';
-import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';

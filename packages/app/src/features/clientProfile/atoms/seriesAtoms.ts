@@ -1,7 +1,6 @@
 import type { DateRangeQuery, SeriesDay } from '@coach/api';
 import { localDateOf, type StepStart } from '@coach/domain';
-import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';

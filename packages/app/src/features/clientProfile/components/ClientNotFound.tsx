@@ -2,7 +2,7 @@ import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
 import { Link } from 'react-router';
-import { ScreenHeader } from '../../../core/layout/components/ScreenHeader.tsx';
+import { ScreenHeader } from '../../../core/layout/index.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 
 /**

@@ -1,6 +1,5 @@
 import type { ClientSummaryList } from '@coach/api';
-import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 
 const clientListRefreshAtom = atom(0);

@@ -1,7 +1,5 @@
 import type { CoachApi, TokenStore, Tokens } from '@coach/api';
-import { tokenStoreAtom } from '../../../core/session/atoms/tokenStoreAtom.ts';
-import { useCoachApi } from '../../../core/session/hooks/useCoachApi.ts';
-import { requireProvided } from '../../../core/session/requireProvided.ts';
+import { requireProvided, tokenStoreAtom, useCoachApi } from '../../../core/session/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
 import type { InviteAcceptanceValues } from '../inviteAcceptanceSchema.ts';
 import { type InviteProblem, inviteProblemOf } from '../inviteProblem.ts';

@@ -1,6 +1,5 @@
 import type { InviteList } from '@coach/api';
-import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 

@@ -3,7 +3,7 @@ import type { Tokens } from '@coach/api';
 import { PasswordField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../../core/session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';

@@ -1,7 +1,7 @@
 import { chakra, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { SessionStartResult } from '../../../core/session/atoms/startSessionAtom.ts';
+import type { SessionStartResult } from '../../../core/session/index.ts';
 import { paths } from '../../../routes/paths.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 

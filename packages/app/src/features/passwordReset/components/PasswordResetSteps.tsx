@@ -2,10 +2,7 @@ import type { Tokens } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type SessionStartResult,
-  startSessionAtom,
-} from '../../../core/session/atoms/startSessionAtom.ts';
+import { type SessionStartResult, startSessionAtom } from '../../../core/session/index.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';

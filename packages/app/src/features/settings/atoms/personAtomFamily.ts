@@ -1,7 +1,5 @@
 import { isFullPerson, type Person, type PersonView } from '@coach/api';
-import { getCoachApi } from '../../../core/session/atoms/coachApiAtom.ts';
-import { currentProfileAtom } from '../../../core/session/atoms/currentProfileAtom.ts';
-import { sessionEpochAtom } from '../../../core/session/atoms/sessionEpochAtom.ts';
+import { currentProfileAtom, getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';

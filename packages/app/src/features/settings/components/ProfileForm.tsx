@@ -4,7 +4,7 @@ import { Button, Textarea, TextField } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../../core/session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { useSaveProfile } from '../hooks/useSaveProfile.ts';

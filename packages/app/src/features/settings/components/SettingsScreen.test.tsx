@@ -12,9 +12,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStatusAtom } from '../../../core/session/atoms/authStatusAtom.ts';
-import { currentProfileAtom } from '../../../core/session/atoms/currentProfileAtom.ts';
-import { currentUserAtom } from '../../../core/session/atoms/currentUserAtom.ts';
+import {
+  authStatusAtom,
+  currentProfileAtom,
+  currentUserAtom,
+} from '../../../core/session/index.ts';
 import { createStore } from '../../../state/jotai.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';

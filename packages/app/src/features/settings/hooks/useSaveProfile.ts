@@ -1,7 +1,7 @@
 import { type Person, toApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../../core/session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { personAtomFamily } from '../atoms/personAtomFamily.ts';
