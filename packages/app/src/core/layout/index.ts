@@ -3,3 +3,4 @@ export { AuthLayout } from './components/AuthLayout.tsx';
 export { Logo } from './components/Logo.tsx';
 export { ScreenHeader } from './components/ScreenHeader.tsx';
 export { SignedInLayout } from './components/SignedInLayout.tsx';
+export { TextLink } from './components/TextLink.tsx';
