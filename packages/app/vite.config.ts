@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { precompress } from './precompress.ts';
-import { rootFontSizeCss } from './src/features/screenSize/screenRules.ts';
+import { rootFontSizeCss } from './src/core/screenSize/screenRules.ts';
 import {
   defaultLanguage,
   translationLoadPath,

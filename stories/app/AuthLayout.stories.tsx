@@ -2,8 +2,8 @@ import { Heading, Text } from '@chakra-ui/react';
 import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
-import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ScreenSizeMessage } from '../../packages/app/src/features/screenSize/components/ScreenSizeMessage.tsx';
+import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
 
 /** The screen-size rules' blocking screens (spec point 2), as the app shows them. */
 const meta = {

@@ -1,7 +1,7 @@
 import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { IndicatorsSection } from '../../packages/app/src/features/clientProfile/charts/IndicatorsSection.tsx';
+import { IndicatorsSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,

@@ -1,7 +1,7 @@
 import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { PhaseComparisonSection } from '../../packages/app/src/features/clientProfile/charts/PhaseComparisonSection.tsx';
+import { PhaseComparisonSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,

@@ -1,7 +1,7 @@
 import { createHandlers, fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';

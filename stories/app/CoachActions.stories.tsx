@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { CoachActionsSection } from '../../packages/app/src/features/clientProfile/history/CoachActionsSection.tsx';
+import { CoachActionsSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { loadedSection } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';

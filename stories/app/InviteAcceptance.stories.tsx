@@ -2,9 +2,9 @@ import { createHandlers, fixtureInviteTokens, fixtureTokens } from '@coach/api/m
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/components/InviteAcceptanceScreen.tsx';
-import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
-import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
+import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 

@@ -2,9 +2,9 @@ import { createHandlers, demoCoachCredentials, demoResetCode } from '@coach/api/
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
-import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/components/PasswordResetScreen.tsx';
-import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
+import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';

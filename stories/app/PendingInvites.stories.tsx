@@ -4,7 +4,7 @@ import { createHandlers, fixtureTokens, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { PendingInvites } from '../../packages/app/src/features/invites/components/PendingInvites.tsx';
+import { PendingInvites } from '../../packages/app/src/features/invites/index.ts';
 import { expectToast } from './expectToast.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';

@@ -1,7 +1,7 @@
 import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ProfileActions } from '../../packages/app/src/features/clientProfile/actions/ProfileActions.tsx';
+import { ProfileActions } from '../../packages/app/src/features/clientProfile/index.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';

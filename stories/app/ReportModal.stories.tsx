@@ -2,8 +2,10 @@ import { Stack } from '@chakra-ui/react';
 import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, spyOn, userEvent, waitFor, type within } from 'storybook/test';
-import { ProfileActions } from '../../packages/app/src/features/clientProfile/actions/ProfileActions.tsx';
-import { ReportsSection } from '../../packages/app/src/features/clientProfile/actions/ReportsSection.tsx';
+import {
+  ProfileActions,
+  ReportsSection,
+} from '../../packages/app/src/features/clientProfile/index.ts';
 import { expectToast } from './expectToast.ts';
 import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ScreenLoadError } from '../../packages/app/src/features/lazyScreens/components/ScreenLoadError.tsx';
+import { ScreenLoadError } from '../../packages/app/src/core/lazyScreens/index.ts';
 
 /**
  * What shows instead of a screen whose code could not load (decisions: lazy screens). Online, the

@@ -2,7 +2,7 @@ import { createHandlers, fixtureTokens, onePixelPng } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';

@@ -2,9 +2,9 @@ import { createHandlers, demoClientCredentials, demoCoachCredentials } from '@co
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { SignInScreen } from '../../packages/app/src/features/auth/components/SignInScreen.tsx';
-import { AuthLayout } from '../../packages/app/src/features/layout/components/AuthLayout.tsx';
-import { SessionSyncEffect } from '../../packages/app/src/features/session/components/SessionSyncEffect.tsx';
+import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
+import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 

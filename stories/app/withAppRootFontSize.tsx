@@ -1,6 +1,6 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useLayoutEffect } from 'react';
-import { rootFontSizeFor } from '../../packages/app/src/features/screenSize/screenRules.ts';
+import { rootFontSizeFor } from '../../packages/app/src/core/screenSize/index.ts';
 
 /**
  * Sets the root font size the app sets for the story's width (`parameters.width`, in px, or the

@@ -1,7 +1,7 @@
 import { createMemoryTokenStore, type Tokens } from '@coach/api';
 import type { Decorator } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
-import { CoachApiProvider } from '../../packages/app/src/features/session/components/CoachApiProvider.tsx';
+import { CoachApiProvider } from '../../packages/app/src/core/session/index.ts';
 
 /** Story parameters of the app's session: the tokens stored when the story starts. */
 export type SessionParameters = { tokens?: Tokens };

@@ -1,13 +1,12 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { AuthLayout } from '../features/layout/components/AuthLayout.tsx';
-import { SignedInLayout } from '../features/layout/components/SignedInLayout.tsx';
-import { LazyScreen } from '../features/lazyScreens/lazyScreen.tsx';
-import { authStatusAtom } from '../features/session/atoms/authStatusAtom.ts';
+import { AuthLayout, SignedInLayout } from '../core/layout/index.ts';
+import { LazyScreen, PreloadScreenProvider } from '../core/lazyScreens/index.ts';
+import { authStatusAtom } from '../core/session/index.ts';
 import { useAtomValue } from '../state/jotai.ts';
 import { paths } from './paths.ts';
-import { screens } from './screens.ts';
+import { preloadScreenAt, screens } from './screens.ts';
 
 // The public invite page, in the signed-out and the signed-in routes alike. The screens in the
 // auth layout's card load with it (isLoadedWithLayout): the card appears once, at its size.
@@ -26,6 +25,15 @@ const inviteRoute = (
  * decisions) shows in the auth layout both signed out and signed in, never redirected.
  */
 export function AppRoutes() {
+  // Features preload a screen by its path (the sign-in form, the clients screen it opens).
+  return (
+    <PreloadScreenProvider value={preloadScreenAt}>
+      <RoutesByStatus />
+    </PreloadScreenProvider>
+  );
+}
+
+function RoutesByStatus() {
   const { t } = useTranslation();
   const status = useAtomValue(authStatusAtom);
   if (status === 'initialising') {

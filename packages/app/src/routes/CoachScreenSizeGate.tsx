@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMatch } from 'react-router';
-import { ScreenSizeGate } from '../features/screenSize/components/ScreenSizeGate.tsx';
+import { ScreenSizeGate } from '../core/screenSize/index.ts';
 import { paths } from './paths.ts';
 
 export type CoachScreenSizeGateProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ScreenLoader } from '../features/lazyScreens/lazyScreen.tsx';
+import type { ScreenLoader } from '../core/lazyScreens/index.ts';
 import { preloadSignInScreen } from './preloadSignInScreen.ts';
 
 function signInLoader() {

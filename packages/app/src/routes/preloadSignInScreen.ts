@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import type { ScreenLoader } from '../features/lazyScreens/lazyScreen.tsx';
+import type { ScreenLoader } from '../core/lazyScreens/index.ts';
 import { paths } from './paths.ts';
 
 /** The pages a signed-out visitor sees instead of the sign-in screen. */

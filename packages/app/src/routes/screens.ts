@@ -1,4 +1,5 @@
-import { lazyScreen } from '../features/lazyScreens/lazyScreen.tsx';
+import { lazyScreen, type ScreenLoader } from '../core/lazyScreens/lazyScreen.tsx';
+import { paths } from './paths.ts';
 
 /** Each screen's code, loaded on demand (spec point 2). */
 export const screens = {
@@ -13,3 +14,17 @@ export const screens = {
     () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),
   ),
 };
+
+const screensByPath = new Map<string, ScreenLoader>([
+  [paths.root, screens.signIn],
+  [paths.changePassword, screens.changePassword],
+  [paths.clients, screens.clients],
+  [paths.client, screens.client],
+  [paths.settings, screens.settings],
+  [paths.invite, screens.invite],
+]);
+
+/** Starts loading the code of the screen at a route path; what the routes provide to features. */
+export function preloadScreenAt(path: string) {
+  screensByPath.get(path)?.preload();
+}

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
+import type { LoginFailure } from '../../core/session/index.ts';
+import { describeSessionFailure } from '../../core/session/index.ts';
 import { describeTooManyAttempts } from '../../errors/tooManyAttempts.ts';
-import type { LoginFailure } from '../session/atoms/loginAtom.ts';
-import { describeSessionFailure } from '../session/sessionFailure.ts';
 
 /** The text shown for a failed sign-in. */
 export function describeLoginFailure(failure: LoginFailure, t: TFunction): string {

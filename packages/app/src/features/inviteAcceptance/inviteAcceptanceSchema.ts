@@ -1,7 +1,7 @@
 import { type InferType, string } from 'yup';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
-import { newPasswordStepSchema } from '../passwordReset/passwordResetSchemas.ts';
-import { settingsSchema } from '../settings/settingsSchema.ts';
+import { newPasswordStepSchema } from '../passwordReset/index.ts';
+import { settingsSchema } from '../settings/index.ts';
 import { offeredTimeZone } from './timeZones.ts';
 
 /**

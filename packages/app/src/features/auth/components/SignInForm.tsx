@@ -1,7 +1,7 @@
 import { chakra, Stack } from '@chakra-ui/react';
 import { Button, PasswordField, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { TextLink } from '../../../core/layout/index.ts';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
@@ -36,18 +36,9 @@ export function SignInForm({ initialError }: SignInFormProps) {
           hideLabel={t('auth.signIn.hidePassword')}
           error={fieldError('password')}
         />
-        <chakra.span
-          alignSelf="flex-end"
-          fontSize="sm"
-          fontWeight="medium"
-          color="accent.emphasized"
-          textDecoration="underline"
-          borderRadius="sm"
-          focusVisibleRing="outside"
-          asChild
-        >
-          <Link to={paths.changePassword}>{t('auth.signIn.forgotPassword')}</Link>
-        </chakra.span>
+        <TextLink to={paths.changePassword} alignSelf="flex-end" fontSize="sm">
+          {t('auth.signIn.forgotPassword')}
+        </TextLink>
         <Button type="submit" size="lg" isLoading={isSubmitting} disabled={hasErrors}>
           {t('auth.signIn.submit')}
         </Button>

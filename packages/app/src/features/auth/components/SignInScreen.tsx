@@ -1,8 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { describeSessionFailure, sessionErrorAtom } from '../../../core/session/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { sessionErrorAtom } from '../../session/atoms/sessionErrorAtom.ts';
-import { describeSessionFailure } from '../../session/sessionFailure.ts';
 import { SignInForm } from './SignInForm.tsx';
 
 /** The sign-in screen (spec point 2), with any reason the last session was refused. */

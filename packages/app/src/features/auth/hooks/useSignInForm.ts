@@ -1,14 +1,13 @@
 import type { BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePreloadScreen } from '../../../core/lazyScreens/index.ts';
+import { loginAtom, sessionErrorAtom } from '../../../core/session/index.ts';
 import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { paths } from '../../../routes/paths.ts';
-import { screens } from '../../../routes/screens.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { prefetchClientListAtom } from '../../clients/atoms/clientListAtom.ts';
-import { loginAtom } from '../../session/atoms/loginAtom.ts';
-import { sessionErrorAtom } from '../../session/atoms/sessionErrorAtom.ts';
+import { prefetchClientListAtom } from '../../clients/index.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
 import type { SignInValues } from '../signInSchema.ts';
 
@@ -16,15 +15,6 @@ import type { SignInValues } from '../signInSchema.ts';
 const signInResolver = lazyResolver<SignInValues>(() =>
   import('../signInResolver.ts').then((module) => module.signInResolver),
 );
-
-/**
- * What the coach is about to need, fetched while they type: the form's validation, and the
- * clients screen that a sign-in opens.
- */
-function prepareSignIn() {
-  signInResolver.preload();
-  screens.clients.preload();
-}
 
 /**
  * The sign-in form (spec point 4 form rules): validates on submit only, an edited field drops its
@@ -36,6 +26,13 @@ export function useSignInForm() {
   const login = useSetAtom(loginAtom);
   const setSessionError = useSetAtom(sessionErrorAtom);
   const navigate = useNavigate();
+  const preloadScreen = usePreloadScreen();
+  // What the coach is about to need, fetched while they type: the form's validation, and the
+  // clients screen that a sign-in opens (its code comes from the routes, not imported here).
+  const prepareSignIn = () => {
+    signInResolver.preload();
+    preloadScreen(paths.clients);
+  };
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '' },

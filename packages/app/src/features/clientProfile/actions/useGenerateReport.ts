@@ -2,8 +2,8 @@ import type { CreateReportBody } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { useRefreshAfterAction } from './useRefreshAfterAction.ts';
 import { useReportDownload } from './useReportDownload.ts';
 

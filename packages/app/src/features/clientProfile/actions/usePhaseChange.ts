@@ -1,8 +1,8 @@
 import type { PhaseChangeBody } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { useRefreshAfterAction } from './useRefreshAfterAction.ts';
 
 /**

@@ -2,9 +2,9 @@ import type { Report } from '@coach/api';
 import { fullName } from '@coach/domain';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { reportFileName, saveBlob } from './reportFileName.ts';
 

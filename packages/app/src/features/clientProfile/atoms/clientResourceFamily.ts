@@ -1,9 +1,8 @@
 import type { CoachApi } from '@coach/api';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 /** A client's resource, read on first use: `set(data, 'refresh')` asks the server again. */
 export type ClientResourceAtom<T> = WritableAtom<Promise<T>, ['refresh'], void>;

@@ -1,10 +1,9 @@
 import type { DateRangeQuery, SeriesDay } from '@coach/api';
 import { localDateOf, type StepStart } from '@coach/domain';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 import { type ChartRange, chartRangeDates, seriesChunks } from '../charts/chartRange.ts';
 import { journeyAtoms } from './journeyAtoms.ts';
 

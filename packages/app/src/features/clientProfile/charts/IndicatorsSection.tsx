@@ -1,9 +1,10 @@
-import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { Button, LoadingPlaceholder } from '@coach/ui';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
+import { SectionCard } from '../components/SectionCard.tsx';
 import { SectionFailed } from '../components/SectionFailed.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
 import { createChartFormats } from './chartFormats.ts';
@@ -33,7 +34,6 @@ export function IndicatorsSection({ clientId }: IndicatorsSectionProps) {
   const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
   const data = series.state === 'hasData' ? series.data : null;
   const chart = useMemo(() => (data ? toIndicatorChart(data.days, data.stepStarts) : null), [data]);
-  const headingId = useId();
   const tableId = useId();
 
   const body = () => {
@@ -99,24 +99,12 @@ export function IndicatorsSection({ clientId }: IndicatorsSectionProps) {
   };
 
   return (
-    <Stack
-      as="section"
-      aria-labelledby={headingId}
-      aria-busy={series.state === 'loading' || undefined}
-      gap="4"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="lg"
-      padding="5"
-      minWidth="0"
+    <SectionCard
+      title={t('profileCharts.indicatorsTitle')}
+      actions={<RangeChoice value={range} onChange={setRange} />}
+      isBusy={series.state === 'loading'}
     >
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading as="h2" id={headingId} fontSize="lg" fontWeight="semibold">
-          {t('profileCharts.indicatorsTitle')}
-        </Heading>
-        <RangeChoice value={range} onChange={setRange} />
-      </HStack>
       {body()}
-    </Stack>
+    </SectionCard>
   );
 }

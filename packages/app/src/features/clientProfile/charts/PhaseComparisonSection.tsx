@@ -1,11 +1,11 @@
-import { Heading, Stack } from '@chakra-ui/react';
 import { LoadingPlaceholder } from '@coach/ui';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
 import { journeyAtoms } from '../atoms/journeyAtoms.ts';
 import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
+import { SectionCard } from '../components/SectionCard.tsx';
 import { SectionFailed } from '../components/SectionFailed.tsx';
 import { createChartFormats } from './chartFormats.ts';
 import { PhaseComparisonTable } from './PhaseComparisonTable.tsx';
@@ -33,7 +33,6 @@ export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps
   const exercises = useAtomValue(exercisesAtoms(clientId).loadable);
   const retry = useSetAtom(retryPhaseFiguresAtom);
   const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
-  const headingId = useId();
   const failure = [journey, series, exercises].find((part) => part.state === 'hasError');
   const failed = failure !== undefined;
   const phases = useMemo(
@@ -45,20 +44,7 @@ export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps
   );
 
   return (
-    <Stack
-      as="section"
-      aria-labelledby={headingId}
-      aria-busy={(!failed && phases === null) || undefined}
-      gap="4"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="lg"
-      padding="5"
-      minWidth="0"
-    >
-      <Heading as="h2" id={headingId} fontSize="lg" fontWeight="semibold">
-        {t('profileCharts.phasesTitle')}
-      </Heading>
+    <SectionCard title={t('profileCharts.phasesTitle')} isBusy={!failed && phases === null}>
       {failed ? (
         <SectionFailed
           message={t('profileCharts.indicatorsFailed')}
@@ -79,6 +65,6 @@ export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps
           formatValue={formats.value}
         />
       )}
-    </Stack>
+    </SectionCard>
   );
 }

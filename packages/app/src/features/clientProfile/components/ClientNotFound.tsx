@@ -1,9 +1,8 @@
-import { chakra, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
-import { Link } from 'react-router';
+import { ScreenHeader, TextLink } from '../../../core/layout/index.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
-import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
 
 /**
  * A client id that does not exist or is not this coach's: the server answers 404 and the screen
@@ -22,16 +21,7 @@ export function ClientNotFound({ clientId }: { clientId: string }) {
       />
       <Stack gap="3" align="flex-start" role="status">
         <Text>{t('profile.notFoundText')}</Text>
-        <chakra.span
-          fontWeight="medium"
-          color="accent.emphasized"
-          textDecoration="underline"
-          borderRadius="sm"
-          focusVisibleRing="outside"
-          asChild
-        >
-          <Link to={paths.clients}>{t('profile.backToClients')}</Link>
-        </chakra.span>
+        <TextLink to={paths.clients}>{t('profile.backToClients')}</TextLink>
       </Stack>
     </>
   );

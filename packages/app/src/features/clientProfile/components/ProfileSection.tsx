@@ -1,8 +1,8 @@
-import { Box, Heading, HStack, Stack } from '@chakra-ui/react';
 import { LoadingPlaceholder } from '@coach/ui';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loadable } from '../../../state/loadable.ts';
+import { SectionCard } from './SectionCard.tsx';
 import { SectionFailed } from './SectionFailed.tsx';
 
 export type ProfileSectionProps<T> = {
@@ -26,33 +26,19 @@ export function ProfileSection<T>({
   children,
 }: ProfileSectionProps<T>) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      aria-busy={state.state === 'loading' || undefined}
-      borderWidth="1px"
-      borderColor="border"
-      rounded="lg"
-      padding="5"
-      minWidth="0"
+    <SectionCard
+      title={title}
+      actions={state.state === 'hasData' ? actions : null}
+      isBusy={state.state === 'loading'}
     >
-      <Stack gap="4">
-        <HStack justify="space-between" gap="3" wrap="wrap">
-          <Heading as="h2" id={headingId} fontSize="lg" fontWeight="semibold">
-            {title}
-          </Heading>
-          {state.state === 'hasData' ? actions : null}
-        </HStack>
-        {state.state === 'loading' ? (
-          <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
-        ) : state.state === 'hasError' ? (
-          <SectionFailed message={failedText} error={state.error} onRetry={onRetry} />
-        ) : (
-          children(state.data)
-        )}
-      </Stack>
-    </Box>
+      {state.state === 'loading' ? (
+        <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
+      ) : state.state === 'hasError' ? (
+        <SectionFailed message={failedText} error={state.error} onRetry={onRetry} />
+      ) : (
+        children(state.data)
+      )}
+    </SectionCard>
   );
 }

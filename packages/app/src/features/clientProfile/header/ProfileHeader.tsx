@@ -5,18 +5,18 @@ import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
+import { ScreenHeader } from '../../../core/layout/index.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import type { Loadable } from '../../../state/loadable.ts';
-import { createClientFormats } from '../../clients/clientFormats.ts';
-import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
+import { createClientFormats } from '../../clients/index.ts';
 import { ProfileActions } from '../actions/ProfileActions.tsx';
 import { journeyAtoms } from '../atoms/journeyAtoms.ts';
+import { SectionCard } from '../components/SectionCard.tsx';
 import { SectionFailed } from '../components/SectionFailed.tsx';
 import { useClientResource } from '../components/useClientResource.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { ClientIdentity } from './ClientIdentity.tsx';
 import { EngagementFigure } from './EngagementFigure.tsx';
-import { HeaderCard } from './HeaderCard.tsx';
 import { JourneyProgress } from './JourneyProgress.tsx';
 import { useMinuteClock } from './useMinuteClock.ts';
 
@@ -64,7 +64,7 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
             />
           )}
         </Stack>
-        <HeaderCard title={t('profile.journey.title')}>
+        <SectionCard title={t('profile.journey.title')} isCompact>
           {journey.state === 'hasData' ? (
             <JourneyProgress journey={journey.data} formats={profileFormats} />
           ) : journey.state === 'loading' ? (
@@ -78,8 +78,8 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
               onRetry={retryJourney}
             />
           )}
-        </HeaderCard>
-        <HeaderCard title={t('profile.engagement.title')}>
+        </SectionCard>
+        <SectionCard title={t('profile.engagement.title')} isCompact>
           {summary.state === 'hasData' ? (
             <EngagementFigure engagement={summary.data.engagement} formats={formats} />
           ) : summary.state === 'loading' ? (
@@ -94,7 +94,7 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
               isRetriedWhenOnline={false}
             />
           )}
-        </HeaderCard>
+        </SectionCard>
       </Grid>
     </Stack>
   );

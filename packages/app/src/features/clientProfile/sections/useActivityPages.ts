@@ -1,6 +1,6 @@
 import type { ActivityItem, ActivityPage } from '@coach/api';
 import { useState } from 'react';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { activityPageSize } from '../atoms/activityAtoms.ts';
 
 /** The activity loaded so far: the first page (an atom) and the pages 'Show more' added. */

@@ -1,7 +1,6 @@
 import type { ClientSummaryList } from '@coach/api';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 const clientListRefreshAtom = atom(0);
 clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';

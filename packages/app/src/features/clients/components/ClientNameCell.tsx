@@ -2,7 +2,7 @@ import { HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import type { ClientRow } from '../clientRows.ts';
 import { describeAttentionReason } from '../describeAttention.ts';

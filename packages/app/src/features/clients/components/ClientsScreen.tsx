@@ -4,12 +4,11 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+import { ScreenHeader } from '../../../core/layout/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { InviteClientButton } from '../../invites/components/InviteClientButton.tsx';
-import { PendingInvites } from '../../invites/components/PendingInvites.tsx';
-import { ScreenHeader } from '../../layout/components/ScreenHeader.tsx';
+import { InviteClientButton, PendingInvites } from '../../invites/index.ts';
 import { clientListAtom } from '../atoms/clientListAtom.ts';
 import { clientRowsLoadableAtom } from '../atoms/clientRowsAtom.ts';
 import { createClientFormats } from '../clientFormats.ts';
@@ -35,6 +34,12 @@ function LoadFailed({ error }: { error: unknown }) {
   );
 }
 
+/** 'Invite client' for this screen: a sent invite refreshes the list (the client appears there). */
+function InviteButton({ children }: { children: string }) {
+  const refresh = useSetAtom(clientListAtom);
+  return <InviteClientButton onInvited={() => refresh('refresh')}>{children}</InviteClientButton>;
+}
+
 /** A new coach's list: what will appear here and when, and the invite that starts it. */
 function NoClients() {
   const { t } = useTranslation();
@@ -45,7 +50,7 @@ function NoClients() {
       </Text>
       <Text>{t('clients.emptyHint')}</Text>
       <Stack marginBlockStart="2">
-        <InviteClientButton>{t('invites.inviteFirstClient')}</InviteClientButton>
+        <InviteButton>{t('invites.inviteFirstClient')}</InviteButton>
       </Stack>
     </Stack>
   );
@@ -90,7 +95,7 @@ export function ClientsScreen() {
         icon={<LuUsers />}
         breadcrumb={[{ name: t('clients.title'), href: paths.clients }]}
       />
-      <InviteClientButton>{t('invites.inviteClient')}</InviteClientButton>
+      <InviteButton>{t('invites.inviteClient')}</InviteButton>
     </HStack>
   );
   if (list.state === 'hasError') {

@@ -1,8 +1,6 @@
 import type { CoachApi, TokenStore, Tokens } from '@coach/api';
+import { requireProvided, tokenStoreAtom, useCoachApi } from '../../../core/session/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { tokenStoreAtom } from '../../session/atoms/tokenStoreAtom.ts';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
-import { requireProvided } from '../../session/requireProvided.ts';
 import type { InviteAcceptanceValues } from '../inviteAcceptanceSchema.ts';
 import { type InviteProblem, inviteProblemOf } from '../inviteProblem.ts';
 

@@ -1,6 +1,6 @@
 import type { InviteCheck } from '@coach/api';
 import { useEffect, useState } from 'react';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { type InviteProblem, inviteProblemOf } from '../inviteProblem.ts';
 
 /** Where the check of an invite link stands. */

@@ -1,8 +1,7 @@
 import type { InviteList } from '@coach/api';
+import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 const pendingInvitesRefreshAtom = atom(0);
 pendingInvitesRefreshAtom.debugLabel = 'pendingInvitesRefreshAtom';

@@ -9,12 +9,14 @@ import { type InviteValues, inviteSchema } from '../inviteSchema.ts';
 export type InviteClientModalProps = {
   isOpen: boolean;
   onClose: () => void;
+  /** Called once an invite is sent (e.g. to refresh the clients list). */
+  onInvited?: () => void;
 };
 
 /** The form inside the modal: mounted on open, so each opening starts empty. */
-function InviteClientForm({ onClose }: Pick<InviteClientModalProps, 'onClose'>) {
+function InviteClientForm({ onClose, onInvited }: Omit<InviteClientModalProps, 'isOpen'>) {
   const { t } = useTranslation();
-  const invite = useInviteClient();
+  const invite = useInviteClient(onInvited);
   const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<InviteValues>({
     resolver: yupResolver(inviteSchema),
     defaultValues: { email: '' },
@@ -57,7 +59,7 @@ function InviteClientForm({ onClose }: Pick<InviteClientModalProps, 'onClose'>) 
  * 'Invite client' (issue 10): one email field in the Modal, which closes on its close button, a
  * backdrop click or Escape. A sent invite closes it; a failed one keeps it open with the address.
  */
-export function InviteClientModal({ isOpen, onClose }: InviteClientModalProps) {
+export function InviteClientModal({ isOpen, onClose, onInvited }: InviteClientModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -67,7 +69,7 @@ export function InviteClientModal({ isOpen, onClose }: InviteClientModalProps) {
       closeLabel={t('invites.close')}
       size="sm"
     >
-      <InviteClientForm onClose={onClose} />
+      <InviteClientForm onClose={onClose} onInvited={onInvited} />
     </Modal>
   );
 }

@@ -1,9 +1,9 @@
 import { type Invite, toApiError } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { useCoachApi } from '../../session/hooks/useCoachApi.ts';
 import { pendingInvitesAtom } from '../atoms/pendingInvitesAtom.ts';
 
 /**

@@ -1,8 +1,9 @@
-import { chakra, Heading, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { TextLink } from '../../../core/layout/index.ts';
+import type { SessionStartResult } from '../../../core/session/index.ts';
 import { paths } from '../../../routes/paths.ts';
-import type { SessionStartResult } from '../../session/atoms/startSessionAtom.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**
@@ -21,18 +22,9 @@ export function PasswordResetScreen() {
         {t('auth.changePassword.title')}
       </Heading>
       <PasswordResetSteps onDone={handleDone} />
-      <chakra.span
-        alignSelf="center"
-        fontSize="sm"
-        fontWeight="medium"
-        color="accent.emphasized"
-        textDecoration="underline"
-        borderRadius="sm"
-        focusVisibleRing="outside"
-        asChild
-      >
-        <Link to={paths.root}>{t('auth.changePassword.backToSignIn')}</Link>
-      </chakra.span>
+      <TextLink to={paths.root} alignSelf="center" fontSize="sm">
+        {t('auth.changePassword.backToSignIn')}
+      </TextLink>
     </Stack>
   );
 }

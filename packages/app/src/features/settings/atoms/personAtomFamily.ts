@@ -1,10 +1,8 @@
 import { isFullPerson, type Person, type PersonView } from '@coach/api';
+import { currentProfileAtom, getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
-import { getCoachApi } from '../../session/atoms/coachApiAtom.ts';
-import { currentProfileAtom } from '../../session/atoms/currentProfileAtom.ts';
-import { sessionEpochAtom } from '../../session/atoms/sessionEpochAtom.ts';
 
 /** What changes a person's atom: the server's answer to a write, or 'refresh' to read again. */
 export type PersonUpdate = Person | 'refresh';

@@ -1,7 +1,7 @@
 import { BlockingScreen } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuMonitor, LuSmartphone } from 'react-icons/lu';
-import { Logo } from '../../layout/components/Logo.tsx';
+import { Logo } from '../../layout/index.ts';
 import type { BlockingReason } from '../screenRules.ts';
 
 export type ScreenSizeMessageProps = {

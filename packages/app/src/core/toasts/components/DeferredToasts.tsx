@@ -2,12 +2,10 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
+import { authStatusAtom } from '../../session/index.ts';
+import { loadToastContainer } from './loadToastContainer.ts';
 
-// Without the chunk (the network failed) toasts stay queued: the screens still show everything.
-const ToastContainer = lazy<ComponentType>(() =>
-  import('./ToastContainer.tsx').catch(() => ({ default: () => null })),
-);
+const ToastContainer = lazy<ComponentType>(loadToastContainer);
 
 /**
  * The toasts, loaded once the coach is anywhere but the sign-in screen, which raises none: the

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLogOut } from 'react-icons/lu';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { logoutAtom } from '../../session/atoms/logoutAtom.ts';
+import { logoutAtom } from '../../session/index.ts';
 
 /** The logout button at the bottom of the left menu. */
 export function LogoutButton() {

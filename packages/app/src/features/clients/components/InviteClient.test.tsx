@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { testNow, testSummary } from '../../../test/clientSummary.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { ClientsScreen } from '../../clients/components/ClientsScreen.tsx';
+import { ClientsScreen } from './ClientsScreen.tsx';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -2,13 +2,20 @@ import { toast } from '@coach/ui';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../routes/paths.ts';
 import { createStore } from '../../../state/jotai.ts';
 import { createTestApi } from '../../../test/mockApi.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { type AuthStatus, authStatusAtom } from '../../session/atoms/authStatusAtom.ts';
+import { type AuthStatus, authStatusAtom } from '../../session/index.ts';
 import { DeferredToasts } from './DeferredToasts.tsx';
+import { loadToastContainer } from './loadToastContainer.ts';
+
+// The container's code, watched: whether the toasts were asked for is seen at once, no waiting.
+vi.mock('./loadToastContainer.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./loadToastContainer.ts')>();
+  return { loadToastContainer: vi.fn(original.loadToastContainer) };
+});
 
 function GoToPasswordReset() {
   const navigate = useNavigate();
@@ -44,14 +51,16 @@ describe('DeferredToasts', () => {
     act(() => {
       toast.success('Code sent');
     });
-    // Give a lazy load every chance to happen: nothing should be mounted.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The container's code is not even asked for, so nothing can mount later; and nothing is
+    // mounted now (an earlier load would show it at once).
+    expect(loadToastContainer).not.toHaveBeenCalled();
     expect(region()).not.toBeInTheDocument();
     expect(screen.queryByText('Code sent')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Code sent');
     expect(region()).toContainElement(screen.getByRole('status'));
+    expect(loadToastContainer).toHaveBeenCalledOnce();
   });
 
   it('shows the toasts of a signed-in coach', async () => {

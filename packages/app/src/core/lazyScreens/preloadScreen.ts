@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Starts loading the code of the screen at a route path (one of `paths`) ahead of its first show,
+ * e.g. the clients screen while the coach types their password.
+ */
+export type PreloadScreen = (path: string) => void;
+
+// The routes provide it: a feature names the path it is about to open, never the router's table.
+// Without a provider (a screen rendered alone, in a test or a story) nothing is preloaded.
+const PreloadScreenContext = createContext<PreloadScreen>(() => {});
+
+/** Provides what `usePreloadScreen` returns; `routes/` provides its screens' loaders. */
+export const PreloadScreenProvider = PreloadScreenContext.Provider;
+
+/** The function that starts loading the screen at a route path. */
+export function usePreloadScreen(): PreloadScreen {
+  return useContext(PreloadScreenContext);
+}

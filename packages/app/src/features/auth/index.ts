@@ -1,0 +1,2 @@
+// The auth feature's public face: what other features, routes/ and stories may import.
+export { SignInScreen } from './components/SignInScreen.tsx';
