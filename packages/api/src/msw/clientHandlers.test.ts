@@ -31,16 +31,11 @@ import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
 import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
-import {
-  activityOf,
-  mockClientIds,
-  mockNow,
-  profileSummaryOf,
-  seriesDaysOf,
-  summaryOf,
-} from './clientFixtures.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { coachPerson, fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
+import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 import { createMockState, type MockState } from './state.ts';
 
 /** The real client over the MSW handlers, signed in as the coach (or the demo client). */

@@ -22,15 +22,10 @@ import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
 import type { PhaseChangeBody } from '../contract/journey.ts';
 import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../contract/survey.ts';
-import {
-  activityOf,
-  calendarEventsOf,
-  type MockClientRecord,
-  mockNow,
-  profileSummaryOf,
-  seriesDaysOf,
-  summaryOf,
-} from './clientFixtures.ts';
+import type { MockClientRecord } from './fixtures/buildClient.ts';
+import { mockNow } from './fixtures/mockClock.ts';
+import { calendarEventsOf } from './fixtures/mockJourney.ts';
+import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 import {
   errorResponse as error,
   type MockHandlerOptions,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../contract/common.ts';
 import { mockCoachApi } from '../test/mockCoachApi.ts';
 import { rejection } from '../test/rejection.ts';
-import { mockClientIds, mockNow } from './clientFixtures.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 

@@ -10,7 +10,8 @@ import {
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { CreateReportBody, Report } from '../contract/reports.ts';
-import { type MockClientRecord, mockNow } from './clientFixtures.ts';
+import type { MockClientRecord } from './fixtures/buildClient.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 

@@ -1,5 +1,6 @@
 import type { Person } from '../contract/account.ts';
-import { createMockClients, type MockClientRecord, mockClientUsers } from './clientFixtures.ts';
+import { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
+import { mockClientUsers } from './fixtures/clientTable.ts';
 import {
   coachPerson,
   demoCoachCredentials,
