@@ -61,6 +61,20 @@ export const projects: TestProjectConfiguration[] = [
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     },
   },
+  // The mocks held to the server: the same scenarios on the MSW handlers and on the real server
+  // over HTTP (PGlite), see parity/parity.test.ts.
+  {
+    extends: true,
+    test: {
+      name: 'parity',
+      root: 'parity',
+      environment: 'node',
+      include: ['**/*.test.ts'],
+      env: { COACH_TEST_DB: 'pglite' },
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  },
   // The server's tests run twice: on PGlite, and on a PostgreSQL server (TEST_DATABASE_URL, see
   // scripts/ensure-postgres.sh). Tests that need no database run in the first project only.
   {

@@ -1,8 +1,12 @@
 import {
   type ActivityKey,
+  addDays,
+  calendarDaysAhead,
+  compareCalendarEvents,
   compareNewestFirst,
   dateRangeError,
   decodeActivityCursor,
+  earlierDate,
   effectLevel,
   encodeActivityCursor,
   localDateOf,
@@ -165,11 +169,14 @@ export function createCalendarHandlers(options: ClientDataHandlerOptions = {}): 
       const events: CalendarEvent[] = record.events.filter((event) =>
         inRange(event.localDate, range),
       );
-      // Dates beyond the fixtures' window: the plan, nothing done yet.
+      // Dates beyond the fixtures' window: the plan, nothing done yet, up to a week ahead as
+      // the server keeps it; in the server's order.
       const nextId = eventIds('eeeeeeee', 0);
-      const planned = calendarEventsOf(record.journey, range.from, range.to, nextId);
+      const lastDate = addDays(localDateOf(mockNow, record.person.timezone), calendarDaysAhead);
+      const to = earlierDate(range.to, lastDate);
+      const planned = calendarEventsOf(record.journey, range.from, to, nextId);
       events.push(...planned.filter((event) => !known.has(event.localDate)));
-      events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+      events.sort(compareCalendarEvents);
       return HttpResponse.json({
         clientId: record.person.id,
         timezone: record.person.timezone,

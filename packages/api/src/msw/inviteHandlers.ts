@@ -11,6 +11,7 @@ import {
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../contract/auth.ts';
+import { acceptedClientRecord } from './fixtures/buildClient.ts';
 import { inviteView, type MockInvite } from './inviteFixtures.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
@@ -167,22 +168,26 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
       if (hasAccount(invite.email)) {
         return error(409, 'already_registered', inviteAccountExistsMessage(invite.email));
       }
-      return HttpResponse.json(acceptInto(state, invite, { ...input, timezone }));
+      return HttpResponse.json(acceptInto(state, invite, { ...input, timezone }, now()));
     }),
   ];
 }
 
-/** Makes the invited client's account and profile, uses the invite up, and signs them in. */
+/**
+ * Makes the invited client's account, profile and records (on learn from now), uses the invite
+ * up, and signs them in.
+ */
 function acceptInto(
   state: MockState,
   invite: MockInvite,
   input: AcceptInviteBody & { timezone: string },
+  acceptedAt: Date,
 ) {
   state.sequence += 1;
   const suffix = String(state.sequence).padStart(12, '0');
   const userId = `00000000-0000-4000-9200-${suffix}`;
   state.users.push({ id: userId, email: invite.email, password: input.password });
-  state.persons.push({
+  const person: Person = {
     id: `00000000-0000-4000-9300-${suffix}`,
     userId,
     type: 'user',
@@ -194,7 +199,9 @@ function acceptInto(
     gender: null,
     birthDate: null,
     coachId: invite.coachPersonId,
-  });
+  };
+  state.persons.push(person);
+  state.clients.push(acceptedClientRecord(person, invite.email, acceptedAt));
   invite.status = 'accepted';
   return issueMockTokens(state, userId);
 }
