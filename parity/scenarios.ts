@@ -162,6 +162,28 @@ async function figureProblems(
   return problems;
 }
 
+/** A session's life: refreshed, the old refresh token refused, signed out, its token refused. */
+async function sessionLife(driver: ParityDriver, seen: ScenarioContext['seen']) {
+  const { email, password } = driver.people.coach;
+  const first = (await driver.call('login', { body: { email, password } })).body as Tokens;
+  const refreshed = await driver.call('refresh', { body: { refreshToken: first.refreshToken } });
+  const second = refreshed.body as Tokens;
+  const reused = await driver.call('refresh', { body: { refreshToken: first.refreshToken } });
+  const loggedOut = await driver.call('logout', {
+    token: second.accessToken,
+    body: { refreshToken: second.refreshToken },
+  });
+  return {
+    refreshed: seen(refreshed),
+    reusedRefreshToken: seen(reused),
+    loggedOut: seen(loggedOut),
+    afterLogout: seen(await driver.call('currentSession', { token: second.accessToken })),
+    refreshAfterLogout: seen(
+      await driver.call('refresh', { body: { refreshToken: second.refreshToken } }),
+    ),
+  };
+}
+
 const signIn: Scenario = {
   name: 'sign in',
   async run({ driver, as, seen }) {
@@ -177,6 +199,7 @@ const signIn: Scenario = {
       session: seen(await as('coach', 'currentSession')),
       sessionWithoutToken: seen(await as(null, 'currentSession')),
       badToken: seen(await driver.call('currentSession', { token: 'not-a-token' })),
+      ...(await sessionLife(driver, seen)),
     };
   },
 };
@@ -298,6 +321,11 @@ const inviteAndAccept: Scenario = {
       listed: { status: listed.status, invite: named(items.find((item) => item.email === email)) },
       checked: seen(await check(token)),
       unknownToken: seen(await check('no-such-token')),
+      unknownTimezone: seen(
+        await driver.call('acceptInvite', {
+          body: { ...accept, token: 'no-such-token', timezone: 'Mars/Olympus' },
+        }),
+      ),
       accepted: seen(await driver.call('acceptInvite', { body: accept })),
       acceptedAgain: seen(await driver.call('acceptInvite', { body: accept })),
       checkedAfter: seen(await check(token)),

@@ -4,6 +4,7 @@ import {
   calendarDaysAhead,
   compareCalendarEvents,
   compareNewestFirst,
+  currentStepDay,
   dateRangeError,
   decodeActivityCursor,
   earlierDate,
@@ -137,7 +138,7 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
       Object.assign(journey, {
         currentStep: change.step,
         startDate: change.startDate,
-        currentDay: 1,
+        currentDay: currentStepDay(change.startDate, mockNow, person.timezone),
         ...nextPhaseOf(change.step),
       });
       // From the change day on, the still-active events follow the new step's plan.

@@ -5,6 +5,8 @@ import {
   inviteExpiry,
   inviteMessages,
   inviteRefusal,
+  inviteTimeZoneMessage,
+  isHeldByAnotherCoach,
   limits,
   messages,
 } from '@coach/domain';
@@ -92,8 +94,8 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
       const pending = state.invites.find(
         (invite) => invite.email === email && invite.status === 'pending',
       );
-      const isLive = pending && new Date(pending.expiresAt).getTime() > now().getTime();
-      if (pending && pending.coachPersonId !== coach.id && isLive) return notInvitable();
+      const held = pending && { ...pending, expiresAt: new Date(pending.expiresAt) };
+      if (isHeldByAnotherCoach(held, coach.id, now())) return notInvitable();
       if (pending) {
         pending.coachPersonId = coach.id;
         return HttpResponse.json(inviteView(send(pending)), { status: 201 });
@@ -155,16 +157,13 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
     handle('acceptInvite', ({ body }) => {
       if (options.inviteAcceptFails) return internalError();
       const input = body as AcceptInviteBody;
-      const invite = liveInvite(input.token);
-      if (invite instanceof Response) return invite;
+      // The timezone first, as the server checks it before the link.
       const timezone = input.timezone === undefined ? 'UTC' : canonicalTimeZone(input.timezone);
       if (!timezone) {
-        return error(
-          400,
-          'invalid_timezone',
-          `Unknown timezone '${input.timezone}': use an IANA name such as Europe/Paris`,
-        );
+        return error(400, 'invalid_timezone', inviteTimeZoneMessage(input.timezone ?? ''));
       }
+      const invite = liveInvite(input.token);
+      if (invite instanceof Response) return invite;
       if (hasAccount(invite.email)) {
         return error(409, 'already_registered', inviteAccountExistsMessage(invite.email));
       }

@@ -122,10 +122,12 @@ export function createRouteHandler(
     const token = bearer(request);
     const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
     if (route.auth && !userId && !checks.isAnonymousAllowed?.(request)) {
-      // As the server: no token at all is 'unauthorized', one it did not issue 'invalid_token'.
-      return token
-        ? errorResponse(401, 'invalid_token', 'Invalid access token')
-        : errorResponse(401, 'unauthorized', messages.unauthorized);
+      // As the server: no token at all is 'unauthorized', one of a session signed out or one it
+      // never issued 'invalid_token', each with its own words.
+      if (!token) return errorResponse(401, 'unauthorized', messages.unauthorized);
+      return options.state.endedAccessTokens.has(token)
+        ? errorResponse(401, 'invalid_token', 'Your session has ended, please sign in again')
+        : errorResponse(401, 'invalid_token', 'Invalid access token');
     }
     const pathParams = Object.fromEntries(
       Object.entries(params).map(([key, value]) => [key, String(value)]),
