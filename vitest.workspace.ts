@@ -14,9 +14,10 @@ const serverWorkers = {
 };
 
 /**
- * The test projects: ui and app in a DOM environment, domain, api and server in Node, and the
- * end-to-end tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
- * server-postgres (local runs without a PostgreSQL server). `npm run test:unit` runs all but e2e,
+ * The test projects: ui and app in a DOM environment, domain, api and server in Node, the mocks
+ * held to the server (`parity`), and the end-to-end tests (`e2e`: chromium against the running
+ * product). COACH_SKIP_POSTGRES=1 leaves out server-postgres (local runs without a PostgreSQL
+ * server). `npm run test:unit` runs all but e2e,
  * `npm run test:e2e` builds the app when needed and runs e2e alone.
  */
 export const projects: TestProjectConfiguration[] = [
