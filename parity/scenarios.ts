@@ -334,11 +334,27 @@ const inviteAndAccept: Scenario = {
     const list = await as('coach', 'listClientSummaries');
     const summaries = (list.body as { clients: ClientSummary[] }).clients;
     const accepted = summaries.find((item) => item.email === email);
+    // A second invite, sent again and withdrawn: the old link dies with the resend.
+    const second = 'parity.second@example.com';
+    const secondInvite = await invite('coach', second);
+    const secondId = (secondInvite.body as { id: string }).id;
+    const firstToken = await driver.inviteToken(second);
+    const resent = await as('coach', 'resendInvite', { params: { id: secondId } });
+    const withdrawn = await as('coach', 'withdrawInvite', { params: { id: secondId } });
     return {
       ...observed,
       inClientsList: named(accepted),
       journey: seen(
         await as('coach', 'getJourney', { params: { clientId: accepted?.clientId ?? '' } }),
+      ),
+      resent: seen(resent),
+      resentByAClient: seen(await as('noah', 'resendInvite', { params: { id: secondId } })),
+      withdrawn: seen(withdrawn),
+      withdrawnAgain: seen(await as('coach', 'withdrawInvite', { params: { id: secondId } })),
+      resentAfterWithdrawal: seen(await as('coach', 'resendInvite', { params: { id: secondId } })),
+      checkedAfterWithdrawal: seen(await check(firstToken)),
+      acceptedAfterWithdrawal: seen(
+        await driver.call('acceptInvite', { body: { ...accept, token: firstToken } }),
       ),
     };
   },
