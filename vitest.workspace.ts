@@ -14,9 +14,10 @@ const serverWorkers = {
 };
 
 /**
- * The test projects: ui and app in a DOM environment, domain, api and server in Node, and the
- * end-to-end tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
- * server-postgres (local runs without a PostgreSQL server). `npm run test:unit` runs all but e2e,
+ * The test projects: ui and app in a DOM environment, domain, api and server in Node, the mocks
+ * held to the server (`parity`), and the end-to-end tests (`e2e`: chromium against the running
+ * product). COACH_SKIP_POSTGRES=1 leaves out server-postgres (local runs without a PostgreSQL
+ * server). `npm run test:unit` runs all but e2e,
  * `npm run test:e2e` builds the app when needed and runs e2e alone.
  */
 export const projects: TestProjectConfiguration[] = [
@@ -69,6 +70,20 @@ export const projects: TestProjectConfiguration[] = [
       root: 'scripts',
       environment: 'node',
       include: ['**/*.test.ts'],
+    },
+  },
+  // The mocks held to the server: the same scenarios on the MSW handlers and on the real server
+  // over HTTP (PGlite), see parity/parity.test.ts.
+  {
+    extends: true,
+    test: {
+      name: 'parity',
+      root: 'parity',
+      environment: 'node',
+      include: ['**/*.test.ts'],
+      env: { COACH_TEST_DB: 'pglite' },
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   },
   // The server's tests run twice: on PGlite, and on a PostgreSQL server (TEST_DATABASE_URL, see

@@ -16,6 +16,8 @@ export * from './personName.ts';
 export * from './personView.ts';
 export * from './pictureUrls.ts';
 export * from './range.ts';
+export * from './recordedFigures.ts';
+export * from './reportPeriod.ts';
 export * from './rounding.ts';
 export * from './schedule.ts';
 export * from './scheduleClock.ts';

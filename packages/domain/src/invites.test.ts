@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inviteExpiry, inviteRefusal, inviteTtlSeconds } from './invites.ts';
+import {
+  inviteExpiry,
+  inviteRefusal,
+  inviteTimeZoneMessage,
+  inviteTtlSeconds,
+  isHeldByAnotherCoach,
+} from './invites.ts';
 
 const now = new Date('2026-11-16T09:30:00.000Z');
 const later = new Date(now.getTime() + 1000);
@@ -25,5 +31,27 @@ describe('invite rules', () => {
       status: 400,
       code: 'invite_expired',
     });
+  });
+});
+
+describe('an address held by another coach', () => {
+  const now = new Date('2026-11-16T09:30:00Z');
+  const pending = (coachPersonId: string, expiresAt: string) => ({
+    coachPersonId,
+    expiresAt: new Date(expiresAt),
+  });
+
+  it("holds while another coach's invite is live, not one's own or an expired one", () => {
+    expect(isHeldByAnotherCoach(pending('b', '2026-11-20T00:00:00Z'), 'a', now)).toBe(true);
+    expect(isHeldByAnotherCoach(pending('a', '2026-11-20T00:00:00Z'), 'a', now)).toBe(false);
+    expect(isHeldByAnotherCoach(pending('b', '2026-11-16T09:30:00Z'), 'a', now)).toBe(false);
+    expect(isHeldByAnotherCoach(undefined, 'a', now)).toBe(false);
+  });
+
+  it('names an unknown timezone, cut to 64 characters', () => {
+    expect(inviteTimeZoneMessage('Mars/Olympus')).toBe(
+      "Unknown timezone 'Mars/Olympus': use an IANA name such as Europe/Paris",
+    );
+    expect(inviteTimeZoneMessage('x'.repeat(100))).toContain(`'${'x'.repeat(64)}'`);
   });
 });

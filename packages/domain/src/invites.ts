@@ -26,6 +26,11 @@ export function inviteAccountExistsMessage(email: string): string {
   return `An account with the email ${email} already exists`;
 }
 
+/** The answer to accepting an invite with a timezone no IANA name spells (named, cut to 64). */
+export function inviteTimeZoneMessage(timezone: string): string {
+  return `Unknown timezone '${timezone.slice(0, 64)}': use an IANA name such as Europe/Paris`;
+}
+
 /** Why an invite link does not work: a code of the error catalogue and its text. */
 export type InviteRefusal =
   | { status: 404; code: 'invite_not_found'; message: string }
@@ -54,4 +59,20 @@ export function inviteRefusal(
     return { status: 400, code: 'invite_expired', message: inviteMessages.expired };
   }
   return undefined;
+}
+
+/**
+ * Whether an address's pending invite keeps `coachPersonId` from inviting it at `now`: it is
+ * another coach's and still live (an expired one may be taken over, one's own is sent again).
+ */
+export function isHeldByAnotherCoach(
+  pending: { coachPersonId: string; expiresAt: Date } | undefined,
+  coachPersonId: string,
+  now: Date,
+): boolean {
+  return (
+    pending !== undefined &&
+    pending.coachPersonId !== coachPersonId &&
+    pending.expiresAt.getTime() > now.getTime()
+  );
 }

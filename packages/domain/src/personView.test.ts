@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isFullView, personViewFor } from './personView.ts';
+import { canSeePerson, isFullView, personViewFor } from './personView.ts';
 
 type Person = {
   id: string;
@@ -61,5 +61,25 @@ describe('a profile as its viewer sees it', () => {
     expect(personViewFor(client, client)).toEqual(client);
     expect(personViewFor(coach, client)).toEqual(client);
     expect(isFullView(personViewFor(coach, client))).toBe(true);
+  });
+});
+
+describe('who may see a profile', () => {
+  const coach = { id: 'coach', type: 'coach' as const, coachId: null };
+  const otherCoach = { id: 'other-coach', type: 'coach' as const, coachId: null };
+  const client = { id: 'client', type: 'user' as const, coachId: 'coach' };
+  const otherClient = { id: 'other-client', type: 'user' as const, coachId: 'other-coach' };
+
+  it('lets everyone see themselves, a coach their clients and a client their coach', () => {
+    expect(canSeePerson(client, client)).toBe(true);
+    expect(canSeePerson(coach, client)).toBe(true);
+    expect(canSeePerson(client, coach)).toBe(true);
+  });
+
+  it("hides another coach and another coach's client", () => {
+    expect(canSeePerson(coach, otherCoach)).toBe(false);
+    expect(canSeePerson(coach, otherClient)).toBe(false);
+    expect(canSeePerson(client, otherClient)).toBe(false);
+    expect(canSeePerson(client, otherCoach)).toBe(false);
   });
 });

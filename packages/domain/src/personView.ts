@@ -27,3 +27,16 @@ export function personViewFor<P extends ViewedPerson>(
 export function isFullView<P extends ViewedPerson>(view: P | PublicView<P>): view is P {
   return privatePersonFields.every((field) => field in view);
 }
+
+/** A person as the visibility rule reads them: who, which kind, and their coach's id (if any). */
+export type VisibilityParty = { id: string; type: PersonType; coachId: string | null };
+
+/**
+ * Whether `caller` may see `target`: everyone sees themselves, a coach sees their own clients and
+ * a client sees their own coach. Nobody sees another coach or another coach's client.
+ */
+export function canSeePerson(caller: VisibilityParty, target: VisibilityParty): boolean {
+  if (caller.id === target.id) return true;
+  if (caller.type === 'coach') return target.coachId === caller.id;
+  return caller.coachId !== null && caller.coachId === target.id;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareCalendarEvents,
   exerciseSchedules,
   generateCalendarEvents,
   type PlannedCalendarEvent,
@@ -450,5 +451,24 @@ describe('wholeStepScheduled', () => {
     // noon window, which opens at 12:00.
     const now = new Date('2026-03-10T11:00:00Z');
     expect(wholeStepScheduled({ ...request, now })).toBe(8 * 8 + 3 + 1);
+  });
+});
+
+describe('compareCalendarEvents', () => {
+  it('orders by start, then entity type, kind and slot, as the server stores them', () => {
+    const at = (startsAt: string, entityType: string, kind: string, slot: number) => ({
+      startsAt,
+      entityType,
+      kind,
+      slot,
+    });
+    const events = [
+      at('2026-11-16T23:00:00.000Z', 'survey', 'afternoon', 0),
+      at('2026-11-16T23:00:00.000Z', 'exercise', 'afternoon', 2),
+      at('2026-11-16T23:00:00.000Z', 'exercise', 'afternoon', 1),
+      at('2026-11-16T08:00:00.000Z', 'survey', 'morning', 0),
+    ];
+    expect(events.sort(compareCalendarEvents).map((event) => event.slot)).toEqual([0, 1, 2, 0]);
+    expect(events[3]?.entityType).toBe('survey');
   });
 });

@@ -275,3 +275,20 @@ export function wholeStepScheduled(request: {
   });
   return due.reflection + due.exercise + due.assessment;
 }
+
+/** A calendar event as the calendar's order reads it. */
+type OrderedEvent = { startsAt: string; entityType: string; kind: string; slot: number };
+
+/**
+ * The calendar's order: by start time, then entity type, kind and slot (the server's stored
+ * order, so events starting together always come in the same order).
+ */
+export function compareCalendarEvents(a: OrderedEvent, b: OrderedEvent): number {
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (
+    Date.parse(a.startsAt) - Date.parse(b.startsAt) ||
+    byText(a.entityType, b.entityType) ||
+    byText(a.kind, b.kind) ||
+    a.slot - b.slot
+  );
+}

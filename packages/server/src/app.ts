@@ -4,9 +4,9 @@ import {
   errorStatuses,
   isServerErrorCode,
   type ServiceName,
-  validationMessage,
+  validationFailureMessage,
 } from '@coach/api';
-import { limits, messages } from '@coach/domain';
+import { messages } from '@coach/domain';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -302,19 +302,13 @@ function toErrorBody(
         : error.validationContext === 'params'
           ? request.params
           : request.body;
-    // Ajv stops at the first problem, but a union reports each of its branches (a few at most),
-    // and a refused record key comes with a summary issue (propertyNames) that says less.
-    const issues = error.validation.filter(
-      (issue, _, all) => issue.keyword !== 'propertyNames' || all.length === 1,
+    // Worded by the contract, as the mocks word it (Ajv stops at the first problem, but a union
+    // reports each of its branches).
+    const message = validationFailureMessage(
+      error.validation,
+      input,
+      error.validationContext ?? 'request',
     );
-    const messages = issues.slice(0, maxValidationIssues).map((issue) => {
-      const value = valueAt(input, issue.instancePath);
-      return (
-        validationMessage(issue, value) ??
-        `${issue.instancePath.slice(1) || error.validationContext || 'request'} ${issue.message ?? 'is invalid'}`
-      );
-    });
-    const message = [...new Set(messages)].join('; ').slice(0, limits.errorMessageMaxLength);
     return { error: 'validation_failed', message };
   }
   switch (error.code) {
@@ -341,17 +335,6 @@ function toErrorBody(
 }
 
 /** Most validation issues one answer reports. */
-const maxValidationIssues = 3;
-
-function valueAt(body: unknown, pointer: string): unknown {
-  let value = body;
-  for (const segment of pointer.split('/').slice(1)) {
-    const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
 
 function notFound(reply: import('fastify').FastifyReply, url: string) {
   const body: ErrorBody = { error: 'not_found', message: `No route for ${url.split('?')[0]}` };

@@ -331,6 +331,47 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
   }
 }
 
+/** How many of a refused request's problems its message names. */
+export const maxValidationIssues = 3;
+
+/** What a validator reports of one problem: an issue and, Ajv's or TypeBox's, its words. */
+export type ReportedIssue = ValidationIssue & { message?: string };
+
+/**
+ * The message of a request the contract refuses, as the server words it: the first few problems
+ * (a refused record key's summary issue only when alone), each by {@link validationMessage} or
+ * as the validator's words after the field, without repeats, cut to the longest error message.
+ * `input` is the part checked (`context`: 'body', 'querystring' or 'params').
+ */
+export function validationFailureMessage(
+  reported: readonly ReportedIssue[],
+  input: unknown,
+  context: string,
+): string {
+  const issues = reported.filter(
+    (issue, _, all) => issue.keyword !== 'propertyNames' || all.length === 1,
+  );
+  const texts = issues.slice(0, maxValidationIssues).map((issue) => {
+    const value = valueAtPointer(input, issue.instancePath);
+    return (
+      validationMessage(issue, value) ??
+      `${issue.instancePath.slice(1) || context || 'request'} ${issue.message ?? 'is invalid'}`
+    );
+  });
+  return [...new Set(texts)].join('; ').slice(0, limits.errorMessageMaxLength);
+}
+
+/** The value at a JSON pointer of a request part (undefined when the path is missing). */
+function valueAtPointer(body: unknown, pointer: string): unknown {
+  let value = body;
+  for (const segment of pointer.split('/').slice(1)) {
+    const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 /** The message of a date or date-time out of bounds or malformed, naming the field. */
 function dateIssueMessage(issue: ValidationIssue): string | undefined {
   const field = fieldPath(issue.instancePath.split('/').slice(1));

@@ -1,8 +1,10 @@
 import {
   addDays,
   assessmentStatusNames,
+  compareCalendarEvents,
   decodeActivityCursor,
   goalEffectNames,
+  localDateOf,
   maxActivityPageSize,
   plannedEvents,
   zonedLocalToUtc,
@@ -31,16 +33,11 @@ import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
 import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
-import {
-  activityOf,
-  mockClientIds,
-  mockNow,
-  profileSummaryOf,
-  seriesDaysOf,
-  summaryOf,
-} from './clientFixtures.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { coachPerson, fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
+import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 import { createMockState, type MockState } from './state.ts';
 
 /** The real client over the MSW handlers, signed in as the coach (or the demo client). */
@@ -566,8 +563,11 @@ describe("the client-data handlers, by the server's rules", () => {
       startsAt: zonedLocalToUtc(startDate, '00:00', timezone).toISOString(),
       endsAt: zonedLocalToUtc(addDays(startDate, 7), '00:00', timezone).toISOString(),
     });
-    // Beyond the fixtures' dates: the rule's plan, event for event.
-    const later = { from: '2026-12-01', to: '2026-12-03' };
+    // Dates without stored events (here none are), up to a week ahead: the rule's plan, event
+    // for event, in the server's order.
+    record.events = [];
+    const today = localDateOf(mockNow, timezone);
+    const later = { from: addDays(today, 5), to: addDays(today, 7) };
     const planned = await api.calendar.getCalendar(id, later);
     const steps = [{ step: 'learn' as const, startDate }];
     expect(
@@ -580,15 +580,23 @@ describe("the client-data handlers, by the server's rules", () => {
         endsAt,
       })),
     ).toEqual(
-      plannedEvents(timezone, steps, later.from, later.to).map((event) => ({
-        step: event.step,
-        kind: event.kind,
-        slot: event.slot,
-        localDate: event.localDate,
-        startsAt: event.startsAt.toISOString(),
-        endsAt: event.endsAt.toISOString(),
-      })),
+      plannedEvents(timezone, steps, later.from, later.to)
+        .map((event) => ({
+          step: event.step,
+          entityType: event.entityType,
+          kind: event.kind,
+          slot: event.slot,
+          localDate: event.localDate,
+          startsAt: event.startsAt.toISOString(),
+          endsAt: event.endsAt.toISOString(),
+        }))
+        .sort(compareCalendarEvents)
+        .map(({ entityType: _entityType, ...event }) => event),
     );
+    expect(planned.events.length).toBeGreaterThan(0);
+    // Past the week ahead the server holds no events: nor do the mocks.
+    const beyond = await api.calendar.getCalendar(id, { from: '2026-12-01', to: '2026-12-03' });
+    expect(beyond.events).toEqual([]);
   });
 
   it('score a recorded exercise on every measure: HRV up but the pulse far up is neutral', async () => {

@@ -1,8 +1,13 @@
 import {
   type ActivityKey,
+  addDays,
+  calendarDaysAhead,
+  compareCalendarEvents,
   compareNewestFirst,
+  currentStepDay,
   dateRangeError,
   decodeActivityCursor,
+  earlierDate,
   effectLevel,
   encodeActivityCursor,
   localDateOf,
@@ -22,15 +27,10 @@ import type { DeviceMetricsBatchBody } from '../contract/deviceMetrics.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
 import type { PhaseChangeBody } from '../contract/journey.ts';
 import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../contract/survey.ts';
-import {
-  activityOf,
-  calendarEventsOf,
-  type MockClientRecord,
-  mockNow,
-  profileSummaryOf,
-  seriesDaysOf,
-  summaryOf,
-} from './clientFixtures.ts';
+import type { MockClientRecord } from './fixtures/buildClient.ts';
+import { mockNow } from './fixtures/mockClock.ts';
+import { calendarEventsOf } from './fixtures/mockJourney.ts';
+import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 import {
   errorResponse as error,
   type MockHandlerOptions,
@@ -138,7 +138,7 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
       Object.assign(journey, {
         currentStep: change.step,
         startDate: change.startDate,
-        currentDay: 1,
+        currentDay: currentStepDay(change.startDate, mockNow, person.timezone),
         ...nextPhaseOf(change.step),
       });
       // From the change day on, the still-active events follow the new step's plan.
@@ -170,11 +170,14 @@ export function createCalendarHandlers(options: ClientDataHandlerOptions = {}): 
       const events: CalendarEvent[] = record.events.filter((event) =>
         inRange(event.localDate, range),
       );
-      // Dates beyond the fixtures' window: the plan, nothing done yet.
+      // Dates beyond the fixtures' window: the plan, nothing done yet, up to a week ahead as
+      // the server keeps it; in the server's order.
       const nextId = eventIds('eeeeeeee', 0);
-      const planned = calendarEventsOf(record.journey, range.from, range.to, nextId);
+      const lastDate = addDays(localDateOf(mockNow, record.person.timezone), calendarDaysAhead);
+      const to = earlierDate(range.to, lastDate);
+      const planned = calendarEventsOf(record.journey, range.from, to, nextId);
       events.push(...planned.filter((event) => !known.has(event.localDate)));
-      events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+      events.sort(compareCalendarEvents);
       return HttpResponse.json({
         clientId: record.person.id,
         timezone: record.person.timezone,

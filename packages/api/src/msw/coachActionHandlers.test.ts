@@ -1,32 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { Tokens } from '../contract/common.ts';
-import { mockCoachApi } from '../test/mockCoachApi.ts';
+import { mockApiAtMockNow, reportNotes } from '../test/mockReportApi.ts';
 import { rejection } from '../test/rejection.ts';
-import { mockClientIds, mockNow } from './clientFixtures.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
 import { fixtureTokens } from './fixtures.ts';
-import { createHandlers, type HandlersOptions } from './handlers.ts';
-
-const notes = {
-  mentalWellbeing: 'Calmer',
-  physicalWellbeing: 'Walks',
-  productivity: 'Focused',
-  finalComments: 'Keep going',
-};
-
-/** The real client over the handlers at the stories' clock. */
-function setup(options: HandlersOptions = {}, tokens: Tokens = fixtureTokens.coach) {
-  return mockCoachApi(createHandlers({ now: () => mockNow, ...options }), tokens);
-}
 
 describe('coach actions mocks', () => {
   it("lists the coach's invite, phase changes and report, newest first", async () => {
-    const { items } = await setup().analytics.listClientCoachActions(mockClientIds.jamie);
+    const { items } = await mockApiAtMockNow().analytics.listClientCoachActions(
+      mockClientIds.jamie,
+    );
     expect(items.map((item) => item.kind)).toEqual(['reportGenerated', 'phaseChanged', 'invited']);
     expect(items[1]).toMatchObject({ fromPhase: 'learn', toPhase: 'sense' });
   });
 
   it('shows a phase change and a report made through the mocks at once', async () => {
-    const api = setup({ noReports: true });
+    const api = mockApiAtMockNow({ noReports: true });
     const client = mockClientIds.maria;
     expect(
       (await api.analytics.listClientCoachActions(client)).items.map((item) => item.kind),
@@ -37,7 +25,7 @@ describe('coach actions mocks', () => {
       bpm: 6,
       goalChoices: ['calm'],
     });
-    const report = await api.resource.createClientReport(client, notes);
+    const report = await api.resource.createClientReport(client, reportNotes);
     const { items } = await api.analytics.listClientCoachActions(client);
     expect(items.map((item) => item.kind)).toEqual(['reportGenerated', 'phaseChanged', 'invited']);
     expect(items[0]?.reportId).toBe(report.id);
@@ -45,13 +33,15 @@ describe('coach actions mocks', () => {
   });
 
   it('answers the one 404 to a client and for an unknown client, and fails on demand', async () => {
-    const asClient = setup({}, fixtureTokens.client);
+    const asClient = mockApiAtMockNow({}, fixtureTokens.client);
     expect(
       (await rejection(asClient.analytics.listClientCoachActions(mockClientIds.jamie))).status,
     ).toBe(404);
     const unknown = '00000000-0000-4000-8000-00000000ffff';
-    expect((await rejection(setup().analytics.listClientCoachActions(unknown))).status).toBe(404);
-    const failing = setup({
+    expect(
+      (await rejection(mockApiAtMockNow().analytics.listClientCoachActions(unknown))).status,
+    ).toBe(404);
+    const failing = mockApiAtMockNow({
       failures: {
         listClientCoachActions: {
           status: 500,

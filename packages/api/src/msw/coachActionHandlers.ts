@@ -1,7 +1,7 @@
 import { messages } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { type CoachAction, coachActionLimits } from '../contract/coachActions.ts';
-import type { MockClientRecord } from './clientFixtures.ts';
+import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { type MockReport, mockReportsOf, type ReportHandlerOptions } from './reportHandlers.ts';
 import { errorResponse as error, mockService } from './route.ts';
 

@@ -1,4 +1,5 @@
 import {
+  canSeePerson,
   isSignedPictureQuery,
   limits,
   messages,
@@ -80,17 +81,22 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
     }),
     handle('logout', ({ request, body }) => {
       const token = bearer(request);
-      if (token) state.accessTokens.delete(token);
+      if (token && state.accessTokens.delete(token)) state.endedAccessTokens.add(token);
       const { refreshToken } = body as LogoutBody;
       if (refreshToken) state.refreshTokens.delete(refreshToken);
       return new HttpResponse(null, { status: 204 });
     }),
     handle('refresh', ({ body }) => {
       const { refreshToken } = body as { refreshToken: string };
-      const userId = state.refreshTokens.get(refreshToken);
+      const rotated = state.rotatedRefreshTokens.get(refreshToken);
+      const userId =
+        state.refreshTokens.get(refreshToken) ??
+        (rotated?.isReuseSpent ? undefined : rotated?.userId);
       if (options.refreshFails || !userId) {
-        return error(401, 'invalid_token', messages.sessionExpired);
+        return error(401, 'invalid_refresh_token', messages.sessionExpired);
       }
+      if (rotated) rotated.isReuseSpent = true;
+      else state.rotatedRefreshTokens.set(refreshToken, { userId, isReuseSpent: false });
       state.refreshTokens.delete(refreshToken);
       return HttpResponse.json(issueMockTokens(state, userId));
     }),
@@ -133,16 +139,6 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
   ];
 }
 
-/**
- * The server's rule (account `canSee`): everyone sees themselves, a coach sees their own clients
- * and a client sees their own coach; nobody sees another coach or another coach's client.
- */
-function canSee(caller: Person, target: Person): boolean {
-  if (caller.id === target.id) return true;
-  if (caller.type === 'coach') return target.coachId === caller.id;
-  return caller.coachId !== null && caller.coachId === target.id;
-}
-
 /** The signed-in user's own profile, if any. */
 function callerOf(state: MockState, userId: string | undefined): Person | undefined {
   return state.persons.find((person) => person.userId === userId);
@@ -151,7 +147,7 @@ function callerOf(state: MockState, userId: string | undefined): Person | undefi
 /** The profiles a user may see, by the server's rule. */
 function visiblePersons(state: MockState, userId: string | undefined): Person[] {
   const caller = callerOf(state, userId);
-  return caller ? state.persons.filter((person) => canSee(caller, person)) : [];
+  return caller ? state.persons.filter((person) => canSeePerson(caller, person)) : [];
 }
 
 /** MSW handlers of the account service over the mock state. */

@@ -1,19 +1,11 @@
-export {
-  activityOf,
-  createMockClients,
-  type MockClientRecord,
-  mockClientIds,
-  mockHistoryDays,
-  mockNow,
-  profileSummaryOf,
-  seriesDaysOf,
-  summaryOf,
-} from './clientFixtures.ts';
 export * from './clientHandlers.ts';
 export {
   type CoachActionHandlerOptions,
   createCoachActionHandlers,
 } from './coachActionHandlers.ts';
+export { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
+export { mockClientIds } from './fixtures/clientTable.ts';
+export { mockHistoryDays, mockNow } from './fixtures/mockClock.ts';
 export * from './fixtures.ts';
 export * from './handlers.ts';
 export {
@@ -23,6 +15,7 @@ export {
   type MockInvite,
 } from './inviteFixtures.ts';
 export { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
+export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 export {
   createReportHandlers,
   minimalPdf,

@@ -1,6 +1,6 @@
 import { inviteExpiry } from '@coach/domain';
 import type { Invite } from '../contract/auth.ts';
-import { mockNow } from './clientFixtures.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { demoClientCredentials, fixtureIds } from './fixtures.ts';
 
 /**

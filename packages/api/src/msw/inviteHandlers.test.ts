@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../contract/common.ts';
 import { mockCoachApi } from '../test/mockCoachApi.ts';
 import { rejection } from '../test/rejection.ts';
-import { mockNow } from './clientFixtures.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 import { fixtureInviteIds, fixtureInviteTokens } from './inviteFixtures.ts';

@@ -5,12 +5,15 @@ import {
   inviteExpiry,
   inviteMessages,
   inviteRefusal,
+  inviteTimeZoneMessage,
+  isHeldByAnotherCoach,
   limits,
   messages,
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
 import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../contract/auth.ts';
+import { acceptedClientRecord } from './fixtures/buildClient.ts';
 import { inviteView, type MockInvite } from './inviteFixtures.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
@@ -91,8 +94,8 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
       const pending = state.invites.find(
         (invite) => invite.email === email && invite.status === 'pending',
       );
-      const isLive = pending && new Date(pending.expiresAt).getTime() > now().getTime();
-      if (pending && pending.coachPersonId !== coach.id && isLive) return notInvitable();
+      const held = pending && { ...pending, expiresAt: new Date(pending.expiresAt) };
+      if (isHeldByAnotherCoach(held, coach.id, now())) return notInvitable();
       if (pending) {
         pending.coachPersonId = coach.id;
         return HttpResponse.json(inviteView(send(pending)), { status: 201 });
@@ -154,35 +157,36 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
     handle('acceptInvite', ({ body }) => {
       if (options.inviteAcceptFails) return internalError();
       const input = body as AcceptInviteBody;
-      const invite = liveInvite(input.token);
-      if (invite instanceof Response) return invite;
+      // The timezone first, as the server checks it before the link.
       const timezone = input.timezone === undefined ? 'UTC' : canonicalTimeZone(input.timezone);
       if (!timezone) {
-        return error(
-          400,
-          'invalid_timezone',
-          `Unknown timezone '${input.timezone}': use an IANA name such as Europe/Paris`,
-        );
+        return error(400, 'invalid_timezone', inviteTimeZoneMessage(input.timezone ?? ''));
       }
+      const invite = liveInvite(input.token);
+      if (invite instanceof Response) return invite;
       if (hasAccount(invite.email)) {
         return error(409, 'already_registered', inviteAccountExistsMessage(invite.email));
       }
-      return HttpResponse.json(acceptInto(state, invite, { ...input, timezone }));
+      return HttpResponse.json(acceptInto(state, invite, { ...input, timezone }, now()));
     }),
   ];
 }
 
-/** Makes the invited client's account and profile, uses the invite up, and signs them in. */
+/**
+ * Makes the invited client's account, profile and records (on learn from now), uses the invite
+ * up, and signs them in.
+ */
 function acceptInto(
   state: MockState,
   invite: MockInvite,
   input: AcceptInviteBody & { timezone: string },
+  acceptedAt: Date,
 ) {
   state.sequence += 1;
   const suffix = String(state.sequence).padStart(12, '0');
   const userId = `00000000-0000-4000-9200-${suffix}`;
   state.users.push({ id: userId, email: invite.email, password: input.password });
-  state.persons.push({
+  const person: Person = {
     id: `00000000-0000-4000-9300-${suffix}`,
     userId,
     type: 'user',
@@ -194,7 +198,9 @@ function acceptInto(
     gender: null,
     birthDate: null,
     coachId: invite.coachPersonId,
-  });
+  };
+  state.persons.push(person);
+  state.clients.push(acceptedClientRecord(person, invite.email, acceptedAt));
   invite.status = 'accepted';
   return issueMockTokens(state, userId);
 }

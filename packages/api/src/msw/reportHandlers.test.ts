@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Tokens } from '../contract/common.ts';
-import { mockCoachApi } from '../test/mockCoachApi.ts';
+import { mockApiAtMockNow, reportNotes } from '../test/mockReportApi.ts';
 import { rejection } from '../test/rejection.ts';
-import { mockClientIds, mockNow } from './clientFixtures.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
 import { fixtureTokens } from './fixtures.ts';
-import { createHandlers, type HandlersOptions } from './handlers.ts';
-
-const notes = {
-  mentalWellbeing: 'Calmer',
-  physicalWellbeing: 'Walks',
-  productivity: 'Focused',
-  finalComments: 'Keep going',
-};
-
-/** The real client over the handlers at the stories' clock. */
-function setup(options: HandlersOptions = {}, tokens: Tokens = fixtureTokens.coach) {
-  return mockCoachApi(createHandlers({ now: () => mockNow, ...options }), tokens);
-}
 
 describe('report mocks', () => {
   it('generates a report that the list shows first and that downloads as a PDF', async () => {
-    const api = setup();
-    const report = await api.resource.createClientReport(mockClientIds.jamie, notes);
+    const api = mockApiAtMockNow();
+    const report = await api.resource.createClientReport(mockClientIds.jamie, reportNotes);
     expect(report).toMatchObject({ clientId: mockClientIds.jamie, sizeBytes: expect.any(Number) });
     const { items } = await api.resource.listClientReports(mockClientIds.jamie);
     expect(items[0]).toEqual(report);
@@ -31,10 +17,10 @@ describe('report mocks', () => {
   });
 
   it('refuses a note over 500 characters as the server does', async () => {
-    const api = setup();
+    const api = mockApiAtMockNow();
     const error = await rejection(
       api.resource.createClientReport(mockClientIds.jamie, {
-        ...notes,
+        ...reportNotes,
         productivity: 'p'.repeat(501),
       }),
     );
@@ -45,21 +31,24 @@ describe('report mocks', () => {
     expect(
       (
         await rejection(
-          setup({ reportCreateFails: true }).resource.createClientReport(
+          mockApiAtMockNow({ reportCreateFails: true }).resource.createClientReport(
             mockClientIds.jamie,
-            notes,
+            reportNotes,
           ),
         )
       ).status,
     ).toBe(500);
     const busy = await rejection(
-      setup({ reportsBusy: true }).resource.createClientReport(mockClientIds.jamie, notes),
+      mockApiAtMockNow({ reportsBusy: true }).resource.createClientReport(
+        mockClientIds.jamie,
+        reportNotes,
+      ),
     );
     expect({ status: busy.status, code: busy.code }).toEqual({ status: 503, code: 'server_busy' });
   });
 
   it("answers 'Client not found' to a client", async () => {
-    const api = setup({}, fixtureTokens.client);
+    const api = mockApiAtMockNow({}, fixtureTokens.client);
     const error = await rejection(api.resource.listClientReports(mockClientIds.jamie));
     expect(error.status).toBe(404);
   });

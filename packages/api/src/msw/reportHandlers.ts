@@ -1,16 +1,15 @@
 import {
-  addDays,
-  daysBetween,
-  earlierDate,
   fullName,
-  laterDate,
   localDateOf,
   messages,
+  type ReportPeriod,
   reportLimits,
+  reportPeriod,
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { CreateReportBody, Report } from '../contract/reports.ts';
-import { type MockClientRecord, mockNow } from './clientFixtures.ts';
+import type { MockClientRecord } from './fixtures/buildClient.ts';
+import { mockNow } from './fixtures/mockClock.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
@@ -61,11 +60,17 @@ export function minimalPdf(text: string): Uint8Array {
 
 const reportsByState = new WeakMap<MockState, MockReport[]>();
 
-/** The server's default period: the journey so far up to today, cut to its last 90 days. */
-function defaultPeriod(record: MockClientRecord, today: string): { from: string; to: string } {
+/** The period of a report on a client by the server's rule: the one asked for, or by default. */
+function periodOf(record: MockClientRecord, asked: { from?: string; to?: string }, today: string) {
   const journeyStart = record.journey.steps[0]?.startDate ?? record.journey.startDate;
-  const earliest = addDays(today, 1 - reportLimits.periodMaxDays);
-  return { from: earlierDate(laterDate(journeyStart, earliest), today), to: today };
+  return reportPeriod(asked, journeyStart, today);
+}
+
+/** The default period: the journey so far up to today, cut to its last 90 days. */
+function defaultPeriod(record: MockClientRecord, today: string): ReportPeriod {
+  const result = periodOf(record, {}, today);
+  // Never refused: the default is always a valid period.
+  return result.ok ? result.period : { from: today, to: today };
 }
 
 /** The one PDF every mock report is. */
@@ -132,27 +137,20 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
       const access = coachOfClient(userId, params.clientId);
       if (!access) return clientNotFound();
       if (options.reportsBusy) {
-        const refusal = error(503, 'server_busy', 'Too many reports are being generated');
+        const refusal = error(
+          503,
+          'server_busy',
+          'Too many reports are being generated, please try again shortly',
+        );
         refusal.headers.set('Retry-After', String(reportLimits.busyRetryAfterSeconds));
         return refusal;
       }
       if (options.reportCreateFails) return internalError();
       const { coach, record } = access;
-      const { from, to } = body as CreateReportBody;
       const today = localDateOf(now(), record.person.timezone);
-      if ((from === undefined) !== (to === undefined)) {
-        return error(400, 'invalid_range', 'Give both from and to, or neither');
-      }
-      const period =
-        from !== undefined && to !== undefined ? { from, to } : defaultPeriod(record, today);
-      const days = daysBetween(period.from, period.to) + 1;
-      if (days < 1 || days > reportLimits.periodMaxDays) {
-        return error(
-          400,
-          'invalid_range',
-          `A report covers at most ${reportLimits.periodMaxDays} days`,
-        );
-      }
+      const asked = periodOf(record, body as CreateReportBody, today);
+      if (!asked.ok) return error(400, asked.error, asked.message);
+      const { period } = asked;
       state.sequence += 1;
       const report: MockReport = {
         id: `7e5a0000-0000-4000-8000-${state.sequence.toString(16).padStart(12, '0')}`,

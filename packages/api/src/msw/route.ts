@@ -6,7 +6,7 @@ import {
   type ApiErrorBody,
   errorStatuses,
   type ServerErrorCode,
-  validationMessage,
+  validationFailureMessage,
 } from '../contract/common.ts';
 import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
 import type { ServiceBaseUrls } from '../services.ts';
@@ -77,15 +77,14 @@ export function errorResponse(status: number, code: ServerErrorCode, message: st
   return HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
 }
 
-function validate(schema: TSchema | undefined, value: unknown): Response | undefined {
+/** The refusal of a request part off its schema, worded as the server words it. */
+function validate(
+  schema: TSchema | undefined,
+  value: unknown,
+  context: string,
+): Response | undefined {
   if (!schema || Value.Check(schema, value)) return undefined;
-  const [first] = Value.Errors(schema, value);
-  const field = first?.instancePath.split('/').pop();
-  const fieldValue =
-    field && typeof value === 'object' && value !== null
-      ? (value as Record<string, unknown>)[field]
-      : undefined;
-  const message = (first && validationMessage(first, fieldValue)) ?? messages.invalidRequest;
+  const message = validationFailureMessage([...Value.Errors(schema, value)], value, context);
   return errorResponse(400, 'validation_failed', message);
 }
 
@@ -123,18 +122,24 @@ export function createRouteHandler(
     const token = bearer(request);
     const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
     if (route.auth && !userId && !checks.isAnonymousAllowed?.(request)) {
-      return errorResponse(401, 'unauthorized', messages.unauthorized);
+      // As the server: no token at all is 'unauthorized', one of a session signed out or one it
+      // never issued 'invalid_token', each with its own words.
+      if (!token) return errorResponse(401, 'unauthorized', messages.unauthorized);
+      return options.state.endedAccessTokens.has(token)
+        ? errorResponse(401, 'invalid_token', 'Your session has ended, please sign in again')
+        : errorResponse(401, 'invalid_token', 'Invalid access token');
     }
     const pathParams = Object.fromEntries(
       Object.entries(params).map(([key, value]) => [key, String(value)]),
     );
-    const invalidParams = validate(route.params, pathParams);
+    const invalidParams = validate(route.params, pathParams, 'params');
     if (invalidParams) return invalidParams;
     let query: Record<string, unknown> = {};
     if (route.query) {
       const raw = Object.fromEntries(new URL(request.url).searchParams);
       query = Value.Convert(route.query, raw) as Record<string, unknown>;
-      const invalidQuery = checks.query === false ? undefined : validate(route.query, query);
+      const invalidQuery =
+        checks.query === false ? undefined : validate(route.query, query, 'querystring');
       if (invalidQuery) return invalidQuery;
     }
     let body: unknown;
@@ -142,9 +147,9 @@ export function createRouteHandler(
       try {
         body = await request.json();
       } catch {
-        return errorResponse(400, 'invalid_json', 'The body is not valid JSON');
+        return errorResponse(400, 'invalid_json', 'The request body is not valid JSON');
       }
-      const invalidBody = validate(route.body, body);
+      const invalidBody = validate(route.body, body, 'body');
       if (invalidBody) return invalidBody;
     }
     return resolve({ request, params: pathParams, query, userId: userId || undefined, body });

@@ -1,5 +1,6 @@
 import type { Person } from '../contract/account.ts';
-import { createMockClients, type MockClientRecord, mockClientUsers } from './clientFixtures.ts';
+import { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
+import { mockClientUsers } from './fixtures/clientTable.ts';
 import {
   coachPerson,
   demoCoachCredentials,
@@ -34,6 +35,14 @@ export type MockState = {
   accessTokens: Map<string, string>;
   /** Refresh token to user id (rotated on use). */
   refreshTokens: Map<string, string>;
+  /**
+   * Refresh tokens already rotated, to their user and whether their one reuse is spent: the
+   * server lets a rotated token through once within seconds (two tabs refreshing at once); the
+   * mock's clock stands still, so a reuse is always within that grace.
+   */
+  rotatedRefreshTokens: Map<string, { userId: string; isReuseSpent: boolean }>;
+  /** Access tokens of sessions signed out: the server tells them apart from tokens never issued. */
+  endedAccessTokens: Set<string>;
   /** The code mailed for each email with a pending reset. */
   resetCodes: Map<string, string>;
   /** Counter for generated tokens and ids. */
@@ -70,6 +79,8 @@ export function createMockState(): MockState {
       [fixtureTokens.coach.refreshToken, fixtureIds.coachUser],
       [fixtureTokens.client.refreshToken, fixtureIds.clientUser],
     ]),
+    rotatedRefreshTokens: new Map(),
+    endedAccessTokens: new Set(),
     resetCodes: new Map(),
     sequence: 0,
   };

@@ -23,3 +23,6 @@ export const exerciseSlotNames = ['morning', 'afternoon', 'evening'] as const;
 export type ExerciseSlotName = (typeof exerciseSlotNames)[number];
 /** Longest date range of one calendar, series or list call, in days (a year and a day). */
 export const maxRangeDays = 366;
+
+/** How many days after the client's today the calendar holds events (a week ahead). */
+export const calendarDaysAhead = 7;

@@ -1,4 +1,5 @@
 import type { Person } from '@coach/api';
+import { canSeePerson } from '@coach/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 
@@ -73,9 +74,12 @@ export function listClients(
  * a client sees their own coach. Nobody sees another coach or another coach's client.
  */
 export function canSee(caller: PersonRecord, target: PersonRecord): boolean {
-  if (caller.id === target.id) return true;
-  if (caller.type === 'coach') return target.coachPersonId === caller.id;
-  return caller.coachPersonId !== null && caller.coachPersonId === target.id;
+  const party = ({ id, type, coachPersonId }: PersonRecord) => ({
+    id,
+    type,
+    coachId: coachPersonId,
+  });
+  return canSeePerson(party(caller), party(target));
 }
 
 /**

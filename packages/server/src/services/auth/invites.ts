@@ -1,5 +1,11 @@
 import type { Invite } from '@coach/api';
-import { canonicalTimeZone, inviteAccountExistsMessage, inviteMessages } from '@coach/domain';
+import {
+  canonicalTimeZone,
+  inviteAccountExistsMessage,
+  inviteMessages,
+  inviteTimeZoneMessage,
+  isHeldByAnotherCoach,
+} from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type AuditAction, recordAudit } from '../../audit.ts';
 import { type Database, normalizeEmail, schema } from '../../db/index.ts';
@@ -122,7 +128,7 @@ export async function createInvite(
         eq(invites.status, 'pending'),
       ),
     );
-  if (pending && pending.coachPersonId !== coach.id && pending.expiresAt > now) {
+  if (isHeldByAnotherCoach(pending, coach.id, now)) {
     throw await refuse('invited_by_another_coach');
   }
   const { message, tokenHash, expiresAt } = writeInviteMail(deps, { ...input, email }, coach, now);
@@ -186,10 +192,7 @@ export async function acceptInvite(
   );
   const timezone = input.timezone === undefined ? 'UTC' : canonicalTimeZone(input.timezone);
   if (!timezone) {
-    throw new DomainError(
-      'invalid_timezone',
-      `Unknown timezone '${input.timezone?.slice(0, 64)}': use an IANA name such as Europe/Paris`,
-    );
+    throw new DomainError('invalid_timezone', inviteTimeZoneMessage(input.timezone ?? ''));
   }
   await findLiveInvite(database.db, organisationId, input.token, now);
   const passwordHash = await hashPassword(input.password);

@@ -1,5 +1,12 @@
 import type { Calendar, CalendarEvent } from '@coach/api';
-import { addDays, type DateRange, earlierDate, laterDate, localDateOf } from '@coach/domain';
+import {
+  addDays,
+  calendarDaysAhead,
+  type DateRange,
+  earlierDate,
+  laterDate,
+  localDateOf,
+} from '@coach/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { ensureCalendar } from '../clientRecords/calendarRows.ts';
@@ -62,9 +69,6 @@ export async function readCalendar(
     events: rows.map(toCalendarEvent),
   };
 }
-
-/** How many days after the client's today a calendar read materialises (a week ahead). */
-export const calendarDaysAhead = 7;
 
 /**
  * The calendar of the range as a client or coach reads it: the range's dates from learn's start

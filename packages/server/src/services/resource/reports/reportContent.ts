@@ -2,16 +2,14 @@
 // series), so the PDF and the profile screen never disagree.
 import type { CreateReportBody, IndicatorFigure, SeriesDay } from '@coach/api';
 import {
-  addDays,
-  daysBetween,
   fullName,
   indicatorDecimals,
   isLagging,
   laggingLimitPercent,
-  laterDate,
   localDateOf,
   phaseIndicatorAverage,
-  reportLimits,
+  type ReportPeriod,
+  reportPeriod,
   roundTo,
 } from '@coach/domain';
 import type { Database } from '../../../db/index.ts';
@@ -21,41 +19,18 @@ import { clientProfileSummary, clientSeries } from '../../analytics/figures.ts';
 import { clientNotFound } from '../../clientRecords/access.ts';
 import type { ReportContent, ReportSection, SectionFigures } from './reportDocument.ts';
 
-/** The period of a report, inclusive, in the client's local dates. */
-export type ReportPeriod = { from: string; to: string };
-
 /**
- * The period asked for, checked (both dates or neither; `from` not after `to`; at most 90 days),
- * or by default the journey so far up to the client's today, cut to its last 90 days.
+ * The period asked for, checked, or the default one (the domain's rule, which the mocks share):
+ * a refused period is the domain error of its reason.
  */
-export function reportPeriod(
+function checkedPeriod(
   body: Pick<CreateReportBody, 'from' | 'to'>,
   journeyStartDate: string,
   today: string,
 ): ReportPeriod {
-  const { from, to } = body;
-  if (from === undefined && to === undefined) {
-    const earliest = addDays(today, 1 - reportLimits.periodMaxDays);
-    const start = laterDate(earliest, journeyStartDate);
-    return { from: start.localeCompare(today) <= 0 ? start : today, to: today };
-  }
-  if (from === undefined || to === undefined) {
-    throw new DomainError('invalid_range', 'Give both from and to, or neither');
-  }
-  let days: number;
-  try {
-    days = daysBetween(from, to) + 1;
-  } catch {
-    throw new DomainError('invalid_range', 'from and to are dates (YYYY-MM-DD)');
-  }
-  if (days < 1) throw new DomainError('invalid_range', 'The period ends before it starts');
-  if (days > reportLimits.periodMaxDays) {
-    throw new DomainError(
-      'invalid_range',
-      `A report covers at most ${reportLimits.periodMaxDays} days`,
-    );
-  }
-  return { from, to };
+  const result = reportPeriod(body, journeyStartDate, today);
+  if (!result.ok) throw new DomainError(result.error, result.message);
+  return result.period;
 }
 
 type IndicatorKey = 'mental' | 'physical' | 'productivity';
@@ -101,7 +76,7 @@ export async function readReportContent(
     now,
   );
   if (!profile) throw clientNotFound();
-  const period = reportPeriod(
+  const period = checkedPeriod(
     body,
     profile.journey.journeyStartDate,
     localDateOf(now, client.timezone),

@@ -1,0 +1,21 @@
+import type { Tokens } from '../contract/common.ts';
+import { mockNow } from '../msw/fixtures/mockClock.ts';
+import { fixtureTokens } from '../msw/fixtures.ts';
+import { createHandlers, type HandlersOptions } from '../msw/handlers.ts';
+import { mockCoachApi } from './mockCoachApi.ts';
+
+/** A report's four notes, as the report form sends them. */
+export const reportNotes = {
+  mentalWellbeing: 'Calmer',
+  physicalWellbeing: 'Walks',
+  productivity: 'Focused',
+  finalComments: 'Keep going',
+};
+
+/** The real client over every handler at the stories' clock, signed in as the coach by default. */
+export function mockApiAtMockNow(
+  options: HandlersOptions = {},
+  tokens: Tokens = fixtureTokens.coach,
+) {
+  return mockCoachApi(createHandlers({ now: () => mockNow, ...options }), tokens);
+}

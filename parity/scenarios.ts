@@ -1,0 +1,418 @@
+import type {
+  CalendarEvent,
+  ClientProfileSummary,
+  ClientSummary,
+  Journey,
+  Reflection,
+  Tokens,
+} from '@coach/api';
+import { mockNow } from '@coach/api/msw';
+import {
+  addDays,
+  localDateOf,
+  phaseCompletion,
+  recordedPhaseIndicators,
+  stepCompletionFigures,
+  wholeStepScheduled,
+} from '@coach/domain';
+import type { Answer, CallOptions, ParityDriver } from './driver.ts';
+import { idNames, observe } from './observe.ts';
+
+// The contract-level scenarios: each drives one backend through the contract's calls and returns
+// what it saw, with ids named (see observe.ts). The suite runs each on the mocks and on the
+// server and wants the same observation; figures that follow from a client's own history (which
+// only the mocks hold in full) are checked on each side against the domain's rules instead.
+
+/** A backend under a scenario: its calls, signed in as whom the scenario names. */
+export type ScenarioContext = {
+  driver: ParityDriver;
+  /** One call as `who` (a person of the driver's people, by name, or null: no token). */
+  as(
+    who: string | null,
+    route: Parameters<ParityDriver['call']>[0],
+    options?: CallOptions,
+  ): Promise<Answer>;
+  /** An answer as the scenario keeps it: status and body, ids named. */
+  seen(answer: Answer): { status: number; body: unknown };
+  /** A value with ids named. */
+  named(value: unknown): unknown;
+};
+
+/** A scenario: what it is called and what it observes of a backend. */
+export type Scenario = { name: string; run(context: ScenarioContext): Promise<unknown> };
+
+/**
+ * A refusal's body with a validation message in lower case: the words after the field are the
+ * validator's, Ajv's on the server ('must NOT have fewer...') and TypeBox's in the mocks ('must not
+ * have fewer...'), which differ in case only.
+ */
+function wordsOf(body: unknown): unknown {
+  const refusal = body as { error?: unknown; message?: unknown } | null;
+  if (refusal?.error !== 'validation_failed' || typeof refusal.message !== 'string') return body;
+  return { ...refusal, message: refusal.message.toLowerCase() };
+}
+
+/** The context of a driver: sign-ins are made once per person and kept. */
+export function scenarioContext(driver: ParityDriver): ScenarioContext {
+  const names = idNames(driver.people);
+  const tokens = new Map<string, string>();
+  const personOf = (who: string) => {
+    const person = who === 'coach' ? driver.people.coach : driver.people.clients[who];
+    if (!person) throw new Error(`no person ${who}`);
+    return person;
+  };
+  const tokenOf = async (who: string) => {
+    const known = tokens.get(who);
+    if (known) return known;
+    const { email, password } = personOf(who);
+    const answer = await driver.call('login', { body: { email, password } });
+    if (answer.status !== 200) throw new Error(`${driver.side}: ${who} cannot sign in`);
+    const token = (answer.body as Tokens).accessToken;
+    tokens.set(who, token);
+    return token;
+  };
+  return {
+    driver,
+    async as(who, route, options = {}) {
+      return driver.call(route, { ...options, ...(who ? { token: await tokenOf(who) } : {}) });
+    },
+    seen: (answer) => ({ status: answer.status, body: observe(wordsOf(answer.body), names) }),
+    named: (value) => observe(value, names),
+  };
+}
+
+const clientParams = (context: ScenarioContext, who: string) => {
+  const client = context.driver.people.clients[who];
+  if (!client) throw new Error(`no client ${who}`);
+  return { clientId: client.personId };
+};
+
+/** What a client's summary says that does not come from their recorded history. */
+function identityOf(summary: ClientSummary) {
+  const {
+    engagement: _e,
+    indicators: _i,
+    exercises: _x,
+    reflections: _r,
+    assessments: _a,
+    ...rest
+  } = summary;
+  return rest;
+}
+
+/**
+ * Checks a summary's figures against the domain's rules over the client's own records on this
+ * backend (calendar, reflections, journey), and answers what was found wrong (empty: all hold).
+ */
+async function figureProblems(
+  context: ScenarioContext,
+  summary: ClientSummary | ClientProfileSummary,
+): Promise<string[]> {
+  const params = { clientId: summary.clientId };
+  const today = localDateOf(mockNow, summary.timezone);
+  const range = { from: summary.journey.journeyStartDate, to: today };
+  const [journey, calendar, reflections] = await Promise.all([
+    context.as('coach', 'getJourney', { params }),
+    context.as('coach', 'getCalendar', { params, query: range }),
+    context.as('coach', 'listReflections', { params, query: range }),
+  ]);
+  const steps = (journey.body as Journey).steps.flatMap((entry) =>
+    entry.startDate === null ? [] : [{ step: entry.step, startDate: entry.startDate }],
+  );
+  const figures = stepCompletionFigures({
+    events: (calendar.body as { events: CalendarEvent[] }).events,
+    timeZone: summary.timezone,
+    step: summary.journey.step,
+    stepStartDate: summary.journey.startDate,
+    today,
+    now: mockNow,
+  });
+  const indicators = recordedPhaseIndicators(
+    (reflections.body as { reflections: Reflection[] }).reflections,
+    steps,
+    summary.journey.step,
+    today,
+  );
+  const problems: string[] = [];
+  const expectSame = (what: string, actual: unknown, expected: unknown) => {
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      problems.push(
+        `${context.driver.side} ${summary.firstName} ${what}: answered ${JSON.stringify(actual)}, ` +
+          `the rules give ${JSON.stringify(expected)}`,
+      );
+    }
+  };
+  expectSame('exercises', summary.exercises, figures.exercises);
+  expectSame('reflections', summary.reflections, figures.reflections);
+  expectSame('assessments', summary.assessments, figures.assessments);
+  expectSame('indicators', summary.indicators, indicators);
+  if ('phase' in summary) {
+    const whole = wholeStepScheduled({
+      timeZone: summary.timezone,
+      step: summary.journey.step,
+      stepStartDate: summary.journey.startDate,
+      now: mockNow,
+    });
+    expectSame(
+      'phase',
+      summary.phase,
+      phaseCompletion([figures.exercises, figures.reflections, figures.assessments], whole),
+    );
+  }
+  return problems;
+}
+
+/** A session's life: refreshed, the old refresh token refused, signed out, its token refused. */
+async function sessionLife(driver: ParityDriver, seen: ScenarioContext['seen']) {
+  const { email, password } = driver.people.coach;
+  const first = (await driver.call('login', { body: { email, password } })).body as Tokens;
+  const refreshed = await driver.call('refresh', { body: { refreshToken: first.refreshToken } });
+  const second = refreshed.body as Tokens;
+  const reused = await driver.call('refresh', { body: { refreshToken: first.refreshToken } });
+  const loggedOut = await driver.call('logout', {
+    token: second.accessToken,
+    body: { refreshToken: second.refreshToken },
+  });
+  return {
+    refreshed: seen(refreshed),
+    reusedRefreshToken: seen(reused),
+    loggedOut: seen(loggedOut),
+    afterLogout: seen(await driver.call('currentSession', { token: second.accessToken })),
+    refreshAfterLogout: seen(
+      await driver.call('refresh', { body: { refreshToken: second.refreshToken } }),
+    ),
+  };
+}
+
+const signIn: Scenario = {
+  name: 'sign in',
+  async run({ driver, as, seen }) {
+    const { coach, clients } = driver.people;
+    const login = (email: string, password: string) =>
+      driver.call('login', { body: { email, password } });
+    return {
+      coach: seen(await login(coach.email, coach.password)),
+      wrongPassword: seen(await login(coach.email, `${coach.password}x`)),
+      unknownEmail: seen(await login('nobody@example.com', coach.password)),
+      upperCaseEmail: seen(await login(coach.email.toUpperCase(), coach.password)),
+      client: seen(await login(clients.noah?.email ?? '', clients.noah?.password ?? '')),
+      session: seen(await as('coach', 'currentSession')),
+      sessionWithoutToken: seen(await as(null, 'currentSession')),
+      badToken: seen(await driver.call('currentSession', { token: 'not-a-token' })),
+      ...(await sessionLife(driver, seen)),
+    };
+  },
+};
+
+const clientsList: Scenario = {
+  name: 'clients list',
+  async run(context) {
+    const { as, seen, named } = context;
+    const answer = await as('coach', 'listClientSummaries');
+    const { clients, generatedAt } = answer.body as {
+      clients: ClientSummary[];
+      generatedAt: string;
+    };
+    // One client at a time: the server admits a few calls per address at once.
+    const problems: string[] = [];
+    for (const summary of clients) problems.push(...(await figureProblems(context, summary)));
+    return {
+      status: answer.status,
+      generatedAt,
+      clients: clients.map((summary) => named(identityOf(summary))),
+      figureProblems: problems,
+      asClient: seen(await as('noah', 'listClientSummaries')),
+      withoutToken: seen(await as(null, 'listClientSummaries')),
+    };
+  },
+};
+
+const profile: Scenario = {
+  name: "a client's profile",
+  async run(context) {
+    const { as, seen, named, driver } = context;
+    const observed: Record<string, unknown> = {};
+    const problems: string[] = [];
+    for (const who of Object.keys(driver.people.clients)) {
+      const params = clientParams(context, who);
+      const summary = await as('coach', 'getClientProfileSummary', { params });
+      const body = summary.body as ClientProfileSummary;
+      problems.push(...(await figureProblems(context, body)));
+      const { phase: _phase, ...rest } = body;
+      observed[who] = {
+        status: summary.status,
+        summary: named(identityOf(rest)),
+        journey: seen(await as('coach', 'getJourney', { params })),
+        person: seen(await as('coach', 'getPerson', { params: { id: params.clientId } })),
+      };
+    }
+    const jamie = clientParams(context, 'client');
+    return {
+      clients: observed,
+      figureProblems: problems,
+      // Another client's profile, a client's own journey, and no token.
+      otherClient: seen(await as('noah', 'getClientProfileSummary', { params: jamie })),
+      ownJourney: seen(await as('noah', 'getJourney', { params: clientParams(context, 'noah') })),
+      othersJourney: seen(await as('noah', 'getJourney', { params: jamie })),
+      coachOfClient: seen(
+        await as('noah', 'getPerson', { params: { id: driver.people.coach.personId } }),
+      ),
+      withoutToken: seen(await as(null, 'getClientProfileSummary', { params: jamie })),
+    };
+  },
+};
+
+const sensePlan = { goals: ['breathing'], bpm: 6, goalChoices: ['calm'] };
+
+const phaseChange: Scenario = {
+  name: 'phase change',
+  async run(context) {
+    const { as, seen } = context;
+    const noah = clientParams(context, 'noah');
+    const change = (who: string, params: { clientId: string }, body: unknown) =>
+      as(who, 'startNextPhase', { params, body });
+    const today = localDateOf(mockNow, 'America/Los_Angeles');
+    return {
+      byTheClient: seen(await change('noah', noah, { nextPhase: 'sense', ...sensePlan })),
+      skippingAStep: seen(await change('coach', noah, { nextPhase: 'grow', ...sensePlan })),
+      noGoals: seen(await change('coach', noah, { ...sensePlan, nextPhase: 'sense', goals: [] })),
+      lastStep: seen(
+        await change('coach', clientParams(context, 'aiko'), { nextPhase: 'grow', ...sensePlan }),
+      ),
+      changed: seen(await change('coach', noah, { nextPhase: 'sense', ...sensePlan })),
+      again: seen(await change('coach', noah, { nextPhase: 'sense', ...sensePlan })),
+      journey: seen(await as('coach', 'getJourney', { params: noah })),
+      // Noah has no history on either side: the whole header must agree.
+      profile: seen(await as('coach', 'getClientProfileSummary', { params: noah })),
+      calendar: seen(
+        await as('coach', 'getCalendar', {
+          params: noah,
+          // Past the week ahead the calendar holds.
+          query: { from: addDays(today, 6), to: addDays(today, 9) },
+        }),
+      ),
+    };
+  },
+};
+
+const inviteAndAccept: Scenario = {
+  name: 'invite and accept',
+  async run(context) {
+    const { as, seen, driver, named } = context;
+    const email = 'parity.invitee@example.com';
+    const invite = (who: string, address: string) =>
+      as(who, 'createInvite', { body: { email: address } });
+    const created = await invite('coach', email);
+    const token = await driver.inviteToken(email);
+    const check = (value: string) => driver.call('checkInvite', { body: { token: value } });
+    const accept = {
+      token,
+      password: 'Invitee123!',
+      firstName: 'Robin',
+      lastName: 'Parity',
+      timezone: 'Europe/Paris',
+    };
+    const listed = await as('coach', 'listInvites');
+    const items = (listed.body as { items: { email: string }[] }).items;
+    const observed = {
+      created: seen(created),
+      byAClient: seen(await invite('noah', 'someone@example.com')),
+      existingAccount: seen(await invite('coach', driver.people.clients.noah?.email ?? '')),
+      listed: { status: listed.status, invite: named(items.find((item) => item.email === email)) },
+      checked: seen(await check(token)),
+      unknownToken: seen(await check('no-such-token')),
+      unknownTimezone: seen(
+        await driver.call('acceptInvite', {
+          body: { ...accept, token: 'no-such-token', timezone: 'Mars/Olympus' },
+        }),
+      ),
+      accepted: seen(await driver.call('acceptInvite', { body: accept })),
+      acceptedAgain: seen(await driver.call('acceptInvite', { body: accept })),
+      checkedAfter: seen(await check(token)),
+      signIn: seen(await driver.call('login', { body: { email, password: accept.password } })),
+    };
+    const list = await as('coach', 'listClientSummaries');
+    const summaries = (list.body as { clients: ClientSummary[] }).clients;
+    const accepted = summaries.find((item) => item.email === email);
+    // A second invite, sent again and withdrawn: the old link dies with the resend.
+    const second = 'parity.second@example.com';
+    const secondInvite = await invite('coach', second);
+    const secondId = (secondInvite.body as { id: string }).id;
+    const firstToken = await driver.inviteToken(second);
+    const resent = await as('coach', 'resendInvite', { params: { id: secondId } });
+    const withdrawn = await as('coach', 'withdrawInvite', { params: { id: secondId } });
+    return {
+      ...observed,
+      inClientsList: named(accepted),
+      journey: seen(
+        await as('coach', 'getJourney', { params: { clientId: accepted?.clientId ?? '' } }),
+      ),
+      resent: seen(resent),
+      resentByAClient: seen(await as('noah', 'resendInvite', { params: { id: secondId } })),
+      withdrawn: seen(withdrawn),
+      withdrawnAgain: seen(await as('coach', 'withdrawInvite', { params: { id: secondId } })),
+      resentAfterWithdrawal: seen(await as('coach', 'resendInvite', { params: { id: secondId } })),
+      checkedAfterWithdrawal: seen(await check(firstToken)),
+      acceptedAfterWithdrawal: seen(
+        await driver.call('acceptInvite', { body: { ...accept, token: firstToken } }),
+      ),
+    };
+  },
+};
+
+const report: Scenario = {
+  name: 'report',
+  async run(context) {
+    const { as, seen, named } = context;
+    const aiko = clientParams(context, 'aiko');
+    const notes = {
+      mentalWellbeing: 'Calm',
+      physicalWellbeing: 'Strong',
+      productivity: 'Focused',
+      finalComments: 'Keep going',
+    };
+    const create = (who: string, body: unknown) =>
+      as(who, 'createClientReport', { params: aiko, body });
+    const created = await create('coach', notes);
+    // The PDF's size is the renderer's, and the server stamps the report with its wall clock.
+    const { sizeBytes, createdAt, ...made } = created.body as {
+      sizeBytes: number;
+      createdAt: string;
+      id: string;
+    };
+    const listed = await as('coach', 'listClientReports', { params: aiko });
+    const items = (listed.body as { items: { id: string }[] }).items;
+    const download = await as('coach', 'getClientReport', {
+      params: { ...aiko, reportId: made.id },
+    });
+    return {
+      created: {
+        status: created.status,
+        report: named(made),
+        hasSize: sizeBytes > 0,
+        hasCreatedAt: createdAt.length > 0,
+      },
+      byAClient: seen(await create('noah', notes)),
+      onlyFrom: seen(await create('coach', { ...notes, from: '2026-11-01' })),
+      reversed: seen(await create('coach', { ...notes, from: '2026-11-10', to: '2026-11-01' })),
+      tooLong: seen(await create('coach', { ...notes, from: '2026-01-01', to: '2026-11-01' })),
+      listed: { status: listed.status, hasReport: items.some((item) => item.id === made.id) },
+      download: { status: download.status, contentType: download.contentType },
+      unknownReport: seen(
+        await as('coach', 'getClientReport', {
+          params: { ...aiko, reportId: '7e5a0000-0000-4000-8000-00000000ffff' },
+        }),
+      ),
+    };
+  },
+};
+
+/** The scenarios in the order they run (each leaves the others' clients alone). */
+export const scenarios: Scenario[] = [
+  signIn,
+  clientsList,
+  profile,
+  phaseChange,
+  inviteAndAccept,
+  report,
+];
