@@ -3,7 +3,6 @@ import { defaultThemeConfig } from '@chakra-ui/react/theme';
 import { lightOnly } from './lightOnly.ts';
 import { palette } from './palette.ts';
 
-
 const toTokens = <T extends Record<string, Record<string | number, string>>>(colours: T) =>
   Object.fromEntries(
     Object.entries(colours).map(([name, shades]) => [
