@@ -19,6 +19,21 @@ import { hashPassword } from '@coach/server';
 import type { DatabaseHandle, Transaction } from '@coach/server/db';
 import { judgeLowDays, storeLowDays } from '@coach/server/stores';
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  below,
+  ci,
+  clientBias,
+  clientCreatedAt,
+  dayKey,
+  daysFrom,
+  pick,
+  sessionEnd,
+  sessionSeconds,
+  sessionStart,
+  stepOf,
+  textArray,
+  unit,
+} from './bulkSql.ts';
 
 /** What to load. */
 export type BulkLoadOptions = {
@@ -141,72 +156,10 @@ export function bulkClientEmail(index: number): string {
   return `bench-client-${String(index).padStart(6, '0')}@example.com`;
 }
 
-/** A text array literal of constants of this module (never input). */
-function textArray(values: readonly (string | number)[]): string {
-  return `array[${values.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ')}]`;
-}
-
-/** A uniform number in [0, 1) hashed from an integer SQL expression and the seed. */
-function unit(key: string, salt: number, seed: number): string {
-  return `((hashint8(((${key}) * 256 + ${salt}) # ${seed * 2_654_435_761}::bigint) & 1048575)::float8 / 1048576.0)`;
-}
-
-/** An integer in [0, n) hashed like {@link unit}. */
-function below(n: string | number, key: string, salt: number, seed: number): string {
-  return `floor(${unit(key, salt, seed)} * (${n}))::int`;
-}
-
-/** Picks one of `values` by hash. */
-function pick(values: readonly (string | number)[], key: string, salt: number, seed: number) {
-  return `(${textArray(values)})[1 + ${below(values.length, key, salt, seed)}]`;
-}
-
 /** Rows a statement changed, on both drivers. */
 function affected(result: unknown): number {
   const counts = result as { rowCount?: number | null; affectedRows?: number };
   return Number(counts.rowCount ?? counts.affectedRows ?? 0);
-}
-
-/** The staging table's client index as a hash key. */
-const ci = 'c.ci::bigint';
-
-/** A hash key of a client's day (g.i: the day's index, see {@link daysFrom}). */
-const dayKey = `(${ci} * 4096 + g.i)`;
-
-/** The journey step a client is in on day d.d. */
-const stepOf = `case when c.grow_start <= d.d then 'grow' when c.sense_start <= d.d then 'sense'
-      else 'learn' end`;
-
-/** The client's days from `first` (days before today) to today: g.i is the day's index. */
-function daysFrom(first: number): string {
-  return `generate_series(
-        greatest(0, c.today - c.start_date - ${first}), c.today - c.start_date) as g(i)
-      cross join lateral (select c.start_date + g.i as d) as d`;
-}
-
-/** A client's acceptance: 07:00 of their first day in their zone, never after now. */
-function clientCreatedAt(nowSql: string): string {
-  return `least(${nowSql}, (c.start_date + time '07:00') at time zone c.tz)`;
-}
-
-/** The start of usage session `k` (0: morning, 1: evening) of day d.d. */
-function sessionStart(k: number, seed: number): string {
-  return `((d.d + time '${k === 0 ? '08:00' : '19:00'}') at time zone c.tz + ${below(60, dayKey, 20 + k, seed)} * interval '1 minute')`;
-}
-
-/** The length of usage session `k` in seconds: 5 to 50 minutes. */
-function sessionSeconds(k: number, seed: number): string {
-  return `(300 + ${below(2700, dayKey, 22 + k, seed)})`;
-}
-
-/** The end of usage session `k`. */
-function sessionEnd(k: number, seed: number): string {
-  return `(${sessionStart(k, seed)} + ${sessionSeconds(k, seed)} * interval '1 second')`;
-}
-
-/** A client's own level of the wellbeing indicators, 45 to 90. */
-function clientBias(salt: number, seed: number): string {
-  return `(45 + ${unit(ci, salt, seed)} * 45)`;
 }
 
 /** A load under way: its options as numbers and SQL, and what its stages share. */
