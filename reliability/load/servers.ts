@@ -1,6 +1,6 @@
-// Real server processes for the load: packages/server/src/main.ts as `npm start` runs it, on a
-// loopback port, its log in a file (a log line per request: the production logger is part of
-// what is measured).
+// Real server processes for the load: packages/server/src/main.ts, the services as `npm start`
+// runs them but for the demo seed (the load runs with DEMO_SEED=0), on a loopback port, its log
+// in a file (a log line per request: the production logger is part of what is measured).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';

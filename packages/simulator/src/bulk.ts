@@ -15,10 +15,25 @@ import {
   goalEffectNames,
   reflectionWindowNames,
 } from '@coach/domain';
+import { hashPassword } from '@coach/server';
+import type { DatabaseHandle, Transaction } from '@coach/server/db';
+import { judgeLowDays, storeLowDays } from '@coach/server/stores';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DatabaseHandle, Transaction } from '../db/index.ts';
-import { hashPassword } from '../services/auth/passwords.ts';
-import { judgeLowDays, storeLowDays } from '../services/clientRecords/lowDayRuns.ts';
+import {
+  below,
+  ci,
+  clientBias,
+  clientCreatedAt,
+  dayKey,
+  daysFrom,
+  pick,
+  sessionEnd,
+  sessionSeconds,
+  sessionStart,
+  stepOf,
+  textArray,
+  unit,
+} from './bulkSql.ts';
 
 /** What to load. */
 export type BulkLoadOptions = {
@@ -141,31 +156,34 @@ export function bulkClientEmail(index: number): string {
   return `bench-client-${String(index).padStart(6, '0')}@example.com`;
 }
 
-/** A text array literal of constants of this module (never input). */
-function textArray(values: readonly (string | number)[]): string {
-  return `array[${values.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ')}]`;
-}
-
-/** A uniform number in [0, 1) hashed from an integer SQL expression and the seed. */
-function unit(key: string, salt: number, seed: number): string {
-  return `((hashint8(((${key}) * 256 + ${salt}) # ${seed * 2_654_435_761}::bigint) & 1048575)::float8 / 1048576.0)`;
-}
-
-/** An integer in [0, n) hashed like {@link unit}. */
-function below(n: string | number, key: string, salt: number, seed: number): string {
-  return `floor(${unit(key, salt, seed)} * (${n}))::int`;
-}
-
-/** Picks one of `values` by hash. */
-function pick(values: readonly (string | number)[], key: string, salt: number, seed: number) {
-  return `(${textArray(values)})[1 + ${below(values.length, key, salt, seed)}]`;
-}
-
 /** Rows a statement changed, on both drivers. */
 function affected(result: unknown): number {
   const counts = result as { rowCount?: number | null; affectedRows?: number };
   return Number(counts.rowCount ?? counts.affectedRows ?? 0);
 }
+
+/** A load under way: its options as numbers and SQL, and what its stages share. */
+type Load = {
+  database: DatabaseHandle;
+  clients: number;
+  days: number;
+  seed: number;
+  coaches: number;
+  /** Clients per coach, in contiguous blocks. */
+  perCoach: number;
+  now: Date;
+  nowSql: string;
+  orgSql: string;
+  /** When the load started (performance.now()). */
+  started: number;
+  /** Rows written per table. */
+  rows: Record<string, number>;
+  progress: (message: string) => void;
+  /** Runs statements in one transaction, without per-row foreign-key triggers when allowed. */
+  run: (statements: SQL[]) => Promise<number[]>;
+  /** A row's id, hashed from the seed, its kind and an SQL index expression. */
+  id: (kind: string, index: string) => string;
+};
 
 /**
  * Loads `clients` clients with `days` days of data each, `coaches` coaches (200 clients each by
@@ -180,6 +198,22 @@ export async function bulkLoad(
   database: DatabaseHandle,
   options: BulkLoadOptions,
 ): Promise<BulkLoadResult> {
+  const load = await startLoad(database, options);
+  const passwordHash = await hashPassword(bulkPassword);
+  const { clients, days, coaches, seed } = load;
+  load.progress(`bulk: ${clients} clients x ${days} days, ${coaches} coaches (seed ${seed})`);
+  await stageClients(load);
+  await loadAccounts(load, passwordHash);
+  await loadJourneys(load);
+  await loadUsageSessions(load);
+  await loadClientDaily(load);
+  await loadBenchCoachRawRows(load);
+  await loadPhaseTotals(load);
+  return finishLoad(load);
+}
+
+/** Checks the options and prepares what the stages share. */
+async function startLoad(database: DatabaseHandle, options: BulkLoadOptions): Promise<Load> {
   const started = performance.now();
   const { clients, days, seed } = options;
   if (!Number.isInteger(clients) || clients < 1) throw new Error('clients must be >= 1');
@@ -189,27 +223,16 @@ export async function bulkLoad(
   if (!Number.isInteger(coaches) || coaches < 1 || coaches > clients) {
     throw new Error('coaches must be 1..clients');
   }
-  const perCoach = Math.ceil(clients / coaches);
   const now = options.now ?? new Date();
-  const nowSql = `'${now.toISOString()}'::timestamptz`;
   const org = database.organisationId;
   if (!/^[0-9a-f-]{36}$/i.test(org)) throw new Error('unexpected organisation id');
-  const orgSql = `'${org}'::uuid`;
-  const progress = options.onProgress ?? (() => {});
-  const rows: Record<string, number> = {};
-  const count = (table: string, n: number) => {
-    rows[table] = (rows[table] ?? 0) + n;
-  };
-  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-  const { db } = database;
   const [role] = (
-    await db.execute<{ super: boolean }>(
+    await database.db.execute<{ super: boolean }>(
       sql`select rolsuper as super from pg_roles where rolname = current_user`,
     )
   ).rows;
   const skipTriggers = role?.super === true;
-  /** Runs statements in one transaction, without per-row foreign-key triggers when allowed. */
   const run = (statements: SQL[]) =>
     database.transaction(async (tx: Transaction) => {
       if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`);
@@ -217,14 +240,41 @@ export async function bulkLoad(
       for (const statement of statements) results.push(affected(await tx.execute(statement)));
       return results;
     });
+  return {
+    database,
+    clients,
+    days,
+    seed,
+    coaches,
+    perCoach: Math.ceil(clients / coaches),
+    now,
+    nowSql: `'${now.toISOString()}'::timestamptz`,
+    orgSql: `'${org}'::uuid`,
+    started,
+    rows: {},
+    progress: options.onProgress ?? (() => {}),
+    run,
+    id: (kind, index) => `md5('${seed}:${kind}:' || ${index})::uuid`,
+  };
+}
 
-  const passwordHash = await hashPassword(bulkPassword);
-  const id = (kind: string, index: string) => `md5('${seed}:${kind}:' || ${index})::uuid`;
-  progress(`bulk: ${clients} clients x ${days} days, ${coaches} coaches (seed ${seed})`);
+/** Adds `n` rows to a table's count. */
+function count(load: Load, table: string, n: number): void {
+  load.rows[table] = (load.rows[table] ?? 0) + n;
+}
 
-  // A staging table of every client's attributes: the later statements join on it. Unlogged and
-  // dropped at the end; a regular table (not temporary) because a pool may switch connections.
-  const ci = 'c.ci::bigint';
+/** Seconds since the load started, for its progress lines. */
+function elapsed(load: Load): string {
+  return `${((performance.now() - load.started) / 1000).toFixed(1)} s`;
+}
+
+/**
+ * A staging table of every client's attributes: the later statements join on it. Unlogged and
+ * dropped at the end; a regular table (not temporary) because a pool may switch connections.
+ */
+async function stageClients(load: Load): Promise<void> {
+  const { database, clients, days, seed, perCoach, nowSql, id } = load;
+  const { db } = database;
   const senseOffset = `1 + ${below(`least(${days} - 1, 30)`, ci, 2, seed)}`;
   const growOffset = `1 + ${below(`greatest(least(${days} - 2 - (${senseOffset}), 60), 1)`, ci, 3, seed)}`;
   await db.execute(sql.raw('drop table if exists bulk_load_clients'));
@@ -251,8 +301,11 @@ export async function bulkLoad(
   );
   await db.execute(sql.raw('create unique index on bulk_load_clients (ci)'));
   await db.execute(sql.raw('analyze bulk_load_clients'));
+}
 
-  // Accounts: coaches, then clients (users and persons).
+/** Accounts: coaches, then clients (users and persons). */
+async function loadAccounts(load: Load, passwordHash: string): Promise<void> {
+  const { days, seed, coaches, nowSql, orgSql, rows, progress, run, id } = load;
   const [coachUsers, coachPersons] = await run([
     sql`insert into users (id, organisation_id, email, password_hash, created_at)
       select ${sql.raw(id('coach-user', 'k'))}, ${sql.raw(orgSql)},
@@ -266,9 +319,9 @@ export async function bulkLoad(
         ${nowSql} - interval '${days} days'
       from generate_series(1, ${coaches}) as k`),
   ]);
-  count('users', coachUsers ?? 0);
-  count('persons', coachPersons ?? 0);
-  const createdAt = `least(${nowSql}, (c.start_date + time '07:00') at time zone c.tz)`;
+  count(load, 'users', coachUsers ?? 0);
+  count(load, 'persons', coachPersons ?? 0);
+  const createdAt = clientCreatedAt(nowSql);
   const [clientUsers, clientPersons] = await run([
     sql`insert into users (id, organisation_id, email, password_hash, created_at)
       select c.user_id, ${sql.raw(orgSql)},
@@ -284,12 +337,18 @@ export async function bulkLoad(
         date '1950-01-01' + ${below(50 * 365, ci, 9, seed)}, ${createdAt}
       from bulk_load_clients c`),
   ]);
-  count('users', clientUsers ?? 0);
-  count('persons', clientPersons ?? 0);
-  progress(`bulk: accounts (${rows.users} users) in ${elapsed()}`);
+  count(load, 'users', clientUsers ?? 0);
+  count(load, 'persons', clientPersons ?? 0);
+  progress(`bulk: accounts (${rows.users} users) in ${elapsed(load)}`);
+}
 
-  // Journeys: every client has a row; learn-only clients have no step rows yet (as the journey
-  // service leaves them). The others: learn completed, sense active or completed, grow active.
+/**
+ * Journeys: every client has a row; learn-only clients have no step rows yet (as the journey
+ * service leaves them). The others: learn completed, sense active or completed, grow active.
+ */
+async function loadJourneys(load: Load): Promise<void> {
+  const { seed, nowSql, orgSql, progress, run, id } = load;
+  const createdAt = clientCreatedAt(nowSql);
   const stepStartedAt = (date: string) =>
     `least(${nowSql}, (${date} + time '09:00') at time zone c.tz)`;
   const [journeyRows, learnRows, senseRows, growRows] = await run([
@@ -323,44 +382,45 @@ export async function bulkLoad(
         ${stepStartedAt('c.grow_start')}
       from bulk_load_clients c where c.grow_start is not null`),
   ]);
-  count('journeys', journeyRows ?? 0);
-  count('journey_steps', (learnRows ?? 0) + (senseRows ?? 0) + (growRows ?? 0));
-  progress(`bulk: journeys in ${elapsed()}`);
+  count(load, 'journeys', journeyRows ?? 0);
+  count(load, 'journey_steps', (learnRows ?? 0) + (senseRows ?? 0) + (growRows ?? 0));
+  progress(`bulk: journeys in ${elapsed(load)}`);
+}
 
-  // Usage sessions of the last days: two per local day (morning, evening), 5..50 min, only those
-  // over by now. client_daily.usage_seconds of those days is the same formula, summed.
-  const dayKey = `(${ci} * 4096 + g.i)`;
-  const sessionStart = (k: number) =>
-    `((d.d + time '${k === 0 ? '08:00' : '19:00'}') at time zone c.tz + ${below(60, dayKey, 20 + k, seed)} * interval '1 minute')`;
-  const sessionSeconds = (k: number) => `(300 + ${below(2700, dayKey, 22 + k, seed)})`;
-  const sessionEnd = (k: number) =>
-    `(${sessionStart(k)} + ${sessionSeconds(k)} * interval '1 second')`;
-  /** The client's days from `first` (days before today) to today: g.i is the day's index. */
-  const daysFrom = (first: number) => `generate_series(
-        greatest(0, c.today - c.start_date - ${first}), c.today - c.start_date) as g(i)
-      cross join lateral (select c.start_date + g.i as d) as d`;
+/**
+ * Usage sessions of the last days: two per local day (morning, evening), 5..50 min, only those
+ * over by now. client_daily.usage_seconds of those days is the same formula, summed.
+ */
+async function loadUsageSessions(load: Load): Promise<void> {
+  const { seed, nowSql, orgSql, progress, run } = load;
   const sessionRows = await run(
     [0, 1].map((k) =>
       sql.raw(`insert into usage_sessions (organisation_id, client_person_id, client_session_id,
           started_at, ended_at)
         select ${orgSql}, c.person_id, md5('${seed}:session:${k}:' || c.ci || ':' || d.d)::uuid,
-          ${sessionStart(k)}, ${sessionEnd(k)}
+          ${sessionStart(k, seed)}, ${sessionEnd(k, seed)}
         from bulk_load_clients c cross join lateral ${daysFrom(rawUsageDays - 1)}
-        where ${sessionEnd(k)} <= ${nowSql}`),
+        where ${sessionEnd(k, seed)} <= ${nowSql}`),
     ),
   );
   count(
+    load,
     'usage_sessions',
     sessionRows.reduce((sum, n) => sum + n, 0),
   );
-  progress(`bulk: usage sessions in ${elapsed()}`);
+  progress(`bulk: usage sessions in ${elapsed(load)}`);
+}
 
-  // client_daily: every client x every day, in chunks of clients.
-  const stepOf = `case when c.grow_start <= d.d then 'grow' when c.sense_start <= d.d then 'sense'
-      else 'learn' end`;
+/** client_daily: every client x every day, in chunks of clients. */
+async function loadClientDaily(load: Load): Promise<void> {
+  const { database, clients, days, seed, nowSql, orgSql, rows, progress, run } = load;
+  const { db } = database;
   const isActive = `${unit(dayKey, 30, seed)} < 0.85`;
   const recentUsage = [0, 1]
-    .map((k) => `case when ${sessionEnd(k)} <= ${nowSql} then ${sessionSeconds(k)} else 0 end`)
+    .map(
+      (k) =>
+        `case when ${sessionEnd(k, seed)} <= ${nowSql} then ${sessionSeconds(k, seed)} else 0 end`,
+    )
     .join(' + ');
   const usage = `case when d.d > c.today - ${rawUsageDays} then ${recentUsage}
       when ${isActive} then 300 + ${below(3600, dayKey, 31, seed)} else 0 end`;
@@ -368,9 +428,8 @@ export async function bulkLoad(
     `case when ${isActive} then 20 + ${below(200, dayKey, salt, seed)} else 0 end`;
   const metricAverage = (salt: number, low: number, span: number) =>
     `case when ${isActive} then ${low} + ${unit(dayKey, salt, seed)} * ${span} end`;
-  const clientBias = (salt: number) => `(45 + ${unit(ci, salt, seed)} * 45)`;
   const indicator = (salt: number, biasSalt: number) =>
-    `case when v.reflections > 0 then least(100, greatest(0, ${clientBias(biasSalt)} + (${unit(dayKey, salt, seed)} - 0.5) * 30)) end`;
+    `case when v.reflections > 0 then least(100, greatest(0, ${clientBias(biasSalt, seed)} + (${unit(dayKey, salt, seed)} - 0.5) * 30)) end`;
   const dailyChunk = (from: number, to: number) =>
     sql.raw(`insert into client_daily (organisation_id, client_person_id, local_date, usage_seconds,
         hrv_count, hrv_average, pulse_count, pulse_average, respiratory_count, respiratory_average,
@@ -400,130 +459,169 @@ export async function bulkLoad(
   for (let from = 1; from <= clients; from += chunkClients) {
     const to = Math.min(clients, from + chunkClients - 1);
     const [n] = await run([dailyChunk(from, to)]);
-    count('client_daily', n ?? 0);
+    count(load, 'client_daily', n ?? 0);
     progress(
-      `bulk: client_daily clients ${from}..${to} (${rows.client_daily} rows) in ${elapsed()}`,
+      `bulk: client_daily clients ${from}..${to} (${rows.client_daily} rows) in ${elapsed(load)}`,
     );
   }
+}
 
-  // Raw rows for the first coach's clients (the bench coach): reflections, assessments,
-  // exercises and samples of the last 30 days, then their client_daily rebuilt from them.
-  const bench = `c.coach_index = 1`;
-  const rawDays = `${daysFrom(rawHistoryDays - 1)}
+/** The bench coach's clients (the first coach's), in the staging table. */
+const benchClients = `c.coach_index = 1`;
+
+/** The days of the raw history, each with its step (s.step). */
+const rawDays = `${daysFrom(rawHistoryDays - 1)}
       cross join lateral (select ${stepOf} as step) as s`;
+
+/**
+ * Raw rows for the first coach's clients (the bench coach): reflections, assessments, exercises
+ * and samples of the last 30 days, then their client_daily rebuilt from them, in one transaction.
+ */
+async function loadBenchCoachRawRows(load: Load): Promise<void> {
+  const { progress, run } = load;
+  const [reflections, assessments, exercises, samples] = await run([
+    benchReflections(load),
+    benchAssessments(load),
+    benchExercises(load),
+    benchSamples(load),
+    benchClientDailyFromRawRows(),
+  ]);
+  count(load, 'surveys', (reflections ?? 0) + (assessments ?? 0));
+  count(load, 'exercises', exercises ?? 0);
+  count(load, 'metric_samples', samples ?? 0);
+  progress(`bulk: raw rows of the bench coach's clients in ${elapsed(load)}`);
+}
+
+/** Reflections in 70 % of the windows of learn and sense, answers around the client's level. */
+function benchReflections({ seed, nowSql, orgSql }: Load): SQL {
   const windowStarts = ['06:30', '12:30', '15:30', '18:30', '21:30'];
   const windowKey = `(${dayKey} * 8 + w.w)`;
   const reflectionAt = `((d.d + (${textArray(windowStarts)})[w.w + 1]::time) at time zone c.tz + ${below(50, windowKey, 60, seed)} * interval '1 minute')`;
   const answer = (salt: number, biasSalt: number) =>
-    `least(100, greatest(0, round(${clientBias(biasSalt)} + (${unit(windowKey, salt, seed)} - 0.5) * 40)))::smallint`;
+    `least(100, greatest(0, round(${clientBias(biasSalt, seed)} + (${unit(windowKey, salt, seed)} - 0.5) * 40)))::smallint`;
+  return sql.raw(`insert into surveys (organisation_id, client_person_id, client_survey_id, type, step,
+      name, "window", answers, productivity, mental, physical, local_date, submitted_at,
+      created_at)
+    select ${orgSql}, c.person_id, md5('${seed}:reflection:' || c.ci || ':' || d.d || ':' || w.w)::uuid,
+      case when w.w = 0 then 'morningReflection' else 'reflection' end, s.step, '',
+      (${textArray(reflectionWindowNames)})[w.w + 1], '{}'::jsonb,
+      ${answer(61, 41)}, ${answer(62, 43)}, ${answer(63, 45)}, d.d, ${reflectionAt}, ${reflectionAt}
+    from bulk_load_clients c cross join lateral ${rawDays}
+      cross join lateral generate_series(0, 4) as w(w)
+    where ${benchClients} and s.step <> 'grow' and ${unit(windowKey, 64, seed)} < 0.7
+      and ${reflectionAt} <= ${nowSql}`);
+}
+
+/** The assessment of each step, complete, on the step's first day. */
+function benchAssessments({ seed, nowSql, orgSql }: Load): SQL {
+  return sql.raw(`insert into surveys (organisation_id, client_person_id, client_survey_id, type, step,
+      name, status, answers, local_date, submitted_at, created_at)
+    select ${orgSql}, c.person_id, md5('${seed}:assessment:' || c.ci || ':' || d.d)::uuid,
+      'assessment', s.step, 'Wellbeing assessment', 'complete', '{}'::jsonb, d.d,
+      least(${nowSql}, (d.d + time '10:00') at time zone c.tz),
+      least(${nowSql}, (d.d + time '10:00') at time zone c.tz)
+    from bulk_load_clients c cross join lateral ${rawDays}
+    where ${benchClients} and d.d in (c.start_date, c.sense_start, c.grow_start)`);
+}
+
+/** Exercises in 60 % of the slots of learn and sense, ten minutes each. */
+function benchExercises({ seed, nowSql, orgSql }: Load): SQL {
   const slotStarts = ['07:15', '13:15', '14:15', '15:15', '16:15', '18:15'];
   const exerciseAt = `((d.d + (${textArray(slotStarts)})[x.x + 1]::time) at time zone c.tz + ${below(90, `(${dayKey} * 8 + x.x)`, 70, seed)} * interval '1 minute')`;
   const exerciseKey = `(${dayKey} * 8 + x.x)`;
-  const sampleKey = `(${dayKey} * 128 + h.h)`;
-  const [reflections, assessments, exercises, samples] = await run([
-    sql.raw(`insert into surveys (organisation_id, client_person_id, client_survey_id, type, step,
-        name, "window", answers, productivity, mental, physical, local_date, submitted_at,
-        created_at)
-      select ${orgSql}, c.person_id, md5('${seed}:reflection:' || c.ci || ':' || d.d || ':' || w.w)::uuid,
-        case when w.w = 0 then 'morningReflection' else 'reflection' end, s.step, '',
-        (${textArray(reflectionWindowNames)})[w.w + 1], '{}'::jsonb,
-        ${answer(61, 41)}, ${answer(62, 43)}, ${answer(63, 45)}, d.d, ${reflectionAt}, ${reflectionAt}
-      from bulk_load_clients c cross join lateral ${rawDays}
-        cross join lateral generate_series(0, 4) as w(w)
-      where ${bench} and s.step <> 'grow' and ${unit(windowKey, 64, seed)} < 0.7
-        and ${reflectionAt} <= ${nowSql}`),
-    sql.raw(`insert into surveys (organisation_id, client_person_id, client_survey_id, type, step,
-        name, status, answers, local_date, submitted_at, created_at)
-      select ${orgSql}, c.person_id, md5('${seed}:assessment:' || c.ci || ':' || d.d)::uuid,
-        'assessment', s.step, 'Wellbeing assessment', 'complete', '{}'::jsonb, d.d,
-        least(${nowSql}, (d.d + time '10:00') at time zone c.tz),
-        least(${nowSql}, (d.d + time '10:00') at time zone c.tz)
-      from bulk_load_clients c cross join lateral ${rawDays}
-      where ${bench} and d.d in (c.start_date, c.sense_start, c.grow_start)`),
-    sql.raw(`insert into exercises (organisation_id, client_person_id, client_exercise_id, goal,
-        step, step_goal, bpm, hrv1_before, hrv1_after, pulse_before, pulse_after,
-        respiratory_before, respiratory_after, result, effect, local_date, started_at,
-        completed_at, created_at)
-      select ${orgSql}, c.person_id, md5('${seed}:exercise:' || c.ci || ':' || d.d || ':' || x.x)::uuid,
-        case when s.step = 'learn' then 'learn' else ${pick(exerciseGoalNames.slice(1), exerciseKey, 71, seed)} end,
-        s.step, null, 6::smallint, 40 + ${unit(exerciseKey, 72, seed)} * 40,
-        45 + ${unit(exerciseKey, 73, seed)} * 45, 60 + ${unit(exerciseKey, 74, seed)} * 30,
-        58 + ${unit(exerciseKey, 75, seed)} * 25, 12 + ${unit(exerciseKey, 76, seed)} * 6,
-        10 + ${unit(exerciseKey, 77, seed)} * 5, '', ${pick(goalEffectNames, exerciseKey, 78, seed)},
-        d.d, ${exerciseAt}, ${exerciseAt} + interval '10 minutes', ${exerciseAt}
-      from bulk_load_clients c cross join lateral ${rawDays}
-        cross join lateral generate_series(0, case when s.step = 'sense' then 5 else 2 end) as x(x)
-      where ${bench} and s.step <> 'grow' and ${unit(exerciseKey, 79, seed)} < 0.6
-        and ${exerciseAt} + interval '10 minutes' <= ${nowSql}`),
-    sql.raw(`insert into metric_samples (organisation_id, client_person_id, client_sample_id, kind,
-        value, measured_at)
-      select ${orgSql}, c.person_id, md5('${seed}:sample:' || c.ci || ':' || d.d || ':' || h.h)::uuid,
-        (array['hrv', 'pulse', 'respiratory'])[h.h % 3 + 1],
-        case h.h % 3 when 0 then 30 + ${unit(sampleKey, 80, seed)} * 70
-          when 1 then 55 + ${unit(sampleKey, 80, seed)} * 35
-          else 10 + ${unit(sampleKey, 80, seed)} * 8 end,
-        (d.d + time '00:20') at time zone c.tz + (h.h / 3) * interval '1 hour'
-      from bulk_load_clients c cross join lateral ${rawDays}
-        cross join lateral generate_series(0, 71) as h(h)
-      where ${bench} and (d.d + time '00:20') at time zone c.tz + (h.h / 3) * interval '1 hour' <= ${nowSql}`),
-    // The bench clients' last 30 days of client_daily, from those raw rows (usage is kept).
-    sql.raw(`with targets as (
-        select cd.client_person_id, cd.local_date
-        from client_daily cd join bulk_load_clients c on c.person_id = cd.client_person_id
-        where ${bench} and cd.local_date > c.today - ${rawHistoryDays}
-      ),
-      s as (
-        select client_person_id, local_date,
-          count(*) filter (where type <> 'assessment')::int as reflections,
-          count(*) filter (where type = 'assessment')::int as assessments,
-          count(productivity)::int as productivity_count, avg(productivity) as productivity_average,
-          count(mental)::int as mental_count, avg(mental) as mental_average,
-          count(physical)::int as physical_count, avg(physical) as physical_average
-        from surveys where client_person_id in (select person_id from bulk_load_clients c where ${bench})
-        group by 1, 2
-      ),
-      e as (
-        select client_person_id, local_date, count(*)::int as exercises
-        from exercises where client_person_id in (select person_id from bulk_load_clients c where ${bench})
-        group by 1, 2
-      ),
-      m as (
-        select ms.client_person_id, (ms.measured_at at time zone c.tz)::date as local_date,
-          count(*) filter (where kind = 'hrv')::int as hrv_count,
-          avg(value) filter (where kind = 'hrv') as hrv_average,
-          count(*) filter (where kind = 'pulse')::int as pulse_count,
-          avg(value) filter (where kind = 'pulse') as pulse_average,
-          count(*) filter (where kind = 'respiratory')::int as respiratory_count,
-          avg(value) filter (where kind = 'respiratory') as respiratory_average
-        from metric_samples ms join bulk_load_clients c on c.person_id = ms.client_person_id
-        where ${bench}
-        group by 1, 2
-      )
-      update client_daily cd set
-        reflections_completed = coalesce(s.reflections, 0),
-        assessments_completed = coalesce(s.assessments, 0),
-        exercises_completed = coalesce(e.exercises, 0),
-        productivity_count = coalesce(s.productivity_count, 0),
-        productivity_average = s.productivity_average,
-        mental_count = coalesce(s.mental_count, 0), mental_average = s.mental_average,
-        physical_count = coalesce(s.physical_count, 0), physical_average = s.physical_average,
-        hrv_count = coalesce(m.hrv_count, 0), hrv_average = m.hrv_average,
-        pulse_count = coalesce(m.pulse_count, 0), pulse_average = m.pulse_average,
-        respiratory_count = coalesce(m.respiratory_count, 0),
-        respiratory_average = m.respiratory_average
-      from targets t
-        left join s on s.client_person_id = t.client_person_id and s.local_date = t.local_date
-        left join e on e.client_person_id = t.client_person_id and e.local_date = t.local_date
-        left join m on m.client_person_id = t.client_person_id and m.local_date = t.local_date
-      where cd.client_person_id = t.client_person_id and cd.local_date = t.local_date`),
-  ]);
-  count('surveys', (reflections ?? 0) + (assessments ?? 0));
-  count('exercises', exercises ?? 0);
-  count('metric_samples', samples ?? 0);
-  progress(`bulk: raw rows of the bench coach's clients in ${elapsed()}`);
+  return sql.raw(`insert into exercises (organisation_id, client_person_id, client_exercise_id, goal,
+      step, step_goal, bpm, hrv1_before, hrv1_after, pulse_before, pulse_after,
+      respiratory_before, respiratory_after, result, effect, local_date, started_at,
+      completed_at, created_at)
+    select ${orgSql}, c.person_id, md5('${seed}:exercise:' || c.ci || ':' || d.d || ':' || x.x)::uuid,
+      case when s.step = 'learn' then 'learn' else ${pick(exerciseGoalNames.slice(1), exerciseKey, 71, seed)} end,
+      s.step, null, 6::smallint, 40 + ${unit(exerciseKey, 72, seed)} * 40,
+      45 + ${unit(exerciseKey, 73, seed)} * 45, 60 + ${unit(exerciseKey, 74, seed)} * 30,
+      58 + ${unit(exerciseKey, 75, seed)} * 25, 12 + ${unit(exerciseKey, 76, seed)} * 6,
+      10 + ${unit(exerciseKey, 77, seed)} * 5, '', ${pick(goalEffectNames, exerciseKey, 78, seed)},
+      d.d, ${exerciseAt}, ${exerciseAt} + interval '10 minutes', ${exerciseAt}
+    from bulk_load_clients c cross join lateral ${rawDays}
+      cross join lateral generate_series(0, case when s.step = 'sense' then 5 else 2 end) as x(x)
+    where ${benchClients} and s.step <> 'grow' and ${unit(exerciseKey, 79, seed)} < 0.6
+      and ${exerciseAt} + interval '10 minutes' <= ${nowSql}`);
+}
 
-  // client_phase_totals: per client and started step, from client_daily over the step's dates
-  // [start, next start), one index range scan per step.
+/** Device samples: HRV, pulse and breathing rate every hour from 00:20, all day. */
+function benchSamples({ seed, nowSql, orgSql }: Load): SQL {
+  const sampleKey = `(${dayKey} * 128 + h.h)`;
+  return sql.raw(`insert into metric_samples (organisation_id, client_person_id, client_sample_id, kind,
+      value, measured_at)
+    select ${orgSql}, c.person_id, md5('${seed}:sample:' || c.ci || ':' || d.d || ':' || h.h)::uuid,
+      (array['hrv', 'pulse', 'respiratory'])[h.h % 3 + 1],
+      case h.h % 3 when 0 then 30 + ${unit(sampleKey, 80, seed)} * 70
+        when 1 then 55 + ${unit(sampleKey, 80, seed)} * 35
+        else 10 + ${unit(sampleKey, 80, seed)} * 8 end,
+      (d.d + time '00:20') at time zone c.tz + (h.h / 3) * interval '1 hour'
+    from bulk_load_clients c cross join lateral ${rawDays}
+      cross join lateral generate_series(0, 71) as h(h)
+    where ${benchClients} and (d.d + time '00:20') at time zone c.tz + (h.h / 3) * interval '1 hour' <= ${nowSql}`);
+}
+
+/** The bench clients' last 30 days of client_daily, from those raw rows (usage is kept). */
+function benchClientDailyFromRawRows(): SQL {
+  return sql.raw(`with targets as (
+      select cd.client_person_id, cd.local_date
+      from client_daily cd join bulk_load_clients c on c.person_id = cd.client_person_id
+      where ${benchClients} and cd.local_date > c.today - ${rawHistoryDays}
+    ),
+    s as (
+      select client_person_id, local_date,
+        count(*) filter (where type <> 'assessment')::int as reflections,
+        count(*) filter (where type = 'assessment')::int as assessments,
+        count(productivity)::int as productivity_count, avg(productivity) as productivity_average,
+        count(mental)::int as mental_count, avg(mental) as mental_average,
+        count(physical)::int as physical_count, avg(physical) as physical_average
+      from surveys where client_person_id in (select person_id from bulk_load_clients c where ${benchClients})
+      group by 1, 2
+    ),
+    e as (
+      select client_person_id, local_date, count(*)::int as exercises
+      from exercises where client_person_id in (select person_id from bulk_load_clients c where ${benchClients})
+      group by 1, 2
+    ),
+    m as (
+      select ms.client_person_id, (ms.measured_at at time zone c.tz)::date as local_date,
+        count(*) filter (where kind = 'hrv')::int as hrv_count,
+        avg(value) filter (where kind = 'hrv') as hrv_average,
+        count(*) filter (where kind = 'pulse')::int as pulse_count,
+        avg(value) filter (where kind = 'pulse') as pulse_average,
+        count(*) filter (where kind = 'respiratory')::int as respiratory_count,
+        avg(value) filter (where kind = 'respiratory') as respiratory_average
+      from metric_samples ms join bulk_load_clients c on c.person_id = ms.client_person_id
+      where ${benchClients}
+      group by 1, 2
+    )
+    update client_daily cd set
+      reflections_completed = coalesce(s.reflections, 0),
+      assessments_completed = coalesce(s.assessments, 0),
+      exercises_completed = coalesce(e.exercises, 0),
+      productivity_count = coalesce(s.productivity_count, 0),
+      productivity_average = s.productivity_average,
+      mental_count = coalesce(s.mental_count, 0), mental_average = s.mental_average,
+      physical_count = coalesce(s.physical_count, 0), physical_average = s.physical_average,
+      hrv_count = coalesce(m.hrv_count, 0), hrv_average = m.hrv_average,
+      pulse_count = coalesce(m.pulse_count, 0), pulse_average = m.pulse_average,
+      respiratory_count = coalesce(m.respiratory_count, 0),
+      respiratory_average = m.respiratory_average
+    from targets t
+      left join s on s.client_person_id = t.client_person_id and s.local_date = t.local_date
+      left join e on e.client_person_id = t.client_person_id and e.local_date = t.local_date
+      left join m on m.client_person_id = t.client_person_id and m.local_date = t.local_date
+    where cd.client_person_id = t.client_person_id and cd.local_date = t.local_date`);
+}
+
+/**
+ * client_phase_totals: per client and started step, from client_daily over the step's dates
+ * [start, next start), one index range scan per step.
+ */
+async function loadPhaseTotals(load: Load): Promise<void> {
+  const { database, clients, nowSql, orgSql, progress, run } = load;
+  const { db } = database;
   await db.execute(sql.raw('analyze client_daily'));
   const totalsChunk = (from: number, to: number) =>
     sql.raw(`insert into client_phase_totals (organisation_id, client_person_id, step,
@@ -558,10 +656,18 @@ export async function bulkLoad(
   for (let from = 1; from <= clients; from += chunkClients * 2) {
     const to = Math.min(clients, from + chunkClients * 2 - 1);
     const [n] = await run([totalsChunk(from, to)]);
-    count('client_phase_totals', n ?? 0);
-    progress(`bulk: client_phase_totals clients ${from}..${to} in ${elapsed()}`);
+    count(load, 'client_phase_totals', n ?? 0);
+    progress(`bulk: client_phase_totals clients ${from}..${to} in ${elapsed(load)}`);
   }
+}
 
+/**
+ * Drops the staging table, judges the current steps' low days, writes the marker, and VACUUMs
+ * the tables written.
+ */
+async function finishLoad(load: Load): Promise<BulkLoadResult> {
+  const { database, clients, days, seed, coaches, now, rows, started, progress } = load;
+  const { db } = database;
   await db.execute(sql.raw('drop table bulk_load_clients'));
   await judgeCurrentLowDays(database, progress);
   const loadOptions = { clients, days, seed, coaches };

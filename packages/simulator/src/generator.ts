@@ -69,48 +69,34 @@ export type PersonaTraits = {
   growChance: number;
 };
 
-/** The personas' behaviour (the issue's description of engaged, steady and lagging clients). */
-const personaTraits: Readonly<Record<Persona, PersonaTraits>> = {
-  engaged: {
-    reflectionsPerDay: [4, 5],
-    exerciseShare: 0.85,
-    growPracticesPerDay: [1, 2],
-    usageHours: [6, 10],
-    deviceDays: 1,
-    indicators: [70, 95],
-    effect: { mean: 14, spread: 8 },
-    senseAfterDays: [7, 8],
-    senseChance: 1,
-    growAfterDays: [10, 16],
-    growChance: 0.6,
-  },
-  steady: {
-    reflectionsPerDay: [2, 4],
-    exerciseShare: 0.5,
-    growPracticesPerDay: [0, 1],
-    usageHours: [2, 5],
-    deviceDays: 0.85,
-    indicators: [60, 85],
-    effect: { mean: 7, spread: 9 },
-    senseAfterDays: [8, 11],
-    senseChance: 1,
-    growAfterDays: [12, 18],
-    growChance: 0.35,
-  },
-  lagging: {
-    reflectionsPerDay: [0, 2],
-    exerciseShare: 0.15,
-    growPracticesPerDay: [0, 0],
-    usageHours: [0, 2],
-    deviceDays: 0.6,
-    indicators: [35, 70],
-    effect: { mean: 0, spread: 11 },
-    senseAfterDays: [10, 14],
-    senseChance: 0.6,
-    growAfterDays: [14, 20],
-    growChance: 0.15,
-  },
+/**
+ * The personas' behaviour (the issue's description of engaged, steady and lagging clients), a
+ * trait a row with its value for each persona in the order of {@link personas}.
+ */
+// biome-ignore format: a table, a trait a row, reads best with a row a line.
+const traitsByPersona: { [Trait in keyof PersonaTraits]: readonly PersonaTraits[Trait][] } = {
+  reflectionsPerDay: [[4, 5], [2, 4], [0, 2]],
+  exerciseShare: [0.85, 0.5, 0.15],
+  growPracticesPerDay: [[1, 2], [0, 1], [0, 0]],
+  usageHours: [[6, 10], [2, 5], [0, 2]],
+  deviceDays: [1, 0.85, 0.6],
+  indicators: [[70, 95], [60, 85], [35, 70]],
+  effect: [{ mean: 14, spread: 8 }, { mean: 7, spread: 9 }, { mean: 0, spread: 11 }],
+  senseAfterDays: [[7, 8], [8, 11], [10, 14]],
+  senseChance: [1, 1, 0.6],
+  growAfterDays: [[10, 16], [12, 18], [14, 20]],
+  growChance: [0.6, 0.35, 0.15],
 };
+
+/** Each persona's traits: its column of {@link traitsByPersona}. */
+const personaTraits = Object.fromEntries(
+  personas.map((persona, index) => [
+    persona,
+    Object.fromEntries(
+      Object.entries(traitsByPersona).map(([trait, values]) => [trait, values[index]]),
+    ),
+  ]),
+) as Readonly<Record<Persona, PersonaTraits>>;
 
 /**
  * Timezones of simulated clients: near the coach (Europe/London) and far from them (Tokyo,
@@ -403,8 +389,9 @@ export function clientTimeline(
     const step = stepOfDate(stepList, localDate)?.step ?? 'learn';
     const random = randomFor(seed, `${client.key}|day|${localDate}`);
     const planned = eventsOfDay(client.timeZone, step, localDate);
-    actions.push(...reflectionActions(seed, client, random, planned, localDate, step));
-    actions.push(...exerciseActions(seed, client, random, planned, localDate, step));
+    const clientDay: ClientDay = { seed, client, random, planned, localDate, step };
+    actions.push(...reflectionActions(clientDay));
+    actions.push(...exerciseActions(clientDay));
     samples.push(...deviceReadings(seed, client, random, localDate, options.readingEveryMinutes));
     sessions.push(...usageSessions(seed, client, random, localDate));
   }
@@ -426,17 +413,37 @@ export function clientTimeline(
   return kept.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
+/** One day of a client's timeline: what its reflections and exercises are drawn from. */
+type ClientDay = {
+  seed: number;
+  client: SimulatedClient;
+  /** The day's generator, shared by its reflections and exercises in that order. */
+  random: Random;
+  planned: readonly PlannedCalendarEvent[];
+  localDate: string;
+  step: JourneyStep;
+};
+
 const clamp = (value: number, [min, max]: Range) => Math.min(max, Math.max(min, value));
 const minutes = (count: number) => count * 60_000;
 
-function reflectionActions(
-  seed: number,
-  client: SimulatedClient,
-  random: Random,
-  planned: readonly PlannedCalendarEvent[],
-  localDate: string,
-  step: JourneyStep,
-): TimelineAction[] {
+/** A local wall time between 08:00 and 20:59, 'HH:MM'. */
+function daytime(random: Random): string {
+  const hour = random.int(8, 20);
+  const minute = random.int(0, 59);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** The waking day of a local date as UTC milliseconds, [from, to). */
+function wakingHours(localDate: string, timeZone: string): { from: number; to: number } {
+  return {
+    from: zonedLocalToUtc(localDate, wakingDay.from, timeZone).getTime(),
+    to: zonedLocalToUtc(localDate, wakingDay.to, timeZone).getTime(),
+  };
+}
+
+function reflectionActions(day: ClientDay): TimelineAction[] {
+  const { seed, client, random, planned, localDate, step } = day;
   if (!hasReflections(step)) return [];
   const traits = personaTraits[client.persona];
   const windows = planned.filter((event) => event.entityType === 'survey');
@@ -507,8 +514,7 @@ function assessmentActions(
   }
   const id = deterministicUuid(seed, `${client.key}|assessment|${step}`);
   const name = `${step.charAt(0).toUpperCase()}${step.slice(1)} assessment`;
-  const localTime = `${String(random.int(8, 20)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}`;
-  let at = zonedLocalToUtc(addDays(startDate, dayOffset), localTime, client.timeZone);
+  let at = zonedLocalToUtc(addDays(startDate, dayOffset), daytime(random), client.timeZone);
   // On the day of the acceptance, not before it.
   if (at <= acceptedAt) at = new Date(acceptedAt.getTime() + minutes(random.int(15, 45)));
   return statuses.map((status, index) => {
@@ -611,14 +617,8 @@ function exerciseBody(
  * (so it completes its own slot). Grow schedules none: engaged clients practise anyway (extra
  * practice). Nothing on the morning of a phase change before the change itself (05:00-06:00).
  */
-function exerciseActions(
-  seed: number,
-  client: SimulatedClient,
-  random: Random,
-  planned: readonly PlannedCalendarEvent[],
-  localDate: string,
-  step: JourneyStep,
-): TimelineAction[] {
+function exerciseActions(day: ClientDay): TimelineAction[] {
+  const { seed, client, random, planned, localDate, step } = day;
   const traits = personaTraits[client.persona];
   const slots = planned.filter((event) => event.entityType === 'exercise');
   const actions: TimelineAction[] = [];
@@ -637,8 +637,7 @@ function exerciseActions(
   if (step === 'grow') {
     const count = random.int(...traits.growPracticesPerDay);
     for (let index = 0; index < count; index += 1) {
-      const time = `${String(random.int(8, 20)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}`;
-      const startedAt = zonedLocalToUtc(localDate, time, client.timeZone);
+      const startedAt = zonedLocalToUtc(localDate, daytime(random), client.timeZone);
       const key = `${localDate}|practice|${index}`;
       actions.push({
         type: 'exercise',
@@ -658,8 +657,7 @@ function deviceReadings(
   every: Range = [30, 60],
 ): { at: Date; sample: MetricSampleInput }[] {
   if (!random.chance(personaTraits[client.persona].deviceDays)) return [];
-  const from = zonedLocalToUtc(localDate, wakingDay.from, client.timeZone).getTime();
-  const to = zonedLocalToUtc(localDate, wakingDay.to, client.timeZone).getTime();
+  const { from, to } = wakingHours(localDate, client.timeZone);
   const readings: { at: Date; sample: MetricSampleInput }[] = [];
   const dayShift = random.normal(0, 0.05);
   let time = from + minutes(random.int(0, every[0]));
@@ -707,8 +705,7 @@ function usageSessions(
 ): UsageSessionInput[] {
   const totalMinutes = Math.round(random.float(...personaTraits[client.persona].usageHours) * 60);
   if (totalMinutes < 5) return [];
-  const from = zonedLocalToUtc(localDate, wakingDay.from, client.timeZone).getTime();
-  const to = zonedLocalToUtc(localDate, wakingDay.to, client.timeZone).getTime();
+  const { from, to } = wakingHours(localDate, client.timeZone);
   const count = Math.ceil(totalMinutes / 100);
   const length = Math.floor(totalMinutes / count);
   const free = Math.max(0, (to - from) / 60_000 - length * count);
