@@ -3,7 +3,8 @@ import { normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
+import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
 /**

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../../../test/mailSink.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { createMailer } from '../../mail/mailer.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import {
   createMailSender,
   defaultMailOutboxOptions,
   enqueueMail,
   retryDelayMs,
 } from '../../mail/outbox.ts';
-import type { Mailer } from '../context.ts';
 import { callApi, createUserWithProfile } from './testing.ts';
 
 const outbox = schema.mailOutbox;

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import type { AuditAction } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 

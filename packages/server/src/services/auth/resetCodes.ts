@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type AuditAction, recordAudit, recordRefusal } from '../../audit.ts';
+import { recordAudit, recordRefusal } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
@@ -15,14 +16,9 @@ import {
   sweepIdleBucketsSometimes,
   takeBackHit,
 } from './rateLimit.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
-import {
-  issueTokens,
-  type RequestMeta,
-  revokeAllSessionsOfUser,
-  type SessionDeps,
-  type Tokens,
-} from './sessions.ts';
+import { issueTokens, revokeAllSessionsOfUser, type SessionDeps, type Tokens } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
 const codes = schema.passwordResetCodes;

@@ -10,8 +10,9 @@ import { acceptInvite, createInvite, type InviteDeps } from './invites.ts';
 import { signIn } from './login.ts';
 import { resolveAuthOptions } from './options.ts';
 import { listInvites, resendInvite, withdrawInvite } from './pendingInvites.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
-import { logout, type RequestMeta, refreshSession, type SessionDeps } from './sessions.ts';
+import { logout, refreshSession, type SessionDeps } from './sessions.ts';
 import { listVisibleUsers } from './users.ts';
 
 function metaOf(request: FastifyRequest): RequestMeta {

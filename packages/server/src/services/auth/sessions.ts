@@ -11,6 +11,7 @@ import {
 } from './liveSessions.ts';
 import type { AuthOptions } from './options.ts';
 import { enforceRateLimit } from './rateLimit.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
 
 type Db = Database | Transaction;
@@ -24,9 +25,6 @@ export type SessionDeps = {
   accessTokens: AccessTokens;
   options: AuthOptions;
 };
-
-/** Who asked, for the audit log. */
-export type RequestMeta = { ip: string; requestId: string };
 
 const invalidRefreshToken = () =>
   new DomainError('invalid_refresh_token', 'Your session has expired, please sign in again');
