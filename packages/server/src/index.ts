@@ -1,4 +1,4 @@
-export { buildServer, type ErrorBody } from './app.ts';
+export { buildServer } from './app.ts';
 export {
   type Config,
   loadJwtSecret,
@@ -6,6 +6,7 @@ export {
   readConfig,
   type ServerConfig,
 } from './config.ts';
+export type { ErrorBody } from './http/errorAnswers.ts';
 export { openApiDocsPath, openApiJsonPath, registerOpenApi } from './openapi.ts';
 export { demoAccounts, demoClient, demoCoach, seedDemo } from './seed/demo.ts';
 export { accountService } from './services/account/routes.ts';

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress, requestFrom } from '../../test/fromAddress.ts';
 import { registerAdmission } from './admission.ts';
 import { createAdmissionGate } from './admissionGate.ts';
+import { answerErrors } from './errorAnswers.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 
 /**
@@ -19,6 +20,8 @@ async function serverOfOne(limits: Partial<HttpLimits> = { maxRequestsAtWork: 1 
     arrived.push(request.url);
   });
   registerAdmission(app, limits);
+  // Refusals are answered by the server's one error handler.
+  answerErrors(app);
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get<{ Params: { id: string } }>('/api/work/:id', async (request) => {
     started.push(request.params.id);

@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
@@ -37,7 +38,7 @@ export async function signIn(
       outcome: 'failure',
       details: { reason: user ? 'wrong_password' : 'unknown_email' },
     });
-    throw new DomainError('invalid_credentials', 'Wrong email or password');
+    throw new DomainError('invalid_credentials', messages.wrongCredentials);
   }
   const tokens = await database.transaction(async (tx) => {
     const issued = await issueTokens(tx, deps, user.id, now);

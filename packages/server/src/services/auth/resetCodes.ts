@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { messages } from '@coach/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit, recordRefusal } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
@@ -23,7 +24,7 @@ import { findUserByEmail } from './users.ts';
 
 const codes = schema.passwordResetCodes;
 
-const wrongCode = () => new DomainError('wrong_code', 'Wrong code');
+const wrongCode = () => new DomainError('wrong_code', messages.wrongCode);
 
 /** Six digits from the CSPRNG, leading zeros kept. */
 export function newResetCode(): string {

@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import type { AccessClaims } from '../../http/accessTokens.ts';
@@ -19,7 +20,7 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id };
 }
 
-const unauthorized = () => new DomainError('unauthorized', 'Authentication required');
+const unauthorized = () => new DomainError('unauthorized', messages.unauthorized);
 
 /** The caller of a route behind `requireAuth`. */
 function claimsOf(request: FastifyRequest): Caller {

@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
@@ -26,8 +27,7 @@ export type SessionDeps = {
   options: AuthOptions;
 };
 
-const invalidRefreshToken = () =>
-  new DomainError('invalid_refresh_token', 'Your session has expired, please sign in again');
+const invalidRefreshToken = () => new DomainError('invalid_refresh_token', messages.sessionExpired);
 
 /**
  * Issues an access token and a refresh token. Without `family`, a new session (a new family,
