@@ -14,10 +14,11 @@ const serverWorkers = {
 };
 
 /**
- * The test projects: ui and app in a DOM environment, domain, api and server in Node, and the
- * end-to-end tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
- * server-postgres (local runs without a PostgreSQL server). `npm run test:unit` runs all but e2e,
- * `npm run test:e2e` builds the app when needed and runs e2e alone.
+ * The test projects: ui and app in a DOM environment, domain, api, server and simulator in Node,
+ * and the end-to-end tests (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1
+ * leaves out server-postgres and simulator-postgres (local runs without a PostgreSQL server).
+ * `npm run test:unit` runs all but e2e, `npm run test:e2e` builds the app when needed and runs
+ * e2e alone.
  */
 export const projects: TestProjectConfiguration[] = [
   {
@@ -88,16 +89,48 @@ export const projects: TestProjectConfiguration[] = [
               'src/db/**/*.test.ts',
               'src/services/**/*.test.ts',
               'src/seed/**/*.test.ts',
-              'src/simulation/**/*.test.ts',
               'test/**/*.test.ts',
             ],
-            // The simulator's generator test and the hostile-input generator's test use no
-            // database: once is enough.
-            exclude: ['src/simulation/generator.test.ts', 'test/hostile/schemaArbitrary.test.ts'],
+            // The hostile-input generator's test uses no database: once is enough.
+            exclude: ['test/hostile/schemaArbitrary.test.ts'],
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,
             // Fails the run when TEST_DATABASE_URL is missing, instead of skipping.
             globalSetup: ['test/postgres-required.ts'],
+          },
+        } satisfies TestProjectConfiguration,
+      ]),
+  // The simulator's tests drive the real server and database, sharing workers as the server's do
+  // (the server's test/freshModules.ts); those that use the database also run on PostgreSQL.
+  {
+    extends: true,
+    test: {
+      name: 'simulator',
+      root: 'packages/simulator',
+      environment: 'node',
+      include: ['src/**/*.test.ts'],
+      env: { COACH_TEST_DB: 'pglite' },
+      ...serverWorkers,
+      setupFiles: ['../server/test/freshModules.ts'],
+    },
+  },
+  ...(process.env.COACH_SKIP_POSTGRES === '1'
+    ? []
+    : [
+        {
+          extends: true,
+          test: {
+            name: 'simulator-postgres',
+            root: 'packages/simulator',
+            environment: 'node',
+            include: ['src/**/*.test.ts'],
+            // The generator's test uses no database: once is enough. The demo data's backup round
+            // trip ran on PGlite only when it was the server's, and still does.
+            exclude: ['src/generator.test.ts', 'src/demo/demoBackup.test.ts'],
+            env: { COACH_TEST_DB: 'postgres' },
+            ...serverWorkers,
+            setupFiles: ['../server/test/freshModules.ts'],
+            globalSetup: ['../server/test/postgres-required.ts'],
           },
         } satisfies TestProjectConfiguration,
       ]),

@@ -1,5 +1,5 @@
 // The client-data figures at scale: 100,000 clients x 365 days stored by the bulk loader
-// (packages/server/src/simulation/bulk.ts), then the real server (every service) as a child
+// (packages/simulator/src/bulk.ts), then the real server (every service) as a child
 // process: the coach's clients list (200 clients) one request after another and at 8
 // connections, a profile's 365-day series, the profile header and device-metric ingestion, with
 // a bare Fastify route measured in the same rounds as the peer of the rates; and the EXPLAIN
@@ -19,12 +19,6 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { defaultOrganisationId } from '../packages/server/src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/index.ts';
-import { clientRowsStatement } from '../packages/server/src/services/analytics/store.ts';
 import {
   bulkClientEmail,
   bulkLayout,
@@ -32,7 +26,13 @@ import {
   bulkPassword,
   readBulkMarker,
   upgradeBulkLoad,
-} from '../packages/server/src/simulation/bulk.ts';
+} from '@coach/simulator/bulk';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { defaultOrganisationId } from '../packages/server/src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/index.ts';
+import { clientRowsStatement } from '../packages/server/src/services/analytics/store.ts';
 import type { Bench, Figure } from './harness.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 100_000);

@@ -13,6 +13,13 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout } from 'node:timers/promises';
+import {
+  bulkCoachEmail,
+  bulkLoad,
+  bulkPassword,
+  readBulkMarker,
+  upgradeBulkLoad,
+} from '@coach/simulator/bulk';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -24,13 +31,6 @@ import {
   type PgliteThread,
 } from '../packages/server/src/db/index.ts';
 import { openPglite } from '../packages/server/src/db/pglite.ts';
-import {
-  bulkCoachEmail,
-  bulkLoad,
-  bulkPassword,
-  readBulkMarker,
-  upgradeBulkLoad,
-} from '../packages/server/src/simulation/bulk.ts';
 import { round } from './harness.ts';
 
 const clients = Number(process.env.BENCH_PGLITE_CLIENTS ?? process.env.BENCH_CLIENTS ?? 100_000);

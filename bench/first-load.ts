@@ -55,7 +55,7 @@ async function serveFloorApp() {
 async function startProduct(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const dataDir = mkdtempSync(join(tmpdir(), 'coach-bench-first-load-'));
-  const child = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'packages/simulator/src/main.ts')], {
     env: {
       ...process.env,
       PORT: String(port),

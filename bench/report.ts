@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { bulkLoad, bulkPassword } from '@coach/simulator/bulk';
 import { defaultOrganisationId } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/index.ts';
-import { bulkLoad, bulkPassword } from '../packages/server/src/simulation/bulk.ts';
 import { defaultWorkerCount } from '../packages/server/src/workerPool.ts';
 
 const sequentialReports = Number(process.env.BENCH_REPORTS ?? 30);

@@ -23,7 +23,7 @@ trap 'stop; exit 130' INT TERM
 trap stop EXIT
 
 # Links in mails (invites) point at the dev server, where the app is.
-PORT="$port" APP_URL="${APP_URL:-http://localhost:$vite_port}" node packages/server/src/main.ts &
+PORT="$port" APP_URL="${APP_URL:-http://localhost:$vite_port}" node packages/simulator/src/main.ts &
 pids+=($!)
 (cd packages/app && COACH_API_TARGET="http://localhost:$port" exec ../../node_modules/.bin/vite --port "$vite_port" --strictPort) &
 pids+=($!)

@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 [ -d node_modules ] || bash scripts/install-deps.sh
-exec node packages/server/src/simulation/cli.ts "$@"
+exec node packages/simulator/src/cli.ts "$@"

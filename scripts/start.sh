@@ -11,4 +11,5 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   bash scripts/install-deps.sh
 fi
 bash scripts/ensure-app-build.sh
-exec node packages/server/src/main.ts
+# The simulator's main: the server's start with the demo's history as its demo seed.
+exec node packages/simulator/src/main.ts

@@ -6,5 +6,8 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 /** The coach app's production build, which the product under test serves. */
 export const appBuildDir = resolve(repoRoot, 'packages/app/dist');
 
-/** The server's entry point, started as a child process like `npm start` does. */
-export const serverMain = resolve(repoRoot, 'packages/server/src/main.ts');
+/**
+ * The product's entry point (the simulator's main: the server, its demo seeded with history),
+ * started as a child process like `npm start` does.
+ */
+export const serverMain = resolve(repoRoot, 'packages/simulator/src/main.ts');

@@ -27,7 +27,7 @@ export type StartProductOptions = {
 };
 
 /**
- * Starts the product as `npm start` does (`node packages/server/src/main.ts` serving the app
+ * Starts the product as `npm start` does (`node packages/simulator/src/main.ts` serving the app
  * build, demo data seeded) on a free port, with its own fresh database and `SMTP_URL` pointing at
  * a real SMTP sink. The database is a copy of the seeded PGlite template made by the global
  * setup; with `COACH_E2E_DB=postgres`, a new database on `TEST_DATABASE_URL`'s server instead.

@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node packages/server/src/main.ts` on a free loopback port with `env` on top of a clean
+ * Starts `node packages/simulator/src/main.ts` on a free loopback port with `env` on top of a clean
  * environment, and resolves once it says it is running (180 s at most: a first demo seed writes
  * weeks of client history).
  */

@@ -9,7 +9,7 @@
 //   fail) and what a user sees then.
 //
 // The data: RELIABILITY_CLIENTS (10,000) clients x RELIABILITY_DAYS (60) days and a coach per 200
-// clients, written by the bulk loader (packages/server/src/simulation/bulk.ts). A load is kept
+// clients, written by the bulk loader (packages/simulator/src/bulk.ts). A load is kept
 // between runs (its marker row says with which parameters), like the client-data benchmark's;
 // the sign-in and refresh throttles' buckets are emptied before each run, so that runs in a row
 // start as a fresh deployment would.
@@ -21,16 +21,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { bulkCoachEmail, bulkLoad, readBulkMarker } from '@coach/simulator/bulk';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { serviceNames } from '../../packages/api/src/index.ts';
 import { defaultOrganisationId } from '../../packages/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../packages/server/src/db/index.ts';
-import {
-  bulkCoachEmail,
-  bulkLoad,
-  readBulkMarker,
-} from '../../packages/server/src/simulation/bulk.ts';
 import { type CheckResult, type Figure, markdownTable } from '../harness.ts';
 import { createRecorder } from './client.ts';
 import { type LoadAccounts, roleOf, runMix } from './mix.ts';

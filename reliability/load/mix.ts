@@ -16,6 +16,7 @@
 // at the same instant, as every open app calls again after a restart or a network cut: the
 // harshest start, the one that found the pool's limit (see packages/server/src/http/admission.ts).
 import { randomUUID } from 'node:crypto';
+import { bulkClientEmail, bulkPassword } from '@coach/simulator/bulk';
 import type {
   Calendar,
   ClientSummaryList,
@@ -26,7 +27,6 @@ import type {
 } from '../../packages/api/src/index.ts';
 import { addDays, localDateOf, maxRangeDays } from '../../packages/domain/src/index.ts';
 import { createConcurrencyLimit } from '../../packages/server/src/services/auth/concurrencyLimit.ts';
-import { bulkClientEmail, bulkPassword } from '../../packages/server/src/simulation/bulk.ts';
 import { CallFailed, type Recorder, VirtualUserConnection } from './client.ts';
 
 /** The accounts the load signs in with (from the bulk load). */

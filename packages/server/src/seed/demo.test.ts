@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
 import { schema } from '../db/index.ts';
 import { verifyPassword } from '../services/auth/passwords.ts';
-import { demoAccounts, seedDemo } from './demo.ts';
+import { demoAccounts, seedDemoAccounts } from './demo.ts';
 
 let server: TestServer;
 
@@ -28,13 +28,12 @@ async function signIn(email: string, password: string) {
   });
 }
 
-// The accounts only: the history the demo seed adds is tested in simulation/demoHistory.test.ts.
-describe('seedDemo', () => {
+// The accounts only: the history the demo seed adds is the simulator's (its demo/demoHistory.test.ts).
+describe('seedDemoAccounts', () => {
   it('seeds the coach, the client account and 21 more clients, and changes nothing the second time', async () => {
-    expect(await seedDemo(server.database, { history: false })).toEqual({
+    expect(await seedDemoAccounts(server.database)).toEqual({
       created: 23,
       existing: 0,
-      history: null,
     });
     const first = await counts();
     expect(first).toEqual({ users: 23, persons: 23 });
@@ -42,10 +41,9 @@ describe('seedDemo', () => {
       .select()
       .from(schema.users)
       .where(eq(schema.users.email, 'coach@example.com'));
-    expect(await seedDemo(server.database, { history: false })).toEqual({
+    expect(await seedDemoAccounts(server.database)).toEqual({
       created: 0,
       existing: 23,
-      history: null,
     });
     expect(await counts()).toEqual(first);
     const [coachAfter] = await server.database.db

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type DatabaseHandle, normalizeEmail, schema, type Transaction } from '../db/index.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
-import { type DemoHistoryResult, seedDemoHistory } from '../simulation/demoHistory.ts';
 
 /** One demo account: a user and its profile. */
 export type DemoAccount = {
@@ -95,47 +94,13 @@ export const demoAccounts: DemoAccount[] = [
   })),
 ];
 
-export type SeedResult = {
-  created: number;
-  existing: number;
-  /** The history written for the demo clients; null when they had one already. */
-  history: DemoHistoryResult | null;
-};
-
 /**
  * Seeds the demo accounts of the handle's organisation (whose row `openDatabase` made): the coach,
  * the client account and the other clients of that coach. Idempotent: an account that exists (by
  * email) is left exactly as it is, so running it again, or from two processes at once, changes
- * nothing. Then, unless `history` is false, the demo coach's clients get weeks of history (see
- * `seedDemoHistory`), once: when none of them has any yet.
+ * nothing. Their history is the simulator's (`seedDemo` of @coach/simulator).
  */
-export async function seedDemo(
-  database: DatabaseHandle,
-  options: { history?: boolean } = {},
-): Promise<SeedResult> {
-  const accounts = await seedDemoAccounts(database);
-  if (options.history === false) return { ...accounts, history: null };
-  const started = performance.now();
-  const history = await seedDemoHistory(database, {
-    coachEmail: demoCoach.email,
-    clients: demoAccounts.filter((account) => account.type === 'user'),
-  });
-  if (history) {
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      `Demo history seeded: ${history.actions} simulated actions of ${history.clients} clients in ${seconds} s`,
-    );
-  }
-  if (history && history.failures.length > 0) {
-    console.warn(
-      `Demo history: ${history.failures.length} simulated actions were refused, first: ${history.failures[0]}`,
-    );
-  }
-  return { ...accounts, history };
-}
-
-/** The accounts part of {@link seedDemo}. */
-async function seedDemoAccounts(
+export async function seedDemoAccounts(
   database: DatabaseHandle,
 ): Promise<{ created: number; existing: number }> {
   const { organisationId } = database;

@@ -34,7 +34,7 @@ export type ClientWriteQuotasInput = {
 const minute = 60;
 const day = 24 * 60 * minute;
 
-// A real heavy day, from the simulator's generator (simulation/generator.ts) and the schedules:
+// A real heavy day, from the simulator's generator (packages/simulator/src/generator.ts) and the schedules:
 // - reflections: 5 windows a day, each answered once (the store refuses a second answer);
 // - exercises: learn 3 slots, sense 4, grow none but 1-2 extra practices: at most ~6;
 // - assessments: one scheduled per step (3 in a whole journey), so 1-2 started on a heavy day,

@@ -1,8 +1,7 @@
+import { selectClientRows } from '@coach/server/stores';
+import { callApi, startTestServer, type TestServer } from '@coach/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/testServer.ts';
-import { selectClientRows } from '../services/analytics/store.ts';
-import { callApi } from '../services/auth/testing.ts';
 import {
   type BulkLoadResult,
   bulkClientEmail,

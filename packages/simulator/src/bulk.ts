@@ -15,10 +15,10 @@ import {
   goalEffectNames,
   reflectionWindowNames,
 } from '@coach/domain';
+import { hashPassword } from '@coach/server';
+import type { DatabaseHandle, Transaction } from '@coach/server/db';
+import { judgeLowDays, storeLowDays } from '@coach/server/stores';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DatabaseHandle, Transaction } from '../db/index.ts';
-import { hashPassword } from '../services/auth/passwords.ts';
-import { judgeLowDays, storeLowDays } from '../services/clientRecords/lowDayRuns.ts';
 
 /** What to load. */
 export type BulkLoadOptions = {

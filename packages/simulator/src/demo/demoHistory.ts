@@ -1,10 +1,10 @@
 import { addDays, localDateOf, zonedLocalToUtc } from '@coach/domain';
+import { type DatabaseHandle, normalizeEmail, schema } from '@coach/server/db';
+import type { ClientRef } from '@coach/server/stores';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type DatabaseHandle, normalizeEmail, schema } from '../db/index.ts';
-import type { ClientRef } from '../services/clientRecords/steps.ts';
-import { clientTimeline, personaMix, simulatedClient } from './generator.ts';
-import { applyTimelineAction } from './inProcess.ts';
-import { randomFor } from './random.ts';
+import { clientTimeline, personaMix, simulatedClient } from '../generator.ts';
+import { applyTimelineAction } from '../inProcess.ts';
+import { randomFor } from '../random.ts';
 
 /** The seed of the demo history: every fresh demo database gets the same practice. */
 const demoHistorySeed = 1;

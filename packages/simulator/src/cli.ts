@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
+import { demoCoach, ensureCoachAccount, readConfig } from '@coach/server';
+import { type DatabaseHandle, normalizeEmail, openDatabase, schema } from '@coach/server/db';
 import { and, eq } from 'drizzle-orm';
-import { readConfig } from '../config.ts';
-import { type DatabaseHandle, normalizeEmail, openDatabase, schema } from '../db/index.ts';
-import { demoCoach, ensureCoachAccount } from '../seed/demo.ts';
 import { bulkLoad, bulkPassword } from './bulk.ts';
 import { formatSummary, runHttpSimulation } from './httpDriver.ts';
 import { startSimulationServer } from './server.ts';

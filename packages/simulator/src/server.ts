@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { serviceNames } from '@coach/api';
-import { buildServer } from '../app.ts';
-import { withoutPerAddressLimits } from '../config.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import { createAccessTokens } from '../http/accessTokens.ts';
-import { createRequireAuth } from '../http/authenticate.ts';
-import { liftedClientWriteQuotas } from '../services/clientRecords/writeQuotaOptions.ts';
-import type { MailMessage, ServiceContext } from '../services/context.ts';
+import {
+  buildServer,
+  createAccessTokens,
+  createRequireAuth,
+  liftedClientWriteQuotas,
+  type MailMessage,
+  type ServiceContext,
+  withoutPerAddressLimits,
+} from '@coach/server';
+import type { DatabaseHandle } from '@coach/server/db';
 
 /** The simulated clock: every service (auth included) reads "now" from it. */
 export type SimulatedClock = { now(): Date; set(instant: Date): void };

@@ -1,12 +1,15 @@
 import { errorStatuses } from '@coach/api';
 import { validateMetricBatch } from '@coach/domain';
-import type { Transaction } from '../db/index.ts';
-import { DomainError } from '../domainError.ts';
-import type { ClientRef } from '../services/clientRecords/steps.ts';
-import { storeMetricBatch } from '../services/deviceMetrics/store.ts';
-import { recordExercise } from '../services/exercise/store.ts';
-import { changePhase } from '../services/journey/store.ts';
-import { submitAssessment, submitReflection } from '../services/survey/store.ts';
+import { DomainError } from '@coach/server';
+import type { Transaction } from '@coach/server/db';
+import {
+  type ClientRef,
+  changePhase,
+  recordExercise,
+  storeMetricBatch,
+  submitAssessment,
+  submitReflection,
+} from '@coach/server/stores';
 import type { TimelineAction } from './generator.ts';
 
 /** The coach who makes the phase changes of an in-process timeline. */

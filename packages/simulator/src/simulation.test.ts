@@ -1,8 +1,7 @@
+import type { DatabaseHandle } from '@coach/server/db';
+import { createTestDatabase, createUserWithProfile } from '@coach/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import { createUserWithProfile } from '../services/auth/testing.ts';
 import { clientTimeline, plannedStepStarts, simulatedClients } from './generator.ts';
 import { runHttpSimulation, type SimulationSummary } from './httpDriver.ts';
 import { type SimulationServer, startSimulationServer } from './server.ts';

@@ -1,9 +1,10 @@
 import { localDateOf } from '@coach/domain';
+import { demoAccounts } from '@coach/server';
+import type { DatabaseHandle } from '@coach/server/db';
+import { createTestDatabase } from '@coach/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import { demoAccounts, type SeedResult, seedDemo } from '../seed/demo.ts';
+import { type SeedResult, seedDemo } from './seedDemo.ts';
 
 // The demo seed of `npm start`: the accounts, then weeks of history for the 22 clients.
 let database: DatabaseHandle;

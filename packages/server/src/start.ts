@@ -1,0 +1,166 @@
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import { buildServer } from './app.ts';
+import { type Config, checkMailSetup, loadJwtSecret, readConfig } from './config.ts';
+import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
+import { type DatabaseHandle, openDatabase } from './db/index.ts';
+import { createAccessTokens } from './http/accessTokens.ts';
+import { createRequireAuth } from './http/authenticate.ts';
+import { createMailer } from './mail/mailer.ts';
+import { demoAccounts, demoClient, demoCoach, seedDemoAccounts } from './seed/demo.ts';
+import { liftedClientWriteQuotas } from './services/clientRecords/writeQuotaOptions.ts';
+import type { ServiceContext } from './services/context.ts';
+import { servicePlugins } from './services/index.ts';
+
+// The server process: configuration, database, services, and an orderly stop. Nothing here logs a
+// password, a code or a token: without SMTP_URL, mail is written to files of the data folder's
+// owner only (mail/mailer.ts), and the console says only where. Started by main.ts (the services
+// alone) and by the simulator's main (the product with the demo's history, as `npm start` runs it).
+
+/** What the process seeds in demo mode (`DEMO_SEED`): the demo accounts, or more. */
+export type DemoSeeder = (database: DatabaseHandle) => Promise<{ created: number }>;
+
+export type StartOptions = {
+  /**
+   * Seeds the demo when `DEMO_SEED` is on; by default the demo accounts alone. The simulator's
+   * main passes the accounts with weeks of history (the server does not import the simulator).
+   */
+  seedDemo?: DemoSeeder;
+};
+
+/** Starts the server process: exits it on a configuration, database or listen error. */
+export async function startServer(options: StartOptions = {}): Promise<void> {
+  // Before anything is created: every file and folder the server makes is its user's alone.
+  usePrivateFileModes();
+
+  let config: Config;
+  try {
+    config = readConfig();
+    const { warning } = checkMailSetup(config);
+    if (warning) console.warn(`WARNING: ${warning}`);
+  } catch (error) {
+    fail(`configuration error: ${(error as Error).message}`);
+  }
+
+  const dataFolderProblem = dataFolderWarning(config.dataDir);
+  if (dataFolderProblem) console.warn(`WARNING: ${dataFolderProblem}`);
+  // Switches for load tests from one machine: a deployment that clients use must not run with them.
+  if (config.http?.maxConnectionsPerAddress === Number.POSITIVE_INFINITY) {
+    console.warn("WARNING: PER_ADDRESS_LIMITS=0: no cap on one address's connections and requests");
+  }
+  if (!config.hasClientWriteQuotas) {
+    console.warn("WARNING: CLIENT_WRITE_QUOTAS=0: clients' writes are not held to their quotas");
+  }
+
+  let jwtSecret: Uint8Array;
+  try {
+    const loaded = loadJwtSecret(config);
+    jwtSecret = loaded.secret;
+    if (loaded.source !== 'environment' && config.databaseUrl) {
+      console.warn(
+        'JWT_SECRET is not set: using the key in DATA_DIR/jwt-secret. Processes that share the ' +
+          'database but not DATA_DIR must share one JWT_SECRET.',
+      );
+    }
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    fail(`database error: ${(error as Error).message}`);
+  }
+
+  if (config.demoSeed) {
+    const { created } = await (options.seedDemo ?? seedDemoAccounts)(database);
+    console.log(
+      created > 0
+        ? `Demo data seeded: ${created} accounts (coach@example.com, client@example.com and clients)`
+        : 'Demo data already present',
+    );
+    // Said at every start, where a person looks.
+    console.warn(demoAccountsWarning());
+  }
+
+  const accessTokens = createAccessTokens({
+    secret: jwtSecret,
+    ttlSeconds: config.accessTokenTtlSeconds,
+  });
+  const context: ServiceContext = {
+    database,
+    organisationId: database.organisationId,
+    accessTokens,
+    requireAuth: createRequireAuth(accessTokens, database),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+    }),
+    appUrl: config.appUrl,
+    // Every process that shares the JWT key shares the reset-code and picture-URL keys, derived
+    // from it.
+    auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
+    pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
+    ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
+  };
+
+  const app = await buildServer(config, {
+    logger: true,
+    services: { context, enabled: config.services },
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Error while stopping: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  // Only the configured services this build has: the others are still to come.
+  const hostedServices = config.services.filter((name) => servicePlugins[name]);
+  console.log(
+    `Coach is running on http://localhost:${config.port} (services: ${hostedServices.join(', ')}; API docs at /api/docs)`,
+  );
+}
+
+function fail(message: string): never {
+  console.error(`Coach cannot start: ${message}`);
+  process.exit(1);
+}
+
+/** The block that says demo accounts with published passwords can sign in to this server. */
+function demoAccountsWarning(): string {
+  const rule = '='.repeat(78);
+  return [
+    '',
+    rule,
+    'WARNING: DEMO ACCOUNTS WITH PUBLISHED PASSWORDS ARE ENABLED ON THIS SERVER',
+    '',
+    // The passwords themselves stay out of the log (they are in the README): no log line holds one.
+    `  ${demoCoach.email}, ${demoClient.email} and ${demoAccounts.length - 2} more clients, with the`,
+    '  passwords in the README: anyone who can reach this server can sign in with them.',
+    '',
+    '  For real users: start with DEMO_SEED=0 (or NODE_ENV=production, which never seeds them)',
+    '  on a fresh data folder; accounts already seeded stay until deleted.',
+    rule,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,5 @@
+// The server's test helpers for the packages that test against it (the simulator): a test
+// server, a fresh database per file, accounts and calls.
+export { callApi, createUserWithProfile } from '../src/services/auth/testing.ts';
+export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database.ts';
+export { startTestServer, type TestServer } from './testServer.ts';
