@@ -1,8 +1,6 @@
 import { messages } from '@coach/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DatabaseHandle } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
-import { liveSessionsOf } from '../services/auth/liveSessions.ts';
 import { type AccessClaims, AccessTokenError, type AccessTokens } from './accessTokens.ts';
 
 /** Who `requireAuth` let through: the token's claims and the user's email from the session check. */
@@ -17,15 +15,29 @@ declare module 'fastify' {
 }
 
 /**
+ * What `requireAuth` asks of the sessions, given by the auth service when the server is wired
+ * (services/auth/requireAuth.ts): http/ checks the token, the service knows whether its session
+ * still lives.
+ */
+export type SessionCheck = {
+  /** The organisation whose tokens are accepted. */
+  organisationId: string;
+  /** The user of the token's session while it is live; undefined once it has ended. */
+  signedInUser(claims: {
+    userId: string;
+    sessionId: string;
+  }): Promise<{ email: string } | undefined>;
+};
+
+/**
  * A preHandler that lets only callers with a valid bearer access token of this organisation, whose
  * session is still live, through and puts their claims (and email) on `request.auth`. Anything
- * else is refused with a 401 (a DomainError), which the app's client answers with one refresh. The session check
- * (one prepared statement, answered from memory on PGlite: see liveSessions.ts) is what ends a
- * token at logout, password reset or refresh-token reuse rather than at its expiry.
+ * else is refused with a 401 (a DomainError), which the app's client answers with one refresh.
+ * The session check is what ends a token at logout, password reset or refresh-token reuse rather
+ * than at its expiry.
  */
-export function createRequireAuth(tokens: AccessTokens, database: DatabaseHandle) {
-  const { organisationId } = database;
-  const sessions = liveSessionsOf(database);
+export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
+  const { organisationId } = sessions;
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([^\s]+)$/i.exec(header) : null;

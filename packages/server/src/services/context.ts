@@ -7,9 +7,6 @@ import type { WorkerPoolOptions } from '../workerPool.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 import type { ClientWriteQuotasInput } from './clientRecords/writeQuotaOptions.ts';
 
-// The simulator reads the type from here until it has a package of its own.
-export type { MailMessage } from '../mail/mailer.ts';
-
 /** Everything a service needs from the process that hosts it. */
 export type ServiceContext = {
   database: DatabaseHandle;
