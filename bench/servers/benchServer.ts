@@ -7,8 +7,8 @@ import { buildServer } from '../../packages/server/src/app.ts';
 import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
-import { createRequireAuth } from '../../packages/server/src/http/authenticate.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
+import { createRequireAuth } from '../../packages/server/src/services/auth/requireAuth.ts';
 import { liftedClientWriteQuotas } from '../../packages/server/src/services/clientRecords/writeQuotaOptions.ts';
 
 const unlimited = {

@@ -1,29 +1,17 @@
 import { relative, sep } from 'node:path';
-import {
-  defaultBodyLimit,
-  errorStatuses,
-  isServerErrorCode,
-  type ServiceName,
-  validationFailureMessage,
-} from '@coach/api';
-import { messages } from '@coach/domain';
+import { defaultBodyLimit, type ServiceName } from '@coach/api';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
-import {
-  databaseRetryAfterSeconds,
-  isDatabaseUnavailable,
-  unavailableReason,
-} from './db/unavailable.ts';
 import { DomainError } from './domainError.ts';
 import { registerAdmission } from './http/admission.ts';
-import { bodyTooSlowCode, registerBodyRate } from './http/bodyRate.ts';
+import { registerBodyRate } from './http/bodyRate.ts';
 import { registerClientReadAudit } from './http/clientReadAudit.ts';
 import { limitConnectionsPerAddress } from './http/connectionLimit.ts';
+import { answerErrors, type ErrorBody } from './http/errorAnswers.ts';
 import { httpLimits } from './http/limits.ts';
 import {
-  isClientGone,
   type LogStream,
   loggerOptions,
   OneLinePerRequest,
@@ -32,9 +20,6 @@ import {
 import { type HealthBody, healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
-
-/** The JSON body of every error the server answers with. */
-export type ErrorBody = { error: string; message: string };
 
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -166,36 +151,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
   }
 
-  app.setErrorHandler<FastifyError | DomainError>((error, request, reply) => {
-    // A client that closed its connection mid-request: nobody to answer, and no server fault
-    // (its body stream fails with ECONNRESET, which would otherwise read as the database's).
-    // The aborted-request log line says so.
-    if (isClientGone(request)) {
-      reply.hijack();
-      return;
-    }
-    if (error instanceof DomainError) {
-      // A refusal from the domain: the contract's catalogue gives its status.
-      if (error.retryAfterSeconds !== undefined) {
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-      }
-      const body: ErrorBody = { error: error.code, message: error.message };
-      return reply.status(errorStatuses[error.code]).send(body);
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The database server is stopped, restarting or full: no answer to wait for, try again soon.
-      request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
-      reply.header('Retry-After', String(databaseRetryAfterSeconds));
-      const body: ErrorBody = {
-        error: 'service_unavailable',
-        message: messages.serviceUnavailable,
-      };
-      return reply.status(errorStatuses.service_unavailable).send(body);
-    }
-    // The rest of a too slow body is not waited for: the connection ends with the answer.
-    if (error.code === bodyTooSlowCode) reply.header('Connection', 'close');
-    return reply.status(errorStatus(error)).send(toErrorBody(error, request, request.log));
-  });
+  answerErrors(app);
 
   // CORS only for the configured origins (CORS_ORIGINS); none by default.
   if (config.corsOrigins?.length) {
@@ -261,10 +217,12 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
           .type('text/html')
           .sendFile('index.html', root);
       }
-      return notFound(reply, request.url);
+      throw noRoute(request.url);
     });
   } else {
-    app.setNotFoundHandler((request, reply) => notFound(reply, request.url));
+    app.setNotFoundHandler(async (request) => {
+      throw noRoute(request.url);
+    });
   }
 
   return app;
@@ -282,61 +240,7 @@ function staticCacheControl(root: string, filePath: string): string {
   return path.startsWith(assetsPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-function errorStatus(error: FastifyError): number {
-  if (error.validation) return 400;
-  return error.statusCode && error.statusCode >= 400 && error.statusCode < 600
-    ? error.statusCode
-    : 500;
-}
-
-/** The JSON error body: spec texts for validation, plain words for parsing, nothing internal. */
-function toErrorBody(
-  error: FastifyError,
-  request: { body?: unknown; query?: unknown; params?: unknown },
-  log: { error: (details: object, message: string) => void },
-): ErrorBody {
-  if (error.validation) {
-    const input =
-      error.validationContext === 'querystring'
-        ? request.query
-        : error.validationContext === 'params'
-          ? request.params
-          : request.body;
-    // Worded by the contract, as the mocks word it (Ajv stops at the first problem, but a union
-    // reports each of its branches).
-    const message = validationFailureMessage(
-      error.validation,
-      input,
-      error.validationContext ?? 'request',
-    );
-    return { error: 'validation_failed', message };
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { error: 'invalid_json', message: 'The request body is not valid JSON' };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { error: 'payload_too_large', message: 'The request body is too large' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { error: 'unsupported_media_type', message: 'Unsupported content type' };
-    case bodyTooSlowCode:
-      return { error: 'request_timeout', message: messages.requestBodyTooSlow };
-  }
-  const status = errorStatus(error);
-  if (status >= 500) {
-    log.error({ err: error }, 'request failed');
-    return { error: 'internal_error', message: 'Something went wrong on our side' };
-  }
-  // Fastify's own codes (FST_ERR_...) are not the API's: they answer as a plain bad request.
-  return {
-    error: isServerErrorCode(error.code) ? error.code : 'bad_request',
-    message: error.message,
-  };
-}
-
-/** Most validation issues one answer reports. */
-
-function notFound(reply: import('fastify').FastifyReply, url: string) {
-  const body: ErrorBody = { error: 'not_found', message: `No route for ${url.split('?')[0]}` };
-  return reply.status(404).send(body);
+/** The refusal of an address no route serves. */
+function noRoute(url: string): DomainError {
+  return new DomainError('not_found', `No route for ${url.split('?')[0]}`);
 }

@@ -1,4 +1,4 @@
-export { buildServer, type ErrorBody } from './app.ts';
+export { buildServer } from './app.ts';
 export {
   type BackupTarget,
   backupDatabase,
@@ -16,7 +16,8 @@ export {
 } from './config.ts';
 export { DomainError } from './domainError.ts';
 export { createAccessTokens } from './http/accessTokens.ts';
-export { createRequireAuth } from './http/authenticate.ts';
+export type { ErrorBody } from './http/errorAnswers.ts';
+export type { MailMessage } from './mail/mailer.ts';
 export { openApiDocsPath, openApiJsonPath, registerOpenApi } from './openapi.ts';
 export {
   type DemoAccount,
@@ -28,7 +29,8 @@ export {
 } from './seed/demo.ts';
 export { accountService } from './services/account/routes.ts';
 export { hashPassword } from './services/auth/passwords.ts';
+export { createRequireAuth } from './services/auth/requireAuth.ts';
 export { liftedClientWriteQuotas } from './services/clientRecords/writeQuotaOptions.ts';
-export type { MailMessage, ServiceContext } from './services/context.ts';
+export type { ServiceContext } from './services/context.ts';
 export { resourceService } from './services/resource/routes.ts';
 export { type DemoSeeder, type StartOptions, startServer } from './start.ts';

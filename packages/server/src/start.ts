@@ -5,9 +5,9 @@ import { type Config, checkMailSetup, loadJwtSecret, readConfig } from './config
 import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
-import { createRequireAuth } from './http/authenticate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { demoAccounts, demoClient, demoCoach, seedDemoAccounts } from './seed/demo.ts';
+import { createRequireAuth } from './services/auth/requireAuth.ts';
 import { liftedClientWriteQuotas } from './services/clientRecords/writeQuotaOptions.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';

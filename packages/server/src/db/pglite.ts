@@ -1,9 +1,9 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { makePrivateFolder, privateFileMode, restrictTree } from './dataDir.ts';
+import { makePrivateFolder, restrictTree } from './dataDir.ts';
+import { lockDataDir } from './dataDirLock.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
 import { errorToWire, type PgliteSource } from './pgliteProtocol.ts';
@@ -25,9 +25,6 @@ export type PgliteOpenOptions = {
   onClose?: () => void;
 };
 
-/** Folders this process has open: PGlite serves one process and one instance per folder. */
-const openFolders = new Set<string>();
-
 /**
  * Opens (creating it when new) the embedded PGlite database in `<dataDir>/pglite`, applies the
  * migrations and seeds the organisation row. A lock file keeps a second server process off it.
@@ -41,8 +38,7 @@ export async function openPgliteDatabase(
 ): Promise<DatabaseHandle> {
   makePrivateFolder(dataDir);
   const folder = join(dataDir, 'pglite');
-  const lockFile = join(dataDir, 'pglite.lock');
-  takeLock(folder, lockFile);
+  const unlock = lockDataDir(dataDir);
   const keepPrivate = () => {
     const failures = restrictTree(folder);
     if (failures > 0) {
@@ -53,9 +49,8 @@ export async function openPgliteDatabase(
     }
   };
   const release = () => {
-    openFolders.delete(folder);
     keepPrivate();
-    rmSync(lockFile, { force: true });
+    unlock();
   };
   try {
     const handle = await openPglite({ dataDir: folder }, organisationId, {
@@ -96,37 +91,6 @@ export async function openPglite(
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
-  }
-}
-
-function takeLock(folder: string, lockFile: string) {
-  if (openFolders.has(folder)) {
-    throw new Error(`The database in '${folder}' is already open in this process`);
-  }
-  try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: privateFileMode });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const pid = Number(readFileSync(lockFile, 'utf8').trim());
-    // Our own pid in the file is a lock left by an earlier run that got the same pid (containers).
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
-      throw new Error(
-        `the embedded database is in use by another process (pid ${pid}). PGlite serves one ` +
-          'process: stop that one, set DATABASE_URL to share a PostgreSQL server, or delete ' +
-          `'${lockFile}' if no such server runs`,
-      );
-    }
-    writeFileSync(lockFile, String(process.pid));
-  }
-  openFolders.add(folder);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -31,7 +31,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuditAction } from '../audit.ts';
+import type { AuditAction } from './auditActions.ts';
 
 // One schema for PGlite (PostgreSQL 18) and Debian's PostgreSQL 15: only features both have.
 

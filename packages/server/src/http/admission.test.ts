@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress, requestFrom } from '../../test/fromAddress.ts';
 import { registerAdmission } from './admission.ts';
 import { createAdmissionGate } from './admissionGate.ts';
+import { answerErrors } from './errorAnswers.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 
 /**
@@ -18,7 +19,9 @@ async function serverOfOne(limits: Partial<HttpLimits> = { maxRequestsAtWork: 1 
   app.addHook('onRequest', async (request) => {
     arrived.push(request.url);
   });
-  registerAdmission(app, limits);
+  const gate = registerAdmission(app, limits);
+  // Refusals are answered by the server's one error handler.
+  answerErrors(app);
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get<{ Params: { id: string } }>('/api/work/:id', async (request) => {
     started.push(request.params.id);
@@ -35,7 +38,7 @@ async function serverOfOne(limits: Partial<HttpLimits> = { maxRequestsAtWork: 1 
     }
   };
   const finish = (id: string) => finishers.get(id)?.();
-  return { app, base, arrived, started, until, finish };
+  return { app, base, arrived, started, until, finish, gate };
 }
 
 let server: FastifyInstance | null = null;
@@ -46,16 +49,17 @@ afterEach(async () => {
 
 describe('registerAdmission', () => {
   it('runs a request only once the one before has answered, and answers the health check meanwhile', async () => {
-    const { app, base, arrived, started, until, finish } = await serverOfOne();
+    const { app, base, started, until, finish, gate } = await serverOfOne();
     server = app;
     const first = fetch(`${base}/api/work/a`);
     await until(() => started.includes('a'));
     const second = fetch(`${base}/api/work/b`);
-    await until(() => arrived.includes('/api/work/b'));
+    // The second waits at the gate, behind the first.
+    await until(() => gate.state().waiting === 1);
 
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gate.state()).toMatchObject({ atWork: 1, waiting: 1 });
     expect(started).toEqual(['a']);
 
     finish('a');

@@ -1,5 +1,6 @@
 import { messages } from '@coach/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../domainError.ts';
 import { type AdmissionGate, createAdmissionGate, type Lane, type Turn } from './admissionGate.ts';
 import { hasBody, pauseBodyClock, resumeBodyClock } from './bodyRate.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
@@ -23,6 +24,9 @@ export const defaultMaxRequestsAtWork = defaultHttpLimits.maxRequestsAtWork;
 
 /** Requests that never wait: the health check answers from memory, whatever the load. */
 const unqueuedPaths = new Set(['/api/health']);
+
+/** How long a refused request is told to wait (`Retry-After`). */
+const refusalRetry = { retryAfterSeconds: 1 };
 
 /** Anonymous sign-in work (a password hash each, or a code check): its own lane at the gate. */
 const signInOperations = new Set([
@@ -59,13 +63,8 @@ export function registerAdmission(
 ): AdmissionGate {
   const gate = createAdmissionGate({ ...defaultHttpLimits, ...limits });
 
-  /** Waits for a turn, then `done`; or answers the refusal. */
-  function enter(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    admission: Admission,
-    done: () => void,
-  ) {
+  /** Waits for a turn, then `done`; or refuses (`done` with the DomainError). */
+  function enter(request: FastifyRequest, admission: Admission, done: (error?: Error) => void) {
     const isReturning = admission.hasLeftForBody;
     // The client's body time does not run while the server keeps it waiting.
     pauseBodyClock(request);
@@ -92,18 +91,12 @@ export function registerAdmission(
       if (isAdmittedAtOnce) proceed();
       return;
     }
-    reply.header('Retry-After', '1');
-    if (turn === 'address_busy') {
-      reply.status(429).send({
-        error: 'rate_limited',
-        message: messages.tooManyRequestsFromAddress,
-      });
-    } else {
-      reply.status(503).send({
-        error: 'service_unavailable',
-        message: messages.serviceUnavailable,
-      });
-    }
+    // Refused: the server's error handler answers, with a second to wait.
+    done(
+      turn === 'address_busy'
+        ? new DomainError('rate_limited', messages.tooManyRequestsFromAddress, refusalRetry)
+        : new DomainError('service_unavailable', messages.serviceUnavailable, refusalRetry),
+    );
   }
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -127,7 +120,7 @@ export function registerAdmission(
       admission.turn = null;
     });
     if (isBodied && !isSignedIn) return done();
-    enter(request, reply, admission, done);
+    enter(request, admission, done);
   });
 
   app.addHook('preParsing', (request, _reply, payload, done) => {
@@ -141,10 +134,10 @@ export function registerAdmission(
     done(null, payload);
   });
 
-  app.addHook('preValidation', (request, reply, done) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const admission = admissions.get(request);
     if (!admission || admission.isAdmitted) return done();
-    enter(request, reply, admission, done);
+    enter(request, admission, done);
   });
 
   return gate;

@@ -1,6 +1,6 @@
+import { messages } from '@coach/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DatabaseHandle } from '../db/index.ts';
-import { liveSessionsOf } from '../services/auth/liveSessions.ts';
+import { DomainError } from '../domainError.ts';
 import { type AccessClaims, AccessTokenError, type AccessTokens } from './accessTokens.ts';
 
 /** Who `requireAuth` let through: the token's claims and the user's email from the session check. */
@@ -15,39 +15,47 @@ declare module 'fastify' {
 }
 
 /**
+ * What `requireAuth` asks of the sessions, given by the auth service when the server is wired
+ * (services/auth/requireAuth.ts): http/ checks the token, the service knows whether its session
+ * still lives.
+ */
+export type SessionCheck = {
+  /** The organisation whose tokens are accepted. */
+  organisationId: string;
+  /** The user of the token's session while it is live; undefined once it has ended. */
+  signedInUser(claims: {
+    userId: string;
+    sessionId: string;
+  }): Promise<{ email: string } | undefined>;
+};
+
+/**
  * A preHandler that lets only callers with a valid bearer access token of this organisation, whose
  * session is still live, through and puts their claims (and email) on `request.auth`. Anything
- * else is a 401 JSON error, which the app's client answers with one refresh. The session check
- * (one prepared statement, answered from memory on PGlite: see liveSessions.ts) is what ends a
- * token at logout, password reset or refresh-token reuse rather than at its expiry.
+ * else is refused with a 401 (a DomainError), which the app's client answers with one refresh.
+ * The session check is what ends a token at logout, password reset or refresh-token reuse rather
+ * than at its expiry.
  */
-export function createRequireAuth(tokens: AccessTokens, database: DatabaseHandle) {
-  const { organisationId } = database;
-  const sessions = liveSessionsOf(database);
-  return async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
+export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
+  const { organisationId } = sessions;
+  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([^\s]+)$/i.exec(header) : null;
-    if (!match?.[1]) {
-      return reply.status(401).send({ error: 'unauthorized', message: 'Authentication required' });
-    }
+    if (!match?.[1]) throw new DomainError('unauthorized', messages.unauthorized);
     let claims: AccessClaims;
     try {
       claims = await tokens.verify(match[1]);
       if (claims.organisationId !== organisationId) throw new AccessTokenError('invalid');
     } catch (error) {
       const reason = error instanceof AccessTokenError ? error.reason : 'invalid';
-      return reply.status(401).send({
-        error: reason === 'expired' ? 'token_expired' : 'invalid_token',
-        message: reason === 'expired' ? 'Access token expired' : 'Invalid access token',
-      });
+      throw reason === 'expired'
+        ? new DomainError('token_expired', 'Access token expired')
+        : new DomainError('invalid_token', 'Invalid access token');
     }
     // Outside the try: a database failure is a 500, not a reason to sign the caller out.
     const user = await sessions.signedInUser(claims);
-    if (!user) {
-      return reply
-        .status(401)
-        .send({ error: 'invalid_token', message: 'Your session has ended, please sign in again' });
-    }
+    if (!user)
+      throw new DomainError('invalid_token', 'Your session has ended, please sign in again');
     request.auth = { ...claims, email: user.email };
   };
 }

@@ -59,10 +59,25 @@ type HandlerAnswer<Name extends RouteName> =
 /** A hook of any route (authentication, access checks). */
 export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/**
+ * What a hook of a contract route sees before validation (`onRequest`): the route's parameters
+ * and query as the address gave them, each of them possibly missing.
+ */
+export type ContractHookRequest<Name extends RouteName> = FastifyRequest<{
+  Params: Partial<ParamsOf<Name>>;
+  Querystring: Partial<QueryOf<Name>>;
+}>;
+
+/** A hook of one contract route; any {@link RouteHook} is one too. */
+export type ContractHook<Name extends RouteName> = (
+  request: ContractHookRequest<Name>,
+  reply: FastifyReply,
+) => Promise<unknown>;
+
 /** What a service gives for one route of the contract. */
 export type ContractRouteHandlers<Name extends RouteName> = {
-  onRequest?: RouteHook | RouteHook[];
-  preHandler?: RouteHook | RouteHook[];
+  onRequest?: ContractHook<Name> | ContractHook<Name>[];
+  preHandler?: ContractHook<Name> | ContractHook<Name>[];
   handler: ContractHandler<Name>;
 };
 
@@ -78,8 +93,11 @@ export function contractRoute<Name extends RouteName>(
   const route: RouteDefinition = routes[name];
   return {
     ...routeBase(name, route),
-    ...(handlers.onRequest ? { onRequest: handlers.onRequest } : {}),
-    ...(handlers.preHandler ? { preHandler: handlers.preHandler } : {}),
+    // The typed hooks see the request of the same route (its parameters not yet validated).
+    ...(handlers.onRequest ? { onRequest: handlers.onRequest as RouteOptions['onRequest'] } : {}),
+    ...(handlers.preHandler
+      ? { preHandler: handlers.preHandler as RouteOptions['preHandler'] }
+      : {}),
     // The typed handler sees the request Fastify has validated against the same schemas.
     handler: handlers.handler as RouteOptions['handler'],
   };

@@ -1,7 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { Mailer, MailMessage } from '../services/context.ts';
+
+/** One e-mail to send. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** Sends mail: real SMTP (`SMTP_URL`) or the outbox folder (`DATA_DIR/outbox`). */
+export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 export type MailerOptions = {
   /** nodemailer-style SMTP URL (`smtp://user:pass@host:587`); null writes mail to the outbox. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
 import { schema } from '../db/index.ts';
-import type { Mailer, MailMessage } from '../services/context.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 // The mail outbox: a mail is a row of `mail_outbox`, stored in the transaction of what it carries
 // (a reset code, an invite link), so neither exists without the other and an answer never waits

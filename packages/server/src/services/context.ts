@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { AccessTokens } from '../http/accessTokens.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { MailOutboxOptions } from '../mail/outbox.ts';
 import type { WorkerPoolOptions } from '../workerPool.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 import type { ClientWriteQuotasInput } from './clientRecords/writeQuotaOptions.ts';
-
-/** One e-mail to send. */
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
-
-/** Sends mail: real SMTP (`SMTP_URL`) or the outbox folder (`DATA_DIR/outbox`). */
-export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /** Everything a service needs from the process that hosts it. */
 export type ServiceContext = {

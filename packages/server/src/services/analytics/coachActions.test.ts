@@ -2,7 +2,7 @@ import { type CoachActionList, coachActionLimits } from '@coach/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import type { AuditAction } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { schema } from '../../db/index.ts';
 import {
   callApi,

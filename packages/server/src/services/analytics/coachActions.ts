@@ -1,7 +1,7 @@
 import { type CoachAction, type CoachActionKind, coachActionLimits } from '@coach/api';
 import { isOneOf, journeyStepNames } from '@coach/domain';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { AuditAction } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { type Database, schema } from '../../db/index.ts';
 
 const { auditLog, invites } = schema;

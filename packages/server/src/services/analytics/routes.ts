@@ -2,8 +2,8 @@ import { decodeActivityCursor, messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findPersonByUserId } from '../account/store.ts';
-import { clientNotFound, resolveClientAccess } from '../clientRecords/access.ts';
-import { clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
+import { clientNotFound } from '../clientRecords/access.ts';
+import { clientHandlers, clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
 import { listCoachActions } from './coachActions.ts';
@@ -56,15 +56,9 @@ export const analyticsService: ServicePlugin = async (app, context) => {
   );
 
   app.route(
-    contractRoute('getClientProfileSummary', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const { caller, client } = await resolveClientAccess(
-          context,
-          request,
-          request.params.clientId,
-          'coach',
-        );
+    contractRoute(
+      'getClientProfileSummary',
+      clientHandlers(context, 'coach', async (_request, { caller, client }) => {
         const profile = await clientProfileSummary(
           database.db,
           { organisationId, timezone: caller.timezone },
@@ -74,8 +68,8 @@ export const analyticsService: ServicePlugin = async (app, context) => {
         // Found a moment ago; gone now (deleted in between): the same 404.
         if (!profile) throw clientNotFound();
         return withSignedPicture(profile);
-      },
-    }),
+      }),
+    ),
   );
 
   app.route(
@@ -88,16 +82,9 @@ export const analyticsService: ServicePlugin = async (app, context) => {
   );
 
   app.route(
-    contractRoute('getClientActivity', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const { query } = request;
-        const { client } = await resolveClientAccess(
-          context,
-          request,
-          request.params.clientId,
-          'coach',
-        );
+    contractRoute(
+      'getClientActivity',
+      clientHandlers(context, 'coach', async ({ query }, { client }) => {
         const before = query.before === undefined ? null : decodeActivityCursor(query.before);
         if (query.before !== undefined && before === null) {
           throw new DomainError('invalid_request', messages.invalidCursor);
@@ -109,27 +96,21 @@ export const analyticsService: ServicePlugin = async (app, context) => {
           before,
           query.limit ?? defaultActivityPageSize,
         );
-      },
-    }),
+      }),
+    ),
   );
 
   app.route(
-    contractRoute('listClientCoachActions', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const { caller, client } = await resolveClientAccess(
-          context,
-          request,
-          request.params.clientId,
-          'coach',
-        );
+    contractRoute(
+      'listClientCoachActions',
+      clientHandlers(context, 'coach', async (_request, { caller, client }) => {
         const items = await listCoachActions(database.db, {
           organisationId,
           coach: { personId: caller.id, userId: caller.userId },
           client: { personId: client.id, userId: client.userId },
         });
         return { items };
-      },
-    }),
+      }),
+    ),
   );
 };

@@ -4,8 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { enforceRateLimit } from './rateLimit.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { sameDigest, sha256Hex } from './secrets.ts';
-import type { RequestMeta, SessionDeps } from './sessions.ts';
+import type { SessionDeps } from './sessions.ts';
 
 const invites = schema.invites;
 

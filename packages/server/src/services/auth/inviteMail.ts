@@ -1,5 +1,5 @@
 import { fullName, mailSafeName } from '@coach/domain';
-import type { MailMessage } from '../context.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import type { AuthOptions } from './options.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
 

@@ -7,7 +7,8 @@ import {
   isHeldByAnotherCoach,
 } from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { type AuditAction, recordAudit } from '../../audit.ts';
+import { recordAudit } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { type Database, normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
@@ -15,7 +16,8 @@ import { findLiveInvite, type InviteRow } from './inviteLinks.ts';
 import { writeInviteMail } from './inviteMail.ts';
 import { hashPassword } from './passwords.ts';
 import { enforceRateLimit } from './rateLimit.ts';
-import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
+import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
 import { findPersonOfUser, findUserByEmail, type PersonRow } from './users.ts';
 
 const invites = schema.invites;

@@ -1,9 +1,11 @@
+import { messages } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { issueTokens, type RequestMeta, type SessionDeps, type Tokens } from './sessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
+import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
 /**
@@ -36,7 +38,7 @@ export async function signIn(
       outcome: 'failure',
       details: { reason: user ? 'wrong_password' : 'unknown_email' },
     });
-    throw new DomainError('invalid_credentials', 'Wrong email or password');
+    throw new DomainError('invalid_credentials', messages.wrongCredentials);
   }
   const tokens = await database.transaction(async (tx) => {
     const issued = await issueTokens(tx, deps, user.id, now);

@@ -4,7 +4,7 @@ import { schema } from '../../db/index.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import type { LoginThrottle } from './options.ts';
 import { refuseThrottled, sweepIdleBucketsSometimes } from './rateLimit.ts';
-import type { RequestMeta } from './sessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
 
 /** Who is signing in: the normalised email (known or not), the client address, the request. */
 export type SignInSubject = RequestMeta & { account: string };

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../../../test/mailSink.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { createMailer } from '../../mail/mailer.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import {
   createMailSender,
   defaultMailOutboxOptions,
   enqueueMail,
   retryDelayMs,
 } from '../../mail/outbox.ts';
-import type { Mailer } from '../context.ts';
 import { callApi, createUserWithProfile } from './testing.ts';
 
 const outbox = schema.mailOutbox;
@@ -137,22 +136,33 @@ describe('mail outbox', () => {
       expect(logged.some((line) => line.includes('mail dead'))).toBe(true);
       expect(lines.join('\n')).not.toContain(email);
 
-      // Longer than the whole retry schedule and a poll: no fifth attempt.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(tries).toBe(4);
+      // A second mail queued after the first died runs its whole retry schedule to its own
+      // death: the sender's passes meanwhile never took the dead one again (no fifth attempt).
+      const later = 'coach.deadletter.later@example.com';
+      await coach(later);
+      expect((await requestReset(later)).status).toBe(202);
+      await expect
+        .poll(async () => (await rowsTo(later))[0]?.deadAt ?? null, { timeout: 10_000 })
+        .toBeInstanceOf(Date);
+      expect(tries).toBe(8);
       expect((await rowsTo(email))[0]?.attempts).toBe(4);
     } finally {
       server.context.mailer = smtpMailer;
     }
 
-    // The operator's requeue of the README: it goes at the next poll.
+    // The operator's requeue of the README: both go at the next poll.
     const before = server.mailSink.received.length;
     await server.database.db.execute(
       sql`update mail_outbox set dead_at = null, attempts = 0, next_attempt_at = now()
           where dead_at is not null`,
     );
-    const mails = await server.mailSink.waitFor(before + 1);
-    expect(mails.at(-1)?.to).toEqual([email]);
+    const mails = await server.mailSink.waitFor(before + 2);
+    expect(
+      mails
+        .slice(before)
+        .flatMap((mail) => mail.to)
+        .sort(),
+    ).toEqual([email, 'coach.deadletter.later@example.com'].sort());
     await expect.poll(async () => (await rowsTo(email)).length).toBe(0);
   });
 
@@ -240,7 +250,8 @@ describe('mail outbox', () => {
     const stopping = sender.stop().then(() => {
       isStopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A turn of the event loop: a stop that did not wait for the send would have resolved.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(isStopped).toBe(false);
     release();
     await stopping;

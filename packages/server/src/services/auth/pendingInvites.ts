@@ -12,7 +12,8 @@ import {
   notInvitable,
   requireCoach,
 } from './invites.ts';
-import type { RequestMeta, SessionDeps } from './sessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
+import type { SessionDeps } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
 // What a coach does with the invites they sent and nobody accepted yet: list, resend, withdraw.

@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import type { RateLimit, RateLimitedAction, RateLimitPair } from './options.ts';
-import type { RequestMeta } from './sessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
 
 /** Which limit refused an attempt: the (account, address) pair, the account or the address. */
 export type RateLimitScope = 'pair' | 'account' | 'address';

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import type { AuditAction } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 
@@ -11,7 +11,12 @@ type Tokens = { accessToken: string; refreshToken: string };
 describe('auth service: password reset by mailed code', () => {
   let server: TestServer;
   let coach: TestUser;
-  /** Each test starts a day after the previous one, so the daily ceiling restarts. */
+  /**
+   * The service's clock stands still unless a test moves it (`offsetMs`), so what a test asserts
+   * about expiry and waits does not depend on how long it runs. Each test starts a day after the
+   * previous one, so the daily ceiling restarts.
+   */
+  const clockStartMs = Date.now();
   let dayStartMs = 0;
   let offsetMs = 0;
   const email = 'coach@example.com';
@@ -71,7 +76,7 @@ describe('auth service: password reset by mailed code', () => {
     server = await startTestServer({
       services: ['auth'],
       auth: {
-        now: () => new Date(Date.now() + offsetMs),
+        now: () => new Date(clockStartMs + offsetMs),
         resetCodeDailyMaxChecks: 20,
         resetCodeMailsPerAccount: many,
         rateLimits: {
@@ -293,7 +298,12 @@ describe('auth service: password reset by mailed code', () => {
       expect(status).toBe(202);
       expect(text).toBe('{}');
       if (address === email) knownRequests++;
-      while ((await countAudit('password_reset_requested')) < auditBefore + requests) {
+      for (
+        let polls = 0;
+        (await countAudit('password_reset_requested')) < auditBefore + requests;
+      ) {
+        polls += 1;
+        if (polls > 5_000) throw new Error('the request was never audited');
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       await server.mailSink.waitFor(mailsAtStart + knownRequests);

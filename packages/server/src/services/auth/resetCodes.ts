@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { messages } from '@coach/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type AuditAction, recordAudit, recordRefusal } from '../../audit.ts';
+import { recordAudit, recordRefusal } from '../../audit.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
@@ -15,19 +17,14 @@ import {
   sweepIdleBucketsSometimes,
   takeBackHit,
 } from './rateLimit.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
-import {
-  issueTokens,
-  type RequestMeta,
-  revokeAllSessionsOfUser,
-  type SessionDeps,
-  type Tokens,
-} from './sessions.ts';
+import { issueTokens, revokeAllSessionsOfUser, type SessionDeps, type Tokens } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
 const codes = schema.passwordResetCodes;
 
-const wrongCode = () => new DomainError('wrong_code', 'Wrong code');
+const wrongCode = () => new DomainError('wrong_code', messages.wrongCode);
 
 /** Six digits from the CSPRNG, leading zeros kept. */
 export function newResetCode(): string {

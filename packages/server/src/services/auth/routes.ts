@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import type { AccessClaims } from '../../http/accessTokens.ts';
@@ -10,15 +11,16 @@ import { acceptInvite, createInvite, type InviteDeps } from './invites.ts';
 import { signIn } from './login.ts';
 import { resolveAuthOptions } from './options.ts';
 import { listInvites, resendInvite, withdrawInvite } from './pendingInvites.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
-import { logout, type RequestMeta, refreshSession, type SessionDeps } from './sessions.ts';
+import { logout, refreshSession, type SessionDeps } from './sessions.ts';
 import { listVisibleUsers } from './users.ts';
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id };
 }
 
-const unauthorized = () => new DomainError('unauthorized', 'Authentication required');
+const unauthorized = () => new DomainError('unauthorized', messages.unauthorized);
 
 /** The caller of a route behind `requireAuth`. */
 function claimsOf(request: FastifyRequest): Caller {

@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
@@ -11,6 +12,7 @@ import {
 } from './liveSessions.ts';
 import type { AuthOptions } from './options.ts';
 import { enforceRateLimit } from './rateLimit.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds, randomToken, sha256Hex } from './secrets.ts';
 
 type Db = Database | Transaction;
@@ -25,11 +27,7 @@ export type SessionDeps = {
   options: AuthOptions;
 };
 
-/** Who asked, for the audit log. */
-export type RequestMeta = { ip: string; requestId: string };
-
-const invalidRefreshToken = () =>
-  new DomainError('invalid_refresh_token', 'Your session has expired, please sign in again');
+const invalidRefreshToken = () => new DomainError('invalid_refresh_token', messages.sessionExpired);
 
 /**
  * Issues an access token and a refresh token. Without `family`, a new session (a new family,

@@ -6,7 +6,12 @@ import { DomainError } from '../../domainError.ts';
 import type { RouteHook } from '../../http/contractRoute.ts';
 import type { PersonRecord } from '../account/store.ts';
 import { nowOf, type ServiceContext } from '../context.ts';
-import { type ClientAudience, requireClientCaller, resolveClientAccess } from './access.ts';
+import {
+  type ClientAccess,
+  type ClientAudience,
+  requireClientCaller,
+  resolveClientAccess,
+} from './access.ts';
 import type { StoredWrite } from './storedWrite.ts';
 import {
   chargeDailyCeilings,
@@ -68,6 +73,30 @@ export function clientWriteHandlers<Body, T>(
   };
 }
 
+/** The handlers of a call at one client's address (`:clientId`), answering `T`. */
+export type ClientHandlers<Request, T> = {
+  onRequest: RouteHook;
+  handler: (request: Request) => Promise<T>;
+};
+
+/**
+ * A call at one client's address (with auth and `:clientId`), for the `audience`: the one 404 to
+ * anyone else, otherwise what `handle` answers with the caller and the client.
+ */
+export function clientHandlers<Request extends FastifyRequest<{ Params: ClientIdParams }>, T>(
+  context: ServiceContext,
+  audience: ClientAudience,
+  handle: (request: Request, access: ClientAccess) => Promise<T>,
+): ClientHandlers<Request, T> {
+  return {
+    onRequest: context.requireAuth,
+    handler: async (request) => {
+      const access = await resolveClientAccess(context, request, request.params.clientId, audience);
+      return handle(request, access);
+    },
+  };
+}
+
 /** The handlers of a read over a range of one client's local dates, answering `T`. */
 export type ClientRangeHandlers<T> = {
   onRequest: RouteHook;
@@ -86,20 +115,10 @@ export function clientRangeHandlers<T>(
   audience: ClientAudience,
   read: (client: PersonRecord, range: DateRange, now: Date) => Promise<T>,
 ): ClientRangeHandlers<T> {
-  return {
-    onRequest: context.requireAuth,
-    handler: async (request) => {
-      const { client } = await resolveClientAccess(
-        context,
-        request,
-        request.params.clientId,
-        audience,
-      );
-      const range = request.query;
-      checkDateRange(range);
-      return read(client, range, nowOf(context));
-    },
-  };
+  return clientHandlers(context, audience, async ({ query: range }, { client }) => {
+    checkDateRange(range);
+    return read(client, range, nowOf(context));
+  });
 }
 
 /** Throws 'invalid_range' when the range is refused (see `dateRangeError`). */

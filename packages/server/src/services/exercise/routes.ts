@@ -1,8 +1,11 @@
 import { messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { resolveClientAccess } from '../clientRecords/access.ts';
-import { clientRangeHandlers, clientWriteHandlers } from '../clientRecords/clientRoutes.ts';
+import {
+  clientHandlers,
+  clientRangeHandlers,
+  clientWriteHandlers,
+} from '../clientRecords/clientRoutes.ts';
 import type { ServicePlugin } from '../context.ts';
 import { getExercise, listExercises, recordExercise } from './store.ts';
 
@@ -38,15 +41,13 @@ export const exerciseService: ServicePlugin = async (app, context) => {
   );
 
   app.route(
-    contractRoute('getExercise', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const { clientId, exerciseId } = request.params;
-        const { client } = await resolveClientAccess(context, request, clientId, 'coachOrClient');
-        const exercise = await getExercise(database.db, client, exerciseId);
+    contractRoute(
+      'getExercise',
+      clientHandlers(context, 'coachOrClient', async ({ params }, { client }) => {
+        const exercise = await getExercise(database.db, client, params.exerciseId);
         if (!exercise) throw new DomainError('not_found', messages.exerciseNotFound);
         return exercise;
-      },
-    }),
+      }),
+    ),
   );
 };

@@ -5,16 +5,14 @@ import {
   effectLevel,
   exerciseStepGoalNames,
   isOneOf,
-  localDateOf,
   measuresOf,
-  stepOfDate,
 } from '@coach/domain';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import { ensureCalendar } from '../clientRecords/calendarRows.ts';
+import { beforeJourney, placeInCalendar } from '../clientRecords/journeyPlace.ts';
 import { completeScheduledEvent } from '../clientRecords/rollups.ts';
-import { type ClientRef, lockClient, readStepStarts } from '../clientRecords/steps.ts';
+import { type ClientRef, lockClient } from '../clientRecords/steps.ts';
 import type { StoredWrite } from '../clientRecords/storedWrite.ts';
 import { exerciseErrors } from './rules.ts';
 
@@ -109,13 +107,13 @@ export async function recordExercise(
   if (errors.length > 0) throw new DomainError('invalid_request', errors.join('; '));
   const startedAt = new Date(body.startedAt);
   const completedAt = new Date(body.completedAt);
-  const localDate = localDateOf(completedAt, client.timezone);
-  const starts = await readStepStarts(tx, client);
-  const step = stepOfDate(starts, localDate);
-  if (!step) {
-    throw new DomainError('invalid_request', "completedAt is before the client's journey started");
-  }
-  await ensureCalendar(tx, client, localDate, localDate, now, starts);
+  const { localDate, starts, step } = await placeInCalendar(
+    tx,
+    client,
+    completedAt,
+    now,
+    beforeJourney('completedAt'),
+  );
   const [slot] = await tx
     .select()
     .from(calendarEvents)

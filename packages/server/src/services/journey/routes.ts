@@ -1,5 +1,5 @@
 import { contractRoute } from '../../http/contractRoute.ts';
-import { resolveClientAccess } from '../clientRecords/access.ts';
+import { clientHandlers } from '../clientRecords/clientRoutes.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { changePhase, readJourney } from './store.ts';
 
@@ -12,31 +12,19 @@ export const journeyService: ServicePlugin = async (app, context) => {
   const { database } = context;
 
   app.route(
-    contractRoute('getJourney', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const { client } = await resolveClientAccess(
-          context,
-          request,
-          request.params.clientId,
-          'coachOrClient',
-        );
-        return readJourney(database.db, client, nowOf(context));
-      },
-    }),
+    contractRoute(
+      'getJourney',
+      clientHandlers(context, 'coachOrClient', async (_request, { client }) =>
+        readJourney(database.db, client, nowOf(context)),
+      ),
+    ),
   );
 
   app.route(
-    contractRoute('startNextPhase', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        // Only the client's own coach: the client themself gets the same 404 as a stranger.
-        const { caller, client } = await resolveClientAccess(
-          context,
-          request,
-          request.params.clientId,
-          'coach',
-        );
+    contractRoute(
+      'startNextPhase',
+      // Only the client's own coach: the client themself gets the same 404 as a stranger.
+      clientHandlers(context, 'coach', async (request, { caller, client }) => {
         const actor = {
           coachPersonId: caller.id,
           userId: caller.userId,
@@ -46,7 +34,7 @@ export const journeyService: ServicePlugin = async (app, context) => {
         return database.transaction((tx) =>
           changePhase(tx, client, actor, request.body, nowOf(context)),
         );
-      },
-    }),
+      }),
+    ),
   );
 };

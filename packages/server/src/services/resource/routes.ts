@@ -1,9 +1,13 @@
-import type { IdParams, ProfilePictureQuery } from '@coach/api';
 import { isSignedPictureQuery, limits, messages } from '@coach/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
-import { contractRoute } from '../../http/contractRoute.ts';
+import { DomainError } from '../../domainError.ts';
+import {
+  type ContractHookRequest,
+  type ContractRequest,
+  contractRoute,
+} from '../../http/contractRoute.ts';
 import { findPersonByUserId, findVisiblePerson } from '../account/store.ts';
 import type { ServicePlugin } from '../context.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
@@ -16,17 +20,24 @@ const maxBytes = limits.profilePictureMaxBytes;
 /** Room for the multipart envelope (boundaries, part headers) around a picture at the limit. */
 const multipartOverheadBytes = 64 * 1024;
 
-const tooLarge = {
-  error: 'payload_too_large',
-  message: messages.profilePictureTooLarge.replace('{{sizeLimit}}', '7 MB'),
-};
-const notAnImage = { error: 'unsupported_image', message: messages.profilePictureNotImage };
-const tooManyPixels = {
-  error: 'image_too_large',
-  message: `The picture is too large: at most ${maxImageSide} x ${maxImageSide} pixels and ${
-    maxImagePixels / 1_000_000
-  } megapixels`,
-};
+const tooLarge = () =>
+  new DomainError(
+    'payload_too_large',
+    messages.profilePictureTooLarge.replace('{{sizeLimit}}', '7 MB'),
+  );
+const notAnImage = () => new DomainError('unsupported_image', messages.profilePictureNotImage);
+const tooManyPixels = () =>
+  new DomainError(
+    'image_too_large',
+    `The picture is too large: at most ${maxImageSide} x ${maxImageSide} pixels and ${
+      maxImagePixels / 1_000_000
+    } megapixels`,
+  );
+const noPicture = () => new DomainError('not_found', 'No profile picture');
+const notOwnPicture = () =>
+  new DomainError('forbidden', 'You can only change your own profile picture');
+const noFileField = () =>
+  new DomainError('bad_request', "Send the picture in a form field named 'file'");
 
 /** How long the rest of a refused upload is read and thrown away before the connection is cut. */
 const lingerMilliseconds = 5_000;
@@ -82,24 +93,30 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
-  // The spec's text for an upload over the limit; anything else goes to the server's handler.
+  // The spec's text for an upload over the limit; the server's handler answers every error.
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       lingerWhileDiscarding(request, reply);
-      return reply.status(413).send(tooLarge);
+      throw tooLarge();
     }
     throw error;
   });
 
   /** A signed URL needs no session; anything else needs a signed-in caller (401 without). */
-  async function requireSignatureOrAuth(request: FastifyRequest, reply: FastifyReply) {
-    if (isSignedPictureQuery(request.query as ProfilePictureQuery)) return;
+  async function requireSignatureOrAuth(
+    request: ContractHookRequest<'getProfilePicture'>,
+    reply: FastifyReply,
+  ) {
+    if (isSignedPictureQuery(request.query)) return;
     return context.requireAuth(request, reply);
   }
 
   /** Whether the request may have the picture of `personId`: a valid signature, or the rule. */
-  async function mayHavePicture(request: FastifyRequest, personId: string): Promise<boolean> {
-    const query = request.query as ProfilePictureQuery;
+  async function mayHavePicture(
+    request: ContractRequest<'getProfilePicture'>,
+    personId: string,
+  ): Promise<boolean> {
+    const { query } = request;
     if (isSignedPictureQuery(query)) {
       return isValidPictureSignature(context, personId, query.expires, query.signature);
     }
@@ -119,9 +136,7 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
         const picture = (await mayHavePicture(request, personId))
           ? await findPicture(db, organisationId, personId)
           : undefined;
-        if (!picture) {
-          return reply.status(404).send({ error: 'not_found', message: 'No profile picture' });
-        }
+        if (!picture) throw noPicture();
         // Revalidated on every use: a replaced picture shows at once, an unchanged one costs a 304.
         reply.header('ETag', picture.etag);
         reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
@@ -138,20 +153,20 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
   );
 
   /** Lets only the owner upload, before a byte of the body is read. */
-  async function requireOwnPicture(request: FastifyRequest, reply: FastifyReply) {
-    const { id } = request.params as Partial<IdParams>;
+  async function requireOwnPicture(
+    request: ContractHookRequest<'putProfilePicture'>,
+    reply: FastifyReply,
+  ) {
+    const { id } = request.params;
     const ownId = await findPersonIdOfUser(db, organisationId, request.auth?.userId ?? '');
-    if (!ownId || ownId !== id?.toLowerCase()) {
-      return reply
-        .status(403)
-        .send({ error: 'forbidden', message: 'You can only change your own profile picture' });
-    }
+    if (!ownId || ownId !== id?.toLowerCase()) throw notOwnPicture();
     const length = Number(request.headers['content-length']);
     if (
       request.headers['content-type']?.startsWith('multipart/') &&
       length > maxBytes + multipartOverheadBytes
     ) {
-      return reply.status(413).header('connection', 'close').send(tooLarge);
+      reply.header('connection', 'close');
+      throw tooLarge();
     }
   }
 
@@ -163,21 +178,16 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
         let bytes: Buffer;
         if (request.isMultipart()) {
           const file = await request.file();
-          if (file?.fieldname !== 'file') {
-            return reply.status(400).send({
-              error: 'bad_request',
-              message: "Send the picture in a form field named 'file'",
-            });
-          }
+          if (file?.fieldname !== 'file') throw noFileField();
           bytes = await file.toBuffer();
         } else if (Buffer.isBuffer(request.body)) {
           bytes = request.body;
         } else {
-          return reply.status(415).send(notAnImage);
+          throw notAnImage();
         }
         const image = inspectImage(bytes);
-        if (!image) return reply.status(415).send(notAnImage);
-        if (!hasAcceptableDimensions(image)) return reply.status(422).send(tooManyPixels);
+        if (!image) throw notAnImage();
+        if (!hasAcceptableDimensions(image)) throw tooManyPixels();
         const personId = id.toLowerCase();
         const etag = await database.transaction(async (tx) => {
           const stored = await savePicture(tx, organisationId, personId, image, bytes);

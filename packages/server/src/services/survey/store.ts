@@ -6,15 +6,20 @@ import type {
   SubmitAssessmentBody,
   SubmitReflectionBody,
 } from '@coach/api';
-import { type DateRange, localDateOf, messages, type StepStart, stepOfDate } from '@coach/domain';
+import { type DateRange, messages, type StepStart } from '@coach/domain';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { ensureCalendar } from '../clientRecords/calendarRows.ts';
+import {
+  beforeJourney,
+  checkTimestamp,
+  placeInCalendar,
+  placeInJourney,
+} from '../clientRecords/journeyPlace.ts';
 import { completeScheduledEvent } from '../clientRecords/rollups.ts';
 import { type ClientRef, lockClient, readStepStarts } from '../clientRecords/steps.ts';
 import type { StoredWrite } from '../clientRecords/storedWrite.ts';
-import { timestampError } from '../clientRecords/timestamps.ts';
 import { newestFirst, scheduledAssessmentName, scheduledInRange } from './rules.ts';
 
 const { calendarEvents, surveys } = schema;
@@ -67,6 +72,8 @@ async function findSurvey(tx: Transaction, client: ClientRef, clientSurveyId: st
   return row;
 }
 
+const noReflectionWindow = () => new DomainError('outside_window', messages.noReflectionWindow);
+
 const idOfOtherKind = (kind: string) =>
   new DomainError('id_conflict', `That id is already used by ${kind}`);
 
@@ -91,13 +98,14 @@ export async function submitReflection(
     return { value: toReflection(existing), isNew: false };
   }
   const answeredAt = new Date(body.answeredAt);
-  const timeError = timestampError('answeredAt', answeredAt, now);
-  if (timeError) throw new DomainError('invalid_request', timeError);
-  const localDate = localDateOf(answeredAt, client.timezone);
-  const starts = await readStepStarts(tx, client);
-  const step = stepOfDate(starts, localDate);
-  if (!step) throw new DomainError('outside_window', messages.noReflectionWindow);
-  await ensureCalendar(tx, client, localDate, localDate, now, starts);
+  checkTimestamp('answeredAt', answeredAt, now);
+  const { localDate, starts, step } = await placeInCalendar(
+    tx,
+    client,
+    answeredAt,
+    now,
+    noReflectionWindow,
+  );
   const windows = await tx
     .select()
     .from(calendarEvents)
@@ -109,7 +117,7 @@ export async function submitReflection(
       ),
     );
   const window = windows.find((event) => event.startsAt <= answeredAt && answeredAt < event.endsAt);
-  if (!window) throw new DomainError('outside_window', messages.noReflectionWindow);
+  if (!window) throw noReflectionWindow();
   if (window.surveyType !== body.type) {
     throw new DomainError(
       'wrong_survey_type',
@@ -231,14 +239,13 @@ export async function submitAssessment(
     throw new DomainError('assessment_final', messages.assessmentFinal);
   }
   const answeredAt = new Date(body.answeredAt);
-  const timeError = timestampError('answeredAt', answeredAt, now);
-  if (timeError) throw new DomainError('invalid_request', timeError);
-  const localDate = localDateOf(answeredAt, client.timezone);
-  const starts = await readStepStarts(tx, client);
-  const step = stepOfDate(starts, localDate);
-  if (!step) {
-    throw new DomainError('invalid_request', "answeredAt is before the client's journey started");
-  }
+  checkTimestamp('answeredAt', answeredAt, now);
+  const { localDate, starts, step } = await placeInJourney(
+    tx,
+    client,
+    answeredAt,
+    beforeJourney('answeredAt'),
+  );
   const values = {
     name: body.name,
     status: body.status,

@@ -1,0 +1,17 @@
+import type { DatabaseHandle } from '../../db/index.ts';
+import type { AccessTokens } from '../../http/accessTokens.ts';
+import { createTokenAuth } from '../../http/authenticate.ts';
+import { liveSessionsOf } from './liveSessions.ts';
+
+/**
+ * The services' `requireAuth` on `database`: the bearer token checked by http/, the session's
+ * life by this service (one prepared statement, answered from memory on PGlite: see
+ * liveSessions.ts). The process that hosts the services wires it into their context.
+ */
+export function createRequireAuth(accessTokens: AccessTokens, database: DatabaseHandle) {
+  const sessions = liveSessionsOf(database);
+  return createTokenAuth(accessTokens, {
+    organisationId: database.organisationId,
+    signedInUser: (claims) => sessions.signedInUser(claims),
+  });
+}
