@@ -126,8 +126,8 @@ export function createRouteHandler(
       // never issued 'invalid_token', each with its own words.
       if (!token) return errorResponse(401, 'unauthorized', messages.unauthorized);
       return options.state.endedAccessTokens.has(token)
-        ? errorResponse(401, 'invalid_token', 'Your session has ended, please sign in again')
-        : errorResponse(401, 'invalid_token', 'Invalid access token');
+        ? errorResponse(401, 'invalid_token', messages.sessionEnded)
+        : errorResponse(401, 'invalid_token', messages.invalidAccessToken);
     }
     const pathParams = Object.fromEntries(
       Object.entries(params).map(([key, value]) => [key, String(value)]),

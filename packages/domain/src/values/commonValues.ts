@@ -27,6 +27,9 @@ export const messages = {
   profilePictureTooLarge:
     'File is too big for the upload, the limit is {{sizeLimit}}. Please, choose another one',
   sessionExpired: 'Your session has expired, please sign in again',
+  sessionEnded: 'Your session has ended, please sign in again',
+  invalidAccessToken: 'Invalid access token',
+  accessTokenExpired: 'Access token expired',
   unauthorized: 'Authentication required',
   notFound: 'Not found',
   forbidden: 'Forbidden',

@@ -1,3 +1,4 @@
+import { messages } from '@coach/domain';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /** What a valid access token says about its bearer. */
@@ -22,7 +23,7 @@ export type AccessTokenOptions = {
 export class AccessTokenError extends Error {
   readonly reason: 'expired' | 'invalid';
   constructor(reason: 'expired' | 'invalid') {
-    super(reason === 'expired' ? 'Access token expired' : 'Invalid access token');
+    super(reason === 'expired' ? messages.accessTokenExpired : messages.invalidAccessToken);
     this.reason = reason;
   }
 }

@@ -49,13 +49,12 @@ export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
     } catch (error) {
       const reason = error instanceof AccessTokenError ? error.reason : 'invalid';
       throw reason === 'expired'
-        ? new DomainError('token_expired', 'Access token expired')
-        : new DomainError('invalid_token', 'Invalid access token');
+        ? new DomainError('token_expired', messages.accessTokenExpired)
+        : new DomainError('invalid_token', messages.invalidAccessToken);
     }
     // Outside the try: a database failure is a 500, not a reason to sign the caller out.
     const user = await sessions.signedInUser(claims);
-    if (!user)
-      throw new DomainError('invalid_token', 'Your session has ended, please sign in again');
+    if (!user) throw new DomainError('invalid_token', messages.sessionEnded);
     request.auth = { ...claims, email: user.email };
   };
 }
