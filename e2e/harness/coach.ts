@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The demo coach seeded in demo mode. */
 export const coach = { email: 'coach@example.com', password: 'Coach123!' };
@@ -29,3 +30,20 @@ export function storedTokens(page: Page) {
 
 /** The path of the page's address. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Waits until the server refuses `accessToken` as expired: the moment a short-lived token has run
+ * out, asked from Node (so the app sees none of these 401s) every 250 ms, 20 s at the most.
+ */
+export async function waitForExpiry(baseUrl: string, accessToken: string | null) {
+  const status = async () => {
+    const response = await fetch(`${baseUrl}/api/auth/session/current`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    await response.body?.cancel();
+    return response.status;
+  };
+  await expect
+    .poll(status, { timeout: 20_000, interval: 250, message: 'the access token never expired' })
+    .toBe(401);
+}
