@@ -109,9 +109,7 @@ export function SortableTableBody<T extends RowData>({
     rows,
     order,
     columns,
-    count,
-    isVirtual,
-    virtualizer,
+    virtualizer: isVirtual ? virtualizer : null,
     firstRowIndex,
     isClickable,
   });

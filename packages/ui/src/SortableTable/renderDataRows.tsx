@@ -47,10 +47,8 @@ export type RenderDataRowsOptions<T extends RowData> = {
   rows: readonly SortableTableRowModel<T>[];
   order: SortOrder | null;
   columns: readonly SortableTableColumn<T>[];
-  /** Number of data rows. */
-  count: number;
-  isVirtual: boolean;
-  virtualizer: TableVirtualizer;
+  /** The virtualiser when the rows are virtualised; null renders every row. */
+  virtualizer: TableVirtualizer | null;
   /** `aria-rowindex` of the first data row. */
   firstRowIndex: number;
   isClickable: boolean;
@@ -61,8 +59,6 @@ export function renderDataRows<T extends RowData>({
   rows,
   order,
   columns,
-  count,
-  isVirtual,
   virtualizer,
   firstRowIndex,
   isClickable,
@@ -77,11 +73,11 @@ export function renderDataRows<T extends RowData>({
         ariaRowIndex={firstRowIndex + position}
         columns={columns}
         isClickable={isClickable}
-        measureRef={measure ? virtualizer.measureElement : undefined}
+        measureRef={measure ? virtualizer?.measureElement : undefined}
       />
     );
   };
-  return isVirtual
+  return virtualizer
     ? virtualRowElements(virtualizer, renderRow, columns.length)
-    : allRowElements(count, renderRow);
+    : allRowElements(rows.length, renderRow);
 }
