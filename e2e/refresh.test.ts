@@ -9,6 +9,7 @@ import {
   signInAsCoach,
   storedTokens,
   waitForExpiry,
+  waitForStoredTokensExpiry,
 } from './harness/coach.ts';
 
 // Access tokens of this product live 5 s, so one expires within the test (spec point 4: on a 401,
@@ -70,7 +71,8 @@ describe('an expired access token', () => {
     const second = await context.newPage();
     await second.goto('/clients');
     await myClientsShown(second);
-    const before = await storedTokens(first);
+    // The tokens both tabs will start again with, once their access token has expired.
+    const before = await waitForStoredTokensExpiry(first, e2e.product().url);
 
     // The refresh token each refresh spent, and the status it got.
     const spent: { refreshToken: string; status: number }[] = [];
@@ -99,7 +101,6 @@ describe('an expired access token', () => {
       await route.continue();
     });
 
-    await waitForExpiry(e2e.product().url, before.accessToken);
     await Promise.all([first.reload(), second.reload()]);
     for (const page of [first, second]) {
       await myClientsShown(page);
