@@ -6,19 +6,15 @@ import { INTERACTIVE_SELECTOR, positionOf } from './rowElements.ts';
 import { SortableTableCustomRow } from './SortableTableCustomRow.tsx';
 import { SortableTableEmptyRow } from './SortableTableEmptyRow.tsx';
 import { SortableTableLoadingRows } from './SortableTableLoadingRows.tsx';
-import { itemAtPosition, type SortOrder } from './sortOrder.ts';
+import { itemAtPosition } from './sortOrder.ts';
 import { dataRowsCss } from './tableStyles.ts';
 import type { SortableTableCustomRow as CustomRow, SortableTableColumn } from './types.ts';
 import { useFocusedRow } from './useFocusedRow.ts';
 import { useRowKeyboardNavigation } from './useRowKeyboardNavigation.ts';
 import { useRowVirtualizer, VIRTUALIZE_FROM } from './useRowVirtualizer.ts';
-import type { SortableTableRowModel } from './useSortableTable.ts';
+import type { SortableTableRowsInOrder } from './useSortableTable.ts';
 
-export type SortableTableBodyProps<T extends RowData> = {
-  /** The TanStack core rows, one per item of `data`, in the order of `data`. */
-  rows: readonly SortableTableRowModel<T>[];
-  /** Display order of `rows`, or null for the order of `data` itself. */
-  order: SortOrder | null;
+export type SortableTableBodyProps<T extends RowData> = SortableTableRowsInOrder<T> & {
   columns: readonly SortableTableColumn<T>[];
   scrollElement: HTMLDivElement | null;
   customRow: CustomRow;

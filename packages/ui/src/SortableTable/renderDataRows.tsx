@@ -2,10 +2,10 @@ import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { SortableTableRow } from './SortableTableRow.tsx';
 import { SortableTableSpacerRow } from './SortableTableSpacerRow.tsx';
-import { itemAtPosition, type SortOrder } from './sortOrder.ts';
+import { itemAtPosition } from './sortOrder.ts';
 import type { SortableTableColumn } from './types.ts';
 import type { TableVirtualizer } from './useRowVirtualizer.ts';
-import type { SortableTableRowModel } from './useSortableTable.ts';
+import type { SortableTableRowModel, SortableTableRowsInOrder } from './useSortableTable.ts';
 
 type RenderRow = (position: number, measure: boolean) => ReactNode;
 
@@ -43,9 +43,7 @@ function allRowElements(count: number, renderRow: RenderRow): ReactNode[] {
   return rowElements;
 }
 
-export type RenderDataRowsOptions<T extends RowData> = {
-  rows: readonly SortableTableRowModel<T>[];
-  order: SortOrder | null;
+export type RenderDataRowsOptions<T extends RowData> = SortableTableRowsInOrder<T> & {
   columns: readonly SortableTableColumn<T>[];
   /** The virtualiser when the rows are virtualised; null renders every row. */
   virtualizer: TableVirtualizer | null;
