@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,9 @@ afterAll(async () => {
 
 type Answer = { status: number; body: unknown };
 
+// Node's fetch (undici) reports here when a request's body has gone out.
+const bodySentChannel = 'undici:request:bodySent';
+
 /** One JSON call; a call the dying server never answers is status 0. */
 async function call(
   url: string,
@@ -58,6 +62,26 @@ async function call(
   } catch {
     return { status: 0, body: null };
   }
+}
+
+/**
+ * Resolves once this process's fetch has sent the whole request to `path`, headers and body (the
+ * server has it); rejects after 20 s.
+ */
+function requestSent(path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const bound = setTimeout(() => {
+      unsubscribe(bodySentChannel, onSent);
+      reject(new Error(`No request to ${path} was sent`));
+    }, 20_000);
+    function onSent(message: unknown) {
+      if ((message as { request: { path: string } }).request.path !== path) return;
+      unsubscribe(bodySentChannel, onSent);
+      clearTimeout(bound);
+      resolve();
+    }
+    subscribe(bodySentChannel, onSent);
+  });
 }
 
 async function signIn(url: string, account: { email: string; password: string }) {
@@ -112,8 +136,13 @@ describe('a server killed mid-write', () => {
       }
     });
     // Killed once writes are flowing, between and during transactions.
-    while (acknowledged.length < 12) await new Promise((resolve) => setTimeout(resolve, 20));
-    killed = true;
+    try {
+      await expect
+        .poll(() => acknowledged.length, { timeout: 60_000, interval: 20 })
+        .toBeGreaterThanOrEqual(12);
+    } finally {
+      killed = true;
+    }
     await first.kill();
     await Promise.all(devices);
     expect(unanswered.length).toBeGreaterThan(0);
@@ -169,22 +198,25 @@ describe('a server killed mid-write', () => {
     }
     expect(movable.length).toBe(3);
 
-    // Each change is sent, and the process killed a moment later: before, during or after its
-    // transaction (0, 15 and 40 ms).
+    // Each change is sent, and the process killed: before the request reaches it, once it has
+    // the whole request (while it handles it), and once it has answered.
+    const killMoments = ['before', 'sent', 'answered'] as const;
     for (const [round, { id, before }] of movable.entries()) {
+      const moment = killMoments[round];
       const body = {
         nextPhase: before.nextPhase,
         goals: ['breathing'],
         bpm: 6,
         goalChoices: ['calm'],
       };
-      const change = call(current.url, 'POST', `/api/journey/clients/${id}/phase`, {
-        token,
-        body,
-      });
-      await new Promise((resolve) => setTimeout(resolve, [0, 15, 40][round]));
+      const path = `/api/journey/clients/${id}/phase`;
+      const sent = moment === 'sent' ? requestSent(path) : null;
+      const change = call(current.url, 'POST', path, { token, body });
+      await sent;
+      if (moment === 'answered') await change;
       await current.kill();
       const answered = await change;
+      if (moment === 'answered') expect(answered.status).toBe(200);
 
       current = await start();
       token = await signIn(current.url, coach);

@@ -72,15 +72,10 @@ async function listClients(page: Page, accessToken: string): Promise<ClientSumma
 async function invite(page: Page, accessToken: string, email: string): Promise<string> {
   const created = await callApi(page, 'POST', '/auth/invites', { email }, accessToken);
   expect(created.status).toBe(201);
-  const mail = e2e.product().mail;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const sent = mail.received.find((received) => received.to.includes(email));
-    const token = sent && /\/invite\?token=([\w-]+)/.exec(sent.text)?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invite mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const sent = await e2e.product().mail.waitForMailTo(email);
+  const token = /\/invite\?token=([\w-]+)/.exec(sent.text)?.[1];
+  if (!token) throw new Error(`The invite mail to ${email} holds no link`);
+  return token;
 }
 
 /**

@@ -1,12 +1,20 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
-import { coach, pathOf, signIn, signInAsCoach, storedTokens } from './harness/coach.ts';
+import {
+  coach,
+  pathOf,
+  signIn,
+  signInAsCoach,
+  storedTokens,
+  waitForExpiry,
+  waitForStoredTokensExpiry,
+} from './harness/coach.ts';
 
 // Access tokens of this product live 5 s, so one expires within the test (spec point 4: on a 401,
-// refresh once and retry).
-const accessTokenTtlSeconds = 5;
-const e2e = setUpE2e({ accessTokenTtlSeconds });
+// refresh once and retry); the tests wait until the server refuses it, not a fixed time.
+const e2e = setUpE2e({ accessTokenTtlSeconds: 5 });
 
 /**
  * Waits for 'My clients' after a page (re)load: a whole start of the app, up to 30 s on a busy
@@ -32,7 +40,7 @@ describe('an expired access token', () => {
 
     // Let the access token expire, then load data again: the app starts the session anew
     // (current user and profile) with the stored, now expired, token.
-    await page.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
+    await waitForExpiry(e2e.product().url, before.accessToken);
     await page.reload();
     await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
     await page
@@ -63,7 +71,8 @@ describe('an expired access token', () => {
     const second = await context.newPage();
     await second.goto('/clients');
     await myClientsShown(second);
-    const before = await storedTokens(first);
+    // The tokens both tabs will start again with, once their access token has expired.
+    const before = await waitForStoredTokensExpiry(first, e2e.product().url);
 
     // The refresh token each refresh spent, and the status it got.
     const spent: { refreshToken: string; status: number }[] = [];
@@ -73,18 +82,31 @@ describe('an expired access token', () => {
       const body = request.postDataJSON() as { refreshToken: string };
       spent.push({ refreshToken: body.refreshToken, status: response?.status() ?? 0 });
     });
-    // A slow refresh: both tabs get their 401 while the first refresh is still under way.
+    // A held refresh: no refresh goes on before both tabs have had their 401, so the second one
+    // meets the first refresh still under way (held 20 s at the most: then the check below fails).
+    const unauthorisedTabs = new Set<Page>();
+    let releaseRefreshes = () => {};
+    const bothUnauthorised = new Promise<void>((resolve) => {
+      releaseRefreshes = resolve;
+    });
+    for (const page of [first, second]) {
+      page.on('response', (response) => {
+        if (response.status() !== 401) return;
+        unauthorisedTabs.add(page);
+        if (unauthorisedTabs.size === 2) releaseRefreshes();
+      });
+    }
     await context.route('**/api/auth/session/refresh', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await Promise.race([bothUnauthorised, delay(20_000, undefined, { ref: false })]);
       await route.continue();
     });
 
-    await first.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
     await Promise.all([first.reload(), second.reload()]);
     for (const page of [first, second]) {
       await myClientsShown(page);
       expect(pathOf(page)).toBe('/clients');
     }
+    expect(unauthorisedTabs.size).toBe(2);
 
     // One tab spent the stored refresh token; the other used the tokens it stored. No token was
     // sent twice, so the server's reuse detection had nothing to detect. (On a slow machine the

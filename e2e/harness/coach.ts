@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The demo coach seeded in demo mode. */
 export const coach = { email: 'coach@example.com', password: 'Coach123!' };
@@ -29,3 +30,34 @@ export function storedTokens(page: Page) {
 
 /** The path of the page's address. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Waits until the server refuses `accessToken` as expired: the moment a short-lived token has run
+ * out, asked from Node (so the app sees none of these 401s) every 250 ms, 20 s at the most.
+ */
+export async function waitForExpiry(baseUrl: string, accessToken: string | null) {
+  const status = async () => {
+    const response = await fetch(`${baseUrl}/api/auth/session/current`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    await response.body?.cancel();
+    return response.status;
+  };
+  await expect
+    .poll(status, { timeout: 20_000, interval: 250, message: 'the access token never expired' })
+    .toBe(401);
+}
+
+/**
+ * Waits until the access token the app stored is refused as expired, and returns the stored
+ * tokens. Should the app refresh meanwhile (a late request of a page meeting the expiry), the new
+ * token is waited for in turn: the tokens returned are the ones a reload will start with.
+ */
+export async function waitForStoredTokensExpiry(page: Page, baseUrl: string) {
+  for (;;) {
+    const tokens = await storedTokens(page);
+    await waitForExpiry(baseUrl, tokens.accessToken);
+    const stored = await storedTokens(page);
+    if (stored.accessToken === tokens.accessToken) return tokens;
+  }
+}

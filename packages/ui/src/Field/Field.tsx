@@ -45,6 +45,16 @@ export function getFieldControlProps(
   } as const;
 }
 
+/**
+ * The look of a text control in a field (input, textarea): the brand's focus ring, an emphasised
+ * border, and the error colour on both when invalid. Spread last on the control.
+ */
+export const textControlStyle = {
+  colorPalette: 'brand',
+  borderColor: 'border.emphasized',
+  _invalid: { borderColor: 'error', focusRingColor: 'error' },
+} as const;
+
 export type FieldProps = {
   /** Ids from `useFieldIds`, shared with the control. */
   ids: FieldIds;

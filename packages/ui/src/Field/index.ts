@@ -4,5 +4,6 @@ export {
   type FieldProps,
   getFieldControlProps,
   joinIds,
+  textControlStyle,
   useFieldIds,
 } from './Field.tsx';

@@ -122,3 +122,17 @@ function reverseGroups(
   desc.set(asc.subarray(presentCount), presentCount);
   return desc;
 }
+
+/** The index in `data` of the row shown at display `position`. */
+export function indexAtPosition(order: SortOrder | null, position: number): number {
+  return order ? (order[position] ?? position) : position;
+}
+
+/** The item of `items` (one per item of `data`) shown at display `position`. */
+export function itemAtPosition<T>(
+  items: readonly T[],
+  order: SortOrder | null,
+  position: number,
+): T | undefined {
+  return items[order ? (order[position] ?? 0) : position];
+}

@@ -28,6 +28,14 @@ export type SortableTableInstance<T extends RowData> = ReturnType<
 /** A TanStack row of a `SortableTable` of rows `T`. */
 export type SortableTableRowModel<T extends RowData> = Row<Features, T>;
 
+/** The rows of a `SortableTable` and the order they are shown in. */
+export type SortableTableRowsInOrder<T extends RowData> = {
+  /** The TanStack core rows, one per item of `data`, in the order of `data`. */
+  rows: readonly SortableTableRowModel<T>[];
+  /** Display order of `rows`, or null for the order of `data` itself. */
+  order: SortOrder | null;
+};
+
 /** Options of `useSortableTable`. */
 export type UseSortableTableOptions<T extends RowData> = {
   data: readonly T[];

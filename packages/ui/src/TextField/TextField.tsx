@@ -1,6 +1,6 @@
 import { Input, InputGroup } from '@chakra-ui/react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
-import { Field, getFieldControlProps, useFieldIds } from '../Field/index.ts';
+import { Field, getFieldControlProps, textControlStyle, useFieldIds } from '../Field/index.ts';
 
 export type TextFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'size'> & {
   /** Visible label, linked to the input. */
@@ -46,9 +46,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       type={type}
       disabled={disabled}
       required={required}
-      colorPalette="brand"
-      borderColor="border.emphasized"
-      _invalid={{ borderColor: 'error', focusRingColor: 'error' }}
+      {...textControlStyle}
     />
   );
   return (

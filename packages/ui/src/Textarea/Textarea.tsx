@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Field, getFieldControlProps, useFieldIds } from '../Field/index.ts';
+import { Field, getFieldControlProps, textControlStyle, useFieldIds } from '../Field/index.ts';
 
 /** Default maximum number of characters of a `Textarea`. */
 export const TEXTAREA_DEFAULT_MAX_LENGTH = 500;
@@ -134,9 +134,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
         onInput={handleInput}
         disabled={disabled}
         required={required}
-        colorPalette="brand"
-        borderColor="border.emphasized"
-        _invalid={{ borderColor: 'error', focusRingColor: 'error' }}
+        {...textControlStyle}
       />
       {/* The counter is read with the description on focus; only crossing the limit is announced. */}
       <VisuallyHidden aria-live="polite">{isOverLimit ? overLimitMessage : ''}</VisuallyHidden>
