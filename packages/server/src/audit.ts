@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from './db/auditActions.ts';
 import { type Database, schema, type Transaction } from './db/index.ts';
+import { sweepSometimes } from './db/sweep.ts';
 
 /**
  * What the audit log records: sign-ins and their failures, sign-outs, ended sessions, throttled
@@ -100,15 +101,17 @@ export async function recordRefusal(
 }
 
 /** Now and then (one call in a hundred), drops the aggregate's rows past their retention. */
-export async function sweepOldRefusalsSometimes(
+export function sweepOldRefusalsSometimes(
   db: Database,
   organisationId: string,
   now: Date,
 ): Promise<void> {
-  if (Math.random() >= 0.01) return;
-  await db.execute(sql`
+  return sweepSometimes(
+    db,
+    sql`
     delete from audit_refusals
     where organisation_id = ${organisationId}::uuid
       and window_start < ${now.toISOString()}::timestamptz
-        - make_interval(days => ${refusalRetentionDays})`);
+        - make_interval(days => ${refusalRetentionDays})`,
+  );
 }

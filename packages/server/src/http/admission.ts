@@ -103,7 +103,7 @@ export function registerAdmission(
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || unqueuedPaths.has(path)) return done();
     const { schema } = request.routeOptions;
-    const operationId = (schema as { operationId?: string } | undefined)?.operationId;
+    const operationId = schema?.operationId;
     const isSignedIn = ((schema?.security as unknown[] | undefined)?.length ?? 0) > 0;
     const isBodied = hasBody(request.raw);
     const admission: Admission = {

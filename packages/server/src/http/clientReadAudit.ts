@@ -29,7 +29,12 @@ export function registerClientReadAudit(app: FastifyInstance, database: Database
     const status = reply.statusCode;
     const outcome = status < 400 ? 'success' : status === 403 || status === 404 ? 'refused' : null;
     if (!outcome) return;
-    const { clientId } = (request.params ?? {}) as { clientId?: unknown };
+    // Read, not trusted: a refused call's parameters may be anything.
+    const params: unknown = request.params;
+    const clientId =
+      typeof params === 'object' && params !== null && 'clientId' in params
+        ? params.clientId
+        : undefined;
     try {
       await recordAudit(database.db, {
         organisationId: database.organisationId,

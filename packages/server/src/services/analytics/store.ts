@@ -174,8 +174,11 @@ function sumsJson(totals: typeof clientPhaseTotals | typeof previousTotals) {
     'physicalSum', ${totals.physicalSum}, 'physicalDays', ${totals.physicalDays}`;
 }
 
-/** One client's row of {@link selectClientRows}. */
-export type ClientRow = {
+/**
+ * One client's row of {@link selectClientRows}; its indicator sums are the current step's totals
+ * (all null without a totals row).
+ */
+export type ClientRow = PhaseIndicatorSums & {
   id: string;
   userId: string;
   firstName: string;
@@ -191,13 +194,6 @@ export type ClientRow = {
   currentStep: JourneyStep | null;
   stepStartDate: string | null;
   learnStartDate: string | null;
-  /** The current step's totals (all null without a totals row). */
-  productivitySum: number | null;
-  productivityDays: number | null;
-  mentalSum: number | null;
-  mentalDays: number | null;
-  physicalSum: number | null;
-  physicalDays: number | null;
   reflectionsCompleted: number | null;
   exercisesCompleted: number | null;
   assessmentsCompleted: number | null;

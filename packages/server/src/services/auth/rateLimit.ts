@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { recordRefusal, sweepOldRefusalsSometimes } from '../../audit.ts';
 import type { Database } from '../../db/index.ts';
+import { sweepSometimes } from '../../db/sweep.ts';
 import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import type { RateLimit, RateLimitedAction, RateLimitPair } from './options.ts';
@@ -195,14 +196,16 @@ export async function enforceRateLimit(
  * Now and then (one call in a hundred), drops the buckets idle for a day, so random emails and
  * addresses do not pile up. Every limit here forgets within a day.
  */
-export async function sweepIdleBucketsSometimes(
+export function sweepIdleBucketsSometimes(
   db: Database,
   organisationId: string,
   now: Date,
 ): Promise<void> {
-  if (Math.random() >= 0.01) return;
-  await db.execute(sql`
+  return sweepSometimes(
+    db,
+    sql`
     delete from rate_limit_buckets
     where organisation_id = ${organisationId}::uuid
-      and window_start < ${now.toISOString()}::timestamptz - interval '1 day'`);
+      and window_start < ${now.toISOString()}::timestamptz - interval '1 day'`,
+  );
 }

@@ -355,6 +355,23 @@ async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMe
   );
 }
 
+/**
+ * Checks a reset code under the limits, without using it (a wrong one counts as a try), and
+ * answers the email it was checked for with the code; refuses a wrong code.
+ */
+async function checkResetCode(
+  deps: SessionDeps,
+  input: { email: string; resetPasswordCode: string },
+  meta: RequestMeta,
+  mail: MailQueue,
+): Promise<{ email: string; checked: CheckedCode }> {
+  const email = normalizeEmail(input.email);
+  await limitCodeChecks(deps, email, meta);
+  const checked = await checkCodeUnderCeiling(deps, email, input.resetPasswordCode, meta, mail);
+  if (!checked) throw wrongCode();
+  return { email, checked };
+}
+
 /** Whether a reset code is right, without using it; a wrong one counts as a try. */
 export async function verifyResetCode(
   deps: SessionDeps,
@@ -362,10 +379,7 @@ export async function verifyResetCode(
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<void> {
-  const email = normalizeEmail(input.email);
-  await limitCodeChecks(deps, email, meta);
-  const checked = await checkCodeUnderCeiling(deps, email, input.resetPasswordCode, meta, mail);
-  if (!checked) throw wrongCode();
+  await checkResetCode(deps, input, meta, mail);
 }
 
 /**
@@ -378,10 +392,7 @@ export async function resetPassword(
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<Tokens> {
-  const email = normalizeEmail(input.email);
-  await limitCodeChecks(deps, email, meta);
-  const checked = await checkCodeUnderCeiling(deps, email, input.resetPasswordCode, meta, mail);
-  if (!checked) throw wrongCode();
+  const { email, checked } = await checkResetCode(deps, input, meta, mail);
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();
   const tokens = await transactionEndingSessions(deps.database, async (tx) => {
