@@ -250,6 +250,16 @@ export const LongNames: Story = {
     },
     { firstName: 'Li', lastName: 'Na' },
   ]),
+  // The snapshot waits for what it shows: the loaded table and the pending invites below it.
+  play: async ({ canvasElement }) => {
+    await clientsTable(canvasElement);
+    await expect(rowNames(canvasElement)).toEqual([
+      'Wolfeschlegelsteinhausenbergerdorff Hubert Blaine',
+      'Maria-Fernanda Esperanza de la Concepción Rodríguez-Villanueva',
+      'Li Na',
+    ]);
+    await within(canvasElement).findByText('robin.walsh@example.com');
+  },
 };
 
 /** No picture, and a picture that fails to load: the person icon either way. */
