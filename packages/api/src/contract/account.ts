@@ -1,4 +1,4 @@
-import { isFullView, limits, personTypes } from '@coach/domain';
+import { limits, personTypes } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateSchema, FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
@@ -79,11 +79,6 @@ export const PersonViewSchema = Type.Union([PersonSchema, PublicPersonSchema], {
 
 /** See {@link PersonViewSchema}. */
 export type PersonView = Static<typeof PersonViewSchema>;
-
-/** Whether a profile view carries every field (not a client's view of their coach). */
-export function isFullPerson(person: PersonView): person is Person {
-  return isFullView<Person>(person);
-}
 
 /** A list of profiles, each as the caller may see it. */
 export const PersonListSchema = Type.Array(PersonViewSchema, { description: 'Profiles' });

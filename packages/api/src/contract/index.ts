@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './deviceMetrics.ts';
 export * from './enumeration.ts';
 export * from './exercise.ts';
+export * from './fullPerson.ts';
 export * from './journey.ts';
 export * from './reports.ts';
 export * from './resource.ts';
