@@ -76,7 +76,37 @@ const preview: Preview = {
     // (the panel's Run button, `manual` below), so browsing and the test run pay nothing for it,
     // and what it finds shows as to-do items, not failures ('todo').
     a11y: { test: 'todo' },
-    options: { storySort: { order: ['Foundations', 'UI', 'App'] } },
+    options: {
+      storySort: {
+        order: [
+          'Foundations',
+          'UI',
+          'App',
+          ['Screens', 'Layouts', 'Sections', 'Dialogs', 'Journeys'],
+        ],
+      },
+    },
+    // The windows of the design: the app's screens are pinned to the desktop one (their stories
+    // set the `viewport` global), the others are for trying a component or a screen at a size.
+    viewport: {
+      options: {
+        coachDesktop: {
+          name: 'Coach desktop (1280 × 800)',
+          styles: { width: '1280px', height: '800px' },
+          type: 'desktop',
+        },
+        coachLaptop: {
+          name: 'Small laptop (1024 × 700)',
+          styles: { width: '1024px', height: '700px' },
+          type: 'desktop',
+        },
+        coachTablet: {
+          name: 'Tablet, landscape (1180 × 820)',
+          styles: { width: '1180px', height: '820px' },
+          type: 'tablet',
+        },
+      },
+    },
   },
 };
 

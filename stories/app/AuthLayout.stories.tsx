@@ -5,11 +5,13 @@ import { expect, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
 const meta = {
-  title: 'App/AuthLayout',
+  title: 'App/Layouts/AuthLayout',
+  globals: designViewport,
   component: AuthLayout,
   parameters: { layout: 'fullscreen', route: '/' },
 } satisfies Meta<typeof AuthLayout>;

@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
+import { designViewport } from './designViewport.ts';
 
 /** The screen-size rules' blocking screens (spec point 2), as the app shows them. */
 const meta = {
-  title: 'App/BlockingScreens',
+  title: 'App/Screens/ScreenSizeMessages',
+  globals: designViewport,
   component: ScreenSizeMessage,
   parameters: { layout: 'fullscreen' },
   args: { reason: 'higherResolution' },

@@ -11,7 +11,7 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Indicators per day' of the client profile, alone, over the mocks (the demo coach signed in). */
 const meta = {
-  title: 'App/ClientIndicators',
+  title: 'App/Sections/ClientIndicators',
   component: IndicatorsSection,
   args: { clientId: mockClientIds.jamie },
   decorators: [withCoachApi],

@@ -11,7 +11,7 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Phase over phase' of the client profile, alone, over the mocks (the demo coach signed in). */
 const meta = {
-  title: 'App/ClientPhaseComparison',
+  title: 'App/Sections/ClientPhaseComparison',
   component: PhaseComparisonSection,
   args: { clientId: mockClientIds.jamie },
   decorators: [withCoachApi],

@@ -4,6 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
@@ -14,7 +15,8 @@ const profileOf = (clientId: string) => `/clients/${clientId}`;
  * (New York, Sense day 5, every effect level and assessment status) unless a story says otherwise.
  */
 const meta = {
-  title: 'App/ClientProfile',
+  title: 'App/Screens/ClientProfile',
+  globals: designViewport,
   render: () => (
     <>
       <SessionSyncEffect />

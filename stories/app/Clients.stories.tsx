@@ -6,12 +6,14 @@ import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts'
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { type ClientShape, clientListHandler, manyClients } from './clientSummaries.ts';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
+import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
 const meta = {
-  title: 'App/Clients',
+  title: 'App/Screens/Clients',
+  globals: designViewport,
   render: () => (
     <>
       <SessionSyncEffect />

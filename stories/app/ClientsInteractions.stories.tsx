@@ -4,12 +4,14 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
+import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'My clients' in use: sort, filters, search, keyboard and the view kept in the URL. */
 const meta = {
-  title: 'App/ClientsInteractions',
+  title: 'App/Journeys/ClientsInteractions',
+  globals: designViewport,
   render: () => (
     <>
       <SessionSyncEffect />

@@ -11,7 +11,7 @@ type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
 /** "Who did what": the demo coach's own actions on one client. */
 const meta = {
-  title: 'App/CoachActions',
+  title: 'App/Sections/CoachActions',
   render: ({ clientId }) => (
     <Box padding="6" maxWidth="xl">
       <CoachActionsSection clientId={clientId} />

@@ -4,6 +4,7 @@ import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, rowNames } from './clientsStory.ts';
+import { designViewport } from './designViewport.ts';
 import { openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -42,7 +43,8 @@ const injectedElements = () =>
  * bidirectional controls, 250 emoji and i18n placeholders: every screen shows them as text.
  */
 const meta = {
-  title: 'App/HostileNames',
+  title: 'App/Journeys/HostileNames',
+  globals: designViewport,
   render: () => (
     <>
       <SessionSyncEffect />

@@ -6,6 +6,7 @@ import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 const inviteRoute = (token: string) => `/invite?token=${token}`;
@@ -16,7 +17,8 @@ const inviteRoute = (token: string) => `/invite?token=${token}`;
  * tokens are live, expired, used and withdrawn at the stories' clock; the runner's device is UTC.
  */
 const meta = {
-  title: 'App/InviteAcceptance',
+  title: 'App/Screens/InviteAcceptance',
+  globals: designViewport,
   component: InviteAcceptanceScreen,
   render: () => (
     <AuthLayout>

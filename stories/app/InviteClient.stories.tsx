@@ -11,7 +11,7 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {
-  title: 'App/InviteClient',
+  title: 'App/Dialogs/InviteClient',
   render: () => (
     <>
       <SessionSyncEffect />

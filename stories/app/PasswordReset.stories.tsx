@@ -6,12 +6,14 @@ import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */
 const meta = {
-  title: 'App/PasswordReset',
+  title: 'App/Screens/PasswordReset',
+  globals: designViewport,
   component: PasswordResetScreen,
   render: () => (
     <AuthLayout>

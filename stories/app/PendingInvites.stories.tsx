@@ -14,7 +14,7 @@ import { withCoachApi } from './withCoachApi.tsx';
  * for the demo coach: sent yesterday, two days ago, and 20 days ago (expired).
  */
 const meta = {
-  title: 'App/PendingInvites',
+  title: 'App/Sections/PendingInvites',
   component: PendingInvites,
   // As wide as under the clients table at 1280 px.
   render: () => (

@@ -11,7 +11,7 @@ type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
 /** 'Start next phase' on the profile: the actions alone, over the mocks of the demo coach. */
 const meta = {
-  title: 'App/PhaseChange',
+  title: 'App/Dialogs/PhaseChange',
   render: ({ clientId }) => <ProfileActions clientId={clientId} />,
   decorators: [withCoachApi, withAppRootFontSize],
   args: { clientId: mockClientIds.maria },

@@ -15,7 +15,7 @@ type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
 /** 'Generate report' on the profile with the reports list it adds to, over the demo mocks. */
 const meta = {
-  title: 'App/ReportModal',
+  title: 'App/Dialogs/ReportModal',
   render: ({ clientId }) => (
     <Stack gap="6" padding="6" maxWidth="3xl">
       <ProfileActions clientId={clientId} />

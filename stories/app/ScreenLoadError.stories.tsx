@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ScreenLoadError } from '../../packages/app/src/core/lazyScreens/index.ts';
+import { designViewport } from './designViewport.ts';
 
 /**
  * What shows instead of a screen whose code could not load (decisions: lazy screens). Online, the
@@ -8,7 +9,8 @@ import { ScreenLoadError } from '../../packages/app/src/core/lazyScreens/index.t
  * way back, so it comes first.
  */
 const meta = {
-  title: 'App/ScreenLoadError',
+  title: 'App/Screens/ScreenLoadError',
+  globals: designViewport,
   component: ScreenLoadError,
   args: { isTimeout: false, onRetry: fn(), onReload: fn() },
 } satisfies Meta<typeof ScreenLoadError>;

@@ -4,12 +4,14 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
 const meta = {
-  title: 'App/Settings',
+  title: 'App/Screens/Settings',
+  globals: designViewport,
   render: () => (
     <>
       <SessionSyncEffect />

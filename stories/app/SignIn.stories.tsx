@@ -6,10 +6,12 @@ import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
-  title: 'App/SignIn',
+  title: 'App/Screens/SignIn',
+  globals: designViewport,
   component: SignInScreen,
   render: () => (
     <AuthLayout>

@@ -3,11 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
 const meta = {
-  title: 'App/SignedInLayout',
+  title: 'App/Layouts/SignedInLayout',
+  globals: designViewport,
   render: () => (
     <>
       <SessionSyncEffect />

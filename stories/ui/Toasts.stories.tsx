@@ -32,6 +32,32 @@ const meta = {
   tags: ['autodocs'],
   // The preview already renders <ToastContainer />: the stories only raise toasts into it.
   render: () => <ToastTrigger />,
+  parameters: {
+    docs: {
+      description: {
+        component: [
+          'Short notices at the top of the screen: full width, closed after 3 s, paused while the',
+          'pointer is on them, no close button and no progress bar (the product decisions).',
+          '',
+          'Render `<ToastContainer />` once near the root of the app, then raise toasts from',
+          'anywhere with `toast`:',
+          '',
+          '```tsx',
+          "import { toast } from '@coach/ui';",
+          '',
+          "toast.success('Profile successfully edited'); // announced politely (role status)",
+          "toast.info('Your report is being generated'); // announced politely (role status)",
+          "toast.error('Something went wrong, please try again'); // interrupts (role alert)",
+          "const id = toast.info('Uploading…', { toastId: 'upload' }); // an id avoids duplicates",
+          'toast.dismiss(id); // closes one toast; toast.dismiss() closes all',
+          '```',
+          '',
+          'Each helper returns the toast id; its options go through to react-toastify (without',
+          '`type`, which the helper sets).',
+        ].join('\n'),
+      },
+    },
+  },
 } satisfies Meta<typeof ToastContainer>;
 
 export default meta;
