@@ -71,11 +71,13 @@ function dateRange(): Record<string, string> {
 }
 
 /**
- * A timezone where it is now about 08:00, inside the morning reflection window (06:00-10:00),
- * so client C's reflection is accepted rather than refused as outside a window.
+ * A timezone where it is now about `hour` o'clock. Client C's is 08:00, inside the morning
+ * reflection window (06:00-10:00), so its reflection is accepted rather than refused as outside
+ * a window; client D's is 14:00, far from a local midnight, so a record of minutes ago falls on
+ * the local date its journey started (a fixed zone made this fail when run near its midnight).
  */
-function morningTimezone(now: Date): string {
-  const offset = (((8 - now.getUTCHours()) % 24) + 24) % 24;
+function timezoneWhereItIs(hour: number, now: Date): string {
+  const offset = (((hour - now.getUTCHours()) % 24) + 24) % 24;
   const hours = offset > 14 ? offset - 24 : offset;
   // Etc/GMT names count westward: Etc/GMT-5 is UTC+5.
   return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
@@ -376,9 +378,14 @@ beforeAll(async () => {
     'client-c@example.com',
     'user',
     coachA.personId,
-    morningTimezone(new Date()),
+    timezoneWhereItIs(8, new Date()),
   );
-  const clientD = await seed('client-d@example.com', 'user', coachA.personId, 'Asia/Tokyo');
+  const clientD = await seed(
+    'client-d@example.com',
+    'user',
+    coachA.personId,
+    timezoneWhereItIs(14, new Date()),
+  );
   users = { coachA, coachB, clientC, clientD };
   // getExercise needs an exercise of C that exists.
   const recorded = await callRoute('recordExercise', 'clientC');
