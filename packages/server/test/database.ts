@@ -7,13 +7,16 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { defaultOrganisationId } from '../src/config.ts';
+import { createHandle, type Database, seedOrganisation } from '../src/db/handle.ts';
 import {
   type DatabaseHandle,
   migrationsFolder,
   openDatabase,
   type PgliteThread,
+  schema,
 } from '../src/db/index.ts';
 import { openPglite } from '../src/db/pglite.ts';
+import { type PgliteThreadClient, startPgliteThread } from '../src/db/pgliteThread.ts';
 
 /** The organisation every test database is seeded with (the deployment default). */
 export const testOrganisationId = defaultOrganisationId;
@@ -47,11 +50,114 @@ export async function createTestDatabase(
   } = {},
 ): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    return openPglite({ loadDataDir: await pgliteTemplate() }, testOrganisationId, {
-      thread: options.pgliteThread,
-    });
+    if (options.pgliteThread === 'main') {
+      return openPglite({ loadDataDir: await pgliteTemplate() }, testOrganisationId, {
+        thread: 'main',
+      });
+    }
+    return leasePgliteDatabase();
   }
   return createPostgresTestDatabase(requireTestDatabaseUrl(), options.postgresPort);
+}
+
+const poolKey = Symbol.for('coach.test.idlePglites');
+
+/**
+ * The PGlite threads of this test worker that no test file holds now. Starting one (a thread,
+ * PGlite's WebAssembly, the template loaded) takes seconds on two busy cores and most server test
+ * files open one or more; the server projects share each worker among files (isolate: false), so
+ * a closed test database goes back here and the next file gets it emptied again. Kept on
+ * globalThis: the files' fresh modules (test/freshModules.ts) would otherwise start a new pool.
+ */
+type PooledPglite = { client: PgliteThreadClient; schemaDigest: string };
+const poolHolder = globalThis as { [poolKey]?: PooledPglite[] };
+poolHolder[poolKey] ??= [];
+const idlePglites: PooledPglite[] = poolHolder[poolKey];
+
+/**
+ * A test database on a PGlite thread of the pool (or a new one), as empty as the template: every
+ * table truncated (the audit log's append-only triggers set aside for it), sequences restarted,
+ * the session's settings, locks and listeners discarded, the organisation row seeded. A thread
+ * whose schema a test changed (its tables', columns' and triggers' digest differs) is closed
+ * rather than reused. Closing the handle ends the lease: its later calls fail as on a closed
+ * database, and the thread goes back to the pool.
+ */
+async function leasePgliteDatabase(): Promise<DatabaseHandle> {
+  let pooled = idlePglites.pop();
+  while (pooled) {
+    const reset = await resetPglite(pooled.client).catch(() => null);
+    if (reset !== null && reset === pooled.schemaDigest) break;
+    await pooled.client.close().catch(() => {});
+    pooled = idlePglites.pop();
+  }
+  if (!pooled) {
+    const client = await startPgliteThread({ loadDataDir: await pgliteTemplate() });
+    try {
+      pooled = { client, schemaDigest: await schemaDigestOf(client) };
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+  }
+  const lease = leaseOf(pooled, () => {
+    if (pooled) idlePglites.push(pooled);
+  });
+  const db = drizzle({ client: lease as unknown as PGlite, schema }) as unknown as Database;
+  await seedOrganisation(db, testOrganisationId);
+  return createHandle(db, 'pglite', testOrganisationId, lease.close);
+}
+
+/** The pooled client as one test file sees it: every call refused once the file closed it. */
+function leaseOf(pooled: PooledPglite, release: () => void): PgliteThreadClient {
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error('The database is closed');
+    return pooled.client;
+  };
+  return {
+    query: (text, params, options) => open().query(text, params, options),
+    exec: (text) => open().exec(text),
+    transaction: (work) => open().transaction(work),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      release();
+    },
+  };
+}
+
+/** Empties a pooled PGlite back to the template's state; answers its schema digest. */
+async function resetPglite(client: PgliteThreadClient): Promise<string> {
+  await client.exec('discard all');
+  const tables = await client.query<{ name: string }>(
+    "select quote_ident(tablename) as name from pg_tables where schemaname = 'public'",
+  );
+  if (tables.rows.length > 0) {
+    await client.exec(
+      `begin; set local session_replication_role = replica; truncate ${tables.rows
+        .map((table) => table.name)
+        .join(', ')} restart identity cascade; commit;`,
+    );
+  }
+  return schemaDigestOf(client);
+}
+
+async function schemaDigestOf(client: PgliteThreadClient): Promise<string> {
+  const digest = await client.query<{ digest: string }>(`
+    select md5(
+      (select coalesce(string_agg(table_name || '.' || column_name || ':' || data_type || ':' ||
+        coalesce(column_default, ''), ',' order by table_name, column_name), '')
+        from information_schema.columns where table_schema = 'public')
+      || '|' ||
+      (select coalesce(string_agg(tgname || ':' || tgenabled::text, ',' order by tgname), '')
+        from pg_trigger where not tgisinternal)
+      || '|' ||
+      (select coalesce(string_agg(indexname, ',' order by indexname), '')
+        from pg_indexes where schemaname = 'public')
+    ) as digest`);
+  const value = digest.rows[0]?.digest;
+  if (!value) throw new Error('The test database has no schema digest');
+  return value;
 }
 
 let pgliteDump: Promise<Blob> | null = null;
