@@ -14,6 +14,36 @@ const serverWorkers = {
 };
 
 /**
+ * Two tiers. `npm test` runs every test file once, the heaviest of them (whole-demo seeds, the
+ * route fuzzer, floods of requests) on PGlite only, with a sample where they draw cases (see
+ * `thorough` in the files). `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest
+ * files, at full depth and on both databases: CI runs it after `npm test`.
+ */
+const thorough = process.env.COACH_THOROUGH === '1';
+const heavyFiles = {
+  server: [
+    'test/hostile/routeFuzz.test.ts',
+    'test/hostile/unicode.test.ts',
+    'test/hostile/uploads.test.ts',
+    'test/hostileTraffic.test.ts',
+    'src/services/auth/hostileTraffic.test.ts',
+    'src/services/auth/resetCodes.test.ts',
+  ],
+  simulator: [
+    'src/demo/demoBackup.test.ts',
+    'src/demo/demoHistory.test.ts',
+    'src/bulk.test.ts',
+    'src/simulation.test.ts',
+  ],
+};
+/**
+ * Heavy files `npm test` leaves out entirely: the whole demo's history (about 45 s on PGlite) is
+ * sampled by the backup round trip (a few clients' history, no action refused) and seeded whole
+ * by every `npm start` and by the end-to-end run's template.
+ */
+const thoroughOnlyFiles = { simulator: ['src/demo/demoHistory.test.ts'] };
+
+/**
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
  * project's scripts in Node; the mocks held to the server (`parity`); and the end-to-end tests
  * (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
@@ -95,7 +125,7 @@ export const projects: TestProjectConfiguration[] = [
       name: 'server-pglite',
       root: 'packages/server',
       environment: 'node',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: thorough ? heavyFiles.server : ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
     },
@@ -109,15 +139,21 @@ export const projects: TestProjectConfiguration[] = [
             name: 'server-postgres',
             root: 'packages/server',
             environment: 'node',
-            // Only the tests that use the database run a second time.
-            include: [
-              'src/db/**/*.test.ts',
-              'src/services/**/*.test.ts',
-              'src/seed/**/*.test.ts',
-              'test/**/*.test.ts',
-            ],
+            // Only the tests that use the database run a second time; the heaviest in
+            // `npm run test:thorough` only.
+            include: thorough
+              ? heavyFiles.server
+              : [
+                  'src/db/**/*.test.ts',
+                  'src/services/**/*.test.ts',
+                  'src/seed/**/*.test.ts',
+                  'test/**/*.test.ts',
+                ],
             // The hostile-input generator's test uses no database: once is enough.
-            exclude: ['test/hostile/schemaArbitrary.test.ts'],
+            exclude: [
+              'test/hostile/schemaArbitrary.test.ts',
+              ...(thorough ? [] : heavyFiles.server),
+            ],
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,
             // Fails the run when TEST_DATABASE_URL is missing, instead of skipping.
@@ -133,7 +169,8 @@ export const projects: TestProjectConfiguration[] = [
       name: 'simulator',
       root: 'packages/simulator',
       environment: 'node',
-      include: ['src/**/*.test.ts'],
+      include: thorough ? heavyFiles.simulator : ['src/**/*.test.ts'],
+      exclude: thorough ? [] : thoroughOnlyFiles.simulator,
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
       setupFiles: ['../server/test/freshModules.ts'],
@@ -148,10 +185,15 @@ export const projects: TestProjectConfiguration[] = [
             name: 'simulator-postgres',
             root: 'packages/simulator',
             environment: 'node',
-            include: ['src/**/*.test.ts'],
+            include: thorough ? heavyFiles.simulator : ['src/**/*.test.ts'],
             // The generator's test uses no database: once is enough. The demo data's backup round
-            // trip ran on PGlite only when it was the server's, and still does.
-            exclude: ['src/generator.test.ts', 'src/demo/demoBackup.test.ts'],
+            // trip ran on PGlite only when it was the server's, and still does. The heaviest run
+            // here in `npm run test:thorough` only.
+            exclude: [
+              'src/generator.test.ts',
+              'src/demo/demoBackup.test.ts',
+              ...(thorough ? [] : heavyFiles.simulator),
+            ],
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,
             setupFiles: ['../server/test/freshModules.ts'],

@@ -3,3 +3,4 @@
 export { callApi, createUserWithProfile } from '../src/services/auth/testing.ts';
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database.ts';
 export { startTestServer, type TestServer } from './testServer.ts';
+export { thorough } from './thorough.ts';

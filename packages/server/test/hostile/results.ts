@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { testDatabaseKind } from '../database.ts';
+import { thorough } from '../thorough.ts';
 
 // The hostile-input tests write their case counts into reliability/results.json under
 // `hostileInput.<database kind>.<part>`, beside what `npm run reliability` writes (it keeps this
-// key). Figures only: counts and statuses, never a request, a token or an address.
+// key). Figures only: counts and statuses, never a request, a token or an address. Only the
+// full-depth run (`npm run test:thorough`, on both databases) records: `npm test`'s sample leaves
+// the tracked file as it is.
 
 export const resultsPath = resolve(import.meta.dirname, '../../../../reliability/results.json');
 
@@ -12,6 +15,7 @@ const lockPath = `${resultsPath}.lock`;
 
 /** Merges `figures` into `hostileInput.<kind>.<part>`, keeping everything else of the file. */
 export async function recordHostileResults(part: string, figures: unknown): Promise<void> {
+  if (!thorough) return;
   await withLock(() => {
     const results = existsSync(resultsPath)
       ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Record<string, unknown>)

@@ -3,6 +3,7 @@ import { type RouteName, routes } from '@coach/api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../src/services/auth/testing.ts';
+import { thorough } from '../thorough.ts';
 import { type HostileServer, people, startHostileServer } from './hostileServer.ts';
 import { recordHostileResults } from './results.ts';
 import { type HostileRequest, routeRequestArbitrary } from './routeRequests.ts';
@@ -21,12 +22,13 @@ import {
 // validation and handlers, without sockets), plus a sample over real HTTP.
 //
 // HOSTILE_RUNS (cases per route through inject), HOSTILE_HTTP_RUNS (per route over HTTP) and
-// HOSTILE_SEED size and fix the run. The defaults fit the CI budget: a case costs about 6 ms of
-// CPU on PGlite (the server's own queries), so 160 per route and database is what two shared cores
-// take beside the rest; HOSTILE_RUNS=1000 is the thorough run (about 4 minutes of CPU on PGlite).
+// HOSTILE_SEED size and fix the run. A case costs about 6 ms of CPU on PGlite (the server's own
+// queries): `npm test` draws a sample of 40 + 4 per route, on PGlite; `npm run test:thorough`
+// 150 + 10 per route on both databases; HOSTILE_RUNS=1000 is a deeper run still (about 4 minutes
+// of CPU on PGlite).
 
-const injectRuns = Number(process.env.HOSTILE_RUNS ?? 150);
-const httpRuns = Number(process.env.HOSTILE_HTTP_RUNS ?? 10);
+const injectRuns = Number(process.env.HOSTILE_RUNS ?? (thorough ? 150 : 40));
+const httpRuns = Number(process.env.HOSTILE_HTTP_RUNS ?? (thorough ? 10 : 4));
 const baseSeed = Number(process.env.HOSTILE_SEED ?? 14);
 
 /** What a refusal may write on some routes by design, beside `refusalRecordTables`. */

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm run test:thorough`: the heaviest server and simulator test files (whole-demo seeds, the
+# route fuzzer at full depth, floods of requests; the list is in vitest.workspace.ts) on PGlite and
+# on a throwaway PostgreSQL server. `npm test` runs them once, on PGlite, with samples; CI runs
+# this after it. Extra arguments go to vitest (a file filter, -t ...).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-node.sh
+[ -d node_modules ] || bash scripts/install-deps.sh
+eval "$(bash scripts/ensure-postgres.sh)"
+trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
+started=$SECONDS
+COACH_THOROUGH=1 npx vitest run --project server-pglite --project server-postgres \
+  --project simulator --project simulator-postgres "$@"
+echo "thorough tests: $(( SECONDS - started )) s"
