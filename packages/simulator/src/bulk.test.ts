@@ -13,13 +13,21 @@ import {
 let server: TestServer;
 let result: BulkLoadResult;
 const messages: string[] = [];
+/**
+ * The load's instant, also the server's client-data clock: every "today" below is the clients'
+ * local date at it, not at the moment of the check (a local midnight of one of the load's
+ * timezones may pass during the load, which lasts seconds).
+ */
+let now: Date;
 
 const scalar = async (query: string) =>
   Number(Object.values((await server.database.db.execute(sql.raw(query))).rows[0] ?? {})[0] ?? NaN);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  now = new Date();
+  server = await startTestServer({ now: () => now });
   result = await bulkLoad(server.database, {
+    now,
     clients: 600,
     days: 10,
     seed: 7,
@@ -47,12 +55,13 @@ describe('bulkLoad', () => {
     expect(await scalar('select count(*) from client_daily')).toBe(6000);
     expect(result.rows.client_daily).toBe(6000);
     expect(await scalar('select count(distinct timezone) from persons')).toBeGreaterThan(5);
-    // Every client has its `days` dates, ending on their local today.
+    // Every client has its `days` dates, ending on their local today (at the load's instant).
+    const loadInstant = `'${now.toISOString()}'::timestamptz`;
     expect(
       await scalar(`select count(*) from (
         select cd.client_person_id from client_daily cd join persons p on p.id = cd.client_person_id
         group by cd.client_person_id, p.timezone, p.created_at
-        having count(*) <> 10 or max(cd.local_date) <> (now() at time zone p.timezone)::date
+        having count(*) <> 10 or max(cd.local_date) <> (${loadInstant} at time zone p.timezone)::date
           or min(cd.local_date) <> (p.created_at at time zone p.timezone)::date) as wrong`),
     ).toBe(0);
     expect(messages.at(-1)).toMatch(/^bulk: done in/);
@@ -204,7 +213,7 @@ describe('bulkLoad: the stored low days', () => {
       server.database.db,
       server.database.organisationId,
       { coachPersonId: coach.rows[0]?.id ?? '' },
-      new Date(),
+      now,
     );
     expect(rows).toHaveLength(200);
     expect(rows.filter((row) => row.storedLowDays === null)).toEqual([]);
