@@ -201,8 +201,12 @@ export const projects: TestProjectConfiguration[] = [
           },
         } satisfies TestProjectConfiguration,
       ]),
-  // Each file starts the product (server process, fresh database, SMTP sink) and a chromium of
-  // its own; one file at a time, since they share two cores with the rest of the machine.
+  // The end-to-end tests: chromium against the running product. The global setup seeds one
+  // template database, launches one chromium for the run and starts one shared product; files that
+  // change no state another file reads (clients, clientProfile, firstLoad, screenSize, session)
+  // use that product, the others (a password, a profile, a throttle, new clients, a token
+  // lifetime, a killed server) start one of their own from the template. Each file has its own
+  // browser contexts. One file at a time, since they share two cores with the rest of the machine.
   {
     extends: true,
     test: {

@@ -11,7 +11,9 @@ import { signInAsCoach, storedTokens } from './harness/coach.ts';
 // The client profile against the running product and its demo practice (issue 11): a client opened
 // from the list shows the API's figures, moves from Learn to Sense (and the list says so), and a
 // report is generated and downloaded as a PDF holding the coach's notes and the client's name.
-const e2e = setUpE2e();
+// The run's shared product: the one Learn client it moves to Sense and the report it adds are read
+// by no other file (clients.test.ts checks no phase or figure of a given client).
+const e2e = setUpE2e({ product: 'shared' });
 
 /** What the API answers the signed-in coach for a path under /api. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {

@@ -5,7 +5,8 @@ import { pathOf, signInAsCoach } from './harness/coach.ts';
 
 // 'My clients' against the running product and its seeded demo practice (issue 10): the coach
 // reads the figures, sorts, keeps only who needs attention and opens a client with the keyboard.
-const e2e = setUpE2e();
+// The run's shared product: it only reads (a sort and a filter live in the URL, not the server).
+const e2e = setUpE2e({ product: 'shared' });
 
 const columns = [
   'Name/Surname',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, coach } from './harness/coach.ts';
-import { templateDataDirVariable } from './harness/globalSetup.ts';
+import { templateDataDirVariable } from './harness/paths.ts';
 import { type ServerProcess, startServerProcess } from './harness/serverProcess.ts';
 
 // The server process killed with SIGKILL (a crash, an OOM kill, a power cut) in the middle of

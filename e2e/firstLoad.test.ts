@@ -11,7 +11,8 @@ import { setUpE2e } from './harness/browser.ts';
 
 // The sign-in page's first load against the running product (issue 13): what it fetches, how the
 // server sends it, and the size check of the sign-in route.
-const e2e = setUpE2e();
+// The run's shared product: it only reads the served files.
+const e2e = setUpE2e({ product: 'shared' });
 
 async function signInPageLoad() {
   const page = await e2e.newPage();

@@ -8,6 +8,8 @@ import { coach, pathOf, signIn } from './harness/coach.ts';
 // acceptance, with markup, SQL, bidirectional controls, 250 emoji and i18n placeholders in their
 // names are stored as typed and shown as text everywhere the coach meets them: the list, the
 // profile, the breadcrumb and the report's PDF. Nothing runs, no element comes out of a name.
+// Its own product: it adds clients (and leaves an invite pending) that the list of a shared
+// product would show, and counts the clients.
 const e2e = setUpE2e();
 
 const password = 'Hostile2026!';

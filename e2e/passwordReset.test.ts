@@ -5,6 +5,7 @@ import { resetCodeIn } from './harness/product.ts';
 
 // The password reset flow of spec points 2 and 4, with the codes read from the product's mail
 // (a real SMTP sink): a wrong code, a new code, the new password, signed in.
+// Its own product: it changes the demo coach's password.
 const e2e = setUpE2e();
 
 const newPassword = 'Sunrise2026!';

@@ -3,7 +3,8 @@ import { setUpE2e } from './harness/browser.ts';
 
 // The screen-size rules of spec point 2, in the served app (signed out: the rules apply to every
 // screen).
-const e2e = setUpE2e();
+// The run's shared product: signed out, it only reads the served app.
+const e2e = setUpE2e({ product: 'shared' });
 
 const higherResolution = 'Coach app is available for screens with higher resolution';
 const landscape = 'Coach app is available in landscape mode';

@@ -5,6 +5,7 @@ import { signInAsCoach } from './harness/coach.ts';
 // Issue 14 (decisions: the server out of reach in the app): a clear message with a retry, never
 // a blank screen; a form keeps what was typed; a screen's code gone after a new deployment
 // offers a reload of the page.
+// Its own product: it changes the demo coach's profile (settings.test.ts reads the first name).
 const e2e = setUpE2e();
 
 const unreachable = 'The server could not be reached, please try again';
@@ -25,7 +26,10 @@ describe('the server out of reach', () => {
     await page.unroute('**/api/analytics/clients**');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('table', { name: 'Clients' }).waitFor();
-    expect(await page.locator('tbody tr[data-kind="data"]').count()).toBeGreaterThan(0);
+    // The table may show before its rows have come: wait for the first one, then count.
+    const rows = page.locator('tbody tr[data-kind="data"]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(0);
     expect(await alert.count()).toBe(0);
   });
 

@@ -4,6 +4,8 @@ import { signInAsCoach } from './harness/coach.ts';
 import { solidPng } from './harness/png.ts';
 
 // Settings (spec point 2): the coach edits their first name and uploads a profile picture.
+// Its own product: it changes the demo coach's name (the invite page and the reports show it) and
+// picture.
 const e2e = setUpE2e();
 
 /** Whether an `<img>` of the profile picture served by the resource service has loaded. */

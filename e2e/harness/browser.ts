@@ -7,15 +7,18 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.js';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { coach, client as demoClient } from './coach.ts';
 import { type Product, type StartProductOptions, startProduct } from './product.ts';
 import { createSecretLedger, type SecretLedger } from './secrets.ts';
+import { attachSharedProduct } from './sharedProduct.ts';
 
-/** Debian's chromium, as everywhere in the project's browser tests. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+/**
+ * The run's chromium (Debian's, launched once by the global setup): a connection of this file's
+ * own, whose contexts close with it.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('e2eBrowserEndpoint'));
 }
 
 /** Where screenshots of failed tests go (`E2E_ARTIFACTS`, `<tmp>/coach-e2e-artifacts` by default). */
@@ -35,15 +38,32 @@ export type E2e = {
   secrets: SecretLedger;
 };
 
+export type E2eOptions = StartProductOptions & {
+  /**
+   * `'own'` (the default): the file starts a product of its own (fresh database, its own mail
+   * sink) and stops it when it ends. `'shared'`: the file uses the product the global setup
+   * started once for the run. Only for files that change no state another file reads: no
+   * password, profile or throttle of the demo accounts, no new client or invite, no server
+   * stopped, no options of their own (a token lifetime); their mail and output are read from
+   * where they started.
+   */
+  product?: 'own' | 'shared';
+};
+
 /**
- * The hooks of one test file: the product (fresh database, its own mail sink) and one chromium
- * for the whole file; every context a test opens is closed after it. A failed test leaves a
- * screenshot of each of its pages in the artifacts folder and the end of the server's output. A
- * test whose pages broke the Content-Security-Policy (the console's 'Refused to ...') fails.
- * When the file ends, the server's output must hold none of the secrets the file used (passwords,
- * codes, tokens, mailed links): the file fails otherwise, naming the kinds found.
+ * The hooks of one test file: the product (its own, or the run's shared one) and a connection to
+ * the run's chromium for the whole file; every context a test opens is closed after it. A failed
+ * test leaves a screenshot of each of its pages in the artifacts folder and the end of the
+ * server's output. A test whose pages broke the Content-Security-Policy (the console's 'Refused
+ * to ...') fails. When the file ends, the server's output (of a shared product: what it printed
+ * while the file ran) must hold none of the secrets the file used (passwords, codes, tokens,
+ * mailed links): the file fails otherwise, naming the kinds found.
  */
-export function setUpE2e(options: StartProductOptions = {}): E2e {
+export function setUpE2e(options: E2eOptions = {}): E2e {
+  const { product: which = 'own', ...productOptions } = options;
+  if (which === 'shared' && Object.keys(productOptions).length > 0) {
+    throw new Error('A file with options of its own for the product needs its own product');
+  }
   let product: Product | null = null;
   let browser: Browser | null = null;
   let contexts: BrowserContext[] = [];
@@ -54,7 +74,12 @@ export function setUpE2e(options: StartProductOptions = {}): E2e {
   secrets.add('demo client password', demoClient.password);
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(options), launchBrowser()]);
+    [product, browser] = await Promise.all([
+      which === 'shared'
+        ? attachSharedProduct(inject('e2eSharedProduct'))
+        : startProduct(productOptions),
+      connectBrowser(),
+    ]);
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await keepEvidence(task.name, contexts, product);
@@ -69,7 +94,7 @@ export function setUpE2e(options: StartProductOptions = {}): E2e {
   afterAll(async () => {
     await browser?.close();
     if (!product) return;
-    secrets.addMails(product.mail.received);
+    secrets.addMails(await product.mail.received());
     const found = secrets.foundIn(product.output());
     await product.stop();
     if (found.length > 0) {

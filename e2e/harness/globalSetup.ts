@@ -1,26 +1,59 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appBuildDir } from './paths.ts';
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.js';
+import { appBuildDir, templateDataDirVariable } from './paths.ts';
 import { startServerProcess } from './serverProcess.ts';
-
-/** Where the seeded template database is, for `startProduct` in the test workers. */
-export const templateDataDirVariable = 'COACH_E2E_TEMPLATE_DATA_DIR';
+import { startSharedProduct } from './sharedProduct.ts';
 
 /**
- * Once per run: checks that the app is built, and makes a migrated, demo-seeded PGlite data folder
- * (about 5 s) that every test file copies, so each file gets a fresh database in about a second.
+ * Once per run:
+ * - checks that the app is built;
+ * - makes a migrated, demo-seeded PGlite data folder (about 5 s) that every product copies, so
+ *   each gets a fresh database in about a second;
+ * - launches the run's chromium (a Playwright browser server): each test file connects to it and
+ *   opens contexts of its own (fresh profiles) instead of launching a browser;
+ * - starts the shared product, which the files that change no state another file reads use
+ *   (`setUpE2e({ product: 'shared' })`), and stops it at the end; the run fails when its whole
+ *   output holds a secret (the demo passwords, a mailed code or link token, a JWT).
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   if (!existsSync(join(appBuildDir, 'index.html'))) {
     throw new Error(
       `The coach app is not built (${appBuildDir}): run 'npm run test:e2e', which builds it`,
     );
   }
-  if (process.env.COACH_E2E_DB === 'postgres') return;
-  const dataDir = mkdtempSync(join(tmpdir(), 'coach-e2e-template-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_SEED: '1' });
-  await server.stop();
-  process.env[templateDataDirVariable] = dataDir;
-  return () => rmSync(dataDir, { recursive: true, force: true });
+  const browserServer = chromium.launchServer({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+  });
+  let dataDir: string | null = null;
+  let shared: Awaited<ReturnType<typeof startSharedProduct>> | null = null;
+  const teardown = async () => {
+    const found = (await shared?.finish()) ?? [];
+    await (await browserServer.catch(() => null))?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (found.length > 0) {
+      throw new Error(
+        `The shared product's output holds secrets this run used: ${found.join(', ')}`,
+      );
+    }
+  };
+  try {
+    if (process.env.COACH_E2E_DB !== 'postgres') {
+      dataDir = mkdtempSync(join(tmpdir(), 'coach-e2e-template-'));
+      const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_SEED: '1' });
+      await server.stop();
+      process.env[templateDataDirVariable] = dataDir;
+    }
+    shared = await startSharedProduct();
+    project.provide('e2eSharedProduct', shared.info);
+    project.provide('e2eBrowserEndpoint', (await browserServer).wsEndpoint());
+  } catch (error) {
+    await teardown().catch(() => {});
+    throw error;
+  }
+  return teardown;
 }

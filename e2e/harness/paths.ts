@@ -11,3 +11,6 @@ export const appBuildDir = resolve(repoRoot, 'packages/app/dist');
  * started as a child process like `npm start` does.
  */
 export const serverMain = resolve(repoRoot, 'packages/simulator/src/main.ts');
+
+/** Where the seeded template database is (set by the global setup, for the test workers). */
+export const templateDataDirVariable = 'COACH_E2E_TEMPLATE_DATA_DIR';

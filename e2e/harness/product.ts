@@ -4,19 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startMailSink } from '../../packages/server/test/mailSink.ts';
-import { templateDataDirVariable } from './globalSetup.ts';
-import { appBuildDir } from './paths.ts';
-import { startServerProcess } from './serverProcess.ts';
-
-export type MailSink = Awaited<ReturnType<typeof startMailSink>>;
+import type { Mailbox } from './mailbox.ts';
+import { appBuildDir, templateDataDirVariable } from './paths.ts';
+import { type ServerProcessOptions, startServerProcess } from './serverProcess.ts';
 
 /** The running product: the built app and the services, with its mailbox. */
 export type Product = {
   /** Base address, e.g. `http://127.0.0.1:40123`. */
   url: string;
-  /** The real SMTP server the product sends its mail to. */
-  mail: MailSink;
-  /** What the server printed (attach it to a failure). */
+  /**
+   * What reached the real SMTP server the product sends its mail to (of a shared product: since
+   * the test file started).
+   */
+  mail: Mailbox;
+  /**
+   * What the server printed (attach it to a failure); of a shared product, since the test file
+   * started.
+   */
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -32,7 +36,10 @@ export type StartProductOptions = {
  * a real SMTP sink. The database is a copy of the seeded PGlite template made by the global
  * setup; with `COACH_E2E_DB=postgres`, a new database on `TEST_DATABASE_URL`'s server instead.
  */
-export async function startProduct(options: StartProductOptions = {}): Promise<Product> {
+export async function startProduct(
+  options: StartProductOptions = {},
+  processOptions: ServerProcessOptions = {},
+): Promise<Product> {
   const mail = await startMailSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'coach-e2e-data-'));
   const database = process.env.COACH_E2E_DB === 'postgres' ? await createPostgresDatabase() : null;
@@ -46,20 +53,27 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      DEMO_SEED: '1',
-      STATIC_DIR: appBuildDir,
-      SMTP_URL: mail.url,
-      MAIL_FROM: 'Coach <no-reply@coach.test>',
-      ...(options.accessTokenTtlSeconds
-        ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
-        : {}),
-    });
+    const server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        DEMO_SEED: '1',
+        STATIC_DIR: appBuildDir,
+        SMTP_URL: mail.url,
+        MAIL_FROM: 'Coach <no-reply@coach.test>',
+        ...(options.accessTokenTtlSeconds
+          ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
+          : {}),
+      },
+      processOptions,
+    );
     return {
       url: server.url,
-      mail,
+      mail: {
+        received: async () => [...mail.received],
+        waitFor: mail.waitFor,
+        waitForMailTo: mail.waitForMailTo,
+      },
       output: server.output,
       stop: async () => {
         await server.stop();

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { serverMain } from './paths.ts';
 
@@ -23,12 +24,23 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+export type ServerProcessOptions = {
+  /**
+   * A file that gets everything the process prints as well (the shared product's output, which
+   * the test workers read: see sharedProduct.ts).
+   */
+  logFile?: string;
+};
+
 /**
  * Starts `node packages/simulator/src/main.ts` on a free loopback port with `env` on top of a clean
  * environment, and resolves once it says it is running (180 s at most: a first demo seed writes
  * weeks of client history).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverMain], {
@@ -44,12 +56,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     output += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
+    if (options.logFile) appendFileSync(options.logFile, chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const stop = () => stopProcess(child);
   try {
     await waitUntilRunning(child, () => output);
