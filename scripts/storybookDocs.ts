@@ -2,19 +2,30 @@
 // in Debian's chromium and must render without an uncaught error, a console error or Storybook's
 // error display. Run by scripts/test-storybook.sh after the stories (a run of all story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
+// Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 3),
+// the pages with the most stories first so that no long page starts last. As in the stories' run,
+// the page tells Storybook it is under test: once a story has rendered, Storybook pauses its CSS
+// animations instead of letting them run (a screen's loading placeholders pulse forever, and
+// dozens of them repainting every frame made a Docs page CPU-bound for seconds).
 import { strict as assert } from 'node:assert';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
 const url = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
+const pagesAtOnce = Number(process.env.SB_DOCS_PAGES ?? 3);
 
 type IndexEntry = { id: string; type: 'docs' | 'story'; title: string };
 
 const index = (await (await fetch(`${url}/index.json`)).json()) as {
   entries: Record<string, IndexEntry>;
 };
-const docsPages = Object.values(index.entries).filter((entry) => entry.type === 'docs');
+const entries = Object.values(index.entries);
+const storiesOf = (title: string) =>
+  entries.filter((entry) => entry.type === 'story' && entry.title === title).length;
+const docsPages = entries
+  .filter((entry) => entry.type === 'docs')
+  .sort((a, b) => storiesOf(b.title) - storiesOf(a.title));
 
 /**
  * Console errors a page may print without being broken: the browser's own line for an HTTP error
@@ -30,66 +41,75 @@ after(async () => {
   await browser.close();
 });
 
-for (const entry of docsPages) {
-  test(`${entry.title} Docs renders without an error`, { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = message.text();
-      if (!expectedConsoleErrors.some((expected) => expected.test(text))) {
-        errors.push(`console: ${text}`);
+describe('Docs pages', { concurrency: pagesAtOnce }, () => {
+  for (const entry of docsPages) {
+    test(`${entry.title} Docs renders without an error`, { timeout: 90_000 }, async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!expectedConsoleErrors.some((expected) => expected.test(text))) {
+          errors.push(`console: ${text}`);
+        }
+      });
+      // Storybook's channel says when the page and each story in it has rendered, or failed to.
+      await page.addInitScript(() => {
+        // The test-runner's mark (it adds the same to the stories' page): Storybook's test mode.
+        const userAgent = navigator.userAgent;
+        Object.defineProperty(navigator, 'userAgent', {
+          get: () => `${userAgent} (StorybookTestRunner)`,
+          configurable: true,
+        });
+        const events: string[] = [];
+        Object.assign(window, { docsEvents: events });
+        const names = ['docsRendered', 'storyRendered', 'storyErrored', 'storyThrewException'];
+        const hook = setInterval(() => {
+          const channel = (
+            window as { __STORYBOOK_ADDONS_CHANNEL__?: { on(...a: unknown[]): void } }
+          ).__STORYBOOK_ADDONS_CHANNEL__;
+          if (!channel) return;
+          clearInterval(hook);
+          for (const name of names) {
+            channel.on(name, (detail: unknown) => events.push(`${name} ${JSON.stringify(detail)}`));
+          }
+        }, 5);
+      });
+      try {
+        await page.goto(`${url}/iframe.html?viewMode=docs&id=${entry.id}`);
+        // Done when the page has rendered and as many stories as it shows have, or on an error.
+        await page.waitForFunction(
+          () => {
+            const events = (window as { docsEvents?: string[] }).docsEvents ?? [];
+            if (document.body.classList.contains('sb-show-errordisplay')) return true;
+            if (events.some((event) => /^story(Errored|ThrewException)/.test(event))) return true;
+            if (!events.some((event) => event.startsWith('docsRendered'))) return false;
+            const rendered = events.filter((event) => event.startsWith('storyRendered')).length;
+            return rendered >= document.querySelectorAll('.docs-story').length;
+          },
+          undefined,
+          { timeout: 60_000 },
+        );
+        await page.waitForLoadState('networkidle');
+        const failures = await page.evaluate(() =>
+          ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
+            /^story(Errored|ThrewException)/.test(event),
+          ),
+        );
+        errors.push(...failures);
+        const display = await page.evaluate(() =>
+          document.body.classList.contains('sb-show-errordisplay')
+            ? (document.querySelector('#error-message')?.textContent ?? 'error display')
+            : null,
+        );
+        if (display) errors.push(`error display: ${display}`);
+        const openDialogs = await page.locator('[role="dialog"]:visible').count();
+        if (openDialogs > 0) errors.push(`${openDialogs} dialogs open over the page`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
       }
     });
-    // Storybook's channel says when the page and each story in it has rendered, or failed to.
-    await page.addInitScript(() => {
-      const events: string[] = [];
-      Object.assign(window, { docsEvents: events });
-      const names = ['docsRendered', 'storyRendered', 'storyErrored', 'storyThrewException'];
-      const hook = setInterval(() => {
-        const channel = (window as { __STORYBOOK_ADDONS_CHANNEL__?: { on(...a: unknown[]): void } })
-          .__STORYBOOK_ADDONS_CHANNEL__;
-        if (!channel) return;
-        clearInterval(hook);
-        for (const name of names) {
-          channel.on(name, (detail: unknown) => events.push(`${name} ${JSON.stringify(detail)}`));
-        }
-      }, 5);
-    });
-    try {
-      await page.goto(`${url}/iframe.html?viewMode=docs&id=${entry.id}`);
-      // Done when the page has rendered and as many stories as it shows have, or on an error.
-      await page.waitForFunction(
-        () => {
-          const events = (window as { docsEvents?: string[] }).docsEvents ?? [];
-          if (document.body.classList.contains('sb-show-errordisplay')) return true;
-          if (events.some((event) => /^story(Errored|ThrewException)/.test(event))) return true;
-          if (!events.some((event) => event.startsWith('docsRendered'))) return false;
-          const rendered = events.filter((event) => event.startsWith('storyRendered')).length;
-          return rendered >= document.querySelectorAll('.docs-story').length;
-        },
-        undefined,
-        { timeout: 60_000 },
-      );
-      await page.waitForLoadState('networkidle');
-      const failures = await page.evaluate(() =>
-        ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
-          /^story(Errored|ThrewException)/.test(event),
-        ),
-      );
-      errors.push(...failures);
-      const display = await page.evaluate(() =>
-        document.body.classList.contains('sb-show-errordisplay')
-          ? (document.querySelector('#error-message')?.textContent ?? 'error display')
-          : null,
-      );
-      if (display) errors.push(`error display: ${display}`);
-      const openDialogs = await page.locator('[role="dialog"]:visible').count();
-      if (openDialogs > 0) errors.push(`${openDialogs} dialogs open over the page`);
-      assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
-}
+  }
+});
