@@ -1,4 +1,5 @@
 import type { TestProjectConfiguration } from 'vitest/config';
+import { thorough } from './packages/server/test/thorough.ts';
 
 /**
  * The server's test files share their workers: each file gets fresh project modules (see
@@ -19,7 +20,6 @@ const serverWorkers = {
  * `thorough` in the files). `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest
  * files, at full depth and on both databases: CI runs it after `npm test`.
  */
-const thorough = process.env.COACH_THOROUGH === '1';
 const heavyFiles = {
   server: [
     'test/hostile/routeFuzz.test.ts',

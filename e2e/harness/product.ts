@@ -3,8 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startMailSink } from '../../packages/server/test/mailSink.ts';
-import type { Mailbox } from './mailbox.ts';
+import { type Mailbox, startMailSink } from '../../packages/server/test/mailSink.ts';
 import { appBuildDir, templateDataDirVariable } from './paths.ts';
 import { type ServerProcessOptions, startServerProcess } from './serverProcess.ts';
 

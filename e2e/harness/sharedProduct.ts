@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ReceivedMail, waitingMailbox } from '../../packages/server/test/mailSink.ts';
 import { coach, client as demoClient } from './coach.ts';
-import { pollingMailbox, type ReceivedMail } from './mailbox.ts';
 import { type Product, startProduct } from './product.ts';
 import { createSecretLedger } from './secrets.ts';
 
@@ -80,7 +80,10 @@ export async function attachSharedProduct(info: SharedProductInfo): Promise<Prod
   const mailStart = (await allMails()).length;
   return {
     url: info.url,
-    mail: pollingMailbox(async () => (await allMails()).slice(mailStart)),
+    mail: (() => {
+      const received = async () => (await allMails()).slice(mailStart);
+      return { received, ...waitingMailbox(received) };
+    })(),
     output: () => readFileSync(info.logFile).subarray(outputStart).toString('utf8'),
     stop: async () => {},
   };

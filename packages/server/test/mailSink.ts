@@ -45,36 +45,66 @@ export async function startMailSink(options: { port?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
-    /** Resolves with the mails once at least `count` have arrived (10 s at most). */
-    async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`Only ${received.length} of ${count} mails came`);
-        await new Promise<void>((resolve) => {
+    ...waitingMailbox(
+      async () => received,
+      () =>
+        new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);
-        });
-      }
-      return received.slice(0, count);
-    },
-    /**
-     * Resolves with the first mail to `address` among those received from index `since` on (10 s
-     * at most): mail goes out after the answer, so another test's may come in between.
-     */
-    async waitForMailTo(address: string, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = received.slice(since).find((entry) => entry.to.includes(address));
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`No mail to ${address} came`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
+        }),
+    ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Mail as a test reads it: a sink's, or a view of one over HTTP (the e2e's shared product). */
+export type Mailbox = {
+  /** The mails received so far, oldest first. */
+  received: () => Promise<ReceivedMail[]>;
+  /** Resolves with the first `count` mails once they have arrived (10 s at most). */
+  waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  /**
+   * Resolves with the first mail to `address` among those received from index `since` on (10 s
+   * at most): mail goes out after the answer, so another test's may come in between.
+   */
+  waitForMailTo: (address: string, since?: number, timeoutMs?: number) => Promise<ReceivedMail>;
+};
+
+/**
+ * The waits of a mailbox over a list of mails read afresh each time: between reads, until
+ * `nextChange` resolves (a mail arrived, or a short poll).
+ */
+export function waitingMailbox(
+  read: () => Promise<readonly ReceivedMail[]>,
+  nextChange: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 50)),
+): Omit<Mailbox, 'received'> {
+  const until = async <T>(
+    find: (mails: readonly ReceivedMail[]) => T | undefined,
+    timeoutMs: number,
+    failure: (mails: readonly ReceivedMail[]) => string,
+  ): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mails = await read();
+      const found = find(mails);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(failure(mails));
+      await nextChange();
+    }
+  };
+  return {
+    waitFor: (count, timeoutMs = 10_000) =>
+      until(
+        (mails) => (mails.length >= count ? mails.slice(0, count) : undefined),
+        timeoutMs,
+        (mails) => `Only ${mails.length} of ${count} mails came`,
+      ),
+    waitForMailTo: (address, since = 0, timeoutMs = 10_000) =>
+      until(
+        (mails) => mails.slice(since).find((mail) => mail.to.includes(address)),
+        timeoutMs,
+        () => `No mail to ${address} came`,
+      ),
   };
 }
 
