@@ -1,13 +1,12 @@
-import { createHandlers, fixtureTokens, mockNow } from '@coach/api/msw';
-import { ToastContainer } from '@coach/ui';
+import { mockNow } from '@coach/api/msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testNow, testSummary } from '../../../test/clientSummary.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { type mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
 import { ClientsScreen } from './ClientsScreen.tsx';
 
 const server = setupServer();
@@ -39,20 +38,11 @@ const oneClient = http.get(`${testBaseUrls.analytics}/clients`, () =>
 
 function renderClients(options: Parameters<typeof mockBackend>[0] = {}) {
   server.events.removeAllListeners();
-  server.use(
-    ...(options.emptyLists ? [] : [oneClient]),
-    ...createHandlers(mockBackend(options).options),
-  );
   const requests = recordRequests();
-  const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
-  renderWithProviders(
-    <>
-      <ClientsScreen />
-      <ToastContainer />
-    </>,
-    { api, tokens, route: '/clients' },
-  );
+  const { user } = renderOverMocks(server, <ClientsScreen />, {
+    backend: options,
+    first: options.emptyLists ? [] : [oneClient],
+  });
   return { user, requests };
 }
 

@@ -1,12 +1,10 @@
-import { createHandlers, fixtureTokens, mockNow } from '@coach/api/msw';
-import { ToastContainer } from '@coach/ui';
+import { mockNow } from '@coach/api/msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { type mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
 import { PendingInvites } from './PendingInvites.tsx';
 
 const server = setupServer();
@@ -23,17 +21,7 @@ const daysAgo = (days: number) => new Date(mockNow.getTime() - days * day).toISO
 
 /** Renders the list over the mocks; `first` handlers answer before them. */
 function renderPending(options: Parameters<typeof mockBackend>[0] = {}, first: HttpHandler[] = []) {
-  server.use(...first, ...createHandlers(mockBackend(options).options));
-  const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
-  renderWithProviders(
-    <>
-      <PendingInvites />
-      <ToastContainer />
-    </>,
-    { api, tokens, route: '/clients' },
-  );
-  return { user };
+  return renderOverMocks(server, <PendingInvites />, { backend: options, first });
 }
 
 const section = () => screen.getByRole('region', { name: 'Pending invites' });

@@ -1,0 +1,37 @@
+import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import { ToastContainer } from '@coach/ui';
+import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { createTestApi, mockBackend } from './mockApi.ts';
+import { renderWithProviders } from './renderWithProviders.tsx';
+
+export type RenderOverMocksOptions = {
+  /** The mocks' options (their clock, empty lists, failures...). */
+  backend?: Parameters<typeof mockBackend>[0];
+  /** Handlers that answer before the mocks. */
+  first?: HttpHandler[];
+};
+
+/**
+ * Renders `element` with a ToastContainer beside it, as the signed-in demo coach on /clients,
+ * over the mocks that `server` answers with (and `first` before them); answers the user events.
+ */
+export function renderOverMocks(
+  server: SetupServer,
+  element: ReactNode,
+  options: RenderOverMocksOptions = {},
+) {
+  server.use(...(options.first ?? []), ...createHandlers(mockBackend(options.backend).options));
+  const { api, tokens } = createTestApi(fixtureTokens.coach);
+  const user = userEvent.setup();
+  renderWithProviders(
+    <>
+      {element}
+      <ToastContainer />
+    </>,
+    { api, tokens, route: '/clients' },
+  );
+  return { user };
+}
