@@ -56,14 +56,16 @@ step "format"
 npm run format:check
 step "postgresql server for the server tests"
 eval "$(bash scripts/ensure-postgres.sh)"
-# The static Storybook and the app for the browser tests build beside the unit tests, whose
-# workers often wait on PostgreSQL; a failed build stops the run before the browser tests.
-(npx storybook build --quiet -o storybook-static >/dev/null && bash scripts/ensure-app-build.sh) \
-  >"$logs/builds.log" 2>&1 &
+# The static Storybook, the app and the end-to-end run's template database (the demo seeded
+# once, which every product of that run copies) build one after the other beside the unit tests,
+# whose workers often wait on PostgreSQL; a failed build stops the run before the browser tests.
+export COACH_E2E_TEMPLATE_DATA_DIR="$logs/e2e-template"
+(npx storybook build --quiet -o storybook-static >/dev/null && bash scripts/ensure-app-build.sh &&
+  node e2e/harness/template.ts "$COACH_E2E_TEMPLATE_DATA_DIR") >"$logs/builds.log" 2>&1 &
 builds=$!
 step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
 npm run test:unit 2>&1 | tee "$logs/vitest.log"
-step "builds for the browser tests: the static Storybook and the app"
+step "builds for the browser tests: the static Storybook, the app, the e2e template database"
 if ! wait "$builds"; then
   cat "$logs/builds.log"
   exit 1

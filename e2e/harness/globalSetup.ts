@@ -5,14 +5,15 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.js';
 import { appBuildDir, templateDataDirVariable } from './paths.ts';
-import { startServerProcess } from './serverProcess.ts';
 import { startSharedProduct } from './sharedProduct.ts';
+import { buildTemplate, isTemplateBuilt } from './template.ts';
 
 /**
  * Once per run:
  * - checks that the app is built;
- * - makes a migrated, demo-seeded PGlite data folder (about 5 s) that every product copies, so
- *   each gets a fresh database in about a second;
+ * - makes the template database every product copies (see `buildTemplate`), unless
+ *   COACH_E2E_TEMPLATE_DATA_DIR names one made before the run (the test command makes it while
+ *   the unit tests run), which it then uses and leaves in place;
  * - launches the run's chromium (a Playwright browser server): each test file connects to it and
  *   opens contexts of its own (fresh profiles) instead of launching a browser;
  * - starts the shared product, which the files that change no state another file reads use
@@ -42,10 +43,12 @@ export default async function setup(project: TestProject) {
     }
   };
   try {
-    if (process.env.COACH_E2E_DB !== 'postgres') {
+    if (
+      process.env.COACH_E2E_DB !== 'postgres' &&
+      !isTemplateBuilt(process.env[templateDataDirVariable])
+    ) {
       dataDir = mkdtempSync(join(tmpdir(), 'coach-e2e-template-'));
-      const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_SEED: '1' });
-      await server.stop();
+      await buildTemplate(dataDir);
       process.env[templateDataDirVariable] = dataDir;
     }
     shared = await startSharedProduct();
