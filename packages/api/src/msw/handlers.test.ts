@@ -115,6 +115,25 @@ describe('MSW handlers', () => {
     await expect(api.auth.login({ email, password: 'NewPass123' })).resolves.toBeDefined();
   });
 
+  it("keeps a password reset in its own state: the next state signs in with the fixture's password", async () => {
+    for (const { email, password } of [demoCoachCredentials, demoClientCredentials]) {
+      const { api } = setup({ state: createMockState() });
+      await api.auth.requestPasswordReset({ email });
+      await api.auth.resetPassword({
+        email,
+        password: 'Changed123!',
+        resetPasswordCode: demoResetCode,
+      });
+      await expect(api.auth.login({ email, password })).rejects.toMatchObject({ status: 401 });
+      const next = setup({ state: createMockState() });
+      await expect(next.api.auth.login({ email, password: 'Changed123!' })).rejects.toMatchObject({
+        status: 401,
+      });
+      // The client account signs in (and is then refused by the app as not a coach).
+      await expect(next.api.auth.login({ email, password })).resolves.toBeDefined();
+    }
+  });
+
   it('refreshes an unknown access token through the mock refresh and retries', async () => {
     const tokens = createMemoryTokenStore({
       accessToken: 'expired',
