@@ -1,8 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+
+// The test files of a worker share one jsdom (see vitest.workspace.ts): what a file left in the
+// page's globals goes before the next file starts, as a fresh environment would have it.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('style');
+});
 
 // A lazily loaded screen can take over the default second to appear on a loaded 2-core runner.
 configure({ asyncUtilTimeout: 5000 });

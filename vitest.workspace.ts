@@ -15,6 +15,14 @@ const serverWorkers = {
 };
 
 /**
+ * The ui and app test files share their workers' jsdom and modules (React, Chakra, i18next load
+ * once per worker, not once per file: about two thirds of these projects' CPU time). What a file
+ * leaves behind is undone by the shared setup (vitest.setup.dom.ts: the rendered trees, the
+ * mocks' state is made fresh per render); a file that changes a global restores it itself.
+ */
+const domWorkers = { isolate: false };
+
+/**
  * Two tiers. `npm test` runs every test file once, the heaviest of them (whole-demo seeds, the
  * route fuzzer, floods of requests) on PGlite only, with a sample where they draw cases (see
  * `thorough` in the files). `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest
@@ -60,6 +68,7 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       setupFiles: ['../../vitest.setup.dom.ts'],
+      ...domWorkers,
     },
   },
   {
@@ -70,6 +79,7 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['../../vitest.setup.dom.ts'],
+      ...domWorkers,
       // Whole screens render in jsdom (Chakra, the router, the mocks): seconds each when the
       // 2-core runner also builds Storybook and the app beside these tests.
       testTimeout: 30_000,
