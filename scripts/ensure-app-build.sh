@@ -12,5 +12,13 @@ sources=(packages/app/src packages/app/public packages/app/index.html packages/a
 if [ "${FORCE_APP_BUILD:-0}" = "1" ] || [ ! -f "$stamp" ] ||
   [ -n "$(find "${sources[@]}" -newer "$stamp" -print -quit)" ]; then
   echo "Building the coach app (packages/app/dist)..." >&2
-  npm run build --silent -w @coach/app >/dev/null
+  # Quiet when it works; the build's whole output when it fails.
+  build_log=$(mktemp)
+  if ! npm run build --silent -w @coach/app >"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    rm -f "$build_log"
+    echo "The coach app did not build: see the errors above." >&2
+    exit 1
+  fi
+  rm -f "$build_log"
 fi

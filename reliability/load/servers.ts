@@ -41,6 +41,8 @@ export async function startServer(
       // work, so the per-address caps and the clients' write quotas are lifted.
       PER_ADDRESS_LIMITS: '0',
       CLIENT_WRITE_QUOTAS: '0',
+      // The log of a deployment: JSON lines, as with NODE_ENV=production.
+      LOG_FORMAT: 'json',
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -72,6 +72,25 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     expect(() => readConfig({ CLIENT_WRITE_QUOTAS: 'maybe' })).toThrow(/CLIENT_WRITE_QUOTAS/);
   });
 
+  it('logs short lines outside production and JSON lines in production, unless LOG_FORMAT says', () => {
+    expect(readConfig({}).logFormat).toBe('short');
+    expect(readConfig({ NODE_ENV: 'development' }).logFormat).toBe('short');
+    expect(
+      readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/coach' }).logFormat,
+    ).toBe('json');
+    expect(readConfig({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+    expect(
+      readConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/coach',
+        LOG_FORMAT: 'short',
+      }).logFormat,
+    ).toBe('short');
+    expect(() => readConfig({ LOG_FORMAT: 'pretty' })).toThrow(
+      "LOG_FORMAT must be json or short, got 'pretty'",
+    );
+  });
+
   it('reads DEMO_SEED as 1/true or 0/false', () => {
     expect(readConfig({ DEMO_SEED: '1', DATABASE_URL: 'postgres://db/coach' }).demoSeed).toBe(true);
     expect(readConfig({ DEMO_SEED: 'true' }).demoSeed).toBe(true);

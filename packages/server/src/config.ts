@@ -64,7 +64,17 @@ export type RuntimeConfig = {
   demoSeed: boolean;
   /** Lifetime of the access tokens in seconds (`ACCESS_TOKEN_TTL_SECONDS`), 1 to 900; 900 by default. */
   accessTokenTtlSeconds: number;
+  /**
+   * How the log reads (`LOG_FORMAT`): `json`, one JSON object per line for a log collector (the
+   * default with NODE_ENV=production), or `short`, a line a person reads per API request (the
+   * default otherwise: a demo, development).
+   */
+  logFormat: LogFormat;
 };
+
+/** See `RuntimeConfig.logFormat`. */
+export const logFormats = ['json', 'short'] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 /** The full configuration `readConfig` answers. */
 export type Config = ServerConfig & DatabaseConfig & RuntimeConfig;
@@ -144,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hasClientWriteQuotas: readFlag('CLIENT_WRITE_QUOTAS', env.CLIENT_WRITE_QUOTAS, true),
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
+    logFormat: readLogFormat(env),
     port,
     host: env.HOST || '0.0.0.0',
     // The default folder only once the app is built (`npm start` builds it): the API alone before.
@@ -360,15 +371,26 @@ function readAccessTokenTtl(value: string | undefined): number {
  * refused rather than quietly ignored.
  */
 function readDemoSeed(env: NodeJS.ProcessEnv, databaseUrl: string | null): boolean {
-  const isProduction = env.NODE_ENV?.trim().toLowerCase() === 'production';
-  const demoSeed = readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null && !isProduction);
-  if (demoSeed && isProduction) {
+  const demoSeed = readFlag('DEMO_SEED', env.DEMO_SEED, databaseUrl === null && !isProduction(env));
+  if (demoSeed && isProduction(env)) {
     throw new Error(
       'DEMO_SEED=1 is refused with NODE_ENV=production: the demo accounts have published ' +
         'passwords. Unset DEMO_SEED (or set DEMO_SEED=0), or unset NODE_ENV for a demo.',
     );
   }
   return demoSeed;
+}
+
+function isProduction(env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV?.trim().toLowerCase() === 'production';
+}
+
+function readLogFormat(env: NodeJS.ProcessEnv): LogFormat {
+  const text = env.LOG_FORMAT?.trim().toLowerCase();
+  if (!text) return isProduction(env) ? 'json' : 'short';
+  const format = logFormats.find((name) => name === text);
+  if (!format) throw new Error(`LOG_FORMAT must be json or short, got '${env.LOG_FORMAT}'`);
+  return format;
 }
 
 function readFlag(name: string, value: string | undefined, fallback: boolean): boolean {

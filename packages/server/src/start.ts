@@ -1,10 +1,18 @@
 import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app.ts';
-import { type Config, checkMailSetup, loadJwtSecret, readConfig } from './config.ts';
+import {
+  type Config,
+  checkMailSetup,
+  defaultStaticDir,
+  loadJwtSecret,
+  readConfig,
+} from './config.ts';
 import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
+import { shortLogStream } from './http/shortLog.ts';
 import { createMailer } from './mail/mailer.ts';
 import { demoAccounts, demoClient, demoCoach, seedDemoAccounts } from './seed/demo.ts';
 import { createRequireAuth } from './services/auth/requireAuth.ts';
@@ -17,8 +25,13 @@ import { servicePlugins } from './services/index.ts';
 // owner only (mail/mailer.ts), and the console says only where. Started by main.ts (the services
 // alone) and by the simulator's main (the product with the demo's history, as `npm start` runs it).
 
-/** What the process seeds in demo mode (`DEMO_SEED`): the demo accounts, or more. */
-export type DemoSeeder = (database: DatabaseHandle) => Promise<{ created: number }>;
+/**
+ * What the process seeds in demo mode (`DEMO_SEED`): the demo accounts, or more. `seeded` says
+ * what else a seed wrote, for the line that reports it ('and 3,384 actions of history').
+ */
+export type DemoSeeder = (
+  database: DatabaseHandle,
+) => Promise<{ created: number; seeded?: string | null }>;
 
 export type StartOptions = {
   /**
@@ -74,15 +87,23 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }
 
   if (config.demoSeed) {
-    const { created } = await (options.seedDemo ?? seedDemoAccounts)(database);
     console.log(
-      created > 0
-        ? `Demo data seeded: ${created} accounts (coach@example.com, client@example.com and clients)`
+      'Checking the demo data (a first start seeds the demo accounts and weeks of their history: about 20 s)...',
+    );
+    const started = performance.now();
+    const seeder: DemoSeeder = options.seedDemo ?? seedDemoAccounts;
+    const { created, seeded } = await seeder(database);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      created > 0 || seeded
+        ? `Demo data seeded in ${seconds} s: ${created} accounts (${demoCoach.email}, ${demoClient.email} and clients)${seeded ? ` and ${seeded}` : ''}`
         : 'Demo data already present',
     );
     // Said at every start, where a person looks.
     console.warn(demoAccountsWarning());
   }
+  const appIndex = join(config.staticDir ?? defaultStaticDir, 'index.html');
+  if (!existsSync(appIndex)) console.warn(`WARNING: ${noAppBuildWarning(appIndex)}`);
 
   const accessTokens = createAccessTokens({
     secret: jwtSecret,
@@ -108,6 +129,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 
   const app = await buildServer(config, {
     logger: true,
+    ...(config.logFormat === 'short' ? { logStream: shortLogStream() } : {}),
     services: { context, enabled: config.services },
   });
 
@@ -134,11 +156,19 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     await database.close();
     fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  // Only the configured services this build has: the others are still to come.
+  // The last line of the start, the one a person looks for: where, and how to sign in.
   const hostedServices = config.services.filter((name) => servicePlugins[name]);
+  const signIn = config.demoSeed
+    ? `: sign in as ${demoCoach.email} with the demo password in the README`
+    : '';
   console.log(
-    `Coach is running on http://localhost:${config.port} (services: ${hostedServices.join(', ')}; API docs at /api/docs)`,
+    `Coach is running on http://localhost:${config.port}${signIn} (API docs at /api/docs; services: ${hostedServices.join(', ')})`,
   );
+}
+
+/** Said at start when the server has no build of the coach app to serve beside the API. */
+export function noAppBuildWarning(appIndex: string): string {
+  return `no build of the coach app to serve (${appIndex} is missing): only /api answers. Build it with 'npm run build -w @coach/app' (npm start does), or set STATIC_DIR to a built app.`;
 }
 
 function fail(message: string): never {

@@ -26,6 +26,10 @@ describe('the demo seed', () => {
     expect(seeded.created).toBe(demoAccounts.length);
     expect(seeded.history?.clients).toBe(22);
     expect(seeded.history?.failures).toEqual([]);
+    // What the start's seed line reports beside the accounts.
+    expect(seeded.seeded).toBe(
+      `${seeded.history?.actions.toLocaleString('en-US')} simulated actions of history for 22 clients`,
+    );
   });
 
   it('starts each client 2 to 5 weeks ago with data up to today', async () => {
@@ -86,7 +90,12 @@ describe('the demo seed', () => {
     const before = await count();
     expect(before?.surveys).toBeGreaterThan(500);
     const again = await seedDemo(database);
-    expect(again).toEqual({ created: 0, existing: demoAccounts.length, history: null });
+    expect(again).toEqual({
+      created: 0,
+      existing: demoAccounts.length,
+      history: null,
+      seeded: null,
+    });
     expect(await count()).toEqual(before);
     const daniel = await rowsOf<{ first_name: string; timezone: string }>(sql`
       select p.first_name, p.timezone from persons p join users u on u.id = p.user_id

@@ -7,6 +7,8 @@ export type SeedResult = {
   existing: number;
   /** The history written for the demo clients; null when they had one already. */
   history: DemoHistoryResult | null;
+  /** The history as the start's seed line reports it, or null. */
+  seeded: string | null;
 };
 
 /**
@@ -16,21 +18,20 @@ export type SeedResult = {
  */
 export async function seedDemo(database: DatabaseHandle): Promise<SeedResult> {
   const accounts = await seedDemoAccounts(database);
-  const started = performance.now();
   const history = await seedDemoHistory(database, {
     coachEmail: demoCoach.email,
     clients: demoAccounts.filter((account) => account.type === 'user'),
   });
-  if (history) {
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      `Demo history seeded: ${history.actions} simulated actions of ${history.clients} clients in ${seconds} s`,
-    );
-  }
   if (history && history.failures.length > 0) {
     console.warn(
       `Demo history: ${history.failures.length} simulated actions were refused, first: ${history.failures[0]}`,
     );
   }
-  return { ...accounts, history };
+  return {
+    ...accounts,
+    history,
+    seeded: history
+      ? `${history.actions.toLocaleString('en-US')} simulated actions of history for ${history.clients} clients`
+      : null,
+  };
 }
