@@ -54,6 +54,8 @@ step "lint"
 npm run lint
 step "format"
 npm run format:check
+step "dependencies: every import declared, nothing declared unused"
+npm run deps:check
 step "postgresql server for the server tests"
 eval "$(bash scripts/ensure-postgres.sh)"
 # The static Storybook, the app and the end-to-end run's template database (the demo seeded

@@ -21,7 +21,12 @@ fi
 node_modules/.bin/http-server "$out" -p "$port" -a 127.0.0.1 -s -c-1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
-npx wait-on -t 30000 "tcp:127.0.0.1:$port"
+# Up when the port takes a connection (30 s at most).
+for _ in $(seq 300); do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break; fi
+  sleep 0.1
+done
+(exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "The Storybook server did not start on port $port" >&2; exit 1; }
 
 # A fresh visual review for this run: the renders of the stories that run now, then the report.
 rm -rf test-results/visual
