@@ -1,12 +1,12 @@
-// The deployed product as a visitor meets it (run by scripts/test-deploy.sh with its address): the
+// The deployed product as a visitor meets it (run by scripts/test-deploy.sh, DEPLOY_URL its address): the
 // health check answers, and the app's sign-in page renders in Debian's chromium with no error.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
-const url = process.argv[2];
-if (!url) throw new Error('usage: node scripts/deployCheck.ts <product address>');
+const url = process.env.DEPLOY_URL;
+if (!url) throw new Error('usage: DEPLOY_URL=<product address> node --test scripts/deployCheck.ts');
 
 test('the deployment answers its health check and serves the sign-in page', async () => {
   const health = await fetch(`${url}/api/health`);

@@ -47,7 +47,8 @@ printf '%s\n' "$build_steps"
 started=$SECONDS
 bash -euo pipefail -c "$build_steps"
 echo "(built and installed in $(( SECONDS - started )) s: $(ls node_modules | wc -l) top-level packages)"
-for tool in vite vitest typescript storybook @biomejs/biome; do
+# (vite and typescript stay: optional peers of production packages, which npm keeps.)
+for tool in vitest storybook @storybook/test-runner @biomejs/biome jsdom lighthouse knip; do
   if [ -e "node_modules/$tool" ]; then
     echo "test-deploy: the deployment's install holds the development tool $tool" >&2
     exit 1
@@ -62,10 +63,10 @@ DATABASE_URL="${TEST_DATABASE_URL%/*}/$database" \
   JWT_SECRET=$(openssl rand -hex 32) TRUST_PROXY=1 \
   SMTP_URL=smtp://127.0.0.1:1 APP_URL="http://127.0.0.1:$port" \
   PORT="$port" HOST=127.0.0.1 \
-  bash -c "exec $start_step" >"$work/server.log" 2>&1 &
+  bash -c "$start_step" >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do
-  if grep -q 'Coach is running on' "$work/server.log"; then break; fi
+  if grep -qs 'Coach is running on' "$work/server.log"; then break; fi
   if ! kill -0 "$server" 2>/dev/null; then cat "$work/server.log" >&2; exit 1; fi
   sleep 0.1
 done
@@ -76,4 +77,4 @@ if grep -q 'WARNING: no build of the coach app' "$work/server.log"; then
 fi
 
 cd "$root"
-node --test --test-reporter=spec scripts/deployCheck.ts "http://127.0.0.1:$port"
+DEPLOY_URL="http://127.0.0.1:$port" node --test --test-reporter=spec scripts/deployCheck.ts
