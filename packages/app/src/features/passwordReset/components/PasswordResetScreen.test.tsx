@@ -17,7 +17,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function Where() {
-  return <p>At {useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p>At {`${pathname}${search}`}</p>;
 }
 
 /** The auth service answering `path` with a 429 that asks to wait `seconds`. */
@@ -30,7 +31,7 @@ function rateLimited(path: string, seconds: number) {
   );
 }
 
-function renderReset(options: Parameters<typeof mockBackend>[0] = {}) {
+function renderReset(options: Parameters<typeof mockBackend>[0] = {}, route = '/changePassword') {
   const backend = mockBackend(options);
   server.use(...createHandlers(backend.options));
   const { api, tokens } = createTestApi();
@@ -43,7 +44,7 @@ function renderReset(options: Parameters<typeof mockBackend>[0] = {}) {
       </Routes>
       <ToastContainer />
     </>,
-    { api, tokens, route: '/changePassword' },
+    { api, tokens, route },
   );
   const next = () => screen.getByRole('button', { name: 'Next' });
   const sendEmail = async (email: string = demoCoachCredentials.email) => {
@@ -261,5 +262,54 @@ describe('password reset, step 3: new password', () => {
     expect(tokens.getAccessToken()).toBeNull();
     expect(store.get(authStatusAtom)).toBe('signedOut');
     expect(screen.queryByText('Password successfully changed')).not.toBeInTheDocument();
+  });
+});
+
+describe('password reset, with a page to return to (?next=)', () => {
+  const route = '/changePassword?next=%2Fclients%2F42%3Ftab%3Dexercises';
+
+  it("keeps it on 'Back to sign in'", () => {
+    renderReset({}, route);
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+      'href',
+      '/?next=%2Fclients%2F42%3Ftab%3Dexercises',
+    );
+  });
+
+  it('opens it once the reset has signed the coach in', async () => {
+    const { user, next, verifyCode } = renderReset({}, route);
+    await verifyCode();
+    await user.type(screen.getByLabelText('New password'), 'NewPass123');
+    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
+    await user.click(next());
+    expect(await screen.findByText('At /clients/42?tab=exercises')).toBeInTheDocument();
+    expect(await screen.findByText('Password successfully changed')).toBeInTheDocument();
+  });
+
+  it('takes it back to sign-in when the session is refused', async () => {
+    const { user, next } = renderReset({}, route);
+    await user.type(screen.getByLabelText('Email'), 'client@example.com');
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Code'), demoResetCode);
+    await user.click(next());
+    await user.type(await screen.findByLabelText('New password'), 'NewPass123');
+    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
+    await user.click(next());
+    expect(
+      await screen.findByText('At /?next=%2Fclients%2F42%3Ftab%3Dexercises'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens /clients instead when it leads off the app', async () => {
+    const { user, next, verifyCode } = renderReset(
+      {},
+      '/changePassword?next=https%3A%2F%2Fevil.example',
+    );
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/');
+    await verifyCode();
+    await user.type(screen.getByLabelText('New password'), 'NewPass123');
+    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
+    await user.click(next());
+    expect(await screen.findByText('At /clients')).toBeInTheDocument();
   });
 });
