@@ -126,4 +126,39 @@ describe('an expired access token', () => {
     }
     expect((await storedTokens(second)).refreshToken).not.toBe(before.refreshToken);
   }, 120_000);
+
+  it('that cannot be renewed sends the coach to sign-in, which returns to the page they opened', async () => {
+    const page = await e2e.newPage();
+    await signInAsCoach(page);
+    const first = page
+      .getByRole('table', { name: 'Clients' })
+      .locator('tbody tr[data-kind="data"]')
+      .first();
+    const name = (await first.locator('td').first().locator('p').first().textContent()) ?? '';
+    expect(name).toBeTruthy();
+    // The session ends behind the app's back: its refresh token revoked, its access token expired.
+    const { accessToken, refreshToken } = await storedTokens(page);
+    e2e.secrets.add('refresh token', refreshToken);
+    const logout = await fetch(`${e2e.product().url}/api/auth/session/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    await logout.body?.cancel();
+    expect(logout.ok).toBe(true);
+    await waitForExpiry(e2e.product().url, accessToken);
+
+    // Opening a client: its calls meet a 401, the refresh fails, and sign-in keeps the page.
+    await first.click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    const next = new URL(page.url()).searchParams.get('next') ?? '';
+    expect(next).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
+
+    await page.getByLabel('Email').fill(coach.email);
+    await page.getByLabel('Password', { exact: true }).fill(coach.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 30_000 });
+    expect(pathOf(page)).toBe(next);
+  }, 120_000);
 });
