@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import {
   coach,
+  firstClientRow,
   pathOf,
   signIn,
   signInAsCoach,
   storedTokens,
+  submitSignIn,
   waitForExpiry,
   waitForStoredTokensExpiry,
 } from './harness/coach.ts';
@@ -130,12 +132,7 @@ describe('an expired access token', () => {
   it('that cannot be renewed sends the coach to sign-in, which returns to the page they opened', async () => {
     const page = await e2e.newPage();
     await signInAsCoach(page);
-    const first = page
-      .getByRole('table', { name: 'Clients' })
-      .locator('tbody tr[data-kind="data"]')
-      .first();
-    const name = (await first.locator('td').first().locator('p').first().textContent()) ?? '';
-    expect(name).toBeTruthy();
+    const { row, name } = await firstClientRow(page);
     // The session ends behind the app's back: its refresh token revoked, its access token expired.
     const { accessToken, refreshToken } = await storedTokens(page);
     e2e.secrets.add('refresh token', refreshToken);
@@ -149,15 +146,13 @@ describe('an expired access token', () => {
     await waitForExpiry(e2e.product().url, accessToken);
 
     // Opening a client: its calls meet a 401, the refresh fails, and sign-in keeps the page.
-    await first.click();
+    await row.click();
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
     expect(pathOf(page)).toBe('/');
     const next = new URL(page.url()).searchParams.get('next') ?? '';
     expect(next).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
 
-    await page.getByLabel('Email').fill(coach.email);
-    await page.getByLabel('Password', { exact: true }).fill(coach.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, coach);
     await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 30_000 });
     expect(pathOf(page)).toBe(next);
   }, 120_000);

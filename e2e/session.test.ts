@@ -1,7 +1,15 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
-import { client, coach, pathOf, signIn, signInAsCoach, storedTokens } from './harness/coach.ts';
+import {
+  client,
+  coach,
+  firstClientRow,
+  pathOf,
+  signIn,
+  signInAsCoach,
+  storedTokens,
+  submitSignIn,
+} from './harness/coach.ts';
 
 // Sign-in, the refused 'user' account, a wrong password and logout (spec points 1, 2, 4 and 8),
 // and links that survive sign-in (issue 20), against the running product.
@@ -80,24 +88,12 @@ describe('signing in and out', () => {
 });
 
 describe('links that survive sign-in', () => {
-  /** Fills the sign-in form on the page as it is (no navigation) and submits it. */
-  const submitSignIn = async (page: Page) => {
-    await page.getByLabel('Email').fill(coach.email);
-    await page.getByLabel('Password', { exact: true }).fill(coach.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  };
-
   it("opens a signed-out link to a client's profile after sign-in, across a reload", async () => {
     // A demo client's profile address, as a mail would link it.
     const signedIn = await e2e.newPage();
     await signInAsCoach(signedIn);
-    const first = signedIn
-      .getByRole('table', { name: 'Clients' })
-      .locator('tbody tr[data-kind="data"]')
-      .first();
-    const name = (await first.locator('td').first().locator('p').first().textContent()) ?? '';
-    expect(name).toBeTruthy();
-    await first.click();
+    const { row, name } = await firstClientRow(signedIn);
+    await row.click();
     await signedIn.getByRole('heading', { name, level: 1 }).waitFor();
     const profilePath = pathOf(signedIn);
     expect(profilePath).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
@@ -113,7 +109,7 @@ describe('links that survive sign-in', () => {
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe(next);
 
-    await submitSignIn(page);
+    await submitSignIn(page, coach);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     const landed = new URL(page.url());
     expect(`${landed.pathname}${landed.search}`).toBe(`${profilePath}?from=mail`);
@@ -130,7 +126,7 @@ describe('links that survive sign-in', () => {
     const page = await e2e.newPage();
     await page.goto(address);
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-    await submitSignIn(page);
+    await submitSignIn(page, coach);
     await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
     const landed = new URL(page.url());
     expect(landed.origin).toBe(new URL(e2e.product().url).origin);
