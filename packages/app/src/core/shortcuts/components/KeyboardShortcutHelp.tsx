@@ -1,17 +1,17 @@
-import { ShortcutHelp } from '@coach/ui';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isTextEntry } from '../isTextEntry.ts';
 import { isShortcutKey } from '../keyboardShortcuts.ts';
-import { shortcutHelpGroups } from '../shortcutHelpGroups.ts';
+
+// The dialog's code (the ui's dialog, its focus trap) loads on the first '?', not with the app.
+const ShortcutHelpDialog = lazy(() => import('./ShortcutHelpDialog.tsx'));
 
 /**
  * '?' anywhere outside a text field opens the list of the keyboard shortcuts (as in Gmail,
  * GitHub), built from the table the key handlers read.
  */
 export function KeyboardShortcutHelp() {
-  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
       // '?' takes Shift on most layouts: only the other modifiers make it another shortcut.
@@ -21,18 +21,15 @@ export function KeyboardShortcutHelp() {
       if (event.defaultPrevented || isTextEntry(document.activeElement)) return;
       event.preventDefault();
       setIsOpen(true);
+      setHasOpened(true);
     };
     document.addEventListener('keydown', handleKeyDown);
     return () => document.removeEventListener('keydown', handleKeyDown);
   }, []);
+  if (!hasOpened) return null;
   return (
-    <ShortcutHelp
-      isOpen={isOpen}
-      onClose={() => setIsOpen(false)}
-      title={t('shortcuts.title')}
-      groups={isOpen ? shortcutHelpGroups(t) : []}
-      orLabel={t('shortcuts.or')}
-      closeLabel={t('shortcuts.close')}
-    />
+    <Suspense fallback={null}>
+      <ShortcutHelpDialog isOpen={isOpen} onClose={() => setIsOpen(false)} />
+    </Suspense>
   );
 }
