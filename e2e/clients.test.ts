@@ -4,7 +4,8 @@ import { setUpE2e } from './harness/browser.ts';
 import { pathOf, signInAsCoach } from './harness/coach.ts';
 
 // 'My clients' against the running product and its seeded demo practice (issue 10): the coach
-// reads the figures, sorts, keeps only who needs attention and opens a client with the keyboard.
+// reads the figures, sorts, keeps only who needs attention and opens a client with the keyboard;
+// '?' lists the keyboard shortcuts (issue 22).
 // The run's shared product: it only reads (a sort and a filter live in the URL, not the server).
 const e2e = setUpE2e({ product: 'shared' });
 
@@ -132,5 +133,23 @@ describe('clients list', () => {
       query,
     );
     expect(await rowNames(page)).toContain(firstName);
+  });
+
+  it("'?' lists the keyboard shortcuts, but types '?' in the search", async () => {
+    const page = await e2e.newPage();
+    await signInAsCoach(page);
+    await loadedTable(page);
+    await page.locator('body').press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Search clients').waitFor();
+    expect(await help.getByRole('region', { name: 'Clients list' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.click();
+    await page.keyboard.type('?');
+    expect(await search.inputValue()).toBe('?');
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

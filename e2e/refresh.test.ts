@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import {
   coach,
+  firstClientRow,
   pathOf,
   signIn,
   signInAsCoach,
   storedTokens,
+  submitSignIn,
   waitForExpiry,
   waitForStoredTokensExpiry,
 } from './harness/coach.ts';
@@ -125,5 +127,33 @@ describe('an expired access token', () => {
       await myClientsShown(page);
     }
     expect((await storedTokens(second)).refreshToken).not.toBe(before.refreshToken);
+  }, 120_000);
+
+  it('that cannot be renewed sends the coach to sign-in, which returns to the page they opened', async () => {
+    const page = await e2e.newPage();
+    await signInAsCoach(page);
+    const { row, name } = await firstClientRow(page);
+    // The session ends behind the app's back: its refresh token revoked, its access token expired.
+    const { accessToken, refreshToken } = await storedTokens(page);
+    e2e.secrets.add('refresh token', refreshToken);
+    const logout = await fetch(`${e2e.product().url}/api/auth/session/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    await logout.body?.cancel();
+    expect(logout.ok).toBe(true);
+    await waitForExpiry(e2e.product().url, accessToken);
+
+    // Opening a client: its calls meet a 401, the refresh fails, and sign-in keeps the page.
+    await row.click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    const next = new URL(page.url()).searchParams.get('next') ?? '';
+    expect(next).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
+
+    await submitSignIn(page, coach);
+    await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 30_000 });
+    expect(pathOf(page)).toBe(next);
   }, 120_000);
 });

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
-import { client, coach, pathOf, signIn, signInAsCoach, storedTokens } from './harness/coach.ts';
+import {
+  client,
+  coach,
+  firstClientRow,
+  pathOf,
+  signIn,
+  signInAsCoach,
+  storedTokens,
+  submitSignIn,
+} from './harness/coach.ts';
 
 // Sign-in, the refused 'user' account, a wrong password and logout (spec points 1, 2, 4 and 8),
-// against the running product.
+// and links that survive sign-in (issue 20), against the running product.
 // The run's shared product: it ends only the sessions it started, and its one wrong password is
 // far below the sign-in throttle (five failures of one account from one address; a success clears
 // them).
@@ -75,5 +84,52 @@ describe('signing in and out', () => {
     expect(pathOf(first)).toBe('/');
     expect(await first.getByRole('button', { name: 'Log out' }).count()).toBe(0);
     expect(await storedTokens(first)).toEqual({ accessToken: null, refreshToken: null });
+  });
+});
+
+describe('links that survive sign-in', () => {
+  it("opens a signed-out link to a client's profile after sign-in, across a reload", async () => {
+    // A demo client's profile address, as a mail would link it.
+    const signedIn = await e2e.newPage();
+    await signInAsCoach(signedIn);
+    const { row, name } = await firstClientRow(signedIn);
+    await row.click();
+    await signedIn.getByRole('heading', { name, level: 1 }).waitFor();
+    const profilePath = pathOf(signedIn);
+    expect(profilePath).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
+
+    // A fresh browser profile: signed out.
+    const page = await e2e.newPage();
+    await page.goto(`${profilePath}?from=mail`);
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    const next = new URL(page.url()).searchParams.get('next');
+    expect(next).toBe(`${profilePath}?from=mail`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe(next);
+
+    await submitSignIn(page, coach);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const landed = new URL(page.url());
+    expect(`${landed.pathname}${landed.search}`).toBe(`${profilePath}?from=mail`);
+  });
+
+  it.each([
+    '/?next=//evil.example',
+    '/?next=%2F%2Fevil.example',
+    '/?next=https://evil.example',
+    '/?next=/%5Cevil.example',
+    '/?next=%2F%5Cevil.example',
+    '/?next=javascript:alert(1)',
+  ])("signs in from %s to '/clients', never off the app", async (address) => {
+    const page = await e2e.newPage();
+    await page.goto(address);
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await submitSignIn(page, coach);
+    await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+    const landed = new URL(page.url());
+    expect(landed.origin).toBe(new URL(e2e.product().url).origin);
+    expect(`${landed.pathname}${landed.search}`).toBe('/clients');
   });
 });

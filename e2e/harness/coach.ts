@@ -9,9 +9,25 @@ export const client = { email: 'client@example.com', password: 'Client123!' };
 /** Fills the sign-in form at '/' and submits it. */
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/');
+  await submitSignIn(page, account);
+}
+
+/** Fills the sign-in form the page shows (wherever it is: '/?next=...') and submits it. */
+export async function submitSignIn(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The first client row of the clients list the page shows, and that client's full name. */
+export async function firstClientRow(page: Page) {
+  const row = page
+    .getByRole('table', { name: 'Clients' })
+    .locator('tbody tr[data-kind="data"]')
+    .first();
+  const name = (await row.locator('td').first().locator('p').first().textContent()) ?? '';
+  expect(name).toBeTruthy();
+  return { row, name };
 }
 
 /** Signs in (as the demo coach by default) and waits for the first signed-in screen. */

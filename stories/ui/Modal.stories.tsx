@@ -1,23 +1,11 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { Button, Modal, type ModalProps } from '@coach/ui';
+import { Button, Modal } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { renderBehindTrigger } from './fixtures/DialogTrigger.tsx';
+import { findOpenDialog } from './fixtures/openDialog.ts';
 
-/** A trigger button and the modal it opens, as a screen would use them. */
-function ModalWithTrigger({ isOpen: isInitiallyOpen, onClose, ...props }: ModalProps) {
-  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
-  const handleClose = () => {
-    setIsOpen(false);
-    onClose();
-  };
-  return (
-    <>
-      <Button onClick={() => setIsOpen(true)}>Change phase</Button>
-      <Modal {...props} isOpen={isOpen} onClose={handleClose} />
-    </>
-  );
-}
+const modalTitle = 'Change journey phase';
 
 const paragraph =
   'Once changing journey phase, you can not return the old one. The client starts the next ' +
@@ -31,34 +19,16 @@ const meta = {
   args: {
     isOpen: false,
     onClose: fn(),
-    title: 'Change journey phase',
+    title: modalTitle,
     children: <Text>{paragraph}</Text>,
   },
   // On the Docs page every story starts closed behind its button: open ones would stack their
   // dialogs over the page and its prop table.
-  render: (args, { viewMode }) => (
-    <ModalWithTrigger {...args} isOpen={viewMode === 'docs' ? false : args.isOpen} />
-  ),
+  render: renderBehindTrigger('Change phase', Modal),
 } satisfies Meta<typeof Modal>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Waits until the open or close animations have finished, as a user would before clicking. */
-async function animationsSettled() {
-  await waitFor(() =>
-    expect(
-      document.getAnimations().filter((animation) => animation.playState === 'running'),
-    ).toHaveLength(0),
-  );
-}
-
-/** The open dialog, once its opening animation has finished. */
-async function findOpenDialog(name: string | RegExp = 'Change journey phase') {
-  const dialog = await screen.findByRole('dialog', { name });
-  await animationsSettled();
-  return dialog;
-}
 
 /** The nearest ancestor that scrolls its content. */
 function scrollParentOf(element: HTMLElement): HTMLElement {
@@ -73,7 +43,7 @@ function scrollParentOf(element: HTMLElement): HTMLElement {
 async function openModal(canvasElement: HTMLElement) {
   const trigger = within(canvasElement).getByRole('button', { name: 'Change phase' });
   await userEvent.click(trigger);
-  const dialog = await findOpenDialog();
+  const dialog = await findOpenDialog(modalTitle);
   // Focus moves into the dialog on the next frame.
   await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   return { trigger, dialog };
@@ -141,7 +111,7 @@ export const Open: Story = {
     ),
   },
   play: async () => {
-    const dialog = await findOpenDialog();
+    const dialog = await findOpenDialog(modalTitle);
     await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
   },
 };
@@ -160,7 +130,7 @@ export const LongContent: Story = {
     footer: <Button>Done</Button>,
   },
   play: async () => {
-    const dialog = await findOpenDialog();
+    const dialog = await findOpenDialog(modalTitle);
     const body = scrollParentOf(within(dialog).getAllByText(paragraph)[0] as HTMLElement);
     await expect(dialog).toContainElement(body);
     await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
@@ -190,7 +160,7 @@ export const LongTitle: Story = {
 export const CustomCloseLabel: Story = {
   args: { isOpen: true, closeLabel: 'Close the phase dialog' },
   play: async () => {
-    const dialog = await findOpenDialog();
+    const dialog = await findOpenDialog(modalTitle);
     await expect(
       within(dialog).getByRole('button', { name: 'Close the phase dialog' }),
     ).toBeVisible();

@@ -9,6 +9,7 @@ export * from './NavMenu/index.ts';
 export * from './PasswordField/index.ts';
 export * from './ProfilePicture/index.ts';
 export * from './Select/index.ts';
+export * from './ShortcutHelp/index.ts';
 export * from './SortableTable/index.ts';
 export * from './Stat/index.ts';
 export * from './Textarea/index.ts';

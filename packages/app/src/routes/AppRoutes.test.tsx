@@ -1,13 +1,14 @@
-import { createMemoryTokenStore } from '@coach/api';
 import {
   coachPerson,
   createHandlers,
   createInviteHandlers,
   fixtureInviteTokens,
   fixtureTokens,
+  mockClientIds,
   mockNow,
 } from '@coach/api/msw';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,13 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function Where() {
-  return <output aria-label="Location">{useLocation().pathname}</output>;
+  const { pathname, search, hash } = useLocation();
+  return (
+    <>
+      <output aria-label="Location">{pathname}</output>
+      <output aria-label="Address">{`${pathname}${search}${hash}`}</output>
+    </>
+  );
 }
 
 function renderRoutes(status: AuthStatus, route: string) {
@@ -32,17 +39,19 @@ function renderRoutes(status: AuthStatus, route: string) {
   store.set(authStatusAtom, status);
   if (status === 'signedIn') store.set(currentProfileAtom, coachPerson);
   server.use(...createHandlers(mockBackend().options));
-  const { api } = createTestApi(status === 'signedIn' ? fixtureTokens.coach : undefined);
+  const { api, tokens } = createTestApi(status === 'signedIn' ? fixtureTokens.coach : undefined);
   renderWithProviders(
     <>
       <AppRoutes />
       <Where />
     </>,
-    { api, tokens: createMemoryTokenStore(), store, route },
+    { api, tokens, store, route },
   );
+  return { store, user: userEvent.setup() };
 }
 
 const location = () => screen.getByRole('status', { name: 'Location' });
+const address = () => screen.getByRole('status', { name: 'Address' });
 
 /** How long a test waits for a lazily loaded screen's first render. */
 const firstScreenWaitMs = 45_000;
@@ -76,9 +85,15 @@ describe('AppRoutes', () => {
   }, 60_000);
 
   it('redirects any other path to / when signed out', async () => {
-    renderRoutes('signedOut', '/clients/42');
+    renderRoutes('signedOut', '/nowhere?next=%2Fsettings');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/$/);
+    expect(address()).toHaveTextContent(/^\/$/);
+  });
+
+  it('keeps a signed-in path, its query and hash, in ?next= on the way to sign-in', async () => {
+    renderRoutes('signedOut', '/clients/42?tab=exercises#week-3');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/\?next=%2Fclients%2F42%3Ftab%3Dexercises%23week-3$/);
   });
 
   it('redirects / and unknown paths to /clients when signed in', async () => {
@@ -115,5 +130,70 @@ describe('AppRoutes', () => {
     expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent('Settings');
     expect(screen.getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+});
+
+describe('returning after sign-in', () => {
+  const signIn = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(await screen.findByLabelText('Email'), 'coach@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Coach123!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  };
+
+  it("opens a profile's link after signing in, as a mail's link for a signed-out coach", async () => {
+    const { user } = renderRoutes('signedOut', `/clients/${mockClientIds.jamie}`);
+    await signIn(user);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Jamie Lee' },
+        { timeout: firstScreenWaitMs },
+      ),
+    ).toBeInTheDocument();
+    expect(address()).toHaveTextContent(new RegExp(`^/clients/${mockClientIds.jamie}$`));
+  }, 60_000);
+
+  it.each([
+    '/?next=%2F%2Fevil.example',
+    '/?next=https%3A%2F%2Fevil.example',
+    '/?next=%252F%252Fevil.example',
+    '/?next=%2F%255Cevil',
+  ])(
+    'signs in from %s to /clients',
+    async (route) => {
+      const { user } = renderRoutes('signedOut', route);
+      await signIn(user);
+      expect(
+        await screen.findByRole('heading', { name: 'My clients' }, { timeout: firstScreenWaitMs }),
+      ).toBeInTheDocument();
+      expect(address()).toHaveTextContent(/^\/clients$/);
+    },
+    60_000,
+  );
+
+  it('sends a signed-in coach from a sign-in page to the path it carries', async () => {
+    renderRoutes('signedIn', '/changePassword?next=%2Fsettings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/settings$/);
+  });
+
+  it('keeps the page when the session ends on its own (a failed refresh), and returns to it', async () => {
+    const { store, user } = renderRoutes('signedIn', '/settings?section=password');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    // What a session reset (the refresh failed) does to the routes: signed out, not logged out.
+    act(() => store.set(authStatusAtom, 'signedOut'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/\?next=%2Fsettings%3Fsection%3Dpassword$/);
+    await signIn(user);
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/settings\?section=password$/);
+  });
+
+  it('forgets the page when the coach logs out', async () => {
+    const { user } = renderRoutes('signedIn', '/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/$/);
   });
 });

@@ -1,12 +1,14 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthLayout, SignedInLayout } from '../core/layout/index.ts';
 import { LazyScreen, PreloadScreenProvider } from '../core/lazyScreens/index.ts';
-import { authStatusAtom } from '../core/session/index.ts';
+import { authStatusAtom, hasLoggedOutAtom } from '../core/session/index.ts';
 import { useAtomValue } from '../state/jotai.ts';
 import { paths } from './paths.ts';
+import { returnHref, toReturnPath, withReturnPath } from './returnPath.ts';
 import { preloadScreenAt, screens } from './screens.ts';
+import { useReturnPath } from './useReturnPath.ts';
 
 // The public invite page, in the signed-out and the signed-in routes alike. The screens in the
 // auth layout's card load with it (isLoadedWithLayout): the card appears once, at its size.
@@ -19,10 +21,11 @@ const inviteRoute = (
 
 /**
  * The routes by auth state (spec point 2 and the decisions). Initialising: one catch-all
- * placeholder. Signed out: sign-in at '/', anything else redirects to '/'. Signed in: the clients,
- * a client and settings; '/' and anything else redirect to '/clients'. Redirects replace.
- * '/changePassword' (signed out) is the password reset flow. '/invite' (the public invite page,
- * decisions) shows in the auth layout both signed out and signed in, never redirected.
+ * placeholder. Signed out: sign-in at '/', anything else redirects to '/', which keeps a
+ * signed-in path in `?next=` (a mail's link, an expired session; not a logout). Signed in: the clients, a client
+ * and settings; '/' and anything else redirect to that return path, or '/clients'. Redirects
+ * replace. '/changePassword' (signed out) is the password reset flow. '/invite' (the public invite
+ * page, decisions) shows in the auth layout both signed out and signed in, never redirected.
  */
 export function AppRoutes() {
   // Features preload a screen by its path (the sign-in form, the clients screen it opens).
@@ -62,7 +65,7 @@ function RoutesByStatus() {
           />
           {inviteRoute}
         </Route>
-        <Route path="*" element={<Navigate to={paths.root} replace />} />
+        <Route path="*" element={<SignInRedirect />} />
       </Routes>
     );
   }
@@ -80,7 +83,23 @@ function RoutesByStatus() {
           element={<LazyScreen key="settings" screen={screens.settings} />}
         />
       </Route>
-      <Route path="*" element={<Navigate to={paths.clients} replace />} />
+      <Route path="*" element={<ReturnRedirect />} />
     </Routes>
   );
+}
+
+/**
+ * Signed out: to sign-in, keeping the page asked for when it is a signed-in one, unless the coach
+ * just logged out here.
+ */
+function SignInRedirect() {
+  const { pathname, search, hash } = useLocation();
+  const hasLoggedOut = useAtomValue(hasLoggedOutAtom);
+  const returnPath = hasLoggedOut ? null : toReturnPath(`${pathname}${search}${hash}`);
+  return <Navigate to={withReturnPath(paths.root, returnPath)} replace />;
+}
+
+/** Signed in: to the return path a sign-in page carries, or '/clients'. */
+function ReturnRedirect() {
+  return <Navigate to={returnHref(useReturnPath())} replace />;
 }

@@ -1,3 +1,4 @@
+export { isRowKey, type SortableTableRowAction, sortableTableRowKeys } from './rowKeys.ts';
 export { SortableTable } from './SortableTable.tsx';
 export type {
   SortableTableAlign,

@@ -1,14 +1,15 @@
 import { type KeyboardEvent, type RefObject, useLayoutEffect, useRef } from 'react';
 import { DATA_ROW_SELECTOR, dataRowAt, focusRow } from './rowElements.ts';
+import { isRowKey } from './rowKeys.ts';
 import { indexAtPosition, type SortOrder } from './sortOrder.ts';
 import type { FocusedRow } from './useFocusedRow.ts';
 
 /** The position a navigation key moves to from `position`, or null for other keys. */
 function targetPosition(key: string, position: number, count: number): number | null {
-  if (key === 'ArrowDown') return Math.min(position + 1, count - 1);
-  if (key === 'ArrowUp') return Math.max(position - 1, 0);
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
+  if (isRowKey('next', key)) return Math.min(position + 1, count - 1);
+  if (isRowKey('previous', key)) return Math.max(position - 1, 0);
+  if (isRowKey('first', key)) return 0;
+  if (isRowKey('last', key)) return count - 1;
   return null;
 }
 
@@ -63,7 +64,7 @@ export function useRowKeyboardNavigation({
     const target = event.target as HTMLElement;
     if (!target.matches(DATA_ROW_SELECTOR)) return;
     const position = Number(target.dataset.index);
-    if (event.key === 'Enter') {
+    if (isRowKey('open', event.key)) {
       event.preventDefault();
       onOpen(position);
       return;

@@ -5,6 +5,7 @@ export { authStatusAtom } from './atoms/authStatusAtom.ts';
 export { coachApiAtom, getCoachApi } from './atoms/coachApiAtom.ts';
 export { currentProfileAtom } from './atoms/currentProfileAtom.ts';
 export { currentUserAtom } from './atoms/currentUserAtom.ts';
+export { hasLoggedOutAtom } from './atoms/hasLoggedOutAtom.ts';
 export type { LoginFailure } from './atoms/loginAtom.ts';
 export { loginAtom } from './atoms/loginAtom.ts';
 export { logoutAtom } from './atoms/logoutAtom.ts';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuSettings, LuUsers } from 'react-icons/lu';
 import { Outlet, useMatch } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
+import { KeyboardShortcutHelp } from '../../shortcuts/index.ts';
 import { Logo } from './Logo.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
 import { RouterLink } from './RouterLink.tsx';
@@ -16,7 +17,8 @@ export type SignedInLayoutProps = {
 
 /**
  * The signed-in layout (spec point 2): the left menu (logo to the root, 'My clients' and
- * 'Settings' with the active one highlighted, logout at the bottom) and the content area.
+ * 'Settings' with the active one highlighted, logout at the bottom) and the content area; '?'
+ * lists the keyboard shortcuts.
  */
 export function SignedInLayout({ children }: SignedInLayoutProps) {
   const { t } = useTranslation();
@@ -50,6 +52,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       <Box as="main" flex="1" minWidth="0" overflowY="auto" paddingBlock="8" paddingInline="10">
         {children ?? <Outlet />}
       </Box>
+      <KeyboardShortcutHelp />
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { atom } from '../../../state/jotai.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { getCoachApi } from './coachApiAtom.ts';
+import { hasLoggedOutAtom } from './hasLoggedOutAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
 
 /**
@@ -16,6 +17,7 @@ export const logoutAtom = atom(null, async (get, set) => {
     // The refresh token expires on its own; the local session ends either way.
   } finally {
     tokens.clear();
+    set(hasLoggedOutAtom, true);
     set(clearSessionAtom);
   }
 });

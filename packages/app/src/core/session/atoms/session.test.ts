@@ -9,6 +9,7 @@ import { clearSessionAtom } from './clearSessionAtom.ts';
 import { coachApiAtom } from './coachApiAtom.ts';
 import { currentProfileAtom } from './currentProfileAtom.ts';
 import { currentUserAtom } from './currentUserAtom.ts';
+import { hasLoggedOutAtom } from './hasLoggedOutAtom.ts';
 import { loadSessionAtom } from './loadSessionAtom.ts';
 import { loginAtom } from './loginAtom.ts';
 import { logoutAtom } from './logoutAtom.ts';
@@ -209,6 +210,24 @@ describe('logout', () => {
     expect(store.get(currentUserAtom)).toBeNull();
     expect(store.get(currentProfileAtom)).toBeNull();
     expect(store.get(authStatusAtom)).toBe('signedOut');
+  });
+
+  it('marks the tab as logged out until the next sign-in (no page to return to)', async () => {
+    const { store } = setup(fixtureTokens.coach);
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(hasLoggedOutAtom)).toBe(false);
+    await store.set(logoutAtom);
+    expect(store.get(hasLoggedOutAtom)).toBe(true);
+    await store.set(loginAtom, { email: 'coach@example.com', password: 'Coach123!' });
+    expect(store.get(hasLoggedOutAtom)).toBe(false);
+  });
+
+  it('leaves a session that ends on its own unmarked (the page is kept)', async () => {
+    const { store } = setup(fixtureTokens.coach);
+    await store.set(loadSessionAtom, 'start');
+    store.set(clearSessionAtom);
+    expect(store.get(authStatusAtom)).toBe('signedOut');
+    expect(store.get(hasLoggedOutAtom)).toBe(false);
   });
 
   it('signs out here even when the server cannot be reached', async () => {

@@ -15,10 +15,11 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function Where() {
-  return <p>At {useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p>At {`${pathname}${search}`}</p>;
 }
 
-function renderSignIn(options: Parameters<typeof mockBackend>[0] = {}) {
+function renderSignIn(options: Parameters<typeof mockBackend>[0] = {}, route = '/') {
   const backend = mockBackend(options);
   server.use(...createHandlers(backend.options));
   const { api, tokens } = createTestApi();
@@ -28,7 +29,7 @@ function renderSignIn(options: Parameters<typeof mockBackend>[0] = {}) {
       <Route path="/" element={<SignInForm />} />
       <Route path="*" element={<Where />} />
     </Routes>,
-    { api, tokens },
+    { api, tokens, route },
   );
   return {
     user,
@@ -165,6 +166,25 @@ describe('SignInForm', () => {
     expect(tokens.getAccessToken()).toBeTruthy();
   });
 
+  it('goes to the signed-in page that ?next= carries, with its query', async () => {
+    const { user, email, password, submit } = renderSignIn(
+      {},
+      '/?next=%2Fsettings%3Fsection%3Dpassword',
+    );
+    await user.type(email(), 'coach@example.com');
+    await user.type(password(), 'Coach123!');
+    await user.click(submit());
+    expect(await screen.findByText('At /settings?section=password')).toBeInTheDocument();
+  });
+
+  it('goes to /clients when ?next= leads off the app', async () => {
+    const { user, email, password, submit } = renderSignIn({}, '/?next=%2F%5Cevil.example');
+    await user.type(email(), 'coach@example.com');
+    await user.type(password(), 'Coach123!');
+    await user.click(submit());
+    expect(await screen.findByText('At /clients')).toBeInTheDocument();
+  });
+
   it('shows and hides the password', async () => {
     const { user, password } = renderSignIn();
     expect(password()).toHaveAttribute('type', 'password');
@@ -176,6 +196,22 @@ describe('SignInForm', () => {
 
   it("links 'Forgot password?' to /changePassword", () => {
     renderSignIn();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/changePassword',
+    );
+  });
+
+  it("keeps ?next= on the 'Forgot password?' link", () => {
+    renderSignIn({}, '/?next=%2Fclients%2F42');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/changePassword?next=%2Fclients%2F42',
+    );
+  });
+
+  it("drops a ?next= that leads off the app from the 'Forgot password?' link", () => {
+    renderSignIn({}, '/?next=%2F%2Fevil.example');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/changePassword',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../core/layout/index.ts';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { paths } from '../../../routes/paths.ts';
+import { withReturnPath } from '../../../routes/returnPath.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
 
 export type SignInFormProps = {
@@ -14,8 +15,16 @@ export type SignInFormProps = {
 /** Email and password, 'Forgot password?', and the sign-in button. */
 export function SignInForm({ initialError }: SignInFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, handleFocus, isSubmitting, hasErrors, fieldError, formError } =
-    useSignInForm();
+  const {
+    returnPath,
+    register,
+    handleSubmit,
+    handleFocus,
+    isSubmitting,
+    hasErrors,
+    fieldError,
+    formError,
+  } = useSignInForm();
   const alert = formError ?? initialError;
   return (
     <chakra.form onSubmit={handleSubmit} onFocus={handleFocus} noValidate>
@@ -36,7 +45,12 @@ export function SignInForm({ initialError }: SignInFormProps) {
           hideLabel={t('auth.signIn.hidePassword')}
           error={fieldError('password')}
         />
-        <TextLink to={paths.changePassword} alignSelf="flex-end" fontSize="sm">
+        {/* The reset flow signs the coach in too: it keeps where the sign-in would return to. */}
+        <TextLink
+          to={withReturnPath(paths.changePassword, returnPath)}
+          alignSelf="flex-end"
+          fontSize="sm"
+        >
           {t('auth.signIn.forgotPassword')}
         </TextLink>
         <Button type="submit" size="lg" isLoading={isSubmitting} disabled={hasErrors}>

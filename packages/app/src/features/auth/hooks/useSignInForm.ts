@@ -6,6 +6,8 @@ import { loginAtom, sessionErrorAtom } from '../../../core/session/index.ts';
 import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { paths } from '../../../routes/paths.ts';
+import { returnHref } from '../../../routes/returnPath.ts';
+import { useReturnPath } from '../../../routes/useReturnPath.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { prefetchClientListAtom } from '../../clients/index.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
@@ -19,7 +21,8 @@ const signInResolver = lazyResolver<SignInValues>(() =>
 /**
  * The sign-in form (spec point 4 form rules): validates on submit only, an edited field drops its
  * error and the sign-in failure (also one the session start left), submit is disabled while
- * errors remain; success opens '/clients'.
+ * errors remain; success opens the page the address carries (`?next=`, a checked signed-in path),
+ * or '/clients'.
  */
 export function useSignInForm() {
   const { t } = useTranslation();
@@ -27,11 +30,13 @@ export function useSignInForm() {
   const setSessionError = useSetAtom(sessionErrorAtom);
   const navigate = useNavigate();
   const preloadScreen = usePreloadScreen();
+  const returnPath = useReturnPath();
+  const opensClientList = (returnPath?.route ?? paths.clients) === paths.clients;
   // What the coach is about to need, fetched while they type: the form's validation, and the
-  // clients screen that a sign-in opens (its code comes from the routes, not imported here).
+  // screen that a sign-in opens (its code comes from the routes, not imported here).
   const prepareSignIn = () => {
     signInResolver.preload();
-    preloadScreen(paths.clients);
+    preloadScreen(returnPath?.route ?? paths.clients);
   };
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<SignInValues>({
     resolver: signInResolver,
@@ -40,10 +45,10 @@ export function useSignInForm() {
   });
 
   const submit = form.handleSubmit(async (values) => {
-    // The clients list loads beside the session's calls: a sign-in opens it.
-    const result = await login(values, prefetchClientListAtom);
+    // The clients list loads beside the session's calls when the sign-in opens it.
+    const result = await login(values, opensClientList ? prefetchClientListAtom : undefined);
     if (result.ok) {
-      navigate(paths.clients, { replace: true });
+      navigate(returnHref(returnPath), { replace: true });
       return;
     }
     form.setError('root', {
@@ -66,6 +71,7 @@ export function useSignInForm() {
   };
 
   return {
+    returnPath,
     register: (name: keyof SignInValues) => register(name),
     handleSubmit,
     handleFocus: prepareSignIn,

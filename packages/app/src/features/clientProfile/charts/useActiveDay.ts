@@ -1,13 +1,14 @@
 import { type KeyboardEvent, type PointerEvent, useState } from 'react';
+import { isShortcutKey } from '../../../core/shortcuts/index.ts';
 
 /** The day a key moves the tooltip to (from none: the last day), or null for another key. */
 function keyMove(key: string, from: number | null, count: number): number | null {
   const start = from ?? count;
   let next: number;
-  if (key === 'ArrowLeft') next = start - 1;
-  else if (key === 'ArrowRight') next = start + 1;
-  else if (key === 'Home') next = 0;
-  else if (key === 'End') next = count - 1;
+  if (isShortcutKey('previousDay', key)) next = start - 1;
+  else if (isShortcutKey('nextDay', key)) next = start + 1;
+  else if (isShortcutKey('firstDay', key)) next = 0;
+  else if (isShortcutKey('lastDay', key)) next = count - 1;
   else return null;
   return Math.min(count - 1, Math.max(0, next));
 }

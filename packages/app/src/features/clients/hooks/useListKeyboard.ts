@@ -1,11 +1,7 @@
 import { type KeyboardEvent, type RefObject, useEffect } from 'react';
+import { isShortcutKey, isTextEntry } from '../../../core/shortcuts/index.ts';
 
 const dataRowSelector = 'tr[data-kind="data"]';
-
-const isEditable = (element: Element | null) =>
-  element instanceof HTMLElement &&
-  (element.isContentEditable ||
-    element.closest('input, textarea, select, [role="combobox"]') !== null);
 
 /** The data row beside `row` (rendered: the virtualised table keeps a few rows around the view). */
 function siblingRow(row: Element, step: 1 | -1): HTMLElement | null {
@@ -16,14 +12,20 @@ function siblingRow(row: Element, step: 1 | -1): HTMLElement | null {
   return next as HTMLElement | null;
 }
 
-const stepOfKey: Partial<Record<string, 1 | -1>> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
+/** The row a key moves to: the next (1), the previous (-1), or none. */
+function stepOfKey(key: string): 1 | -1 | null {
+  if (isShortcutKey('nextRow', key)) return 1;
+  if (isShortcutKey('previousRow', key)) return -1;
+  return null;
+}
 
 /**
- * Moves focus between table rows with the arrow keys or j/k (Tab and Enter are the rows' own).
+ * Moves focus between table rows with the arrow keys or j/k, the shortcut table's row keys (Tab
+ * and Enter are the rows' own).
  * Put the handler on an element around the table.
  */
 export function handleRowArrowKeys(event: KeyboardEvent<HTMLElement>) {
-  const step = stepOfKey[event.key];
+  const step = stepOfKey(event.key);
   const target = event.target as Element;
   if (!step || event.altKey || event.ctrlKey || event.metaKey || !target.matches(dataRowSelector)) {
     return;
@@ -38,8 +40,10 @@ export function handleRowArrowKeys(event: KeyboardEvent<HTMLElement>) {
 export function useSlashFocuses(input: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
     const handleKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isEditable(document.activeElement) || !input.current) return;
+      if (!isShortcutKey('search', event.key) || event.altKey || event.ctrlKey || event.metaKey) {
+        return;
+      }
+      if (isTextEntry(document.activeElement) || !input.current) return;
       event.preventDefault();
       input.current.focus();
       input.current.select();

@@ -17,7 +17,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function Where() {
-  return <p>At {useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p>At {`${pathname}${search}`}</p>;
 }
 
 /** The auth service answering `path` with a 429 that asks to wait `seconds`. */
@@ -30,7 +31,7 @@ function rateLimited(path: string, seconds: number) {
   );
 }
 
-function renderReset(options: Parameters<typeof mockBackend>[0] = {}) {
+function renderReset(options: Parameters<typeof mockBackend>[0] = {}, route = '/changePassword') {
   const backend = mockBackend(options);
   server.use(...createHandlers(backend.options));
   const { api, tokens } = createTestApi();
@@ -43,7 +44,7 @@ function renderReset(options: Parameters<typeof mockBackend>[0] = {}) {
       </Routes>
       <ToastContainer />
     </>,
-    { api, tokens, route: '/changePassword' },
+    { api, tokens, route },
   );
   const next = () => screen.getByRole('button', { name: 'Next' });
   const sendEmail = async (email: string = demoCoachCredentials.email) => {
@@ -51,13 +52,18 @@ function renderReset(options: Parameters<typeof mockBackend>[0] = {}) {
     await user.click(next());
     return screen.findByLabelText('Code');
   };
-  const verifyCode = async () => {
-    await sendEmail();
+  const verifyCode = async (email?: string) => {
+    await sendEmail(email);
     await user.type(screen.getByLabelText('Code'), demoResetCode);
     await user.click(next());
     await screen.findByLabelText('New password');
   };
-  return { user, tokens, store, state: backend.state, next, sendEmail, verifyCode };
+  const setNewPassword = async () => {
+    await user.type(screen.getByLabelText('New password'), 'NewPass123');
+    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
+    await user.click(next());
+  };
+  return { user, tokens, store, state: backend.state, next, sendEmail, verifyCode, setNewPassword };
 }
 
 describe('password reset, step 1: email', () => {
@@ -217,11 +223,9 @@ describe('password reset, step 3: new password', () => {
   });
 
   it('sets the password, signs the coach in and opens /clients', async () => {
-    const { user, next, verifyCode, tokens, store, state } = renderReset();
+    const { verifyCode, setNewPassword, tokens, store, state } = renderReset();
     await verifyCode();
-    await user.type(screen.getByLabelText('New password'), 'NewPass123');
-    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
-    await user.click(next());
+    await setNewPassword();
     expect(await screen.findByText('At /clients')).toBeInTheDocument();
     expect(await screen.findByText('Password successfully changed')).toBeInTheDocument();
     expect(tokens.getAccessToken()).toBeTruthy();
@@ -234,32 +238,65 @@ describe('password reset, step 3: new password', () => {
   });
 
   it("shows 'Password reset failed' when the reset fails", async () => {
-    const { user, next, verifyCode, tokens } = renderReset({
+    const { verifyCode, setNewPassword, tokens } = renderReset({
       failures: {
         resetPassword: { status: 500, error: 'internal_error', message: 'Something went wrong' },
       },
     });
     await verifyCode();
-    await user.type(screen.getByLabelText('New password'), 'NewPass123');
-    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
-    await user.click(next());
+    await setNewPassword();
     expect(await screen.findByText('Password reset failed')).toBeInTheDocument();
     expect(tokens.getAccessToken()).toBeNull();
     expect(screen.getByLabelText('New password')).toBeInTheDocument();
   });
 
   it("refuses a 'user' account after the reset and goes back to sign-in", async () => {
-    const { user, next, tokens, store } = renderReset();
-    await user.type(screen.getByLabelText('Email'), 'client@example.com');
-    await user.click(next());
-    await user.type(await screen.findByLabelText('Code'), demoResetCode);
-    await user.click(next());
-    await user.type(await screen.findByLabelText('New password'), 'NewPass123');
-    await user.type(screen.getByLabelText('Confirm password'), 'NewPass123');
-    await user.click(next());
+    const { verifyCode, setNewPassword, tokens, store } = renderReset();
+    await verifyCode('client@example.com');
+    await setNewPassword();
     expect(await screen.findByText('At /')).toBeInTheDocument();
     expect(tokens.getAccessToken()).toBeNull();
     expect(store.get(authStatusAtom)).toBe('signedOut');
     expect(screen.queryByText('Password successfully changed')).not.toBeInTheDocument();
+  });
+});
+
+describe('password reset, with a page to return to (?next=)', () => {
+  const route = '/changePassword?next=%2Fclients%2F42%3Ftab%3Dexercises';
+
+  it("keeps it on 'Back to sign in'", () => {
+    renderReset({}, route);
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+      'href',
+      '/?next=%2Fclients%2F42%3Ftab%3Dexercises',
+    );
+  });
+
+  it('opens it once the reset has signed the coach in', async () => {
+    const { verifyCode, setNewPassword } = renderReset({}, route);
+    await verifyCode();
+    await setNewPassword();
+    expect(await screen.findByText('At /clients/42?tab=exercises')).toBeInTheDocument();
+    expect(await screen.findByText('Password successfully changed')).toBeInTheDocument();
+  });
+
+  it('takes it back to sign-in when the session is refused', async () => {
+    const { verifyCode, setNewPassword } = renderReset({}, route);
+    await verifyCode('client@example.com');
+    await setNewPassword();
+    expect(
+      await screen.findByText('At /?next=%2Fclients%2F42%3Ftab%3Dexercises'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens /clients instead when it leads off the app', async () => {
+    const { verifyCode, setNewPassword } = renderReset(
+      {},
+      '/changePassword?next=https%3A%2F%2Fevil.example',
+    );
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/');
+    await verifyCode();
+    await setNewPassword();
+    expect(await screen.findByText('At /clients')).toBeInTheDocument();
   });
 });

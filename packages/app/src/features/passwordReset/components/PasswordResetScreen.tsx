@@ -4,17 +4,22 @@ import { useNavigate } from 'react-router';
 import { TextLink } from '../../../core/layout/index.ts';
 import type { SessionStartResult } from '../../../core/session/index.ts';
 import { paths } from '../../../routes/paths.ts';
+import { returnHref, withReturnPath } from '../../../routes/returnPath.ts';
+import { useReturnPath } from '../../../routes/useReturnPath.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**
- * The signed-out password reset screen ('/changePassword'). Success opens '/clients'; a refused
- * session (e.g. not a coach) goes back to sign-in, which shows why.
+ * The signed-out password reset screen ('/changePassword'). Success opens the page the address
+ * carries (`?next=`, as on sign-in) or '/clients'; a refused session (e.g. not a coach) goes back
+ * to sign-in, which shows why. Back on sign-in, the return path goes along.
  */
 export function PasswordResetScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const signInPath = withReturnPath(paths.root, returnPath);
   const handleDone = (result: SessionStartResult) => {
-    navigate(result.ok ? paths.clients : paths.root, { replace: true });
+    navigate(result.ok ? returnHref(returnPath) : signInPath, { replace: true });
   };
   return (
     <Stack gap="8">
@@ -22,7 +27,7 @@ export function PasswordResetScreen() {
         {t('auth.changePassword.title')}
       </Heading>
       <PasswordResetSteps onDone={handleDone} />
-      <TextLink to={paths.root} alignSelf="center" fontSize="sm">
+      <TextLink to={signInPath} alignSelf="center" fontSize="sm">
         {t('auth.changePassword.backToSignIn')}
       </TextLink>
     </Stack>

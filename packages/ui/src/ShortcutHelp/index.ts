@@ -1,0 +1,6 @@
+export {
+  ShortcutHelp,
+  type ShortcutHelpGroup,
+  type ShortcutHelpItem,
+  type ShortcutHelpProps,
+} from './ShortcutHelp.tsx';
