@@ -48,6 +48,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   if (config.http?.maxConnectionsPerAddress === Number.POSITIVE_INFINITY) {
     console.warn("WARNING: PER_ADDRESS_LIMITS=0: no cap on one address's connections and requests");
   }
+  if (config.testNow) {
+    console.warn(
+      `WARNING: COACH_TEST_NOW: the services' clock stands still at ${config.testNow.toISOString()} (tests only)`,
+    );
+  }
   if (!config.hasClientWriteQuotas) {
     console.warn("WARNING: CLIENT_WRITE_QUOTAS=0: clients' writes are not held to their quotas");
   }
@@ -104,6 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
     pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
     ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
+    morningMail: { tickMs: config.morningMailTickSeconds * 1000 },
+    ...(config.testNow ? { now: frozenClock(config.testNow) } : {}),
   };
 
   const app = await buildServer(config, {
@@ -139,6 +146,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   console.log(
     `Coach is running on http://localhost:${config.port} (services: ${hostedServices.join(', ')}; API docs at /api/docs)`,
   );
+}
+
+/** A clock that stands still at `instant` (COACH_TEST_NOW, tests only). */
+function frozenClock(instant: Date): () => Date {
+  return () => new Date(instant.getTime());
 }
 
 function fail(message: string): never {
