@@ -27,6 +27,11 @@ export type Product = {
 export type StartProductOptions = {
   /** `ACCESS_TOKEN_TTL_SECONDS` of the server (900 by default). */
   accessTokenTtlSeconds?: number;
+  /**
+   * `COACH_TEST_NOW` of the server: its services' clock stands still at this instant (the morning
+   * mail's hour); the real clock by default.
+   */
+  testNow?: Date;
 };
 
 /**
@@ -63,6 +68,7 @@ export async function startProduct(
         ...(options.accessTokenTtlSeconds
           ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
           : {}),
+        ...(options.testNow ? { COACH_TEST_NOW: options.testNow.toISOString() } : {}),
       },
       processOptions,
     );
