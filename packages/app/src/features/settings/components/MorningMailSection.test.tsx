@@ -1,17 +1,10 @@
-import { coachPerson, createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
-import { ToastContainer } from '@coach/ui';
+import { coachPerson, createHandlers, fixtureIds } from '@coach/api/msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authStatusAtom,
-  currentProfileAtom,
-  currentUserAtom,
-} from '../../../core/session/index.ts';
-import { createStore } from '../../../state/jotai.ts';
-import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { mockBackend } from '../../../test/mockApi.ts';
+import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 
 const server = setupServer();
@@ -19,24 +12,8 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function renderSection(options: Parameters<typeof mockBackend>[0] = {}) {
-  const backend = mockBackend(options);
-  server.use(...createHandlers(backend.options));
-  const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const store = createStore();
-  store.set(authStatusAtom, 'signedIn');
-  store.set(currentUserAtom, { id: fixtureIds.coachUser, email: 'coach@example.com' });
-  store.set(currentProfileAtom, coachPerson);
-  const user = userEvent.setup();
-  renderWithProviders(
-    <>
-      <MorningMailSection />
-      <ToastContainer />
-    </>,
-    { api, tokens, store, route: '/settings' },
-  );
-  return { user, state: backend.state };
-}
+const renderSection = (backend: Parameters<typeof mockBackend>[0] = {}) =>
+  renderOverMocks(server, <MorningMailSection />, { backend });
 
 /** Picks `option` in the select named `label`. */
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
