@@ -29,7 +29,7 @@ export type StartProductOptions = {
   accessTokenTtlSeconds?: number;
   /**
    * `COACH_TEST_NOW` of the server: its services' clock stands still at this instant (the morning
-   * mail's hour); the real clock by default.
+   * mail's hour, which it then sends: off otherwise); the real clock by default.
    */
   testNow?: Date;
 };
@@ -68,7 +68,9 @@ export async function startProduct(
         ...(options.accessTokenTtlSeconds
           ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
           : {}),
-        ...(options.testNow ? { COACH_TEST_NOW: options.testNow.toISOString() } : {}),
+        ...(options.testNow
+          ? { COACH_TEST_NOW: options.testNow.toISOString(), MORNING_MAIL: '1' }
+          : {}),
       },
       processOptions,
     );

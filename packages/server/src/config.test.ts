@@ -59,6 +59,8 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
 
   it('ticks the morning mail every minute unless MORNING_MAIL_TICK_SECONDS says otherwise', () => {
     expect(readConfig({}).morningMailTickSeconds).toBe(60);
+    expect(readConfig({}).isMorningMailOn).toBe(true);
+    expect(readConfig({ MORNING_MAIL: '0' }).isMorningMailOn).toBe(false);
     expect(readConfig({ MORNING_MAIL_TICK_SECONDS: '5' }).morningMailTickSeconds).toBe(5);
     expect(() => readConfig({ MORNING_MAIL_TICK_SECONDS: '0' })).toThrow(
       "MORNING_MAIL_TICK_SECONDS must be a whole number of seconds from 1 to 3600, got '0'",

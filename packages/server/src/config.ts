@@ -64,6 +64,11 @@ export type RuntimeConfig = {
   demoSeed: boolean;
   /** Lifetime of the access tokens in seconds (`ACCESS_TOKEN_TTL_SECONDS`), 1 to 900; 900 by default. */
   accessTokenTtlSeconds: number;
+  /**
+   * Whether this process sends the morning attention mail (`MORNING_MAIL`, on by default). Test
+   * harnesses turn it off, so that no 07:00 mail lands among the mail a test waits for.
+   */
+  isMorningMailOn: boolean;
   /** How often the morning attention mail looks for due mail (`MORNING_MAIL_TICK_SECONDS`, 60). */
   morningMailTickSeconds: number;
   /**
@@ -152,6 +157,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hasClientWriteQuotas: readFlag('CLIENT_WRITE_QUOTAS', env.CLIENT_WRITE_QUOTAS, true),
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
+    isMorningMailOn: readFlag('MORNING_MAIL', env.MORNING_MAIL, true),
     morningMailTickSeconds: readMorningMailTick(env.MORNING_MAIL_TICK_SECONDS),
     testNow: readTestNow(env),
     port,

@@ -109,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
     pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
     ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
-    morningMail: { tickMs: config.morningMailTickSeconds * 1000 },
+    morningMail: config.isMorningMailOn ? { tickMs: config.morningMailTickSeconds * 1000 } : 'off',
     ...(config.testNow ? { now: frozenClock(config.testNow) } : {}),
   };
 

@@ -20,9 +20,10 @@ export type ServiceContext = {
   mailOutbox?: Partial<MailOutboxOptions>;
   /**
    * The morning attention mail's tick (`morningMail/scheduler.ts`: interval, coaches per tick);
-   * defaults when absent. It reads the time from `now`.
+   * defaults when absent, none with 'off' (test servers, unless a test asks for it). It reads the
+   * time from `now`.
    */
-  morningMail?: Partial<MorningMailOptions>;
+  morningMail?: Partial<MorningMailOptions> | 'off';
   /** Base address of the coach app, for links in mails (`APP_URL`). */
   appUrl: string;
   /** Auth service tuning (limits, lifetimes, clock, reset-code key); defaults when absent. */

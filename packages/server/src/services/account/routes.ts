@@ -115,6 +115,8 @@ export const accountService: ServicePlugin = async (app, context) => {
 
   // The morning attention mail goes with the coaches' settings: each process hosting the service
   // ticks, and the claims make each mail once (see `morningMail/scheduler.ts`).
+  const { morningMail: morningMailOptions } = context;
+  if (morningMailOptions === 'off') return;
   const morningMail = createMorningMailScheduler({
     database,
     organisationId,
@@ -122,7 +124,7 @@ export const accountService: ServicePlugin = async (app, context) => {
     mail: startMailOutbox(app, context),
     appUrl: context.appUrl,
     log: app.log,
-    ...(context.morningMail ? { options: context.morningMail } : {}),
+    ...(morningMailOptions ? { options: morningMailOptions } : {}),
   });
   app.addHook('onReady', () => {
     morningMail.start();
