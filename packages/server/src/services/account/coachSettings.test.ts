@@ -93,6 +93,35 @@ describe('coach settings (timezone and morning mail)', () => {
     expect(refused.body).toMatchObject({ error: 'validation_failed' });
   });
 
+  it('counts a timezone changed in the profile as chosen', async () => {
+    const fresh = await createUserWithProfile(server.database, {
+      email: 'settings.fresh@example.com',
+      password: 'Password1',
+      type: 'coach',
+    });
+    const profile = {
+      firstName: 'Fresh',
+      lastName: 'Coach',
+      aboutMe: '',
+      gender: null,
+      birthDate: null,
+    };
+    // The same zone again: still not chosen.
+    await as(fresh, 'PUT', `/api/account/persons/${fresh.personId}`, {
+      ...profile,
+      timezone: 'UTC',
+    });
+    expect((await as(fresh, 'GET', settingsPath)).body).toMatchObject({ hasTimezone: false });
+    await as(fresh, 'PUT', `/api/account/persons/${fresh.personId}`, {
+      ...profile,
+      timezone: 'Europe/Oslo',
+    });
+    expect((await as(fresh, 'GET', settingsPath)).body).toMatchObject({
+      timezone: 'Europe/Oslo',
+      hasTimezone: true,
+    });
+  });
+
   it("refuses clients: the settings are a coach's", async () => {
     for (const [method, path, body] of [
       ['GET', settingsPath, undefined],
