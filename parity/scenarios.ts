@@ -407,6 +407,34 @@ const report: Scenario = {
   },
 };
 
+const coachSettings: Scenario = {
+  name: 'coach settings (timezone and morning mail)',
+  async run({ as, seen }) {
+    const settings = { timezone: 'Asia/Tokyo', isMorningMailOn: false, morningMailHour: 6 };
+    const put = (body: unknown) => as('coach', 'updateCoachSettings', { body });
+    const observed = {
+      stored: seen(await as('coach', 'getCoachSettings')),
+      // The coach has a zone: the browser's is not taken.
+      detected: seen(
+        await as('coach', 'setDetectedTimezone', { body: { timezone: 'America/Denver' } }),
+      ),
+      saved: seen(await put(settings)),
+      readBack: seen(await as('coach', 'getCoachSettings')),
+      unknownZone: seen(await put({ ...settings, timezone: 'Mars/Olympus' })),
+      offsetZone: seen(await put({ ...settings, timezone: '+01:00' })),
+      lowerCaseZone: seen(await put({ ...settings, timezone: 'europe/berlin' })),
+      asClient: seen(await as('noah', 'getCoachSettings')),
+      clientDetecting: seen(
+        await as('noah', 'setDetectedTimezone', { body: { timezone: 'Europe/Paris' } }),
+      ),
+      withoutToken: seen(await as(null, 'getCoachSettings')),
+    };
+    // Back as it was, for the scenarios after this one.
+    await put({ timezone: 'Europe/London', isMorningMailOn: true, morningMailHour: 7 });
+    return observed;
+  },
+};
+
 /** The scenarios in the order they run (each leaves the others' clients alone). */
 export const scenarios: Scenario[] = [
   signIn,
@@ -415,4 +443,5 @@ export const scenarios: Scenario[] = [
   phaseChange,
   inviteAndAccept,
   report,
+  coachSettings,
 ];

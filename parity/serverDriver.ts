@@ -84,6 +84,8 @@ async function seedPerson(server: TestServer, input: SeedInput) {
       aboutMe: input.aboutMe,
       gender: input.gender,
       birthDate: input.birthDate,
+      // The mocks' coach has a timezone (set, not the default), as the demo's has.
+      ...(input.type === 'coach' ? { timezoneSetAt: new Date() } : {}),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .where(eq(schema.persons.id, user.personId));

@@ -27,6 +27,11 @@ export type Product = {
 export type StartProductOptions = {
   /** `ACCESS_TOKEN_TTL_SECONDS` of the server (900 by default). */
   accessTokenTtlSeconds?: number;
+  /**
+   * `COACH_TEST_NOW` of the server: its services' clock stands still at this instant (the morning
+   * mail's hour, which it then sends: off otherwise); the real clock by default.
+   */
+  testNow?: Date;
 };
 
 /**
@@ -62,6 +67,9 @@ export async function startProduct(
         MAIL_FROM: 'Coach <no-reply@coach.test>',
         ...(options.accessTokenTtlSeconds
           ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
+          : {}),
+        ...(options.testNow
+          ? { COACH_TEST_NOW: options.testNow.toISOString(), MORNING_MAIL: '1' }
           : {}),
       },
       processOptions,

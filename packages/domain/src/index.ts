@@ -3,6 +3,7 @@
 // no React and no database, and imports none of the other packages.
 export * from './activityPage.ts';
 export * from './age.ts';
+export * from './attentionWords.ts';
 export * from './completion.ts';
 export * from './effect.ts';
 export * from './engagement.ts';
@@ -10,6 +11,7 @@ export * from './indicators.ts';
 export * from './invites.ts';
 export * from './journey.ts';
 export * from './metricBounds.ts';
+export * from './morningMail.ts';
 export * from './needsAttention.ts';
 export * from './password.ts';
 export * from './personName.ts';

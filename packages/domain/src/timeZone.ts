@@ -27,3 +27,8 @@ export function canonicalTimeZone(name: string): string | null {
   }
   return zones().has(canonical) ? canonical : null;
 }
+
+/** Every timezone the rule accepts, sorted: what a timezone picker offers. */
+export function knownTimeZones(): string[] {
+  return [...zones()].sort();
+}

@@ -57,6 +57,29 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     expect(readConfig({ NODE_ENV: 'development' }).demoSeed).toBe(true);
   });
 
+  it('ticks the morning mail every minute unless MORNING_MAIL_TICK_SECONDS says otherwise', () => {
+    expect(readConfig({}).morningMailTickSeconds).toBe(60);
+    expect(readConfig({}).isMorningMailOn).toBe(true);
+    expect(readConfig({ MORNING_MAIL: '0' }).isMorningMailOn).toBe(false);
+    expect(readConfig({ MORNING_MAIL_TICK_SECONDS: '5' }).morningMailTickSeconds).toBe(5);
+    expect(() => readConfig({ MORNING_MAIL_TICK_SECONDS: '0' })).toThrow(
+      "MORNING_MAIL_TICK_SECONDS must be a whole number of seconds from 1 to 3600, got '0'",
+    );
+  });
+
+  it('runs on the real clock unless a test sets COACH_TEST_NOW, which production refuses', () => {
+    expect(readConfig({}).testNow).toBeNull();
+    expect(readConfig({ COACH_TEST_NOW: '2026-11-24T07:00:05Z' }).testNow).toEqual(
+      new Date('2026-11-24T07:00:05Z'),
+    );
+    expect(() => readConfig({ COACH_TEST_NOW: 'tomorrow' })).toThrow(
+      "COACH_TEST_NOW must be an ISO instant such as 2026-11-24T07:00:00Z, got 'tomorrow'",
+    );
+    expect(() =>
+      readConfig({ NODE_ENV: 'production', COACH_TEST_NOW: '2026-11-24T07:00:05Z' }),
+    ).toThrow('COACH_TEST_NOW is refused with NODE_ENV=production: it is for tests only');
+  });
+
   it('caps connections and requests per address unless PER_ADDRESS_LIMITS=0 (load tests)', () => {
     expect(readConfig({}).http).toBeUndefined();
     expect(readConfig({ PER_ADDRESS_LIMITS: '0' }).http).toEqual({

@@ -70,6 +70,19 @@ export type RuntimeConfig = {
    * default otherwise: a demo, development).
    */
   logFormat: LogFormat;
+  /**
+   * Whether this process sends the morning attention mail (`MORNING_MAIL`, on by default). Test
+   * harnesses turn it off, so that no 07:00 mail lands among the mail a test waits for.
+   */
+  isMorningMailOn: boolean;
+  /** How often the morning attention mail looks for due mail (`MORNING_MAIL_TICK_SECONDS`, 60). */
+  morningMailTickSeconds: number;
+  /**
+   * Tests only (`COACH_TEST_NOW`, an ISO instant): the client-data services' clock, the morning
+   * mail's included, stands still at this instant, so an end-to-end test can put the product at
+   * 07:00 in a coach's zone. Null (the real clock) unless set; refused with NODE_ENV=production.
+   */
+  testNow: Date | null;
 };
 
 /** See `RuntimeConfig.logFormat`. */
@@ -155,6 +168,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
     logFormat: readLogFormat(env),
+    isMorningMailOn: readFlag('MORNING_MAIL', env.MORNING_MAIL, true),
+    morningMailTickSeconds: readMorningMailTick(env.MORNING_MAIL_TICK_SECONDS),
+    testNow: readTestNow(env),
     port,
     host: env.HOST || '0.0.0.0',
     // The default folder only once the app is built (`npm start` builds it): the API alone before.
@@ -391,6 +407,38 @@ function readLogFormat(env: NodeJS.ProcessEnv): LogFormat {
   const format = logFormats.find((name) => name === text);
   if (!format) throw new Error(`LOG_FORMAT must be json or short, got '${env.LOG_FORMAT}'`);
   return format;
+}
+
+/** `MORNING_MAIL_TICK_SECONDS`: 1 to 3600 whole seconds, 60 by default. */
+function readMorningMailTick(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return 60;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error(
+      `MORNING_MAIL_TICK_SECONDS must be a whole number of seconds from 1 to 3600, got '${value}'`,
+    );
+  }
+  return seconds;
+}
+
+/**
+ * `COACH_TEST_NOW`: a clock that stands still is for tests only. With NODE_ENV=production it is
+ * refused, like the demo accounts, so no deployment runs on it by mistake.
+ */
+function readTestNow(env: NodeJS.ProcessEnv): Date | null {
+  const text = env.COACH_TEST_NOW?.trim();
+  if (!text) return null;
+  if (isProduction(env)) {
+    throw new Error('COACH_TEST_NOW is refused with NODE_ENV=production: it is for tests only');
+  }
+  const instant = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(instant.getTime())) {
+    throw new Error(
+      `COACH_TEST_NOW must be an ISO instant such as 2026-11-24T07:00:00Z, got '${text}'`,
+    );
+  }
+  return instant;
 }
 
 function readFlag(name: string, value: string | undefined, fallback: boolean): boolean {

@@ -61,6 +61,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   if (config.http?.maxConnectionsPerAddress === Number.POSITIVE_INFINITY) {
     console.warn("WARNING: PER_ADDRESS_LIMITS=0: no cap on one address's connections and requests");
   }
+  if (config.testNow) {
+    console.warn(
+      `WARNING: COACH_TEST_NOW: the services' clock stands still at ${config.testNow.toISOString()} (tests only)`,
+    );
+  }
   if (!config.hasClientWriteQuotas) {
     console.warn("WARNING: CLIENT_WRITE_QUOTAS=0: clients' writes are not held to their quotas");
   }
@@ -125,6 +130,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
     pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
     ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
+    morningMail: config.isMorningMailOn ? { tickMs: config.morningMailTickSeconds * 1000 } : 'off',
+    ...(config.testNow ? { now: frozenClock(config.testNow) } : {}),
   };
 
   const app = await buildServer(config, {
@@ -169,6 +176,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 /** Said at start when the server has no build of the coach app to serve beside the API. */
 export function noAppBuildWarning(appIndex: string): string {
   return `no build of the coach app to serve (${appIndex} is missing): only /api answers. Build it with 'npm run build -w @coach/app' (npm start does), or set STATIC_DIR to a built app.`;
+}
+
+/** A clock that stands still at `instant` (COACH_TEST_NOW, tests only). */
+function frozenClock(instant: Date): () => Date {
+  return () => new Date(instant.getTime());
 }
 
 function fail(message: string): never {

@@ -203,6 +203,29 @@ const templateLockKey = 727_014_200_002;
 
 let postgresTemplate: Promise<string> | null = null;
 
+/** The URL of each PostgreSQL test database, by its handle: what more handles on it open. */
+const postgresUrls = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * `count` handles on one fresh test database, as `count` server processes would hold: on
+ * PostgreSQL, a pool each; on PGlite (one process's database), the same handle `count` times.
+ * Closing the first closes the database; close the others before it.
+ */
+export async function createTestDatabaseHandles(count: number): Promise<DatabaseHandle[]> {
+  const first = await createTestDatabase();
+  const url = postgresUrls.get(first);
+  if (!url) return Array.from({ length: count }, () => first);
+  const others = await Promise.all(
+    Array.from({ length: count - 1 }, () =>
+      openDatabase(
+        { databaseUrl: url, dataDir: '', organisationId: testOrganisationId },
+        { poolSize: 2 },
+      ),
+    ),
+  );
+  return [first, ...others];
+}
+
 async function createPostgresTestDatabase(baseUrl: string, port?: number): Promise<DatabaseHandle> {
   postgresTemplate ??= ensurePostgresTemplate(baseUrl);
   const template = await postgresTemplate;
@@ -226,13 +249,15 @@ async function createPostgresTestDatabase(baseUrl: string, port?: number): Promi
     await dropDatabase(baseUrl, name);
     throw error;
   }
-  return {
+  const closing: DatabaseHandle = {
     ...handle,
     close: async () => {
       await handle.close();
       await dropDatabase(baseUrl, name);
     },
   };
+  postgresUrls.set(closing, urlOfDatabase(baseUrl, name));
+  return closing;
 }
 
 /**

@@ -31,6 +31,11 @@ export type TestServerOptions = {
   reports?: ServiceContext['reports'];
   /** The mail outbox's timings (short retries in tests); the product's defaults otherwise. */
   mailOutbox?: ServiceContext['mailOutbox'];
+  /**
+   * The morning mail's tick (a short interval in tests); off by default, so that no 07:00 mail
+   * comes among the mail a test waits for, whatever the time of day.
+   */
+  morningMail?: ServiceContext['morningMail'];
   /** The database to serve (closed with the server); a fresh one of the test kind by default. */
   database?: DatabaseHandle;
 };
@@ -57,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.now ? { now: options.now } : {}),
     ...(options.reports ? { reports: options.reports } : {}),
     ...(options.mailOutbox ? { mailOutbox: options.mailOutbox } : {}),
+    morningMail: options.morningMail ?? 'off',
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];

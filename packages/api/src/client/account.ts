@@ -1,9 +1,11 @@
 import { noProfileFoundMessage } from '@coach/domain';
 import type {
+  CoachSettings,
   Person,
   PersonList,
   PersonsQuery,
   PersonView,
+  UpdateCoachSettingsBody,
   UpdatePersonBody,
 } from '../contract/account.ts';
 import { ApiError } from './errors.ts';
@@ -26,6 +28,15 @@ export type AccountClient = {
   getPerson(id: string): Promise<PersonView>;
   /** `PUT /persons/{id}` with the full profile: the stored profile. */
   updatePerson(id: string, body: UpdatePersonBody): Promise<Person>;
+  /** `GET /coachSettings`: the signed-in coach's timezone and morning mail. */
+  getCoachSettings(): Promise<CoachSettings>;
+  /** `PUT /coachSettings`: stores them; answers what is stored. */
+  updateCoachSettings(body: UpdateCoachSettingsBody): Promise<CoachSettings>;
+  /**
+   * `POST /coachSettings/detectedTimezone`: the browser's zone, stored only while the coach has
+   * none; answers the settings either way.
+   */
+  setDetectedTimezone(timezone: string): Promise<CoachSettings>;
   /** Any other call of the service. */
   request: ServiceRequest;
 };
@@ -43,6 +54,10 @@ export function createAccountClient(request: ServiceRequest): AccountClient {
     },
     getPerson: (id) => callRoute(request, 'getPerson', { params: { id } }),
     updatePerson: (id, body) => callRoute(request, 'updatePerson', { params: { id }, body }),
+    getCoachSettings: () => callRoute(request, 'getCoachSettings', {}),
+    updateCoachSettings: (body) => callRoute(request, 'updateCoachSettings', { body }),
+    setDetectedTimezone: (timezone) =>
+      callRoute(request, 'setDetectedTimezone', { body: { timezone } }),
     request,
   };
 }

@@ -1,4 +1,4 @@
-import { limits, personTypes } from '@coach/domain';
+import { limits, morningMailDefaults, morningMailHourBounds, personTypes } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateSchema, FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
@@ -121,3 +121,49 @@ export const UpdatePersonBodySchema = Type.Object(
 
 /** See {@link UpdatePersonBodySchema}. */
 export type UpdatePersonBody = Static<typeof UpdatePersonBodySchema>;
+
+/** The morning attention mail's settings of a coach, as stored and as sent. */
+const morningMailFields = {
+  timezone: TimezoneSchema,
+  isMorningMailOn: Type.Boolean({
+    description: `Whether the morning attention mail goes (on by default: ${morningMailDefaults.isMorningMailOn})`,
+  }),
+  morningMailHour: Type.Integer({
+    minimum: morningMailHourBounds.min,
+    maximum: morningMailHourBounds.max,
+    description: `Local hour of the morning mail in the coach's timezone, 0-23 (default ${morningMailDefaults.morningMailHour})`,
+  }),
+};
+
+/** A coach's settings: their timezone and the morning attention mail. */
+export const CoachSettingsSchema = Type.Object(
+  {
+    ...morningMailFields,
+    hasTimezone: Type.Boolean({
+      description:
+        'False while the timezone is the default (UTC), never chosen nor detected: the app then ' +
+        "sends the browser's zone (`POST /coachSettings/detectedTimezone`)",
+    }),
+  },
+  { description: "A coach's timezone and morning mail" },
+);
+
+/** See {@link CoachSettingsSchema}. */
+export type CoachSettings = Static<typeof CoachSettingsSchema>;
+
+/** `PUT /coachSettings` body: the timezone and the morning mail, all three. */
+export const UpdateCoachSettingsBodySchema = Type.Object(morningMailFields, {
+  description: 'The settings to store',
+});
+
+/** See {@link UpdateCoachSettingsBodySchema}. */
+export type UpdateCoachSettingsBody = Static<typeof UpdateCoachSettingsBodySchema>;
+
+/** `POST /coachSettings/detectedTimezone` body: the browser's zone. */
+export const DetectedTimezoneBodySchema = Type.Object(
+  { timezone: TimezoneSchema },
+  { description: "The browser's timezone, stored only while the coach has none" },
+);
+
+/** See {@link DetectedTimezoneBodySchema}. */
+export type DetectedTimezoneBody = Static<typeof DetectedTimezoneBodySchema>;

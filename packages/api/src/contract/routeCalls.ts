@@ -48,6 +48,14 @@ export const routeCalls = {
   listPersons: { service: 'account', method: 'GET', path: '/persons', auth: true },
   getPerson: { service: 'account', method: 'GET', path: '/persons/:id', auth: true },
   updatePerson: { service: 'account', method: 'PUT', path: '/persons/:id', auth: true },
+  getCoachSettings: { service: 'account', method: 'GET', path: '/coachSettings', auth: true },
+  updateCoachSettings: { service: 'account', method: 'PUT', path: '/coachSettings', auth: true },
+  setDetectedTimezone: {
+    service: 'account',
+    method: 'POST',
+    path: '/coachSettings/detectedTimezone',
+    auth: true,
+  },
   getProfilePicture: {
     service: 'resource',
     method: 'GET',

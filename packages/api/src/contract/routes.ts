@@ -2,10 +2,13 @@ export type { RouteDefinition } from './routeDefinition.ts';
 
 import { limits, profilePictureContentTypes } from '@coach/domain';
 import {
+  CoachSettingsSchema,
+  DetectedTimezoneBodySchema,
   PersonListSchema,
   PersonSchema,
   PersonsQuerySchema,
   PersonViewSchema,
+  UpdateCoachSettingsBodySchema,
   UpdatePersonBodySchema,
 } from './account.ts';
 import { analyticsRoutes } from './analytics.ts';
@@ -153,6 +156,24 @@ export const routes = {
     params: IdParamsSchema,
     body: UpdatePersonBodySchema,
     response: { 200: PersonSchema, ...errors(400, 401, 403, 404) },
+  },
+  getCoachSettings: {
+    ...routeCalls.getCoachSettings,
+    summary: "The signed-in coach's timezone and morning attention mail (403 for a client)",
+    response: { 200: CoachSettingsSchema, ...errors(401, 403) },
+  },
+  updateCoachSettings: {
+    ...routeCalls.updateCoachSettings,
+    summary: "Store the signed-in coach's timezone and morning attention mail",
+    body: UpdateCoachSettingsBodySchema,
+    response: { 200: CoachSettingsSchema, ...errors(400, 401, 403) },
+  },
+  setDetectedTimezone: {
+    ...routeCalls.setDetectedTimezone,
+    summary:
+      "Store the browser's timezone as the coach's, only while the coach has none (first sign-in)",
+    body: DetectedTimezoneBodySchema,
+    response: { 200: CoachSettingsSchema, ...errors(400, 401, 403) },
   },
   getProfilePicture: {
     ...routeCalls.getProfilePicture,

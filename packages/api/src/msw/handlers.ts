@@ -1,14 +1,23 @@
 import {
+  canonicalTimeZone,
   canSeePerson,
+  checkMorningMailSettings,
+  inviteTimeZoneMessage,
   isSignedPictureQuery,
   limits,
   messages,
+  morningMailDefaults,
   personViewFor,
   profilePictureContentTypes,
   profilePicturePath,
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
-import type { Person, UpdatePersonBody } from '../contract/account.ts';
+import type {
+  CoachSettings,
+  Person,
+  UpdateCoachSettingsBody,
+  UpdatePersonBody,
+} from '../contract/account.ts';
 import type { LoginBody, LogoutBody } from '../contract/auth.ts';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
 import {
@@ -188,6 +197,58 @@ export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHan
         body as UpdatePersonBody;
       Object.assign(person, { firstName, lastName, aboutMe, timezone, gender, birthDate });
       return HttpResponse.json(answer(person, userId));
+    }),
+    ...coachSettingsHandlers(state, handle),
+  ];
+}
+
+/** A coach's settings as the mock holds them. */
+function coachSettingsOf(state: MockState, coach: Person): CoachSettings {
+  const stored = state.coachSettings.get(coach.id) ?? { hasTimezone: true, ...morningMailDefaults };
+  return { timezone: coach.timezone, ...stored };
+}
+
+/** The coach settings routes over the mock state, with the server's rule (the domain's). */
+function coachSettingsHandlers(
+  state: MockState,
+  handle: ReturnType<typeof mockService>['handle'],
+): HttpHandler[] {
+  const coachOf = (userId: string | undefined) => {
+    const caller = callerOf(state, userId);
+    return caller?.type === 'coach' ? caller : null;
+  };
+  const notCoach = () => error(403, 'invalid_user_type', messages.invalidUserType);
+  return [
+    handle('getCoachSettings', ({ userId }) => {
+      const coach = coachOf(userId);
+      return coach ? HttpResponse.json(coachSettingsOf(state, coach)) : notCoach();
+    }),
+    handle('updateCoachSettings', ({ userId, body }) => {
+      const coach = coachOf(userId);
+      if (!coach) return notCoach();
+      const checked = checkMorningMailSettings(body as UpdateCoachSettingsBody);
+      if (!checked.isValid) return error(400, checked.code, checked.message);
+      const { timezone, ...morningMail } = checked.settings;
+      coach.timezone = timezone;
+      state.coachSettings.set(coach.id, { hasTimezone: true, ...morningMail });
+      return HttpResponse.json(coachSettingsOf(state, coach));
+    }),
+    handle('setDetectedTimezone', ({ userId, body }) => {
+      const coach = coachOf(userId);
+      if (!coach) return notCoach();
+      const detected = (body as { timezone: string }).timezone;
+      const timezone = canonicalTimeZone(detected);
+      if (!timezone) return error(400, 'invalid_timezone', inviteTimeZoneMessage(detected));
+      const settings = coachSettingsOf(state, coach);
+      if (!settings.hasTimezone) {
+        coach.timezone = timezone;
+        state.coachSettings.set(coach.id, {
+          hasTimezone: true,
+          isMorningMailOn: settings.isMorningMailOn,
+          morningMailHour: settings.morningMailHour,
+        });
+      }
+      return HttpResponse.json(coachSettingsOf(state, coach));
     }),
   ];
 }

@@ -21,4 +21,10 @@ export {
   minimalPdf,
   type ReportHandlerOptions,
 } from './reportHandlers.ts';
-export { createMockState, type MockPicture, type MockState, type MockUser } from './state.ts';
+export {
+  createMockState,
+  type MockCoachSettings,
+  type MockPicture,
+  type MockState,
+  type MockUser,
+} from './state.ts';

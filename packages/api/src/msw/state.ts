@@ -45,8 +45,20 @@ export type MockState = {
   endedAccessTokens: Set<string>;
   /** The code mailed for each email with a pending reset. */
   resetCodes: Map<string, string>;
+  /**
+   * Each coach's morning mail and whether their timezone was set, by person id (the timezone is
+   * the person's); a coach not listed has a timezone and the defaults (mail on at 07:00).
+   */
+  coachSettings: Map<string, MockCoachSettings>;
   /** Counter for generated tokens and ids. */
   sequence: number;
+};
+
+/** What the mock keeps of a coach's settings beside their profile. */
+export type MockCoachSettings = {
+  hasTimezone: boolean;
+  isMorningMailOn: boolean;
+  morningMailHour: number;
 };
 
 const picture = (etag: string): MockPicture => ({
@@ -87,6 +99,7 @@ export function createMockState(): MockState {
     rotatedRefreshTokens: new Map(),
     endedAccessTokens: new Set(),
     resetCodes: new Map(),
+    coachSettings: new Map(),
     sequence: 0,
   };
 }

@@ -16,14 +16,16 @@ export type RenderOverMocksOptions = {
 
 /**
  * Renders `element` with a ToastContainer beside it, as the signed-in demo coach on /clients,
- * over the mocks that `server` answers with (and `first` before them); answers the user events.
+ * over the mocks that `server` answers with (and `first` before them); answers the user events
+ * and the mocks' state.
  */
 export function renderOverMocks(
   server: SetupServer,
   element: ReactNode,
   options: RenderOverMocksOptions = {},
 ) {
-  server.use(...(options.first ?? []), ...createHandlers(mockBackend(options.backend).options));
+  const backend = mockBackend(options.backend);
+  server.use(...(options.first ?? []), ...createHandlers(backend.options));
   const { api, tokens } = createTestApi(fixtureTokens.coach);
   const user = userEvent.setup();
   renderWithProviders(
@@ -33,5 +35,5 @@ export function renderOverMocks(
     </>,
     { api, tokens, route: '/clients' },
   );
-  return { user };
+  return { user, state: backend.state };
 }

@@ -37,6 +37,7 @@ const expectedTables = [
   'journeys',
   'mail_outbox',
   'metric_samples',
+  'morning_mail_claims',
   'organisations',
   'password_reset_codes',
   'persons',

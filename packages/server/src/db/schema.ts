@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -94,6 +95,15 @@ export const persons = pgTable(
     }),
     /** An IANA zone name, e.g. 'Europe/Berlin'. */
     timezone: text('timezone').notNull().default('UTC'),
+    /**
+     * When a coach's timezone was last chosen in Settings or detected by the app at sign-in; null
+     * while it is still the default, so the app's detection fills it once and never overrides a
+     * choice.
+     */
+    timezoneSetAt: timestamptz('timezone_set_at'),
+    /** A coach's morning attention mail (see `services/morningMail/`): on, and its local hour. */
+    isMorningMailOn: boolean('morning_mail_on').notNull().default(true),
+    morningMailHour: smallint('morning_mail_hour').notNull().default(7),
     gender: text('gender'),
     birthDate: date('birth_date', { mode: 'string' }),
     createdAt: createdAt(),
@@ -103,6 +113,7 @@ export const persons = pgTable(
     uniqueIndex('persons_user_id_key').on(table.userId),
     index('persons_organisation_coach_idx').on(table.organisationId, table.coachPersonId),
     check('persons_type_valid', sql`${table.type} in ('coach', 'user')`),
+    check('persons_morning_mail_hour_valid', sql`${table.morningMailHour} between 0 and 23`),
   ],
 );
 
@@ -718,6 +729,8 @@ export const mailOutbox = pgTable(
     recipient: text('recipient'),
     subject: text('subject'),
     text: text('text'),
+    /** An HTML part beside the text, when the mail has one (the morning mail). */
+    html: text('html'),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
@@ -733,12 +746,42 @@ export const mailOutbox = pgTable(
       .where(sql`${table.sentAt} is null and ${table.deadAt} is null`),
     check(
       'mail_outbox_sent_has_no_body',
-      sql`${table.sentAt} is null or (${table.recipient} is null and ${table.subject} is null and ${table.text} is null)`,
+      sql`${table.sentAt} is null or (${table.recipient} is null and ${table.subject} is null and ${table.text} is null and ${table.html} is null)`,
     ),
     check(
       'mail_outbox_pending_has_body',
       sql`${table.sentAt} is not null or (${table.recipient} is not null and ${table.subject} is not null and ${table.text} is not null)`,
     ),
     check('mail_outbox_attempts_valid', sql`${table.attempts} >= 0`),
+  ],
+);
+
+/**
+ * The morning attention mail's claims (see `services/morningMail/`): one row per coach and local
+ * date, written in the transaction that queues the mail, so with any number of server processes a
+ * coach gets one mail a day. A day when nobody needed attention is claimed too, without a mail.
+ * Rows are deleted after a few days.
+ */
+export const morningMailClaims = pgTable(
+  'morning_mail_claims',
+  {
+    organisationId: organisationId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** The coach's local date the mail is for. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    /** The queued mail, null when nobody needed attention. */
+    mailId: uuid('mail_id'),
+    /** How many clients the mail listed. */
+    clientCount: integer('client_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'morning_mail_claims_pkey',
+      columns: [table.coachPersonId, table.localDate],
+    }),
+    index('morning_mail_claims_date_idx').on(table.organisationId, table.localDate),
   ],
 );

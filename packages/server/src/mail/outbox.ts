@@ -4,7 +4,7 @@ import { schema } from '../db/index.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 // The mail outbox: a mail is a row of `mail_outbox`, stored in the transaction of what it carries
-// (a reset code, an invite link), so neither exists without the other and an answer never waits
+// (a reset code, an invite link, a morning mail's claim), so neither exists without the other and an answer never waits
 // for SMTP. A sender in each server process sends due rows, retries failures with a doubling
 // backoff, and marks a mail dead after `maxAttempts` or `maxAgeMs` (or at once when the SMTP
 // server refuses it for good, a 5xx). Rows are claimed with `FOR UPDATE SKIP LOCKED` under a
@@ -58,6 +58,7 @@ export async function enqueueMail(
       recipient: message.to,
       subject: message.subject,
       text: message.text,
+      html: message.html ?? null,
     })
     .returning({ id: schema.mailOutbox.id });
   if (!row) throw new Error('mail_outbox insert returned nothing');
@@ -90,9 +91,17 @@ export function retryDelayMs(options: MailOutboxOptions, attempts: number): numb
 /** `ms` milliseconds as an SQL interval. */
 const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
 
-type Claimed = { id: string; recipient: string; subject: string; text: string; attempts: number };
+type Claimed = {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+};
 
-type Log = {
+/** What the mail code logs through (the server's pino logger): fields, then a fixed message. */
+export type Log = {
   info: (object: Record<string, unknown>, message: string) => void;
   warn: (object: Record<string, unknown>, message: string) => void;
   error: (object: Record<string, unknown>, message: string) => void;
@@ -140,14 +149,14 @@ export function createMailSender({
         limit 1
         for update skip locked
       )
-      returning id, recipient, subject, text, attempts`);
+      returning id, recipient, subject, text, html, attempts`);
     return rows[0] ?? null;
   }
 
   async function markSent(id: string) {
     await db.execute(sql`
       update ${table} set sent_at = now(), recipient = null, subject = null, text = null,
-        last_error_kind = null
+        html = null, last_error_kind = null
       where id = ${id}`);
   }
 
@@ -174,7 +183,8 @@ export function createMailSender({
     const mail = await claim();
     if (!mail) return false;
     try {
-      await mailer().send({ to: mail.recipient, subject: mail.subject, text: mail.text });
+      const { recipient: to, subject, text, html } = mail;
+      await mailer().send({ to, subject, text, ...(html === null ? {} : { html }) });
     } catch (error) {
       await markFailed(mail, error);
       return true;

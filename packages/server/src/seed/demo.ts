@@ -181,6 +181,9 @@ async function ensureAccount(
         gender: account.gender,
         birthDate: account.birthDate,
         timezone: account.timezone,
+        // The demo coach's zone is the demo's choice, as if set in Settings: a sign-in from
+        // another zone leaves it (the morning mail's hour stays London's).
+        ...(account.type === 'coach' ? { timezoneSetAt: new Date() } : {}),
         coachPersonId,
       })
       .returning({ id: schema.persons.id });

@@ -209,6 +209,17 @@ const cases: Record<RouteName, RouteCase> = {
     }),
     others: { coachB: 403, clientC: 403, clientD: 403 },
   },
+  getCoachSettings: { access: 'coachList', request: () => ({}) },
+  updateCoachSettings: {
+    access: 'coachList',
+    request: () => ({
+      body: { timezone: 'Europe/Berlin', isMorningMailOn: true, morningMailHour: 7 },
+    }),
+  },
+  setDetectedTimezone: {
+    access: 'coachList',
+    request: () => ({ body: { timezone: 'Europe/Berlin' } }),
+  },
   getProfilePicture: {
     access: 'person',
     request: () => ({ params: { id: users.coachA.personId } }),

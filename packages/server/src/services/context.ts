@@ -6,6 +6,7 @@ import type { MailOutboxOptions } from '../mail/outbox.ts';
 import type { WorkerPoolOptions } from '../workerPool.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 import type { ClientWriteQuotasInput } from './clientRecords/writeQuotaOptions.ts';
+import type { MorningMailOptions } from './morningMail/scheduler.ts';
 
 /** Everything a service needs from the process that hosts it. */
 export type ServiceContext = {
@@ -17,6 +18,12 @@ export type ServiceContext = {
   mailer: Mailer;
   /** The mail outbox's retries and timings (`mail/outbox.ts`); defaults when absent. */
   mailOutbox?: Partial<MailOutboxOptions>;
+  /**
+   * The morning attention mail's tick (`morningMail/scheduler.ts`: interval, coaches per tick);
+   * defaults when absent, none with 'off' (test servers, unless a test asks for it). It reads the
+   * time from `now`.
+   */
+  morningMail?: Partial<MorningMailOptions> | 'off';
   /** Base address of the coach app, for links in mails (`APP_URL`). */
   appUrl: string;
   /** Auth service tuning (limits, lifetimes, clock, reset-code key); defaults when absent. */

@@ -1,2 +1,4 @@
 // The settings feature's public face: what other features, routes/ and stories may import.
+
+export { MorningMailSection } from './components/MorningMailSection.tsx';
 export { settingsSchema } from './settingsSchema.ts';

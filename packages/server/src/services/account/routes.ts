@@ -2,8 +2,11 @@ import { messages, personViewFor } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
+import { startMailOutbox } from '../auth/handOff.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
+import { createMorningMailScheduler } from '../morningMail/scheduler.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { coachSettingsRoutes } from './coachSettingsRoutes.ts';
 import { checkProfile } from './rules.ts';
 import {
   canSee,
@@ -107,4 +110,24 @@ export const accountService: ServicePlugin = async (app, context) => {
       },
     }),
   );
+
+  await coachSettingsRoutes(app, context);
+
+  // The morning attention mail goes with the coaches' settings: each process hosting the service
+  // ticks, and the claims make each mail once (see `morningMail/scheduler.ts`).
+  const { morningMail: morningMailOptions } = context;
+  if (morningMailOptions === 'off') return;
+  const morningMail = createMorningMailScheduler({
+    database,
+    organisationId,
+    now: () => nowOf(context),
+    mail: startMailOutbox(app, context),
+    appUrl: context.appUrl,
+    log: app.log,
+    ...(morningMailOptions ? { options: morningMailOptions } : {}),
+  });
+  app.addHook('onReady', () => {
+    morningMail.start();
+  });
+  app.addHook('onClose', () => morningMail.stop());
 };

@@ -18,6 +18,9 @@ const columns = {
   aboutMe: persons.aboutMe,
   coachPersonId: persons.coachPersonId,
   timezone: persons.timezone,
+  timezoneSetAt: persons.timezoneSetAt,
+  isMorningMailOn: persons.isMorningMailOn,
+  morningMailHour: persons.morningMailHour,
   gender: persons.gender,
   birthDate: persons.birthDate,
   createdAt: persons.createdAt,
@@ -116,7 +119,13 @@ export async function updateProfile(
 ): Promise<PersonRecord | undefined> {
   await tx
     .update(persons)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({
+      ...fields,
+      updatedAt: new Date(),
+      // A timezone changed here is chosen: the app's detection at sign-in leaves it alone.
+      timezoneSetAt: sql`case when ${persons.timezone} is distinct from ${fields.timezone}
+        then now() else ${persons.timezoneSetAt} end`,
+    })
     .where(and(eq(persons.organisationId, organisationId), eq(persons.id, personId)));
   return findPersonById(tx, organisationId, personId);
 }

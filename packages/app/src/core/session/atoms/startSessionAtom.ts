@@ -1,5 +1,6 @@
 import type { Tokens } from '@coach/api';
 import { atom, type WritableAtom } from '../../../state/jotai.ts';
+import { detectTimezone } from '../detectTimezone.ts';
 import { fetchCoachSession } from '../fetchCoachSession.ts';
 import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
@@ -36,7 +37,11 @@ export const startSessionAtom = atom(
     if (prefetch) set(prefetch);
     try {
       const session = await fetchCoachSession(api);
-      if (get(sessionEpochAtom) === epoch) set(applySessionAtom, session);
+      if (get(sessionEpochAtom) === epoch) {
+        set(applySessionAtom, session);
+        // Beside what the coach sees next, never before it.
+        void detectTimezone(api);
+      }
       return { ok: true };
     } catch (error) {
       const failure = toSessionFailure(error);

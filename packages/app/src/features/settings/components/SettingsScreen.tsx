@@ -9,11 +9,15 @@ import { paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { personAtomFamily, personLoadableAtomFamily } from '../atoms/personAtomFamily.ts';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
+import { MorningMailSection } from './MorningMailSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
 type SettingsContentProps = { profileId: string };
 
-/** The coach's profile as the server holds it (read afresh), then the form and the password. */
+/**
+ * The coach's profile as the server holds it (read afresh), then the form, the password and the
+ * morning mail.
+ */
 function SettingsContent({ profileId }: SettingsContentProps) {
   const { t } = useTranslation();
   const profile = useAtomValue(personLoadableAtomFamily(profileId));
@@ -37,11 +41,13 @@ function SettingsContent({ profileId }: SettingsContentProps) {
       <ProfileForm profile={profile.data} />
       <Separator maxWidth="40rem" />
       <ChangePasswordSection />
+      <Separator maxWidth="40rem" />
+      <MorningMailSection />
     </Stack>
   );
 }
 
-/** Settings (spec point 2): the coach's profile form and 'Change password'. */
+/** Settings (spec point 2): the coach's profile form, 'Change password' and the morning mail. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const profileId = useAtomValue(currentProfileAtom)?.id;

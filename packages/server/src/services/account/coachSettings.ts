@@ -1,0 +1,57 @@
+import type { CoachSettings } from '@coach/api';
+import type { MorningMailSettings } from '@coach/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '../../db/index.ts';
+import type { PersonRecord } from './store.ts';
+
+const { persons } = schema;
+
+/** The API form of a coach's settings. */
+export function toCoachSettings(record: PersonRecord): CoachSettings {
+  return {
+    timezone: record.timezone,
+    isMorningMailOn: record.isMorningMailOn,
+    morningMailHour: record.morningMailHour,
+    hasTimezone: record.timezoneSetAt !== null,
+  };
+}
+
+/** Stores a coach's checked settings: the timezone counts as chosen from now on. */
+export async function storeCoachSettings(
+  tx: Transaction,
+  organisationId: string,
+  personId: string,
+  settings: MorningMailSettings,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(persons)
+    .set({ ...settings, timezoneSetAt: now, updatedAt: now })
+    .where(and(eq(persons.organisationId, organisationId), eq(persons.id, personId)));
+}
+
+/**
+ * Stores the browser's timezone as a coach's only while they have none (`timezone_set_at` null),
+ * in one statement: a detection racing a choice in Settings never overrides the choice. Answers
+ * whether it was stored.
+ */
+export async function storeDetectedTimezone(
+  db: Database,
+  organisationId: string,
+  personId: string,
+  timezone: string,
+  now: Date,
+): Promise<boolean> {
+  const stored = await db
+    .update(persons)
+    .set({ timezone, timezoneSetAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(persons.organisationId, organisationId),
+        eq(persons.id, personId),
+        isNull(persons.timezoneSetAt),
+      ),
+    )
+    .returning({ id: persons.id });
+  return stored.length > 0;
+}

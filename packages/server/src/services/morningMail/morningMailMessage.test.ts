@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { writeMorningMail } from './morningMailMessage.ts';
+
+const coach = {
+  email: 'coach@example.com',
+  firstName: 'Olivia',
+  lastName: 'Bennett',
+  timezone: 'Europe/London',
+  morningMailHour: 7,
+};
+const now = new Date('2026-11-24T07:00:30Z');
+
+describe('writeMorningMail', () => {
+  it('words one client in the singular, with the reasons and the profile link', () => {
+    const mail = writeMorningMail(
+      'http://app.example/',
+      coach,
+      [
+        {
+          clientId: 'c1',
+          firstName: 'Noah',
+          lastName: 'Silent',
+          reasons: [
+            { kind: 'lowIndicator', indicator: 'mental', value: 62, days: 3 },
+            { kind: 'lowEngagement', hours: 1.1 },
+          ],
+        },
+      ],
+      now,
+    );
+    expect(mail.to).toBe('coach@example.com');
+    expect(mail.subject).toBe('1 client needs your attention');
+    expect(mail.text).toContain('This client needs your attention on Tuesday, November 24:');
+    expect(mail.text).toContain(
+      'Noah Silent: Mental 62% for 3 days; 1.1 h of app use in 48 h\nhttp://app.example/clients/c1',
+    );
+    expect(mail.text).toContain('You get this mail at 07:00 (Europe/London)');
+    expect(mail.html).toContain('<a href="http://app.example/clients/c1">Noah Silent</a>');
+  });
+
+  it('escapes names in the HTML part and leaves out names that look like links', () => {
+    const mail = writeMorningMail(
+      'http://app.example',
+      { ...coach, firstName: 'www.evil.example' },
+      [
+        { clientId: 'c1', firstName: 'Ana <3', lastName: '& "Co"', reasons: [] },
+        { clientId: 'c2', firstName: 'see', lastName: 'https://evil.example', reasons: [] },
+      ],
+      now,
+    );
+    expect(mail.text).toContain('Good morning,\n');
+    expect(mail.text).not.toContain('evil');
+    expect(mail.html).not.toContain('evil');
+    expect(mail.html).toContain('>Ana &lt;3 &amp; &quot;Co&quot;</a>');
+    expect(mail.html).not.toContain('Ana <3');
+    expect(mail.text).toContain('A client: \nhttp://app.example/clients/c2');
+  });
+});

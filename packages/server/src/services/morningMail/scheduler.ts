@@ -1,0 +1,175 @@
+import {
+  addDays,
+  attentionOf,
+  compareAttention,
+  localDateOf,
+  morningMailDueDate,
+} from '@coach/domain';
+import type { DatabaseHandle } from '../../db/index.ts';
+import { enqueueMail, failureKind, type Log, type MailQueue } from '../../mail/outbox.ts';
+import { clientSummaries } from '../analytics/figures.ts';
+import { type AttentionEntry, writeMorningMail } from './morningMailMessage.ts';
+import {
+  claimMorningMail,
+  type DueCoach,
+  noteClaimedMail,
+  purgeClaims,
+  selectDueCoaches,
+} from './store.ts';
+
+// The morning attention mail: a periodic tick in each server process finds the coaches whose
+// chosen hour it is in their timezone, lists the clients who need attention by the clients list's
+// rule (`attentionOf` over the same figures), and queues one mail on the mail outbox (its retries,
+// its dead letters). A claim row per coach and local date, written in the transaction that queues
+// the mail, makes it once a day with any number of processes. A tick that did not run (the process
+// was down, a long pause) is caught up within the same local hour only: the mail is a morning
+// one. Time comes from the services' clock, so tests move it.
+
+export type MorningMailOptions = {
+  /** How often a process looks for due mail. A minute: mail goes within a minute of the hour. */
+  tickMs: number;
+  /** The most coaches one tick mails; the rest go on the next ticks of the hour. */
+  coachesPerTick: number;
+  /** Claims are kept this many days (a claim only matters on its own day). */
+  claimRetentionDays: number;
+};
+
+export const defaultMorningMailOptions: MorningMailOptions = {
+  tickMs: 60_000,
+  coachesPerTick: 50,
+  claimRetentionDays: 7,
+};
+
+export type MorningMailDeps = {
+  database: DatabaseHandle;
+  organisationId: string;
+  /** The services' clock. */
+  now: () => Date;
+  mail: MailQueue;
+  appUrl: string;
+  log: Pick<Log, 'info' | 'warn'>;
+  options?: Partial<MorningMailOptions>;
+};
+
+/** What one tick did, for tests and the log. */
+export type TickResult = { mailed: number; quiet: number; skipped: number };
+
+/**
+ * The scheduler of one process: `start()` ticks now and then every `tickMs`, `tick()` runs one
+ * at once (tests), `stop()` waits for a tick under way and ticks no more.
+ */
+export function createMorningMailScheduler(deps: MorningMailDeps) {
+  const settings = { ...defaultMorningMailOptions, ...deps.options };
+  const { database, organisationId } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<TickResult> | null = null;
+  let isStopped = true;
+  /** Set by `stop()`: a tick under way mails no further coach. */
+  let isClosing = false;
+
+  /** The clients of `coach` who need attention at `now`, most urgent first. */
+  async function attentionList(coach: DueCoach, now: Date): Promise<AttentionEntry[]> {
+    const found = await clientSummaries(
+      database.db,
+      { organisationId, timezone: coach.timezone },
+      { coachPersonId: coach.personId },
+      now,
+    );
+    return found
+      .map(({ summary }) => ({ summary, attention: attentionOf(summary, now) }))
+      .filter(({ attention }) => attention.category !== 'ok')
+      .sort((a, b) => compareAttention(a.attention, b.attention))
+      .map(({ summary, attention }) => ({
+        clientId: summary.clientId,
+        firstName: summary.firstName,
+        lastName: summary.lastName,
+        reasons: attention.reasons,
+      }));
+  }
+
+  /** Claims and queues one coach's mail; answers what happened. */
+  async function mailCoach(coach: DueCoach, now: Date): Promise<keyof TickResult> {
+    const localDate = morningMailDueDate(now, coach);
+    if (!localDate) return 'skipped';
+    const clients = await attentionList(coach, now);
+    const message = clients.length > 0 ? writeMorningMail(deps.appUrl, coach, clients, now) : null;
+    const isClaimed = await database.transaction(async (tx) => {
+      const isOurs = await claimMorningMail(
+        tx,
+        organisationId,
+        coach.personId,
+        localDate,
+        clients.length,
+      );
+      if (isOurs && message) {
+        const mailId = await enqueueMail(tx, organisationId, message);
+        await noteClaimedMail(tx, coach.personId, localDate, mailId);
+      }
+      return isOurs;
+    });
+    if (!isClaimed) return 'skipped';
+    return message ? 'mailed' : 'quiet';
+  }
+
+  async function runTick(): Promise<TickResult> {
+    const result: TickResult = { mailed: 0, quiet: 0, skipped: 0 };
+    const now = deps.now();
+    try {
+      const due = await selectDueCoaches(database.db, organisationId, now, settings.coachesPerTick);
+      for (const coach of due) {
+        if (isClosing) break;
+        result[await mailCoach(coach, now)] += 1;
+      }
+      await purgeClaims(
+        database.db,
+        organisationId,
+        addDays(localDateOf(now, 'UTC'), -settings.claimRetentionDays),
+      );
+    } catch (error) {
+      // Counts and a reason code only: no address, name or figure reaches the log.
+      deps.log.warn({ reason: failureKind(error) }, 'morning mail tick failed: will retry');
+    }
+    if (result.mailed > 0) {
+      deps.mail.wake();
+      deps.log.info({ ...result }, 'morning mail queued');
+    }
+    return result;
+  }
+
+  /** Runs one tick, or joins the one under way. */
+  function tick(): Promise<TickResult> {
+    running ??= runTick().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (isStopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void tick().finally(schedule);
+    }, settings.tickMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!isStopped) return;
+      isStopped = false;
+      isClosing = false;
+      void tick().finally(schedule);
+    },
+    tick,
+    /** Ticks no more; resolves once a tick under way is over. */
+    async stop() {
+      isStopped = true;
+      isClosing = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type MorningMailScheduler = ReturnType<typeof createMorningMailScheduler>;
