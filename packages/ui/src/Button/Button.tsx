@@ -1,15 +1,30 @@
 import { Button as ChakraButton, type ButtonProps as ChakraButtonProps } from '@chakra-ui/react';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, type MouseEventHandler, type ReactNode } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 
+/**
+ * The button's own props, then the ones of Chakra's `Button` that Coach uses most. Every other
+ * prop of Chakra's `Button` (style props such as `width`, `aria-*`, `form`, ...) passes on to it:
+ * see https://chakra-ui.com/docs/components/button.
+ */
 export type ButtonProps = Omit<ChakraButtonProps, 'variant' | 'colorPalette'> & {
   /** Visual weight of the button. Defaults to `primary`. */
   variant?: ButtonVariant;
-  /** Shows a spinner and disables the button while an action runs. */
+  /** Shows a spinner and disables the button while an action runs; the label stays beside it. */
   isLoading?: boolean;
   /** Icon shown before the label. */
   icon?: ReactNode;
+  /** The label: say what happens ('Save changes', 'Invite client'). */
+  children?: ReactNode;
+  /** Height, padding and text size, from Chakra's button recipe. Defaults to `md`. */
+  size?: ChakraButtonProps['size'];
+  /** The native button's type: `submit` in a form's main action. Defaults to `button`. */
+  type?: 'button' | 'submit' | 'reset';
+  /** Dims the button and ignores clicks. */
+  disabled?: boolean;
+  /** Called on a click, Enter or Space. */
+  onClick?: MouseEventHandler<HTMLButtonElement>;
 };
 
 const variantProps: Record<ButtonVariant, Pick<ChakraButtonProps, 'variant' | 'colorPalette'>> = {
@@ -20,7 +35,10 @@ const variantProps: Record<ButtonVariant, Pick<ChakraButtonProps, 'variant' | 'c
   link: { variant: 'plain', colorPalette: 'brand' },
 };
 
-/** The Coach button: one component, five variants, a loading state and an optional icon. */
+/**
+ * The Coach button: one component, five variants, a loading state and an optional icon. Every
+ * prop of Chakra's `Button` besides `variant` and `colorPalette` passes on to it.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', isLoading = false, icon, children, ...rest },
   ref,

@@ -55,6 +55,29 @@ export const textControlStyle = {
   _invalid: { borderColor: 'error', focusRingColor: 'error' },
 } as const;
 
+/**
+ * The props every form control of the library shares (`TextField`, `PasswordField`, `Textarea`,
+ * `Select`): its label, its messages and the states its `Field` shows. One place for what they
+ * mean, so each control's Docs page describes them alike.
+ */
+export type FieldControlProps = {
+  /** Visible label, linked to the control: it is the control's accessible name. */
+  label: ReactNode;
+  /**
+   * Error message under the control: marks it invalid (`aria-invalid`, the error colour on its
+   * border and focus ring) and describes it, read before the helper.
+   */
+  error?: ReactNode;
+  /** Hint under the control, also describing it. */
+  helper?: ReactNode;
+  /** Disables the control and dims its label. */
+  disabled?: boolean;
+  /** Marks the control as required, for the browser and assistive technologies. */
+  required?: boolean;
+  /** Id of the control (the ids of its label, helper and error derive from it); generated when absent. */
+  id?: string;
+};
+
 export type FieldProps = {
   /** Ids from `useFieldIds`, shared with the control. */
   ids: FieldIds;

@@ -1,5 +1,6 @@
 export {
   Field,
+  type FieldControlProps,
   type FieldIds,
   type FieldProps,
   getFieldControlProps,
