@@ -34,7 +34,7 @@ export const Primary: Story = {
 
 /** A second action beside the primary one, outlined in the brand colour. */
 export const Secondary: Story = { args: { variant: 'secondary' } };
-/** A quiet action with no border or fill until hovered (grey), e.g. Cancel in a dialog. */
+/** A quiet action with no border or fill until hovered (grey), e.g. a toolbar action. */
 export const Ghost: Story = { args: { variant: 'ghost' } };
 /** A destructive action (red fill): the label names what is lost. */
 export const Danger: Story = { args: { variant: 'danger', children: 'Remove' } };
@@ -106,8 +106,9 @@ export const Catalogue: Story = {
 };
 
 /**
- * Each variant at rest, hovered and focused by keyboard (`:focus-visible`): the hover darkens the
- * fill or tints the background; the focus ring sits outside the button in the brand colour.
+ * Each variant at rest, hovered and focused by keyboard (`:focus-visible`). Hover lightens the
+ * primary fill, tints the secondary and ghost backgrounds and darkens the danger fill (white text
+ * keeps 4.5:1); the link does not change. The focus ring sits outside, in the variant's colour.
  */
 export const HoverAndFocus: Story = {
   render: (args) => (
