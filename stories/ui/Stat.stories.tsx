@@ -94,18 +94,21 @@ export const Narrow: Story = { parameters: { width: '20rem' } };
 /** A 60rem column: the tile takes the width, its texts left-aligned. */
 export const Wide: Story = { parameters: { width: '60rem' } };
 
+/** The figures of the client profile's header. */
+const clientFigures = (
+  <>
+    <Stat label="Engagement (48h)" value="6.5" unit="h" helpText="Full at 10 h" />
+    <Stat label="Productivity" value="81" unit="%" helpText="Phase average" />
+    <Stat label="Mental" value="64" unit="%" helpText="Phase average" isLagging />
+    <Stat label="Physical" value="72" unit="%" helpText="Phase average" />
+    <Stat label="Exercises" value="12 / 14" helpText="Completed / scheduled" />
+  </>
+);
+
 /** The client profile header: a row of tiles that wraps on narrower screens. */
 export const Group: Story = {
   parameters: { width: '60rem' },
-  render: () => (
-    <StatGroup label="Client figures">
-      <Stat label="Engagement (48h)" value="6.5" unit="h" helpText="Full at 10 h" />
-      <Stat label="Productivity" value="81" unit="%" helpText="Phase average" />
-      <Stat label="Mental" value="64" unit="%" helpText="Phase average" isLagging />
-      <Stat label="Physical" value="72" unit="%" helpText="Phase average" />
-      <Stat label="Exercises" value="12 / 14" helpText="Completed / scheduled" />
-    </StatGroup>
-  ),
+  render: () => <StatGroup label="Client figures">{clientFigures}</StatGroup>,
   play: async ({ canvasElement }) => {
     const group = within(canvasElement).getByRole('group', { name: 'Client figures' });
     await expect(within(group).getAllByRole('term')).toHaveLength(5);
@@ -124,6 +127,16 @@ export const GroupNarrow: Story = {
     );
     await expect(new Set(tiles).size).toBe(1);
   },
+};
+
+/**
+ * `StatGroup`'s props in the controls over the five figures: the group's accessible name and the
+ * narrowest a tile gets before the row wraps (try `14rem`).
+ */
+export const GroupPlayground: StoryObj<typeof StatGroup> = {
+  args: { label: 'Client figures', minTileWidth: '10rem' },
+  parameters: { width: '60rem' },
+  render: (args) => <StatGroup {...args}>{clientFigures}</StatGroup>,
 };
 
 /** The header row while the figures load: every tile shows its label and a skeleton. */

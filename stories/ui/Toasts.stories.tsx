@@ -95,9 +95,17 @@ type ToastPlaygroundArgs = { type: ToastType; message: string; autoClose: number
 export const Playground: StoryObj<ToastPlaygroundArgs> = {
   args: { type: 'success', message: messages.success, autoClose: 3000 },
   argTypes: {
-    type: { control: 'inline-radio', options: ['info', 'success', 'error'] },
-    message: { control: 'text' },
-    autoClose: { control: 'number' },
+    // The story's own args, not props: what a call of `toast` takes.
+    type: {
+      control: 'inline-radio',
+      options: ['info', 'success', 'error'],
+      description: 'Which helper raises it: `toast.info`, `toast.success` or `toast.error`.',
+    },
+    message: { control: 'text', description: 'The text of the toast (its first argument).' },
+    autoClose: {
+      control: 'number',
+      description: "react-toastify's option: milliseconds before it closes, or false to keep it.",
+    },
   },
   render: ({ type, message, autoClose }) => (
     <Button variant="secondary" onClick={() => toast[type](message, { autoClose })}>

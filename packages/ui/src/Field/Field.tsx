@@ -1,5 +1,5 @@
 import { Field as ChakraField, HStack, Stack } from '@chakra-ui/react';
-import { type ReactNode, useId } from 'react';
+import { type ChangeEventHandler, type FocusEventHandler, type ReactNode, useId } from 'react';
 
 /** The ids that tie a form control to its label, helper text and error message. */
 export type FieldIds = {
@@ -76,6 +76,23 @@ export type FieldControlProps = {
   required?: boolean;
   /** Id of the control (the ids of its label, helper and error derive from it); generated when absent. */
   id?: string;
+};
+
+/**
+ * The native props of a text control (`input`, `textarea`) that its Docs page describes; every
+ * other native prop passes on to the element too.
+ */
+export type TextControlNativeProps<Element> = {
+  /** Name of the value in a form submission; react-hook-form's `register()` sets it. */
+  name?: string;
+  /** The text (controlled), kept in step through `onChange`. */
+  value?: string;
+  /** The initial text (uncontrolled). */
+  defaultValue?: string;
+  /** Called on every change of the text. */
+  onChange?: ChangeEventHandler<Element>;
+  /** Called when the control loses focus (react-hook-form validates then). */
+  onBlur?: FocusEventHandler<Element>;
 };
 
 export type FieldProps = {

@@ -5,6 +5,7 @@ export {
   type FieldProps,
   getFieldControlProps,
   joinIds,
+  type TextControlNativeProps,
   textControlStyle,
   useFieldIds,
 } from './Field.tsx';

@@ -9,6 +9,7 @@ import {
   Field,
   type FieldControlProps,
   getFieldControlProps,
+  type TextControlNativeProps,
   textControlStyle,
   useFieldIds,
 } from '../Field/index.ts';
@@ -16,12 +17,17 @@ import {
 /** The native input's own props, passed on to it; the props declared below take precedence. */
 type NativeInputProps = Omit<
   ComponentPropsWithoutRef<'input'>,
-  'size' | 'type' | 'placeholder' | keyof FieldControlProps
+  | 'size'
+  | 'type'
+  | 'placeholder'
+  | keyof FieldControlProps
+  | keyof TextControlNativeProps<HTMLInputElement>
 >;
 
 /** The props of a labelled text input, shared by `TextField` and `PasswordField`. */
 export type TextInputProps = NativeInputProps &
-  FieldControlProps & {
+  FieldControlProps &
+  TextControlNativeProps<HTMLInputElement> & {
     /** Shown in the empty input; never a replacement for the label. */
     placeholder?: string;
   };

@@ -13,6 +13,7 @@ import {
   Field,
   type FieldControlProps,
   getFieldControlProps,
+  type TextControlNativeProps,
   textControlStyle,
   useFieldIds,
 } from '../Field/index.ts';
@@ -22,9 +23,16 @@ export const TEXTAREA_DEFAULT_MAX_LENGTH = 500;
 
 export type TextareaProps = Omit<
   ComponentPropsWithoutRef<'textarea'>,
-  'maxLength' | 'placeholder' | keyof FieldControlProps
+  | 'maxLength'
+  | 'placeholder'
+  | 'rows'
+  | keyof FieldControlProps
+  | keyof TextControlNativeProps<HTMLTextAreaElement>
 > &
-  FieldControlProps & {
+  FieldControlProps &
+  TextControlNativeProps<HTMLTextAreaElement> & {
+    /** Visible lines of text; more scroll. Defaults to the browser's 2. */
+    rows?: number;
     /**
      * Maximum number of characters shown in the counter. Typing beyond it is allowed (the counter
      * turns to the error colour); rejecting the value is the form's job. Defaults to 500.
