@@ -7,7 +7,7 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
-import { StatesGrid, showState } from './fixtures/interactionStates.tsx';
+import { FieldStatesGrid, showState } from './fixtures/interactionStates.tsx';
 
 const goals: SelectItem[] = [
   { value: 'productivity', label: 'Productivity' },
@@ -270,17 +270,11 @@ export const Wide: Story = {
  */
 export const HoverAndFocus: Story = {
   args: { value: 'stressBalance' },
+  // The trigger takes no data attributes from outside: the play puts each row in its state.
   render: (args) => (
-    <StatesGrid
-      rows={[
-        { name: 'Rest', children: <Select {...args} /> },
-        { name: 'Hover', children: <Select {...args} /> },
-        { name: 'Focus visible', children: <Select {...args} /> },
-        {
-          name: 'Focus visible, invalid',
-          children: <Select {...args} error="Goal is required" />,
-        },
-      ]}
+    <FieldStatesGrid
+      error="Goal is required"
+      render={({ error }) => <Select {...args} error={error} />}
     />
   ),
   play: async ({ canvasElement }) => {

@@ -2,7 +2,7 @@ import { TextField } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
-import { StatesGrid, stateProps } from './fixtures/interactionStates.tsx';
+import { FieldStatesGrid } from './fixtures/interactionStates.tsx';
 
 const meta = {
   title: 'UI/TextField',
@@ -141,21 +141,9 @@ export const Wide: Story = {
 export const HoverAndFocus: Story = {
   args: { defaultValue: 'Anna' },
   render: (args) => (
-    <StatesGrid
-      rows={[
-        { name: 'Rest', children: <TextField {...args} /> },
-        { name: 'Hover', children: <TextField {...args} {...stateProps('hover')} /> },
-        {
-          name: 'Focus visible',
-          children: <TextField {...args} {...stateProps('focus-visible')} />,
-        },
-        {
-          name: 'Focus visible, invalid',
-          children: (
-            <TextField {...args} error="First name is required" {...stateProps('focus-visible')} />
-          ),
-        },
-      ]}
+    <FieldStatesGrid
+      error="First name is required"
+      render={(props) => <TextField {...args} {...props} />}
     />
   ),
 };

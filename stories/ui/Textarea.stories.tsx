@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
-import { StatesGrid, stateProps } from './fixtures/interactionStates.tsx';
+import { FieldStatesGrid } from './fixtures/interactionStates.tsx';
 
 /** The computed colour of the `error.fg` token, read from a probe element styled with it. */
 function errorColour() {
@@ -188,25 +188,9 @@ export const Wide: Story = {
 export const HoverAndFocus: Story = {
   args: { defaultValue: 'Good week', rows: 2 },
   render: (args) => (
-    <StatesGrid
-      rows={[
-        { name: 'Rest', children: <Textarea {...args} /> },
-        { name: 'Hover', children: <Textarea {...args} {...stateProps('hover')} /> },
-        {
-          name: 'Focus visible',
-          children: <Textarea {...args} {...stateProps('focus-visible')} />,
-        },
-        {
-          name: 'Focus visible, invalid',
-          children: (
-            <Textarea
-              {...args}
-              error="Final comments are required"
-              {...stateProps('focus-visible')}
-            />
-          ),
-        },
-      ]}
+    <FieldStatesGrid
+      error="Final comments are required"
+      render={(props) => <Textarea {...args} {...props} />}
     />
   ),
 };
