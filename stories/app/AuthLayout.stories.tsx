@@ -19,6 +19,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * The frame of every signed-out screen: the Coach logo linking home above a centred card in the
+ * main landmark, here with a placeholder title and text.
+ */
 export const Default: Story = {
   args: {
     children: (

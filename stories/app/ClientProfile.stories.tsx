@@ -75,6 +75,11 @@ async function section(canvasElement: HTMLElement, name: string) {
   return within(region);
 }
 
+/**
+ * A client in the Sense phase, day 5, living in New York: breadcrumb back to My clients, the
+ * 'Different timezone' flag with their local time, the journey steps with Sense current, and 3.2 h
+ * of engagement in the last 48 h.
+ */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await profileHeading(canvasElement, 'Jamie Lee');
@@ -145,6 +150,10 @@ export const NotFound: Story = {
   },
 };
 
+/**
+ * The journey cannot be loaded: its section shows 'Error processing journey' while every other
+ * section loads and stays usable.
+ */
 export const JourneyFails: Story = {
   beforeEach: failing('getJourney'),
   play: async ({ canvasElement }) => {
@@ -157,6 +166,10 @@ export const JourneyFails: Story = {
   },
 };
 
+/**
+ * The engagement summary fails: 'Error processing engagement' with a Try again button; a retry
+ * asks again (the mock still fails) and the rest of the profile is unaffected.
+ */
 export const EngagementFails: Story = {
   beforeEach: failing('getClientProfileSummary'),
   play: async ({ canvasElement }) => {
@@ -172,6 +185,7 @@ export const EngagementFails: Story = {
   },
 };
 
+/** The activity history fails: 'Error processing surveys' and Try again in that section only. */
 export const ActivityFails: Story = {
   beforeEach: failing('getClientActivity'),
   play: async ({ canvasElement }) => {
@@ -181,6 +195,7 @@ export const ActivityFails: Story = {
   },
 };
 
+/** The exercises fail to load: 'Error processing exercise' in the Exercises section only. */
 export const ExercisesFail: Story = {
   beforeEach: failing('listExercises'),
   play: async ({ canvasElement }) => {
@@ -189,6 +204,7 @@ export const ExercisesFail: Story = {
   },
 };
 
+/** The reflections fail to load: 'Error processing surveys' in the Reflections section only. */
 export const ReflectionsFail: Story = {
   beforeEach: failing('listReflections'),
   play: async ({ canvasElement }) => {
@@ -197,6 +213,7 @@ export const ReflectionsFail: Story = {
   },
 };
 
+/** The assessments fail to load: 'Error processing surveys' in the Assessments section only. */
 export const AssessmentsFail: Story = {
   beforeEach: failing('listAssessments'),
   play: async ({ canvasElement }) => {

@@ -76,6 +76,11 @@ export const Default: Story = {
   },
 };
 
+/**
+ * Three clients, the one needing attention most first: Alan Turing (no app use for 31 h), Ada
+ * Lovelace (Mental 64% for 3 days, its meter marked Lagging), then Grace Hopper, who is doing
+ * well.
+ */
 export const ThreeClients: Story = {
   beforeEach: withClients([
     { firstName: 'Ada', lastName: 'Lovelace', indicators: [88, 64, 90], lowDays: [0, 3, 0] },
@@ -94,6 +99,7 @@ export const ThreeClients: Story = {
   },
 };
 
+/** Forty clients: the count reads '40 of 40 clients' and the table scrolls inside the screen. */
 export const FortyClients: Story = {
   beforeEach: withClients(manyClients(40)),
   play: async ({ canvasElement }) => {
@@ -142,6 +148,10 @@ export const Empty: Story = {
   },
 };
 
+/**
+ * While the list loads (the request never answers): 8 skeleton rows in a busy table under the real
+ * header.
+ */
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ delays: { listClientSummaries: 'forever' } }));
@@ -154,6 +164,10 @@ export const Loading: Story = {
   },
 };
 
+/**
+ * The list fails: the alert 'Error processing users' with Try again; a retry asks again and, the
+ * mock still failing, the alert comes back.
+ */
 export const LoadError: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ failures: { listClientSummaries: serverFailure } }));
@@ -185,6 +199,10 @@ export const ServerUnreachable: Story = {
   },
 };
 
+/**
+ * Eight clients all lagging (Physical 69.9%, just under the 70% limit): every row shows its reason
+ * and the lagging colour; check the column stays readable when nothing is green.
+ */
 export const AllLagging: Story = {
   beforeEach: withClients(
     manyClients(8).map((shape, index) => ({
@@ -238,6 +256,10 @@ export const NoData: Story = {
   },
 };
 
+/**
+ * Very long and unbreakable names: a name takes at most two lines, cut with an ellipsis after
+ * that; the other columns stay aligned. The pending invites show below the table.
+ */
 export const LongNames: Story = {
   beforeEach: withClients([
     {

@@ -52,6 +52,10 @@ export const SortByMental: Story = {
   },
 };
 
+/**
+ * The 'Needs attention only' toggle pressed: the count reads 'N of 14 clients' and every remaining
+ * row says why it needs attention.
+ */
 export const FilterNeedsAttention: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await clientsTable(canvasElement);
@@ -65,6 +69,10 @@ export const FilterNeedsAttention: Story = {
   },
 };
 
+/**
+ * The Phase filter set to Grow: only clients in the Grow phase remain, and the count drops below
+ * 14.
+ */
 export const FilterByPhase: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await clientsTable(canvasElement);

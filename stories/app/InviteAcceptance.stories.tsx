@@ -54,6 +54,10 @@ function releaseFocus() {
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
 }
 
+/**
+ * A valid invite: 'Join Coach', who invited the client, the invited email read-only, the timezone
+ * prefilled from the device (UTC here), empty name and password fields and an enabled button.
+ */
 export const Valid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -71,6 +75,10 @@ export const Valid: Story = {
   },
 };
 
+/**
+ * While the invite is checked (the request never answers): the 'Join Coach' heading over a busy
+ * status 'Checking your invite', no form yet.
+ */
 export const Checking: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ delays: { checkInvite: 'forever' } }));
@@ -85,6 +93,10 @@ export const Checking: Story = {
   },
 };
 
+/**
+ * Create account pressed with the form unfinished: the required, password-length and timezone
+ * errors under their fields, the button disabled. Typing a first name clears only that error.
+ */
 export const ValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -110,6 +122,10 @@ export const ValidationErrors: Story = {
   },
 };
 
+/**
+ * The confirmation differs by one character: 'Passwords do not match' under both password fields,
+ * the button disabled.
+ */
 export const PasswordsDoNotMatch: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -122,6 +138,10 @@ export const PasswordsDoNotMatch: Story = {
   },
 };
 
+/**
+ * While the account is created (the request never answers): the button's spinner, the button
+ * disabled and the form busy.
+ */
 export const Submitting: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ delays: { acceptInvite: 'forever' } }));
@@ -200,6 +220,10 @@ export const UsedOnSubmit: Story = {
   },
 };
 
+/**
+ * An expired invite: the heading 'This invite has expired', why invites expire, and to ask the
+ * coach for a new one; no form.
+ */
 export const Expired: Story = {
   parameters: { route: inviteRoute(fixtureInviteTokens.expired) },
   play: async ({ canvasElement }) => {
@@ -228,6 +252,10 @@ export const Withdrawn: Story = {
   },
 };
 
+/**
+ * An invite already used: its heading, a pointer to sign in from the client app, and to ask for a
+ * new invite.
+ */
 export const Used: Story = {
   parameters: { route: inviteRoute(fixtureInviteTokens.used) },
   play: async ({ canvasElement }) => {
@@ -242,6 +270,7 @@ export const Used: Story = {
   },
 };
 
+/** A token the server does not know: 'This invite link is not valid' and to ask for a new invite. */
 export const Invalid: Story = {
   parameters: { route: inviteRoute('not-a-real-token') },
   play: async ({ canvasElement }) => {
@@ -253,6 +282,10 @@ export const Invalid: Story = {
   },
 };
 
+/**
+ * The link without its token (/invite): 'This invite link is incomplete' and to open the link from
+ * the email again, in full.
+ */
 export const NoToken: Story = {
   parameters: { route: '/invite' },
   play: async ({ canvasElement }) => {
@@ -280,6 +313,10 @@ export const CheckFailed: Story = {
   },
 };
 
+/**
+ * The first check fails with a server error, Try again checks again and the form appears (no
+ * snapshot: it shows the Valid state).
+ */
 export const CheckRetried: Story = {
   parameters: { snapshot: false },
   beforeEach({ msw }) {

@@ -82,6 +82,10 @@ export const EmailRequired: Story = {
   },
 };
 
+/**
+ * An email without its domain: 'Incorrect email format' under the field, announced as its
+ * description; completing the address drops the error and enables Send again.
+ */
 export const IncorrectEmailFormat: Story = {
   play: async ({ canvasElement }) => {
     const { modal, email, send } = await openInvite(canvasElement);

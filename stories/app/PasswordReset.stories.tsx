@@ -49,6 +49,10 @@ async function toPasswordStep(canvas: Canvas) {
   return canvas.findByLabelText('New password');
 }
 
+/**
+ * Step 1 of 3: 'Change password' with an empty Email field, Next enabled and the 'Back to sign in'
+ * link.
+ */
 export const EmailStep: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -63,6 +67,10 @@ export const EmailStep: Story = {
   },
 };
 
+/**
+ * Next pressed with no email ('Email is required', Next disabled), then with an address without @:
+ * 'Incorrect email format' and the field invalid.
+ */
 export const EmailErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -77,6 +85,10 @@ export const EmailErrors: Story = {
   },
 };
 
+/**
+ * The code request fails on the server: the toast 'Change password request failed' and the screen
+ * stays at step 1 with the email kept.
+ */
 export const RequestFailed: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ resetRequestFails: true }));
@@ -90,6 +102,10 @@ export const RequestFailed: Story = {
   },
 };
 
+/**
+ * Step 2 of 3: the 6-digit code field, the address the code went to, and the 'send me a new code'
+ * link button.
+ */
 export const CodeStep: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -102,6 +118,10 @@ export const CodeStep: Story = {
   },
 };
 
+/**
+ * The code's checks in turn: required, 6 characters long, digits only; the shot shows the last
+ * ('Code must contain only digits') with Next disabled.
+ */
 export const CodeErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -119,6 +139,7 @@ export const CodeErrors: Story = {
   },
 };
 
+/** A well-formed code the server refuses: 'Wrong code' under the field, which turns invalid. */
 export const WrongCode: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ resetCodeFails: true }));
@@ -176,6 +197,10 @@ export const ResendCountdown: Story = {
   },
 };
 
+/**
+ * Asking for a new code fails: the toast 'Resend code failed'; the step and its link stay for
+ * another try.
+ */
 export const ResendFailed: Story = {
   beforeEach({ msw }) {
     // The first code is sent; asking for a new one fails.
@@ -200,6 +225,10 @@ export const ResendFailed: Story = {
   },
 };
 
+/**
+ * Step 3 of 3, the password rules in turn: required, 8+ characters, then a long but weak one:
+ * 'Requires numbers and different case letters'.
+ */
 export const PasswordErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -223,6 +252,10 @@ export const PasswordErrors: Story = {
   },
 };
 
+/**
+ * New and confirmed passwords differ by one character: 'Passwords do not match' under both fields,
+ * both invalid, Next disabled.
+ */
 export const PasswordsDoNotMatch: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -237,6 +270,10 @@ export const PasswordsDoNotMatch: Story = {
   },
 };
 
+/**
+ * Valid matching passwords but the server fails: the toast 'Password reset failed', and the step
+ * stays filled for another try.
+ */
 export const ResetFailed: Story = {
   beforeEach({ msw }) {
     msw.use(

@@ -125,6 +125,10 @@ export const Many: Story = {
   },
 };
 
+/**
+ * One invite to a very long address, expiring in 5 hours: the address wraps or breaks within its
+ * row, the expiry and the actions stay beside it.
+ */
 export const LongAddress: Story = {
   beforeEach({ msw }) {
     msw.use(
@@ -146,6 +150,10 @@ export const LongAddress: Story = {
   },
 };
 
+/**
+ * No pending invites: the sentence 'No pending invites. Invites you send wait here until the
+ * client accepts.' and no list.
+ */
 export const None: Story = {
   beforeEach({ msw }) {
     msw.use(listing([]), ...createHandlers());
@@ -161,6 +169,10 @@ export const None: Story = {
   },
 };
 
+/**
+ * While the invites load (the request never answers): the busy placeholder named 'Loading pending
+ * invites'.
+ */
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ delays: { listInvites: 'forever' } }));
@@ -204,6 +216,10 @@ export const ResendSucceeds: Story = {
   },
 };
 
+/**
+ * Resending an expired invite fails: the toast 'Error resending the invite to
+ * casey.nguyen@example.com' and the invite still marked Expired.
+ */
 export const ResendFails: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers({ inviteResendFails: true }));
@@ -232,6 +248,10 @@ export const WithdrawConfirmation: Story = {
   },
 };
 
+/**
+ * Withdraw confirmed in its dialog: the dialog closes, the toast 'Invite to sam.taylor@example.com
+ * withdrawn', and the list keeps the other two invites.
+ */
 export const WithdrawSucceeds: Story = {
   play: async ({ canvasElement }) => {
     const { modal } = await confirmWithdraw(canvasElement, 'sam.taylor@example.com');

@@ -56,6 +56,10 @@ const choose = (input: HTMLElement, file: File) =>
 const png = (size?: number) =>
   new File([size ? new Uint8Array(size) : onePixelPng], 'me.png', { type: 'image/png' });
 
+/**
+ * The coach's settings loaded: breadcrumb and heading, first and last name, the About me text with
+ * its 73/500 counter, the profile picture and the 'Change password' button.
+ */
 export const Loaded: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, firstName, lastName } = await form(canvasElement);
@@ -73,6 +77,10 @@ export const Loaded: Story = {
   },
 };
 
+/**
+ * While the profile loads (the request never answers): the heading over a busy 'Loading'
+ * placeholder, no form yet.
+ */
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(
@@ -92,6 +100,10 @@ export const Loading: Story = {
   },
 };
 
+/**
+ * Both names cleared and saved: 'First name is required' and 'Last name is required', Save
+ * disabled; then a 251-character last name: 'Max 250 characters'.
+ */
 export const ValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, firstName, lastName, save } = await form(canvasElement);
@@ -110,6 +122,10 @@ export const ValidationErrors: Story = {
   },
 };
 
+/**
+ * The first name changed to Alexandra and saved: the toast 'Profile successfully edited', the new
+ * name kept in the field.
+ */
 export const Saved: Story = {
   play: async ({ canvasElement }) => {
     const { firstName, save } = await form(canvasElement);
@@ -121,6 +137,10 @@ export const Saved: Story = {
   },
 };
 
+/**
+ * Saving fails on the server: the toast 'Error updating profile'; the edited values stay in the
+ * form for another try.
+ */
 export const SaveError: Story = {
   beforeEach({ msw }) {
     msw.use(
@@ -185,6 +205,10 @@ export const PictureNotImage: Story = {
   },
 };
 
+/**
+ * A picture over 7 MB chosen: 'File is too big for the upload, the limit is 7 MB. Please, choose
+ * another one' under the picture; nothing is uploaded.
+ */
 export const PictureTooBig: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, picture } = await form(canvasElement);
@@ -197,6 +221,10 @@ export const PictureTooBig: Story = {
   },
 };
 
+/**
+ * A new picture chosen shows at once as a preview; on Save its upload fails: the toast 'Profile
+ * picture uploading failed'.
+ */
 export const UploadFailed: Story = {
   beforeEach({ msw }) {
     msw.use(
@@ -226,6 +254,10 @@ export const UploadFailed: Story = {
   },
 };
 
+/**
+ * 'Change password' opens the reset flow in a dialog at step 1, with the coach's email filled in
+ * and read-only.
+ */
 export const ChangePasswordOpen: Story = {
   play: async ({ canvasElement }) => {
     const canvas: Canvas = within(canvasElement);

@@ -38,6 +38,10 @@ const fields = (canvasElement: HTMLElement) => {
   };
 };
 
+/**
+ * The screen as a coach first sees it: heading, empty Email and masked Password, an enabled Sign
+ * in button and the 'Forgot password?' link; no error.
+ */
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, email, password, submit } = fields(canvasElement);
@@ -53,6 +57,10 @@ export const Empty: Story = {
   },
 };
 
+/**
+ * Sign in pressed with both fields empty: 'Email is required' and 'Password is required' under the
+ * fields and the button disabled. Typing into a field clears only its error.
+ */
 export const ValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, email, submit } = fields(canvasElement);
@@ -69,6 +77,10 @@ export const ValidationErrors: Story = {
   },
 };
 
+/**
+ * An email without an @: 'Incorrect email format' under the Email field, which turns invalid (red
+ * border).
+ */
 export const IncorrectEmailFormat: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, email, password, submit } = fields(canvasElement);
@@ -80,6 +92,7 @@ export const IncorrectEmailFormat: Story = {
   },
 };
 
+/** The password typed, then shown as text with the eye button, which now reads 'Hide password'. */
 export const PasswordShown: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, password } = fields(canvasElement);
@@ -90,6 +103,10 @@ export const PasswordShown: Story = {
   },
 };
 
+/**
+ * A known coach with a wrong password: the alert 'Wrong email or password' above the form, and
+ * Sign in disabled until a field changes.
+ */
 export const WrongPassword: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, email, password, submit } = fields(canvasElement);
@@ -101,6 +118,10 @@ export const WrongPassword: Story = {
   },
 };
 
+/**
+ * A client's credentials: the alert 'Invalid user type. Only coaches allowed'; the app is for
+ * coaches only.
+ */
 export const UserTypeRefused: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, email, password, submit } = fields(canvasElement);
@@ -177,6 +198,10 @@ export const TooManyAttempts: Story = {
   },
 };
 
+/**
+ * While the sign-in request runs (it never answers here): the button shows its spinner and is
+ * disabled.
+ */
 export const Submitting: Story = {
   beforeEach({ msw }) {
     msw.use(

@@ -32,6 +32,10 @@ const menu = async (canvasElement: HTMLElement) => {
   return { canvas, nav: within(nav) };
 };
 
+/**
+ * The signed-in frame at /clients: the menu with the Coach logo, 'My clients' active, Settings,
+ * and Log out at the bottom, beside the clients screen.
+ */
 export const MyClientsActive: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, nav } = await menu(canvasElement);
@@ -46,6 +50,7 @@ export const MyClientsActive: Story = {
   },
 };
 
+/** At /settings: the Settings entry is the active one and the settings screen fills the page. */
 export const SettingsActive: Story = {
   parameters: { route: '/settings' },
   play: async ({ canvasElement }) => {
@@ -58,6 +63,10 @@ export const SettingsActive: Story = {
   },
 };
 
+/**
+ * A client's profile: 'My clients' stays active in the menu (the profile belongs to it) and the
+ * breadcrumb leads back to the list.
+ */
 export const ClientProfile: Story = {
   parameters: { route: '/clients/00000000-0000-4000-8000-000000000102' },
   play: async ({ canvasElement }) => {
@@ -84,6 +93,7 @@ export const UnknownPathRedirects: Story = {
   },
 };
 
+/** Log out ends the session and shows the sign-in screen. */
 export const LogoutReturnsToSignIn: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, nav } = await menu(canvasElement);

@@ -25,10 +25,16 @@ const meta = {
     icon: <LuMonitor />,
     logo: <Logo />,
   },
+  argTypes: { icon: { control: false }, logo: { control: false } },
 } satisfies Meta<typeof BlockingScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** Every prop in the controls: edit the title and the message, contain it in its parent. */
+export const Playground: Story = {
+  args: { message: 'Open Coach on a laptop or desktop screen.', isContained: false },
+};
 
 /** Under 1004 px wide: the app is not available at this size. */
 export const ScreenTooSmall: Story = {
@@ -63,6 +69,7 @@ export const Landscape: Story = {
 /** Only the title: no icon, logo or message. */
 export const Empty: Story = { args: { icon: undefined, logo: undefined } };
 
+/** A two-line message under the title: centred, with a readable line length. */
 export const LongText: Story = {
   args: {
     message:
@@ -87,6 +94,7 @@ export const Narrow: Story = {
   },
 };
 
+/** Contained in a 60rem by 30rem box instead of the viewport (`isContained`). */
 export const Wide: Story = {
   args: { isContained: true, message: 'Open Coach on a larger screen.' },
   parameters: { layout: 'padded', width: '60rem' },

@@ -2,6 +2,7 @@ import { Breadcrumb, type BreadcrumbLinkProps } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuUsers } from 'react-icons/lu';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { showState } from './fixtures/interactionStates.tsx';
 
 const navigate = fn().mockName('navigate');
 
@@ -31,11 +32,28 @@ const meta = {
       { name: 'Ada Lovelace', href: '/clients/42' },
     ],
   },
+  argTypes: { icon: { control: false }, linkComponent: { control: false } },
 } satisfies Meta<typeof Breadcrumb>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Every prop in the controls: edit the items (name, href) and the landmark's name. */
+export const Playground: Story = {
+  args: {
+    'aria-label': 'Breadcrumb',
+    items: [
+      { name: 'My clients', href: '/clients' },
+      { name: 'Ada Lovelace', href: '/clients/42' },
+      { name: 'Report', href: '/clients/42/report' },
+    ],
+  },
+};
+
+/**
+ * Two levels, as on a client's profile: the parent page is a link, the current page is plain
+ * text marked `aria-current="page"`.
+ */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Breadcrumb' });
@@ -46,6 +64,7 @@ export const Default: Story = {
   },
 };
 
+/** Three levels: every page but the last links to its path, separated by chevrons. */
 export const ThreeLevels: Story = {
   args: {
     items: [
@@ -65,6 +84,7 @@ export const ThreeLevels: Story = {
   },
 };
 
+/** Without the icon before the first page: the names start at the left edge. */
 export const WithoutIcon: Story = { args: { icon: undefined } };
 
 /** Only the current page: nothing to link to. */
@@ -77,6 +97,10 @@ export const SingleItem: Story = {
   },
 };
 
+/**
+ * The links rendered by the caller's component (a router link in the app): a click navigates
+ * without loading a page; the landmark takes a custom accessible name.
+ */
 export const CustomLinkComponent: Story = {
   args: { linkComponent: SpyRouterLink, 'aria-label': 'You are here' },
   play: async ({ canvasElement }) => {
@@ -96,14 +120,30 @@ const longItems = [
   { name: 'Wellbeing report for the second quarter of the journey', href: '/clients/42/report' },
 ];
 
+/** Long names: they wrap onto more lines and keep the chevrons between them. */
 export const LongText: Story = { args: { items: longItems } };
 
+/** Long names in a 20rem column: each name wraps within its own part of the bar. */
 export const Narrow: Story = {
   args: { items: longItems },
   parameters: { width: '20rem' },
 };
 
+/** Long names in a 60rem column: all on one line where they fit. */
 export const Wide: Story = {
   args: { items: longItems },
   parameters: { width: '60rem' },
+};
+
+/**
+ * The links hovered (the text darkens and is underlined) and focused by keyboard (the focus ring
+ * around the name), on the first and the second link.
+ */
+export const HoverAndFocus: Story = {
+  args: ThreeLevels.args,
+  play: async ({ canvasElement }) => {
+    const [hovered, focused] = within(canvasElement).getAllByRole('link');
+    showState(hovered, 'hover');
+    showState(focused, 'focus-visible');
+  },
 };

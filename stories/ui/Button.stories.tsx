@@ -3,17 +3,28 @@ import { Button } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuPlus } from 'react-icons/lu';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { StatesGrid, stateProps } from './fixtures/interactionStates.tsx';
 
 const meta = {
   title: 'UI/Button',
   component: Button,
   tags: ['autodocs'],
   args: { children: 'Save changes', onClick: fn() },
+  argTypes: {
+    children: { control: 'text' },
+    icon: { control: false },
+  },
 } satisfies Meta<typeof Button>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Every prop in the controls: try the variants, the loading and disabled states and the size. */
+export const Playground: Story = {
+  args: { variant: 'primary', size: 'md', isLoading: false, disabled: false },
+};
+
+/** The main action of a screen or form (brand fill): a click calls `onClick` once. */
 export const Primary: Story = {
   play: async ({ args, canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save changes' }));
@@ -21,14 +32,23 @@ export const Primary: Story = {
   },
 };
 
+/** A second action beside the primary one, outlined in the brand colour. */
 export const Secondary: Story = { args: { variant: 'secondary' } };
+/** A quiet action with no border or fill until hovered (grey), e.g. a toolbar action. */
 export const Ghost: Story = { args: { variant: 'ghost' } };
+/** A destructive action (red fill): the label names what is lost. */
 export const Danger: Story = { args: { variant: 'danger', children: 'Remove' } };
+/**
+ * A button that reads as an underlined link inside text, without padding or height, e.g. 'send me
+ * a new code'.
+ */
 export const Link: Story = { args: { variant: 'link', children: 'send me a new code' } };
+/** An icon before the label; the icon is decorative (`aria-hidden`), the label names the button. */
 export const WithIcon: Story = {
   args: { icon: <LuPlus aria-hidden />, children: 'Invite client' },
 };
 
+/** While an action runs: a spinner beside the label, and the button is disabled. */
 export const Loading: Story = {
   args: { isLoading: true },
   play: async ({ canvasElement }) => {
@@ -36,6 +56,7 @@ export const Loading: Story = {
   },
 };
 
+/** Dimmed and inert: a click does not call `onClick`. */
 export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ args, canvasElement }) => {
@@ -46,16 +67,19 @@ export const Disabled: Story = {
   },
 };
 
+/** A long label wraps onto more lines instead of overflowing (check the padding stays even). */
 export const LongText: Story = {
   args: {
     children: 'Generate the wellbeing report for this client and send it to their coach by email',
   },
 };
 
+/** A fixed narrow width (8rem): the label wraps inside the button. */
 export const Narrow: Story = {
   args: { width: '8rem', children: 'Save changes' },
 };
 
+/** Full width of its container, as in the narrow forms' main action. */
 export const Wide: Story = {
   args: { width: 'full' },
 };
@@ -78,5 +102,34 @@ export const Catalogue: Story = {
         </HStack>
       ))}
     </VStack>
+  ),
+};
+
+/**
+ * Each variant at rest, hovered and focused by keyboard (`:focus-visible`). Hover lightens the
+ * primary fill, tints the secondary and ghost backgrounds and darkens the danger fill (white text
+ * keeps 4.5:1); the link does not change. The focus ring sits outside, in the variant's colour.
+ */
+export const HoverAndFocus: Story = {
+  render: (args) => (
+    <StatesGrid
+      rows={(['rest', 'hover', 'focus-visible'] as const).map((state) => ({
+        name: state === 'rest' ? 'Rest' : state === 'hover' ? 'Hover' : 'Focus visible',
+        children: (
+          <HStack gap="4">
+            {(['primary', 'secondary', 'ghost', 'danger', 'link'] as const).map((variant) => (
+              <Button
+                key={variant}
+                {...args}
+                variant={variant}
+                {...(state === 'rest' ? {} : stateProps(state))}
+              >
+                {variant}
+              </Button>
+            ))}
+          </HStack>
+        ),
+      }))}
+    />
   ),
 };

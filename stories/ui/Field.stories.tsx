@@ -7,7 +7,9 @@ import {
   useFieldIds,
 } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ComponentType } from 'react';
 import { expect, within } from 'storybook/test';
+import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
 
 type FieldStoryProps = Omit<FieldProps, 'ids' | 'children'>;
 
@@ -42,11 +44,15 @@ function DateOfBirthField(props: FieldStoryProps) {
  */
 const meta = {
   title: 'UI/Field',
-  component: DateOfBirthField,
+  // Field's own props in the Docs table (its docgen travels with the function); the stories render
+  // it around a control of their own, so their args are the props Field gets from outside.
+  component: Field as ComponentType<FieldStoryProps>,
+  render: (args) => <DateOfBirthField {...args} />,
   tags: ['autodocs'],
   args: { label: 'Birth date' },
+  argTypes: { ...fieldArgTypes, helperEnd: { control: false } },
   parameters: { width: '24rem' },
-} satisfies Meta<typeof DateOfBirthField>;
+} satisfies Meta<FieldStoryProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -7,6 +7,7 @@ const meta = {
   component: LoadingPlaceholder,
   tags: ['autodocs'],
   args: { variant: 'text' },
+  argTypes: { blockHeight: { control: 'text' } },
 } satisfies Meta<typeof LoadingPlaceholder>;
 
 export default meta;
@@ -14,6 +15,19 @@ type Story = StoryObj<typeof meta>;
 
 const bones = (element: HTMLElement) => element.querySelectorAll('.chakra-skeleton');
 
+/** Every prop in the controls: switch the variant and set its lines, rows, columns or tiles. */
+export const Playground: Story = {
+  args: {
+    label: 'Loading',
+    lines: 3,
+    blockHeight: '12rem',
+    rows: 5,
+    columns: 4,
+    tiles: 4,
+  },
+};
+
+/** Three lines of text loading: a busy `status` region named 'Loading', the last line shorter. */
 export const Text: Story = {
   play: async ({ canvasElement }) => {
     const status = within(canvasElement).getByRole('status', { name: 'Loading' });
@@ -22,6 +36,7 @@ export const Text: Story = {
   },
 };
 
+/** One block of a given height (12rem), e.g. a chart or a history that is loading. */
 export const Block: Story = {
   args: { variant: 'block', blockHeight: '12rem', label: 'Loading activity history' },
   play: async ({ canvasElement }) => {
@@ -34,6 +49,7 @@ export const Block: Story = {
   },
 };
 
+/** A table loading: a header row of bones over 6 rows of 5 columns. */
 export const Table: Story = {
   args: { variant: 'table', rows: 6, columns: 5, label: 'Loading clients' },
   play: async ({ canvasElement }) => {
@@ -58,9 +74,12 @@ export const Screen: Story = {
 /** A single line, e.g. a name still loading. */
 export const Empty: Story = { args: { lines: 1 } };
 
+/** Twelve lines: fixed, varied widths (never random, so every render is the same), the last shorter. */
 export const LongText: Story = {
   args: { lines: 12, label: 'Loading the reflections of this phase' },
 };
 
+/** The screen variant in a 20rem column: the tiles stack one per row. */
 export const Narrow: Story = { args: { variant: 'screen' }, parameters: { width: '20rem' } };
+/** The table variant in a 60rem column: the columns share the width. */
 export const Wide: Story = { args: { variant: 'table' }, parameters: { width: '60rem' } };

@@ -29,6 +29,23 @@ const part = (meter: HTMLElement, name: 'fill' | 'marker' | 'track') => {
 
 const fillColour = (meter: HTMLElement) => getComputedStyle(part(meter, 'fill')).backgroundColor;
 
+/** Every prop in the controls: move the value against the threshold, change the size and texts. */
+export const Playground: Story = {
+  args: {
+    value: 72,
+    max: 100,
+    threshold: LAGGING_LIMIT,
+    valueText: '72%',
+    emptyText: '—',
+    isLabelVisible: true,
+    size: 'md',
+  },
+};
+
+/**
+ * An indicator over the lagging limit: the brand-coloured fill at 72 %, a marker at the limit
+ * (70 %), and '72%' beside the bar.
+ */
 export const Default: Story = {
   args: { threshold: LAGGING_LIMIT },
   play: async ({ canvasElement }) => {
@@ -100,6 +117,7 @@ export const Clamped: Story = {
   },
 };
 
+/** The label shown above the bar (size `lg`), as in the client profile's figures. */
 export const WithVisibleLabel: Story = {
   args: { isLabelVisible: true, size: 'lg', threshold: LAGGING_LIMIT },
   play: async ({ canvasElement }) => {
@@ -108,6 +126,7 @@ export const WithVisibleLabel: Story = {
   },
 };
 
+/** A long visible label wraps above the bar; the value beside the bar keeps one line. */
 export const LongText: Story = {
   args: {
     isLabelVisible: true,
@@ -117,10 +136,12 @@ export const LongText: Story = {
   },
 };
 
+/** A 20rem column: the bar shrinks, the marker stays at 70 % of it. */
 export const Narrow: Story = {
   args: { threshold: LAGGING_LIMIT },
   parameters: { width: '20rem' },
 };
+/** A 60rem column at 55 (lagging): the long bar with the lagging fill short of the marker. */
 export const Wide: Story = {
   args: { value: 55, threshold: LAGGING_LIMIT },
   parameters: { width: '60rem' },

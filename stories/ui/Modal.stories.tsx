@@ -3,6 +3,7 @@ import { Button, Modal } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { renderBehindTrigger } from './fixtures/DialogTrigger.tsx';
+import { showState } from './fixtures/interactionStates.tsx';
 import { findOpenDialog } from './fixtures/openDialog.ts';
 
 const modalTitle = 'Change journey phase';
@@ -22,8 +23,15 @@ const meta = {
     title: modalTitle,
     children: <Text>{paragraph}</Text>,
   },
+  argTypes: {
+    title: { control: 'text' },
+    children: { control: false },
+    footer: { control: false },
+    initialFocusRef: { control: false },
+  },
   // On the Docs page every story starts closed behind its button: open ones would stack their
-  // dialogs over the page and its prop table.
+  // dialogs over the page and its prop table. A change of `isOpen` in the controls remounts (see
+  // renderBehindTrigger), so the control opens and closes the modal.
   render: renderBehindTrigger('Change phase', Modal),
 } satisfies Meta<typeof Modal>;
 
@@ -48,6 +56,11 @@ async function openModal(canvasElement: HTMLElement) {
   await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   return { trigger, dialog };
 }
+
+/** Every prop in the controls: open it with `isOpen` or the button, try the sizes and titles. */
+export const Playground: Story = {
+  args: { isOpen: true, size: 'md', closeLabel: 'Close' },
+};
 
 /** Escape closes the modal and focus goes back to the button that opened it. */
 export const Default: Story = {
@@ -100,6 +113,10 @@ export const ClosesOnCloseButton: Story = {
   },
 };
 
+/**
+ * Open with a footer: dimmed backdrop, title, body, Cancel and the main action; focus starts on
+ * the first button of the footer (its keyboard ring).
+ */
 export const Open: Story = {
   args: {
     isOpen: true,
@@ -147,6 +164,7 @@ export const LongContent: Story = {
   },
 };
 
+/** A title longer than a line wraps and keeps clear of the close button. */
 export const LongTitle: Story = {
   args: {
     isOpen: true,
@@ -157,6 +175,7 @@ export const LongTitle: Story = {
   },
 };
 
+/** The close button's accessible name passed in (the app passes a translated one). */
 export const CustomCloseLabel: Story = {
   args: { isOpen: true, closeLabel: 'Close the phase dialog' },
   play: async () => {
@@ -167,10 +186,27 @@ export const CustomCloseLabel: Story = {
   },
 };
 
+/**
+ * Size `xs`: the body wraps in a narrow dialog. Without a footer, focus starts on the close button,
+ * which shows its keyboard focus ring.
+ */
 export const Narrow: Story = {
   args: { isOpen: true, size: 'xs' },
 };
 
+/** Size `xl`: the widest dialog short of `full`; the text runs in long lines. */
 export const Wide: Story = {
   args: { isOpen: true, size: 'xl' },
+};
+
+/**
+ * The close button hovered (grey background). Focus is on Cancel, where it lands when a modal
+ * with a footer opens.
+ */
+export const CloseButtonHover: Story = {
+  args: Open.args,
+  play: async () => {
+    const dialog = await findOpenDialog(modalTitle);
+    showState(within(dialog).getByRole('button', { name: 'Close' }), 'hover');
+  },
 };

@@ -3,6 +3,7 @@ import { Button, NavMenu, type NavMenuItem, type NavMenuLinkProps } from '@coach
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuCalendar, LuChartLine, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { showState } from './fixtures/interactionStates.tsx';
 
 const navigate = fn().mockName('navigate');
 const handleLogout = fn().mockName('logout');
@@ -54,6 +55,11 @@ const meta = {
       </Button>
     ),
   },
+  argTypes: {
+    logo: { control: false },
+    bottomAction: { control: false },
+    linkComponent: { control: false },
+  },
   decorators: [
     (Story) => (
       <Box height="36rem">
@@ -66,6 +72,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Every prop in the controls: edit the entries (name, href, `isActive`) and the landmark's name. */
+export const Playground: Story = {
+  args: { 'aria-label': 'Main', onItemClick: fn() },
+};
+
+/**
+ * The signed-in coach's bar: logo, 'My clients' active (tinted background, `aria-current`),
+ * 'Settings', and the logout button at the bottom.
+ */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     handleLogout.mockClear();
@@ -85,6 +100,7 @@ export const Default: Story = {
   },
 };
 
+/** The links rendered by the caller's component (a router link in the app); `onItemClick` hears the entry. */
 export const CustomLinkComponent: Story = {
   args: { linkComponent: SpyRouterLink, onItemClick: fn() },
   play: async ({ args, canvasElement }) => {
@@ -96,6 +112,7 @@ export const CustomLinkComponent: Story = {
   },
 };
 
+/** A page outside the menu (e.g. a client's profile): no entry is highlighted. */
 export const NoActiveItem: Story = {
   args: { items: items.map((item) => ({ ...item, isActive: false })) },
   play: async ({ canvasElement }) => {
@@ -114,6 +131,7 @@ export const Empty: Story = {
   },
 };
 
+/** Long entry names wrap beside their icons; the bar keeps its width. */
 export const LongText: Story = {
   args: {
     'aria-label': 'Coach navigation',
@@ -139,6 +157,20 @@ export const LongText: Story = {
   },
 };
 
+/** In a 20rem container: the bar keeps its own width. */
 export const Narrow: Story = { parameters: { width: '20rem' } };
 
+/** In a 60rem container: the bar keeps its own width, the entries do not stretch. */
 export const Wide: Story = { parameters: { width: '60rem' } };
+
+/**
+ * An entry hovered (the subtle background) and one focused by keyboard (the ring outside it):
+ * 'Settings' hovered, the active 'My clients' focused.
+ */
+export const HoverAndFocus: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    showState(within(nav).getByRole('link', { name: 'Settings' }), 'hover');
+    showState(within(nav).getByRole('link', { name: 'My clients' }), 'focus-visible');
+  },
+};

@@ -1,6 +1,8 @@
 import { PasswordField } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
+import { StatesGrid, showState, stateProps } from './fixtures/interactionStates.tsx';
 
 const meta = {
   title: 'UI/PasswordField',
@@ -12,11 +14,29 @@ const meta = {
     autoComplete: 'current-password',
     onChange: fn(),
   },
+  argTypes: fieldArgTypes,
 } satisfies Meta<typeof PasswordField>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Every prop in the controls, the toggle's accessible names included. */
+export const Playground: Story = {
+  args: {
+    defaultValue: 'Coach123!',
+    helper: 'At least 8 characters, with numbers and both upper- and lower-case letters.',
+    error: '',
+    disabled: false,
+    required: false,
+    showLabel: 'Show password',
+    hideLabel: 'Hide password',
+  },
+};
+
+/**
+ * The eye button shows the characters and hides them again; it is a toggle (`aria-pressed`) whose
+ * name says what it will do.
+ */
 export const Default: Story = {
   args: { defaultValue: 'Coach123!' },
   play: async ({ canvasElement }) => {
@@ -39,6 +59,7 @@ export const Default: Story = {
   },
 };
 
+/** No value yet: typing calls `onChange` once per character, the characters stay masked. */
 export const Empty: Story = {
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByLabelText('Password');
@@ -48,10 +69,12 @@ export const Empty: Story = {
   },
 };
 
+/** A value, masked: the dots and the eye button at the end of the input. */
 export const Filled: Story = {
   args: { defaultValue: 'Coach123!' },
 };
 
+/** The characters shown as text after the eye button was pressed; the icon is the crossed eye. */
 export const Revealed: Story = {
   args: { defaultValue: 'Coach123!' },
   play: async ({ canvasElement }) => {
@@ -61,6 +84,7 @@ export const Revealed: Story = {
   },
 };
 
+/** Invalid: error-coloured border and message, announced as the input's description. */
 export const WithError: Story = {
   name: 'Error',
   args: {
@@ -74,6 +98,7 @@ export const WithError: Story = {
   },
 };
 
+/** The toggle's accessible names passed in (the app passes translated ones). */
 export const CustomLabels: Story = {
   args: { label: 'New password', showLabel: 'Reveal', hideLabel: 'Conceal' },
   play: async ({ canvasElement }) => {
@@ -83,6 +108,7 @@ export const CustomLabels: Story = {
   },
 };
 
+/** Long label, value, error and helper: the value scrolls under the eye button, never over it. */
 export const LongText: Story = {
   args: {
     label: 'Confirm the new password that you will use to sign in to the coach app from now on',
@@ -92,6 +118,7 @@ export const LongText: Story = {
   },
 };
 
+/** Disabled: the input and its eye button both; the label dims. */
 export const Disabled: Story = {
   args: { defaultValue: 'Coach123!', disabled: true },
   play: async ({ canvasElement }) => {
@@ -101,12 +128,40 @@ export const Disabled: Story = {
   },
 };
 
+/** A 20rem column with an error: the message wraps, the eye button stays inside the input. */
 export const Narrow: Story = {
   args: { defaultValue: 'Coach123!', error: 'Requires numbers and different case letters' },
   parameters: { width: '20rem' },
 };
 
+/** A 60rem column: the input stretches, the eye button stays at its end. */
 export const Wide: Story = {
   args: { defaultValue: 'Coach123!' },
   parameters: { width: '60rem' },
+};
+
+/**
+ * The input at rest and focused by keyboard (the ring inside its border), and the eye button
+ * hovered (grey background) and focused by keyboard (the ring outside it).
+ */
+export const HoverAndFocus: Story = {
+  args: { defaultValue: 'Coach123!' },
+  render: (args) => (
+    <StatesGrid
+      rows={[
+        { name: 'Rest', children: <PasswordField {...args} /> },
+        {
+          name: 'Focus visible',
+          children: <PasswordField {...args} {...stateProps('focus-visible')} />,
+        },
+        { name: 'Toggle hovered', children: <PasswordField {...args} /> },
+        { name: 'Toggle focus visible', children: <PasswordField {...args} /> },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const toggles = within(canvasElement).getAllByRole('button', { name: 'Show password' });
+    showState(toggles[2], 'hover');
+    showState(toggles[3], 'focus-visible');
+  },
 };

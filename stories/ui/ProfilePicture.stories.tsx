@@ -30,6 +30,10 @@ const expectFallback = async (canvasElement: HTMLElement, name: string) => {
   await expect(fallback.querySelector('svg')).toBeVisible();
 };
 
+/** Every prop in the controls: the picture's address (empty for the icon), the name, the size. */
+export const Playground: Story = {};
+
+/** A picture that loads: a round image named after the person (its `alt`). */
 export const Image: Story = {
   play: async ({ canvasElement }) => {
     const picture = within(canvasElement).getByRole('img', { name: 'Ada Lovelace' });
@@ -38,16 +42,19 @@ export const Image: Story = {
   },
 };
 
+/** No picture (`null`): the person icon on a tinted circle, still named after the person. */
 export const Missing: Story = {
   args: { src: null },
   play: async ({ canvasElement }) => expectFallback(canvasElement, 'Ada Lovelace'),
 };
 
+/** A picture that fails to load falls back to the same person icon, never a broken image. */
 export const BrokenUrl: Story = {
   args: { src: brokenPicture },
   play: async ({ canvasElement }) => expectFallback(canvasElement, 'Ada Lovelace'),
 };
 
+/** A very long name changes nothing visible: it is only the accessible name of the icon. */
 export const LongName: Story = {
   args: { src: null, name: 'Maria Magdalena Alexandrina von Hohenzollern-Sigmaringen Lovelace' },
   play: async ({ canvasElement }) =>

@@ -6,6 +6,8 @@ import {
 } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
+import { FieldStatesGrid, showState } from './fixtures/interactionStates.tsx';
 
 const goals: SelectItem[] = [
   { value: 'productivity', label: 'Productivity' },
@@ -28,13 +30,26 @@ const meta = {
     onValueChange: fn(),
     onBlur: fn(),
   },
+  argTypes: fieldArgTypes,
 } satisfies Meta<SingleSelectProps>;
 
 export default meta;
 // The single API; `Multiple` below has its own args type (the props are a union on `multiple`).
 type Story = StoryObj<SingleSelectProps>;
 
-/** Opens with Enter, moves with ArrowDown, chooses with Enter. */
+/**
+ * Every prop of a single select in the controls: pick a `value`, edit the items, type an error or
+ * a helper. (`multiple` has its own story: its value props differ.)
+ */
+export const Playground: Story = {
+  args: { value: null, helper: 'The goal of the next phase', error: '', disabled: false },
+  argTypes: { value: { control: 'select', options: [null, ...goals.map((goal) => goal.value)] } },
+};
+
+/**
+ * The keyboard path: Tab to the trigger, Enter opens the list, ArrowDown moves, Enter chooses and
+ * closes; the hidden native select holds the value for a form.
+ */
 export const Default: Story = {
   play: async ({ args, canvasElement }) => {
     const trigger = within(canvasElement).getByRole('combobox', { name: 'Goal' });
@@ -104,6 +119,7 @@ export const OpenList: Story = {
   },
 };
 
+/** No items: the trigger shows the placeholder and opens an empty list. */
 export const Empty: Story = {
   args: { items: [] },
   play: async ({ canvasElement }) => {
@@ -113,6 +129,7 @@ export const Empty: Story = {
   },
 };
 
+/** A chosen value: its label replaces the placeholder in the trigger. */
 export const Filled: Story = {
   args: { value: 'stressBalance' },
   play: async ({ canvasElement }) => {
@@ -122,6 +139,7 @@ export const Filled: Story = {
   },
 };
 
+/** A disabled item: greyed in the list, `aria-disabled`, and skipped by the arrow keys. */
 export const WithDisabledItem: Story = {
   args: {
     items: goals.map((goal) =>
@@ -143,6 +161,7 @@ export const WithDisabledItem: Story = {
   },
 };
 
+/** Invalid: error-coloured border and chevron, the message announced as the trigger's description. */
 export const WithError: Story = {
   name: 'Error',
   args: { error: 'Goal is required' },
@@ -161,6 +180,7 @@ export const WithError: Story = {
   },
 };
 
+/** A long label, placeholder, chosen label and helper: the trigger truncates, the texts wrap. */
 export const LongText: Story = {
   args: {
     label: 'Goal of the next journey phase, chosen together with the client in your last session',
@@ -224,6 +244,7 @@ export const Multiple: StoryObj<MultipleSelectProps> = {
   },
 };
 
+/** Disabled with a value: the trigger and label dimmed, the list does not open. */
 export const Disabled: Story = {
   args: { value: 'breathing', disabled: true },
   play: async ({ canvasElement }) => {
@@ -231,12 +252,35 @@ export const Disabled: Story = {
   },
 };
 
+/** A 20rem column with an error: the message wraps under the trigger. */
 export const Narrow: Story = {
   args: { error: 'Goal is required' },
   parameters: { width: '20rem' },
 };
 
+/** A 60rem column: the trigger stretches, the chevron stays at its end. */
 export const Wide: Story = {
   args: { value: 'productivity' },
   parameters: { width: '60rem' },
+};
+
+/**
+ * The trigger at rest and focused by keyboard (the ring inside its border, in the error colour
+ * when invalid). Hover leaves the trigger as it is.
+ */
+export const HoverAndFocus: Story = {
+  args: { value: 'stressBalance' },
+  // The trigger takes no data attributes from outside: the play puts each row in its state.
+  render: (args) => (
+    <FieldStatesGrid
+      error="Goal is required"
+      render={({ error }) => <Select {...args} error={error} />}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const [, hovered, focused, focusedInvalid] = within(canvasElement).getAllByRole('combobox');
+    showState(hovered, 'hover');
+    showState(focused, 'focus-visible');
+    showState(focusedInvalid, 'focus-visible');
+  },
 };

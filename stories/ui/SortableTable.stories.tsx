@@ -2,6 +2,7 @@ import { Text, VStack } from '@chakra-ui/react';
 import { Button, SortableTable } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { showState } from './fixtures/interactionStates.tsx';
 import {
   averageCells,
   type ClientRow,
@@ -41,6 +42,13 @@ const meta = {
     // Rows with an avatar are about 57 px high; a close estimate keeps the scrollbar steady.
     estimatedRowHeight: 57,
   },
+  argTypes: {
+    data: { control: false },
+    columns: { control: false },
+    customRow: { control: false },
+    emptyState: { control: false },
+    caption: { control: 'text' },
+  },
 } satisfies Meta<typeof ClientsTable>;
 
 export default meta;
@@ -52,6 +60,20 @@ const firstName = (canvasElement: HTMLElement) =>
   within(canvasElement).getAllByTestId('client-name')[0]?.textContent;
 const header = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).getByRole('columnheader', { name });
+
+/**
+ * The table's own settings in the controls over the 20 clients: loading and its row count, the
+ * caption, the heights, the locale of the sort and the sort buttons' tooltips.
+ */
+export const Playground: Story = {
+  args: {
+    isLoading: false,
+    loadingRowCount: 5,
+    caption: '',
+    locale: 'en-US',
+    sortLabels: { sortAscending: 'Sort ascending', sortDescending: 'Sort descending' },
+  },
+};
 
 /** The clients list: 20 rows, rich cells, unsorted until a header is clicked. */
 export const Default: Story = {
@@ -243,6 +265,7 @@ export const Narrow: Story = {
   parameters: { width: '20rem' },
 };
 
+/** In a 60rem container the columns share the width; no sideways scroll. */
 export const Wide: Story = {
   parameters: { width: '60rem' },
 };
@@ -274,5 +297,21 @@ export const KeyboardSort: Story = {
     await expect(args.onRowClick).toHaveBeenCalledWith(
       clients.find((client) => fullName(client) === sortedNames[sortedNames.length - 1]),
     );
+  },
+};
+
+/**
+ * The header's sort buttons hovered (the label darkens to the text colour) and focused by keyboard
+ * (the accent ring outside the button): 'Name/Surname' hovered, the next header focused.
+ */
+export const HeaderHoverAndFocus: Story = {
+  args: { data: clients.slice(0, 4) },
+  play: async ({ canvasElement }) => {
+    const [hovered, focused] = within(canvasElement)
+      .getAllByRole('columnheader')
+      .flatMap((cell) => within(cell).queryAllByRole('button'));
+    await expect(hovered).toHaveAccessibleName('Name/Surname');
+    showState(hovered, 'hover');
+    showState(focused, 'focus-visible');
   },
 };

@@ -6,6 +6,7 @@ import { hexToRgbString } from '../foundations/contrast.ts';
 const meta = {
   title: 'UI/Stat',
   component: Stat,
+  subcomponents: { StatGroup },
   tags: ['autodocs'],
   args: { label: 'Engagement (48h)', value: '6.5', unit: 'h', helpText: 'Full at 10 h' },
 } satisfies Meta<typeof Stat>;
@@ -16,6 +17,25 @@ type Story = StoryObj<typeof meta>;
 const definitions = (canvasElement: HTMLElement) =>
   within(canvasElement).getAllByRole('definition');
 
+/** Every prop in the controls: value, unit, help text, the lagging, loading and empty states. */
+export const Playground: Story = {
+  args: {
+    isLagging: false,
+    isLoading: false,
+    laggingText: 'Lagging',
+    loadingText: 'Loading',
+    emptyText: '—',
+    size: 'md',
+  },
+  argTypes: {
+    label: { control: 'text' },
+    value: { control: 'text' },
+    unit: { control: 'text' },
+    helpText: { control: 'text' },
+  },
+};
+
+/** A figure tile: the label, the value with its unit, and a line of context under it. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -41,6 +61,7 @@ export const Lagging: Story = {
   },
 };
 
+/** No value yet: a dash instead of the figure, and no unit. */
 export const Empty: Story = {
   args: { label: 'Physical', value: null, unit: '%', helpText: 'No data in this phase yet' },
   play: async ({ canvasElement }) => {
@@ -48,6 +69,7 @@ export const Empty: Story = {
   },
 };
 
+/** Loading: a skeleton in place of the value, 'Loading' read out, the tile `aria-busy`. */
 export const Loading: Story = {
   args: { isLoading: true },
   play: async ({ canvasElement }) => {
@@ -58,6 +80,7 @@ export const Loading: Story = {
   },
 };
 
+/** A long label and help text wrap inside the tile; the value stays on one line. */
 export const LongText: Story = {
   args: {
     label: 'Exercises completed out of those scheduled in the current journey phase',
@@ -66,21 +89,26 @@ export const LongText: Story = {
   },
 };
 
+/** A 20rem column: the tile's texts wrap. */
 export const Narrow: Story = { parameters: { width: '20rem' } };
+/** A 60rem column: the tile takes the width, its texts left-aligned. */
 export const Wide: Story = { parameters: { width: '60rem' } };
+
+/** The figures of the client profile's header. */
+const clientFigures = (
+  <>
+    <Stat label="Engagement (48h)" value="6.5" unit="h" helpText="Full at 10 h" />
+    <Stat label="Productivity" value="81" unit="%" helpText="Phase average" />
+    <Stat label="Mental" value="64" unit="%" helpText="Phase average" isLagging />
+    <Stat label="Physical" value="72" unit="%" helpText="Phase average" />
+    <Stat label="Exercises" value="12 / 14" helpText="Completed / scheduled" />
+  </>
+);
 
 /** The client profile header: a row of tiles that wraps on narrower screens. */
 export const Group: Story = {
   parameters: { width: '60rem' },
-  render: () => (
-    <StatGroup label="Client figures">
-      <Stat label="Engagement (48h)" value="6.5" unit="h" helpText="Full at 10 h" />
-      <Stat label="Productivity" value="81" unit="%" helpText="Phase average" />
-      <Stat label="Mental" value="64" unit="%" helpText="Phase average" isLagging />
-      <Stat label="Physical" value="72" unit="%" helpText="Phase average" />
-      <Stat label="Exercises" value="12 / 14" helpText="Completed / scheduled" />
-    </StatGroup>
-  ),
+  render: () => <StatGroup label="Client figures">{clientFigures}</StatGroup>,
   play: async ({ canvasElement }) => {
     const group = within(canvasElement).getByRole('group', { name: 'Client figures' });
     await expect(within(group).getAllByRole('term')).toHaveLength(5);
@@ -88,6 +116,7 @@ export const Group: Story = {
   },
 };
 
+/** The header row in a 20rem column: one tile per row, all starting at the same left edge. */
 export const GroupNarrow: Story = {
   ...Group,
   parameters: { width: '20rem' },
@@ -100,6 +129,17 @@ export const GroupNarrow: Story = {
   },
 };
 
+/**
+ * `StatGroup`'s props in the controls over the five figures: the group's accessible name and the
+ * narrowest a tile gets before the row wraps (try `14rem`).
+ */
+export const GroupPlayground: StoryObj<typeof StatGroup> = {
+  args: { label: 'Client figures', minTileWidth: '10rem' },
+  parameters: { width: '60rem' },
+  render: (args) => <StatGroup {...args}>{clientFigures}</StatGroup>,
+};
+
+/** The header row while the figures load: every tile shows its label and a skeleton. */
 export const GroupLoading: Story = {
   parameters: { width: '60rem' },
   render: () => (

@@ -1,6 +1,8 @@
 import { TextField } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
+import { FieldStatesGrid } from './fixtures/interactionStates.tsx';
 
 const meta = {
   title: 'UI/TextField',
@@ -12,11 +14,25 @@ const meta = {
     onChange: fn(),
     onBlur: fn(),
   },
+  argTypes: { ...fieldArgTypes, endElement: { control: false } },
 } satisfies Meta<typeof TextField>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Every prop in the controls: type a label, an error or a helper, and switch the states. */
+export const Playground: Story = {
+  args: {
+    placeholder: 'Enter your first name',
+    helper: 'As your clients will see it',
+    error: '',
+    type: 'text',
+    disabled: false,
+    required: false,
+  },
+};
+
+/** Typing into the field: the helper is the input's accessible description. */
 export const Default: Story = {
   args: { helper: 'As your clients will see it' },
   play: async ({ args, canvasElement }) => {
@@ -29,6 +45,7 @@ export const Default: Story = {
   },
 };
 
+/** No value yet: the placeholder shows in the muted colour. */
 export const Empty: Story = {
   args: { placeholder: 'Enter your first name' },
   play: async ({ canvasElement }) => {
@@ -38,6 +55,7 @@ export const Empty: Story = {
   },
 };
 
+/** An uncontrolled field with a value (`defaultValue`). */
 export const Filled: Story = {
   args: { defaultValue: 'Anna' },
   play: async ({ canvasElement }) => {
@@ -45,6 +63,10 @@ export const Filled: Story = {
   },
 };
 
+/**
+ * Invalid: error-coloured border and message; the input is `aria-invalid` and announces the error
+ * before the helper.
+ */
 export const WithError: Story = {
   name: 'Error',
   args: {
@@ -63,6 +85,7 @@ export const WithError: Story = {
   },
 };
 
+/** `type="email"` with the browser's autocomplete, as on the sign-in screen. */
 export const Email: Story = {
   args: {
     label: 'Email',
@@ -79,6 +102,7 @@ export const Email: Story = {
   },
 };
 
+/** A long label, value, error and helper: the texts wrap, the value scrolls inside the input. */
 export const LongText: Story = {
   args: {
     label: 'First name as it appears on the documents you uploaded when you joined the programme',
@@ -90,6 +114,7 @@ export const LongText: Story = {
   },
 };
 
+/** Disabled: input and label dimmed, the value still readable. */
 export const Disabled: Story = {
   args: { defaultValue: 'Anna', disabled: true },
   play: async ({ canvasElement }) => {
@@ -97,12 +122,28 @@ export const Disabled: Story = {
   },
 };
 
+/** A 20rem column with an error: label, input and message keep their alignment. */
 export const Narrow: Story = {
   args: { defaultValue: 'Anna', error: 'First name is required' },
   parameters: { width: '20rem' },
 };
 
+/** A 60rem column: the input stretches to the full width. */
 export const Wide: Story = {
   args: { defaultValue: 'Anna', helper: 'As your clients will see it' },
   parameters: { width: '60rem' },
+};
+
+/**
+ * At rest, hovered and focused by keyboard, valid and invalid: hover leaves a text input as it is;
+ * the focus ring is drawn inside the border, in the brand colour, or the error colour when invalid.
+ */
+export const HoverAndFocus: Story = {
+  args: { defaultValue: 'Anna' },
+  render: (args) => (
+    <FieldStatesGrid
+      error="First name is required"
+      render={(props) => <TextField {...args} {...props} />}
+    />
+  ),
 };

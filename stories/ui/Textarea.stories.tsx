@@ -2,6 +2,8 @@ import { Textarea, type TextareaProps } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { fieldArgTypes } from './fixtures/fieldArgTypes.ts';
+import { FieldStatesGrid } from './fixtures/interactionStates.tsx';
 
 /** The computed colour of the `error.fg` token, read from a probe element styled with it. */
 function errorColour() {
@@ -42,11 +44,29 @@ const meta = {
     rows: 4,
     onChange: fn(),
   },
+  argTypes: fieldArgTypes,
 } satisfies Meta<typeof Textarea>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Every prop in the controls: try a small `maxLength` to see the counter turn red. */
+export const Playground: Story = {
+  args: {
+    placeholder: 'Write your notes',
+    helper: 'Your notes for this section of the report',
+    error: '',
+    maxLength: 500,
+    overLimitMessage: 'Character limit exceeded',
+    disabled: false,
+    required: false,
+  },
+};
+
+/**
+ * Typing updates the 'length/max' counter at the end of the row under the textarea; the counter
+ * is part of the textarea's description, after the helper.
+ */
 export const Default: Story = {
   args: { helper: 'Your notes for this section of the report' },
   play: async ({ canvasElement }) => {
@@ -61,6 +81,7 @@ export const Default: Story = {
   },
 };
 
+/** No text yet: the placeholder and a 0/500 counter. */
 export const Empty: Story = {
   args: { placeholder: 'Write your notes' },
   play: async ({ canvasElement }) => {
@@ -68,6 +89,7 @@ export const Empty: Story = {
   },
 };
 
+/** An uncontrolled textarea with three sentences; the counter counts them on mount. */
 export const Filled: Story = {
   args: { defaultValue: longText },
   play: async ({ canvasElement }) => {
@@ -75,6 +97,7 @@ export const Filled: Story = {
   },
 };
 
+/** Controlled through `value` and `onChange`: the counter follows the value the parent holds. */
 export const Controlled: Story = {
   args: { value: 'Good week', maxLength: 20 },
   render: (args) => <ControlledTextarea {...args} />,
@@ -87,6 +110,10 @@ export const Controlled: Story = {
   },
 };
 
+/**
+ * Exactly at the maximum the counter keeps its muted colour; one character more turns it to the
+ * error colour (typing is not blocked).
+ */
 export const AtLimit: Story = {
   args: { defaultValue: 'a'.repeat(500) },
   play: async ({ canvasElement }) => {
@@ -100,6 +127,7 @@ export const AtLimit: Story = {
   },
 };
 
+/** Over the maximum: the counter in the error colour, and 'Character limit exceeded' announced. */
 export const OverLimit: Story = {
   args: { defaultValue: 'a'.repeat(501) },
   play: async ({ canvasElement }) => {
@@ -112,6 +140,7 @@ export const OverLimit: Story = {
   },
 };
 
+/** Invalid: error-coloured border and message, announced before the counter. */
 export const WithError: Story = {
   name: 'Error',
   args: { defaultValue: '', error: 'Final comments are required' },
@@ -122,6 +151,7 @@ export const WithError: Story = {
   },
 };
 
+/** A long label and more text than the rows hold: the textarea scrolls, the texts wrap. */
 export const LongText: Story = {
   args: {
     label: 'Final comments from the coach, shown at the end of the report the client receives',
@@ -130,6 +160,7 @@ export const LongText: Story = {
   },
 };
 
+/** Disabled: textarea, label and counter dimmed, the text still readable. */
 export const Disabled: Story = {
   args: { defaultValue: 'Generated with the report', disabled: true },
   play: async ({ canvasElement }) => {
@@ -137,12 +168,29 @@ export const Disabled: Story = {
   },
 };
 
+/** A 20rem column with an error: the message and the counter share the row under the textarea. */
 export const Narrow: Story = {
   args: { defaultValue: longText, error: 'Max 500 characters' },
   parameters: { width: '20rem' },
 };
 
+/** A 60rem column: the textarea stretches, the counter stays at the end of the row. */
 export const Wide: Story = {
   args: { defaultValue: longText, helper: 'Your notes for this section of the report' },
   parameters: { width: '60rem' },
+};
+
+/**
+ * At rest, hovered and focused by keyboard, valid and invalid: hover leaves the textarea as it
+ * is; the focus ring is drawn inside the border, in the brand colour, or the error colour when
+ * invalid.
+ */
+export const HoverAndFocus: Story = {
+  args: { defaultValue: 'Good week', rows: 2 },
+  render: (args) => (
+    <FieldStatesGrid
+      error="Final comments are required"
+      render={(props) => <Textarea {...args} {...props} />}
+    />
+  ),
 };

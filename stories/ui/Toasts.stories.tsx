@@ -86,14 +86,51 @@ const raiseAndCheck = async (canvasElement: HTMLElement, type: ToastType, role: 
   await waitFor(() => expect(page.queryByText(messages[type])).toBeNull(), { timeout: 6000 });
 };
 
+type ToastPlaygroundArgs = { type: ToastType; message: string; autoClose: number | false };
+
+/**
+ * `toast` in the controls: choose the type and the message, then press the button. `autoClose`
+ * (react-toastify's option, milliseconds or false) overrides the container's 3 s.
+ */
+export const Playground: StoryObj<ToastPlaygroundArgs> = {
+  args: { type: 'success', message: messages.success, autoClose: 3000 },
+  argTypes: {
+    // The story's own args, not props: what a call of `toast` takes.
+    type: {
+      control: 'inline-radio',
+      options: ['info', 'success', 'error'],
+      description: 'Which helper raises it: `toast.info`, `toast.success` or `toast.error`.',
+    },
+    message: { control: 'text', description: 'The text of the toast (its first argument).' },
+    autoClose: {
+      control: 'number',
+      description: "react-toastify's option: milliseconds before it closes, or false to keep it.",
+    },
+  },
+  render: ({ type, message, autoClose }) => (
+    <Button variant="secondary" onClick={() => toast[type](message, { autoClose })}>
+      Show toast
+    </Button>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Show toast' })).toBeVisible();
+  },
+};
+
+/**
+ * `toast.info`: a neutral notice, info icon on the accent tint, announced politely (role status);
+ * the play checks its place and width, then that it closes by itself after 3 s.
+ */
 export const Info: Story = {
   play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'info', 'status'),
 };
 
+/** `toast.success`: a completed action, check icon on the success tint, role status. */
 export const Success: Story = {
   play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'success', 'status'),
 };
 
+/** `toast.error`: a failure, alert icon on the error tint; it interrupts a screen reader (role alert). */
 export const ErrorToast: Story = {
   name: 'Error',
   play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'error', 'alert'),

@@ -1,5 +1,5 @@
 import { Field as ChakraField, HStack, Stack } from '@chakra-ui/react';
-import { type ReactNode, useId } from 'react';
+import { type ChangeEventHandler, type FocusEventHandler, type ReactNode, useId } from 'react';
 
 /** The ids that tie a form control to its label, helper text and error message. */
 export type FieldIds = {
@@ -54,6 +54,46 @@ export const textControlStyle = {
   borderColor: 'border.emphasized',
   _invalid: { borderColor: 'error', focusRingColor: 'error' },
 } as const;
+
+/**
+ * The props every form control of the library shares (`TextField`, `PasswordField`, `Textarea`,
+ * `Select`): its label, its messages and the states its `Field` shows. One place for what they
+ * mean, so each control's Docs page describes them alike.
+ */
+export type FieldControlProps = {
+  /** Visible label, linked to the control: it is the control's accessible name. */
+  label: ReactNode;
+  /**
+   * Error message under the control: marks it invalid (`aria-invalid`, the error colour on its
+   * border and focus ring) and describes it, read before the helper.
+   */
+  error?: ReactNode;
+  /** Hint under the control, also describing it. */
+  helper?: ReactNode;
+  /** Disables the control and dims its label. */
+  disabled?: boolean;
+  /** Marks the control as required, for the browser and assistive technologies. */
+  required?: boolean;
+  /** Id of the control (the ids of its label, helper and error derive from it); generated when absent. */
+  id?: string;
+};
+
+/**
+ * The native props of a text control (`input`, `textarea`) that its Docs page describes; every
+ * other native prop passes on to the element too.
+ */
+export type TextControlNativeProps<Element> = {
+  /** Name of the value in a form submission; react-hook-form's `register()` sets it. */
+  name?: string;
+  /** The text (controlled), kept in step through `onChange`. */
+  value?: string;
+  /** The initial text (uncontrolled). */
+  defaultValue?: string;
+  /** Called on every change of the text. */
+  onChange?: ChangeEventHandler<Element>;
+  /** Called when the control loses focus (react-hook-form validates then). */
+  onBlur?: FocusEventHandler<Element>;
+};
 
 export type FieldProps = {
   /** Ids from `useFieldIds`, shared with the control. */

@@ -11,6 +11,7 @@ export type ModalProps = {
   onClose: () => void;
   /** Heading of the modal; it is also the dialog's accessible name. */
   title: ReactNode;
+  /** The body, between the title and the footer; it scrolls when taller than the window. */
   children: ReactNode;
   /** Actions at the bottom, e.g. Cancel and Save buttons. */
   footer?: ReactNode;

@@ -1,9 +1,14 @@
 import { IconButton } from '@chakra-ui/react';
 import { forwardRef, useState } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
-import { TextField, type TextFieldProps } from '../TextField/index.ts';
+import { TextField, type TextInputProps } from '../TextField/index.ts';
 
-export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endElement'> & {
+export type PasswordFieldProps = TextInputProps & {
+  /**
+   * Lets password managers fill the field: `current-password` to sign in, `new-password` where
+   * a password is chosen.
+   */
+  autoComplete?: string;
   /** Accessible name of the toggle while the password is hidden. Defaults to 'Show password'. */
   showLabel?: string;
   /** Accessible name of the toggle while the password is shown. Defaults to 'Hide password'. */

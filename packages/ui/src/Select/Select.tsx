@@ -1,7 +1,12 @@
 import { Select as ChakraSelect, createListCollection, Portal } from '@chakra-ui/react';
-import { forwardRef, type ReactNode, useMemo } from 'react';
+import { forwardRef, useMemo } from 'react';
 import { LuCheck, LuChevronDown } from 'react-icons/lu';
-import { Field, getFieldControlProps, useFieldIds } from '../Field/index.ts';
+import {
+  Field,
+  type FieldControlProps,
+  getFieldControlProps,
+  useFieldIds,
+} from '../Field/index.ts';
 
 /** One choice of a `Select`. */
 export type SelectItem = {
@@ -10,24 +15,15 @@ export type SelectItem = {
   isDisabled?: boolean;
 };
 
-type SelectBaseProps = {
-  /** Visible label; it names the trigger. */
-  label: ReactNode;
+type SelectBaseProps = FieldControlProps & {
   /** The choices, in display order. */
   items: SelectItem[];
   /** Shown while no item is chosen. */
   placeholder?: string;
   /** Called when the trigger loses focus (react-hook-form's `onBlur`). */
   onBlur?: () => void;
-  /** Error message: red border, `aria-invalid` and a description of the trigger. */
-  error?: ReactNode;
-  /** Hint under the control. */
-  helper?: ReactNode;
-  disabled?: boolean;
-  required?: boolean;
   /** Name of the hidden native select, so the value is submitted with a form. */
   name?: string;
-  id?: string;
   /**
    * Whether the list is rendered at the end of the body (true by default). Inside a `Modal`, pass
    * false: the modal hides everything outside it from assistive technology, the list included.
@@ -35,32 +31,51 @@ type SelectBaseProps = {
   isPortalled?: boolean;
 };
 
-/** One value: choosing an item replaces the choice and closes the list. */
-export type SingleSelectProps = SelectBaseProps & {
-  multiple?: false;
-  /** The chosen value (controlled); `null` or `''` means none. */
+/** The value props of a single `Select`. */
+type SingleValueProps = {
+  /** The chosen value (controlled); `null` or `''` means none. Without `multiple` only. */
   value?: string | null;
-  /** The initially chosen value (uncontrolled). */
+  /** The initially chosen value (uncontrolled). Without `multiple` only. */
   defaultValue?: string;
-  /** Called with the chosen value. */
+  /** Called with the chosen value. Without `multiple` only. */
   onValueChange?: (value: string) => void;
 };
+
+/** The value props of a `multiple` `Select`. */
+type MultipleValueProps = {
+  /** The chosen values (controlled); `[]` means none. With `multiple` only. */
+  values?: string[];
+  /** The initially chosen values (uncontrolled). With `multiple` only. */
+  defaultValues?: string[];
+  /** Called with the chosen values, in the order of `items`. With `multiple` only. */
+  onValuesChange?: (values: string[]) => void;
+};
+
+/** One value: choosing an item replaces the choice and closes the list. */
+export type SingleSelectProps = SelectBaseProps & SingleValueProps & { multiple?: false };
 
 /**
  * Several values: choosing an item adds or removes it and the list stays open; the trigger lists
  * the chosen labels.
  */
-export type MultipleSelectProps = SelectBaseProps & {
-  multiple: true;
-  /** The chosen values (controlled); `[]` means none. */
-  values?: string[];
-  /** The initially chosen values (uncontrolled). */
-  defaultValues?: string[];
-  /** Called with the chosen values, in the order of `items`. */
-  onValuesChange?: (values: string[]) => void;
-};
+export type MultipleSelectProps = SelectBaseProps & MultipleValueProps & { multiple: true };
 
 export type SelectProps = SingleSelectProps | MultipleSelectProps;
+
+/**
+ * Every prop the component reads, both value APIs side by side: the type of its implementation,
+ * which is also what its Docs page lists (react-docgen reads no union).
+ */
+type SelectImplementationProps = SelectBaseProps &
+  SingleValueProps &
+  MultipleValueProps & {
+    /**
+     * Several values (`values`, `defaultValues`, `onValuesChange`) instead of one (`value`,
+     * `defaultValue`, `onValueChange`): choosing an item adds or removes it and the list stays
+     * open.
+     */
+    multiple?: boolean;
+  };
 
 type RootSelection = {
   value: string[] | undefined;
@@ -77,7 +92,7 @@ function labelsInOrder(items: SelectItem[], values: string[]): string {
 }
 
 /** Maps either API onto the array-valued props of Chakra's `Select.Root`. */
-function toRootSelection(props: SelectProps): RootSelection {
+function toRootSelection(props: SelectImplementationProps): RootSelection {
   if (props.multiple) {
     const { values, defaultValues, onValuesChange, items } = props;
     return {
@@ -108,7 +123,10 @@ function toRootSelection(props: SelectProps): RootSelection {
  * `Controller` (`value`, `onValueChange`, `onBlur`, `ref` to focus the trigger on error), or with
  * `multiple`, `values` and `onValuesChange`.
  */
-export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(props, ref) {
+export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
+  props: SelectImplementationProps,
+  ref,
+) {
   const {
     label,
     items,

@@ -1,14 +1,40 @@
 import { Input, InputGroup } from '@chakra-ui/react';
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
-import { Field, getFieldControlProps, textControlStyle, useFieldIds } from '../Field/index.ts';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type HTMLInputTypeAttribute,
+  type ReactNode,
+} from 'react';
+import {
+  Field,
+  type FieldControlProps,
+  getFieldControlProps,
+  type TextControlNativeProps,
+  textControlStyle,
+  useFieldIds,
+} from '../Field/index.ts';
 
-export type TextFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'size'> & {
-  /** Visible label, linked to the input. */
-  label: ReactNode;
-  /** Error message: marks the input invalid and describes it. */
-  error?: ReactNode;
-  /** Hint under the input, also describing it. */
-  helper?: ReactNode;
+/** The native input's own props, passed on to it; the props declared below take precedence. */
+type NativeInputProps = Omit<
+  ComponentPropsWithoutRef<'input'>,
+  | 'size'
+  | 'type'
+  | 'placeholder'
+  | keyof FieldControlProps
+  | keyof TextControlNativeProps<HTMLInputElement>
+>;
+
+/** The props of a labelled text input, shared by `TextField` and `PasswordField`. */
+export type TextInputProps = NativeInputProps &
+  FieldControlProps &
+  TextControlNativeProps<HTMLInputElement> & {
+    /** Shown in the empty input; never a replacement for the label. */
+    placeholder?: string;
+  };
+
+export type TextFieldProps = TextInputProps & {
+  /** The native input's type (`email`, `search`, `tel`, ...). Defaults to `text`. */
+  type?: HTMLInputTypeAttribute;
   /** Content inside the end of the input, e.g. a toggle button. */
   endElement?: ReactNode;
 };
@@ -16,7 +42,8 @@ export type TextFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'size'> & {
 /**
  * A labelled single-line input with optional helper text and error message.
  * Forwards its ref to the native `<input>`, so it works with react-hook-form's `register()`
- * as well as controlled through `value` and `onChange`.
+ * as well as controlled through `value` and `onChange`; every other prop of a native `<input>`
+ * (`value`, `onChange`, `autoComplete`, `inputMode`, ...) passes on to it.
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   {

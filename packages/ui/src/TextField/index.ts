@@ -1,1 +1,1 @@
-export { TextField, type TextFieldProps } from './TextField.tsx';
+export { TextField, type TextFieldProps, type TextInputProps } from './TextField.tsx';

@@ -4,32 +4,45 @@ import {
   type ComponentPropsWithoutRef,
   forwardRef,
   type InputEvent,
-  type ReactNode,
   useCallback,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
-import { Field, getFieldControlProps, textControlStyle, useFieldIds } from '../Field/index.ts';
+import {
+  Field,
+  type FieldControlProps,
+  getFieldControlProps,
+  type TextControlNativeProps,
+  textControlStyle,
+  useFieldIds,
+} from '../Field/index.ts';
 
 /** Default maximum number of characters of a `Textarea`. */
 export const TEXTAREA_DEFAULT_MAX_LENGTH = 500;
 
-export type TextareaProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'maxLength'> & {
-  /** Visible label, linked to the textarea. */
-  label: ReactNode;
-  /**
-   * Maximum number of characters shown in the counter. Typing beyond it is allowed (the counter
-   * turns to the error colour); rejecting the value is the form's job. Defaults to 500.
-   */
-  maxLength?: number;
-  /** Error message: marks the textarea invalid and describes it. */
-  error?: ReactNode;
-  /** Hint under the textarea, also describing it. */
-  helper?: ReactNode;
-  /** Announced once when the text goes over `maxLength`. Defaults to 'Character limit exceeded'. */
-  overLimitMessage?: string;
-};
+export type TextareaProps = Omit<
+  ComponentPropsWithoutRef<'textarea'>,
+  | 'maxLength'
+  | 'placeholder'
+  | 'rows'
+  | keyof FieldControlProps
+  | keyof TextControlNativeProps<HTMLTextAreaElement>
+> &
+  FieldControlProps &
+  TextControlNativeProps<HTMLTextAreaElement> & {
+    /** Visible lines of text; more scroll. Defaults to the browser's 2. */
+    rows?: number;
+    /**
+     * Maximum number of characters shown in the counter. Typing beyond it is allowed (the counter
+     * turns to the error colour); rejecting the value is the form's job. Defaults to 500.
+     */
+    maxLength?: number;
+    /** Shown in the empty textarea; never a replacement for the label. */
+    placeholder?: string;
+    /** Announced once when the text goes over `maxLength`. Defaults to 'Character limit exceeded'. */
+    overLimitMessage?: string;
+  };
 
 /** Characters (code points, as the server's limits count them): an emoji is one, not two. */
 const lengthOf = (value: TextareaProps['value']) => {
@@ -42,7 +55,8 @@ const lengthOf = (value: TextareaProps['value']) => {
 /**
  * A labelled multi-line input with a 'length/max' character counter that turns to the error
  * colour over the maximum. Forwards its ref to the native `<textarea>`; works controlled
- * (`value`) and uncontrolled (`defaultValue`, or react-hook-form's `register()`).
+ * (`value`) and uncontrolled (`defaultValue`, or react-hook-form's `register()`). Every other prop
+ * of a native `<textarea>` (`value`, `onChange`, `rows`, ...) passes on to it.
  */
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
   {
