@@ -23,6 +23,16 @@ const serverWorkers = {
 const domWorkers = { isolate: false };
 
 /**
+ * The ui and app test files that replace a module (`vi.mock`): a module another file of the worker
+ * has loaded stays loaded, unmocked, so these run in projects of their own, one fresh module
+ * graph per file (`ui-mocks`, `app-mocks`). A new `vi.mock` in a ui or app test goes here.
+ */
+const moduleMockFiles = {
+  ui: ['src/Toasts/toast.test.ts'],
+  app: ['src/core/toasts/components/DeferredToasts.test.tsx'],
+};
+
+/**
  * Two tiers. `npm test` runs every test file once, the heaviest of them (whole-demo seeds, the
  * route fuzzer, floods of requests) on PGlite only, with a sample where they draw cases (see
  * `thorough` in the files). `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest
@@ -67,8 +77,19 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/ui',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      exclude: moduleMockFiles.ui,
       setupFiles: ['../../vitest.setup.dom.ts'],
       ...domWorkers,
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'ui-mocks',
+      root: 'packages/ui',
+      environment: 'jsdom',
+      include: moduleMockFiles.ui,
+      setupFiles: ['../../vitest.setup.dom.ts'],
     },
   },
   {
@@ -78,10 +99,22 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/app',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
+      exclude: moduleMockFiles.app,
       setupFiles: ['../../vitest.setup.dom.ts'],
       ...domWorkers,
       // Whole screens render in jsdom (Chakra, the router, the mocks): seconds each when the
       // 2-core runner also builds Storybook and the app beside these tests.
+      testTimeout: 30_000,
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'app-mocks',
+      root: 'packages/app',
+      environment: 'jsdom',
+      include: moduleMockFiles.app,
+      setupFiles: ['../../vitest.setup.dom.ts'],
       testTimeout: 30_000,
     },
   },
