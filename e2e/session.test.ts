@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { client, coach, pathOf, signIn, signInAsCoach, storedTokens } from './harness/coach.ts';
 
-// Sign-in, the refused 'user' account, a wrong password and logout (spec points 1, 2, 4 and 8),
-// against the running product.
+// Sign-in, the refused 'user' account, a wrong password and logout (requirements R1.1, R2.6, R4.3,
+// R4.4 and R8.3), against the running product.
 // The run's shared product: it ends only the sessions it started, and its one wrong password is
 // far below the sign-in throttle (five failures of one account from one address; a success clears
 // them).

@@ -18,7 +18,7 @@ const inviteRoute = (
 );
 
 /**
- * The routes by auth state (spec point 2 and the decisions). Initialising: one catch-all
+ * The routes by auth state (requirements R2.1, R2.2 and the decisions). Initialising: one catch-all
  * placeholder. Signed out: sign-in at '/', anything else redirects to '/'. Signed in: the clients,
  * a client and settings; '/' and anything else redirect to '/clients'. Redirects replace.
  * '/changePassword' (signed out) is the password reset flow. '/invite' (the public invite page,

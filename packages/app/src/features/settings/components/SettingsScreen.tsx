@@ -41,7 +41,7 @@ function SettingsContent({ profileId }: SettingsContentProps) {
   );
 }
 
-/** Settings (spec point 2): the coach's profile form and 'Change password'. */
+/** Settings (requirements R2.10): the coach's profile form and 'Change password'. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const profileId = useAtomValue(currentProfileAtom)?.id;
