@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# KEEP_WORK=1 keeps the consumer project for a look after a failure.
+trap '[ -n "${KEEP_WORK:-}" ] || rm -rf "$work"' EXIT
 
 if [ $# -ge 1 ]; then
   cp "$1" "$work/"
