@@ -5,7 +5,7 @@
 // a tsconfig as a consuming Vite app has it, then type-checks them with the repository's
 // TypeScript against the packed .d.ts files, those included (errors in other packages' own
 // declarations are left aside). It fails when the tarball's types lack an export, or an example no
-// longer fits them.
+// longer fits them. It also holds the README's peer dependencies to the packed package.json.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -112,4 +112,19 @@ test('type-checks the README examples and every export against the packed types'
         ? ` (${othersCount} errors in other packages' declarations left aside)`
         : ''),
   );
+});
+
+test("the README names the packed package's peer dependencies at their versions", () => {
+  const packed = JSON.parse(
+    readFileSync(join(consumer, 'node_modules/@coach/ui/package.json'), 'utf8'),
+  );
+  const peers = Object.entries(packed.peerDependencies ?? {});
+  assert.ok(peers.length > 0, 'the packed package.json has no peer dependencies');
+  for (const [name, range] of peers) {
+    assert.ok(
+      readme.includes(`| \`${name}\` | \`${range}\` |`),
+      `README's table lacks ${name} ${range}`,
+    );
+    assert.ok(readme.includes(` ${name}@${range}`), `README's install line lacks ${name}@${range}`);
+  }
 });
