@@ -61,7 +61,7 @@ describe('clients list', () => {
     await signInAsCoach(page);
     const table = await loadedTable(page);
 
-    // Every column of spec point 2, each one sortable.
+    // Every column of requirements R2.8, each one sortable.
     const headers = await table.getByRole('columnheader').allInnerTexts();
     for (const column of columns) {
       expect(headers.some((header) => header.startsWith(column))).toBe(true);

@@ -3,8 +3,8 @@ import { setUpE2e } from './harness/browser.ts';
 import { coach, pathOf, signIn, signInAsCoach } from './harness/coach.ts';
 import { resetCodeIn } from './harness/product.ts';
 
-// The password reset flow of spec points 2 and 4, with the codes read from the product's mail
-// (a real SMTP sink): a wrong code, a new code, the new password, signed in.
+// The password reset flow of requirements R2.7 and R4.7, with the codes read from the product's
+// mail (a real SMTP sink): a wrong code, a new code, the new password, signed in.
 // Its own product: it changes the demo coach's password.
 const e2e = setUpE2e();
 

@@ -14,8 +14,8 @@ import {
   waitForStoredTokensExpiry,
 } from './harness/coach.ts';
 
-// Access tokens of this product live 5 s, so one expires within the test (spec point 4: on a 401,
-// refresh once and retry); the tests wait until the server refuses it, not a fixed time.
+// Access tokens of this product live 5 s, so one expires within the test (requirements R4.5: on a
+// 401, refresh once and retry); the tests wait until the server refuses it, not a fixed time.
 const e2e = setUpE2e({ accessTokenTtlSeconds: 5 });
 
 /**

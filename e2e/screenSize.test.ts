@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 
-// The screen-size rules of spec point 2, in the served app (signed out: the rules apply to every
-// screen).
+// The screen-size rules of requirements R2.5, in the served app (signed out: the rules apply to
+// every screen).
 // The run's shared product: signed out, it only reads the served app.
 const e2e = setUpE2e({ product: 'shared' });
 

@@ -3,7 +3,7 @@ import { setUpE2e } from './harness/browser.ts';
 import { signInAsCoach } from './harness/coach.ts';
 import { solidPng } from './harness/png.ts';
 
-// Settings (spec point 2): the coach edits their first name and uploads a profile picture.
+// Settings (requirements R2.10): the coach edits their first name and uploads a profile picture.
 // Its own product: it changes the demo coach's name (the invite page and the reports show it) and
 // picture.
 const e2e = setUpE2e();

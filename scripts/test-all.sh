@@ -72,7 +72,7 @@ if ! wait "$builds"; then
   cat "$logs/builds.log"
   exit 1
 fi
-step "ui package: build, pack and render from the tarball"
+step "ui package: build, pack, render from the tarball and type-check a consumer against it"
 bash scripts/pack-smoke-test.sh 2>&1 | tee "$logs/pack.log"
 step "storybook: every story in chromium (play, axe, visual) and every Docs page"
 SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"

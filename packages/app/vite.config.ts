@@ -13,7 +13,7 @@ import {
 const firstScreen = resolve(import.meta.dirname, 'src/features/auth/components/SignInScreen.tsx');
 
 /**
- * The page's head, for the first paint: the root font size by width as CSS (spec point 2: right
+ * The page's head, for the first paint: the root font size by width as CSS (requirements R2.5: right
  * before any script runs, and on every resize), and preloads of what the first screen needs
  * besides the entry: the sign-in screen's chunks (fetched beside the entry, not once it has run),
  * the default language's translations (likewise) and Inter's Latin face (the text is drawn once,

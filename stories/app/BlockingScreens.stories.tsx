@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
 import { designViewport } from './designViewport.ts';
 
-/** The screen-size rules' blocking screens (spec point 2), as the app shows them. */
+/** The screen-size rules' blocking screens (requirements R2.5), as the app shows them. */
 const meta = {
   title: 'App/Screens/ScreenSizeMessages',
   globals: designViewport,

@@ -1,4 +1,4 @@
-// Keyset paging of a client's activity history (spec point 3): newest first, by (at, id).
+// Keyset paging of a client's activity history (requirements R3.4): newest first, by (at, id).
 
 /**
  * Where an item sits in the history: `at` is its instant as UTC text with microseconds

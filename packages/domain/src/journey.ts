@@ -1,4 +1,4 @@
-// Journey rules (spec points 4 and 9, decisions 'Journey'): learn, then sense, then grow.
+// Journey rules (requirements R4.8 and R9.7, decisions 'Journey'): learn, then sense, then grow.
 
 import type { NextPhase } from './shapes.ts';
 import { isOneOf } from './values/isOneOf.ts';

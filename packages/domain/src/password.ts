@@ -1,5 +1,5 @@
-// The rule of a new password (spec point 5: 'Requires numbers and different case letters'), the
-// one source for the contract's schema (a JSON Schema pattern, checked by the server) and the
+// The rule of a new password (requirements R5.3: 'Requires numbers and different case letters'),
+// the one source for the contract's schema (a JSON Schema pattern, checked by the server) and the
 // app's forms (yup). Letters count in any script: 'Äpfelbaum123' has an upper-case letter.
 import { limits, textLength } from './values/commonValues.ts';
 

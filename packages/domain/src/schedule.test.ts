@@ -32,7 +32,7 @@ function ofType(events: PlannedCalendarEvent[], entityType: 'survey' | 'exercise
 
 const z = (iso: string) => `${iso}:00.000Z`;
 
-describe('the schedules of spec point 9', () => {
+describe('the schedules of requirements R9.9', () => {
   it('has five reflection windows and the exercise slots per step', () => {
     expect(
       reflectionWindows.map((window) => `${window.name} ${window.start}-${window.end}`),

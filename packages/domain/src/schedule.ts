@@ -1,4 +1,4 @@
-// The schedule of spec point 9 (reflection windows, exercise slots, step assessments): the
+// The schedule of requirements R9.9 (reflection windows, exercise slots, step assessments): the
 // events of a client's calendar, generated in the client's own timezone and stored in UTC.
 
 import { preferredStepLengthDays } from './journey.ts';

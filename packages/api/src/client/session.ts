@@ -166,7 +166,7 @@ export function createSession({
 
   async function runRefreshCall<T>(send: SendAttempt<T>): Promise<T> {
     try {
-      // Every call carries the bearer (spec point 7), this one too; the server renews by the
+      // Every call carries the bearer (requirements R7.1), this one too; the server renews by the
       // refresh token in the body, so an expired access token here is no reason to refuse.
       return await send(tokens.getAccessToken());
     } catch (error) {

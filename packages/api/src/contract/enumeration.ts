@@ -1,6 +1,6 @@
 import { type TLiteral, type TSchemaOptions, type TUnion, Type } from 'typebox';
 
-// The enumerations of spec point 3 are `as const` arrays (the `*Names` of the contract files):
+// The enumerations of requirements R3.8 are `as const` arrays (the `*Names` of the contract files):
 // the schemas are built from them, and the server narrows stored text to them, so a value is
 // written once.
 

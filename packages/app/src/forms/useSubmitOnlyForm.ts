@@ -24,7 +24,7 @@ export type SubmitOnlyFormOptions<Values extends FieldValues> = Omit<
 export const retryableErrorType = 'retryable';
 
 /**
- * A react-hook-form form with the rules of spec point 4: it validates on submit only, editing a
+ * A react-hook-form form with the rules of requirements R4.11: it validates on submit only, editing a
  * field drops that field's error, a form-level error (`root`, e.g. 'Wrong email or password') and
  * a shared error of `linked` fields (e.g. a mismatch), and `hasErrors` tells the submit button to
  * stay disabled while any error is shown (except a {@link retryableErrorType} one). Field messages are translation keys, translated by

@@ -5,8 +5,8 @@ import type { TranslationKey } from './translationKey.ts';
 
 /**
  * The texts that both the server (the domain's message catalogue, in its answers) and the app (its
- * en-US translation, in its forms and screens) show: the same words on both sides, spec point 5
- * and 8 word for word. A catalogue text the app shows in its own words is listed here.
+ * en-US translation, in its forms and screens) show: the same words on both sides, requirements R5
+ * and R8 word for word. A catalogue text the app shows in its own words is listed here.
  */
 const translationOfMessage = {
   firstNameRequired: 'settings.validation.firstNameRequired',

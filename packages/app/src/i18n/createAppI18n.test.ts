@@ -78,7 +78,7 @@ describe('translation loading', () => {
     expect(pending).toHaveLength(11);
   });
 
-  it('uses the options of spec point 9', () => {
+  it('uses the options of requirements R9.10 and R9.12', () => {
     expect(translationLoadingOptions).toEqual({
       maxRetries: 5,
       retryTimeout: 350,

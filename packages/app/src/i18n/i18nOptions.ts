@@ -1,7 +1,7 @@
 import type { InitOptions } from 'i18next';
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
 
-/** The interface language when nothing else is detected (spec point 1). */
+/** The interface language when nothing else is detected (requirements R1.5). */
 export const defaultLanguage = 'en-US';
 
 /** Where a language's resources are served, under the app's base path (`public/locales`). */
@@ -14,7 +14,7 @@ export const translationNamespace = 'translation';
 export const supportedLanguages = [defaultLanguage] as const;
 
 /**
- * Translation loading (spec point 9): up to 5 retries, the first after 350 ms and each next wait
+ * Translation loading (requirements R9.10): up to 5 retries, the first after 350 ms and each next wait
  * doubled (i18next core's backend connector), at most 10 reads in flight.
  */
 export const translationLoadingOptions = {
@@ -24,7 +24,7 @@ export const translationLoadingOptions = {
 } as const satisfies InitOptions;
 
 /**
- * Language detection (spec point 9): query string `lng`, cookie, localStorage, sessionStorage,
+ * Language detection (requirements R9.12): query string `lng`, cookie, localStorage, sessionStorage,
  * the browser, the page's `<html lang>`; the result is cached in localStorage.
  */
 export const languageDetectionOptions = {

@@ -20,12 +20,13 @@ const inviteRoute = (
 );
 
 /**
- * The routes by auth state (spec point 2 and the decisions). Initialising: one catch-all
- * placeholder. Signed out: sign-in at '/', anything else redirects to '/', which keeps a
- * signed-in path in `?next=` (a mail's link, an expired session; not a logout). Signed in: the clients, a client
- * and settings; '/' and anything else redirect to that return path, or '/clients'. Redirects
- * replace. '/changePassword' (signed out) is the password reset flow. '/invite' (the public invite
- * page, decisions) shows in the auth layout both signed out and signed in, never redirected.
+ * The routes by auth state (requirements R2.1, R2.2 and the decisions). Initialising: one
+ * catch-all placeholder. Signed out: sign-in at '/', anything else redirects to '/', which keeps a
+ * signed-in path in `?next=` (a mail's link, an expired session; not a logout). Signed in: the
+ * clients, a client and settings; '/' and anything else redirect to that return path, or
+ * '/clients'. Redirects replace. '/changePassword' (signed out) is the password reset flow.
+ * '/invite' (the public invite page, decisions) shows in the auth layout both signed out and
+ * signed in, never redirected.
  */
 export function AppRoutes() {
   // Features preload a screen by its path (the sign-in form, the clients screen it opens).

@@ -8,7 +8,7 @@ export type CoachScreenSizeGateProps = {
 };
 
 /**
- * The screen-size rules (spec point 2) for the coach's screens. The invite page is exempt: it is
+ * The screen-size rules (requirements R2.5) for the coach's screens. The invite page is exempt: it is
  * for invited clients, who open their invite mail on a phone, not for coaches.
  */
 export function CoachScreenSizeGate({ children }: CoachScreenSizeGateProps) {

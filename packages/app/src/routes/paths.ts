@@ -1,4 +1,4 @@
-/** The route paths of spec point 2. */
+/** The route paths of requirements R2.1. */
 export const paths = {
   root: '/',
   clients: '/clients',

@@ -1,7 +1,7 @@
 import { lazyScreen, type ScreenLoader } from '../core/lazyScreens/lazyScreen.tsx';
 import { paths } from './paths.ts';
 
-/** Each screen's code, loaded on demand (spec point 2). */
+/** Each screen's code, loaded on demand (requirements R2.4). */
 export const screens = {
   signIn: lazyScreen(() => import('../features/auth/components/SignInScreen.tsx')),
   changePassword: lazyScreen(

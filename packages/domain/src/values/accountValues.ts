@@ -14,7 +14,7 @@ export const genders = ['male', 'female'] as const;
 /** One of {@link genders}. */
 export type Gender = (typeof genders)[number];
 
-/** The stored form of a profile picture URL (spec point 3): `resource/profilePicture/{id}`. */
+/** The stored form of a profile picture URL (requirements R3.1): `resource/profilePicture/{id}`. */
 export function profilePicturePath(personId: string): string {
   return `resource/profilePicture/${personId}`;
 }

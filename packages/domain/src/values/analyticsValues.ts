@@ -2,7 +2,7 @@
 // TypeBox. analytics.ts builds the schemas on them.
 import { maxRangeDays } from './calendarValues.ts';
 
-/** Activity kinds of the history, newest first (spec point 3). */
+/** Activity kinds of the history, newest first (requirements R3.8). */
 export const activityKindNames = ['assessment', 'reflection', 'exercise'] as const;
 /** An activity kind. */
 export type ActivityKind = (typeof activityKindNames)[number];

@@ -1,15 +1,15 @@
-// The calendar's enumerations (spec point 3) and range limit without schemas: the app and the
+// The calendar's enumerations (requirements R3.8) and range limit without schemas: the app and the
 // rules use them without TypeBox. calendar.ts builds the schemas on them.
 
-/** Calendar event statuses (spec point 3). */
+/** Calendar event statuses (requirements R3.8). */
 export const calendarEventStatusNames = ['active', 'completed'] as const;
 /** A calendar event or survey status. */
 export type CalendarEventStatus = (typeof calendarEventStatusNames)[number];
-/** Survey types (spec point 3). */
+/** Survey types (requirements R3.8). */
 export const surveyTypeNames = ['assessment', 'reflection', 'morningReflection'] as const;
 /** A survey type. */
 export type SurveyType = (typeof surveyTypeNames)[number];
-/** Entity types of calendar events (spec point 3). */
+/** Entity types of calendar events (requirements R3.8). */
 export const entityTypeNames = ['journeyStep', 'survey', 'journey', 'exercise'] as const;
 /** An entity type. */
 export type EntityType = (typeof entityTypeNames)[number];

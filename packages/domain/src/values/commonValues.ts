@@ -2,7 +2,7 @@
 // client use them without TypeBox. common.ts builds the shared schemas on them.
 
 /**
- * Every text of spec points 5 and 8 that a caller may see, so the server answers with the same
+ * Every text of requirements R5 and R8 that a caller may see, so the server answers with the same
  * words the app shows.
  */
 export const messages = {
@@ -92,7 +92,7 @@ export function dateOutOfBoundsMessage(field: string): string {
   return `${field} must be between ${dateBounds.earliest} and ${dateBounds.latest}`;
 }
 
-/** 'No profile found by userId {id}' (spec point 8). */
+/** 'No profile found by userId {id}' (requirements R8.1). */
 export function noProfileFoundMessage(userId: string): string {
   return `No profile found by userId ${userId}`;
 }
@@ -107,7 +107,7 @@ export function textLength(text: string): number {
   return length;
 }
 
-/** Limits of spec points 5 and 9 and of the decisions. */
+/** Limits of requirements R5 and R9 and of the decisions. */
 export const limits = {
   nameMaxLength: 250,
   aboutMeMaxLength: 500,

@@ -1,7 +1,7 @@
 // The exercise enumerations without schemas: the app uses them without TypeBox. exercise.ts builds
 // the schemas on them.
 
-/** Goal effects, worst to best (spec point 3). */
+/** Goal effects, worst to best (requirements R3.6). */
 export const goalEffectNames = [
   'negative',
   'moderatelyNegative',

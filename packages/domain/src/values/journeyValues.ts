@@ -1,6 +1,6 @@
-// The enumerations of spec point 3 a journey call carries, with the spec's exact names: the one
-// source of these values (journey.ts builds the schemas on them, the server's database checks and
-// the rules use them). No schemas here, so the app uses them without TypeBox.
+// The enumerations of requirements R3.8 a journey call carries, with the spec's exact names: the
+// one source of these values (journey.ts builds the schemas on them, the server's database checks
+// and the rules use them). No schemas here, so the app uses them without TypeBox.
 
 /** Journey steps, in order. */
 export const journeyStepNames = ['learn', 'sense', 'grow'] as const;

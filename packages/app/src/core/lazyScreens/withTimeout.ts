@@ -1,4 +1,4 @@
-/** The longest a screen's code may take to load (spec point 9). */
+/** The longest a screen's code may take to load (requirements R9.11). */
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
 
 /** A load that took longer than its time limit. */

@@ -1,7 +1,7 @@
-/** The narrowest width the app works at (spec point 2). */
+/** The narrowest width the app works at (requirements R2.5). */
 export const MIN_APP_WIDTH = 1004;
 
-/** Root font sizes by width: the first whose `below` exceeds the width applies (spec point 2). */
+/** Root font sizes by width: the first whose `below` exceeds the width applies (requirements R2.5). */
 export const rootFontSizeSteps = [
   { below: 1097, px: 11 },
   { below: 1281, px: 12 },

@@ -2,7 +2,7 @@ import { type CoachApi, isFullPerson } from '@coach/api';
 import { type CoachSession, SessionLoadError, toSessionFailure } from './sessionFailure.ts';
 
 /**
- * Loads the current user, then the user's first profile, which must be a coach's (spec point 4).
+ * Loads the current user, then the user's first profile, which must be a coach's (requirements R4.2).
  * Rejects with a {@link SessionLoadError} saying why not.
  */
 export async function fetchCoachSession(api: CoachApi): Promise<CoachSession> {

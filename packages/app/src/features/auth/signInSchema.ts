@@ -1,7 +1,7 @@
 import { type InferType, object, string } from 'yup';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
 
-/** Sign-in (spec point 5): email trimmed, required, well formed; password required. */
+/** Sign-in (requirements R5.6): email trimmed, required, well formed; password required. */
 export const signInSchema = object({
   email: string()
     .trim()

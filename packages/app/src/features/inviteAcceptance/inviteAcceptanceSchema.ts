@@ -5,7 +5,7 @@ import { settingsSchema } from '../settings/index.ts';
 import { offeredTimeZone } from './timeZones.ts';
 
 /**
- * The invitee's account (spec point 5): first and last name with the profile's rules (Settings),
+ * The invitee's account (requirements R5.1, R5.3): first and last name with the profile's rules (Settings),
  * the password and its confirmation with the reset's rules and texts (taken from their schemas,
  * not copied), and a timezone among the offered IANA names, sent in its canonical spelling.
  */

@@ -1,7 +1,7 @@
 import { type InferType, object, string } from 'yup';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
 
-/** 'Invite client' (spec point 5): the email, trimmed, required and well formed. */
+/** 'Invite client' (requirements R5.2): the email, trimmed, required and well formed. */
 export const inviteSchema = object({
   email: string()
     .trim()

@@ -2,7 +2,7 @@ import { hasPasswordCharacters, isLongEnoughPassword, limits } from '@coach/doma
 import { type InferType, object, string } from 'yup';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
 
-/** Step 1 (spec point 5): the email, trimmed, required and well formed. */
+/** Step 1 (requirements R5.2): the email, trimmed, required and well formed. */
 export const emailStepSchema = object({
   email: string()
     .trim()
@@ -10,7 +10,7 @@ export const emailStepSchema = object({
     .email(message('auth.validation.emailFormat')),
 });
 
-/** Step 2 (spec point 5): the code, trimmed, required, exactly 6 characters, digits only. */
+/** Step 2 (requirements R5.5): the code, trimmed, required, exactly 6 characters, digits only. */
 export const codeStepSchema = object({
   code: string()
     .trim()
@@ -20,7 +20,7 @@ export const codeStepSchema = object({
 });
 
 /**
- * Step 3 (spec point 5): the new password (required, 8+ characters, numbers and both cases) and
+ * Step 3 (requirements R5.3, R5.4): the new password (required, 8+ characters, numbers and both cases) and
  * its confirmation (required, equal). A mismatch is reported on both fields.
  */
 export const newPasswordStepSchema = object({

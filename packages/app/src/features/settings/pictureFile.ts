@@ -15,7 +15,7 @@ function isAcceptedType(type: string): type is ProfilePictureContentType {
 }
 
 /**
- * Checks a chosen profile picture before it is previewed or sent (spec point 5, decisions): it
+ * Checks a chosen profile picture before it is previewed or sent (requirements R5.7, decisions): it
  * must be an image of a type the server takes (the contract's list: a GIF or HEIC would pass as
  * `image/*` and fail on upload) of at most 7,000,000 bytes. The server checks the bytes again.
  */

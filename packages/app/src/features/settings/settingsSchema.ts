@@ -7,7 +7,7 @@ import { validationMessage as message } from '../../forms/validationMessage.ts';
 const oneLine = (value: string | undefined) => isOneLineName(value ?? '');
 
 /**
- * The coach's profile (spec point 5): first and last name required, at most 250 characters each (code points, as the server counts)
+ * The coach's profile (requirements R5.1): first and last name required, at most 250 characters each (code points, as the server counts)
  * (trimmed, so spaces alone are no name), each on one line (no line breaks or control
  * characters, the contract's rule); about me optional, at most 500.
  */

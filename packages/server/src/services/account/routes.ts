@@ -76,7 +76,7 @@ export const accountService: ServicePlugin = async (app, context) => {
     }),
   );
 
-  // PUT /persons/:id: only one's own profile (spec point 4); any other id, existing or not, is
+  // PUT /persons/:id: only one's own profile (requirements R4.6); any other id, existing or not, is
   // the same 403 with the spec's text.
   app.route(
     contractRoute('updatePerson', {

@@ -29,7 +29,7 @@ function claimsOf(request: FastifyRequest): Caller {
 }
 
 /**
- * The auth service (`/api/auth`, spec point 7's auth table plus accepting an invite): sign-in,
+ * The auth service (`/api/auth`, requirements R7.2's auth table plus accepting an invite): sign-in,
  * sessions (rotating refresh tokens), password reset by mailed code, invites, and the users a
  * caller may see. Tuned by `context.auth` (limits, lifetimes, clock). Refusals are thrown as
  * `DomainError`s (the server's error handler answers them); throttled ones are audited where they

@@ -87,7 +87,7 @@ export async function listExercises(
 }
 
 /**
- * Stores a client's exercise with its effect level (spec point 9). It completes the earliest
+ * Stores a client's exercise with its effect level (requirements R9.9). It completes the earliest
  * still-active exercise slot of its end's local date (in the client's timezone, for that date's
  * step) that opened at or before its end; with none (before 07:00, on grow, every slot done) it
  * is extra practice: stored, linked to no slot, counted nowhere. A completed slot counts on that

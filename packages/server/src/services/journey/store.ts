@@ -135,7 +135,7 @@ export type PhaseChangeActor = {
  * and appends the audit row 'phase_changed'. A change the rule refuses throws its catalogue
  * code ('no_phase_planned', 'not_next_phase', 'invalid_phase') with the rule's message.
  *
- * In the same transaction the calendar follows (spec point 9): the old step's still-active events
+ * In the same transaction the calendar follows (requirements R9.9): the old step's still-active events
  * from the new start date on are deleted (completed ones stay), the new step is materialised for
  * its first 7 days (the preferred step length), and the phase totals of both steps are
  * recomputed (the change day moves to the new step).

@@ -78,7 +78,7 @@ const idOfOtherKind = (kind: string) =>
   new DomainError('id_conflict', `That id is already used by ${kind}`);
 
 /**
- * Stores a client's reflection (spec point 9). Its time, in the client's timezone, must fall in
+ * Stores a client's reflection (requirements R9.9). Its time, in the client's timezone, must fall in
  * a reflection window [start, end) of its local date, as the calendar stores it (grow has none):
  * the morning window takes a morningReflection, the others a reflection, and a window is answered
  * once. The window's event is completed (at the answer's time), the answers fold into the day's

@@ -10,7 +10,7 @@ export type AuthLayoutProps = {
 };
 
 /**
- * The signed-out layout (spec point 2): the logo top-left over a decorative skeleton of the app,
+ * The signed-out layout (requirements R2.2): the logo top-left over a decorative skeleton of the app,
  * and the screen centred in a card.
  */
 export function AuthLayout({ children }: AuthLayoutProps) {

@@ -16,7 +16,7 @@ export type SignedInLayoutProps = {
 };
 
 /**
- * The signed-in layout (spec point 2): the left menu (logo to the root, 'My clients' and
+ * The signed-in layout (requirements R2.3): the left menu (logo to the root, 'My clients' and
  * 'Settings' with the active one highlighted, logout at the bottom) and the content area; '?'
  * lists the keyboard shortcuts.
  */

@@ -8,7 +8,7 @@ export type ScreenSizeMessageProps = {
   reason: BlockingReason;
 };
 
-/** The blocking screen for a screen the app does not fit (spec point 2). */
+/** The blocking screen for a screen the app does not fit (requirements R2.5). */
 export function ScreenSizeMessage({ reason }: ScreenSizeMessageProps) {
   const { t } = useTranslation();
   const isLandscape = reason === 'landscape';

@@ -1,6 +1,6 @@
 import { atom } from '../../../state/jotai.ts';
 
-/** Where the session is (spec point 4): initialising, then signed out or signed in. */
+/** Where the session is (requirements R4.1): initialising, then signed out or signed in. */
 export type AuthStatus = 'initialising' | 'signedOut' | 'signedIn';
 
 /** The auth status; the routes and layouts follow it. */

@@ -12,7 +12,7 @@ import { getTokenStore } from './tokenStoreAtom.ts';
 export type SessionLoadTrigger = 'start' | 'storage';
 
 /**
- * Starts (or reloads) the session from the stored tokens (spec point 4). Without an access token
+ * Starts (or reloads) the session from the stored tokens (requirements R4.2). Without an access token
  * the session is cleared; at start that also removes a lone refresh token, while after another
  * tab's change that tab owns the storage. With one, the user and profile load; a refusal (not a
  * coach, no profile, expired) removes the tokens, an unreachable server keeps them.

@@ -34,7 +34,7 @@ function toLoginFailure(error: unknown): LoginFailure {
 }
 
 /**
- * Signs in (spec point 4): the login call, then the session starts with its tokens
+ * Signs in (requirements R4.3): the login call, then the session starts with its tokens
  * (`startSessionAtom`, with `prefetch`). Any failure removes the tokens; it resolves with the
  * reason instead of throwing, so the form can show it.
  */

@@ -5,7 +5,7 @@ import { hasLoggedOutAtom } from './hasLoggedOutAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
 
 /**
- * Signs out (spec point 4): tells the server, then clears the tokens, cached data, user and
+ * Signs out (requirements R4.4): tells the server, then clears the tokens, cached data, user and
  * profile. A failed server call still signs out here: the coach asked to leave.
  */
 export const logoutAtom = atom(null, async (get, set) => {

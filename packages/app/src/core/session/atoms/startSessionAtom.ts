@@ -17,7 +17,7 @@ export type SessionStartResult = { ok: true } | { ok: false; failure: SessionFai
 export type SessionPrefetch = WritableAtom<unknown, [], void>;
 
 /**
- * Starts a session with new tokens, from a sign-in or a password reset (spec point 4, decisions:
+ * Starts a session with new tokens, from a sign-in or a password reset (requirements R4.3, R4.7, decisions:
  * the reset signs the coach in): stores both tokens, then loads the user and profile, which must
  * be a coach's. Any failure removes the tokens, ends the session in this tab and leaves the reason
  * for the sign-in screen; it resolves with the outcome instead of throwing. In Settings the same

@@ -4,7 +4,7 @@ import { describeSessionFailure, sessionErrorAtom } from '../../../core/session/
 import { useAtomValue } from '../../../state/jotai.ts';
 import { SignInForm } from './SignInForm.tsx';
 
-/** The sign-in screen (spec point 2), with any reason the last session was refused. */
+/** The sign-in screen (requirements R2.6), with any reason the last session was refused. */
 export function SignInScreen() {
   const { t } = useTranslation();
   const sessionError = useAtomValue(sessionErrorAtom);

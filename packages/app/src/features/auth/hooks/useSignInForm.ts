@@ -19,7 +19,7 @@ const signInResolver = lazyResolver<SignInValues>(() =>
 );
 
 /**
- * The sign-in form (spec point 4 form rules): validates on submit only, an edited field drops its
+ * The sign-in form (requirements R4.11): validates on submit only, an edited field drops its
  * error and the sign-in failure (also one the session start left), submit is disabled while
  * errors remain; success opens the page the address carries (`?next=`, a checked signed-in path),
  * or '/clients'.

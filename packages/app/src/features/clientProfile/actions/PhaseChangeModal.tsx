@@ -138,7 +138,7 @@ function PhaseChangeForm({ clientId, journey, nextPhase, onClose }: FormProps) {
 }
 
 /**
- * 'Start next phase' (spec point 4): the next phase, its goals, BPM and goal choices, the warning
+ * 'Start next phase' (requirements R4.8): the next phase, its goals, BPM and goal choices, the warning
  * that the change is irreversible, and the confirmation.
  */
 export function PhaseChangeModal({ isOpen, onClose, ...formProps }: PhaseChangeModalProps) {

@@ -81,7 +81,7 @@ function ReportForm({
 }
 
 /**
- * 'Generate report' (spec point 4): four notes with their 'length/500' counters; over the limit
+ * 'Generate report' (requirements R4.9): four notes with their 'length/500' counters; over the limit
  * the counter turns red and Generate waits. While the server renders, the modal says the app
  * must not be closed, cannot be closed itself, and a second click does nothing.
  */

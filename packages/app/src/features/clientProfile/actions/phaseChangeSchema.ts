@@ -10,7 +10,7 @@ import { array, type InferType, mixed, object } from 'yup';
 import { validationMessage as message } from '../../../forms/validationMessage.ts';
 
 /**
- * 'Start next phase' (spec point 3, phase change): one or more exercise step goals, a BPM of 10,
+ * 'Start next phase' (requirements R3.5): one or more exercise step goals, a BPM of 10,
  * 8 or 6, and one or more goal choices; the contract's rules, said before the call.
  */
 export const phaseChangeSchema = object({

@@ -15,7 +15,7 @@ import { isNotFound } from './isNotFound.ts';
 import { useClientResource } from './useClientResource.ts';
 
 /**
- * A client's profile ('/clients/:id', spec point 2, issue 11): who the client is and how their
+ * A client's profile ('/clients/:id', requirements R2.9, issue 11): who the client is and how their
  * journey goes, section by section; each section loads and fails on its own. A client that is
  * not this coach's (the server's 404) shows the not-found state and nothing else.
  */

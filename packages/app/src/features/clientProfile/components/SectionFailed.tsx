@@ -9,7 +9,7 @@ export type SectionFailedProps = {
   isRetriedWhenOnline?: boolean;
 };
 
-/** A section's generic processing error (spec point 8) with a retry; the rest stays usable. */
+/** A section's generic processing error (requirements R8.3) with a retry; the rest stays usable. */
 export function SectionFailed(props: SectionFailedProps) {
   return <LoadFailedAlert size="sm" {...props} />;
 }

@@ -57,7 +57,7 @@ function NoClients() {
 }
 
 /**
- * 'My clients' (spec point 2, issue 10): who needs the coach now and why. Search, filters and
+ * 'My clients' (requirements R2.8, issue 10): who needs the coach now and why. Search, filters and
  * sort live in the URL; without a sort the rows are in needs-attention order.
  */
 export function ClientsScreen() {

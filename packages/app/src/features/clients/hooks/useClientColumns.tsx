@@ -29,7 +29,7 @@ const widths = {
   completion: '6.5rem',
 };
 
-/** The columns of spec point 2, every one sortable, built once per language and list. */
+/** The columns of requirements R2.8, every one sortable, built once per language and list. */
 export function useClientColumns(formats: ClientFormats): SortableTableColumn<ClientRow>[] {
   const { t } = useTranslation();
   return useMemo(

@@ -24,7 +24,7 @@ export type PasswordResetStepsProps = {
 };
 
 /**
- * The three steps of the password reset (spec point 2): email, the mailed code, the new password.
+ * The three steps of the password reset (requirements R2.7): email, the mailed code, the new password.
  * Success signs in with the returned tokens and shows 'Password successfully changed'.
  * Used by the '/changePassword' screen and by Settings' 'Change password' modal.
  */

@@ -47,7 +47,9 @@ function SettingsContent({ profileId }: SettingsContentProps) {
   );
 }
 
-/** Settings (spec point 2): the coach's profile form, 'Change password' and the morning mail. */
+/**
+ * Settings (requirements R2.10): the coach's profile form, 'Change password' and the morning mail.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const profileId = useAtomValue(currentProfileAtom)?.id;
