@@ -48,7 +48,7 @@ describe('the server out of reach', () => {
     await aboutMe.fill('Typed while the network was gone');
 
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(unreachable).waitFor();
     // The spec's own text stays, word for word; the reason comes on a line of its own.
     await page.getByText('Error updating profile', { exact: true }).waitFor();
@@ -56,7 +56,7 @@ describe('the server out of reach', () => {
     expect(await aboutMe.inputValue()).toBe('Typed while the network was gone');
 
     await context.setOffline(false);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Profile successfully edited').waitFor();
     await page.reload();
     await firstName.waitFor();

@@ -32,7 +32,7 @@ describe('settings', () => {
     await firstName.waitFor();
     expect(await firstName.inputValue()).toBe('Olivia');
     await firstName.fill('Liv');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Profile successfully edited').waitFor();
 
     // Kept by the server: still there after a reload.
@@ -57,7 +57,7 @@ describe('settings', () => {
       mimeType: 'image/png',
       buffer: solidPng(4, 4, [20, 110, 100]),
     });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await upload).ok()).toBe(true);
     await page.getByText('Profile successfully edited').waitFor();
     await page.waitForFunction(pictureShown);

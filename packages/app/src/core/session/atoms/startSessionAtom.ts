@@ -1,6 +1,5 @@
 import type { Tokens } from '@coach/api';
 import { atom, type WritableAtom } from '../../../state/jotai.ts';
-import { detectTimezone } from '../detectTimezone.ts';
 import { fetchCoachSession } from '../fetchCoachSession.ts';
 import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
@@ -39,8 +38,9 @@ export const startSessionAtom = atom(
       const session = await fetchCoachSession(api);
       if (get(sessionEpochAtom) === epoch) {
         set(applySessionAtom, session);
-        // Beside what the coach sees next, never before it.
-        void detectTimezone(api);
+        // Beside what the coach sees next, never before it; its code loads then, so the sign-in
+        // route does not carry it.
+        void import('../detectTimezone.ts').then(({ detectTimezone }) => detectTimezone(api));
       }
       return { ok: true };
     } catch (error) {
