@@ -31,6 +31,8 @@ export type TestServerOptions = {
   reports?: ServiceContext['reports'];
   /** The mail outbox's timings (short retries in tests); the product's defaults otherwise. */
   mailOutbox?: ServiceContext['mailOutbox'];
+  /** The live event streams' timings and caps (short heartbeats in tests). */
+  liveEvents?: ServiceContext['liveEvents'];
   /** The database to serve (closed with the server); a fresh one of the test kind by default. */
   database?: DatabaseHandle;
 };
@@ -57,6 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.now ? { now: options.now } : {}),
     ...(options.reports ? { reports: options.reports } : {}),
     ...(options.mailOutbox ? { mailOutbox: options.mailOutbox } : {}),
+    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];

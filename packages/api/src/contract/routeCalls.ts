@@ -138,6 +138,7 @@ export const routeCalls = {
     path: '/clients/:clientId/reports/:reportId',
     auth: true,
   },
+  streamLiveEvents: { service: 'analytics', method: 'GET', path: '/events', auth: true },
   listClientCoachActions: {
     service: 'analytics',
     method: 'GET',

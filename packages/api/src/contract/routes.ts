@@ -36,6 +36,7 @@ import {
 } from './deviceMetrics.ts';
 import { exerciseRoutes } from './exercise.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
+import { liveEventRoutes } from './liveEvents.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -198,6 +199,7 @@ export const routes = {
   ...analyticsRoutes,
   ...reportRoutes,
   ...coachActionRoutes,
+  ...liveEventRoutes,
 } as const satisfies Record<RouteCallName, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */
