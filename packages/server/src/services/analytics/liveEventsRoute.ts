@@ -28,7 +28,10 @@ export async function registerLiveEvents(
     async (owner) => (await sessions.signedInUser(owner)) !== undefined,
   );
   await hub.start();
-  app.addHook('preClose', () => hub.close());
+  // The streams end before the server waits for its open answers; the listening connection closes
+  // after it stopped accepting connections.
+  app.addHook('preClose', async () => hub.endStreams());
+  app.addHook('onClose', () => hub.close());
 
   app.route(
     contractRoute('streamLiveEvents', {

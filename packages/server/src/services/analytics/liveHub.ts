@@ -300,9 +300,8 @@ export function createLiveHub(
       return count;
     },
 
-    /** Ends every stream and stops listening; safe to call twice. */
-    async close(): Promise<void> {
-      if (isClosed) return;
+    /** Ends every stream, and refuses new ones (at once: the server's close waits for none). */
+    endStreams(): void {
       isClosed = true;
       if (heartbeat) clearInterval(heartbeat);
       for (const state of coaches.values()) {
@@ -310,7 +309,14 @@ export function createLiveHub(
         state.timer = null;
         for (const stream of [...state.streams]) stream.close();
       }
-      await unlisten?.();
+    },
+
+    /** Ends every stream and stops listening; safe to call twice. */
+    async close(): Promise<void> {
+      this.endStreams();
+      const stop = unlisten;
+      unlisten = null;
+      await stop?.();
     },
   };
 }
