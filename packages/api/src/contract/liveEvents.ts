@@ -86,6 +86,7 @@ export const LiveEventsHeadersSchema = Type.Object({
 /** The stream's answer: `text/event-stream`, never JSON. */
 export const LiveEventStreamSchema = Type.Unsafe<string>({
   type: 'string',
+  format: 'binary',
   description:
     'Server-sent events (text/event-stream). Opens with a comment and an id line (the ' +
     'position to resume from, no event); then `clients-changed` and `refetch` events, each ' +
