@@ -28,7 +28,7 @@ export type DatabaseHandle = {
    */
   transaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
   /** Notices published by transactions, heard by every process once committed (notices.ts). */
-  notices: Notices;
+  notices: Notices<Transaction>;
   /** Closes the connection(s); the handle is unusable afterwards. Safe to call twice. */
   close: () => Promise<void>;
 };
@@ -56,10 +56,12 @@ export function createHandle(
   kind: DatabaseKind,
   organisationId: string,
   closeClient: () => Promise<void>,
-  notices?: Notices,
+  notices?: Notices<Transaction>,
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
-  const inProcess = notices ? null : createInProcessNotices(db);
+  const inProcess = notices
+    ? null
+    : createInProcessNotices<Transaction>((work) => db.transaction(work));
   return {
     db,
     kind,

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Transaction } from './handle.ts';
 
 // Notices: short messages a transaction publishes, heard by every server process once it has
 // committed (nothing of a rolled-back one). On PostgreSQL they are NOTIFY on one channel, so every
@@ -23,10 +22,13 @@ export type NoticeListener = {
   onReconnected: () => void;
 };
 
-/** The notices of one database (see the top of this file). */
-export type Notices = {
+/** A transaction that can run a statement (the handle's, see handle.ts). */
+type StatementRunner = { execute: (query: SQL) => Promise<unknown> };
+
+/** The notices of one database (see the top of this file), published in its transactions `Tx`. */
+export type Notices<Tx = StatementRunner> = {
   /** Publishes `payload` when `tx` commits. */
-  publish: (tx: Transaction, payload: string) => Promise<void>;
+  publish: (tx: Tx, payload: string) => Promise<void>;
   /** Hears every notice from now on; the answer stops listening. */
   listen: (listener: NoticeListener) => Promise<() => Promise<void>>;
 };
@@ -39,10 +41,12 @@ function checkSize(payload: string) {
  * In-process notices (PGlite), with the handle's transaction that hands them out after commit:
  * a notice published in a transaction `transaction` did not start is refused, so none is lost.
  */
-export function createInProcessNotices(db: Database) {
+export function createInProcessNotices<Tx extends object>(
+  runTransaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+) {
   const listeners = new Set<NoticeListener>();
-  const queues = new WeakMap<Transaction, string[]>();
-  const notices: Notices = {
+  const queues = new WeakMap<Tx, string[]>();
+  const notices: Notices<Tx> = {
     publish: async (tx, payload) => {
       checkSize(payload);
       const queue = queues.get(tx);
@@ -56,9 +60,9 @@ export function createInProcessNotices(db: Database) {
       };
     },
   };
-  async function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const queue: string[] = [];
-    const result = await db.transaction((tx) => {
+    const result = await runTransaction((tx: Tx) => {
       queues.set(tx, queue);
       return work(tx);
     });
