@@ -184,6 +184,28 @@ describe('GET /api/analytics/events', () => {
   });
 });
 
+describe('the request timeouts', () => {
+  it('leave an open stream alone past them', async () => {
+    const own = await startTestServer({
+      liveEvents,
+      config: {
+        http: { requestTimeoutMs: 300, headersTimeoutMs: 300, timeoutCheckIntervalMs: 50 },
+      },
+    });
+    const coach = await createUserWithProfile(own.database, {
+      email: 'timeouts@example.com',
+      password: 'Password1',
+      type: 'coach',
+    });
+    const stream = await openLiveStream(own.baseUrl, await signInForTest(own, coach.userId));
+    expect(stream.status).toBe(200);
+    // Heartbeats every 100 ms: twenty of them outlast the 300 ms request timeout several times.
+    await stream.waitForText(': heartbeat', 20);
+    stream.close();
+    await own.close();
+  });
+});
+
 describe('closing the server', () => {
   it('ends the open streams and does not wait for them', async () => {
     const own = await startTestServer({ liveEvents });
