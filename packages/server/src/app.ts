@@ -158,7 +158,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     await app.register(cors, {
       origin: [...config.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+      // Last-Event-ID: the live event stream resumes with it.
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Last-Event-ID'],
       exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
       maxAge: 600,
     });

@@ -36,6 +36,8 @@ export type TestServerOptions = {
    * comes among the mail a test waits for, whatever the time of day.
    */
   morningMail?: ServiceContext['morningMail'];
+  /** The live event streams' timings and caps (short heartbeats in tests). */
+  liveEvents?: ServiceContext['liveEvents'];
   /** The database to serve (closed with the server); a fresh one of the test kind by default. */
   database?: DatabaseHandle;
 };
@@ -63,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.reports ? { reports: options.reports } : {}),
     ...(options.mailOutbox ? { mailOutbox: options.mailOutbox } : {}),
     morningMail: options.morningMail ?? 'off',
+    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];

@@ -8,6 +8,8 @@ import type {
 import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { CoachActionList } from '../contract/coachActions.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
+import { lastEventIdHeader } from '../contract/liveEvents.ts';
+import { routeCalls } from '../contract/routeCalls.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute, clientRange } from './route.ts';
 
@@ -38,6 +40,14 @@ export type AnalyticsClient = {
    * changes, reports), newest first.
    */
   listClientCoachActions(clientId: ClientIdParams['clientId']): Promise<CoachActionList>;
+  /**
+   * `GET /events`: opens the coach's live event stream and answers its body (read it with
+   * `readLiveEvents`); `lastEventId` resumes after that event. Abort `signal` to close it.
+   */
+  openLiveEvents(options?: {
+    lastEventId?: string;
+    signal?: AbortSignal;
+  }): Promise<ReadableStream<Uint8Array>>;
   /** Any other call of the service. */
   request: ServiceRequest;
 };
@@ -57,6 +67,14 @@ export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient 
       }),
     listClientCoachActions: (clientId) =>
       callRoute(request, 'listClientCoachActions', { params: { clientId } }),
+    openLiveEvents: ({ lastEventId, signal } = {}) =>
+      request<ReadableStream<Uint8Array>>(routeCalls.streamLiveEvents.path, {
+        method: routeCalls.streamLiveEvents.method,
+        auth: routeCalls.streamLiveEvents.auth,
+        responseType: 'stream',
+        headers: lastEventId ? { [lastEventIdHeader]: lastEventId } : {},
+        ...(signal ? { signal } : {}),
+      }),
     request,
   };
 }

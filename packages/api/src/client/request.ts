@@ -6,7 +6,7 @@ import type { Session } from './session.ts';
 export type QueryValues = Record<string, string | number | boolean | undefined>;
 
 /** The answer formats a call may ask for. */
-export type ResponseFormat = 'json' | 'blob' | 'text' | 'arrayBuffer';
+export type ResponseFormat = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
 
 /** Options of a generic {@link ServiceRequest}. */
 export type RequestOptions = {

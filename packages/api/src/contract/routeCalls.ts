@@ -146,6 +146,7 @@ export const routeCalls = {
     path: '/clients/:clientId/reports/:reportId',
     auth: true,
   },
+  streamLiveEvents: { service: 'analytics', method: 'GET', path: '/events', auth: true },
   listClientCoachActions: {
     service: 'analytics',
     method: 'GET',

@@ -11,6 +11,8 @@ export type RouteDefinition = RouteCall & {
   summary: string;
   params?: TSchema;
   query?: TSchema;
+  /** Request headers the route reads (lower-case names), documented in OpenAPI. */
+  headers?: TSchema;
   /** JSON body schema; binary bodies use {@link RouteDefinition.requestContentTypes} instead. */
   body?: TSchema;
   /** For a binary body: the accepted content types (the body is raw bytes). */

@@ -39,6 +39,7 @@ import {
 } from './deviceMetrics.ts';
 import { exerciseRoutes } from './exercise.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
+import { liveEventRoutes } from './liveEvents.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -219,6 +220,7 @@ export const routes = {
   ...analyticsRoutes,
   ...reportRoutes,
   ...coachActionRoutes,
+  ...liveEventRoutes,
 } as const satisfies Record<RouteCallName, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

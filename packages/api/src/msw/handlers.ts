@@ -32,6 +32,7 @@ import {
 import { createCoachActionHandlers } from './coachActionHandlers.ts';
 import { demoResetCode } from './fixtures.ts';
 import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
+import { createLiveEventsMock, type LiveEventsMock } from './liveEventHandlers.ts';
 import { issueMockTokens } from './mockTokens.ts';
 import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
 import {
@@ -314,7 +315,12 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
 }
 
 /** Options of {@link createHandlers}: the options of every service's handlers. */
-export type HandlersOptions = AuthHandlerOptions & ClientDataHandlerOptions & ReportHandlerOptions;
+export type HandlersOptions = AuthHandlerOptions &
+  ClientDataHandlerOptions &
+  ReportHandlerOptions & {
+    /** The live event stream a story drives (`push`); one that sends nothing by default. */
+    liveEvents?: LiveEventsMock;
+  };
 
 /**
  * The handlers of every service over one shared state: what a story passes to MSW. Options
@@ -335,5 +341,6 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createDeviceMetricsHandlers(shared),
     ...createReportHandlers(shared),
     ...createCoachActionHandlers(shared),
+    ...(options.liveEvents ?? createLiveEventsMock(shared)).handlers,
   ];
 }

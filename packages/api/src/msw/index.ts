@@ -15,6 +15,11 @@ export {
   type MockInvite,
 } from './inviteFixtures.ts';
 export { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
+export {
+  createLiveEventsMock,
+  type LiveEventsMock,
+  type PushedLiveEvent,
+} from './liveEventHandlers.ts';
 export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 export {
   createReportHandlers,

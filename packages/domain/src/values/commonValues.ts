@@ -52,6 +52,7 @@ export const messages = {
   tooManyRequestsFromAddress:
     'Too many requests from your address at once, please try again shortly',
   requestBodyTooSlow: 'The request body came too slowly',
+  tooManyLiveStreams: 'Too many live event streams are open, please close one and try again',
 } as const;
 
 /**

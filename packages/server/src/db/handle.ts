@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createInProcessNotices, type Notices } from './notices.ts';
 import * as schema from './schema.ts';
 
 type Rows<Row> = { rows: Row[] };
@@ -26,6 +27,8 @@ export type DatabaseHandle = {
    * (the error is rethrown).
    */
   transaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
+  /** Notices published by transactions, heard by every process once committed (notices.ts). */
+  notices: Notices<Transaction>;
   /** Closes the connection(s); the handle is unusable afterwards. Safe to call twice. */
   close: () => Promise<void>;
 };
@@ -44,19 +47,27 @@ export async function seedOrganisation(
     .onConflictDoNothing({ target: schema.organisations.id });
 }
 
-/** Wraps a drizzle database into a handle; `closeClient` ends the underlying connection(s). */
+/**
+ * Wraps a drizzle database into a handle; `closeClient` ends the underlying connection(s).
+ * Without `notices` (PGlite, one process), they stay in the process (see notices.ts).
+ */
 export function createHandle(
   db: Database,
   kind: DatabaseKind,
   organisationId: string,
   closeClient: () => Promise<void>,
+  notices?: Notices<Transaction>,
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
+  const inProcess = notices
+    ? null
+    : createInProcessNotices<Transaction>((work) => db.transaction(work));
   return {
     db,
     kind,
     organisationId,
-    transaction: (work) => db.transaction(work),
+    transaction: inProcess ? inProcess.transaction : (work) => db.transaction(work),
+    notices: notices ?? (inProcess as NonNullable<typeof inProcess>).notices,
     close: () => {
       closing ??= closeClient();
       return closing;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { checkDatabaseUrl } from '../config.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
+import { createPostgresNotices } from './notices.ts';
 import * as schema from './schema.ts';
 
 /** Serialises migrations when several server processes start at once on one server. */
@@ -61,7 +62,13 @@ export async function openPostgresDatabase(
   }
   client.release();
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  return createHandle(db, 'postgres', organisationId, () => pool.end());
+  return createHandle(
+    db,
+    'postgres',
+    organisationId,
+    () => pool.end(),
+    createPostgresNotices(databaseUrl),
+  );
 }
 
 /** 'at host:port, database d, as user u': what an operator needs, without the password. */

@@ -142,3 +142,13 @@ export function registerAdmission(
 
   return gate;
 }
+
+/**
+ * Gives `request`'s slot back before its answer ends: for an answer that stays open (the live
+ * event stream), whose work is done once it has started.
+ */
+export function leaveAdmission(request: FastifyRequest): void {
+  const admission = admissions.get(request);
+  admission?.turn?.leave();
+  if (admission) admission.turn = null;
+}

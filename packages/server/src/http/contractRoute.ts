@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type BodyOf,
   defaultBodyLimit,
@@ -23,13 +24,16 @@ export type ContractRouteGeneric<Name extends RouteName> = {
   Reply: { [Status in keyof RouteOf<Name>['response'] & number]: ReplyBody<Name, Status> };
 };
 
-/** What the server sends for a status: bytes for a binary answer, else the schema's type. */
+/**
+ * What the server sends for a status: bytes (or a stream of them) for a binary answer, else the
+ * schema's type.
+ */
 type ReplyBody<Name extends RouteName, Status> =
   RouteOf<Name> extends {
     responseContentTypes: readonly string[];
   }
     ? Status extends SuccessStatus
-      ? Uint8Array
+      ? Uint8Array | Readable
       : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>
     : ResponseOf<Name, Status & keyof RouteOf<Name>['response']>;
 
@@ -118,6 +122,7 @@ function routeBase(name: RouteName, route: RouteDefinition) {
       security: route.auth ? [{ bearer: [] }] : [],
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
+      ...(route.headers ? { headers: route.headers } : {}),
       ...(route.body ? { body: route.body } : {}),
       response: route.response,
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RouteName, routes, serviceNames } from '@coach/api';
+import { liveEventsContentType, type RouteName, routes, serviceNames } from '@coach/api';
 import { addDays, localDateOf, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
@@ -291,6 +291,7 @@ const cases: Record<RouteName, RouteCase> = {
     request: async () => ({ params: await reportOfClientC() }),
   },
   listClientCoachActions: { access: 'coach', request: () => ({}) },
+  streamLiveEvents: { access: 'coachList', request: () => ({}) },
 };
 
 const routeNames = Object.keys(routes) as RouteName[];
@@ -317,6 +318,12 @@ async function callRoute(
   const token =
     options.token ?? (caller ? await signInForTest(server, users[caller].userId) : undefined);
   const url = `/api/${route.service}${path}${query}`;
+  if (
+    'responseContentTypes' in route &&
+    (route.responseContentTypes as readonly string[]).includes(liveEventsContentType)
+  ) {
+    return openStream(url, token);
+  }
   if (!request.raw) {
     return callApi(server.baseUrl, route.method, url, {
       ...(token ? { token } : {}),
@@ -337,6 +344,20 @@ async function callRoute(
     body: text ? JSON.parse(text) : null,
     headers: response.headers,
   };
+}
+
+/** A stream's answer: its status and headers, the body read only when it is an error. */
+async function openStream(url: string, token: string | undefined): Promise<TestResponse> {
+  const abort = new AbortController();
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: abort.signal,
+  });
+  if (response.ok) {
+    abort.abort();
+    return { status: response.status, body: null, headers: response.headers };
+  }
+  return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
 /** What a cell of the matrix got, for a readable failure. */

@@ -4,6 +4,7 @@ import type { AccessTokens } from '../http/accessTokens.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailOutboxOptions } from '../mail/outbox.ts';
 import type { WorkerPoolOptions } from '../workerPool.ts';
+import type { LiveEventOptions } from './analytics/liveHub.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 import type { ClientWriteQuotasInput } from './clientRecords/writeQuotaOptions.ts';
 import type { MorningMailOptions } from './morningMail/scheduler.ts';
@@ -49,6 +50,8 @@ export type ServiceContext = {
    * own); defaults when absent (see `resource/reports/routes.ts`).
    */
   reports?: Partial<WorkerPoolOptions>;
+  /** The live event streams' timings and caps (`analytics/liveHub.ts`); defaults when absent. */
+  liveEvents?: Partial<LiveEventOptions>;
 };
 
 /** The current time of a service context (see {@link ServiceContext.now}). */

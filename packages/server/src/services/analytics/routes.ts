@@ -8,6 +8,7 @@ import { nowOf, type ServicePlugin } from '../context.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
 import { listCoachActions } from './coachActions.ts';
 import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
+import { registerLiveEvents } from './liveEventsRoute.ts';
 
 /** Activity items of a page when the caller names no limit. */
 const defaultActivityPageSize = 20;
@@ -19,6 +20,8 @@ const defaultActivityPageSize = 20;
  */
 export const analyticsService: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
+
+  await registerLiveEvents(app, context);
 
   // Only the client's coach gets these figures, and may see the client: a signed picture URL.
   function withSignedPicture<T extends { clientId: string; profilePicture: string | null }>(

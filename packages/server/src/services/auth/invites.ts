@@ -12,6 +12,7 @@ import type { AuditAction } from '../../db/auditActions.ts';
 import { type Database, normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
+import { publishClientChange } from '../liveNotices.ts';
 import { findLiveInvite, type InviteRow } from './inviteLinks.ts';
 import { writeInviteMail } from './inviteMail.ts';
 import { hashPassword } from './passwords.ts';
@@ -208,16 +209,25 @@ export async function acceptInvite(
       .values({ organisationId, email: invite.email, passwordHash, createdAt: now })
       .returning({ id: schema.users.id });
     if (!user) throw new Error('user insert returned nothing');
-    await tx.insert(schema.persons).values({
-      organisationId,
-      userId: user.id,
-      type: 'user',
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
+    const [person] = await tx
+      .insert(schema.persons)
+      .values({
+        organisationId,
+        userId: user.id,
+        type: 'user',
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        coachPersonId: invite.coachPersonId,
+        timezone,
+        // The acceptance starts learn: it follows the auth clock, which the simulator moves.
+        createdAt: now,
+      })
+      .returning({ id: schema.persons.id });
+    if (!person) throw new Error('person insert returned nothing');
+    // The coach's list has a new client.
+    await publishClientChange(database, tx, {
+      id: person.id,
       coachPersonId: invite.coachPersonId,
-      timezone,
-      // The acceptance starts learn: it follows the auth clock, which the simulator moves.
-      createdAt: now,
     });
     await tx
       .update(invites)

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
+import { publishSessionEnd } from '../liveNotices.ts';
 
 // Whether a session is still live is asked on every authenticated request (`requireAuth`), and
 // changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
@@ -140,8 +141,14 @@ declare const endingSessions: unique symbol;
  */
 export type SessionEndingTransaction = Transaction & { readonly [endingSessions]: true };
 
-/** Per open transaction: the memory to tell (none on PostgreSQL), and whether it was told. */
-const scopes = new WeakMap<Transaction, { memory: LiveSessionMemory | null; isEnding: boolean }>();
+/**
+ * Per open transaction: its database, the memory to tell (none on PostgreSQL), and whether it
+ * was told.
+ */
+const scopes = new WeakMap<
+  Transaction,
+  { database: DatabaseHandle; memory: LiveSessionMemory | null; isEnding: boolean }
+>();
 
 /**
  * Runs `work` in one transaction of `database` in which sessions may end. The first session that
@@ -152,7 +159,7 @@ export async function transactionEndingSessions<T>(
   database: DatabaseHandle,
   work: (tx: SessionEndingTransaction) => Promise<T>,
 ): Promise<T> {
-  const scope = { memory: liveSessionsOf(database).memory, isEnding: false };
+  const scope = { database, memory: liveSessionsOf(database).memory, isEnding: false };
   try {
     return await database.transaction((tx) => {
       scopes.set(tx, scope);
@@ -171,4 +178,19 @@ export function sessionsEnding(tx: SessionEndingTransaction): void {
   if (scope.isEnding) return;
   scope.isEnding = true;
   scope.memory?.ending();
+}
+
+/**
+ * Tells every process, once `tx` commits, that these sessions ended: their live event streams
+ * close (see liveNotices.ts).
+ */
+export async function noticeSessionsEnded(
+  tx: SessionEndingTransaction,
+  sessions: readonly { userId: string; sessionId: string }[],
+): Promise<void> {
+  const scope = scopes.get(tx);
+  if (!scope) throw new Error('Sessions end only in a transaction of transactionEndingSessions');
+  for (const { userId, sessionId } of sessions) {
+    await publishSessionEnd(scope.database, tx, userId, sessionId);
+  }
 }

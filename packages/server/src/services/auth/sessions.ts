@@ -6,6 +6,7 @@ import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { AccessTokens } from '../../http/accessTokens.ts';
 import {
+  noticeSessionsEnded,
   type SessionEndingTransaction,
   sessionsEnding,
   transactionEndingSessions,
@@ -132,6 +133,10 @@ async function revokeLiveTokens(
     )
     .returning({ familyId: schema.refreshTokens.familyId, userId: schema.refreshTokens.userId });
   const ended = new Map(revoked.map((row) => [row.familyId, row.userId]));
+  await noticeSessionsEnded(
+    db,
+    [...ended].map(([sessionId, userId]) => ({ userId, sessionId })),
+  );
   for (const [familyId, userId] of ended) {
     await recordAudit(db, {
       organisationId,

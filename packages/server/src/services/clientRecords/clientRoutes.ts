@@ -6,6 +6,7 @@ import { DomainError } from '../../domainError.ts';
 import type { RouteHook } from '../../http/contractRoute.ts';
 import type { PersonRecord } from '../account/store.ts';
 import { nowOf, type ServiceContext } from '../context.ts';
+import { publishClientChange } from '../liveNotices.ts';
 import {
   type ClientAccess,
   type ClientAudience,
@@ -64,6 +65,10 @@ export function clientWriteHandlers<Body, T>(
         context.database.transaction(async (tx) => {
           const result = await write(tx, caller, request.body, now);
           await chargeDailyCeilings(tx, context, caller, quota.charges(request.body, result), now);
+          // A retry that changed nothing changes no figure.
+          if (result.isNew || result.isUpdate) {
+            await publishClientChange(context.database, tx, caller);
+          }
           return result;
         }),
       );

@@ -8,6 +8,7 @@ import {
   withDailyCeilings,
 } from '../clientRecords/writeQuota.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
+import { publishClientChange } from '../liveNotices.ts';
 import { storeMetricBatch } from './store.ts';
 
 /**
@@ -38,6 +39,9 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
             const counts = await storeMetricBatch(tx, owner, checked.batch);
             // Only the new samples and sessions: a batch sent again is not charged again.
             await chargeDailyCeilings(tx, context, caller, counts.accepted, now);
+            if (counts.accepted.samples + counts.accepted.sessions > 0) {
+              await publishClientChange(database, tx, caller);
+            }
             return counts;
           }),
         );

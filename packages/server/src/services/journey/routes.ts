@@ -1,6 +1,7 @@
 import { contractRoute } from '../../http/contractRoute.ts';
 import { clientHandlers } from '../clientRecords/clientRoutes.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
+import { publishClientChange } from '../liveNotices.ts';
 import { changePhase, readJourney } from './store.ts';
 
 /**
@@ -31,9 +32,11 @@ export const journeyService: ServicePlugin = async (app, context) => {
           ip: request.ip,
           requestId: request.id,
         };
-        return database.transaction((tx) =>
-          changePhase(tx, client, actor, request.body, nowOf(context)),
-        );
+        return database.transaction(async (tx) => {
+          const journey = await changePhase(tx, client, actor, request.body, nowOf(context));
+          await publishClientChange(database, tx, client);
+          return journey;
+        });
       }),
     ),
   );

@@ -1,0 +1,116 @@
+import { messages } from '@coach/domain';
+import type { HttpHandler } from 'msw';
+import {
+  type LiveEvent,
+  lastEventIdHeader,
+  liveEventsContentType,
+} from '../contract/liveEvents.ts';
+import {
+  formatLiveEvent,
+  formatStreamOpening,
+  heartbeatComment,
+} from '../contract/serverSentEvents.ts';
+import { errorResponse, type MockHandlerOptions, mockService } from './route.ts';
+
+/** An event a story pushes: its id is the mock's. */
+export type PushedLiveEvent =
+  Omit<LiveEvent, 'id'> extends infer Event
+    ? Event extends unknown
+      ? Omit<Event, 'id'>
+      : never
+    : never;
+
+/**
+ * The coach's live event stream in the mocks: its MSW handler (the contract's checks, then a
+ * stream of the contract's format) and the controls a story or test drives it with.
+ */
+export type LiveEventsMock = {
+  handlers: HttpHandler[];
+  /** Sends an event to every open stream (and keeps it for resumes); answers its id. */
+  push: (event: PushedLiveEvent) => string;
+  /** Sends a heartbeat comment to every open stream. */
+  heartbeat: () => void;
+  /** Ends every open stream (a session that ended, a server that stopped). */
+  endAll: () => void;
+  /** How many streams are open. */
+  openStreams: () => number;
+};
+
+const encoder = new TextEncoder();
+
+/**
+ * A {@link LiveEventsMock}: streams open for a coach (401 without a session, 403 for a client, as
+ * the server), start with the contract's opening, and resume after a Last-Event-ID this mock
+ * issued with the events pushed since; any other id gets a `refetch` first, as on the server.
+ */
+export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEventsMock {
+  const { state, handle } = mockService(options);
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const pushed: LiveEvent[] = [];
+  let sequence = 0;
+  const idOf = (at: number) => `mock.${at}`;
+
+  const sendAll = (text: string) => {
+    for (const controller of streams) controller.enqueue(encoder.encode(text));
+  };
+
+  /** Where a stream resumed after `lastEventId` starts, and the events it gets first. */
+  const resumption = (lastEventId: string) => {
+    const match = /^mock\.(\d+)$/.exec(lastEventId);
+    const at = match ? Number(match[1]) : Number.NaN;
+    if (at <= sequence) {
+      const missed = pushed.filter((event) => Number(event.id.slice('mock.'.length)) > at);
+      return { openingId: lastEventId, events: missed };
+    }
+    sequence += 1;
+    const refetch: LiveEvent = { event: 'refetch', id: idOf(sequence), data: { reason: 'resume' } };
+    return { openingId: refetch.id, events: [refetch] };
+  };
+
+  const handler = handle('streamLiveEvents', ({ request, userId }) => {
+    const caller = state.persons.find((person) => person.userId === userId);
+    if (caller?.type !== 'coach') {
+      return errorResponse(403, 'invalid_user_type', messages.invalidUserType);
+    }
+    const lastEventId = request.headers.get(lastEventIdHeader);
+    const start =
+      lastEventId === null ? { openingId: idOf(sequence), events: [] } : resumption(lastEventId);
+    let own: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        own = controller;
+        streams.add(controller);
+        controller.enqueue(encoder.encode(formatStreamOpening(start.openingId)));
+        for (const event of start.events) {
+          controller.enqueue(encoder.encode(formatLiveEvent(event)));
+        }
+      },
+      cancel() {
+        if (own) streams.delete(own);
+      },
+    });
+    request.signal.addEventListener('abort', () => {
+      if (own) streams.delete(own);
+    });
+    return new Response(body, {
+      headers: { 'Content-Type': `${liveEventsContentType}; charset=utf-8` },
+    });
+  });
+
+  return {
+    handlers: [handler],
+    push(event) {
+      sequence += 1;
+      const full = { ...event, id: idOf(sequence) } as LiveEvent;
+      pushed.push(full);
+      sendAll(formatLiveEvent(full));
+      return full.id;
+    },
+    heartbeat: () => sendAll(heartbeatComment),
+    endAll() {
+      for (const controller of streams) controller.close();
+      streams.clear();
+    },
+    openStreams: () => streams.size,
+  };
+}

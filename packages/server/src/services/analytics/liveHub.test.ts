@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { type LiveEvent, liveEventOf, ServerSentEventReader } from '@coach/api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '../../db/index.ts';
+import type { NoticeListener } from '../../db/notices.ts';
+import { createLiveHub, defaultLiveEventOptions, type LiveStream } from './liveHub.ts';
+
+// The hub on a fake clock, fed notices by hand: what the HTTP tests cannot pin down in time.
+
+const coalesceMs = 1_000;
+const coachA = randomUUID();
+const coachB = randomUUID();
+const [clientC, clientD, clientE] = [randomUUID(), randomUUID(), randomUUID()];
+
+let listener: NoticeListener;
+let liveSessions: Set<string>;
+
+function startHub(options: Partial<typeof defaultLiveEventOptions> = {}) {
+  const database = {
+    notices: {
+      publish: async () => {},
+      listen: async (heard: NoticeListener) => {
+        listener = heard;
+        return async () => {};
+      },
+    },
+  } as unknown as DatabaseHandle;
+  const hub = createLiveHub(
+    database,
+    { ...defaultLiveEventOptions, coalesceMs, ...options },
+    async (owner) => liveSessions.has(owner.sessionId),
+  );
+  return hub;
+}
+
+function owner(coachId: string, address = '10.0.0.1') {
+  const sessionId = randomUUID();
+  liveSessions.add(sessionId);
+  return { coachId, userId: randomUUID(), sessionId, address };
+}
+
+/** The events written to a stream so far. */
+function eventsOf(stream: LiveStream): LiveEvent[] {
+  const reader = new ServerSentEventReader();
+  let text = '';
+  for (let chunk = stream.body.read(); chunk !== null; chunk = stream.body.read()) {
+    text += String(chunk);
+  }
+  return reader.push(text).flatMap((message) => liveEventOf(message) ?? []);
+}
+
+const changed = (coachId: string, clientId: string) => `c:${coachId}:${clientId}`;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  liveSessions = new Set();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the live hub', () => {
+  it("sends one event per coalescing window with every changed client, to that coach's streams only", async () => {
+    const hub = startHub();
+    await hub.start();
+    const ofA = hub.open(owner(coachA), undefined);
+    const ofB = hub.open(owner(coachB), undefined);
+    for (const clientId of [clientC, clientD, clientC])
+      listener.onNotice(changed(coachA, clientId));
+    await vi.advanceTimersByTimeAsync(coalesceMs - 1);
+    expect(eventsOf(ofA)).toEqual([]);
+    listener.onNotice(changed(coachA, clientE ?? ''));
+    await vi.advanceTimersByTimeAsync(1);
+    const [event, ...others] = eventsOf(ofA);
+    expect(others).toEqual([]);
+    expect(event?.event === 'clients-changed' && [...event.data.clientIds].sort()).toEqual(
+      [clientC, clientD, clientE].sort(),
+    );
+    expect(eventsOf(ofB)).toEqual([]);
+    await hub.close();
+  });
+
+  it('ignores notices it does not know, and notices of coaches without a stream', async () => {
+    const hub = startHub();
+    await hub.start();
+    const ofA = hub.open(owner(coachA), undefined);
+    for (const payload of ['', 'x:y:z', `c:${coachA}`, `c:${coachA}:not-an-id`, 'c:1:2:3']) {
+      listener.onNotice(payload);
+    }
+    listener.onNotice(changed(coachB, clientC ?? ''));
+    await vi.advanceTimersByTimeAsync(coalesceMs * 2);
+    expect(eventsOf(ofA)).toEqual([]);
+    await hub.close();
+  });
+
+  it('refuses streams past the per-address cap', async () => {
+    const hub = startHub({ maxStreamsPerAddress: 2 });
+    await hub.start();
+    hub.open(owner(coachA, '10.0.0.9'), undefined);
+    const second = hub.open(owner(coachB, '10.0.0.9'), undefined);
+    expect(hub.refusal({ coachId: randomUUID(), address: '10.0.0.9' })).toBe('address');
+    expect(hub.refusal({ coachId: randomUUID(), address: '10.0.0.10' })).toBeNull();
+    second.close();
+    expect(hub.refusal({ coachId: randomUUID(), address: '10.0.0.9' })).toBeNull();
+    await hub.close();
+  });
+
+  it('asks every stream to refetch after a reconnection, and closes those whose session ended', async () => {
+    const hub = startHub();
+    await hub.start();
+    const live = hub.open(owner(coachA), undefined);
+    const endedOwner = owner(coachB);
+    const ended = hub.open(endedOwner, undefined);
+    liveSessions.delete(endedOwner.sessionId);
+    listener.onReconnected();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(eventsOf(live)).toMatchObject([{ event: 'refetch', data: { reason: 'connection' } }]);
+    expect(ended.body.writableEnded).toBe(true);
+    expect(hub.openStreams()).toBe(1);
+    await hub.close();
+  });
+
+  it("closes a session's streams on its notice, not the user's other sessions", async () => {
+    const hub = startHub();
+    await hub.start();
+    const first = owner(coachA);
+    const stream = hub.open(first, undefined);
+    const other = hub.open({ ...first, sessionId: randomUUID() }, undefined);
+    listener.onNotice(`s:${first.userId}:${first.sessionId}`);
+    expect(stream.body.writableEnded).toBe(true);
+    expect(other.body.writableEnded).toBe(false);
+    await hub.close();
+    expect(other.body.writableEnded).toBe(true);
+  });
+
+  it('closes a stream whose reader leaves too much unread', async () => {
+    const hub = startHub({ heartbeatMs: 10, maxUnreadBytes: 200 });
+    await hub.start();
+    const stream = hub.open(owner(coachA), undefined);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(stream.body.writableEnded).toBe(true);
+    await hub.close();
+  });
+});
