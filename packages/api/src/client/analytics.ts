@@ -8,7 +8,7 @@ import type {
 import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { CoachActionList } from '../contract/coachActions.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
-import { lastEventIdHeader } from '../contract/liveEvents.ts';
+import { lastEventIdHeader } from '../contract/liveEventWire.ts';
 import { routeCalls } from '../contract/routeCalls.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute, clientRange } from './route.ts';

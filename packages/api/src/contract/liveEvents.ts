@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
+import { lastEventIdHeader, liveEventsContentType } from './liveEventWire.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
@@ -8,8 +9,7 @@ import { errors, type RouteDefinition } from './routeDefinition.ts';
 // among the coach's clients, so that the app refetches what it shows. The names and payloads of
 // its events live here once; the server writes them, the app and the mocks read them.
 
-/** The content type of the stream's answer. */
-export const liveEventsContentType = 'text/event-stream';
+export { lastEventIdHeader, liveEventsContentType } from './liveEventWire.ts';
 
 /**
  * The event names of the stream:
@@ -67,9 +67,6 @@ export type RefetchData = Static<typeof RefetchDataSchema>;
 export type LiveEvent =
   | { event: 'clients-changed'; id: string; data: ClientsChangedData }
   | { event: 'refetch'; id: string; data: RefetchData };
-
-/** The header a resuming stream names the last event id it saw in (as `EventSource` does). */
-export const lastEventIdHeader = 'last-event-id';
 
 /** The stream's request headers (for the OpenAPI document; a bad value is not refused). */
 export const LiveEventsHeadersSchema = Type.Object({

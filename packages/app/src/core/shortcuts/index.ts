@@ -1,4 +1,5 @@
-// The app core's keyboard shortcuts: what features, routes/ and stories may import.
+// The app core's keyboard shortcuts: what features, routes/ and stories may import. The help
+// list's groups (shortcutHelpGroups.ts) stay with the dialog that loads on the first '?'.
 export { KeyboardShortcutHelp } from './components/KeyboardShortcutHelp.tsx';
 export { isTextEntry } from './isTextEntry.ts';
 export {
@@ -8,4 +9,3 @@ export {
   type ShortcutName,
   type ShortcutPlace,
 } from './keyboardShortcuts.ts';
-export { shortcutHelpGroups } from './shortcutHelpGroups.ts';
