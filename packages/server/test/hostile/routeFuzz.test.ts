@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type RouteName, routes } from '@coach/api';
+import { liveEventsContentType, type RouteName, routes } from '@coach/api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../src/services/auth/testing.ts';
@@ -99,6 +99,7 @@ async function send(
 ): Promise<Answer> {
   const headers = { ...request.headers, ...(authorization ? { authorization } : {}) };
   if (viaHttp) {
+    const closing = new AbortController();
     const response = await fetch(`${hostile.server.baseUrl}${request.url}`, {
       method: request.method,
       headers,
@@ -106,18 +107,39 @@ async function send(
       ...(request.payload && request.method !== 'GET'
         ? { body: new Uint8Array(request.payload) }
         : {}),
+      signal: closing.signal,
     });
+    if (isOpenStream(response.status, response.headers.get('content-type'))) {
+      closing.abort();
+      return { status: response.status, body: undefined, text: '(an event stream, opened)' };
+    }
     const text = await response.text();
     return { status: response.status, body: parseJson(text), text };
   }
+  // As a stream, so that an event stream's answer (which never ends) is read no further than its
+  // headers; the stream stays open until the server closes (at most the per-coach cap of them).
   const response = await hostile.server.app.inject({
     method: request.method as 'GET',
     url: request.url,
     headers,
     remoteAddress: request.remoteAddress,
+    payloadAsStream: true,
     ...(request.payload ? { payload: request.payload } : {}),
   });
-  return { status: response.statusCode, body: parseJson(response.body), text: response.body };
+  const body = response.stream();
+  if (isOpenStream(response.statusCode, response.headers['content-type'])) {
+    body.destroy();
+    return { status: response.statusCode, body: undefined, text: '(an event stream, opened)' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  const text = Buffer.concat(chunks).toString('utf8');
+  return { status: response.statusCode, body: parseJson(text), text };
+}
+
+/** Whether an answer is an event stream that opened (the live events route, signed in). */
+function isOpenStream(status: number, contentType: unknown): boolean {
+  return status < 300 && String(contentType ?? '').startsWith(liveEventsContentType);
 }
 
 function parseJson(text: string): unknown {
