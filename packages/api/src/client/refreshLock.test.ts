@@ -8,6 +8,7 @@ import {
   type LockRequester,
   noRefreshLock,
   type RefreshLock,
+  refreshedMarkName,
   refreshLockName,
   webLocksRefreshLock,
 } from './refreshLock.ts';
@@ -16,29 +17,39 @@ import { createSession } from './session.ts';
 const baseURLs = { auth: 'http://coach.test/api/auth', account: 'http://coach.test/api/account' };
 
 /**
- * Web Locks as a browser grants them: one holder of a name at a time, in request order, and
- * `ifAvailable` answered with no lock while someone holds it. `granted` lists each grant.
+ * Web Locks as a browser grants them: one holder of a name at a time, in request order,
+ * `ifAvailable` answered with no lock while someone holds or waits for that name, and `query`
+ * listing the names held. `granted` lists each grant.
  */
 function createLockManager() {
-  let tail: Promise<unknown> = Promise.resolve();
-  // Requests holding or waiting for the lock.
-  let outstanding = 0;
+  const tails = new Map<string, Promise<unknown>>();
+  // Per name, the requests holding or waiting for the lock.
+  const outstanding = new Map<string, number>();
+  const held = new Set<string>();
   const granted: string[] = [];
+  const count = (name: string, change: number) =>
+    outstanding.set(name, (outstanding.get(name) ?? 0) + change);
   const locks: LockRequester = {
     request(name, options, callback) {
-      if (options.ifAvailable && outstanding > 0) return callback(null);
-      outstanding += 1;
-      const run = tail.then(async () => {
+      if (options.ifAvailable && (outstanding.get(name) ?? 0) > 0) return callback(null);
+      count(name, 1);
+      const run = (tails.get(name) ?? Promise.resolve()).then(async () => {
         granted.push(name);
+        held.add(name);
         try {
           return await callback({ name });
         } finally {
-          outstanding -= 1;
+          held.delete(name);
+          count(name, -1);
         }
       });
-      tail = run.catch(() => undefined);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
+    query: async () => ({ held: [...held].map((name) => ({ name })) }),
   };
   return { locks, granted };
 }
@@ -97,10 +108,16 @@ function openTab(
   return { api, call, tokens, onSessionReset };
 }
 
-/** Two tabs of one browser: an expired access token and a live refresh token stored. */
-function twoTabs() {
+/**
+ * Two tabs of one browser: an expired access token and a live refresh token stored, and a write
+ * reaching the other tab `storageLagMs` later.
+ */
+function twoTabs(storageLagMs?: number) {
   const server = createFakeServer();
-  const storage = createBrowserStorage({ accessToken: 'access-0', refreshToken: 'refresh-1' });
+  const storage = createBrowserStorage(
+    { accessToken: 'access-0', refreshToken: 'refresh-1' },
+    storageLagMs,
+  );
   const { locks, granted } = createLockManager();
   const refreshLock = webLocksRefreshLock(locks);
   return {
@@ -130,8 +147,9 @@ describe('two tabs refreshing at once', () => {
     ]);
     expect(server.refreshCalls).toBe(1);
     expect(server.reuseDetections).toBe(0);
-    // Each tab held the lock once; the second waited for the first's tokens and kept them.
-    expect(granted).toEqual([refreshLockName, refreshLockName]);
+    // Each tab held the lock once; the first marked the token it refreshed, the second waited for
+    // the first's tokens and kept them.
+    expect(granted).toEqual([refreshLockName, refreshedMarkName('refresh-1'), refreshLockName]);
     for (const tab of [first, second]) {
       expect(tab.tokens.getAccessToken()).toBe('access-2');
       expect(tab.tokens.getRefreshToken()).toBe('refresh-2');
@@ -140,6 +158,24 @@ describe('two tabs refreshing at once', () => {
     // The session is live on the server: later calls go through without a refresh.
     await expect(second.call(999)).resolves.toMatchObject({ path: '/api/account/items/999' });
     expect(server.refreshCalls).toBe(1);
+  });
+
+  it('never spends a token the other tab refreshed just before, while its tokens are on their way', async () => {
+    // The first tab refreshes and lets the lock go; the second's 401 comes right after, while the
+    // first's tokens take 300 ms to reach its storage (a loaded machine): the lock is free and the
+    // second tab still reads the spent refresh token.
+    const { server, granted, first, second } = twoTabs(300);
+    await expect(first.call(1)).resolves.toMatchObject({ path: '/api/account/items/1' });
+    expect(second.tokens.getRefreshToken()).toBe('refresh-1');
+    await expect(second.call(2)).resolves.toMatchObject({ path: '/api/account/items/2' });
+    expect(server.refreshCalls).toBe(1);
+    expect(server.reuseDetections).toBe(0);
+    expect(server.attemptsOf('/api/account/items/2?delay=1').map((a) => a.authorization)).toEqual([
+      'Bearer access-0',
+      'Bearer access-2',
+    ]);
+    expect(granted).toEqual([refreshLockName, refreshedMarkName('refresh-1'), refreshLockName]);
+    expect(second.onSessionReset).not.toHaveBeenCalled();
   });
 
   it("sign each tab out once, without a second refresh, when the first tab's refresh fails", async () => {
@@ -230,7 +266,7 @@ describe('the default refresh lock', () => {
     const server = createFakeServer();
     const tokens = createMemoryTokenStore({ accessToken: 'access-0', refreshToken: 'refresh-1' });
     await openTab(server, tokens).call(1);
-    expect(granted).toEqual([refreshLockName]);
+    expect(granted).toEqual([refreshLockName, refreshedMarkName('refresh-1')]);
     expect(server.refreshCalls).toBe(1);
   });
 

@@ -90,10 +90,10 @@ export function createSession({
       reset();
       throw sessionExpired();
     }
-    return refreshLock(async ({ hasWaited }) => {
-      // Another tab may have spent the token while this one waited (rotated: use its tokens;
-      // cleared: it signed out). Spending it again would be a reuse.
-      const refreshToken = hasWaited
+    return refreshLock(seenRefreshToken, async ({ otherTabRefreshed }) => {
+      // Another tab may have spent the token while this one waited, or just before (rotated: use
+      // its tokens; cleared: it signed out). Spending it again would be a reuse.
+      const refreshToken = otherTabRefreshed
         ? await storedRefreshTokenOtherThan(seenRefreshToken)
         : tokens.getRefreshToken();
       // The store writes the access token first: a new refresh token comes with its access token.
