@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm run test:deploy`: the README's deploy steps, word for word, on a clean clone of this
-# repository's committed HEAD. It runs the commands of the README's two marked blocks
+# repository's committed HEAD. It runs the commands of the README's marked blocks
 # (`<!-- deploy:build` and `<!-- deploy:start`) with a throwaway database of the local PostgreSQL
-# server (scripts/ensure-postgres.sh) in the environment step 3 exports, then checks that no
-# development tool was installed, the server answers /api/health, and the app's sign-in page
-# renders in Chromium (scripts/deployCheck.ts). Everything it made goes at the end.
+# server (scripts/ensure-postgres.sh) in the environment step 3 exports, creates the first coach
+# with the block `<!-- deploy:coach` (a password on standard input), then checks that no
+# development tool was installed, the server answers /api/health, and the coach signs in to the
+# app in Chromium (scripts/deployCheck.ts). Everything it made goes at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -22,8 +23,9 @@ block() {
 }
 build_steps=$(block build)
 start_step=$(block start)
-if [ -z "$build_steps" ] || [ -z "$start_step" ]; then
-  echo "test-deploy: the README has no deploy:build or deploy:start block" >&2
+coach_step=$(block coach)
+if [ -z "$build_steps" ] || [ -z "$start_step" ] || [ -z "$coach_step" ]; then
+  echo "test-deploy: the README has no deploy:build, deploy:start or deploy:coach block" >&2
   exit 1
 fi
 
@@ -59,11 +61,11 @@ done
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 echo "== the README's start step"
 printf '%s\n' "$start_step"
-DATABASE_URL="${TEST_DATABASE_URL%/*}/$database" \
+# The environment step 3 exports, for the start and for the first coach (step 6).
+export DATABASE_URL="${TEST_DATABASE_URL%/*}/$database" \
   JWT_SECRET=$(openssl rand -hex 32) TRUST_PROXY=1 \
-  SMTP_URL=smtp://127.0.0.1:1 APP_URL="http://127.0.0.1:$port" \
-  PORT="$port" HOST=127.0.0.1 \
-  bash -c "$start_step" >"$work/server.log" 2>&1 &
+  SMTP_URL=smtp://127.0.0.1:1 APP_URL="http://127.0.0.1:$port"
+PORT="$port" HOST=127.0.0.1 bash -c "$start_step" >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do
   if grep -qs 'Coach is running on' "$work/server.log"; then break; fi
@@ -76,5 +78,13 @@ if grep -q 'WARNING: no build of the coach app' "$work/server.log"; then
   exit 1
 fi
 
+echo "== the README's first coach"
+printf '%s\n' "$coach_step"
+coach_email=$(printf '%s\n' "$coach_step" | sed -n 's/.*--email \([^ ]*\).*/\1/p')
+coach_password="Deploy-$(openssl rand -hex 8)-A1"
+printf '%s\n' "$coach_password" | bash -euo pipefail -c "$coach_step"
+
 cd "$root"
-DEPLOY_URL="http://127.0.0.1:$port" node --test --test-reporter=spec scripts/deployCheck.ts
+DEPLOY_URL="http://127.0.0.1:$port" DEPLOY_COACH_EMAIL="$coach_email" \
+  DEPLOY_COACH_PASSWORD="$coach_password" \
+  node --test --test-reporter=spec scripts/deployCheck.ts

@@ -1,0 +1,61 @@
+import {
+  canonicalTimeZone,
+  inviteAccountExistsMessage,
+  inviteTimeZoneMessage,
+} from '@coach/domain';
+import { type DatabaseHandle, normalizeEmail, schema } from '../../db/index.ts';
+import { DomainError } from '../../domainError.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { findUserByEmail } from '../auth/users.ts';
+
+/** A coach account as an operator creates it (`npm run create-coach`): checked by the caller. */
+export type NewCoach = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** An IANA zone; the app sets the coach's own at the first sign-in while none was chosen. */
+  timezone?: string;
+};
+
+/**
+ * Creates a coach account of the handle's organisation: the user and its 'coach' profile, in one
+ * transaction. A deployment's first coach comes this way (invites make clients, never coaches).
+ * Refuses an email that has an account, whatever its type.
+ */
+export async function createCoachAccount(
+  database: DatabaseHandle,
+  coach: NewCoach,
+): Promise<{ personId: string; email: string }> {
+  const { organisationId } = database;
+  const email = normalizeEmail(coach.email);
+  const timezone = coach.timezone === undefined ? null : canonicalTimeZone(coach.timezone);
+  if (coach.timezone !== undefined && !timezone) {
+    throw new DomainError('invalid_timezone', inviteTimeZoneMessage(coach.timezone));
+  }
+  const passwordHash = await hashPassword(coach.password);
+  return database.transaction(async (tx) => {
+    if (await findUserByEmail(tx, organisationId, email)) {
+      throw new DomainError('already_registered', inviteAccountExistsMessage(email));
+    }
+    const [user] = await tx
+      .insert(schema.users)
+      .values({ organisationId, email, passwordHash })
+      .returning({ id: schema.users.id });
+    if (!user) throw new Error('user insert returned nothing');
+    const [person] = await tx
+      .insert(schema.persons)
+      .values({
+        organisationId,
+        userId: user.id,
+        type: 'coach',
+        firstName: coach.firstName.trim(),
+        lastName: coach.lastName.trim(),
+        // A zone given here counts as chosen: the app's detection at sign-in leaves it.
+        ...(timezone ? { timezone, timezoneSetAt: new Date() } : {}),
+      })
+      .returning({ id: schema.persons.id });
+    if (!person) throw new Error('person insert returned nothing');
+    return { personId: person.id, email };
+  });
+}
