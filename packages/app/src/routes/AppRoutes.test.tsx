@@ -96,6 +96,14 @@ describe('AppRoutes', () => {
     expect(address()).toHaveTextContent(/^\/\?next=%2Fclients%2F42%3Ftab%3Dexercises%23week-3$/);
   });
 
+  it("keeps the return path on the signed-out pages' logo link", async () => {
+    const { user } = renderRoutes('signedOut', '/changePassword?next=%2Fclients%2F42');
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Coach' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/\?next=%2Fclients%2F42$/);
+  });
+
   it('redirects / and unknown paths to /clients when signed in', async () => {
     renderRoutes('signedIn', '/nowhere');
     expect(

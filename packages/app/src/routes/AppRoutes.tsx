@@ -53,7 +53,7 @@ function RoutesByStatus() {
   if (status === 'signedOut') {
     return (
       <Routes>
-        <Route element={<AuthLayout />}>
+        <Route element={<SignedOutLayout />}>
           <Route
             index
             element={<LazyScreen key="signIn" screen={screens.signIn} isLoadedWithLayout />}
@@ -103,4 +103,9 @@ function SignInRedirect() {
 /** Signed in: to the return path a sign-in page carries, or '/clients'. */
 function ReturnRedirect() {
   return <Navigate to={returnHref(useReturnPath())} replace />;
+}
+
+/** The signed-out pages' layout: its logo leads to sign-in keeping the return path (`?next=`). */
+function SignedOutLayout() {
+  return <AuthLayout homeHref={withReturnPath(paths.root, useReturnPath())} />;
 }

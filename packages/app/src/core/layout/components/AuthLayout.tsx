@@ -7,13 +7,15 @@ import { Logo } from './Logo.tsx';
 export type AuthLayoutProps = {
   /** The content; the matched route's element by default. */
   children?: ReactNode;
+  /** Where the logo leads: the sign-in page ('/' by default), with a sign-in's return path. */
+  homeHref?: string;
 };
 
 /**
  * The signed-out layout (requirements R2.2): the logo top-left over a decorative skeleton of the app,
  * and the screen centred in a card.
  */
-export function AuthLayout({ children }: AuthLayoutProps) {
+export function AuthLayout({ children, homeHref = '/' }: AuthLayoutProps) {
   return (
     <Box position="relative" minHeight="100dvh" bg="bg.subtle" overflow="hidden">
       <Box
@@ -50,7 +52,7 @@ export function AuthLayout({ children }: AuthLayoutProps) {
         </Box>
       </Flex>
       <Box position="absolute" top="6" left="8">
-        <Logo href="/" />
+        <Logo href={homeHref} />
       </Box>
     </Box>
   );
