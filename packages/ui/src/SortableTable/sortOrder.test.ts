@@ -85,6 +85,26 @@ describe('createSortOrderCache', () => {
     expect(compare.mock.calls.length).toBe(comparisons);
   });
 
+  it('sorts the sortable columns ahead of a click, one per step, in column order', () => {
+    const sortValues = columns.map((column) =>
+      column.sortValue ? vi.fn(column.sortValue) : undefined,
+    );
+    const spied = columns.map((column, index) => ({ ...column, sortValue: sortValues[index] }));
+    const ahead = createSortOrderCache(data, spied, () => createTextCollator('en'));
+    const reads = () => sortValues.map((sortValue) => sortValue?.mock.calls.length ?? null);
+    expect(ahead.prepareNext()).toBe(true);
+    expect(reads()).toEqual([data.length, 0, 0, null]);
+    // A click meanwhile sorts its own column; the steps then skip it.
+    expect(ids(data, ahead.orderOf('score', 'asc'))).toEqual(['g', 'a', 'e', 'b', 'd', 'c', 'f']);
+    expect(ahead.prepareNext()).toBe(false);
+    expect(reads()).toEqual([data.length, data.length, data.length, null]);
+    expect(ahead.prepareNext()).toBe(false);
+    // The clicks after read the prepared orders: no value is read again.
+    expect(ids(data, ahead.orderOf('name', 'asc'))).toEqual(['c', 'a', 'd', 'g', 'f', 'b', 'e']);
+    expect(ids(data, ahead.orderOf('team', 'desc'))).toEqual(['a', 'c', 'e', 'g', 'b', 'd', 'f']);
+    expect(reads()).toEqual([data.length, data.length, data.length, null]);
+  });
+
   it('builds the collator on the first text sort only, and once', () => {
     const getCollator = vi.fn(() => createTextCollator('en'));
     const lazy = createSortOrderCache(data, columns, getCollator);

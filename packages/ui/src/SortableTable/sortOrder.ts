@@ -9,14 +9,21 @@ type ColumnOrders = { asc: SortOrder; desc: SortOrder | null; presentCount: numb
 /**
  * The display orders of one data version (one `data` and `columns` reference, one collator).
  * The collator is asked for on the first text sort only: building one loads the locale's
- * collation data (~10 ms), which a table shown unsorted or sorted by a number never needs.
- * Each column's keys are read and sorted once, on the first sort by that column; descending is
- * the ascending order read backwards, group by group of equal keys so that ties keep the order
- * of `data` in both directions. Missing values stay last in both directions.
+ * collation data (~10 ms), which the first paint of a table never needs. Each column's keys are
+ * read and sorted once, on the first sort by that column or ahead of it (`prepareNext`, while the
+ * browser is idle); descending is the ascending order read backwards, group by group of equal
+ * keys so that ties keep the order of `data` in both directions. Missing values stay last in both
+ * directions.
  */
 export type SortOrderCache = {
   /** The order of a sortable column in a direction, or null for an unknown column. */
   orderOf(columnId: string, direction: SortableTableSortDirection): SortOrder | null;
+  /**
+   * Sorts the next sortable column not sorted yet, ascending (columns in their order), so that a
+   * later click only reads it; answers whether any is left. The table calls it while the browser
+   * is idle: a coach's first click on a column then costs what a second one does.
+   */
+  prepareNext(): boolean;
 };
 
 export function createSortOrderCache<T>(
@@ -42,7 +49,15 @@ export function createSortOrderCache<T>(
     return computed;
   };
 
+  const sortable = columns.filter((column) => column.sortValue && column.isSortable !== false);
+  const unsorted = () => sortable.find((column) => !orders.has(column.id));
+
   return {
+    prepareNext() {
+      const next = unsorted();
+      if (next) ascendingOf(next);
+      return unsorted() !== undefined;
+    },
     orderOf(columnId, direction) {
       const column = columns.find((candidate) => candidate.id === columnId);
       if (!column?.sortValue || column.isSortable === false) return null;

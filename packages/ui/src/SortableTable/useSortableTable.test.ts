@@ -57,4 +57,36 @@ describe('useSortableTable', () => {
     expect(scoreHeader()?.column.getIsSorted()).toBe('asc');
     expect(onSortChange).toHaveBeenCalledTimes(3);
   });
+
+  it('sorts every sortable column while the page is idle, so a first click only reads an order', async () => {
+    vi.useFakeTimers();
+    try {
+      const readName = vi.fn((person: Person) => person.name);
+      const readScore = vi.fn((person: Person) => person.score);
+      const spied: SortableTableColumn<Person>[] = [
+        { id: 'name', header: 'Name', sortValue: readName },
+        { id: 'score', header: 'Score', sortValue: readScore, sortType: 'number' },
+      ];
+      const { result, unmount } = renderHook(() =>
+        useSortableTable({ data, columns: spied, getRowId: (person) => person.id }),
+      );
+      expect(readName).not.toHaveBeenCalled();
+      await act(() => vi.runAllTimersAsync());
+      expect(readName).toHaveBeenCalledTimes(data.length);
+      expect(readScore).toHaveBeenCalledTimes(data.length);
+
+      const nameHeader = () => result.current.table.getHeaderGroups()[0]?.headers[0];
+      act(() => nameHeader()?.column.getToggleSortingHandler()?.({}));
+      const { rows, order } = result.current;
+      expect([...(order ?? [])].map((index) => rows[index]?.original.name)).toEqual([
+        'Adam',
+        'bea',
+        'carl',
+      ]);
+      expect(readName).toHaveBeenCalledTimes(data.length);
+      unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -9,7 +9,8 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { runWhenIdle } from './runWhenIdle.ts';
 import { createTextCollator } from './sortFns.ts';
 import { createSortOrderCache, type SortOrder } from './sortOrder.ts';
 import type { SortableTableColumn, SortableTableSort } from './types.ts';
@@ -71,7 +72,8 @@ function toTanStackColumns<T extends RowData>(
  * model (row ids from `getRowId`) and the sort state (asc -> desc -> asc, never removed), which
  * the header buttons toggle through TanStack. Sorting is manual: the display order comes from a
  * cache kept per data version (the `data` and `columns` references and the locale), so a header
- * click sorts a column at most once per data version and later clicks only read a cached order.
+ * click sorts a column at most once per data version and later clicks only read a cached order;
+ * the columns not sorted yet are sorted while the browser is idle, ahead of any click.
  */
 export function useSortableTable<T extends RowData>({
   data,
@@ -89,6 +91,9 @@ export function useSortableTable<T extends RowData>({
     () => createSortOrderCache(data, columns, () => createTextCollator(locale)),
     [data, columns, locale],
   );
+  // Each column's order is made while the browser is idle after a paint: the coach's first click
+  // on a column then reads a ready order instead of sorting (a cold sort costs a re-sort).
+  useEffect(() => runWhenIdle(() => cache.prepareNext()), [cache]);
 
   const handleSortingChange = (updater: Updater<SortingState>) => {
     const [first] = typeof updater === 'function' ? updater(sorting) : updater;
