@@ -64,12 +64,16 @@ async function startProduct(): Promise<{ url: string; child: ChildProcess; dataD
       DATABASE_URL: '',
       STATIC_DIR: join(root, 'packages/app/dist'),
       DEMO_SEED: '1',
+      // The demo as `npm start` runs it: Vite's build of the floor app set NODE_ENV=production in
+      // this process, and production refuses the demo's published passwords.
+      NODE_ENV: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   // Seeding the demo practice takes a while on two busy cores.
   for (let attempt = 0; attempt < 3000; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { url, child, dataDir };
     } catch {

@@ -10,4 +10,4 @@ bash scripts/ensure-browser.sh
 bash scripts/ensure-app-build.sh
 # The peer grids of the table benchmark: their own package and lockfile, not in `npm start`'s install.
 [ -d bench/table-grids/node_modules ] || npm ci --prefix bench/table-grids --no-audit --no-fund
-node bench/run.ts
+node bench/run.ts "$@"
