@@ -7,6 +7,7 @@ import { costGrowthBench } from './cost-growth.ts';
 import { runEmbeddedBench } from './embedded.ts';
 import { firstLoadBench } from './first-load.ts';
 import type { Bench, Figure } from './harness.ts';
+import { runLiveStreamsBench } from './live-streams.ts';
 import { runLoginsBench } from './logins.ts';
 import { runReportBench } from './report.ts';
 import { type RoutePairs, runRequestPathBench } from './request-path.ts';
@@ -224,6 +225,76 @@ const requestPathBench: Bench = {
   },
 };
 
+const liveStreamsBench: Bench = {
+  name: 'live-streams',
+  title:
+    "the coaches' live event streams: 1,000 open on one process, and the fan-out of device batches to them, on PGlite and on PostgreSQL with two processes",
+  async run() {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('live-streams needs TEST_DATABASE_URL (npm run bench sets it)');
+    const result = await runLiveStreamsBench(adminUrl);
+    const figures: Figure[] = [];
+    for (const [mode, label] of [
+      ['pglite', 'PGlite, one process'],
+      ['postgres', 'PostgreSQL, two processes'],
+    ] as const) {
+      const figuresOf = result[mode];
+      const load = `${figuresOf.batchesPerSecond} batches/s for 10 s from 200 clients of 100 coaches, ${label}`;
+      figures.push({
+        id: `live-streams.fan-out-p95-${mode}`,
+        label: "Device batch acknowledged to the event on its coach's stream, p95",
+        note: `${load} (changes gathered 1 s per coach)`,
+        value: figuresOf.fanOutP95Ms,
+        unit: 'ms',
+        better: 'lower',
+        goal: { kind: 'absolute', value: 2000 },
+      });
+      figures.push(
+        {
+          id: `live-streams.missed-${mode}`,
+          label: 'Acknowledged batches that no event named',
+          note: load,
+          value: figuresOf.missed,
+          unit: 'count',
+          better: 'lower',
+          goal: { kind: 'absolute', value: 0 },
+        },
+        {
+          id: `live-streams.refused-${mode}`,
+          label: 'Batches refused or unanswered (the admission gate shedding load)',
+          note: `${load}; by status: ${JSON.stringify(figuresOf.errorStatuses)}`,
+          value: figuresOf.batchErrors,
+          unit: 'count',
+          better: 'lower',
+          goal: { kind: 'absolute', value: 0 },
+        },
+      );
+    }
+    const streams = result.pglite;
+    figures.push(
+      {
+        id: 'live-streams.memory-per-stream',
+        label: 'Memory per open stream (heap and external, 1,000 streams on one process)',
+        note: `${Math.round(streams.memoryBeforeKb / 1024)} MB before, ${Math.round(streams.memoryWithStreamsKb / 1024)} MB with the streams, after a full collection, PGlite`,
+        value: streams.memoryPerStreamKb,
+        unit: 'KB',
+        better: 'lower',
+        goal: { kind: 'absolute', value: 64 },
+      },
+      {
+        id: 'live-streams.idle-cpu',
+        label: 'CPU at idle with 1,000 open streams (heartbeats only)',
+        note: `${streams.idleCpuBeforePercent} % before the streams opened, PGlite`,
+        value: streams.idleCpuPercent,
+        unit: '% of a core',
+        better: 'lower',
+        goal: { kind: 'absolute', value: 5 },
+      },
+    );
+    return { figures, details: result };
+  },
+};
+
 const loginsBench: Bench = {
   name: 'logins',
   title: 'argon2id sign-ins, 10 at once, and /api/health meanwhile (PGlite)',
@@ -320,6 +391,7 @@ export const benches: Bench[] = [
   reportBench,
   requestPathBench,
   loginsBench,
+  liveStreamsBench,
   embeddedBench,
   clientDataBench,
   costGrowthBench,

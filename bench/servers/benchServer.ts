@@ -8,6 +8,7 @@ import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
+import type { LiveEventOptions } from '../../packages/server/src/services/analytics/liveHub.ts';
 import { createRequireAuth } from '../../packages/server/src/services/auth/requireAuth.ts';
 import { liftedClientWriteQuotas } from '../../packages/server/src/services/clientRecords/writeQuotaOptions.ts';
 
@@ -19,14 +20,20 @@ const unlimited = {
 /**
  * The real server with the `enabled` services on `database`. With `unlimitedRates`, the auth
  * rate limits are raised so that a benchmark measures the work, not the 429s; with `logger`, it
- * logs as the product does.
+ * logs as the product does. `secret` signs the access tokens (processes that share one accept
+ * each other's tokens; a fresh one by default); `liveEvents` sets the live streams' options.
  */
 export function buildBenchServer(
   database: DatabaseHandle,
   enabled: readonly ServiceName[],
-  options: { unlimitedRates?: boolean; logger?: boolean } = {},
+  options: {
+    unlimitedRates?: boolean;
+    logger?: boolean;
+    secret?: Buffer;
+    liveEvents?: Partial<LiveEventOptions>;
+  } = {},
 ) {
-  const accessTokens = createAccessTokens({ secret: randomBytes(32) });
+  const accessTokens = createAccessTokens({ secret: options.secret ?? randomBytes(32) });
   return buildServer(
     {
       port: 0,
@@ -50,6 +57,7 @@ export function buildBenchServer(
           appUrl: 'http://localhost',
           // A few bench clients write what a practice does (see writeQuotaOptions.ts).
           clientWriteQuotas: liftedClientWriteQuotas,
+          ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
           ...(options.unlimitedRates
             ? {
                 auth: {

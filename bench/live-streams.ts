@@ -1,0 +1,302 @@
+// The live event streams (`GET /api/analytics/events`) under load, on the real server:
+// - 1,000 open streams on one process (100 coaches x 10, the most a coach may open): the memory
+//   they add to the process (its heap and the memory outside it, after a full collection, per
+//   stream) and the CPU it spends while nothing happens (heartbeats only), beside the same
+//   process before the streams opened;
+// - fan-out: while device batches arrive at a steady rate (200 a second from 200 clients of those
+//   coaches), the time from a batch's acknowledgement (its 200 reaching the client) to the event
+//   naming that client on its coach's stream. Changes are gathered per coach for 1 s before they
+//   are sent (the hub's coalescing), so most of that time is the wait the product chooses.
+// On PGlite (one process: the in-process bus) and on PostgreSQL with two processes (the streams
+// on one, the batches sent to the other: LISTEN/NOTIFY between them).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { liveEventOf, ServerSentEventReader } from '@coach/api';
+import { freshPostgresDatabase, percentile } from './productServer.ts';
+import type { LiveSeed } from './servers/live-server.ts';
+
+const coachCount = 100;
+const clientsPerCoach = 2;
+const streamsPerCoach = 10;
+const batchesPerSecond = 200;
+const loadSeconds = 10;
+const idleSeconds = 16;
+
+type LiveChild = {
+  url: string;
+  seed: LiveSeed | null;
+  /** The heap and external memory in use after a full collection, in KB. */
+  memoryKb: () => Promise<number>;
+  rssKb: () => number;
+  cpuSeconds: () => number;
+  stop: () => Promise<void>;
+};
+
+function procField(pid: number | undefined, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Starts bench/servers/live-server.ts; answers once it listens (and has seeded, if asked). */
+async function startLiveServer(env: Record<string, string>): Promise<LiveChild> {
+  const script = new URL('./servers/live-server.ts', import.meta.url).pathname;
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const sent: { seed: LiveSeed | null } = { seed: null };
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`live server exited with ${code}`)));
+    child.on('message', (message) => {
+      const received = message as { url?: string; seed?: LiveSeed };
+      if (received.seed) sent.seed = received.seed;
+      if (received.url) resolve(received.url);
+    });
+  });
+  return {
+    url,
+    seed: sent.seed,
+    memoryKb: () =>
+      new Promise<number>((resolve) => {
+        const answer = (message: unknown) => {
+          const { memoryKb } = message as { memoryKb?: number };
+          if (memoryKb === undefined) return;
+          child.off('message', answer);
+          resolve(memoryKb);
+        };
+        child.on('message', answer);
+        child.send({ memory: true });
+      }),
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(procField(child.pid, 'status'))?.[1] ?? Number.NaN),
+    cpuSeconds: () => {
+      const stat = procField(child.pid, 'stat');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An open stream: every `clients-changed` event's client ids reach `onChanged` with their time. */
+async function openStream(
+  url: string,
+  token: string,
+  onChanged?: (clientIds: string[], at: number) => void,
+): Promise<() => void> {
+  const abort = new AbortController();
+  const response = await fetch(`${url}/api/analytics/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  if (response.status !== 200 || !response.body) {
+    throw new Error(`the stream was refused: ${response.status} ${await response.text()}`);
+  }
+  const body = response.body as unknown as AsyncIterable<Uint8Array>;
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = new ServerSentEventReader();
+    try {
+      for await (const chunk of body) {
+        const at = performance.now();
+        for (const message of reader.push(decoder.decode(chunk, { stream: true }))) {
+          const event = liveEventOf(message);
+          if (event?.event === 'clients-changed') onChanged?.(event.data.clientIds, at);
+        }
+      }
+    } catch {
+      // Closed by the benchmark.
+    }
+  })();
+  return () => abort.abort();
+}
+
+type ModeFigures = {
+  streams: number;
+  /** Heap and external memory after a full collection, before and with the streams. */
+  memoryBeforeKb: number;
+  memoryWithStreamsKb: number;
+  memoryPerStreamKb: number;
+  /** The resident set before and with the streams (PGlite's memory moves it on its own). */
+  rssBeforeKb: number;
+  rssWithStreamsKb: number;
+  idleCpuPercent: number;
+  idleCpuBeforePercent: number;
+  batchesSent: number;
+  batchesPerSecond: number;
+  batchErrors: number;
+  /** The refused batches' statuses (0: no answer), with their counts. */
+  errorStatuses: Record<string, number>;
+  fanOutP50Ms: number;
+  fanOutP95Ms: number;
+  fanOutMaxMs: number;
+  /** Acknowledged batches whose client no event named by the end. */
+  missed: number;
+};
+
+/** CPU of `child` over `seconds`, as a percentage of one core. */
+async function cpuPercentOver(child: LiveChild, seconds: number): Promise<number> {
+  const before = child.cpuSeconds();
+  await delay(seconds * 1000);
+  return Math.round(((child.cpuSeconds() - before) / seconds) * 1000) / 10;
+}
+
+async function measureMode(streamsServer: LiveChild, batchesServer: LiveChild, seed: LiveSeed) {
+  await delay(2000);
+  const memoryBeforeKb = await streamsServer.memoryKb();
+  const rssBeforeKb = streamsServer.rssKb();
+  const idleCpuBeforePercent = await cpuPercentOver(streamsServer, 5);
+
+  // Batches acknowledged and not yet named by an event, by client.
+  const pending = new Map<string, number[]>();
+  const latencies: number[] = [];
+  const onChanged = (clientIds: string[], at: number) => {
+    for (const clientId of clientIds) {
+      const acks = pending.get(clientId) ?? [];
+      const named = acks.filter((ackAt) => ackAt <= at);
+      for (const ackAt of named) latencies.push(at - ackAt);
+      pending.set(
+        clientId,
+        acks.filter((ackAt) => ackAt > at),
+      );
+    }
+  };
+
+  const closers: (() => void)[] = [];
+  // Opened a coach at a time, in groups: 1,000 at once would measure the opening rush instead.
+  for (let start = 0; start < seed.coaches.length; start += 10) {
+    const group = seed.coaches.slice(start, start + 10);
+    const opened = await Promise.all(
+      group.flatMap((coach) =>
+        Array.from({ length: streamsPerCoach }, (_, index) =>
+          openStream(streamsServer.url, coach.token, index === 0 ? onChanged : undefined),
+        ),
+      ),
+    );
+    closers.push(...opened);
+  }
+  await delay(3000);
+  const memoryWithStreamsKb = await streamsServer.memoryKb();
+  const rssWithStreamsKb = streamsServer.rssKb();
+  const idleCpuPercent = await cpuPercentOver(streamsServer, idleSeconds);
+
+  // A steady rate: batch n leaves at n / rate seconds, from the clients in turn.
+  const clients = seed.coaches.flatMap((coach) => coach.clients);
+  const total = batchesPerSecond * loadSeconds;
+  let batchErrors = 0;
+  const errorStatuses: Record<string, number> = {};
+  const refused = (status: number) => {
+    batchErrors++;
+    errorStatuses[status] = (errorStatuses[status] ?? 0) + 1;
+  };
+  const started = performance.now();
+  const sends: Promise<void>[] = [];
+  for (let n = 0; n < total; n++) {
+    const wait = started + (n * 1000) / batchesPerSecond - performance.now();
+    if (wait > 0) await delay(wait);
+    const client = clients[n % clients.length] as { personId: string; token: string };
+    sends.push(
+      fetch(`${batchesServer.url}/api/device-metrics/batches`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          samples: [
+            {
+              id: randomUUID(),
+              kind: 'hrv',
+              value: 40 + (n % 40),
+              measuredAt: new Date(Date.now() - 3_600_000).toISOString(),
+            },
+          ],
+          sessions: [],
+        }),
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.status !== 200) {
+            refused(response.status);
+            return;
+          }
+          const acks = pending.get(client.personId) ?? [];
+          acks.push(performance.now());
+          pending.set(client.personId, acks);
+        },
+        () => refused(0),
+      ),
+    );
+  }
+  await Promise.all(sends);
+  const sentSeconds = (performance.now() - started) / 1000;
+  // The last changes' events: the coalescing second and the way over.
+  await delay(3000);
+  for (const close of closers) close();
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const figures: ModeFigures = {
+    streams: closers.length,
+    memoryBeforeKb,
+    memoryWithStreamsKb,
+    memoryPerStreamKb: round((memoryWithStreamsKb - memoryBeforeKb) / closers.length),
+    rssBeforeKb,
+    rssWithStreamsKb,
+    idleCpuPercent,
+    idleCpuBeforePercent,
+    batchesSent: total,
+    batchesPerSecond: round(total / sentSeconds),
+    batchErrors,
+    errorStatuses,
+    fanOutP50Ms: round(percentile(sorted, 0.5)),
+    fanOutP95Ms: round(percentile(sorted, 0.95)),
+    fanOutMaxMs: round(sorted.at(-1) ?? Number.NaN),
+    missed: [...pending.values()].reduce((sum, acks) => sum + acks.length, 0),
+  };
+  return figures;
+}
+
+/** Both modes: PGlite with one process, and PostgreSQL (`adminUrl`) with two. */
+export async function runLiveStreamsBench(adminUrl: string) {
+  const secret = randomBytes(32).toString('hex');
+  const seedShape = `${coachCount}x${clientsPerCoach}`;
+
+  const embedded = await startLiveServer({ BENCH_SECRET: secret, BENCH_SEED: seedShape });
+  let pglite: ModeFigures;
+  try {
+    if (!embedded.seed) throw new Error('the live server sent no seed');
+    pglite = await measureMode(embedded, embedded, embedded.seed);
+  } finally {
+    await embedded.stop();
+  }
+
+  const database = await freshPostgresDatabase(adminUrl);
+  let postgres: ModeFigures;
+  try {
+    const streamsServer = await startLiveServer({
+      BENCH_SECRET: secret,
+      BENCH_SEED: seedShape,
+      BENCH_DATABASE_URL: database.url,
+    });
+    const batchesServer = await startLiveServer({
+      BENCH_SECRET: secret,
+      BENCH_DATABASE_URL: database.url,
+    });
+    try {
+      if (!streamsServer.seed) throw new Error('the live server sent no seed');
+      postgres = await measureMode(streamsServer, batchesServer, streamsServer.seed);
+    } finally {
+      await Promise.all([streamsServer.stop(), batchesServer.stop()]);
+    }
+  } finally {
+    await database.drop();
+  }
+  return { pglite, postgres };
+}
