@@ -81,15 +81,37 @@ export const attentionTexts = {
   'clients.columns.physical': 'Physical',
 } as const;
 
+/** The texts of the reasons in one language: the keys of {@link attentionTexts}, each worded. */
+export type AttentionTexts = { readonly [Key in keyof typeof attentionTexts]: string };
+
+/**
+ * {@link AttentionTranslate} over the texts of one language, the plural form picked by the
+ * locale's rules (`Intl.PluralRules`; a form the texts lack falls back to `_other`).
+ */
+export function createAttentionTranslate(
+  texts: AttentionTexts,
+  locale: string,
+): AttentionTranslate {
+  const pluralRules = new Intl.PluralRules(locale);
+  const byKey: Record<string, string> = texts;
+  return (key, values = {}) => {
+    const count = values.count;
+    const form = typeof count === 'number' ? pluralRules.select(count) : null;
+    const template =
+      (form === null ? undefined : (byKey[`${key}_${form}`] ?? byKey[`${key}_other`])) ??
+      byKey[key] ??
+      key;
+    return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
+  };
+}
+
 /** {@link AttentionTranslate} over {@link attentionTexts} (English plural rules: 1 is 'one'). */
-export const translateAttentionInEnglish: AttentionTranslate = (key, values = {}) => {
-  const texts: Record<string, string> = attentionTexts;
-  const plural = typeof values.count === 'number' ? (values.count === 1 ? '_one' : '_other') : '';
-  const template = texts[`${key}${plural}`] ?? texts[key] ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-};
+export const translateAttentionInEnglish: AttentionTranslate = createAttentionTranslate(
+  attentionTexts,
+  'en-US',
+);
 
 const dayMs = 24 * 3_600_000;
 

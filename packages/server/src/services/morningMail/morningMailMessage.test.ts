@@ -7,6 +7,7 @@ const coach = {
   lastName: 'Bennett',
   timezone: 'Europe/London',
   morningMailHour: 7,
+  language: 'en-US' as const,
 };
 const now = new Date('2026-11-24T07:00:30Z');
 
