@@ -155,7 +155,7 @@ function decodePart(head: string, body: string): string {
   return body;
 }
 
-/** The text/plain and text/html parts of a raw mail (one level of multipart, as the mailer sends). */
+/** The text/plain and text/html parts of a raw mail (multipart/alternative, as the mailer sends). */
 function textParts(raw: string): ReceivedMail['parts'] {
   const parts: ReceivedMail['parts'] = { plain: null, html: null };
   const split = (entity: string) => {
@@ -176,7 +176,8 @@ function textParts(raw: string): ReceivedMail['parts'] {
       }
       return;
     }
-    const decoded = decodePart(head, body).replace(/\r?\n$/, '');
+    // Line ends as the message wrote them (SMTP carries CRLF).
+    const decoded = decodePart(head, body).replace(/\r\n/g, '\n').replace(/\n$/, '');
     if (/^text\/html/i.test(type)) parts.html = decoded;
     else if (/^text\/plain/i.test(type)) parts.plain = decoded;
   };
