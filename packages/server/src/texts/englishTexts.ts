@@ -95,3 +95,10 @@ export const englishTexts = {
   /** The reasons of 'Needs attention', as the clients list words them (the domain's texts). */
   attention: attentionTexts,
 } as const;
+
+type Worded<Texts> = {
+  readonly [Key in keyof Texts]: Texts[Key] extends string ? string : Worded<Texts[Key]>;
+};
+
+/** The server's texts in one language: the keys of the English ones, each a string. */
+export type ServerTexts = Worded<typeof englishTexts>;

@@ -1,16 +1,9 @@
 import type { CoachLanguage } from '@coach/domain';
-import { englishTexts } from './englishTexts.ts';
+import { englishTexts, type ServerTexts } from './englishTexts.ts';
 import { spanishTexts } from './spanishTexts.ts';
 
 // The server's texts in a coach's language, and the words for filling them in: one module per
 // language (englishTexts.ts is the source), values formatted by the locale's Intl rules.
-
-type Worded<Texts> = {
-  readonly [Key in keyof Texts]: Texts[Key] extends string ? string : Worded<Texts[Key]>;
-};
-
-/** The server's texts in one language: the keys of the English ones, each a string. */
-export type ServerTexts = Worded<typeof englishTexts>;
 
 /** A text with plural forms: `one` and `other` (a language's other forms fall back to `other`). */
 export type PluralText = { readonly one: string; readonly other: string };

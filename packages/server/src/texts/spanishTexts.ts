@@ -1,4 +1,4 @@
-import type { ServerTexts } from './serverTexts.ts';
+import type { ServerTexts } from './englishTexts.ts';
 
 // The server's texts in Spanish (es): the keys of the English module, each worded (a key missing
 // or left over is a type error).
