@@ -1,3 +1,4 @@
+import { spanishAttentionTexts } from '@coach/domain';
 import type { ServerTexts } from './englishTexts.ts';
 
 // The server's texts in Spanish (es): the keys of the English module, each worded (a key missing
@@ -30,10 +31,10 @@ export const spanishTexts: ServerTexts = {
     phaseAverage: 'Media de la fase {{phase}}',
     noAnswers: 'sin respuestas',
     lagging: {
-      one: '{{value}} (rezagado, {{count}} día bajo seguido)',
-      other: '{{value}} (rezagado, {{count}} días bajos seguidos)',
+      one: '{{value}} (bajo, {{count}} día bajo seguido)',
+      other: '{{value}} (bajo, {{count}} días bajos seguidos)',
     },
-    chartLegend: 'Medias diarias, {{from}}–{{to}}; línea discontinua: {{limit}} (límite de rezago)',
+    chartLegend: 'Medias diarias, {{from}}–{{to}}; línea discontinua: {{limit}} (umbral bajo)',
     notesTitle: 'Notas del coach',
     noNotes: 'Sin notas.',
     finalComments: 'Comentarios finales del coach',
@@ -93,16 +94,5 @@ export const spanishTexts: ServerTexts = {
       'atención. Para cambiar la hora o desactivarlo, abre Ajustes:',
     settings: 'Ajustes',
   },
-  attention: {
-    'clients.attention.lowIndicator': '{{indicator}} {{value}} %',
-    'clients.attention.lowIndicatorFor_one': '{{indicator}} {{value}} % durante {{count}} día',
-    'clients.attention.lowIndicatorFor_other': '{{indicator}} {{value}} % durante {{count}} días',
-    'clients.attention.lowEngagement': '{{hours}} h de uso de la app en 48 h',
-    'clients.attention.noAppUseFor': 'Sin usar la app desde hace {{hours}} h',
-    'clients.attention.noDataSince': 'Sin datos desde el {{day}}',
-    'clients.attention.neverUsed': 'Aún no ha usado la app',
-    'clients.columns.productivity': 'Productividad',
-    'clients.columns.mental': 'Mental',
-    'clients.columns.physical': 'Físico',
-  },
+  attention: spanishAttentionTexts,
 };

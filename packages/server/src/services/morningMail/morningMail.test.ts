@@ -212,10 +212,10 @@ describe('the morning attention mail through the server', () => {
         '',
         `Estos 2 clientes necesitan tu atención el ${day}:`,
         '',
-        'Noah Silent: Aún no ha usado la app',
+        'Noah Silent: Todavía no ha usado la app',
         silentLink,
         '',
-        'Mia Away: Sin usar la app desde hace 31 h',
+        'Mia Away: Sin uso de la app desde hace 31 h',
         awayLink,
         '',
         'Recibes este correo a las 07:00 (America/Mexico_City) los días en que un cliente ' +
@@ -228,7 +228,7 @@ describe('the morning attention mail through the server', () => {
     expect(html).toContain('<title>\n2 clientes necesitan tu atención\n</title>');
     expect(html).toContain('<p>Buenos días, mexico:</p>');
     expect(html).toContain(
-      `<li><a href="${awayLink}">Mia Away</a>: Sin usar la app desde hace 31 h</li>`,
+      `<li><a href="${awayLink}">Mia Away</a>: Sin uso de la app desde hace 31 h</li>`,
     );
     expect(html).toContain('<a href="http://app.coach.test/settings">Ajustes</a>');
     for (const english of ['Good morning', 'need your attention', 'No app use', 'Settings<']) {
