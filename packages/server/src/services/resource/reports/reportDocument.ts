@@ -58,7 +58,7 @@ const contentWidth = 595.28 - pageMargin * 2;
 /** The words of one report: its language's texts and formats, and the content they word. */
 type Words = Wording & {
   content: ReportContent;
-  /** A local date 'YYYY-MM-DD' in the locale ('12 Jun 2025', 'Jun 12, 2025', '12 jun 2025'). */
+  /** A local date 'YYYY-MM-DD' in the locale ('Jun 12, 2025'; '12 jun 2025' in Spanish). */
   date: (localDate: string) => string;
   /** A figure in percent to 0.1 ('62.5%', '62,5 %'), or that there are no answers. */
   percent: (value: number | null) => string;
