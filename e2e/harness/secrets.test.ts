@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ReceivedMail } from '../../packages/server/test/mailSink.ts';
 import { createSecretLedger } from './secrets.ts';
 
-const mail = (text: string): ReceivedMail => ({ from: '', to: [], subject: '', text, raw: text });
+const mail = (text: string): ReceivedMail => ({
+  from: '',
+  to: [],
+  subject: '',
+  text,
+  parts: { plain: text, html: null },
+  raw: text,
+});
 
 describe('the secret ledger of an e2e run', () => {
   it('names the kind of every secret the output holds, never the secret itself', () => {

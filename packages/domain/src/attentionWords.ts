@@ -2,8 +2,8 @@ import type { AttentionReason } from './needsAttention.ts';
 import type { Indicator } from './values/surveyValues.ts';
 
 // The one rule that words a reason of 'Needs attention' ('Mental 62% for 3 days', 'No app use for
-// 31 h'): the clients list words it with the app's i18next, the morning mail with the English
-// texts below, which the app's test ties to its en-US resource word for word.
+// 31 h'): the clients list words it with the app's i18next, the morning mail with the texts below
+// in the coach's language, which the app's tests tie to its resources word for word.
 
 /** The texts a reason is worded with, by their key in the app's translation resource. */
 export type AttentionTextKey =
@@ -81,15 +81,54 @@ export const attentionTexts = {
   'clients.columns.physical': 'Physical',
 } as const;
 
-/** {@link AttentionTranslate} over {@link attentionTexts} (English plural rules: 1 is 'one'). */
-export const translateAttentionInEnglish: AttentionTranslate = (key, values = {}) => {
-  const texts: Record<string, string> = attentionTexts;
-  const plural = typeof values.count === 'number' ? (values.count === 1 ? '_one' : '_other') : '';
-  const template = texts[`${key}${plural}`] ?? texts[key] ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+/** The texts of the reasons in one language: the keys of {@link attentionTexts}, each worded. */
+export type AttentionTexts = { readonly [Key in keyof typeof attentionTexts]: string };
+
+/**
+ * The Spanish (es) texts of the reasons, as the app's es resource words them, for the morning
+ * mail of a coach who chose Spanish (Spanish plural forms other than 'one' take `_other`).
+ */
+export const spanishAttentionTexts: AttentionTexts = {
+  'clients.attention.lowIndicator': '{{indicator}} {{value}} %',
+  'clients.attention.lowIndicatorFor_one': '{{indicator}} {{value}} % durante {{count}} día',
+  'clients.attention.lowIndicatorFor_other': '{{indicator}} {{value}} % durante {{count}} días',
+  'clients.attention.lowEngagement': '{{hours}} h de uso de la app en 48 h',
+  'clients.attention.noAppUseFor': 'Sin uso de la app desde hace {{hours}} h',
+  'clients.attention.noDataSince': 'Sin datos desde el {{day}}',
+  'clients.attention.neverUsed': 'Todavía no ha usado la app',
+  'clients.columns.productivity': 'Productividad',
+  'clients.columns.mental': 'Mental',
+  'clients.columns.physical': 'Físico',
 };
+
+/**
+ * {@link AttentionTranslate} over the texts of one language, the plural form picked by the
+ * locale's rules (`Intl.PluralRules`; a form the texts lack falls back to `_other`).
+ */
+export function createAttentionTranslate(
+  texts: AttentionTexts,
+  locale: string,
+): AttentionTranslate {
+  const pluralRules = new Intl.PluralRules(locale);
+  const byKey: Record<string, string> = texts;
+  return (key, values = {}) => {
+    const count = values.count;
+    const form = typeof count === 'number' ? pluralRules.select(count) : null;
+    const template =
+      (form === null ? undefined : (byKey[`${key}_${form}`] ?? byKey[`${key}_other`])) ??
+      byKey[key] ??
+      key;
+    return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
+  };
+}
+
+/** {@link AttentionTranslate} over {@link attentionTexts} (English plural rules: 1 is 'one'). */
+export const translateAttentionInEnglish: AttentionTranslate = createAttentionTranslate(
+  attentionTexts,
+  'en-US',
+);
 
 const dayMs = 24 * 3_600_000;
 

@@ -5,8 +5,12 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = {
   from: string;
   to: string[];
+  /** The subject, its encoded words (RFC 2047) decoded. */
   subject: string;
+  /** The whole body, quoted-printable decoded. */
   text: string;
+  /** The plain-text and HTML parts, each decoded (quoted-printable or base64, UTF-8). */
+  parts: { plain: string | null; html: string | null };
   raw: string;
 };
 
@@ -27,12 +31,13 @@ export async function startMailSink(options: { port?: number } = {}) {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-        const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
+        const subject = decodeEncodedWords(headerOf(head, 'Subject') ?? '');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           subject,
           text: decodeQuotedPrintable(body.join('\n\n')),
+          parts: textParts(raw),
           raw,
         });
         for (const wake of waiters.splice(0)) wake();
@@ -108,8 +113,74 @@ export function waitingMailbox(
   };
 }
 
+/** Quoted-printable to text: the bytes it encodes read as UTF-8. */
 function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes: number[] = [];
+  const softBreaksGone = text.replace(/=\r?\n/g, '');
+  for (let index = 0; index < softBreaksGone.length; index += 1) {
+    const hex = softBreaksGone.slice(index + 1, index + 3);
+    if (softBreaksGone[index] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(softBreaksGone[index] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A header's value, its folded lines joined, or undefined. */
+function headerOf(head: string, name: string): string | undefined {
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(unfolded)?.[1]?.trim();
+}
+
+/** A header with RFC 2047 encoded words ('=?UTF-8?Q?...?=', '=?UTF-8?B?...?=') as text. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : decodeQuotedPrintable(word.replaceAll('_', ' ')),
+    );
+}
+
+/** The body of one MIME part decoded by its transfer encoding. */
+function decodePart(head: string, body: string): string {
+  const encoding = headerOf(head, 'Content-Transfer-Encoding')?.toLowerCase();
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  return body;
+}
+
+/** The text/plain and text/html parts of a raw mail (multipart/alternative, as the mailer sends). */
+function textParts(raw: string): ReceivedMail['parts'] {
+  const parts: ReceivedMail['parts'] = { plain: null, html: null };
+  const split = (entity: string) => {
+    const at = entity.search(/\r?\n\r?\n/);
+    return at < 0
+      ? { head: entity, body: '' }
+      : { head: entity.slice(0, at), body: entity.slice(at).replace(/^\r?\n\r?\n/, '') };
+  };
+  const visit = (entity: string) => {
+    const { head, body } = split(entity);
+    const type = headerOf(head, 'Content-Type') ?? 'text/plain';
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (/^multipart\//i.test(type) && boundary) {
+      const sections = body.split(`--${boundary}`).slice(1);
+      for (const section of sections) {
+        if (section.startsWith('--')) break;
+        visit(section.replace(/^\r?\n/, ''));
+      }
+      return;
+    }
+    // Line ends as the message wrote them (SMTP carries CRLF).
+    const decoded = decodePart(head, body).replace(/\r\n/g, '\n').replace(/\n$/, '');
+    if (/^text\/html/i.test(type)) parts.html = decoded;
+    else if (/^text\/plain/i.test(type)) parts.plain = decoded;
+  };
+  visit(raw);
+  return parts;
 }

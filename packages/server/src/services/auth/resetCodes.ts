@@ -6,6 +6,7 @@ import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
+import { wordingOf } from '../../texts/serverTexts.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
@@ -20,7 +21,7 @@ import {
 import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
 import { issueTokens, revokeAllSessionsOfUser, type SessionDeps, type Tokens } from './sessions.ts';
-import { findUserByEmail } from './users.ts';
+import { findUserByEmail, mailLanguageOfUser } from './users.ts';
 
 const codes = schema.passwordResetCodes;
 
@@ -152,6 +153,9 @@ async function issueResetCode(
     return;
   }
   const code = newResetCode();
+  const { texts, fill, plural } = wordingOf(
+    await mailLanguageOfUser(database.db, organisationId, user.id),
+  );
   await database.transaction(async (tx) => {
     // Serialises parallel requests of one user: only one live code may exist (unique index).
     await tx
@@ -174,11 +178,11 @@ async function issueResetCode(
     const minutes = Math.round(options.resetCodeTtlSeconds / 60);
     await mail.add(tx, {
       to: user.email,
-      subject: 'Your Coach password reset code',
-      text:
-        `Your password reset code is ${code}\n\n` +
-        `It is valid for ${minutes} minutes and can be used once. ` +
-        'If you did not ask to reset your password, ignore this mail.',
+      subject: texts.passwordReset.subject,
+      text: [
+        fill(texts.passwordReset.code, { code }),
+        plural(texts.passwordReset.validity, minutes),
+      ].join('\n\n'),
     });
   });
   mail.wake();
@@ -225,17 +229,21 @@ async function tellOwnerOfCeiling(
   const { database, organisationId } = deps;
   const user = await findUserByEmail(database.db, organisationId, email);
   if (!user) return;
-  const until = new Date(now.getTime() + day * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  const language = await mailLanguageOfUser(database.db, organisationId, user.id);
+  const { texts, fill } = wordingOf(language);
+  const until = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(now.getTime() + day * 1000));
   await database.transaction(async (tx) => {
     await mail.add(tx, {
       to: user.email,
-      subject: 'Someone is guessing password reset codes for your Coach account',
-      text:
-        `Password reset codes for your Coach account were entered wrongly ${max} times today, ` +
-        'from several addresses: someone may be trying to get into your account. Your ' +
-        'password has not changed, and signing in with it still works.\n\n' +
-        `To protect you, reset codes cannot be checked until ${until} UTC. If you need to reset ` +
-        'your password before then, ask your coach or the Coach team.',
+      subject: texts.passwordReset.guessedSubject,
+      text: [
+        fill(texts.passwordReset.guessed, { max }),
+        fill(texts.passwordReset.guessedUntil, { until: `${until} UTC` }),
+      ].join('\n\n'),
     });
   });
   mail.wake();
@@ -306,6 +314,7 @@ async function checkCode(
     failedAttempts: row.failedAttempts,
   });
   if (row.failedAttempts >= max) {
+    const { texts, fill } = wordingOf(await mailLanguageOfUser(db, deps.organisationId, user.id));
     // Of parallel wrong guesses, only the one that voids the code reports and mails.
     const isVoided = await database.transaction(async (tx) => {
       const [voided] = await tx
@@ -316,12 +325,10 @@ async function checkCode(
       if (!voided) return false;
       await mail.add(tx, {
         to: user.email,
-        subject: 'Wrong password reset codes for your Coach account',
-        text:
-          `Someone entered ${max} wrong password reset codes for your Coach account, so the ` +
-          'code is no longer valid. Your password has not changed.\n\n' +
-          'If it was you, ask for a new code. If it was not, you need do nothing, but tell your ' +
-          'coach or the Coach team if it happens again.',
+        subject: texts.passwordReset.voidedSubject,
+        text: [fill(texts.passwordReset.voided, { max }), texts.passwordReset.voidedAdvice].join(
+          '\n\n',
+        ),
       });
       return true;
     });

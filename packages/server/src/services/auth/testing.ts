@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import type { CoachLanguage } from '@coach/domain';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import type { PersonType } from '../../db/schema.ts';
@@ -16,6 +17,8 @@ export type TestUserInput = {
   /** For a client (type 'user'): the person id of their coach. */
   coachPersonId?: string | null;
   timezone?: string;
+  /** The language of a coach's screens, mails and reports (en-US when left out). */
+  language?: CoachLanguage;
 };
 
 /** The ids of a seeded account. */
@@ -48,6 +51,7 @@ export async function createUserWithProfile(
         lastName: input.lastName ?? input.type,
         coachPersonId: input.coachPersonId ?? null,
         timezone: input.timezone ?? 'UTC',
+        ...(input.language ? { language: input.language } : {}),
       })
       .returning({ id: schema.persons.id });
     if (!person) throw new Error('person insert returned nothing');

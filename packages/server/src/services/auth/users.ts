@@ -1,4 +1,6 @@
+import { type CoachLanguage, defaultCoachLanguage } from '@coach/domain';
 import { and, asc, eq, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 
@@ -35,6 +37,30 @@ export async function findPersonOfUser(
     )
     .limit(1);
   return person;
+}
+
+/**
+ * The language of a user's mails: a coach's own; a client's is their coach's (as their invite
+ * was); en-US for an account without a profile or a client without a coach.
+ */
+export async function mailLanguageOfUser(
+  db: Db,
+  organisationId: string,
+  userId: string,
+): Promise<CoachLanguage> {
+  const { persons } = schema;
+  const coaches = alias(persons, 'coaches');
+  const [row] = await db
+    .select({ type: persons.type, own: persons.language, coach: coaches.language })
+    .from(persons)
+    .leftJoin(
+      coaches,
+      and(eq(coaches.id, persons.coachPersonId), eq(coaches.organisationId, organisationId)),
+    )
+    .where(and(eq(persons.organisationId, organisationId), eq(persons.userId, userId)))
+    .limit(1);
+  if (!row) return defaultCoachLanguage;
+  return row.type === 'coach' ? row.own : (row.coach ?? defaultCoachLanguage);
 }
 
 /**

@@ -184,6 +184,57 @@ describe('the morning attention mail through the server', () => {
     const [lateClaim] = await claimsOf(server.database, late.coach.personId);
     expect(lateClaim?.localDate).toBe(localDateOf(localInstant('07:05', zone), zone));
   });
+
+  it("mails a coach who chose Spanish in Spanish: subject, plain text and HTML, the list's reasons in its words", async () => {
+    // A zone whose 07:00 is no other coach's of this server.
+    const zone = 'America/Mexico_City';
+    const spanish = await practice(server.database, 'mexico', zone, localInstant('07:10', zone));
+    await server.database.db
+      .update(schema.persons)
+      .set({ language: 'es' })
+      .where(eq(schema.persons.id, spanish.coach.personId));
+    const before = server.mailSink.received.length;
+    now = localInstant('07:10', zone);
+    const mail = await server.mailSink.waitForMailTo(spanish.coach.email, before, 10_000);
+
+    expect(mail.subject).toBe('2 clientes necesitan tu atención');
+    const day = new Intl.DateTimeFormat('es', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: zone,
+    }).format(now);
+    const silentLink = `http://app.coach.test/clients/${spanish.silent.personId}`;
+    const awayLink = `http://app.coach.test/clients/${spanish.away.personId}`;
+    expect(mail.parts.plain).toBe(
+      [
+        'Buenos días, mexico:',
+        '',
+        `Estos 2 clientes necesitan tu atención el ${day}:`,
+        '',
+        'Noah Silent: Todavía no ha usado la app',
+        silentLink,
+        '',
+        'Mia Away: Sin uso de la app desde hace 31 h',
+        awayLink,
+        '',
+        'Recibes este correo a las 07:00 (America/Mexico_City) los días en que un cliente ' +
+          'necesita atención. Para cambiar la hora o desactivarlo, abre Ajustes:',
+        'http://app.coach.test/settings',
+      ].join('\n'),
+    );
+    const html = mail.parts.html ?? '';
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<title>\n2 clientes necesitan tu atención\n</title>');
+    expect(html).toContain('<p>Buenos días, mexico:</p>');
+    expect(html).toContain(
+      `<li><a href="${awayLink}">Mia Away</a>: Sin uso de la app desde hace 31 h</li>`,
+    );
+    expect(html).toContain('<a href="http://app.coach.test/settings">Ajustes</a>');
+    for (const english of ['Good morning', 'need your attention', 'No app use', 'Settings<']) {
+      expect.soft(`${mail.subject}\n${mail.parts.plain}\n${html}`).not.toContain(english);
+    }
+  });
 });
 
 describe('the morning attention mail with three processes', () => {

@@ -7,6 +7,7 @@ const coach = {
   lastName: 'Bennett',
   timezone: 'Europe/London',
   morningMailHour: 7,
+  language: 'en-US' as const,
 };
 const now = new Date('2026-11-24T07:00:30Z');
 
@@ -54,5 +55,34 @@ describe('writeMorningMail', () => {
     expect(mail.html).toContain('>Ana &lt;3 &amp; &quot;Co&quot;</a>');
     expect(mail.html).not.toContain('Ana <3');
     expect(mail.text).toContain('A client: \nhttp://app.example/clients/c2');
+  });
+
+  it("words a Spanish coach's mail in Spanish, numbers and dates by the locale", () => {
+    const mail = writeMorningMail(
+      'http://app.example',
+      { ...coach, language: 'es', timezone: 'Europe/Madrid', morningMailHour: 6 },
+      [
+        {
+          clientId: 'c1',
+          firstName: 'Lucía',
+          lastName: 'Núñez',
+          reasons: [
+            { kind: 'lowIndicator', indicator: 'physical', value: 61.55, days: 1 },
+            { kind: 'lowEngagement', hours: 1.25 },
+            { kind: 'noData', lastConnectedAt: '2026-11-02T10:00:00Z', hoursSilent: 500 },
+          ],
+        },
+      ],
+      now,
+    );
+    expect(mail.subject).toBe('1 cliente necesita tu atención');
+    expect(mail.text).toContain('Buenos días, Olivia:');
+    expect(mail.text).toContain('Este cliente necesita tu atención el martes, 24 de noviembre:');
+    expect(mail.text).toContain(
+      'Lucía Núñez: Físico 61,6 % durante 1 día; 1,3 h de uso de la app en 48 h; ' +
+        'Sin datos desde el 2 nov',
+    );
+    expect(mail.text).toContain('Recibes este correo a las 06:00 (Europe/Madrid)');
+    expect(mail.html).toContain('<html lang="es">');
   });
 });

@@ -1,12 +1,14 @@
 import {
   type AttentionReason,
+  type CoachLanguage,
   createAttentionFormats,
+  createAttentionTranslate,
   describeAttentionReason,
   fullName,
   mailSafeName,
-  translateAttentionInEnglish,
 } from '@coach/domain';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { wordingOf } from '../../texts/serverTexts.ts';
 
 /** A client of the mail: who, and why they need attention (most urgent first). */
 export type AttentionEntry = {
@@ -23,6 +25,8 @@ export type MorningMailRecipient = {
   lastName: string;
   timezone: string;
   morningMailHour: number;
+  /** The coach's language: the mail's words, dates and numbers. */
+  language: CoachLanguage;
 };
 
 /** Text for HTML: the five characters that could open markup or an attribute, escaped. */
@@ -36,11 +40,12 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The morning attention mail of a coach (plain text and HTML): each client who needs attention
- * with the reasons in the words of the clients list (the domain's rule, English texts, dates in
- * the coach's timezone) and a link to their profile (`<app>/clients/<id>`). Names are plain text
- * on one line, and a name that looks like a link is left out ('A client'), so the only links in
- * the mail are the product's own (as in the invite mail).
+ * The morning attention mail of a coach (plain text and HTML) in their language: each client who
+ * needs attention with the reasons in the words of the clients list (the domain's rule, worded by
+ * the server's texts of the language, dates in the coach's timezone) and a link to their profile
+ * (`<app>/clients/<id>`). Names are plain text on one line, and a name that looks like a link is
+ * left out ('A client'), so the only links in the mail are the product's own (as in the invite
+ * mail).
  */
 export function writeMorningMail(
   appUrl: string,
@@ -49,33 +54,35 @@ export function writeMorningMail(
   now: Date,
 ): MailMessage {
   const base = appUrl.replace(/\/+$/, '');
-  const formats = createAttentionFormats('en-US', now, coach.timezone);
-  const day = new Intl.DateTimeFormat('en-US', {
+  const { language } = coach;
+  const { texts, fill, plural } = wordingOf(language);
+  const words = texts.morningMail;
+  const translate = createAttentionTranslate(texts.attention, language);
+  const formats = createAttentionFormats(language, now, coach.timezone);
+  const day = new Intl.DateTimeFormat(language, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     timeZone: coach.timezone,
   }).format(now);
   const entries = clients.map((client) => ({
-    name: mailSafeName(fullName(client)) ?? 'A client',
-    reasons: client.reasons.map((reason) =>
-      describeAttentionReason(reason, translateAttentionInEnglish, formats),
-    ),
+    name: mailSafeName(fullName(client)) ?? words.someClient,
+    reasons: client.reasons.map((reason) => describeAttentionReason(reason, translate, formats)),
     link: `${base}/clients/${encodeURIComponent(client.clientId)}`,
   }));
   const coachName = mailSafeName(coach.firstName);
-  const greeting = coachName ? `Good morning ${coachName},` : 'Good morning,';
+  const greeting = coachName ? fill(words.greetingNamed, { name: coachName }) : words.greeting;
   const count = clients.length;
-  const subject =
-    count === 1 ? '1 client needs your attention' : `${count} clients need your attention`;
-  const intro =
-    count === 1
-      ? `This client needs your attention on ${day}:`
-      : `These ${count} clients need your attention on ${day}:`;
-  const hour = `${String(coach.morningMailHour).padStart(2, '0')}:00`;
-  const footer =
-    `You get this mail at ${hour} (${coach.timezone}) on days when a client needs attention. ` +
-    'To change the hour or turn it off, open Settings:';
+  const subject = plural(words.subject, count);
+  const intro = plural(words.intro, count, { day });
+  // The chosen hour on a 24-hour clock, as the locale writes it ('07:00').
+  const hour = new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000, 0, 1, coach.morningMailHour));
+  const footer = fill(words.footer, { hour, timezone: coach.timezone });
   const settingsLink = `${base}/settings`;
 
   const text = [
@@ -97,13 +104,13 @@ export function writeMorningMail(
     .join('\n');
   const html = [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><title>',
+    `<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>`,
     escapeHtml(subject),
     '</title></head><body>',
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<ul>\n${items}\n</ul>`,
-    `<p>${escapeHtml(footer)} <a href="${escapeHtml(settingsLink)}">Settings</a></p>`,
+    `<p>${escapeHtml(footer)} <a href="${escapeHtml(settingsLink)}">${escapeHtml(words.settings)}</a></p>`,
     '</body></html>',
   ].join('\n');
 

@@ -1,3 +1,4 @@
+import type { CoachLanguage } from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 
@@ -12,6 +13,7 @@ export type DueCoach = {
   timezone: string;
   isMorningMailOn: boolean;
   morningMailHour: number;
+  language: CoachLanguage;
 };
 
 /** The coach's wall clock at `now`, in PostgreSQL's words. */
@@ -33,7 +35,7 @@ export async function selectDueCoaches(
     select ${persons.id} as "personId", ${users.email} as "email",
       ${persons.firstName} as "firstName", ${persons.lastName} as "lastName",
       ${persons.timezone} as "timezone", ${persons.isMorningMailOn} as "isMorningMailOn",
-      ${persons.morningMailHour} as "morningMailHour"
+      ${persons.morningMailHour} as "morningMailHour", ${persons.language} as "language"
     from ${persons} join ${users} on ${users.id} = ${persons.userId}
     where ${persons.organisationId} = ${organisationId} and ${persons.type} = 'coach'
       and ${persons.isMorningMailOn}

@@ -1,5 +1,7 @@
 // pdfmake set up once per thread: the Roboto files that ship with pdfmake read into its virtual
 // file system (nothing fetched or read while rendering), and every URL and local file refused.
+// That Roboto (3.x) has Latin, Greek and Cyrillic glyphs, so names in those scripts print as
+// written; a PDF embeds only the glyphs it uses. It has no CJK glyphs.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

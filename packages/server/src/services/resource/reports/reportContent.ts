@@ -17,7 +17,12 @@ import { DomainError } from '../../../domainError.ts';
 import type { PersonRecord } from '../../account/store.ts';
 import { clientProfileSummary, clientSeries } from '../../analytics/figures.ts';
 import { clientNotFound } from '../../clientRecords/access.ts';
-import type { ReportContent, ReportSection, SectionFigures } from './reportDocument.ts';
+import type {
+  ReportContent,
+  ReportSection,
+  ReportSectionKind,
+  SectionFigures,
+} from './reportDocument.ts';
 
 /**
  * The period asked for, checked, or the default one (the domain's rule, which the mocks share):
@@ -83,13 +88,15 @@ export async function readReportContent(
   );
   const series = await clientSeries(db, organisationId, client, period.from, period.to, now);
   const { indicators } = profile;
-  const section = (title: string, key: IndicatorKey, note: string): ReportSection => ({
-    title,
+  const section = (kind: ReportSectionKind, key: IndicatorKey, note: string): ReportSection => ({
+    kind,
     days: series.days.map((day) => ({ date: day.date, value: day[key] })),
     figures: sectionFigures(series.days, key, indicators[key]),
     note,
   });
   return {
+    // The coach's language: the report is theirs to read and hand on.
+    language: coach.language,
     clientName: fullName(profile),
     coachName: fullName(coach),
     period,
@@ -100,9 +107,9 @@ export async function readReportContent(
     timezone: client.timezone,
     limitPercent: laggingLimitPercent,
     sections: [
-      section('Mental wellbeing', 'mental', body.mentalWellbeing),
-      section('Physical wellbeing', 'physical', body.physicalWellbeing),
-      section('Productivity', 'productivity', body.productivity),
+      section('mentalWellbeing', 'mental', body.mentalWellbeing),
+      section('physicalWellbeing', 'physical', body.physicalWellbeing),
+      section('productivity', 'productivity', body.productivity),
     ],
     finalComments: body.finalComments,
   };

@@ -1,8 +1,10 @@
 // The PDF's layout, from plain data: what the worker thread receives and turns into pdfmake's
-// document definition. Only types come from elsewhere, so a worker loads little.
+// document definition, in the coach's language (the server's texts, dates and numbers by Intl).
+// Only types and the texts come from elsewhere, so a worker loads little.
 
-import type { JourneyStep } from '@coach/domain';
+import type { CoachLanguage, JourneyStep } from '@coach/domain';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { type Wording, wordingOf } from '../../../texts/serverTexts.ts';
 import { type ChartDay, indicatorChartSvg } from './reportChart.ts';
 
 /** The figures of one indicator over the period, and over the phase as the profile shows them. */
@@ -19,9 +21,12 @@ export type SectionFigures = {
   lowDays: number;
 };
 
+/** The sections of a report, by the report's part (requirements R3: the report's sections). */
+export type ReportSectionKind = 'mentalWellbeing' | 'physicalWellbeing' | 'productivity';
+
 /** One section of the report: an indicator's figures and chart, and the coach's notes on it. */
 export type ReportSection = {
-  title: string;
+  kind: ReportSectionKind;
   days: ChartDay[];
   figures: SectionFigures;
   note: string;
@@ -29,6 +34,8 @@ export type ReportSection = {
 
 /** Everything the PDF shows, ready to lay out. */
 export type ReportContent = {
+  /** The coach's language: the report's words, dates and numbers. */
+  language: CoachLanguage;
   clientName: string;
   coachName: string;
   period: { from: string; to: string };
@@ -48,15 +55,41 @@ const pageMargin = 40;
 /** A4 width in points less the side margins. */
 const contentWidth = 595.28 - pageMargin * 2;
 
-const phaseNames: Record<JourneyStep, string> = { learn: 'Learn', sense: 'Sense', grow: 'Grow' };
+/** The words of one report: its language's texts and formats, and the content they word. */
+type Words = Wording & {
+  content: ReportContent;
+  /** A local date 'YYYY-MM-DD' in the locale ('Jun 12, 2025'; '12 jun 2025' in Spanish). */
+  date: (localDate: string) => string;
+  /** A figure in percent to 0.1 ('62.5%', '62,5 %'), or that there are no answers. */
+  percent: (value: number | null) => string;
+  /** A whole percent ('70%', '70 %'). */
+  wholePercent: (value: number) => string;
+  phaseName: (phase: JourneyStep) => string;
+};
 
-const percent = (value: number | null) => (value === null ? 'no answers' : `${value.toFixed(1)} %`);
-
-/** A local date 'YYYY-MM-DD' as '12 Jun 2025' (the same on every machine: no locale data). */
-function formatDate(localDate: string): string {
-  const [year, month, day] = localDate.split('-').map(Number);
-  const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
+function wordsOf(content: ReportContent): Words {
+  const wording = wordingOf(content.language);
+  const dates = new Intl.DateTimeFormat(content.language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const percents = new Intl.NumberFormat(content.language, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const wholePercents = new Intl.NumberFormat(content.language, { style: 'percent' });
+  return {
+    ...wording,
+    content,
+    date: (localDate) => dates.format(new Date(`${localDate}T00:00:00Z`)),
+    percent: (value) =>
+      value === null ? wording.texts.report.noAnswers : percents.format(value / 100),
+    wholePercent: (value) => wholePercents.format(value / 100),
+    phaseName: (phase) => wording.texts.report.phases[phase],
+  };
 }
 
 function daysIn(period: { from: string; to: string }): number {
@@ -70,24 +103,34 @@ function labelled(label: string, value: string): Content[] {
   ];
 }
 
-function header(content: ReportContent): Content[] {
+function header(words: Words): Content[] {
+  const { content, texts, fill, plural } = words;
+  const text = texts.report;
+  // The day it was generated in the client's timezone, as the period's days are.
   const generatedOn = new Intl.DateTimeFormat('en-CA', { timeZone: content.timezone }).format(
     new Date(content.generatedAt),
   );
+  const period = content.period;
   return [
-    { text: 'Client report', style: 'title' },
+    { text: text.title, style: 'title' },
     {
       table: {
         widths: [90, '*'],
         body: [
-          labelled('Client', content.clientName),
-          labelled('Coach', content.coachName),
+          labelled(text.client, content.clientName),
+          labelled(text.coach, content.coachName),
           labelled(
-            'Period',
-            `${formatDate(content.period.from)} – ${formatDate(content.period.to)} (${daysIn(content.period)} days)`,
+            text.period,
+            plural(text.periodValue, daysIn(period), {
+              from: words.date(period.from),
+              to: words.date(period.to),
+            }),
           ),
-          labelled('Phase', `${phaseNames[content.phase]}, day ${content.phaseDay}`),
-          labelled('Generated', formatDate(generatedOn)),
+          labelled(
+            text.phase,
+            fill(text.phaseValue, { phase: words.phaseName(content.phase), day: content.phaseDay }),
+          ),
+          labelled(text.generated, words.date(generatedOn)),
         ],
       },
       layout: 'noBorders',
@@ -96,25 +139,38 @@ function header(content: ReportContent): Content[] {
   ];
 }
 
-function figuresLine(content: ReportContent, figures: SectionFigures): Content {
-  const phase = phaseNames[content.figuresPhase];
+function figuresLine(words: Words, figures: SectionFigures): Content {
+  const { content, fill, plural } = words;
+  const text = words.texts.report;
   const phaseFigure = figures.phaseLagging
-    ? `${percent(figures.phaseAverage)} (lagging, ${figures.lowDays} low days in a row)`
-    : percent(figures.phaseAverage);
+    ? plural(text.lagging, figures.lowDays, { value: words.percent(figures.phaseAverage) })
+    : words.percent(figures.phaseAverage);
   return {
     table: {
       widths: ['*', '*', '*', '*'],
       body: [
         [
-          { text: 'Average of the period', style: 'label' },
-          { text: 'Days with answers', style: 'label' },
-          { text: `Days under ${content.limitPercent} %`, style: 'label' },
-          { text: `${phase} phase average`, style: 'label' },
+          { text: text.averageOfPeriod, style: 'label' },
+          { text: text.daysWithAnswers, style: 'label' },
+          {
+            text: fill(text.daysUnderLimit, { limit: words.wholePercent(content.limitPercent) }),
+            style: 'label',
+          },
+          {
+            text: fill(text.phaseAverage, { phase: words.phaseName(content.figuresPhase) }),
+            style: 'label',
+          },
         ],
         [
-          { text: percent(figures.average), style: 'figure' },
-          { text: `${figures.daysWithValue} of ${daysIn(content.period)}`, style: 'figure' },
-          { text: String(figures.laggingDays), style: 'figure' },
+          { text: words.percent(figures.average), style: 'figure' },
+          {
+            text: fill(text.daysWithAnswersValue, {
+              count: figures.daysWithValue,
+              total: daysIn(content.period),
+            }),
+            style: 'figure',
+          },
+          { text: fill('{{count}}', { count: figures.laggingDays }), style: 'figure' },
           { text: phaseFigure, style: figures.phaseLagging ? 'figureLagging' : 'figure' },
         ],
       ],
@@ -125,18 +181,20 @@ function figuresLine(content: ReportContent, figures: SectionFigures): Content {
 }
 
 /** A coach's text as written (line breaks kept), or a word that there is none. */
-function notesText(text: string): Content {
+function notesText(words: Words, text: string): Content {
   return text.trim() === ''
-    ? { text: 'No notes.', style: 'empty' }
+    ? { text: words.texts.report.noNotes, style: 'empty' }
     : { text, style: 'notes', preserveLeadingSpaces: true };
 }
 
-function section(content: ReportContent, part: ReportSection): Content {
+function section(words: Words, part: ReportSection): Content {
+  const { content, fill } = words;
+  const text = words.texts.report;
   const chartHeight = 110;
   return {
     stack: [
-      { text: part.title, style: 'section' },
-      figuresLine(content, part.figures),
+      { text: text.sections[part.kind], style: 'section' },
+      figuresLine(words, part.figures),
       {
         svg: indicatorChartSvg(part.days, {
           width: contentWidth,
@@ -147,19 +205,23 @@ function section(content: ReportContent, part: ReportSection): Content {
       },
       {
         columns: [
-          { text: formatDate(content.period.from), style: 'axis' },
+          { text: words.date(content.period.from), style: 'axis' },
           {
-            text: `Daily averages, 0–100 %; dashed line: ${content.limitPercent} % (lagging limit)`,
+            text: fill(text.chartLegend, {
+              from: words.wholePercent(0),
+              to: words.wholePercent(100),
+              limit: words.wholePercent(content.limitPercent),
+            }),
             style: 'axis',
             alignment: 'center',
             width: 'auto',
           },
-          { text: formatDate(content.period.to), style: 'axis', alignment: 'right' },
+          { text: words.date(content.period.to), style: 'axis', alignment: 'right' },
         ],
         margin: [0, 2, 0, 8],
       },
-      { text: "Coach's notes", style: 'notesTitle' },
-      notesText(part.note),
+      { text: text.notesTitle, style: 'notesTitle' },
+      notesText(words, part.note),
     ],
     margin: [0, 0, 0, 16],
     unbreakable: true,
@@ -168,24 +230,31 @@ function section(content: ReportContent, part: ReportSection): Content {
 
 /** The pdfmake document of a report: header, one section per indicator, final comments, pages. */
 export function reportDocument(content: ReportContent): TDocumentDefinitions {
+  const words = wordsOf(content);
+  const text = words.texts.report;
   return {
     pageSize: 'A4',
+    language: content.language,
     pageMargins: [pageMargin, pageMargin, pageMargin, 50],
     info: {
-      title: `Client report: ${content.clientName}`,
+      title: words.fill(text.documentTitle, { client: content.clientName }),
       author: content.coachName,
       creator: 'Coach',
     },
     content: [
-      ...header(content),
-      ...content.sections.map((part) => section(content, part)),
-      { text: 'Final comments from coach', style: 'section' },
-      notesText(content.finalComments),
+      ...header(words),
+      ...content.sections.map((part) => section(words, part)),
+      { text: text.finalComments, style: 'section' },
+      notesText(words, content.finalComments),
     ],
     footer: (currentPage, pageCount) => ({
       columns: [
         { text: content.clientName, style: 'footer' },
-        { text: `Page ${currentPage} of ${pageCount}`, style: 'footer', alignment: 'right' },
+        {
+          text: words.fill(text.page, { page: currentPage, count: pageCount }),
+          style: 'footer',
+          alignment: 'right',
+        },
       ],
       margin: [pageMargin, 16, pageMargin, 0],
     }),

@@ -42,6 +42,14 @@ async function download(server: TestServer, user: TestUser, clientId: string, re
   };
 }
 
+/** Sets a coach's language as Settings stores it. */
+async function setLanguage(server: TestServer, user: TestUser, language: 'en-US' | 'es') {
+  await server.database.db
+    .update(schema.persons)
+    .set({ language })
+    .where(eq(schema.persons.id, user.personId));
+}
+
 async function storedReportCount(server: TestServer): Promise<number> {
   return (
     await server.database.db.select({ id: schema.clientReports.id }).from(schema.clientReports)
@@ -122,11 +130,72 @@ describe('client reports', () => {
     expect(text).toContain('Samuel Okafor');
     expect(text).toContain('Carla Mendes');
     expect(text).toContain('Sense, day 8');
-    expect(text).toContain('1 May 2025 – 12 Jun 2025 (43 days)');
+    expect(text).toContain('May 1, 2025 – Jun 12, 2025 (43 days)');
     for (const note of Object.values(notes)) expect(text).toContain(note);
     // Mental: 60.5, 72 and 55 over the period: 62.5 on average, every day under 70.
-    expect(text).toContain('62.5 %');
+    expect(text).toContain('62.5%');
+    expect(text).toContain('Days under 70%');
     expect(text).toContain('Page 1 of');
+  });
+
+  it("writes the PDF in the coach's language: Spanish labels, dates and numbers", async () => {
+    await setLanguage(server, coach, 'es');
+    try {
+      const created = await create(server, coach, sam.personId, notes);
+      expect(created.status).toBe(201);
+      const pdf = await download(server, coach, sam.personId, (created.body as Report).id);
+      const text = (await pdfPageTexts(pdf.bytes)).join('\n');
+      expect(text).toContain('Informe del cliente');
+      expect(text).toContain('Cliente Samuel Okafor');
+      expect(text).toContain('Periodo 1 may 2025 – 12 jun 2025 (43 días)');
+      expect(text).toContain('Fase Sentir, día 8');
+      expect(text).toContain('Generado 12 jun 2025');
+      for (const label of [
+        'Bienestar mental',
+        'Bienestar físico',
+        'Productividad',
+        'Media del periodo',
+        'Días con respuestas',
+        'Días por debajo del 70 %',
+        'Media de la fase Sentir',
+        'Notas del coach',
+        'Comentarios finales del coach',
+        'Página 1 de',
+      ]) {
+        expect.soft(text).toContain(label);
+      }
+      // The same figure as in English, with a decimal comma and a spaced percent sign.
+      expect(text).toContain('62,5 %');
+      for (const english of ['Client report', 'Mental wellbeing', 'Page 1 of', '62.5']) {
+        expect.soft(text).not.toContain(english);
+      }
+      for (const note of Object.values(notes)) expect(text).toContain(note);
+    } finally {
+      await setLanguage(server, coach, 'en-US');
+    }
+  });
+
+  it('shows names in Greek and Cyrillic as written, not as missing glyphs', async () => {
+    const alexis = await seedPerson(server, {
+      email: 'alexis@example.com',
+      type: 'user',
+      coachPersonId: coach.personId,
+      firstName: 'Αλέξης',
+      lastName: 'Дмитрий',
+      createdAt: new Date('2025-06-01T08:00:00.000Z'),
+    });
+    const created = await create(server, coach, alexis.personId, {
+      ...notes,
+      finalComments: 'Καλή συνέχεια. Хорошая работа.',
+    });
+    expect(created.status).toBe(201);
+    const pdf = await download(server, coach, alexis.personId, (created.body as Report).id);
+    const pages = await pdfPageTexts(pdf.bytes);
+    const text = pages.join('\n');
+    expect(text).toContain('Client Αλέξης Дмитрий');
+    expect(text).toContain('Καλή συνέχεια. Хорошая работа.');
+    // The footer of every page names the client too.
+    for (const page of pages) expect(page).toContain('Αλέξης Дмитрий');
   });
 
   it('lists the newest first, with the period asked for', async () => {
