@@ -86,7 +86,10 @@ const ana = ['--email', ' Ana.Ruiz@Example.com ', '--first-name', 'Ana', '--last
 
 describe('npm run create-coach', () => {
   it('creates a coach who signs in with the password given on standard input', async () => {
-    const created = await createCoach([...ana, '--timezone', 'Europe/Madrid'], `${password}\n`);
+    const created = await createCoach(
+      [...ana, '--timezone', 'Europe/Madrid', '--language', 'es'],
+      `${password}\n`,
+    );
     expect(created).toEqual({
       code: 0,
       output: 'Created the coach ana.ruiz@example.com: they can sign in now.\n',
@@ -111,7 +114,7 @@ describe('npm run create-coach', () => {
         { userId: user.id, type: 'coach', firstName: 'Ana', lastName: 'Ruiz' },
       ]);
       const settings = await fetch(`${url}/api/account/coachSettings`, { headers: authorization });
-      expect(await settings.json()).toMatchObject({ timezone: 'Europe/Madrid' });
+      expect(await settings.json()).toMatchObject({ timezone: 'Europe/Madrid', language: 'es' });
       // The wrong password stays wrong: the stored hash is the given password's.
       const wrong = await fetch(`${url}/api/auth/login`, {
         method: 'POST',
@@ -132,7 +135,7 @@ describe('npm run create-coach', () => {
 
   it('says what is wrong with each value, never repeating the password', async () => {
     const refused = await createCoach(
-      ['--email', 'not-an-address', '--first-name', ' ', '--last-name', 'Ruiz'],
+      ['--email', 'not-an-address', '--first-name', ' ', '--last-name', 'Ruiz', '--language', 'fr'],
       'weakpass\n',
     );
     expect(refused.code).toBe(1);
@@ -140,6 +143,7 @@ describe('npm run create-coach', () => {
       [
         "create-coach: --email: 'not-an-address' is not an email address",
         '--first-name: A name, 1 to 250 characters, not blank, on one line',
+        '--language: The language must be one of en-US, es',
         '--password: 8+ characters with an uppercase letter, a lowercase letter (of any script) and a digit 0-9',
         '',
       ].join('\n'),

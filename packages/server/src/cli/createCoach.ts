@@ -1,5 +1,5 @@
 // `npm run create-coach -- --email <address> --first-name <name> --last-name <name>
-// [--timezone <IANA zone>]`: creates a coach account in the database the server's environment
+// [--timezone <IANA zone>] [--language <en-US|es>]`: creates a coach account in the database the server's environment
 // names (DATABASE_URL, or the embedded one in DATA_DIR; ORGANISATION_ID). The password is asked
 // twice without echo at a terminal, or read from the first line of standard input, never from an
 // argument (a command line is visible to every user of the machine and kept in shell history).
@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { EmailSchema, NameSchema, PasswordSchema, TimezoneSchema } from '@coach/api';
+import { coachLanguageMessage, coachLanguages, isOneOf } from '@coach/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { readConfig } from '../config.ts';
@@ -17,7 +18,7 @@ import { createCoachAccount } from '../services/account/coachAccounts.ts';
 
 const usage =
   'usage: npm run create-coach -- --email <address> --first-name <name> --last-name <name> ' +
-  '[--timezone <IANA zone>]\n' +
+  '[--timezone <IANA zone>] [--language <en-US|es>]\n' +
   '(the password is asked at a terminal, or read from the first line of standard input)';
 
 /** Ends the process with a message and no stack: every failure here is the caller's to mend. */
@@ -76,6 +77,7 @@ const options = {
   'first-name': { type: 'string' },
   'last-name': { type: 'string' },
   timezone: { type: 'string' },
+  language: { type: 'string' },
 } as const;
 
 /** The command line's options; a mistyped or unknown one ends the process with the usage. */
@@ -87,7 +89,13 @@ function readArguments() {
   }
 }
 
-const { email, 'first-name': firstName, 'last-name': lastName, timezone } = readArguments();
+const {
+  email,
+  'first-name': firstName,
+  'last-name': lastName,
+  timezone,
+  language,
+} = readArguments();
 if (email === undefined || firstName === undefined || lastName === undefined) fail(usage);
 
 const password = await readPassword();
@@ -96,6 +104,9 @@ const problems = [
   problem('first-name', NameSchema, firstName),
   problem('last-name', NameSchema, lastName),
   timezone === undefined ? null : problem('timezone', TimezoneSchema, timezone),
+  language === undefined || isOneOf(coachLanguages, language)
+    ? null
+    : `--language: ${coachLanguageMessage}`,
   problem('password', PasswordSchema, password),
 ].filter((line) => line !== null);
 if (problems.length > 0) fail(problems.join('\n'));
@@ -119,6 +130,7 @@ try {
     firstName,
     lastName,
     ...(timezone === undefined ? {} : { timezone }),
+    ...(language !== undefined && isOneOf(coachLanguages, language) ? { language } : {}),
   });
   console.log(`Created the coach ${created.email}: they can sign in now.`);
 } catch (error) {

@@ -1,4 +1,5 @@
 import {
+  type CoachLanguage,
   canonicalTimeZone,
   inviteAccountExistsMessage,
   inviteTimeZoneMessage,
@@ -16,6 +17,8 @@ export type NewCoach = {
   lastName: string;
   /** An IANA zone; the app sets the coach's own at the first sign-in while none was chosen. */
   timezone?: string;
+  /** Their screens', mails' and reports' language; English by default. */
+  language?: CoachLanguage;
 };
 
 /**
@@ -53,6 +56,7 @@ export async function createCoachAccount(
         lastName: coach.lastName.trim(),
         // A zone given here counts as chosen: the app's detection at sign-in leaves it.
         ...(timezone ? { timezone, timezoneSetAt: new Date() } : {}),
+        ...(coach.language ? { language: coach.language } : {}),
       })
       .returning({ id: schema.persons.id });
     if (!person) throw new Error('person insert returned nothing');
