@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The README's test command: every check the project has, in order, failing fast, ending with
-# one line that counts the tests run ('N passed, N failed').
+# The README's test command: every check the project has, failing fast, ending with the seconds
+# of each step and one line that counts the tests run ('N passed, N failed'). What waits more
+# than it computes runs beside other steps: the builds and the ui package's smoke test beside the
+# unit tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -60,20 +62,22 @@ step "postgresql server for the server tests"
 eval "$(bash scripts/ensure-postgres.sh)"
 # The static Storybook, the app and the end-to-end run's template database (the demo seeded
 # once, which every product of that run copies) build one after the other beside the unit tests,
-# whose workers often wait on PostgreSQL; a failed build stops the run before the browser tests.
+# whose workers often wait on PostgreSQL, and then the ui package's smoke test runs (its install
+# waits on npm); a failed build or smoke test stops the run before the browser tests.
 export COACH_E2E_TEMPLATE_DATA_DIR="$logs/e2e-template"
 (npx storybook build --quiet -o storybook-static >/dev/null && bash scripts/ensure-app-build.sh &&
-  node e2e/harness/template.ts "$COACH_E2E_TEMPLATE_DATA_DIR") >"$logs/builds.log" 2>&1 &
+  node e2e/harness/template.ts "$COACH_E2E_TEMPLATE_DATA_DIR") >"$logs/builds.log" 2>&1 &&
+  bash scripts/pack-smoke-test.sh >"$logs/pack.log" 2>&1 &
 builds=$!
 step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
 npm run test:unit 2>&1 | tee "$logs/vitest.log"
-step "builds for the browser tests: the static Storybook, the app, the e2e template database"
+step "beside the unit tests: the static Storybook, the app, the e2e template database, and the ui package (build, pack, render from the tarball, type-check a consumer)"
 if ! wait "$builds"; then
   cat "$logs/builds.log"
+  [ -f "$logs/pack.log" ] && cat "$logs/pack.log"
   exit 1
 fi
-step "ui package: build, pack, render from the tarball and type-check a consumer against it"
-bash scripts/pack-smoke-test.sh 2>&1 | tee "$logs/pack.log"
+cat "$logs/pack.log"
 step "storybook: every story in chromium (play, axe, visual) and every Docs page"
 SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
 step "end-to-end: the built app and the services in chromium (e2e/)"
