@@ -2,7 +2,7 @@
 # The README's test command: every check the project has, failing fast, ending with the seconds
 # of each step and one line that counts the tests run ('N passed, N failed'). What waits more
 # than it computes runs beside other steps: the builds and the ui package's smoke test beside the
-# unit tests, the end-to-end run beside the stories.
+# unit tests (and, with COACH_TEST_OVERLAP=1, the end-to-end run beside the stories).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -80,12 +80,12 @@ if ! wait "$builds"; then
   exit 1
 fi
 cat "$logs/pack.log"
-# Neither browser run keeps two cores busy on its own (the stories' run, three pages at a time, waits
-# on its pages; the end-to-end run, one file at a time, on its products' starts, tokens running
-# out, throttles, a killed server's restart and mail), so the end-to-end run goes beside the
-# stories, its output printed whole after theirs; a failure of either fails the run after both.
-# COACH_TEST_SERIAL=1 runs them one after the other (a machine already busy with other work).
-if [ "${COACH_TEST_SERIAL:-0}" = 1 ]; then
+# COACH_TEST_OVERLAP=1 runs the end-to-end run beside the stories: neither keeps two cores busy on
+# its own (the stories' pages wait on renders and the end-to-end files on their products' starts,
+# tokens running out, throttles, a killed server's restart and mail), its output is printed
+# whole after theirs and a failure of either fails the run after both. One after the other by
+# default until a clean 2-core run has shown both stay green beside each other.
+if [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
   step "storybook: every story in chromium (play, axe, visual) and every Docs page"
   SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
   step "end-to-end: the built app and the services in chromium (e2e/)"
