@@ -22,7 +22,7 @@ export type Figure = {
   /** What a reader sees in the table: 'Sign-in route JS over the wire (brotli)'. */
   label: string;
   value: number;
-  unit: 'ms' | 'KB' | 'req/s' | 'samples/s' | 'score' | 'x' | 'rows' | 'lines' | 'count';
+  unit: 'ms' | 'KB' | 'req/s' | 'samples/s' | 'µs' | 'score' | 'x' | 'rows' | 'lines' | 'count';
   better: Better;
   /** The peer or floor measured in the same run, when the goal is read against one. */
   peer?: { label: string; value: number };
