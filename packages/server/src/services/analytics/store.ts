@@ -268,46 +268,18 @@ function clientRowsQuery(db: Database, which: SQL, withAboutMe: boolean) {
       sql`true`,
     )
     .leftJoinLateral(keyLookup(journeys, eq(journeys.clientPersonId, persons.id)), sql`true`)
+    .leftJoinLateral(stepRow(journeySteps, journeySteps, currentStep), sql`true`)
     .leftJoinLateral(
-      keyLookup(
+      stepRow(
         journeySteps,
-        and(eq(journeySteps.clientPersonId, persons.id), eq(journeySteps.step, currentStep)),
-      ),
-      sql`true`,
-    )
-    .leftJoinLateral(
-      keyLookup(
-        journeySteps,
-        and(
-          eq(learnStep.clientPersonId, persons.id),
-          eq(learnStep.step, 'learn'),
-          inArray(learnStep.status, ['active', 'completed']),
-        ),
         learnStep,
+        sql`'learn'`,
+        inArray(learnStep.status, ['active', 'completed']),
       ),
       sql`true`,
     )
-    .leftJoinLateral(
-      keyLookup(
-        clientPhaseTotals,
-        and(
-          eq(clientPhaseTotals.clientPersonId, persons.id),
-          eq(clientPhaseTotals.step, currentStep),
-        ),
-      ),
-      sql`true`,
-    )
-    .leftJoinLateral(
-      keyLookup(
-        clientPhaseTotals,
-        and(
-          eq(previousTotals.clientPersonId, persons.id),
-          eq(previousTotals.step, previousIndicatorStep),
-        ),
-        previousTotals,
-      ),
-      sql`true`,
-    )
+    .leftJoinLateral(stepRow(clientPhaseTotals, clientPhaseTotals, currentStep), sql`true`)
+    .leftJoinLateral(stepRow(clientPhaseTotals, previousTotals, previousIndicatorStep), sql`true`)
     .where(
       and(
         sql`${persons.organisationId} = ${parameter.organisationId}`,
@@ -324,6 +296,20 @@ function clientRowsQuery(db: Database, which: SQL, withAboutMe: boolean) {
  * planner chose hash joins over whole-table scans of the steps and totals (18,000 rows each at
  * 10,000 clients, growing with the store) where 200 probes of the key's index cost half the CPU.
  */
+/** A client's row of a table by client and step (steps, phase totals), as {@link keyLookup}. */
+function stepRow(
+  table: AnyPgTable,
+  as: AnyPgTable & { clientPersonId: AnyPgColumn; step: AnyPgColumn },
+  step: SQL,
+  filter?: SQL,
+) {
+  return keyLookup(
+    table,
+    and(eq(as.clientPersonId, persons.id), sql`${as.step} = ${step}`, filter),
+    as,
+  );
+}
+
 function keyLookup(table: AnyPgTable, where: SQL | undefined, as: AnyPgTable = table) {
   const name = sql.identifier(getTableName(as));
   return sql`(select * from ${sql.identifier(getTableName(table))} ${name} where ${where} limit 1) ${name}`;
