@@ -27,6 +27,7 @@ export type Figure = {
     | 'KB'
     | 'req/s'
     | 'samples/s'
+    | 'µs'
     | 'score'
     | 'x'
     | 'rows'

@@ -99,6 +99,21 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       return (reply as FastifyReply).status(400).send(body);
     },
   });
+  // The security headers of every answer, by kind, lower-cased as Fastify stores them.
+  const commonHeaders: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'no-referrer'],
+    ['x-frame-options', 'DENY'],
+  ];
+  const apiHeaders: [string, string][] = [
+    ...commonHeaders,
+    ['content-security-policy', contentSecurityPolicy],
+  ];
+  const docsHeaders: [string, string][] = [
+    ...commonHeaders,
+    ['content-security-policy', docsContentSecurityPolicy],
+  ];
+  const frontEndHeaders = config.isFrontendCspStrict ? apiHeaders : commonHeaders;
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
   if (options.logger) registerAbortedRequestLog(app, logController);
   // API requests are admitted a bounded number at a time, once their body has come (see
@@ -114,22 +129,19 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   /** The headers every answer carries (the routes' through the hook above). */
   function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply) {
     // Request ids reach the caller too, to quote in a support request.
-    reply.header('X-Request-Id', request.id);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    const isApi = request.url.startsWith('/api/');
-    if (request.url === openApiDocsPath || request.url.startsWith(`${openApiDocsPath}/`)) {
-      reply.header('Content-Security-Policy', docsContentSecurityPolicy);
-    } else if (isApi || config.isFrontendCspStrict) {
-      reply.header('Content-Security-Policy', contentSecurityPolicy);
-    }
+    reply.header('x-request-id', request.id);
+    const { url } = request;
+    const isApi = url.startsWith('/api/');
+    const isDocs = url === openApiDocsPath || url.startsWith(`${openApiDocsPath}/`);
+    // Fixed per kind of answer, so built once: the API's, the docs' and the front end's.
+    const fixed = isDocs ? docsHeaders : isApi ? apiHeaders : frontEndHeaders;
+    for (const [name, value] of fixed) reply.header(name, value);
     // Personal data is never stored by caches; a route with its own policy (pictures) keeps it.
-    if (isApi && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto), browsers are told to
     // come back over HTTPS only; over plain HTTP the header would mean nothing (RFC 6797).
     if (request.protocol === 'https') {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   }
 

@@ -14,6 +14,12 @@ export type LogStream = { write(line: string): void };
 /** What stands in for a value that must not be logged. */
 const redacted = '[redacted]';
 
+/** The health check's address: its healthy answers are logged one in {@link healthLogEvery}. */
+const healthPath = '/api/health';
+
+/** One healthy health check in this many gets its log line. */
+export const healthLogEvery = 100;
+
 /** Most query parameter names one log line lists. */
 const maxLoggedQueryNames = 20;
 
@@ -67,6 +73,8 @@ function standardOutput(): LogStream {
 export class OneLinePerRequest extends LogController {
   /** The logger of the request lines: the server's, without its redaction (see below). */
   #lines: FastifyBaseLogger | null = null;
+  /** Healthy answers of the health check since its last line (see `healthLogEvery`). */
+  #healthySinceLine = 0;
 
   override incomingRequest(): void {}
 
@@ -79,6 +87,12 @@ export class OneLinePerRequest extends LogController {
     if (error) {
       reply.log.error({ ...fields, err: error }, 'request errored');
       return;
+    }
+    // A load balancer asks every few seconds, a monitor may ask many times a second: a healthy
+    // answer is logged once in `healthLogEvery` (the first one included); any other always.
+    if (request.url === healthPath && reply.statusCode === 200) {
+      this.#healthySinceLine = (this.#healthySinceLine + 1) % healthLogEvery;
+      if (this.#healthySinceLine !== 1 % healthLogEvery) return;
     }
     // The line holds only what the req and res serializers keep (method, redacted URL, address,
     // status) and numbers: the redaction of the server's logger, which would walk every field of
