@@ -10,8 +10,18 @@ export const translationLoadPath = 'locales/{{lng}}/{{ns}}.json';
 /** The one namespace of the resources. */
 export const translationNamespace = 'translation';
 
-/** The languages the app ships resources for. */
-export const supportedLanguages = [defaultLanguage] as const;
+/**
+ * The languages the app ships resources for: English (US) and Spanish. Only the language in use
+ * is fetched (and en-US, the fallback), so another language costs the sign-in route nothing.
+ */
+export const supportedLanguages = [defaultLanguage, 'es'] as const;
+
+/** A language the app ships resources for. */
+export type AppLanguage = (typeof supportedLanguages)[number];
+
+/** Whether a language tag is one the app ships resources for, exactly. */
+export const isAppLanguage = (language: unknown): language is AppLanguage =>
+  supportedLanguages.includes(language as AppLanguage);
 
 /**
  * Translation loading (requirements R9.10): up to 5 retries, the first after 350 ms and each next wait

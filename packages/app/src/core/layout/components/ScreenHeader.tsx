@@ -1,6 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { Breadcrumb, type BreadcrumbItem } from '@coach/ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterLink } from './RouterLink.tsx';
 
 export type ScreenHeaderProps = {
@@ -12,10 +13,16 @@ export type ScreenHeaderProps = {
 
 /** The top of a signed-in screen: its breadcrumb and its title as the page heading. */
 export function ScreenHeader({ breadcrumb, icon }: ScreenHeaderProps) {
+  const { t } = useTranslation();
   const title = breadcrumb.at(-1)?.name ?? '';
   return (
     <Stack gap="3" marginBlockEnd="8">
-      <Breadcrumb items={breadcrumb} icon={icon} linkComponent={RouterLink} />
+      <Breadcrumb
+        aria-label={t('app.breadcrumb')}
+        items={breadcrumb}
+        icon={icon}
+        linkComponent={RouterLink}
+      />
       <Heading as="h1" fontSize="3xl" fontWeight="semibold">
         {title}
       </Heading>
