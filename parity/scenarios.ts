@@ -408,7 +408,7 @@ const report: Scenario = {
 };
 
 const coachSettings: Scenario = {
-  name: 'coach settings (timezone and morning mail)',
+  name: 'coach settings (timezone, morning mail and language)',
   async run({ as, seen }) {
     const settings = { timezone: 'Asia/Tokyo', isMorningMailOn: false, morningMailHour: 6 };
     const put = (body: unknown) => as('coach', 'updateCoachSettings', { body });
@@ -423,6 +423,10 @@ const coachSettings: Scenario = {
       unknownZone: seen(await put({ ...settings, timezone: 'Mars/Olympus' })),
       offsetZone: seen(await put({ ...settings, timezone: '+01:00' })),
       lowerCaseZone: seen(await put({ ...settings, timezone: 'europe/berlin' })),
+      language: seen(await put({ ...settings, language: 'es' })),
+      // A change without a language keeps the one chosen.
+      withoutLanguage: seen(await put(settings)),
+      unknownLanguage: seen(await put({ ...settings, language: 'fr' })),
       asClient: seen(await as('noah', 'getCoachSettings')),
       clientDetecting: seen(
         await as('noah', 'setDetectedTimezone', { body: { timezone: 'Europe/Paris' } }),
@@ -430,7 +434,12 @@ const coachSettings: Scenario = {
       withoutToken: seen(await as(null, 'getCoachSettings')),
     };
     // Back as it was, for the scenarios after this one.
-    await put({ timezone: 'Europe/London', isMorningMailOn: true, morningMailHour: 7 });
+    await put({
+      timezone: 'Europe/London',
+      isMorningMailOn: true,
+      morningMailHour: 7,
+      language: 'en-US',
+    });
     return observed;
   },
 };

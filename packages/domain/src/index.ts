@@ -4,6 +4,7 @@
 export * from './activityPage.ts';
 export * from './age.ts';
 export * from './attentionWords.ts';
+export * from './coachSettings.ts';
 export * from './completion.ts';
 export * from './effect.ts';
 export * from './engagement.ts';

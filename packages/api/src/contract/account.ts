@@ -1,4 +1,11 @@
-import { limits, morningMailDefaults, morningMailHourBounds, personTypes } from '@coach/domain';
+import {
+  coachLanguages,
+  defaultCoachLanguage,
+  limits,
+  morningMailDefaults,
+  morningMailHourBounds,
+  personTypes,
+} from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateSchema, FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
@@ -135,26 +142,36 @@ const morningMailFields = {
   }),
 };
 
-/** A coach's settings: their timezone and the morning attention mail. */
+/** The language of a coach's screens, mails and reports. */
+export const CoachLanguageSchema = literalUnion(coachLanguages, {
+  description: `The language of the coach's screens, mails and reports: ${coachLanguages.join(' or ')} (default ${defaultCoachLanguage})`,
+});
+
+/** A coach's settings: their timezone, the morning attention mail and their language. */
 export const CoachSettingsSchema = Type.Object(
   {
     ...morningMailFields,
+    language: CoachLanguageSchema,
     hasTimezone: Type.Boolean({
       description:
         'False while the timezone is the default (UTC), never chosen nor detected: the app then ' +
         "sends the browser's zone (`POST /coachSettings/detectedTimezone`)",
     }),
   },
-  { description: "A coach's timezone and morning mail" },
+  { description: "A coach's timezone, morning mail and language" },
 );
 
 /** See {@link CoachSettingsSchema}. */
 export type CoachSettings = Static<typeof CoachSettingsSchema>;
 
-/** `PUT /coachSettings` body: the timezone and the morning mail, all three. */
-export const UpdateCoachSettingsBodySchema = Type.Object(morningMailFields, {
-  description: 'The settings to store',
-});
+/**
+ * `PUT /coachSettings` body: the timezone and the morning mail, all three, and the language when
+ * it changes (absent: the stored one stays, so a form without it changes no language).
+ */
+export const UpdateCoachSettingsBodySchema = Type.Object(
+  { ...morningMailFields, language: Type.Optional(CoachLanguageSchema) },
+  { description: 'The settings to store' },
+);
 
 /** See {@link UpdateCoachSettingsBodySchema}. */
 export type UpdateCoachSettingsBody = Static<typeof UpdateCoachSettingsBodySchema>;

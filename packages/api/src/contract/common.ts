@@ -1,4 +1,5 @@
 import {
+  coachLanguageMessage,
   dateBoundsPattern,
   dateOutOfBoundsMessage,
   isOneLineName,
@@ -319,6 +320,9 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
       return issue.keyword === 'maxLength' ? messages.maxNameLength : undefined;
     case 'aboutMe':
       return issue.keyword === 'maxLength' ? messages.aboutMeTooLong : undefined;
+    // A coach's language: one message for each branch of the union a wrong value fails.
+    case 'language':
+      return coachLanguageMessage;
     case 'resetPasswordCode':
     case 'code':
       if (isEmpty) return messages.codeRequired;

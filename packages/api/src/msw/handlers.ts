@@ -1,7 +1,8 @@
 import {
   canonicalTimeZone,
   canSeePerson,
-  checkMorningMailSettings,
+  checkCoachSettings,
+  defaultCoachLanguage,
   inviteTimeZoneMessage,
   isSignedPictureQuery,
   limits,
@@ -205,7 +206,11 @@ export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHan
 
 /** A coach's settings as the mock holds them. */
 function coachSettingsOf(state: MockState, coach: Person): CoachSettings {
-  const stored = state.coachSettings.get(coach.id) ?? { hasTimezone: true, ...morningMailDefaults };
+  const stored = state.coachSettings.get(coach.id) ?? {
+    hasTimezone: true,
+    ...morningMailDefaults,
+    language: defaultCoachLanguage,
+  };
   return { timezone: coach.timezone, ...stored };
 }
 
@@ -227,11 +232,12 @@ function coachSettingsHandlers(
     handle('updateCoachSettings', ({ userId, body }) => {
       const coach = coachOf(userId);
       if (!coach) return notCoach();
-      const checked = checkMorningMailSettings(body as UpdateCoachSettingsBody);
+      const checked = checkCoachSettings(body as UpdateCoachSettingsBody);
       if (!checked.isValid) return error(400, checked.code, checked.message);
-      const { timezone, ...morningMail } = checked.settings;
+      const { timezone, ...settings } = checked.settings;
+      const { language } = coachSettingsOf(state, coach);
       coach.timezone = timezone;
-      state.coachSettings.set(coach.id, { hasTimezone: true, ...morningMail });
+      state.coachSettings.set(coach.id, { hasTimezone: true, language, ...settings });
       return HttpResponse.json(coachSettingsOf(state, coach));
     }),
     handle('setDetectedTimezone', ({ userId, body }) => {
@@ -247,6 +253,7 @@ function coachSettingsHandlers(
           hasTimezone: true,
           isMorningMailOn: settings.isMorningMailOn,
           morningMailHour: settings.morningMailHour,
+          language: settings.language,
         });
       }
       return HttpResponse.json(coachSettingsOf(state, coach));

@@ -1,3 +1,4 @@
+import type { CoachLanguage } from '@coach/domain';
 import type { Person } from '../contract/account.ts';
 import { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
 import { mockClientUsers } from './fixtures/clientTable.ts';
@@ -46,8 +47,9 @@ export type MockState = {
   /** The code mailed for each email with a pending reset. */
   resetCodes: Map<string, string>;
   /**
-   * Each coach's morning mail and whether their timezone was set, by person id (the timezone is
-   * the person's); a coach not listed has a timezone and the defaults (mail on at 07:00).
+   * Each coach's morning mail, language and whether their timezone was set, by person id (the
+   * timezone is the person's); a coach not listed has a timezone and the defaults (mail on at
+   * 07:00, en-US).
    */
   coachSettings: Map<string, MockCoachSettings>;
   /** Counter for generated tokens and ids. */
@@ -59,6 +61,7 @@ export type MockCoachSettings = {
   hasTimezone: boolean;
   isMorningMailOn: boolean;
   morningMailHour: number;
+  language: CoachLanguage;
 };
 
 const picture = (etag: string): MockPicture => ({

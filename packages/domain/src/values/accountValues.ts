@@ -14,6 +14,21 @@ export const genders = ['male', 'female'] as const;
 /** One of {@link genders}. */
 export type Gender = (typeof genders)[number];
 
+/**
+ * The languages a coach may choose: the app's screens, their mails and their reports follow it.
+ * English (US) first, the default (requirements R1).
+ */
+export const coachLanguages = ['en-US', 'es'] as const;
+
+/** One of {@link coachLanguages}. */
+export type CoachLanguage = (typeof coachLanguages)[number];
+
+/** A coach's language until they choose one. */
+export const defaultCoachLanguage: CoachLanguage = 'en-US';
+
+/** The answer to a language the product does not have. */
+export const coachLanguageMessage = `The language must be one of ${coachLanguages.join(', ')}`;
+
 /** The stored form of a profile picture URL (requirements R3.1): `resource/profilePicture/{id}`. */
 export function profilePicturePath(personId: string): string {
   return `resource/profilePicture/${personId}`;

@@ -2,6 +2,8 @@ import {
   assessmentStatusNames,
   breathsPerMinuteValues,
   calendarEventStatusNames,
+  coachLanguages,
+  defaultCoachLanguage,
   entityTypeNames,
   exerciseGoalNames,
   exerciseStepGoalNames,
@@ -104,6 +106,8 @@ export const persons = pgTable(
     /** A coach's morning attention mail (see `services/morningMail/`): on, and its local hour. */
     isMorningMailOn: boolean('morning_mail_on').notNull().default(true),
     morningMailHour: smallint('morning_mail_hour').notNull().default(7),
+    /** A coach's language: their screens, mails and reports (and their invites' mails). */
+    language: text('language', { enum: coachLanguages }).notNull().default(defaultCoachLanguage),
     gender: text('gender'),
     birthDate: date('birth_date', { mode: 'string' }),
     createdAt: createdAt(),
@@ -114,6 +118,7 @@ export const persons = pgTable(
     index('persons_organisation_coach_idx').on(table.organisationId, table.coachPersonId),
     check('persons_type_valid', sql`${table.type} in ('coach', 'user')`),
     check('persons_morning_mail_hour_valid', sql`${table.morningMailHour} between 0 and 23`),
+    check('persons_language_valid', isIn(table.language, coachLanguages)),
   ],
 );
 

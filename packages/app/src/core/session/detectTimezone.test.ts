@@ -15,6 +15,7 @@ function backendWith(hasTimezone: boolean) {
     hasTimezone,
     isMorningMailOn: true,
     morningMailHour: 7,
+    language: 'en-US',
   });
   server.use(...createHandlers(backend.options));
   return backend.state;

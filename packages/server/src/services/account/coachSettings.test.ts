@@ -1,6 +1,7 @@
-import { messages } from '@coach/domain';
+import { coachLanguageMessage, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
 import { callApi, createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 
 let server: TestServer;
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('coach settings (timezone and morning mail)', () => {
+describe('coach settings (timezone, morning mail and language)', () => {
   it('answers the defaults to a coach who never set them: UTC not chosen, mail on at 07:00', async () => {
     const response = await as(otherCoach, 'GET', settingsPath);
     expect(response.status).toBe(200);
@@ -40,6 +41,7 @@ describe('coach settings (timezone and morning mail)', () => {
       hasTimezone: false,
       isMorningMailOn: true,
       morningMailHour: 7,
+      language: 'en-US',
     });
   });
 
@@ -55,8 +57,9 @@ describe('coach settings (timezone and morning mail)', () => {
     const body = { timezone: 'America/New_York', isMorningMailOn: false, morningMailHour: 6 };
     const stored = await as(coach, 'PUT', settingsPath, body);
     expect(stored.status).toBe(200);
-    expect(stored.body).toEqual({ ...body, hasTimezone: true });
-    expect((await as(coach, 'GET', settingsPath)).body).toEqual({ ...body, hasTimezone: true });
+    const expected = { ...body, language: 'en-US', hasTimezone: true };
+    expect(stored.body).toEqual(expected);
+    expect((await as(coach, 'GET', settingsPath)).body).toEqual(expected);
     // The profile shows the same zone.
     const profile = await as(coach, 'GET', `/api/account/persons/${coach.personId}`);
     expect(profile.body).toMatchObject({ timezone: 'America/New_York' });
@@ -119,6 +122,71 @@ describe('coach settings (timezone and morning mail)', () => {
     expect((await as(fresh, 'GET', settingsPath)).body).toMatchObject({
       timezone: 'Europe/Oslo',
       hasTimezone: true,
+    });
+  });
+
+  it('stores a language when given and keeps it when a later change leaves it out', async () => {
+    const morningMail = { timezone: 'Europe/Madrid', isMorningMailOn: true, morningMailHour: 8 };
+    const chosen = await as(coach, 'PUT', settingsPath, { ...morningMail, language: 'es' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ ...morningMail, language: 'es', hasTimezone: true });
+    // The morning mail form sends no language: the chosen one stays.
+    const later = await as(coach, 'PUT', settingsPath, { ...morningMail, morningMailHour: 9 });
+    expect(later.body).toMatchObject({ language: 'es', morningMailHour: 9 });
+    expect((await as(coach, 'GET', settingsPath)).body).toMatchObject({ language: 'es' });
+    const back = await as(coach, 'PUT', settingsPath, { ...morningMail, language: 'en-US' });
+    expect(back.body).toMatchObject({ language: 'en-US' });
+  });
+
+  it.each([
+    ['a language the product does not have', 'fr'],
+    ['a language in another spelling', 'ES'],
+    ['a language that is not text', 1],
+    ['an empty language', ''],
+    ['a null language', null],
+  ])('refuses %s with a clear message, and changes nothing', async (_case, language) => {
+    const before = (await as(coach, 'GET', settingsPath)).body;
+    const refused = await as(coach, 'PUT', settingsPath, {
+      timezone: 'Europe/Madrid',
+      isMorningMailOn: true,
+      morningMailHour: 7,
+      language,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'validation_failed', message: coachLanguageMessage });
+    expect((await as(coach, 'GET', settingsPath)).body).toEqual(before);
+  });
+
+  it("changes only the caller's settings, never another coach's", async () => {
+    const neighbour = await createUserWithProfile(server.database, {
+      email: 'settings.neighbour@example.com',
+      password: 'Password1',
+      type: 'coach',
+    });
+    const neighbourBefore = (await as(neighbour, 'GET', settingsPath)).body;
+    // A body naming the other coach changes nothing of theirs: the settings are the caller's.
+    const changed = await as(coach, 'PUT', settingsPath, {
+      id: neighbour.personId,
+      personId: neighbour.personId,
+      timezone: 'Asia/Tokyo',
+      isMorningMailOn: false,
+      morningMailHour: 5,
+      language: 'es',
+    });
+    expect(changed.status).toBe(200);
+    expect((await as(neighbour, 'GET', settingsPath)).body).toEqual(neighbourBefore);
+    expect(neighbourBefore).toMatchObject({ language: 'en-US' });
+    const stored = await server.database.db
+      .select({ language: schema.persons.language, id: schema.persons.id })
+      .from(schema.persons);
+    expect(stored.filter((person) => person.language === 'es').map((person) => person.id)).toEqual([
+      coach.personId,
+    ]);
+    await as(coach, 'PUT', settingsPath, {
+      timezone: 'Europe/Madrid',
+      isMorningMailOn: true,
+      morningMailHour: 7,
+      language: 'en-US',
     });
   });
 

@@ -1,5 +1,5 @@
 import type { CoachSettings } from '@coach/api';
-import type { MorningMailSettings } from '@coach/domain';
+import type { CoachSettingsChange } from '@coach/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import type { PersonRecord } from './store.ts';
@@ -12,16 +12,20 @@ export function toCoachSettings(record: PersonRecord): CoachSettings {
     timezone: record.timezone,
     isMorningMailOn: record.isMorningMailOn,
     morningMailHour: record.morningMailHour,
+    language: record.language,
     hasTimezone: record.timezoneSetAt !== null,
   };
 }
 
-/** Stores a coach's checked settings: the timezone counts as chosen from now on. */
+/**
+ * Stores a coach's checked settings (the language only when the change has one): the timezone
+ * counts as chosen from now on.
+ */
 export async function storeCoachSettings(
   tx: Transaction,
   organisationId: string,
   personId: string,
-  settings: MorningMailSettings,
+  settings: CoachSettingsChange,
   now: Date,
 ): Promise<void> {
   await tx

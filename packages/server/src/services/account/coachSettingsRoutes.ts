@@ -1,6 +1,6 @@
 import {
   canonicalTimeZone,
-  checkMorningMailSettings,
+  checkCoachSettings,
   inviteTimeZoneMessage,
   messages,
 } from '@coach/domain';
@@ -12,8 +12,8 @@ import { storeCoachSettings, storeDetectedTimezone, toCoachSettings } from './co
 import { findPersonById, findPersonByUserId, type PersonRecord } from './store.ts';
 
 /**
- * A coach's settings beside the profile (`/api/account/coachSettings`): their timezone and the
- * morning attention mail. Only a coach has them (a client gets 403); checked with the domain's
+ * A coach's settings beside the profile (`/api/account/coachSettings`): their timezone, the
+ * morning attention mail and their language. Only a coach has them (a client gets 403); checked with the domain's
  * rule, the same the mocks use.
  */
 export const coachSettingsRoutes: ServicePlugin = async (app, context) => {
@@ -46,7 +46,7 @@ export const coachSettingsRoutes: ServicePlugin = async (app, context) => {
       onRequest: context.requireAuth,
       handler: async (request) => {
         const coach = await coachOf(request.auth?.userId);
-        const checked = checkMorningMailSettings(request.body);
+        const checked = checkCoachSettings(request.body);
         if (!checked.isValid) throw new DomainError(checked.code, checked.message);
         const { settings } = checked;
         const changed = (Object.keys(settings) as (keyof typeof settings)[]).filter(

@@ -21,6 +21,7 @@ const columns = {
   timezoneSetAt: persons.timezoneSetAt,
   isMorningMailOn: persons.isMorningMailOn,
   morningMailHour: persons.morningMailHour,
+  language: persons.language,
   gender: persons.gender,
   birthDate: persons.birthDate,
   createdAt: persons.createdAt,

@@ -44,6 +44,7 @@ describe('MorningMailSection', () => {
       hasTimezone: true,
       isMorningMailOn: true,
       morningMailHour: 6,
+      language: 'en-US',
     });
     expect(state.persons[0]?.timezone).toBe('Europe/Berlin');
   });
@@ -59,6 +60,7 @@ describe('MorningMailSection', () => {
         hasTimezone: true,
         isMorningMailOn: false,
         morningMailHour: 7,
+        language: 'en-US',
       }),
     );
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "persons" ADD COLUMN "language" text DEFAULT 'en-US' NOT NULL;--> statement-breakpoint
+ALTER TABLE "persons" ADD CONSTRAINT "persons_language_valid" CHECK ("persons"."language" in ('en-US', 'es'));
