@@ -1,12 +1,13 @@
 import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { atom, createStore } from '../../../state/jotai.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { coachApiAtom } from './coachApiAtom.ts';
+import { coachLanguageAtom } from './coachLanguageAtom.ts';
 import { currentProfileAtom } from './currentProfileAtom.ts';
 import { currentUserAtom } from './currentUserAtom.ts';
 import { hasLoggedOutAtom } from './hasLoggedOutAtom.ts';
@@ -118,6 +119,20 @@ describe('login', () => {
     expect(tokens.getRefreshToken()).toBeTruthy();
     expect(store.get(authStatusAtom)).toBe('signedIn');
     expect(store.get(currentProfileAtom)?.type).toBe('coach');
+  });
+
+  it('reads the language the coach saved once signed in, for the app to speak it', async () => {
+    const { store, state } = setup();
+    state.coachSettings.set(fixtureIds.coachPerson, {
+      hasTimezone: true,
+      isMorningMailOn: true,
+      morningMailHour: 7,
+      language: 'es',
+    });
+    await store.set(loadSessionAtom, 'start');
+    expect(store.get(coachLanguageAtom)).toBeNull();
+    await store.set(loginAtom, { email: 'coach@example.com', password: 'Coach123!' });
+    await vi.waitFor(() => expect(store.get(coachLanguageAtom)).toEqual({ language: 'es' }));
   });
 
   it('starts the prefetch once the tokens are stored, before the session has loaded', async () => {

@@ -5,6 +5,7 @@ import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { getCoachApi } from './coachApiAtom.ts';
+import { coachLanguageAtom } from './coachLanguageAtom.ts';
 import { sessionEpochAtom } from './sessionEpochAtom.ts';
 import { sessionErrorAtom } from './sessionErrorAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
@@ -40,7 +41,13 @@ export const startSessionAtom = atom(
         set(applySessionAtom, session);
         // Beside what the coach sees next, never before it; its code loads then, so the sign-in
         // route does not carry it.
-        void import('../detectTimezone.ts').then(({ detectTimezone }) => detectTimezone(api));
+        void import('../afterSignIn.ts')
+          .then(({ afterSignIn }) => afterSignIn(api))
+          .then((language) => {
+            if (language && get(sessionEpochAtom) === epoch) {
+              set(coachLanguageAtom, { language });
+            }
+          });
       }
       return { ok: true };
     } catch (error) {
