@@ -14,6 +14,7 @@ import { PasswordResetScreen } from '../../packages/app/src/features/passwordRes
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
+import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -147,6 +148,30 @@ export const Settings: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
     await expect(await canvas.findByText('El nombre es obligatorio')).toBeVisible();
     await expectSpanishPage('Sobre mí', 'Correo matutino', 'Foto de perfil');
+  },
+};
+
+/**
+ * The language choice at the end of Settings: a coach in English picks Español; it is saved and
+ * the whole screen speaks Spanish at once, the toast included.
+ */
+export const ChoosingSpanishInSettings: Story = {
+  ...signedIn('/settings'),
+  globals: { locale: 'en-US' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const select = await canvas.findByRole('combobox', { name: 'Language' }, { timeout: 5000 });
+    await expect(select).toHaveTextContent('English');
+    await userEvent.click(select);
+    const list = await screen.findByRole('listbox', { name: 'Language' });
+    const spanish = within(list).getByRole('option', { name: 'Español' });
+    await waitFor(() => expect(spanish).toBeVisible());
+    await userEvent.click(spanish);
+    await expectToast('Idioma guardado');
+    await expect(canvas.getByRole('combobox', { name: 'Idioma' })).toHaveTextContent('Español');
+    await expect(canvas.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+    canvas.getByRole('heading', { name: 'Idioma' }).scrollIntoView({ block: 'end' });
+    await expectSpanishPage('Correo matutino', 'Guardar ajustes del correo');
   },
 };
 

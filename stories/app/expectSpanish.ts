@@ -1,16 +1,7 @@
 import { expect, waitFor } from 'storybook/test';
 import english from '../../packages/app/public/locales/en-US/translation.json';
 import spanish from '../../packages/app/public/locales/es/translation.json';
-
-/** Every text of a resource, by its dotted key. */
-function textsByKey(resource: object, prefix = ''): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const [key, value] of Object.entries(resource)) {
-    if (typeof value === 'string') texts.set(`${prefix}${key}`, value);
-    else for (const entry of textsByKey(value as object, `${prefix}${key}.`)) texts.set(...entry);
-  }
-  return texts;
-}
+import { textsByKey } from '../../packages/app/src/i18n/textsByKey.ts';
 
 const spanishTexts = textsByKey(spanish);
 

@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest';
 import english from '../../public/locales/en-US/translation.json';
 import spanish from '../../public/locales/es/translation.json';
 import { supportedLanguages } from './i18nOptions.ts';
+import { textsByKey } from './textsByKey.ts';
 
 const resources: Record<(typeof supportedLanguages)[number], object> = {
   'en-US': english,
   es: spanish,
 };
-
-/** Every text of a resource, by its dotted key. */
-function textsByKey(resource: object, prefix = ''): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const [key, value] of Object.entries(resource)) {
-    if (typeof value === 'string') texts.set(`${prefix}${key}`, value);
-    else for (const entry of textsByKey(value as object, `${prefix}${key}.`)) texts.set(...entry);
-  }
-  return texts;
-}
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
