@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { CoachApiProvider, CoachLanguageEffect, SessionSyncEffect } from './core/session/index.ts';
+import { CoachApiProvider, SessionSyncEffect } from './core/session/index.ts';
 import { DeferredToasts } from './core/toasts/index.ts';
 import { AppRoutes } from './routes/AppRoutes.tsx';
 import { CoachScreenSizeGate } from './routes/CoachScreenSizeGate.tsx';
@@ -17,8 +17,7 @@ export type AppProps = {
 
 /**
  * The whole app: design system, i18n, state, the API client, the router, the screen-size rules,
- * the session and the routes, the coach's saved language, and the toasts (loaded after the
- * sign-in screen). The screen-size
+ * the session and the routes, and the toasts (loaded after the sign-in screen). The screen-size
  * rules spare the public invite page.
  */
 export function App({ i18n, store }: AppProps) {
@@ -31,7 +30,6 @@ export function App({ i18n, store }: AppProps) {
             <SessionSyncEffect />
             {/* The translations load over HTTP: a placeholder until they are in. */}
             <Suspense fallback={<LoadingPlaceholder variant="screen" padding="10" />}>
-              <CoachLanguageEffect />
               <BrowserRouter>
                 <CoachScreenSizeGate>
                   <AppRoutes />

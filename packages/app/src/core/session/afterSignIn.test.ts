@@ -1,7 +1,8 @@
 import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, mockBackend } from '../../test/mockApi.ts';
+import { createTestI18n } from '../../test/testI18n.ts';
 import { afterSignIn } from './afterSignIn.ts';
 
 const server = setupServer();
@@ -45,15 +46,19 @@ describe('afterSignIn', () => {
     await expect(afterSignIn(api, 'Mars/Olympus')).resolves.toBe('en-US');
   });
 
-  it('answers the language the coach saved', async () => {
+  it('switches the app to the language the coach saved, and answers it', async () => {
     backendWith(true, 'es');
     const { api } = createTestApi(fixtureTokens.coach);
-    await expect(afterSignIn(api, 'Asia/Tokyo')).resolves.toBe('es');
+    const i18n = createTestI18n();
+    await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBe('es');
+    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
   });
 
   it('answers no language when the settings cannot be read', async () => {
     backendWith(true, 'es');
     const { api } = createTestApi(fixtureTokens.client);
-    await expect(afterSignIn(api, 'Asia/Tokyo')).resolves.toBeNull();
+    const i18n = createTestI18n();
+    await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBeNull();
+    expect(i18n.resolvedLanguage).toBe('en-US');
   });
 });

@@ -3,7 +3,6 @@
 export type { AuthStatus } from './atoms/authStatusAtom.ts';
 export { authStatusAtom } from './atoms/authStatusAtom.ts';
 export { coachApiAtom, getCoachApi } from './atoms/coachApiAtom.ts';
-export { coachLanguageAtom } from './atoms/coachLanguageAtom.ts';
 export { currentProfileAtom } from './atoms/currentProfileAtom.ts';
 export { currentUserAtom } from './atoms/currentUserAtom.ts';
 export { hasLoggedOutAtom } from './atoms/hasLoggedOutAtom.ts';
@@ -16,7 +15,6 @@ export type { SessionStartResult } from './atoms/startSessionAtom.ts';
 export { startSessionAtom } from './atoms/startSessionAtom.ts';
 export { tokenStoreAtom } from './atoms/tokenStoreAtom.ts';
 export { CoachApiProvider } from './components/CoachApiProvider.tsx';
-export { CoachLanguageEffect } from './components/CoachLanguageEffect.tsx';
 export { SessionSyncEffect } from './components/SessionSyncEffect.tsx';
 export { useCoachApi } from './hooks/useCoachApi.ts';
 export { requireProvided } from './requireProvided.ts';

@@ -4,10 +4,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { atom, createStore } from '../../../state/jotai.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { coachApiAtom } from './coachApiAtom.ts';
-import { coachLanguageAtom } from './coachLanguageAtom.ts';
 import { currentProfileAtom } from './currentProfileAtom.ts';
 import { currentUserAtom } from './currentUserAtom.ts';
 import { hasLoggedOutAtom } from './hasLoggedOutAtom.ts';
@@ -121,7 +121,8 @@ describe('login', () => {
     expect(store.get(currentProfileAtom)?.type).toBe('coach');
   });
 
-  it('reads the language the coach saved once signed in, for the app to speak it', async () => {
+  it('speaks the language the coach saved once signed in, over the detected one', async () => {
+    const i18n = createTestI18n();
     const { store, state } = setup();
     state.coachSettings.set(fixtureIds.coachPerson, {
       hasTimezone: true,
@@ -130,9 +131,9 @@ describe('login', () => {
       language: 'es',
     });
     await store.set(loadSessionAtom, 'start');
-    expect(store.get(coachLanguageAtom)).toBeNull();
+    expect(i18n.resolvedLanguage).toBe('en-US');
     await store.set(loginAtom, { email: 'coach@example.com', password: 'Coach123!' });
-    await vi.waitFor(() => expect(store.get(coachLanguageAtom)).toEqual({ language: 'es' }));
+    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
   });
 
   it('starts the prefetch once the tokens are stored, before the session has loaded', async () => {

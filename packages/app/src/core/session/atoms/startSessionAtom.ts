@@ -5,7 +5,6 @@ import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { getCoachApi } from './coachApiAtom.ts';
-import { coachLanguageAtom } from './coachLanguageAtom.ts';
 import { sessionEpochAtom } from './sessionEpochAtom.ts';
 import { sessionErrorAtom } from './sessionErrorAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
@@ -41,13 +40,7 @@ export const startSessionAtom = atom(
         set(applySessionAtom, session);
         // Beside what the coach sees next, never before it; its code loads then, so the sign-in
         // route does not carry it.
-        void import('../afterSignIn.ts')
-          .then(({ afterSignIn }) => afterSignIn(api))
-          .then((language) => {
-            if (language && get(sessionEpochAtom) === epoch) {
-              set(coachLanguageAtom, { language });
-            }
-          });
+        void import('../afterSignIn.ts').then(({ afterSignIn }) => afterSignIn(api));
       }
       return { ok: true };
     } catch (error) {

@@ -4,7 +4,7 @@ import { coachLanguages, isOneOf } from '@coach/domain';
 import { Select, toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coachLanguageAtom, useCoachApi } from '../../../core/session/index.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { coachSettingsAtom, coachSettingsLoadableAtom } from '../atoms/coachSettingsAtom.ts';
@@ -22,7 +22,6 @@ function LanguageSelect({ settings }: LanguageSelectProps) {
   const { t, i18n } = useTranslation();
   const api = useCoachApi();
   const updateSettings = useSetAtom(coachSettingsAtom);
-  const setCoachLanguage = useSetAtom(coachLanguageAtom);
   const [isSaving, setIsSaving] = useState(false);
 
   const handleChange = async (value: string) => {
@@ -38,7 +37,6 @@ function LanguageSelect({ settings }: LanguageSelectProps) {
       });
       updateSettings(saved);
       await i18n.changeLanguage(saved.language);
-      setCoachLanguage({ language: saved.language });
       // Said in the language just chosen.
       toast.success(i18n.t('settings.languageSaved'));
     } catch (error) {
