@@ -5,7 +5,7 @@ import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
-import { ScreenHeader } from '../../../core/layout/components/ScreenHeader.tsx';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import type { Loadable } from '../../../state/loadable.ts';

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
-import { ScreenHeader } from '../../../core/layout/components/ScreenHeader.tsx';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';

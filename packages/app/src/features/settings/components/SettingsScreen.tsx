@@ -2,7 +2,7 @@ import { Separator, Stack } from '@chakra-ui/react';
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuSettings } from 'react-icons/lu';
-import { ScreenHeader } from '../../../core/layout/components/ScreenHeader.tsx';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { currentProfileAtom } from '../../../core/session/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { paths } from '../../../routes/paths.ts';

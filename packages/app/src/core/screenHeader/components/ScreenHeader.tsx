@@ -2,7 +2,7 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { Breadcrumb, type BreadcrumbItem } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from './RouterLink.tsx';
+import { RouterLink } from '../../layout/index.ts';
 
 export type ScreenHeaderProps = {
   /** The trail from the top page down to this one; the last item is this screen's title. */
