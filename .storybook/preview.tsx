@@ -1,16 +1,17 @@
 import '@fontsource-variable/inter';
 import { Box } from '@chakra-ui/react';
-import { CoachUiProvider, ToastContainer } from '@coach/ui';
+import { CoachUiProvider } from '@coach/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { configure } from 'storybook/test';
+import AppToastContainer from '../packages/app/src/core/toasts/components/ToastContainer.tsx';
 import { installFixedClock } from './clock.ts';
-import { storyI18n } from './i18n.ts';
+import { createStoryI18n } from './i18n.ts';
 
 // A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
 // more than Testing Library's default second, so every findBy waits up to 5 s.
@@ -40,8 +41,23 @@ function FreshJotaiStore({ children }: { children: React.ReactNode }) {
   return <JotaiProvider store={store}>{children}</JotaiProvider>;
 }
 
+/** The story's texts in the language of the `locale` global, `<html lang>` in step. */
+function StoryI18n({ locale, children }: { locale: unknown; children: ReactNode }) {
+  const [i18n] = useState(() => createStoryI18n(locale));
+  useEffect(() => {
+    const apply = () => {
+      document.documentElement.lang = i18n.resolvedLanguage ?? 'en-US';
+    };
+    apply();
+    i18n.on('languageChanged', apply);
+    return () => i18n.off('languageChanged', apply);
+  }, [i18n]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
 const withProviders: Decorator = (Story, context) => {
   const route = context.parameters.route as string | undefined;
+  const locale: unknown = context.globals.locale;
   const content = (
     <Box
       padding={context.parameters.layout === 'fullscreen' ? 0 : '4'}
@@ -52,12 +68,13 @@ const withProviders: Decorator = (Story, context) => {
   );
   return (
     <CoachUiProvider>
-      <I18nextProvider i18n={storyI18n}>
+      <StoryI18n key={`${context.id}:${locale}`} locale={locale}>
         <FreshJotaiStore key={context.id}>
           {route ? <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter> : content}
-          <ToastContainer />
+          {/* The app's container: its region is named in the story's language. */}
+          <AppToastContainer />
         </FreshJotaiStore>
-      </I18nextProvider>
+      </StoryI18n>
     </CoachUiProvider>
   );
 };
@@ -67,7 +84,22 @@ const preview: Preview = {
   loaders: [mswLoader(startWorker)],
   beforeEach: () => installFixedClock(),
   tags: ['autodocs'],
-  initialGlobals: { a11y: { manual: true } },
+  initialGlobals: { a11y: { manual: true }, locale: 'en-US' },
+  // The language of the app's texts (and of their dates and numbers); Spanish stories set it.
+  globalTypes: {
+    locale: {
+      description: 'Language of the texts',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'en-US', title: 'English (US)' },
+          { value: 'es', title: 'Español' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

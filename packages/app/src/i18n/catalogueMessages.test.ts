@@ -1,6 +1,7 @@
 import { messages } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import translation from '../../public/locales/en-US/translation.json';
+import { textsByKey } from './textsByKey.ts';
 import type { TranslationKey } from './translationKey.ts';
 
 /**
@@ -31,16 +32,6 @@ const translationOfMessage = {
   firstNameOneLine: 'settings.validation.firstNameOneLine',
   lastNameOneLine: 'settings.validation.lastNameOneLine',
 } as const satisfies Partial<Record<keyof typeof messages, TranslationKey>>;
-
-/** Every text of the en-US resource, by its dotted key. */
-function textsByKey(resource: object, prefix = ''): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const [key, value] of Object.entries(resource)) {
-    if (typeof value === 'string') texts.set(`${prefix}${key}`, value);
-    else for (const entry of textsByKey(value as object, `${prefix}${key}.`)) texts.set(...entry);
-  }
-  return texts;
-}
 
 const texts = textsByKey(translation);
 

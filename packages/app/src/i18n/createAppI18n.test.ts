@@ -1,7 +1,11 @@
 import type { HttpBackendOptions } from 'i18next-http-backend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppI18n } from './createAppI18n.ts';
-import { languageDetectionOptions, translationLoadingOptions } from './i18nOptions.ts';
+import {
+  languageDetectionOptions,
+  supportedLanguages,
+  translationLoadingOptions,
+} from './i18nOptions.ts';
 
 type Request = NonNullable<HttpBackendOptions['request']>;
 type Callback = Parameters<Request>[3];
@@ -90,7 +94,7 @@ describe('translation loading', () => {
 describe('language detection', () => {
   const request: Request = (_options, _url, _payload, callback) =>
     answer(callback, 200, '{"app":{"name":"Coach"}}');
-  const supportedLanguages = ['en-US', 'fr', 'de', 'es'];
+  const manyLanguages = ['en-US', 'fr', 'de', 'es'];
 
   beforeEach(clearDetectionSources);
 
@@ -118,13 +122,13 @@ describe('language detection', () => {
     window.history.replaceState(null, '', '/?lng=fr');
     setCookie('i18next=de; path=/');
     localStorage.setItem('i18nextLng', 'es');
-    const first = createAppI18n({ request, supportedLanguages });
+    const first = createAppI18n({ request, supportedLanguages: manyLanguages });
     await first.ready;
     expect(first.i18n.language).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
 
     window.history.replaceState(null, '', '/');
-    const second = createAppI18n({ request, supportedLanguages });
+    const second = createAppI18n({ request, supportedLanguages: manyLanguages });
     await second.ready;
     expect(second.i18n.language).toBe('de');
   });
@@ -132,15 +136,50 @@ describe('language detection', () => {
   it('prefers localStorage over sessionStorage, and caches the language in localStorage', async () => {
     sessionStorage.setItem('i18nextLng', 'de');
     localStorage.setItem('i18nextLng', 'es');
-    const { i18n, ready } = createAppI18n({ request, supportedLanguages });
+    const { i18n, ready } = createAppI18n({ request, supportedLanguages: manyLanguages });
     await ready;
     expect(i18n.language).toBe('es');
 
     localStorage.clear();
-    const next = createAppI18n({ request, supportedLanguages });
+    const next = createAppI18n({ request, supportedLanguages: manyLanguages });
     await next.ready;
     expect(next.i18n.language).toBe('de');
     expect(localStorage.getItem('i18nextLng')).toBe('de');
+  });
+
+  it('ships English (US) and Spanish', () => {
+    expect(supportedLanguages).toEqual(['en-US', 'es']);
+  });
+
+  it("detects Spanish from the browser's es-ES, fetching its texts and en-US's only", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-ES', 'es']);
+    const urls: string[] = [];
+    const { i18n, ready } = createAppI18n({
+      request: (_options, url, _payload, callback) => {
+        urls.push(url);
+        answer(callback, 200, '{"app":{"name":"Coach"}}');
+      },
+    });
+    await ready;
+    languages.mockRestore();
+    expect(i18n.resolvedLanguage).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(urls.sort()).toEqual([
+      '/locales/en-US/translation.json',
+      '/locales/es/translation.json',
+    ]);
+  });
+
+  it('fetches no Spanish texts for an English-speaking coach', async () => {
+    const urls: string[] = [];
+    const { ready } = createAppI18n({
+      request: (_options, url, _payload, callback) => {
+        urls.push(url);
+        answer(callback, 200, '{"app":{"name":"Coach"}}');
+      },
+    });
+    await ready;
+    expect(urls).toEqual(['/locales/en-US/translation.json']);
   });
 
   it('falls back to en-US for a language without resources', async () => {

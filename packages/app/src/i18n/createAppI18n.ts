@@ -16,7 +16,7 @@ export type CreateAppI18nOptions = {
   loadPath?: string;
   /** Replaces the HTTP call (tests). */
   request?: HttpBackendOptions['request'];
-  /** Languages with resources; en-US only by default. */
+  /** Languages with resources; English (US) and Spanish by default. */
   supportedLanguages?: readonly string[];
   /** The document whose `<html lang>` follows the language. */
   document?: Document;

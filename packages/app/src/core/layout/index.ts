@@ -1,6 +1,6 @@
 // The app core's layout: what features, routes/ and stories may import.
 export { AuthLayout } from './components/AuthLayout.tsx';
 export { Logo } from './components/Logo.tsx';
-export { ScreenHeader } from './components/ScreenHeader.tsx';
+export { RouterLink } from './components/RouterLink.tsx';
 export { SignedInLayout } from './components/SignedInLayout.tsx';
 export { TextLink } from './components/TextLink.tsx';

@@ -72,12 +72,16 @@ export function searchParamsOfView(
   return params;
 }
 
-/** Lower case without accents, so 'jose' finds 'José' and 'MARIA' finds 'María'. */
+/**
+ * Lower case without accents, so 'jose' finds 'José' and 'MARIA' finds 'María'. The same folding
+ * in every interface language (Unicode's default case mapping), so a link to a search finds the
+ * same clients whatever the language.
+ */
 export const foldText = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('en-US');
+    .toLowerCase();
 
 /** Whether a row matches every word of a search in its first name, last name or email. */
 function matchesSearch(row: ClientRow, words: readonly string[]): boolean {

@@ -1,9 +1,10 @@
 import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { atom, createStore } from '../../../state/jotai.ts';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { coachApiAtom } from './coachApiAtom.ts';
@@ -118,6 +119,21 @@ describe('login', () => {
     expect(tokens.getRefreshToken()).toBeTruthy();
     expect(store.get(authStatusAtom)).toBe('signedIn');
     expect(store.get(currentProfileAtom)?.type).toBe('coach');
+  });
+
+  it('speaks the language the coach saved once signed in, over the detected one', async () => {
+    const i18n = createTestI18n();
+    const { store, state } = setup();
+    state.coachSettings.set(fixtureIds.coachPerson, {
+      hasTimezone: true,
+      isMorningMailOn: true,
+      morningMailHour: 7,
+      language: 'es',
+    });
+    await store.set(loadSessionAtom, 'start');
+    expect(i18n.resolvedLanguage).toBe('en-US');
+    await store.set(loginAtom, { email: 'coach@example.com', password: 'Coach123!' });
+    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
   });
 
   it('starts the prefetch once the tokens are stored, before the session has loaded', async () => {

@@ -40,7 +40,7 @@ export const startSessionAtom = atom(
         set(applySessionAtom, session);
         // Beside what the coach sees next, never before it; its code loads then, so the sign-in
         // route does not carry it.
-        void import('../detectTimezone.ts').then(({ detectTimezone }) => detectTimezone(api));
+        void import('../afterSignIn.ts').then(({ afterSignIn }) => afterSignIn(api));
       }
       return { ok: true };
     } catch (error) {

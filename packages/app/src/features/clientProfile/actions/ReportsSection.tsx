@@ -3,6 +3,7 @@ import type { Report } from '@coach/api';
 import { Button } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { reportsAtoms } from '../atoms/reportsAtoms.ts';
 import { ProfileSection } from '../components/ProfileSection.tsx';
 import { useClientResource } from '../components/useClientResource.ts';
@@ -13,13 +14,14 @@ export type ReportsSectionProps = { clientId: string };
 
 /** The client's reports, newest first, with their date and author, each downloadable. */
 export function ReportsSection({ clientId }: ReportsSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [state, retry] = useClientResource(reportsAtoms, clientId);
   const download = useReportDownload(clientId);
-  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const generatedOn = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
   );
 
   const row = (report: Report) => {

@@ -1,5 +1,6 @@
 import { laggingLimitPercent } from '@coach/domain';
 import { AxisBottom, AxisLeft } from '@visx/axis';
+import { useTranslation } from 'react-i18next';
 import { chartColours } from './chartStyle.ts';
 import type { IndicatorChartData } from './indicatorChartData.ts';
 import type { IndicatorChartLayout } from './indicatorChartLayout.ts';
@@ -15,13 +16,14 @@ export type ChartAxesProps = {
 
 /** The percentages up the left, the lagging limit's in its colour, and the dates along the bottom. */
 export function ChartAxes({ chart, layout, formatDate }: ChartAxesProps) {
+  const { t } = useTranslation();
   const { x, y, innerHeight, xTicks } = layout;
   return (
     <>
       <AxisLeft
         scale={y}
         tickValues={yTicks}
-        tickFormat={(value) => `${value}%`}
+        tickFormat={(value) => t('profileCharts.percent', { value })}
         stroke={chartColours.grid}
         tickStroke={chartColours.grid}
         tickLabelProps={(value) => ({

@@ -2,6 +2,7 @@ import { HStack, Stack, Text } from '@chakra-ui/react';
 import { Button, LoadingPlaceholder } from '@coach/ui';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
 import { SectionCard } from '../components/SectionCard.tsx';
@@ -26,12 +27,13 @@ export type IndicatorsSectionProps = { clientId: string };
  * fails on its own ('Error processing indicators', with a retry).
  */
 export function IndicatorsSection({ clientId }: IndicatorsSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [range, setRange] = useState<ChartRange>(defaultChartRange);
   const [isTableShown, setTableShown] = useState(false);
   const series = useAtomValue(seriesAtoms(clientId, range).loadable);
   const refresh = useSetAtom(refreshSeriesAtom);
-  const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createChartFormats(locale), [locale]);
   const data = series.state === 'hasData' ? series.data : null;
   const chart = useMemo(() => (data ? toIndicatorChart(data.days, data.stepStarts) : null), [data]);
   const tableId = useId();

@@ -1,6 +1,7 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
 import { journeyAtoms } from '../atoms/journeyAtoms.ts';
@@ -27,12 +28,13 @@ retryPhaseFiguresAtom.debugLabel = 'retryPhaseFiguresAtom';
  * the series over the whole journey and the exercises. Loads and fails on its own.
  */
 export function PhaseComparisonSection({ clientId }: PhaseComparisonSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const journey = useAtomValue(journeyAtoms(clientId).loadable);
   const series = useAtomValue(seriesAtoms(clientId, 'all').loadable);
   const exercises = useAtomValue(exercisesAtoms(clientId).loadable);
   const retry = useSetAtom(retryPhaseFiguresAtom);
-  const formats = useMemo(() => createChartFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createChartFormats(locale), [locale]);
   const failure = [journey, series, exercises].find((part) => part.state === 'hasError');
   const failed = failure !== undefined;
   const phases = useMemo(

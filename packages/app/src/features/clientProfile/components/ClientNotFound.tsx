@@ -1,7 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
-import { ScreenHeader, TextLink } from '../../../core/layout/index.ts';
+import { TextLink } from '../../../core/layout/index.ts';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 
 /**

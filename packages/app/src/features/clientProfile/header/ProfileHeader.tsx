@@ -5,7 +5,8 @@ import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
-import { ScreenHeader } from '../../../core/layout/index.ts';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
+import { useLocale } from '../../../i18n/locale.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import { createClientFormats } from '../../clients/index.ts';
@@ -31,11 +32,12 @@ export type ProfileHeaderProps = {
  * The journey (its own call) and the figures (the profile summary) load and fail apart.
  */
 export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHeaderProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const now = useMinuteClock();
   const [journey, retryJourney] = useClientResource(journeyAtoms, clientId);
-  const formats = useMemo(() => createClientFormats(i18n.language, now), [i18n.language, now]);
-  const profileFormats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createClientFormats(locale, now), [locale, now]);
+  const profileFormats = useMemo(() => createProfileFormats(locale), [locale]);
   const name = summary.state === 'hasData' ? fullName(summary.data) : t('profile.title');
 
   return (

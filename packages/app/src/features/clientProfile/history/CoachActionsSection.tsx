@@ -2,6 +2,7 @@ import { List, Text } from '@chakra-ui/react';
 import type { CoachAction } from '@coach/api';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { coachActionsAtoms } from '../atoms/coachActionsAtoms.ts';
 import { ProfileSection } from '../components/ProfileSection.tsx';
 import { useClientResource } from '../components/useClientResource.ts';
@@ -24,7 +25,8 @@ function describeAction(action: CoachAction, t: TFunction, locale: string): stri
  * first, from the audit log.
  */
 export function CoachActionsSection({ clientId }: CoachActionsSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [state, retry] = useClientResource(coachActionsAtoms, clientId);
   return (
     <ProfileSection
@@ -40,7 +42,7 @@ export function CoachActionsSection({ clientId }: CoachActionsSectionProps) {
           <List.Root gap="2" paddingInlineStart="5">
             {items.map((action) => (
               <List.Item key={action.id}>
-                <time dateTime={action.at}>{describeAction(action, t, i18n.language)}</time>
+                <time dateTime={action.at}>{describeAction(action, t, locale)}</time>
               </List.Item>
             ))}
           </List.Root>

@@ -3,6 +3,7 @@ import type { ActivityPage } from '@coach/api';
 import { Button } from '@coach/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { activityAtoms } from '../atoms/activityAtoms.ts';
 import { EmptyNote } from '../components/EmptyNote.tsx';
 import { ProfileSection } from '../components/ProfileSection.tsx';
@@ -42,8 +43,9 @@ type ActivityListProps = {
 };
 
 function ActivityList({ clientId, first, filter, timeZone }: ActivityListProps) {
-  const { t, i18n } = useTranslation();
-  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const pages = useActivityPages(clientId, first);
   // The endpoint pages every kind together: the filter narrows what has been loaded, and
   // 'Show more' reaches further back.

@@ -1,6 +1,7 @@
 import { Table } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { assessmentsAtoms } from '../atoms/assessmentsAtoms.ts';
 import { EmptyNote } from '../components/EmptyNote.tsx';
 import { ProfileSection } from '../components/ProfileSection.tsx';
@@ -10,9 +11,10 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 /** The client's assessments, newest first: name, date, status. */
 export function AssessmentsSection({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [assessments, retry] = useClientResource(assessmentsAtoms, clientId);
-  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createProfileFormats(locale), [locale]);
   return (
     <ProfileSection
       title={t('profile.assessments.title')}

@@ -2,6 +2,7 @@ import { chakra, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { Exercise } from '@coach/api';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
 import { EmptyNote } from '../components/EmptyNote.tsx';
 import { ProfileSection } from '../components/ProfileSection.tsx';
@@ -14,9 +15,10 @@ export type ExercisesSectionProps = { clientId: string; timeZone: string | null 
 
 /** The client's exercises, newest first; each opens its detail. */
 export function ExercisesSection({ clientId, timeZone }: ExercisesSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [exercises, retry] = useClientResource(exercisesAtoms, clientId);
-  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const [opened, setOpened] = useState<Exercise | null>(null);
   return (
     <ProfileSection

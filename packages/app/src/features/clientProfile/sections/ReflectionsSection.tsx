@@ -1,6 +1,7 @@
 import { List, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import { reflectionsAtoms } from '../atoms/reflectionsAtoms.ts';
 import { EmptyNote } from '../components/EmptyNote.tsx';
 import { ProfileSection } from '../components/ProfileSection.tsx';
@@ -12,9 +13,10 @@ export type ReflectionsSectionProps = { clientId: string; timeZone: string | nul
 
 /** The client's reflections, newest first: answers, window, time on the client's clock. */
 export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [reflections, retry] = useClientResource(reflectionsAtoms, clientId);
-  const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
+  const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const windowName = useWindowName();
   return (
     <ProfileSection

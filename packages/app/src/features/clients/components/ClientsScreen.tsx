@@ -4,8 +4,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
-import { ScreenHeader } from '../../../core/layout/index.ts';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
+import { useLocale } from '../../../i18n/locale.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { InviteClientButton, PendingInvites } from '../../invites/index.ts';
@@ -61,7 +62,8 @@ function NoClients() {
  * sort live in the URL; without a sort the rows are in needs-attention order.
  */
 export function ClientsScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const navigate = useNavigate();
   const list = useAtomValue(clientRowsLoadableAtom);
   const [view, changeView] = useClientListView();
@@ -79,8 +81,8 @@ export function ClientsScreen() {
   const rows = list.state === 'hasData' ? list.data.rows : noRows;
   const generatedAt = list.state === 'hasData' ? list.data.generatedAt : null;
   const formats = useMemo(
-    () => createClientFormats(i18n.language, generatedAt ? new Date(generatedAt) : new Date()),
-    [i18n.language, generatedAt],
+    () => createClientFormats(locale, generatedAt ? new Date(generatedAt) : new Date()),
+    [locale, generatedAt],
   );
   const shown = useMemo(() => filterRows(rows, view), [rows, view]);
 

@@ -2,6 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { Button, SortableTable, type SortableTableSort } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/locale.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import { type ClientRow, indicatorAverages, indicatorColumns } from '../clientRows.ts';
 import { useClientColumns } from '../hooks/useClientColumns.tsx';
@@ -32,7 +33,8 @@ export function ClientsTable({
   onOpen,
   emptyState,
 }: ClientsTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const columns = useClientColumns(formats);
   const averages = indicatorAverages(allRows);
   const customRow =
@@ -69,7 +71,7 @@ export function ClientsTable({
         isLoading={isLoading}
         loadingRowCount={8}
         aria-label={t('clients.tableLabel')}
-        locale={i18n.language}
+        locale={locale}
         sortLabels={{
           sortAscending: t('clients.sortAscending'),
           sortDescending: t('clients.sortDescending'),

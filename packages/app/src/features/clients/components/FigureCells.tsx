@@ -85,7 +85,9 @@ export function IndicatorMeter({
         <Meter
           value={value}
           label={`${label}, ${basis}`}
-          valueText={value === null ? undefined : `${formats.number(value)}%`}
+          valueText={
+            value === null ? undefined : t('clients.percent', { value: formats.number(value) })
+          }
           emptyText={t('clients.noFigures')}
           size="sm"
         />
@@ -102,7 +104,9 @@ export function IndicatorMeter({
         value={value}
         threshold={laggingLimitPercent}
         label={label}
-        valueText={value === null ? undefined : `${formats.number(value)}%`}
+        valueText={
+          value === null ? undefined : t('clients.percent', { value: formats.number(value) })
+        }
         laggingText={t('clients.lagging')}
         emptyText={t('clients.noFigures')}
         size="sm"

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
+import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { pendingInvitesAtom, pendingInvitesLoadableAtom } from '../atoms/pendingInvitesAtom.ts';
 import { useInviteActions } from '../hooks/useInviteActions.ts';
@@ -34,7 +35,8 @@ function LoadFailed({ error }: { error: unknown }) {
  * {@link collapsedInviteCount} the list folds, with a button to show the rest.
  */
 export function PendingInvites() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const list = useAtomValue(pendingInvitesLoadableAtom);
   const { resend, withdraw } = useInviteActions();
   const [isExpanded, setIsExpanded] = useState(false);
@@ -42,7 +44,7 @@ export function PendingInvites() {
   const headingId = useId();
   const listId = useId();
   // Expiry is relative to now, read at each render (a refresh, a resend).
-  const timesOf = createInviteFormats(i18n.language, new Date());
+  const timesOf = createInviteFormats(locale, new Date());
 
   let body: ReactNode;
   if (list.state === 'loading') {

@@ -8,6 +8,7 @@ import { LuMail } from 'react-icons/lu';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
+import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { coachSettingsAtom, coachSettingsLoadableAtom } from '../atoms/coachSettingsAtom.ts';
 
@@ -29,14 +30,15 @@ type MorningMailFormProps = { settings: CoachSettings };
 
 /** The form: the switch, the hour and the timezone, saved together. */
 function MorningMailForm({ settings }: MorningMailFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const api = useCoachApi();
   const updateSettings = useSetAtom(coachSettingsAtom);
   const [isMorningMailOn, setIsMorningMailOn] = useState(settings.isMorningMailOn);
   const [hour, setHour] = useState(String(settings.morningMailHour));
   const [timezone, setTimezone] = useState(settings.timezone);
   const [isSaving, setIsSaving] = useState(false);
-  const hours = useMemo(() => hourItems(i18n.language), [i18n.language]);
+  const hours = useMemo(() => hourItems(locale), [locale]);
   const zones = useMemo(() => {
     const known = knownTimeZones();
     // A zone this browser does not list (an older one) stays choosable as it is.

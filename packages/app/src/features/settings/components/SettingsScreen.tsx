@@ -2,21 +2,22 @@ import { Separator, Stack } from '@chakra-ui/react';
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuSettings } from 'react-icons/lu';
-import { ScreenHeader } from '../../../core/layout/index.ts';
+import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { currentProfileAtom } from '../../../core/session/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { personAtomFamily, personLoadableAtomFamily } from '../atoms/personAtomFamily.ts';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
 type SettingsContentProps = { profileId: string };
 
 /**
- * The coach's profile as the server holds it (read afresh), then the form, the password and the
- * morning mail.
+ * The coach's profile as the server holds it (read afresh), then the form, the password, the
+ * morning mail and the language.
  */
 function SettingsContent({ profileId }: SettingsContentProps) {
   const { t } = useTranslation();
@@ -43,12 +44,15 @@ function SettingsContent({ profileId }: SettingsContentProps) {
       <ChangePasswordSection />
       <Separator maxWidth="40rem" />
       <MorningMailSection />
+      <Separator maxWidth="40rem" />
+      <LanguageSection />
     </Stack>
   );
 }
 
 /**
- * Settings (requirements R2.10): the coach's profile form, 'Change password' and the morning mail.
+ * Settings (requirements R2.10): the coach's profile form, 'Change password', the morning mail
+ * and the language.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();

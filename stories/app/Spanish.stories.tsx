@@ -1,0 +1,271 @@
+import { Stack } from '@chakra-ui/react';
+import { createHandlers, demoCoachCredentials, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
+import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
+import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
+import {
+  ProfileActions,
+  ReportsSection,
+} from '../../packages/app/src/features/clientProfile/index.ts';
+import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
+import { expectSpanishPage } from './expectSpanish.ts';
+import { expectToast } from './expectToast.ts';
+import { animationsSettled, openModal } from './profileActionsStory.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/**
+ * Every screen of the app in Spanish (the `locale` global): Spanish texts, dates and numbers, and
+ * no raw translation key nor English text of the app anywhere on the page.
+ */
+const meta = {
+  title: 'App/Journeys/Spanish',
+  globals: { ...designViewport, locale: 'es' },
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The signed-in app at a route, the demo coach signed in from stored tokens. */
+const signedIn = (route: string): Story => ({
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  parameters: { route, session: { tokens: fixtureTokens.coach } },
+});
+
+/** Sign-in: the form in Spanish and its validation messages. */
+export const SignIn: Story = {
+  render: () => (
+    <AuthLayout>
+      <SignInScreen />
+    </AuthLayout>
+  ),
+  parameters: { route: '/' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Iniciar sesión' }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Iniciar sesión' }));
+    await expect(await canvas.findByText('El correo electrónico es obligatorio')).toBeVisible();
+    await expect(canvas.getByText('La contraseña es obligatoria')).toBeVisible();
+    await expectSpanishPage('Correo electrónico', 'Contraseña', 'Mostrar contraseña');
+  },
+};
+
+/** Forgot password: step 2 of 3, the code sent, with its Spanish hint and resend link. */
+export const ForgotPassword: Story = {
+  render: () => (
+    <AuthLayout>
+      <PasswordResetScreen />
+    </AuthLayout>
+  ),
+  parameters: { route: '/changePassword' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Cambiar contraseña' }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByText('Paso 1 de 3')).toBeVisible();
+    await userEvent.type(canvas.getByLabelText('Correo electrónico'), demoCoachCredentials.email);
+    await userEvent.click(canvas.getByRole('button', { name: 'Siguiente' }));
+    await expect(await canvas.findByLabelText('Código')).toHaveValue('');
+    await expect(
+      canvas.getByText('Escribe el código de 6 dígitos enviado a coach@example.com.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'envíame un código nuevo' })).toBeVisible();
+    await expectSpanishPage('Paso 2 de 3', 'Volver a iniciar sesión');
+  },
+};
+
+/** My clients: the menu, the table's columns, the reasons for attention and Spanish figures. */
+export const Clients: Story = {
+  ...signedIn('/clients'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Clientes' }, { timeout: 5000 });
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+    await expect(canvas.getByRole('heading', { name: 'Mis clientes', level: 1 })).toBeVisible();
+    const nav = within(canvas.getByRole('navigation', { name: 'Principal' }));
+    await expect(nav.getByRole('link', { name: 'Ajustes' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    const headers = within(table).getAllByRole('columnheader');
+    await expect(headers[0]).toHaveTextContent('Nombre/Apellidos');
+    await expect(within(table).getAllByText(/^Requiere atención/).length).toBeGreaterThan(0);
+    // Spanish dates: 'desde el 12 nov', never 'since Nov 12'.
+    await expect(within(table).getAllByText(/desde el \d+ [a-z]{3}/).length).toBeGreaterThan(0);
+    await expectSpanishPage('Invitar cliente', 'Invitaciones pendientes', 'Fase');
+  },
+};
+
+/** A client's profile: header, journey, engagement, charts and sections, all in Spanish. */
+export const ClientProfile: Story = {
+  ...signedIn(`/clients/${mockClientIds.jamie}`),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Jamie Lee' }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByText('Otra zona horaria')).toBeVisible();
+    const journey = await canvas.findByRole('region', { name: 'Proceso' });
+    await expect(within(journey).getByText('Día 5 de Sentir')).toBeVisible();
+    const engagement = await canvas.findByRole('region', { name: 'Participación (48 h)' });
+    // Spanish numbers: a decimal comma.
+    await expect(within(engagement).getByRole('meter')).toHaveAttribute(
+      'aria-valuetext',
+      '3,2 h de 10,0 h',
+    );
+    await expect(within(engagement).getByText('Última conexión hace 50 minutos')).toBeVisible();
+    await expectSpanishPage('Indicadores por día', 'Historial de actividad', 'Evaluaciones');
+  },
+};
+
+/** Settings: the profile form, the password and the morning mail in Spanish. */
+export const Settings: Story = {
+  ...signedIn('/settings'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Nombre', {}, { timeout: 5000 })).toHaveValue('Alex');
+    await expect(canvas.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+    await expect(canvas.getByLabelText('Apellidos')).toHaveValue('Morgan');
+    await expect(canvas.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();
+    await userEvent.clear(canvas.getByLabelText('Nombre'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
+    await expect(await canvas.findByText('El nombre es obligatorio')).toBeVisible();
+    await expectSpanishPage('Sobre mí', 'Correo matutino', 'Foto de perfil');
+  },
+};
+
+/**
+ * The language choice at the end of Settings: a coach in English picks Español; it is saved and
+ * the whole screen speaks Spanish at once, the toast included.
+ */
+export const ChoosingSpanishInSettings: Story = {
+  ...signedIn('/settings'),
+  globals: { locale: 'en-US' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const select = await canvas.findByRole('combobox', { name: 'Language' }, { timeout: 5000 });
+    await expect(select).toHaveTextContent('English');
+    await userEvent.click(select);
+    const list = await screen.findByRole('listbox', { name: 'Language' });
+    const spanish = within(list).getByRole('option', { name: 'Español' });
+    await waitFor(() => expect(spanish).toBeVisible());
+    await userEvent.click(spanish);
+    await expectToast('Idioma guardado');
+    await expect(canvas.getByRole('combobox', { name: 'Idioma' })).toHaveTextContent('Español');
+    await expect(canvas.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+    // The language section in view, for the snapshot.
+    canvas.getByRole('combobox', { name: 'Idioma' }).scrollIntoView({ block: 'center' });
+    await expectSpanishPage('Correo matutino', 'Guardar ajustes del correo');
+  },
+};
+
+/** The invite dialog over My clients, with its validation message. */
+export const InviteDialog: Story = {
+  ...signedIn('/clients'),
+  play: async ({ canvasElement }) => {
+    const { modal } = await openModal(canvasElement, 'Invitar cliente', 'Invitar cliente');
+    await expect(modal.getByText(/Le enviaremos por correo un enlace/)).toBeVisible();
+    await userEvent.click(modal.getByRole('button', { name: 'Enviar invitación' }));
+    await expect(await modal.findByText('El correo electrónico es obligatorio')).toBeVisible();
+    await expectSpanishPage('Cancelar', 'Cerrar');
+  },
+};
+
+/** 'Start next phase' for Maria (in Learn): the goals, breaths per minute and the warning. */
+export const MovePhaseDialog: Story = {
+  render: () => <ProfileActions clientId={mockClientIds.maria} />,
+  parameters: { layout: 'padded', session: { tokens: fixtureTokens.coach } },
+  play: async ({ canvasElement }) => {
+    const { modal } = await openModal(
+      canvasElement,
+      'Empezar la siguiente fase',
+      'Empezar la siguiente fase',
+    );
+    await expect(modal.getByText('Sentir')).toBeVisible();
+    await expect(modal.getByRole('checkbox', { name: 'Respiración' })).toBeVisible();
+    await expect(modal.getByText(/no se puede volver a la anterior/)).toBeVisible();
+    await userEvent.click(modal.getByRole('button', { name: 'Empezar Sentir' }));
+    await expect(await modal.findByText('Elige al menos un objetivo')).toBeVisible();
+    await userEvent.click(modal.getByRole('combobox', { name: 'Respiraciones por minuto' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Respiraciones por minuto' });
+    await expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10 resp./min', '8 resp./min', '6 resp./min']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await animationsSettled();
+    await expectSpanishPage('Objetivos a elegir', 'Cancelar');
+  },
+};
+
+/** 'Generate report' for Jamie, over the reports list with its Spanish dates. */
+export const ReportDialog: Story = {
+  render: () => (
+    <Stack gap="6" padding="6" maxWidth="3xl">
+      <ProfileActions clientId={mockClientIds.jamie} />
+      <ReportsSection clientId={mockClientIds.jamie} />
+    </Stack>
+  ),
+  parameters: { session: { tokens: fixtureTokens.coach } },
+  play: async ({ canvasElement }) => {
+    const reports = await within(canvasElement).findByRole(
+      'region',
+      { name: 'Informes' },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(reports).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+    await expect(within(reports).getAllByText(/^Generado el /).length).toBeGreaterThan(0);
+    const { modal } = await openModal(canvasElement, 'Generar informe', 'Generar informe');
+    for (const label of [
+      'Bienestar mental',
+      'Bienestar físico',
+      'Productividad',
+      'Comentarios finales del coach',
+    ]) {
+      await expect(modal.getByLabelText(label)).toBeVisible();
+    }
+    await expect(modal.getAllByText('0/500')).toHaveLength(4);
+    await expectSpanishPage('Generar', 'Cancelar');
+  },
+};
+
+/** The blocking screen under 1004 px wide. */
+export const ScreenTooSmall: Story = {
+  render: () => <ScreenSizeMessage reason="higherResolution" />,
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert).toHaveAccessibleName(
+      'La app Coach está disponible para pantallas de mayor resolución',
+    );
+    await expectSpanishPage('Ábrela en una pantalla de al menos 1004 píxeles de ancho');
+  },
+};
+
+/** The blocking screen of a rotatable device held upright. */
+export const PortraitDevice: Story = {
+  render: () => <ScreenSizeMessage reason="landscape" />,
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert).toHaveAccessibleName('La app Coach está disponible en modo horizontal');
+    await expectSpanishPage('Gira el dispositivo para continuar.');
+  },
+};
