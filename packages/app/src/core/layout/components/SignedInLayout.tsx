@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { NavMenu, type NavMenuItem } from '@coach/ui';
-import type { ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSettings, LuUsers } from 'react-icons/lu';
 import { Outlet, useMatch } from 'react-router';
@@ -10,6 +10,12 @@ import { Logo } from './Logo.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
 import { RouterLink } from './RouterLink.tsx';
 
+// The live stream's code loads with this layout, after sign-in: the sign-in route never carries it.
+// Live figures add to the screens; should their code fail to load, the screens work without them.
+const LiveFigures = lazy<ComponentType>(() =>
+  import('../../live/components/LiveFigures.tsx').catch(() => ({ default: () => null })),
+);
+
 export type SignedInLayoutProps = {
   /** The content; the matched route's element by default. */
   children?: ReactNode;
@@ -18,7 +24,8 @@ export type SignedInLayoutProps = {
 /**
  * The signed-in layout (requirements R2.3): the left menu (logo to the root, 'My clients' and
  * 'Settings' with the active one highlighted, logout at the bottom) and the content area; '?'
- * lists the keyboard shortcuts.
+ * lists the keyboard shortcuts. While it is shown, the tab's live event stream is open (one per
+ * tab: the layout stays as the coach moves between its screens) and closes with it.
  */
 export function SignedInLayout({ children }: SignedInLayoutProps) {
   const { t } = useTranslation();
@@ -53,6 +60,9 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
         {children ?? <Outlet />}
       </Box>
       <KeyboardShortcutHelp />
+      <Suspense fallback={null}>
+        <LiveFigures />
+      </Suspense>
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveCue } from '../../../core/live/index.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import { SectionCard } from './SectionCard.tsx';
 import { SectionFailed } from './SectionFailed.tsx';
@@ -13,6 +14,8 @@ export type ProfileSectionProps<T> = {
   onRetry: () => void;
   /** Controls beside the title (a filter). */
   actions?: ReactNode;
+  /** The live message that just changed the data, or null (see `useClientResource`). */
+  cue?: number | null;
   children: (data: T) => ReactNode;
 };
 
@@ -23,6 +26,7 @@ export function ProfileSection<T>({
   failedText,
   onRetry,
   actions,
+  cue = null,
   children,
 }: ProfileSectionProps<T>) {
   const { t } = useTranslation();
@@ -37,7 +41,7 @@ export function ProfileSection<T>({
       ) : state.state === 'hasError' ? (
         <SectionFailed message={failedText} error={state.error} onRetry={onRetry} />
       ) : (
-        children(state.data)
+        <LiveCue cue={cue}>{children(state.data)}</LiveCue>
       )}
     </SectionCard>
   );

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
 import { ScreenHeader } from '../../../core/layout/index.ts';
+import { LiveCue } from '../../../core/live/index.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import { createClientFormats } from '../../clients/index.ts';
@@ -23,6 +24,8 @@ import { useMinuteClock } from './useMinuteClock.ts';
 export type ProfileHeaderProps = {
   clientId: string;
   summary: Loadable<ClientProfileSummary>;
+  /** The live message that just changed the summary's figures, or null. */
+  summaryCue: number | null;
   onRetrySummary: () => void;
 };
 
@@ -30,10 +33,15 @@ export type ProfileHeaderProps = {
  * Breadcrumb 'My clients' > the client's name, who the client is, their journey and engagement.
  * The journey (its own call) and the figures (the profile summary) load and fail apart.
  */
-export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHeaderProps) {
+export function ProfileHeader({
+  clientId,
+  summary,
+  summaryCue,
+  onRetrySummary,
+}: ProfileHeaderProps) {
   const { t, i18n } = useTranslation();
   const now = useMinuteClock();
-  const [journey, retryJourney] = useClientResource(journeyAtoms, clientId);
+  const [journey, retryJourney, journeyCue] = useClientResource(journeyAtoms, clientId);
   const formats = useMemo(() => createClientFormats(i18n.language, now), [i18n.language, now]);
   const profileFormats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
   const name = summary.state === 'hasData' ? fullName(summary.data) : t('profile.title');
@@ -66,7 +74,9 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
         </Stack>
         <SectionCard title={t('profile.journey.title')} isCompact>
           {journey.state === 'hasData' ? (
-            <JourneyProgress journey={journey.data} formats={profileFormats} />
+            <LiveCue cue={journeyCue}>
+              <JourneyProgress journey={journey.data} formats={profileFormats} />
+            </LiveCue>
           ) : journey.state === 'loading' ? (
             <LoadingPlaceholder
               label={t('profile.loading', { section: t('profile.journey.title') })}
@@ -81,7 +91,9 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
         </SectionCard>
         <SectionCard title={t('profile.engagement.title')} isCompact>
           {summary.state === 'hasData' ? (
-            <EngagementFigure engagement={summary.data.engagement} formats={formats} />
+            <LiveCue cue={summaryCue}>
+              <EngagementFigure engagement={summary.data.engagement} formats={formats} />
+            </LiveCue>
           ) : summary.state === 'loading' ? (
             <LoadingPlaceholder
               label={t('profile.loading', { section: t('profile.engagement.title') })}

@@ -11,7 +11,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 /** The client's assessments, newest first: name, date, status. */
 export function AssessmentsSection({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation();
-  const [assessments, retry] = useClientResource(assessmentsAtoms, clientId);
+  const [assessments, retry, cue] = useClientResource(assessmentsAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
   return (
     <ProfileSection
@@ -19,6 +19,7 @@ export function AssessmentsSection({ clientId }: { clientId: string }) {
       state={assessments}
       failedText={t('profile.failed.surveys')}
       onRetry={retry}
+      cue={cue}
     >
       {({ assessments: list }) =>
         list.length === 0 ? (

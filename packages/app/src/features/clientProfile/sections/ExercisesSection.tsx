@@ -15,7 +15,7 @@ export type ExercisesSectionProps = { clientId: string; timeZone: string | null 
 /** The client's exercises, newest first; each opens its detail. */
 export function ExercisesSection({ clientId, timeZone }: ExercisesSectionProps) {
   const { t, i18n } = useTranslation();
-  const [exercises, retry] = useClientResource(exercisesAtoms, clientId);
+  const [exercises, retry, cue] = useClientResource(exercisesAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
   const [opened, setOpened] = useState<Exercise | null>(null);
   return (
@@ -24,6 +24,7 @@ export function ExercisesSection({ clientId, timeZone }: ExercisesSectionProps) 
       state={exercises}
       failedText={t('profile.failed.exercise')}
       onRetry={retry}
+      cue={cue}
     >
       {({ exercises: list }) =>
         list.length === 0 ? (

@@ -13,7 +13,7 @@ export type ReflectionsSectionProps = { clientId: string; timeZone: string | nul
 /** The client's reflections, newest first: answers, window, time on the client's clock. */
 export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionProps) {
   const { t, i18n } = useTranslation();
-  const [reflections, retry] = useClientResource(reflectionsAtoms, clientId);
+  const [reflections, retry, cue] = useClientResource(reflectionsAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(i18n.language), [i18n.language]);
   const windowName = useWindowName();
   return (
@@ -22,6 +22,7 @@ export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionPro
       state={reflections}
       failedText={t('profile.failed.surveys')}
       onRetry={retry}
+      cue={cue}
     >
       {({ reflections: list }) =>
         list.length === 0 ? (
