@@ -65,17 +65,23 @@ export async function runLiveStream({
   while (!signal.aborted) {
     const reader = new ServerSentEventReader();
     reader.lastEventId = lastEventId;
+    // The request's own signal covers its opening only: once open, the stream is closed by
+    // cancelling its body through a pipe (aborting a request that already has its answer trips
+    // some fetch implementations up).
+    const opening = new AbortController();
+    const abortOpening = () => opening.abort();
+    signal.addEventListener('abort', abortOpening);
     try {
       const body = await api.analytics.openLiveEvents({
-        signal,
+        signal: opening.signal,
         ...(lastEventId ? { lastEventId } : {}),
       });
+      signal.removeEventListener('abort', abortOpening);
       failures = 0;
-      for await (const event of readLiveEvents(body, reader)) {
-        if (signal.aborted) break;
-        onEvent(event);
-      }
+      const piped = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal });
+      for await (const event of readLiveEvents(piped, reader)) onEvent(event);
     } catch (error) {
+      signal.removeEventListener('abort', abortOpening);
       if (signal.aborted) break;
       const { status } = toApiError(error);
       if (status === 401 || status === 403) return 'sessionEnded';
