@@ -1,5 +1,11 @@
 import { type LiveEvent, lastEventIdHeader } from '@coach/api';
-import { createHandlers, createLiveEventsMock, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import {
+  createHandlers,
+  createLiveEventsMock,
+  fixtureTokens,
+  mockClientIds,
+  type PushedLiveEvent,
+} from '@coach/api/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,8 +18,10 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const eventsUrl = `${testBaseUrls.analytics}/events`;
-const changed = (clientId: string) =>
-  ({ event: 'clients-changed', data: { clientIds: [clientId] } }) as const;
+const changed = (clientId: string): PushedLiveEvent => ({
+  event: 'clients-changed',
+  data: { clientIds: [clientId] },
+});
 
 /** The mocks with a live stream the test drives, and what each opening of the stream sent. */
 function setup(initial: { accessToken?: string; refreshToken?: string } = fixtureTokens.coach) {

@@ -10,11 +10,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../routes/AppRoutes.tsx';
-import { createStore } from '../../state/jotai.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../../test/mockApi.ts';
-import { renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../session/index.ts';
+import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../core/session/index.ts';
+import { createStore } from '../state/jotai.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../test/mockApi.ts';
+import { renderWithProviders } from '../test/renderWithProviders.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
 
 // The live figures over the mocks: the whole routes (the signed-in layout opens the stream), a
 // live event stream the test drives, and the mocks' data changed as a client's device would.
@@ -115,7 +115,9 @@ describe('live figures', () => {
       'descending',
     );
     // The engagement cell shows the cue (set once the new figures are in); the row of a client that did not change shows none.
-    await waitFor(() => expect(cuesIn(noah.querySelectorAll('td')[2] as HTMLElement)).toHaveLength(1));
+    await waitFor(() =>
+      expect(cuesIn(noah.querySelectorAll('td')[2] as HTMLElement)).toHaveLength(1),
+    );
     expect(cuesIn(rowOf('Jamie Lee'))).toHaveLength(0);
     expect(announcement()).toHaveTextContent('Updated: Noah Kim');
     // The cue goes after a while; the announcement stays said once.
@@ -142,7 +144,9 @@ describe('live figures', () => {
       { name: 'Engagement (48h)' },
       { timeout: firstScreenWaitMs },
     );
-    await waitFor(() => expect(within(engagement).getByText(/in the last 24 h/)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(engagement).getByText(/in the last 24 h/)).toBeInTheDocument(),
+    );
     await waitFor(() => expect(live.openStreams()).toBe(1));
     const before = engagement.textContent;
     await user.click(screen.getByRole('button', { name: 'Generate report' }));
