@@ -77,7 +77,7 @@ export const ClientsListUpdate: Story = {
     noah.focus();
     await noahUsesTheApp();
     await waitFor(() => expect(engagement.textContent).not.toBe(before), { timeout: 5000 });
-    await expect(engagement).toHaveTextContent('2 h in last 24 h');
+    await expect(engagement).toHaveTextContent('2.0 h in last 24 h');
     await waitFor(() => expect(engagement.querySelector('[data-live-cue]')).not.toBeNull());
     await expect(canvas.getByText('Updated: Noah Kim')).toBeInTheDocument();
     await expect(dataRows(canvasElement)).toEqual(rows);
@@ -102,7 +102,7 @@ export const ProfileUpdate: Story = {
       { name: 'Engagement (48h)' },
       { timeout: 5000 },
     );
-    await waitFor(() => expect(engagement).toHaveTextContent('0 h in the last 24 h'));
+    await waitFor(() => expect(engagement).toHaveTextContent('0.0 h in the last 24 h'));
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(canvas.getByRole('button', { name: 'Generate report' }));
     const dialog = await page.findByRole('dialog');
@@ -111,7 +111,7 @@ export const ProfileUpdate: Story = {
       'Sleeping better',
     );
     await noahUsesTheApp();
-    await waitFor(() => expect(engagement).toHaveTextContent('2 h in the last 24 h'), {
+    await waitFor(() => expect(engagement).toHaveTextContent('2.0 h in the last 24 h'), {
       timeout: 5000,
     });
     await waitFor(() => expect(engagement.querySelector('[data-live-cue]')).not.toBeNull());

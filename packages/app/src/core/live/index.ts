@@ -3,5 +3,5 @@
 export { applyLiveEventAtom } from './atoms/applyLiveEventAtom.ts';
 export { clientLiveRevisionAtom, liveRefetchAtom } from './atoms/clientLiveRevisionAtom.ts';
 export { type LiveUpdate, liveUpdateAtom } from './atoms/liveUpdateAtom.ts';
-export { LiveCue } from './components/LiveCue.tsx';
+export { LiveCue, LiveCueTint } from './components/LiveCue.tsx';
 export { type LiveChanges, liveCueMs, useLiveChanges } from './hooks/useLiveChanges.ts';

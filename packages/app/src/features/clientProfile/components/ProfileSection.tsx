@@ -1,7 +1,6 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LiveCue } from '../../../core/live/index.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import { SectionCard } from './SectionCard.tsx';
 import { SectionFailed } from './SectionFailed.tsx';
@@ -35,13 +34,14 @@ export function ProfileSection<T>({
       title={title}
       actions={state.state === 'hasData' ? actions : null}
       isBusy={state.state === 'loading'}
+      cue={state.state === 'hasData' ? cue : null}
     >
       {state.state === 'loading' ? (
         <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
       ) : state.state === 'hasError' ? (
         <SectionFailed message={failedText} error={state.error} onRetry={onRetry} />
       ) : (
-        <LiveCue cue={cue}>{children(state.data)}</LiveCue>
+        children(state.data)
       )}
     </SectionCard>
   );
