@@ -1,4 +1,4 @@
-import type { LiveChanges } from '../../core/live/index.ts';
+import type { LiveChanges } from '../../core/liveCues/index.ts';
 import { type ClientRow, completionColumns, indicatorColumns } from './clientRows.ts';
 
 // Which cells of the clients list a live message changed: each cell's figures as a comparable

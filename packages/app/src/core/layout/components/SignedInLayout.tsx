@@ -1,20 +1,15 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { NavMenu, type NavMenuItem } from '@coach/ui';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSettings, LuUsers } from 'react-icons/lu';
 import { Outlet, useMatch } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
+import { LazyLiveFigures } from '../../live/index.ts';
 import { KeyboardShortcutHelp } from '../../shortcuts/index.ts';
 import { Logo } from './Logo.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
 import { RouterLink } from './RouterLink.tsx';
-
-// The live stream's code loads with this layout, after sign-in: the sign-in route never carries it.
-// Live figures add to the screens; should their code fail to load, the screens work without them.
-const LiveFigures = lazy<ComponentType>(() =>
-  import('../../live/components/LiveFigures.tsx').catch(() => ({ default: () => null })),
-);
 
 export type SignedInLayoutProps = {
   /** The content; the matched route's element by default. */
@@ -60,9 +55,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
         {children ?? <Outlet />}
       </Box>
       <KeyboardShortcutHelp />
-      <Suspense fallback={null}>
-        <LiveFigures />
-      </Suspense>
+      <LazyLiveFigures />
     </Flex>
   );
 }

@@ -1,6 +1,5 @@
 import type { LiveEvent } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
-import { clientLiveRevisionAtom, liveRefetchAtom } from './clientLiveRevisionAtom.ts';
 import { liveUpdateAtom } from './liveUpdateAtom.ts';
 
 /**
@@ -9,9 +8,14 @@ import { liveUpdateAtom } from './liveUpdateAtom.ts';
  * are in): `clients-changed` those clients and the lists of all clients, `refetch` everything.
  */
 export const applyLiveEventAtom = atom(null, (get, set, event: LiveEvent) => {
-  const clientIds = event.event === 'clients-changed' ? event.data.clientIds : null;
-  set(liveUpdateAtom, { sequence: get(liveUpdateAtom).sequence + 1, clientIds });
-  if (clientIds === null) set(liveRefetchAtom, (revision) => revision + 1);
-  else for (const clientId of clientIds) set(clientLiveRevisionAtom(clientId), (n) => n + 1);
+  const current = get(liveUpdateAtom);
+  const sequence = current.sequence + 1;
+  if (event.event === 'refetch') {
+    set(liveUpdateAtom, { ...current, sequence, clientIds: null, refetchedAt: sequence });
+    return;
+  }
+  const namedAt = new Map(current.namedAt);
+  for (const clientId of event.data.clientIds) namedAt.set(clientId, sequence);
+  set(liveUpdateAtom, { ...current, sequence, clientIds: event.data.clientIds, namedAt });
 });
 applyLiveEventAtom.debugLabel = 'applyLiveEventAtom';

@@ -1,5 +1,5 @@
 import type { CoachApi } from '@coach/api';
-import { clientLiveRevisionAtom, liveRefetchAtom } from '../../../core/live/index.ts';
+import { liveRevisionOf, liveUpdateAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
@@ -28,12 +28,13 @@ export function clientResourceFamily<T>(
   return atomFamily((clientId: string) => {
     const refreshAtom = atom(0);
     refreshAtom.debugLabel = `${name}Refresh(${clientId})`;
+    const liveRevisionAtom = atom((get) => liveRevisionOf(get(liveUpdateAtom), clientId));
+    liveRevisionAtom.debugLabel = `${name}LiveRevision(${clientId})`;
     const data: ClientResourceAtom<T> = atom(
       (get) => {
         get(refreshAtom);
         get(sessionEpochAtom);
-        get(clientLiveRevisionAtom(clientId));
-        get(liveRefetchAtom);
+        get(liveRevisionAtom);
         return read(getCoachApi(get), clientId);
       },
       (_get, set, _update: 'refresh') => set(refreshAtom, (count) => count + 1),

@@ -1,5 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { useParams } from 'react-router';
+import { LiveAnnouncer } from '../../../core/liveCues/index.ts';
 import { ReportsSection } from '../actions/ReportsSection.tsx';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';
@@ -44,6 +45,7 @@ export function ClientProfileScreen() {
       </Grid>
       <ReportsSection clientId={id} />
       <CoachActionsSection clientId={id} />
+      <LiveAnnouncer />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Heading, HStack, Stack } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
-import { LiveCueTint } from '../../../core/live/index.ts';
+import { LiveCueTint } from '../../../core/liveCues/index.ts';
 
 export type SectionCardProps = {
   title: string;

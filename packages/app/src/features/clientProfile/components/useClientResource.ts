@@ -1,6 +1,6 @@
 import { fullName } from '@coach/domain';
 import { useMemo } from 'react';
-import { useLiveChanges } from '../../../core/live/index.ts';
+import { useLiveChanges } from '../../../core/liveCues/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import type { ClientResource } from '../atoms/clientResourceFamily.ts';

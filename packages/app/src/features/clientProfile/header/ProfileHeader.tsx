@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
 import { ScreenHeader } from '../../../core/layout/index.ts';
-import { LiveCue } from '../../../core/live/index.ts';
+import { LiveCue } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import { createClientFormats } from '../../clients/index.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { ScreenHeader } from '../../../core/layout/index.ts';
-import { useLiveChanges } from '../../../core/live/index.ts';
+import { LiveAnnouncer, useLiveChanges } from '../../../core/liveCues/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { clientPath, paths } from '../../../routes/paths.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
@@ -153,6 +153,7 @@ export function ClientsScreen() {
         }
       />
       <PendingInvites />
+      <LiveAnnouncer />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { Button, SortableTable, type SortableTableSort } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LiveChanges } from '../../../core/live/index.ts';
+import type { LiveChanges } from '../../../core/liveCues/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import { type ClientRow, indicatorAverages, indicatorColumns } from '../clientRows.ts';
 import { useClientColumns } from '../hooks/useClientColumns.tsx';

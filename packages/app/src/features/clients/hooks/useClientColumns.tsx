@@ -1,7 +1,7 @@
 import type { SortableTableColumn } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LiveChanges, LiveCue } from '../../../core/live/index.ts';
+import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import {
   type ClientRow,

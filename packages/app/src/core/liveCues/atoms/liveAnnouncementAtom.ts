@@ -3,7 +3,7 @@ import { atom } from '../../../state/jotai.ts';
 /** What screen readers are told of a live message: the names of the clients whose figures changed. */
 export type LiveAnnouncement = { sequence: number; names: readonly string[] };
 
-/** The last announcement, read by the polite live region of the signed-in layout. */
+/** The last announcement, read by the polite live region of the screen shown (`LiveAnnouncer`). */
 export const liveAnnouncementAtom = atom<LiveAnnouncement>({ sequence: 0, names: [] });
 liveAnnouncementAtom.debugLabel = 'liveAnnouncementAtom';
 

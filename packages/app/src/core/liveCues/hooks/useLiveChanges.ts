@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { liveUpdateAtom } from '../../live/index.ts';
 import { announceLiveChangeAtom } from '../atoms/liveAnnouncementAtom.ts';
-import { liveUpdateAtom } from '../atoms/liveUpdateAtom.ts';
 
 /** How long a changed figure keeps its cue (the fade lasts a little less). */
 export const liveCueMs = 2000;
