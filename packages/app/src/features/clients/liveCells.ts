@@ -1,3 +1,4 @@
+import { type LiveUpdate, liveRevisionOf } from '../../core/live/index.ts';
 import type { LiveChanges } from '../../core/liveCues/index.ts';
 import { type ClientRow, completionColumns, indicatorColumns } from './clientRows.ts';
 
@@ -31,13 +32,23 @@ export function cellSignatures(rows: readonly ClientRow[]): ReadonlyMap<string, 
   );
 }
 
+const clientIdOf = (key: string) => key.slice(0, key.indexOf('|'));
+
 /** The names of the clients with a changed cell, in the list's order. */
 export function changedClientNames(keys: readonly string[], rows: readonly ClientRow[]): string[] {
-  const changed = new Set(keys.map((key) => key.slice(0, key.indexOf('|'))));
+  const changed = new Set(keys.map(clientIdOf));
   return rows.filter((row) => changed.has(row.clientId)).map((row) => row.fullName);
 }
 
 /** The cue of a cell: the live message that changed it, or null. */
 export function cellCue(changes: LiveChanges, clientId: string, columnId: string): number | null {
   return changes.keys.has(cellKey(clientId, columnId)) ? changes.sequence : null;
+}
+
+/**
+ * Whether a cell's client was named by the live messages since `since` (or a refetch came): the
+ * other clients' cells that changed with the clock (the 24 h and 48 h windows move on) get no cue.
+ */
+export function isCellOfNamedClient(key: string, update: LiveUpdate, since: number): boolean {
+  return liveRevisionOf(update, clientIdOf(key)) > since;
 }

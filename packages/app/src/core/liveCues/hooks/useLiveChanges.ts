@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { liveUpdateAtom } from '../../live/index.ts';
+import { type LiveUpdate, liveUpdateAtom } from '../../live/index.ts';
 import { announceLiveChangeAtom } from '../atoms/liveAnnouncementAtom.ts';
 
 /** How long a changed figure keeps its cue (the fade lasts a little less). */
@@ -12,6 +12,8 @@ export const liveCueMs = 2000;
  */
 export type LiveChanges = { keys: ReadonlySet<string>; sequence: number };
 
+const everyKey = () => true;
+
 const noChanges: LiveChanges = { keys: /* @__PURE__ */ new Set<string>(), sequence: 0 };
 
 export type LiveChangesOptions<T> = {
@@ -19,6 +21,12 @@ export type LiveChangesOptions<T> = {
   signaturesOf: (data: T) => ReadonlyMap<string, string>;
   /** The names to announce for the changed keys (the clients they belong to). */
   namesOf: (keys: readonly string[], data: T) => readonly string[];
+  /**
+   * Whether a key's change is the live messages' doing: those since `since` named its client (or
+   * asked for a refetch). Others changed with the clock (a window of hours that moved on) and get
+   * no cue. Every key by default.
+   */
+  isNamed?: (key: string, update: LiveUpdate, since: number) => boolean;
 };
 
 /**
@@ -30,9 +38,10 @@ export type LiveChangesOptions<T> = {
  */
 export function useLiveChanges<T>(
   data: T | undefined,
-  { signaturesOf, namesOf }: LiveChangesOptions<T>,
+  { signaturesOf, namesOf, isNamed = everyKey }: LiveChangesOptions<T>,
 ): LiveChanges {
-  const { sequence } = useAtomValue(liveUpdateAtom);
+  const update = useAtomValue(liveUpdateAtom);
+  const { sequence } = update;
   const announce = useSetAtom(announceLiveChangeAtom);
   const shown = useRef<{ data: T; sequence: number; signatures: ReadonlyMap<string, string> }>(
     null,
@@ -47,13 +56,14 @@ export function useLiveChanges<T>(
     if (previous === null || previous.sequence === sequence) return;
     const keys = [...signatures].flatMap(([key, signature]) => {
       const before = previous.signatures.get(key);
-      return before !== undefined && before !== signature ? [key] : [];
+      const isChanged = before !== undefined && before !== signature;
+      return isChanged && isNamed(key, update, previous.sequence) ? [key] : [];
     });
     if (keys.length === 0) return;
     setChanges({ keys: new Set(keys), sequence });
     const names = namesOf(keys, data);
     if (names.length > 0) announce({ sequence, names });
-  }, [data, sequence, signaturesOf, namesOf, announce]);
+  }, [data, update, sequence, signaturesOf, namesOf, isNamed, announce]);
 
   useEffect(() => {
     if (changes.keys.size === 0) return;

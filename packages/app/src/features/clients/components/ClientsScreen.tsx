@@ -17,12 +17,16 @@ import type { ClientRow } from '../clientRows.ts';
 import { useClientListView } from '../hooks/useClientListView.ts';
 import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
 import { filterRows, isFiltered } from '../listView.ts';
-import { cellSignatures, changedClientNames } from '../liveCells.ts';
+import { cellSignatures, changedClientNames, isCellOfNamedClient } from '../liveCells.ts';
 import { ClientsTable, NoMatch } from './ClientsTable.tsx';
 import { ClientsToolbar } from './ClientsToolbar.tsx';
 
 const noRows: ClientRow[] = [];
-const liveCells = { signaturesOf: cellSignatures, namesOf: changedClientNames };
+const liveCells = {
+  signaturesOf: cellSignatures,
+  namesOf: changedClientNames,
+  isNamed: isCellOfNamedClient,
+};
 
 /** The spec's generic processing error for users (or the server out of reach), with a retry. */
 function LoadFailed({ error }: { error: unknown }) {
