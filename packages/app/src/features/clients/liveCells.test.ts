@@ -30,7 +30,6 @@ describe('the live cells of the clients list', () => {
   it('cues only the clients the messages since named, or all after a refetch', () => {
     const update: LiveUpdate = {
       sequence: 3,
-      clientIds: ['b'],
       namedAt: new Map([
         ['a', 1],
         ['b', 3],

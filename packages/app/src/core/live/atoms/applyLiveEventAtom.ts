@@ -11,11 +11,11 @@ export const applyLiveEventAtom = atom(null, (get, set, event: LiveEvent) => {
   const current = get(liveUpdateAtom);
   const sequence = current.sequence + 1;
   if (event.event === 'refetch') {
-    set(liveUpdateAtom, { ...current, sequence, clientIds: null, refetchedAt: sequence });
+    set(liveUpdateAtom, { ...current, sequence, refetchedAt: sequence });
     return;
   }
   const namedAt = new Map(current.namedAt);
   for (const clientId of event.data.clientIds) namedAt.set(clientId, sequence);
-  set(liveUpdateAtom, { ...current, sequence, clientIds: event.data.clientIds, namedAt });
+  set(liveUpdateAtom, { ...current, sequence, namedAt });
 });
 applyLiveEventAtom.debugLabel = 'applyLiveEventAtom';

@@ -4,8 +4,6 @@ import { atom } from '../../../state/jotai.ts';
 export type LiveUpdate = {
   /** The last message's place in this tab's sequence (0 before any). */
   sequence: number;
-  /** The clients the last message named (null: a refetch of everything shown). */
-  clientIds: readonly string[] | null;
   /** By client id, the sequence of the last message that named the client. */
   namedAt: ReadonlyMap<string, number>;
   /** The sequence of the last refetch message (0: none). */
@@ -18,7 +16,6 @@ export type LiveUpdate = {
  */
 export const liveUpdateAtom = atom<LiveUpdate>({
   sequence: 0,
-  clientIds: [],
   namedAt: new Map(),
   refetchedAt: 0,
 });
