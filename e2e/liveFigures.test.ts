@@ -108,11 +108,15 @@ describe('live figures', () => {
     const inviteDialog = list.getByRole('dialog', { name: 'Invite client' });
     await inviteDialog.getByLabel('Email').fill('new.client@example.com');
 
-    // The client's profile in another tab, with the report dialog open and notes typed.
-    const profile = await list.context().newPage();
+    // The client's profile on another device of the coach's (its own browser and session; a
+    // browser's six connections to a host are shared by its tabs, two of them held by streams).
+    const profile = await e2e.newPage();
     const profileStream = streamOpened(profile);
-    await profile.goto(`/clients/${summary.clientId}`);
+    await signInAsCoach(profile);
     await profileStream;
+    const reopened = streamOpened(profile);
+    await profile.goto(`/clients/${summary.clientId}`);
+    await reopened;
     const engagement = profile.getByRole('region', {
       name: 'Engagement (48h)',
       includeHidden: true,
