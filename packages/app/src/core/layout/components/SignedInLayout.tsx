@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuSettings, LuUsers } from 'react-icons/lu';
 import { Outlet, useMatch } from 'react-router';
 import { paths } from '../../../routes/paths.ts';
+import { LazyLiveFigures } from '../../live/index.ts';
 import { KeyboardShortcutHelp } from '../../shortcuts/index.ts';
 import { Logo } from './Logo.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
@@ -18,7 +19,8 @@ export type SignedInLayoutProps = {
 /**
  * The signed-in layout (requirements R2.3): the left menu (logo to the root, 'My clients' and
  * 'Settings' with the active one highlighted, logout at the bottom) and the content area; '?'
- * lists the keyboard shortcuts.
+ * lists the keyboard shortcuts. While it is shown, the tab's live event stream is open (one per
+ * tab: the layout stays as the coach moves between its screens) and closes with it.
  */
 export function SignedInLayout({ children }: SignedInLayoutProps) {
   const { t } = useTranslation();
@@ -53,6 +55,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
         {children ?? <Outlet />}
       </Box>
       <KeyboardShortcutHelp />
+      <LazyLiveFigures />
     </Flex>
   );
 }

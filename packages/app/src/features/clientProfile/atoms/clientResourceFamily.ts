@@ -1,4 +1,5 @@
 import type { CoachApi } from '@coach/api';
+import { liveRevisionOf, liveUpdateAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
@@ -16,8 +17,9 @@ export type ClientResource<T> = {
 
 /**
  * An atom family of one per-client resource keyed by client id (conventions: per-client data in
- * atom families): read again in a new session and on `set(family(id).data, 'refresh')` (a retry,
- * or after a phase change or a report).
+ * atom families): read again in a new session, after a live message that names the client or
+ * asks for a refetch, and on `set(family(id).data, 'refresh')` (a retry, or after a phase change
+ * or a report).
  */
 export function clientResourceFamily<T>(
   name: string,
@@ -26,10 +28,13 @@ export function clientResourceFamily<T>(
   return atomFamily((clientId: string) => {
     const refreshAtom = atom(0);
     refreshAtom.debugLabel = `${name}Refresh(${clientId})`;
+    const liveRevisionAtom = atom((get) => liveRevisionOf(get(liveUpdateAtom), clientId));
+    liveRevisionAtom.debugLabel = `${name}LiveRevision(${clientId})`;
     const data: ClientResourceAtom<T> = atom(
       (get) => {
         get(refreshAtom);
         get(sessionEpochAtom);
+        get(liveRevisionAtom);
         return read(getCoachApi(get), clientId);
       },
       (_get, set, _update: 'refresh') => set(refreshAtom, (count) => count + 1),

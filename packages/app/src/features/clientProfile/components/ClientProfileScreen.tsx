@@ -1,5 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { useParams } from 'react-router';
+import { LiveAnnouncer } from '../../../core/liveCues/index.ts';
 import { ReportsSection } from '../actions/ReportsSection.tsx';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';
@@ -17,17 +18,23 @@ import { useClientResource } from './useClientResource.ts';
 /**
  * A client's profile ('/clients/:id', requirements R2.9, issue 11): who the client is and how their
  * journey goes, section by section; each section loads and fails on its own. A client that is
- * not this coach's (the server's 404) shows the not-found state and nothing else.
+ * not this coach's (the server's 404) shows the not-found state and nothing else. Live messages
+ * about the client read its sections again in place; what changed shows the live cue.
  */
 export function ClientProfileScreen() {
   const { id = '' } = useParams();
-  const [summary, retrySummary] = useClientResource(profileSummaryAtoms, id);
+  const [summary, retrySummary, summaryCue] = useClientResource(profileSummaryAtoms, id);
   if (isNotFound(summary)) return <ClientNotFound clientId={id} />;
   // The client's zone, for times on their clock; until the header has loaded, lists show dates.
   const timeZone = summary.state === 'hasData' ? summary.data.timezone : null;
   return (
     <Stack gap="6" data-client-id={id}>
-      <ProfileHeader clientId={id} summary={summary} onRetrySummary={retrySummary} />
+      <ProfileHeader
+        clientId={id}
+        summary={summary}
+        summaryCue={summaryCue}
+        onRetrySummary={retrySummary}
+      />
       <IndicatorsSection clientId={id} />
       <PhaseComparisonSection clientId={id} />
       <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="6" alignItems="start">
@@ -38,6 +45,7 @@ export function ClientProfileScreen() {
       </Grid>
       <ReportsSection clientId={id} />
       <CoachActionsSection clientId={id} />
+      <LiveAnnouncer />
     </Stack>
   );
 }

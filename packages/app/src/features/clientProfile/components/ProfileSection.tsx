@@ -13,6 +13,8 @@ export type ProfileSectionProps<T> = {
   onRetry: () => void;
   /** Controls beside the title (a filter). */
   actions?: ReactNode;
+  /** The live message that just changed the data, or null (see `useClientResource`). */
+  cue?: number | null;
   children: (data: T) => ReactNode;
 };
 
@@ -23,6 +25,7 @@ export function ProfileSection<T>({
   failedText,
   onRetry,
   actions,
+  cue = null,
   children,
 }: ProfileSectionProps<T>) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function ProfileSection<T>({
       title={title}
       actions={state.state === 'hasData' ? actions : null}
       isBusy={state.state === 'loading'}
+      cue={state.state === 'hasData' ? cue : null}
     >
       {state.state === 'loading' ? (
         <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />

@@ -1,14 +1,34 @@
+import { fullName } from '@coach/domain';
+import { useMemo } from 'react';
+import { useLiveChanges } from '../../../core/liveCues/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import type { ClientResource } from '../atoms/clientResourceFamily.ts';
+import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 
-/** A client's resource for a section: where it is, and a retry that asks the server again. */
+/** A resource's figures as one comparable value: any change of it is the section's change. */
+const wholeSignature = (data: unknown): ReadonlyMap<string, string> =>
+  new Map([['data', JSON.stringify(data)]]);
+
+/**
+ * A client's resource for a section: where it is, a retry that asks the server again, and the
+ * live cue (the live message that just changed it, or null), which also announces the client's
+ * name once per message.
+ */
 export function useClientResource<T>(
   family: (clientId: string) => ClientResource<T>,
   clientId: string,
-): [Loadable<T>, () => void] {
+): [Loadable<T>, () => void, number | null] {
   const resource = family(clientId);
   const state = useAtomValue(resource.loadable);
   const refresh = useSetAtom(resource.data);
-  return [state, () => refresh('refresh')];
+  // The header's summary, read from the same atom (no call of its own): the name to announce.
+  const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
+  const name = summary.state === 'hasData' ? fullName(summary.data) : null;
+  const live = useMemo(
+    () => ({ signaturesOf: wholeSignature, namesOf: () => (name === null ? [] : [name]) }),
+    [name],
+  );
+  const changes = useLiveChanges(state.state === 'hasData' ? state.data : undefined, live);
+  return [state, () => refresh('refresh'), changes.keys.size > 0 ? changes.sequence : null];
 }

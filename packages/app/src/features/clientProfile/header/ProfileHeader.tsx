@@ -5,6 +5,7 @@ import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
+import { LiveCue } from '../../../core/liveCues/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { clientPath, paths } from '../../../routes/paths.ts';
@@ -24,6 +25,8 @@ import { useMinuteClock } from './useMinuteClock.ts';
 export type ProfileHeaderProps = {
   clientId: string;
   summary: Loadable<ClientProfileSummary>;
+  /** The live message that just changed the summary's figures, or null. */
+  summaryCue: number | null;
   onRetrySummary: () => void;
 };
 
@@ -31,11 +34,16 @@ export type ProfileHeaderProps = {
  * Breadcrumb 'My clients' > the client's name, who the client is, their journey and engagement.
  * The journey (its own call) and the figures (the profile summary) load and fail apart.
  */
-export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHeaderProps) {
+export function ProfileHeader({
+  clientId,
+  summary,
+  summaryCue,
+  onRetrySummary,
+}: ProfileHeaderProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const now = useMinuteClock();
-  const [journey, retryJourney] = useClientResource(journeyAtoms, clientId);
+  const [journey, retryJourney, journeyCue] = useClientResource(journeyAtoms, clientId);
   const formats = useMemo(() => createClientFormats(locale, now), [locale, now]);
   const profileFormats = useMemo(() => createProfileFormats(locale), [locale]);
   const name = summary.state === 'hasData' ? fullName(summary.data) : t('profile.title');
@@ -68,7 +76,9 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
         </Stack>
         <SectionCard title={t('profile.journey.title')} isCompact>
           {journey.state === 'hasData' ? (
-            <JourneyProgress journey={journey.data} formats={profileFormats} />
+            <LiveCue cue={journeyCue}>
+              <JourneyProgress journey={journey.data} formats={profileFormats} />
+            </LiveCue>
           ) : journey.state === 'loading' ? (
             <LoadingPlaceholder
               label={t('profile.loading', { section: t('profile.journey.title') })}
@@ -83,7 +93,9 @@ export function ProfileHeader({ clientId, summary, onRetrySummary }: ProfileHead
         </SectionCard>
         <SectionCard title={t('profile.engagement.title')} isCompact>
           {summary.state === 'hasData' ? (
-            <EngagementFigure engagement={summary.data.engagement} formats={formats} />
+            <LiveCue cue={summaryCue}>
+              <EngagementFigure engagement={summary.data.engagement} formats={formats} />
+            </LiveCue>
           ) : summary.state === 'loading' ? (
             <LoadingPlaceholder
               label={t('profile.loading', { section: t('profile.engagement.title') })}

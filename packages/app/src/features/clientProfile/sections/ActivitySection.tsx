@@ -18,7 +18,7 @@ export type ActivitySectionProps = { clientId: string; timeZone: string | null }
 /** Assessments, reflections and exercises, newest first, filtered by kind, paged. */
 export function ActivitySection({ clientId, timeZone }: ActivitySectionProps) {
   const { t } = useTranslation();
-  const [first, retry] = useClientResource(activityAtoms, clientId);
+  const [first, retry, cue] = useClientResource(activityAtoms, clientId);
   const [filter, setFilter] = useState<ActivityFilter>('all');
   return (
     <ProfileSection
@@ -26,6 +26,7 @@ export function ActivitySection({ clientId, timeZone }: ActivitySectionProps) {
       state={first}
       failedText={t('profile.failed.surveys')}
       onRetry={retry}
+      cue={cue}
       actions={<ActivityKindFilter value={filter} onChange={setFilter} />}
     >
       {(page) => (

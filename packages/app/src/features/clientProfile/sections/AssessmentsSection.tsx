@@ -13,7 +13,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 export function AssessmentsSection({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [assessments, retry] = useClientResource(assessmentsAtoms, clientId);
+  const [assessments, retry, cue] = useClientResource(assessmentsAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   return (
     <ProfileSection
@@ -21,6 +21,7 @@ export function AssessmentsSection({ clientId }: { clientId: string }) {
       state={assessments}
       failedText={t('profile.failed.surveys')}
       onRetry={retry}
+      cue={cue}
     >
       {({ assessments: list }) =>
         list.length === 0 ? (

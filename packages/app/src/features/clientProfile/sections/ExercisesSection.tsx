@@ -17,7 +17,7 @@ export type ExercisesSectionProps = { clientId: string; timeZone: string | null 
 export function ExercisesSection({ clientId, timeZone }: ExercisesSectionProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [exercises, retry] = useClientResource(exercisesAtoms, clientId);
+  const [exercises, retry, cue] = useClientResource(exercisesAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const [opened, setOpened] = useState<Exercise | null>(null);
   return (
@@ -26,6 +26,7 @@ export function ExercisesSection({ clientId, timeZone }: ExercisesSectionProps) 
       state={exercises}
       failedText={t('profile.failed.exercise')}
       onRetry={retry}
+      cue={cue}
     >
       {({ exercises: list }) =>
         list.length === 0 ? (

@@ -15,7 +15,7 @@ export type ReflectionsSectionProps = { clientId: string; timeZone: string | nul
 export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [reflections, retry] = useClientResource(reflectionsAtoms, clientId);
+  const [reflections, retry, cue] = useClientResource(reflectionsAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const windowName = useWindowName();
   return (
@@ -24,6 +24,7 @@ export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionPro
       state={reflections}
       failedText={t('profile.failed.surveys')}
       onRetry={retry}
+      cue={cue}
     >
       {({ reflections: list }) =>
         list.length === 0 ? (

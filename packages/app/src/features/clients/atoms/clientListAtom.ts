@@ -1,4 +1,5 @@
 import type { ClientSummaryList } from '@coach/api';
+import { liveUpdateAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 
@@ -7,13 +8,14 @@ clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';
 
 /**
  * The coach's clients with their figures (`GET /api/analytics/clients`): read on first use, again
- * in a new session, and on `set(clientListAtom, 'refresh')` (a retry; later an invite or a phase
- * change).
+ * in a new session, after each live message (any client's change), and on
+ * `set(clientListAtom, 'refresh')` (a retry, an invite, a phase change).
  */
 export const clientListAtom = atom(
   (get): Promise<ClientSummaryList> => {
     get(clientListRefreshAtom);
     get(sessionEpochAtom);
+    get(liveUpdateAtom);
     return getCoachApi(get).analytics.listClientSummaries();
   },
   (_get, set, _update: 'refresh') => set(clientListRefreshAtom, (count) => count + 1),

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+import { LiveAnnouncer, useLiveChanges } from '../../../core/liveCues/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -17,10 +18,16 @@ import type { ClientRow } from '../clientRows.ts';
 import { useClientListView } from '../hooks/useClientListView.ts';
 import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
 import { filterRows, isFiltered } from '../listView.ts';
+import { cellSignatures, changedClientNames, isCellOfNamedClient } from '../liveCells.ts';
 import { ClientsTable, NoMatch } from './ClientsTable.tsx';
 import { ClientsToolbar } from './ClientsToolbar.tsx';
 
 const noRows: ClientRow[] = [];
+const liveCells = {
+  signaturesOf: cellSignatures,
+  namesOf: changedClientNames,
+  isNamed: isCellOfNamedClient,
+};
 
 /** The spec's generic processing error for users (or the server out of reach), with a retry. */
 function LoadFailed({ error }: { error: unknown }) {
@@ -59,7 +66,9 @@ function NoClients() {
 
 /**
  * 'My clients' (requirements R2.8, issue 10): who needs the coach now and why. Search, filters and
- * sort live in the URL; without a sort the rows are in needs-attention order.
+ * sort live in the URL; without a sort the rows are in needs-attention order. Live messages read
+ * the list again in place: the sort, filters, search, scroll and focus stay, and the changed cells
+ * show the live cue.
  */
 export function ClientsScreen() {
   const { t } = useTranslation();
@@ -79,6 +88,7 @@ export function ClientsScreen() {
   }
 
   const rows = list.state === 'hasData' ? list.data.rows : noRows;
+  const changes = useLiveChanges(list.state === 'hasData' ? list.data.rows : undefined, liveCells);
   const generatedAt = list.state === 'hasData' ? list.data.generatedAt : null;
   const formats = useMemo(
     () => createClientFormats(locale, generatedAt ? new Date(generatedAt) : new Date()),
@@ -139,6 +149,7 @@ export function ClientsScreen() {
         rows={shown}
         allRows={rows}
         formats={formats}
+        changes={changes}
         isLoading={list.state === 'loading'}
         sort={view.sort}
         onSortChange={handleSortChange}
@@ -148,6 +159,7 @@ export function ClientsScreen() {
         }
       />
       <PendingInvites />
+      <LiveAnnouncer />
     </>
   );
 }

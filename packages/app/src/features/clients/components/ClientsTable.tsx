@@ -2,6 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { Button, SortableTable, type SortableTableSort } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LiveChanges } from '../../../core/liveCues/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import { type ClientRow, indicatorAverages, indicatorColumns } from '../clientRows.ts';
@@ -15,6 +16,8 @@ export type ClientsTableProps = {
   /** Every client of the coach: the averages row reads them all, whatever the filter. */
   allRows: readonly ClientRow[];
   formats: ClientFormats;
+  /** The cells a live message just changed (their cue). */
+  changes: LiveChanges;
   isLoading: boolean;
   sort: SortableTableSort | null;
   onSortChange: (sort: SortableTableSort) => void;
@@ -27,6 +30,7 @@ export function ClientsTable({
   rows,
   allRows,
   formats,
+  changes,
   isLoading,
   sort,
   onSortChange,
@@ -35,7 +39,7 @@ export function ClientsTable({
 }: ClientsTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const columns = useClientColumns(formats);
+  const columns = useClientColumns(formats, changes);
   const averages = indicatorAverages(allRows);
   const customRow =
     allRows.length > 0

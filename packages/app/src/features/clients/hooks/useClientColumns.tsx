@@ -1,6 +1,7 @@
 import type { SortableTableColumn } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import {
   type ClientRow,
@@ -16,6 +17,7 @@ import {
   IndicatorMeter,
   PhaseCell,
 } from '../components/FigureCells.tsx';
+import { cellCue } from '../liveCells.ts';
 
 /**
  * Widths in rem, summing to 83.5 rem: at 1280 px (12 px root) the table fits beside the menu; under
@@ -29,11 +31,17 @@ const widths = {
   completion: '6.5rem',
 };
 
-/** The columns of requirements R2.8, every one sortable, built once per language and list. */
-export function useClientColumns(formats: ClientFormats): SortableTableColumn<ClientRow>[] {
+/**
+ * The columns of requirements R2.8, every one sortable, built once per language and list; a cell
+ * a live message changed shows the live cue.
+ */
+export function useClientColumns(
+  formats: ClientFormats,
+  changes: LiveChanges,
+): SortableTableColumn<ClientRow>[] {
   const { t } = useTranslation();
-  return useMemo(
-    () => [
+  const columns = useMemo(
+    (): SortableTableColumn<ClientRow>[] => [
       {
         id: 'name',
         header: t('clients.columns.name'),
@@ -88,5 +96,15 @@ export function useClientColumns(formats: ClientFormats): SortableTableColumn<Cl
       ),
     ],
     [t, formats],
+  );
+  return useMemo(
+    () =>
+      columns.map((column) => ({
+        ...column,
+        cell: (row: ClientRow) => (
+          <LiveCue cue={cellCue(changes, row.clientId, column.id)}>{column.cell?.(row)}</LiveCue>
+        ),
+      })),
+    [columns, changes],
   );
 }

@@ -1,4 +1,5 @@
 import type { InviteList } from '@coach/api';
+import { liveUpdateAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
@@ -8,13 +9,14 @@ pendingInvitesRefreshAtom.debugLabel = 'pendingInvitesRefreshAtom';
 
 /**
  * The coach's pending invites (`GET /invites`, expired ones included): read on first use, again
- * in a new session, and on `set(pendingInvitesAtom, 'refresh')` (after an invite, a resend or a
+ * in a new session, after each live message (an accepted invite leaves the list), and on `set(pendingInvitesAtom, 'refresh')` (after an invite, a resend or a
  * withdrawal, and on retry).
  */
 export const pendingInvitesAtom = atom(
   (get): Promise<InviteList> => {
     get(pendingInvitesRefreshAtom);
     get(sessionEpochAtom);
+    get(liveUpdateAtom);
     return getCoachApi(get).auth.listInvites();
   },
   (_get, set, _update: 'refresh') => set(pendingInvitesRefreshAtom, (count) => count + 1),

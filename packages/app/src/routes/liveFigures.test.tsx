@@ -1,0 +1,170 @@
+import {
+  coachPerson,
+  createHandlers,
+  createLiveEventsMock,
+  fixtureTokens,
+  mockClientIds,
+  mockNow,
+} from '@coach/api/msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../core/session/index.ts';
+import { createStore } from '../state/jotai.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../test/mockApi.ts';
+import { renderWithProviders } from '../test/renderWithProviders.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+
+// The live figures over the mocks: the whole routes (the signed-in layout opens the stream), a
+// live event stream the test drives, and the mocks' data changed as a client's device would.
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const hourMs = 3_600_000;
+/** A lazily loaded screen's first render on a busy machine. */
+const firstScreenWaitMs = 45_000;
+
+function renderLive(status: AuthStatus, route: string) {
+  const store = createStore();
+  store.set(authStatusAtom, status);
+  if (status === 'signedIn') store.set(currentProfileAtom, coachPerson);
+  const backend = mockBackend();
+  const live = createLiveEventsMock(backend.options);
+  const requests: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    requests.push(new URL(request.url).pathname);
+  });
+  server.use(...createHandlers({ ...backend.options, liveEvents: live }));
+  const { api, tokens } = createTestApi(status === 'signedIn' ? fixtureTokens.coach : undefined);
+  renderWithProviders(<AppRoutes />, { api, tokens, store, route });
+  const count = (path: string) => requests.filter((pathname) => pathname === path).length;
+  return { live, state: backend.state, count, user: userEvent.setup() };
+}
+
+/** Two hours of app use for Noah Kim (who has none), as his device would send them. */
+function noahUsesTheApp(state: ReturnType<typeof mockBackend>['state']) {
+  const noah = state.clients.find((client) => client.person.id === mockClientIds.noah);
+  if (!noah) throw new Error('Noah Kim is not in the mocks');
+  noah.usageSessions.push({
+    startedAt: new Date(mockNow.getTime() - 3 * hourMs),
+    endedAt: new Date(mockNow.getTime() - hourMs),
+  });
+}
+
+const eventsPath = new URL(`${testBaseUrls.analytics}/events`).pathname;
+const listPath = new URL(`${testBaseUrls.analytics}/clients`).pathname;
+const profilePath = (clientId: string) =>
+  new URL(`${testBaseUrls.analytics}/clients/${clientId}/profile`).pathname;
+const dataRows = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-kind="data"]')];
+const rowOf = (name: string) => {
+  const row = dataRows().find((candidate) => candidate.textContent?.includes(name));
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+};
+const cuesIn = (element: HTMLElement) => element.querySelectorAll('[data-live-cue]');
+const announcement = () => screen.getByText(/^Updated: /);
+
+describe('live figures', () => {
+  it('opens no stream on the sign-in route', async () => {
+    const { count } = renderLive('signedOut', '/');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in' }, { timeout: firstScreenWaitMs }),
+    ).toBeInTheDocument();
+    expect(count(eventsPath)).toBe(0);
+  });
+
+  it('opens one stream once signed in, keeps it across screens and closes it on logout', async () => {
+    const { live, count, user } = renderLive('signedIn', '/clients');
+    await waitFor(() => expect(live.openStreams()).toBe(1), { timeout: firstScreenWaitMs });
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(live.openStreams()).toBe(1);
+    expect(count(eventsPath)).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(live.openStreams()).toBe(0));
+    expect(count(eventsPath)).toBe(1);
+  });
+
+  it("reads the list again in place: the sort, the rows and the focus stay, the client's changed cells show the cue, one announcement", async () => {
+    const { live, state, count } = renderLive('signedIn', '/clients?sort=name&dir=desc');
+    await waitFor(() => expect(dataRows()).toHaveLength(14), { timeout: firstScreenWaitMs });
+    await waitFor(() => expect(live.openStreams()).toBe(1));
+    const rows = dataRows();
+    const noah = rowOf('Noah Kim');
+    const engagementBefore = noah.querySelectorAll('td')[2]?.textContent;
+    act(() => noah.focus());
+    const listCalls = count(listPath);
+
+    noahUsesTheApp(state);
+    act(() => {
+      live.push({ event: 'clients-changed', data: { clientIds: [mockClientIds.noah] } });
+    });
+    await waitFor(() =>
+      expect(rowOf('Noah Kim').querySelectorAll('td')[2]?.textContent).not.toBe(engagementBefore),
+    );
+    expect(count(listPath)).toBe(listCalls + 1);
+    // The same row elements in the same order (no remount, no skeleton), the focus where it was.
+    expect(dataRows()).toEqual(rows);
+    expect(document.activeElement).toBe(noah);
+    expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    // The engagement cell shows the cue (set once the new figures are in); the row of a client that did not change shows none.
+    await waitFor(() =>
+      expect(cuesIn(noah.querySelectorAll('td')[2] as HTMLElement)).toHaveLength(1),
+    );
+    expect(cuesIn(rowOf('Jamie Lee'))).toHaveLength(0);
+    expect(announcement()).toHaveTextContent('Updated: Noah Kim');
+    // The cue goes after a while; the announcement stays said once.
+    await waitFor(() => expect(cuesIn(noah)).toHaveLength(0), { timeout: 5000 });
+  });
+
+  it('reads everything shown again on a refetch, with no cue where nothing changed', async () => {
+    const { live, count } = renderLive('signedIn', '/clients');
+    await waitFor(() => expect(dataRows()).toHaveLength(14), { timeout: firstScreenWaitMs });
+    await waitFor(() => expect(live.openStreams()).toBe(1));
+    const listCalls = count(listPath);
+    act(() => {
+      live.push({ event: 'refetch', data: { reason: 'connection' } });
+    });
+    await waitFor(() => expect(count(listPath)).toBe(listCalls + 1));
+    expect(document.querySelectorAll('[data-live-cue]')).toHaveLength(0);
+    expect(screen.queryByText(/^Updated: /)).toBeNull();
+  });
+
+  it("reads the open profile again when its client changed, not for another client's change; an open dialog stays", async () => {
+    const { live, state, count, user } = renderLive('signedIn', `/clients/${mockClientIds.noah}`);
+    const engagement = await screen.findByRole(
+      'region',
+      { name: 'Engagement (48h)' },
+      { timeout: firstScreenWaitMs },
+    );
+    await waitFor(() =>
+      expect(within(engagement).getByText(/in the last 24 h/)).toBeInTheDocument(),
+    );
+    await waitFor(() => expect(live.openStreams()).toBe(1));
+    const before = engagement.textContent;
+    await user.click(screen.getByRole('button', { name: 'Generate report' }));
+    const dialog = await screen.findByRole('dialog');
+
+    const profileCalls = count(profilePath(mockClientIds.noah));
+    act(() => {
+      live.push({ event: 'clients-changed', data: { clientIds: [mockClientIds.jamie] } });
+    });
+    act(() => {
+      noahUsesTheApp(state);
+      live.push({ event: 'clients-changed', data: { clientIds: [mockClientIds.noah] } });
+    });
+    await waitFor(() => expect(engagement.textContent).not.toBe(before));
+    // One call for Noah's message; Jamie's asked nothing of Noah's profile.
+    expect(count(profilePath(mockClientIds.noah))).toBe(profileCalls + 1);
+    await waitFor(() => expect(cuesIn(engagement)).toHaveLength(1));
+    expect(announcement()).toHaveTextContent('Updated: Noah Kim');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+});
