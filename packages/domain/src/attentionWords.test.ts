@@ -50,15 +50,15 @@ describe('describeAttentionReason in Spanish (the morning mail of a coach who ch
 
   it('words each reason by the same rule, in Spanish words, numbers and plural forms', () => {
     expect(spanish({ kind: 'lowIndicator', indicator: 'mental', value: 62, days: 3 })).toBe(
-      'Mental 62 % durante 3 días',
+      'Mental 62 % durante 3 días',
     );
     expect(spanish({ kind: 'lowIndicator', indicator: 'physical', value: 61.55, days: 1 })).toBe(
-      'Físico 61,6 % durante 1 día',
+      'Físico 61,6 % durante 1 día',
     );
     // Spanish has a plural form for millions ('many'): the texts' other form words it.
     expect(
       spanish({ kind: 'lowIndicator', indicator: 'productivity', value: 50, days: 1_000_000 }),
-    ).toBe('Productividad 50 % durante 1000000 días');
+    ).toBe('Productividad 50 % durante 1000000 días');
     expect(spanish({ kind: 'lowEngagement', hours: 1.1 })).toBe('1,1 h de uso de la app en 48 h');
     expect(
       spanish({ kind: 'noData', lastConnectedAt: '2026-11-12T23:30:00.000Z', hoursSilent: 82 }),

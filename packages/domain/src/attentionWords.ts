@@ -89,9 +89,10 @@ export type AttentionTexts = { readonly [Key in keyof typeof attentionTexts]: st
  * mail of a coach who chose Spanish (Spanish plural forms other than 'one' take `_other`).
  */
 export const spanishAttentionTexts: AttentionTexts = {
-  'clients.attention.lowIndicator': '{{indicator}} {{value}} %',
-  'clients.attention.lowIndicatorFor_one': '{{indicator}} {{value}} % durante {{count}} día',
-  'clients.attention.lowIndicatorFor_other': '{{indicator}} {{value}} % durante {{count}} días',
+  'clients.attention.lowIndicator': '{{indicator}} {{value}}\u00a0%',
+  'clients.attention.lowIndicatorFor_one': '{{indicator}} {{value}}\u00a0% durante {{count}} día',
+  'clients.attention.lowIndicatorFor_other':
+    '{{indicator}} {{value}}\u00a0% durante {{count}} días',
   'clients.attention.lowEngagement': '{{hours}} h de uso de la app en 48 h',
   'clients.attention.noAppUseFor': 'Sin uso de la app desde hace {{hours}} h',
   'clients.attention.noDataSince': 'Sin datos desde el {{day}}',

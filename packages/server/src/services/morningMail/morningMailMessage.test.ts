@@ -79,7 +79,7 @@ describe('writeMorningMail', () => {
     expect(mail.text).toContain('Buenos días, Olivia:');
     expect(mail.text).toContain('Este cliente necesita tu atención el martes, 24 de noviembre:');
     expect(mail.text).toContain(
-      'Lucía Núñez: Físico 61,6 % durante 1 día; 1,3 h de uso de la app en 48 h; ' +
+      'Lucía Núñez: Físico 61,6 % durante 1 día; 1,3 h de uso de la app en 48 h; ' +
         'Sin datos desde el 2 nov',
     );
     expect(mail.text).toContain('Recibes este correo a las 06:00 (Europe/Madrid)');
