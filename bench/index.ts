@@ -254,7 +254,7 @@ const liveStreamsBench: Bench = {
       figures.push({
         id: `live-streams.fan-out-p95-${mode}`,
         label: "Device batch acknowledged to the event on its coach's stream, p95",
-        note: `${load} (changes gathered 1 s per coach)`,
+        note: `${load} (at most one event a second per coach)`,
         value: figuresOf.fanOutP95Ms,
         unit: 'ms',
         better: 'lower',

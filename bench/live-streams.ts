@@ -5,8 +5,9 @@
 //   process before the streams opened;
 // - fan-out: while device batches arrive at a steady rate (200 a second from 200 clients of those
 //   coaches), the time from a batch's acknowledgement (its 200 reaching the client) to the event
-//   naming that client on its coach's stream. Changes are gathered per coach for 1 s before they
-//   are sent (the hub's coalescing), so most of that time is the wait the product chooses.
+//   naming that client on its coach's stream. A coach hears at most one event a second (the hub
+//   sends a change after a quiet second at once and gathers the next ones until the second's
+//   end), so at two batches a second per coach most of that time is the wait the product chooses.
 // On PGlite (one process: the in-process bus) and on PostgreSQL with two processes (the streams
 // on one, the batches sent to the other: LISTEN/NOTIFY between them).
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -85,14 +85,20 @@ describe('GET /api/analytics/events', () => {
     ofB.close();
   });
 
-  it('gathers the changes of one window into one event listing every changed client', async () => {
+  it('sends the first change at once and gathers the next ones of its window into one event', async () => {
     const ofA = await open(coachA);
     const ofB = await open(coachB);
-    await Promise.all([postBatch(clientC), postBatch(clientD), postBatch(clientC)]);
+    await postBatch(clientC);
+    const first = await ofA.next();
+    expect(first).toMatchObject({
+      event: 'clients-changed',
+      data: { clientIds: [clientC.personId] },
+    });
+    // Within the window that event opened: gathered, sent once at its end.
+    await Promise.all([postBatch(clientD), postBatch(clientC), postBatch(clientD)]);
     await postBatch(clientE);
-    const event = await ofA.next();
-    expect(event.event).toBe('clients-changed');
-    expect(event.event === 'clients-changed' && [...event.data.clientIds].sort()).toEqual(
+    const gathered = await ofA.next();
+    expect(gathered.event === 'clients-changed' && [...gathered.data.clientIds].sort()).toEqual(
       [clientC.personId, clientD.personId].sort(),
     );
     expect(await ofB.next()).toMatchObject({ data: { clientIds: [clientE.personId] } });

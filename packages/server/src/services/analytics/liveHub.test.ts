@@ -60,22 +60,40 @@ afterEach(() => {
 });
 
 describe('the live hub', () => {
-  it("sends one event per coalescing window with every changed client, to that coach's streams only", async () => {
+  it("sends a change at once, then one event per window with every client changed meanwhile, to that coach's streams only", async () => {
     const hub = startHub();
     await hub.start();
     const ofA = hub.open(owner(coachA), undefined);
     const ofB = hub.open(owner(coachB), undefined);
+    // Every event of A's stream so far (`eventsOf` reads what came since its last call).
+    const seen: LiveEvent[] = [];
+    const eventsOfA = () => {
+      seen.push(...eventsOf(ofA));
+      return seen;
+    };
+    const clientIdsOf = (index: number) => {
+      const event = eventsOfA()[index];
+      return event?.event === 'clients-changed' ? [...event.data.clientIds].sort() : event;
+    };
     for (const clientId of [clientC, clientD, clientC])
       listener.onNotice(changed(coachA, clientId));
+    // The first change after a quiet window goes at once.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(eventsOfA()).toHaveLength(1);
+    expect(clientIdsOf(0)).toEqual([clientC]);
     await vi.advanceTimersByTimeAsync(coalesceMs - 1);
-    expect(eventsOf(ofA)).toEqual([]);
+    expect(eventsOfA()).toHaveLength(1);
     listener.onNotice(changed(coachA, clientE ?? ''));
+    // The window's end: one event with every client changed during it.
     await vi.advanceTimersByTimeAsync(1);
-    const [event, ...others] = eventsOf(ofA);
-    expect(others).toEqual([]);
-    expect(event?.event === 'clients-changed' && [...event.data.clientIds].sort()).toEqual(
-      [clientC, clientD, clientE].sort(),
-    );
+    expect(eventsOfA()).toHaveLength(2);
+    expect(clientIdsOf(1)).toEqual([clientC, clientD, clientE].sort());
+    // A quiet window: nothing, then the next change goes at once again.
+    await vi.advanceTimersByTimeAsync(coalesceMs * 3);
+    expect(eventsOfA()).toHaveLength(2);
+    listener.onNotice(changed(coachA, clientD ?? ''));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clientIdsOf(2)).toEqual([clientD]);
     expect(eventsOf(ofB)).toEqual([]);
     await hub.close();
   });

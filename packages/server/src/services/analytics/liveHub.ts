@@ -13,8 +13,9 @@ import { type LiveNotice, parseLiveNotice } from '../liveNotices.ts';
 
 // The open live event streams of this process (see the contract's liveEvents.ts), fed by the
 // notices of every process (db/notices.ts, services/liveNotices.ts):
-// - per coach, the clients whose figures changed are gathered for `coalesceMs` after the first
-//   change, then sent in one `clients-changed` event to every stream of that coach;
+// - per coach, a change is sent at once in a `clients-changed` event to every stream of that
+//   coach, and the changes of the next `coalesceMs` are gathered and sent in one event at its end
+//   (at most one event per `coalesceMs`, and a lone change without the wait);
 // - event ids are `<process>.<sequence>`, the sequence monotonic in the process; a coach's recent
 //   events are kept (while a stream is open and `resumeWindowMs` after the last closed) so that a
 //   stream resumed with Last-Event-ID gets what it missed, or a `refetch` when that cannot be told;
@@ -26,7 +27,7 @@ import { type LiveNotice, parseLiveNotice } from '../liveNotices.ts';
 export type LiveEventOptions = {
   /** A heartbeat comment on every stream this often, ms. */
   heartbeatMs: number;
-  /** Changes of one coach are gathered this long after the first, then sent as one event, ms. */
+  /** After an event, a coach's changes are gathered this long, then sent as one event, ms. */
   coalesceMs: number;
   /** Open streams of one coach (tabs, devices); more are answered 429. */
   maxStreamsPerCoach: number;
@@ -138,19 +139,33 @@ export function createLiveHub(
     return { event: 'refetch', id: idOf(sequence), data: { reason } };
   }
 
-  function flush(state: CoachState) {
-    state.timer = null;
+  /** Sends the coach's pending changes, if any, as one event; answers whether it sent one. */
+  function flush(state: CoachState): boolean {
     const clientIds = [...state.pending];
     state.pending.clear();
-    if (clientIds.length === 0) return;
+    if (clientIds.length === 0) return false;
     if (clientIds.length > maxChangedClientIds) {
       send(state, refetch(state, 'overflow'));
-      return;
+      return true;
     }
     sequence += 1;
     const event: LiveEvent = { event: 'clients-changed', id: idOf(sequence), data: { clientIds } };
     remember(state, event, sequence);
     send(state, event);
+    return true;
+  }
+
+  /**
+   * Sends what is pending and keeps the coach's window shut for `coalesceMs`; at its end, what
+   * came meanwhile goes in one event (and shuts it again), or the window opens.
+   */
+  function sendAndWait(state: CoachState) {
+    state.timer = flush(state)
+      ? setTimeout(() => {
+          state.timer = null;
+          sendAndWait(state);
+        }, options.coalesceMs)
+      : null;
   }
 
   function onNotice(notice: LiveNotice) {
@@ -164,7 +179,8 @@ export function createLiveHub(
     const state = coaches.get(notice.coachId);
     if (!state) return;
     state.pending.add(notice.clientId);
-    state.timer ??= setTimeout(() => flush(state), options.coalesceMs);
+    // The first change after a quiet window goes at once; the next ones wait for its end.
+    if (!state.timer) sendAndWait(state);
   }
 
   async function onReconnected() {
