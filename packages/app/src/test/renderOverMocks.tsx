@@ -12,6 +12,8 @@ export type RenderOverMocksOptions = {
   backend?: Parameters<typeof mockBackend>[0];
   /** Handlers that answer before the mocks. */
   first?: HttpHandler[];
+  /** The app's language at the start: en-US by default. */
+  language?: 'en-US' | 'es';
 };
 
 /**
@@ -33,7 +35,7 @@ export function renderOverMocks(
       {element}
       <ToastContainer />
     </>,
-    { api, tokens, route: '/clients' },
+    { api, tokens, route: '/clients', ...(options.language ? { language: options.language } : {}) },
   );
   return { user, state: backend.state };
 }

@@ -13,6 +13,8 @@ export type RenderOptions = {
   tokens: TokenStore;
   store?: Store;
   route?: string;
+  /** The app's language at the start (detected, say): en-US by default. */
+  language?: 'en-US' | 'es';
 };
 
 /** Renders with the app's providers: design system, en-US texts, a store, the API, a router. */
@@ -20,7 +22,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions) {
   const store = options.store ?? createStore();
   const result = render(
     <CoachUiProvider>
-      <I18nextProvider i18n={createTestI18n()}>
+      <I18nextProvider i18n={createTestI18n(options.language)}>
         <JotaiProvider store={store}>
           <CoachApiProvider api={options.api} tokens={options.tokens}>
             <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>

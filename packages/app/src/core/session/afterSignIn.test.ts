@@ -54,6 +54,15 @@ describe('afterSignIn', () => {
     await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
   });
 
+  it('keeps the detected language when the coach has the default one (never chosen)', async () => {
+    backendWith(true, 'en-US');
+    const { api } = createTestApi(fixtureTokens.coach);
+    const i18n = createTestI18n();
+    await i18n.changeLanguage('es');
+    await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBe('en-US');
+    expect(i18n.resolvedLanguage).toBe('es');
+  });
+
   it('answers no language when the settings cannot be read', async () => {
     backendWith(true, 'es');
     const { api } = createTestApi(fixtureTokens.client);

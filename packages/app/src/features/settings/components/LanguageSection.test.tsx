@@ -61,4 +61,14 @@ describe('LanguageSection', () => {
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
     expect(state.coachSettings.get(fixtureIds.coachPerson)?.language ?? 'en-US').toBe('en-US');
   });
+
+  it('shows the language the app speaks while the coach keeps the default, and saves English when picked', async () => {
+    // A Spanish browser: the app speaks Spanish, the coach's stored language is the default.
+    const { user, state } = renderOverMocks(server, <LanguageSection />, { language: 'es' });
+    expect(await screen.findByRole('combobox', { name: 'Idioma' })).toHaveTextContent('Español');
+    await choose(user, 'Idioma', 'English');
+    expect(await screen.findByText('Language saved')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
+    expect(state.coachSettings.get(fixtureIds.coachPerson)?.language).toBe('en-US');
+  });
 });

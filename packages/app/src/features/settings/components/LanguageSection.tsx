@@ -24,8 +24,14 @@ function LanguageSelect({ settings }: LanguageSelectProps) {
   const updateSettings = useSetAtom(coachSettingsAtom);
   const [isSaving, setIsSaving] = useState(false);
 
+  // What the coach sees: the app's language. It is the saved one once chosen (applied after each
+  // sign-in), and the detected one while the coach keeps the default (see afterSignIn.ts).
+  const shown = isOneOf(coachLanguages, i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : settings.language;
+
   const handleChange = async (value: string) => {
-    if (!isOneOf(coachLanguages, value) || value === settings.language) return;
+    if (!isOneOf(coachLanguages, value) || value === shown) return;
     setIsSaving(true);
     try {
       // The stored mail settings go with it unchanged (the call takes them all).
@@ -50,7 +56,7 @@ function LanguageSelect({ settings }: LanguageSelectProps) {
     <Select
       label={t('settings.language')}
       items={items}
-      value={settings.language}
+      value={shown}
       onValueChange={(value) => void handleChange(value)}
       disabled={isSaving}
     />
