@@ -43,7 +43,10 @@ export const Default: Story = {
   },
 };
 
-/** The signed-out app at an unknown path: redirected to '/', the sign-in screen. */
+/**
+ * The signed-out app at a signed-in page: redirected to sign-in, which keeps that page in `?next=`
+ * (its logo too).
+ */
 export const RedirectsToSignIn: Story = {
   parameters: { route: '/clients/42' },
   decorators: [withCoachApi],
@@ -59,6 +62,10 @@ export const RedirectsToSignIn: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/');
+    // The logo keeps the page asked for: back on sign-in, it still leads there afterwards.
+    await expect(canvas.getByRole('link', { name: 'Coach' })).toHaveAttribute(
+      'href',
+      '/?next=%2Fclients%2F42',
+    );
   },
 };
