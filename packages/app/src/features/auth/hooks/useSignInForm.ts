@@ -9,7 +9,6 @@ import { paths } from '../../../routes/paths.ts';
 import { returnHref } from '../../../routes/returnPath.ts';
 import { useReturnPath } from '../../../routes/useReturnPath.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { prefetchClientListAtom } from '../../clients/index.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
 import type { SignInValues } from '../signInSchema.ts';
 
@@ -17,6 +16,10 @@ import type { SignInValues } from '../signInSchema.ts';
 const signInResolver = lazyResolver<SignInValues>(() =>
   import('../signInResolver.ts').then((module) => module.signInResolver),
 );
+
+/** The clients list's prefetch, whose code (the list's atoms) also loads once the form is used. */
+const loadClientListPrefetch = () =>
+  import('../../clients/index.ts').then((module) => module.prefetchClientListAtom);
 
 /**
  * The sign-in form (requirements R4.11): validates on submit only, an edited field drops its
@@ -37,6 +40,7 @@ export function useSignInForm() {
   const prepareSignIn = () => {
     signInResolver.preload();
     preloadScreen(returnPath?.route ?? paths.clients);
+    if (opensClientList) void loadClientListPrefetch().catch(() => undefined);
   };
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<SignInValues>({
     resolver: signInResolver,
@@ -45,8 +49,12 @@ export function useSignInForm() {
   });
 
   const submit = form.handleSubmit(async (values) => {
-    // The clients list loads beside the session's calls when the sign-in opens it.
-    const result = await login(values, opensClientList ? prefetchClientListAtom : undefined);
+    // The clients list loads beside the session's calls when the sign-in opens it (without the
+    // prefetch when its code cannot load: the screen then fetches the list itself).
+    const prefetch = opensClientList
+      ? await loadClientListPrefetch().catch(() => undefined)
+      : undefined;
+    const result = await login(values, prefetch);
     if (result.ok) {
       navigate(returnHref(returnPath), { replace: true });
       return;
