@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { CoachUiProvider } from '../theme/index.ts';
@@ -67,11 +67,15 @@ describe('Select', () => {
     );
     // Listed in the items' order, not the clicking order.
     expect(trigger).toHaveTextContent('Energy, Calm');
+    // The form's own select follows after the machine's effects have run, so a form
+    // submitted from here reads both choices.
     const hidden = document.querySelector<HTMLSelectElement>('select[name="goalChoices"]');
-    expect([...(hidden?.selectedOptions ?? [])].map((option) => option.value).sort()).toEqual([
-      'calm',
-      'energy',
-    ]);
+    await waitFor(() =>
+      expect([...(hidden?.selectedOptions ?? [])].map((option) => option.value).sort()).toEqual([
+        'calm',
+        'energy',
+      ]),
+    );
 
     await user.click(within(listbox).getByRole('option', { name: 'Calm' }));
     expect(handleValuesChange).toHaveBeenLastCalledWith(['energy']);
