@@ -6,7 +6,9 @@
 // the pages with the most stories first so that no long page starts last. As in the stories' run,
 // the page tells Storybook it is under test: once a story has rendered, Storybook pauses its CSS
 // animations instead of letting them run (a screen's loading placeholders pulse forever, and
-// dozens of them repainting every frame made a Docs page CPU-bound for seconds).
+// dozens of them repainting every frame made a Docs page CPU-bound for seconds). Stories served
+// by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
+// must show each frame with a story of its own component, and the stories' run tests what is in it.
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
@@ -85,13 +87,22 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
             if (document.body.classList.contains('sb-show-errordisplay')) return true;
             if (events.some((event) => /^story(Errored|ThrewException)/.test(event))) return true;
             if (!events.some((event) => event.startsWith('docsRendered'))) return false;
+            // A story in a frame of its own (`docs.story.inline: false`) is the story's page
+            // as the stories' run renders and tests it; the Docs page must show its frame.
+            const inline = [...document.querySelectorAll('.docs-story')].filter(
+              (story) => !story.querySelector('iframe'),
+            ).length;
             const rendered = events.filter((event) => event.startsWith('storyRendered')).length;
-            return rendered >= document.querySelectorAll('.docs-story').length;
+            return rendered >= inline;
           },
           undefined,
           { timeout: 60_000 },
         );
-        await page.waitForLoadState('networkidle');
+        // Inline stories' requests settle before the page is judged. Frames are left alone: the
+        // stories' run judges what is in them, and a live stream keeps their network busy.
+        if ((await page.locator('.docs-story iframe').count()) === 0) {
+          await page.waitForLoadState('networkidle');
+        }
         const failures = await page.evaluate(() =>
           ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
             /^story(Errored|ThrewException)/.test(event),
@@ -104,6 +115,16 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
             : null,
         );
         if (display) errors.push(`error display: ${display}`);
+        // Each frame shows one story of this page's component, by its id.
+        const frames = await page
+          .locator('.docs-story iframe')
+          .evaluateAll((elements) => elements.map((element) => element.getAttribute('src') ?? ''));
+        for (const src of frames) {
+          const storyId = new URL(src, url).searchParams.get('id') ?? '';
+          if (!storyId.startsWith(entry.id.replace(/--docs$/, '--'))) {
+            errors.push(`a frame shows ${storyId || src}`);
+          }
+        }
         const openDialogs = await page.locator('[role="dialog"]:visible').count();
         if (openDialogs > 0) errors.push(`${openDialogs} dialogs open over the page`);
         assert.deepEqual(errors, []);
@@ -112,4 +133,24 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
       }
     });
   }
+});
+
+describe('a Docs page of stories served by MSW', () => {
+  test('shows each story with its own data', { timeout: 90_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(`${url}/iframe.html?viewMode=docs&id=app-screens-clients--docs`);
+      const countOf = async (storyId: string) => {
+        const frame = page.locator(`#anchor--app-screens-clients--${storyId} iframe`);
+        await frame.scrollIntoViewIfNeeded();
+        const count = frame.contentFrame().getByText(/^\d+ of \d+ clients$/);
+        await count.waitFor({ timeout: 30_000 });
+        return count.textContent();
+      };
+      assert.equal(await countOf('three-clients'), '3 of 3 clients');
+      assert.equal(await countOf('forty-clients'), '40 of 40 clients');
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -6,14 +6,14 @@ import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
 const meta = {
   title: 'App/Layouts/AuthLayout',
   globals: designViewport,
   component: AuthLayout,
-  parameters: { layout: 'fullscreen', route: '/' },
+  parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },
 } satisfies Meta<typeof AuthLayout>;
 
 export default meta;

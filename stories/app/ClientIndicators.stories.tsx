@@ -7,7 +7,7 @@ import {
   generatedClientHandlers,
   generatedClientId,
 } from './generatedSeries.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** 'Indicators per day' of the client profile, alone, over the mocks (the demo coach signed in). */
 const meta = {
@@ -15,7 +15,11 @@ const meta = {
   component: IndicatorsSection,
   args: { clientId: mockClientIds.jamie },
   decorators: [withCoachApi],
-  parameters: { session: { tokens: fixtureTokens.coach }, width: '960px' },
+  parameters: {
+    docs: { story: ownFrame(600) },
+    session: { tokens: fixtureTokens.coach },
+    width: '960px',
+  },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

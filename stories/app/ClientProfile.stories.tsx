@@ -6,7 +6,7 @@ import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts'
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 const profileOf = (clientId: string) => `/clients/${clientId}`;
 
@@ -25,6 +25,7 @@ const meta = {
   ),
   decorators: [withCoachApi, withAppRootFontSize],
   parameters: {
+    docs: { story: ownFrame() },
     layout: 'fullscreen',
     route: profileOf(mockClientIds.jamie),
     session: { tokens: fixtureTokens.coach },

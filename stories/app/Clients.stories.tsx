@@ -8,7 +8,7 @@ import { type ClientShape, clientListHandler, manyClients } from './clientSummar
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
 const meta = {
@@ -21,7 +21,12 @@ const meta = {
     </>
   ),
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: '/clients',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

@@ -6,7 +6,7 @@ import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** 'My clients' in use: sort, filters, search, keyboard and the view kept in the URL. */
 const meta = {
@@ -19,7 +19,12 @@ const meta = {
     </>
   ),
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: '/clients',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

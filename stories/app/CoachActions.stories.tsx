@@ -5,7 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { CoachActionsSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { loadedSection } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
@@ -19,7 +19,11 @@ const meta = {
   ),
   decorators: [withCoachApi, withAppRootFontSize],
   args: { clientId: mockClientIds.jamie },
-  parameters: { layout: 'fullscreen', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw, args }) {
     msw.use(...createHandlers(args.handlers));
   },

@@ -7,7 +7,7 @@ import { clientsTable, rowNames } from './clientsStory.ts';
 import { designViewport } from './designViewport.ts';
 import { openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 type Name = { firstName: string; lastName: string };
 
@@ -52,7 +52,12 @@ const meta = {
     </>
   ),
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: '/clients',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw }) {
     // Only the five renamed clients, so that every one of them is in view.
     const state = createMockState();

@@ -7,7 +7,7 @@ import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts'
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 const inviteRoute = (token: string) => `/invite?token=${token}`;
 
@@ -26,7 +26,11 @@ const meta = {
     </AuthLayout>
   ),
   decorators: [withCoachApi],
-  parameters: { layout: 'fullscreen', route: inviteRoute(fixtureInviteTokens.valid) },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: inviteRoute(fixtureInviteTokens.valid),
+  },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

@@ -7,7 +7,7 @@ import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable } from './clientsStory.ts';
 import { expectToast } from './expectToast.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {
@@ -19,7 +19,12 @@ const meta = {
     </>
   ),
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: '/clients',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

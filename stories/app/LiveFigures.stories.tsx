@@ -15,7 +15,7 @@ import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, dataRows } from './clientsStory.ts';
 import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 // The live figures in the signed-in app: the story's live event stream (the mocks') says that
 // Noah Kim's figures changed after his device sent two hours of app use; the screen reads them
@@ -34,7 +34,11 @@ const meta = {
     </>
   ),
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { layout: 'fullscreen', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw }) {
     const state = createMockState();
     const live = createLiveEventsMock({ state });

@@ -10,7 +10,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MorningMailSection } from '../../packages/app/src/features/settings/index.ts';
 import { expectToast } from './expectToast.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /**
  * The morning attention mail in Settings: on or off, its hour and the coach's timezone, over the
@@ -20,7 +20,7 @@ const meta = {
   title: 'App/Settings/MorningMail',
   component: MorningMailSection,
   decorators: [withCoachApi],
-  parameters: { session: { tokens: fixtureTokens.coach } },
+  parameters: { docs: { story: ownFrame(600) }, session: { tokens: fixtureTokens.coach } },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

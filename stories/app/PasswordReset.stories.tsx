@@ -8,7 +8,7 @@ import { PasswordResetScreen } from '../../packages/app/src/features/passwordRes
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */
 const meta = {
@@ -21,7 +21,7 @@ const meta = {
     </AuthLayout>
   ),
   decorators: [withCoachApi],
-  parameters: { layout: 'fullscreen', route: '/changePassword' },
+  parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/changePassword' },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

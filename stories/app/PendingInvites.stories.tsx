@@ -7,7 +7,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PendingInvites } from '../../packages/app/src/features/invites/index.ts';
 import { expectToast } from './expectToast.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /**
  * The coach's pending invites, as 'My clients' shows them under the table. The mocks seed three
@@ -24,7 +24,7 @@ const meta = {
   ),
   // Sized as the app sizes its text at 1280 px, where the list sits under the clients table.
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { session: { tokens: fixtureTokens.coach } },
+  parameters: { docs: { story: ownFrame(600) }, session: { tokens: fixtureTokens.coach } },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

@@ -5,7 +5,7 @@ import { ProfileActions } from '../../packages/app/src/features/clientProfile/in
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
@@ -15,7 +15,7 @@ const meta = {
   render: ({ clientId }) => <ProfileActions clientId={clientId} />,
   decorators: [withCoachApi, withAppRootFontSize],
   args: { clientId: mockClientIds.maria },
-  parameters: { session: { tokens: fixtureTokens.coach } },
+  parameters: { docs: { story: ownFrame(600) }, session: { tokens: fixtureTokens.coach } },
   beforeEach({ msw, args }) {
     msw.use(...createHandlers(args.handlers));
   },

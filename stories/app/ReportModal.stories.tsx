@@ -9,7 +9,7 @@ import {
 import { expectToast } from './expectToast.ts';
 import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
@@ -24,7 +24,11 @@ const meta = {
   ),
   decorators: [withCoachApi, withAppRootFontSize],
   args: { clientId: mockClientIds.jamie },
-  parameters: { layout: 'fullscreen', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw, args }) {
     msw.use(...createHandlers(args.handlers));
   },

@@ -6,7 +6,7 @@ import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts'
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
 const meta = {
@@ -20,6 +20,7 @@ const meta = {
   ),
   decorators: [withCoachApi],
   parameters: {
+    docs: { story: ownFrame() },
     layout: 'fullscreen',
     route: '/settings',
     session: { tokens: fixtureTokens.coach },

@@ -7,7 +7,7 @@ import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts'
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
   title: 'App/Screens/SignIn',
@@ -19,7 +19,7 @@ const meta = {
     </AuthLayout>
   ),
   decorators: [withCoachApi],
-  parameters: { layout: 'fullscreen', route: '/' },
+  parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
 const meta = {
@@ -17,7 +17,12 @@ const meta = {
     </>
   ),
   decorators: [withCoachApi],
-  parameters: { layout: 'fullscreen', route: '/clients', session: { tokens: fixtureTokens.coach } },
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: '/clients',
+    session: { tokens: fixtureTokens.coach },
+  },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },

@@ -17,7 +17,7 @@ import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { withCoachApi } from './withCoachApi.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /**
  * Every screen of the app in Spanish (the `locale` global): Spanish texts, dates and numbers, and
@@ -27,7 +27,7 @@ const meta = {
   title: 'App/Journeys/Spanish',
   globals: { ...designViewport, locale: 'es' },
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { layout: 'fullscreen' },
+  parameters: { docs: { story: ownFrame() }, layout: 'fullscreen' },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },
