@@ -1,16 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Mailbox, startMailSink } from '../../packages/server/test/mailSink.ts';
-import { appBuildDir, templateDataDirVariable } from './paths.ts';
-import { type ServerProcessOptions, startServerProcess } from './serverProcess.ts';
+import { appBuildDir, repoRoot, templateDataDirVariable } from './paths.ts';
+import {
+  type ServerProcess,
+  type ServerProcessOptions,
+  startServerProcess,
+} from './serverProcess.ts';
 
 /** The running product: the built app and the services, with its mailbox. */
 export type Product = {
-  /** Base address, e.g. `http://127.0.0.1:40123`. */
+  /** Base address, e.g. `http://127.0.0.1:40123` (of the first process, when there are several). */
   url: string;
+  /** The base address of each server process of the product, the first one's first. */
+  urls: string[];
   /**
    * What reached the real SMTP server the product sends its mail to (of a shared product: since
    * the test file started).
@@ -32,6 +39,13 @@ export type StartProductOptions = {
    * mail's hour, which it then sends: off otherwise); the real clock by default.
    */
   testNow?: Date;
+  /**
+   * How many server processes serve the product (1 by default), as a deployment behind a load
+   * balancer runs them: with more than one, on one PostgreSQL database (whatever `COACH_E2E_DB`
+   * says), sharing a `JWT_SECRET`, started together once another process has migrated and seeded
+   * the database (so their schedulers race for the same morning mail).
+   */
+  processes?: number;
 };
 
 /**
@@ -44,48 +58,81 @@ export async function startProduct(
   options: StartProductOptions = {},
   processOptions: ServerProcessOptions = {},
 ): Promise<Product> {
+  const processes = options.processes ?? 1;
   const mail = await startMailSink();
-  const dataDir = mkdtempSync(join(tmpdir(), 'coach-e2e-data-'));
-  const database = process.env.COACH_E2E_DB === 'postgres' ? await createPostgresDatabase() : null;
-  if (!database) {
-    const template = process.env[templateDataDirVariable];
-    if (template) cpSync(template, dataDir, { recursive: true });
-  }
+  const dataDirs: string[] = [];
+  const newDataDir = () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'coach-e2e-data-'));
+    dataDirs.push(dataDir);
+    return dataDir;
+  };
+  const servers: ServerProcess[] = [];
+  let database: PostgresDatabase | null = null;
   const cleanUp = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
     await mail.close();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const server = await startServerProcess(
-      {
-        DATA_DIR: dataDir,
-        ...(database ? { DATABASE_URL: database.url } : {}),
-        DEMO_SEED: '1',
-        STATIC_DIR: appBuildDir,
-        SMTP_URL: mail.url,
-        MAIL_FROM: 'Coach <no-reply@coach.test>',
-        ...(options.accessTokenTtlSeconds
-          ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
-          : {}),
-        ...(options.testNow
-          ? { COACH_TEST_NOW: options.testNow.toISOString(), MORNING_MAIL: '1' }
-          : {}),
-      },
-      processOptions,
-    );
+    database =
+      process.env.COACH_E2E_DB === 'postgres' || processes > 1
+        ? await createPostgresDatabase()
+        : null;
+    const env: Record<string, string> = {
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      STATIC_DIR: appBuildDir,
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Coach <no-reply@coach.test>',
+      ...(options.accessTokenTtlSeconds
+        ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
+        : {}),
+    };
+    const clock: Record<string, string> = options.testNow
+      ? { COACH_TEST_NOW: options.testNow.toISOString(), MORNING_MAIL: '1' }
+      : {};
+    if (processes === 1) {
+      const dataDir = newDataDir();
+      const template = process.env[templateDataDirVariable];
+      if (!database && template) cpSync(template, dataDir, { recursive: true });
+      servers.push(
+        await startServerProcess(
+          { ...env, ...clock, DATA_DIR: dataDir, DEMO_SEED: '1' },
+          processOptions,
+        ),
+      );
+    } else {
+      // One process migrates and seeds (its morning mail off), then the product's processes start
+      // together on the seeded database.
+      const shared = { ...env, JWT_SECRET: randomBytes(32).toString('hex') };
+      const seeding = await startServerProcess(
+        { ...shared, DATA_DIR: newDataDir(), DEMO_SEED: '1' },
+        processOptions,
+      );
+      await seeding.stop();
+      const started = await Promise.allSettled(
+        Array.from({ length: processes }, () =>
+          startServerProcess(
+            { ...shared, ...clock, DATA_DIR: newDataDir(), DEMO_SEED: '0' },
+            processOptions,
+          ),
+        ),
+      );
+      for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
+    const urls = servers.map((server) => server.url);
     return {
-      url: server.url,
+      url: urls[0] ?? '',
+      urls,
       mail: {
         received: async () => [...mail.received],
         waitFor: mail.waitFor,
         waitForMailTo: mail.waitForMailTo,
       },
-      output: server.output,
-      stop: async () => {
-        await server.stop();
-        await cleanUp();
-      },
+      output: () => servers.map((server) => server.output()).join('\n'),
+      stop: cleanUp,
     };
   } catch (error) {
     await cleanUp();
@@ -93,14 +140,14 @@ export async function startProduct(
   }
 }
 
-/** A new, empty database on the PostgreSQL server of `TEST_DATABASE_URL`; the server migrates it. */
-async function createPostgresDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    throw new Error(
-      'COACH_E2E_DB=postgres needs TEST_DATABASE_URL: run eval "$(bash scripts/ensure-postgres.sh)" first',
-    );
-  }
+type PostgresDatabase = { url: string; drop: () => Promise<void> };
+
+/**
+ * A new, empty database on the PostgreSQL server of `TEST_DATABASE_URL` (the test command's; the
+ * project's throwaway server is started when it is not set); the server migrates it.
+ */
+async function createPostgresDatabase(): Promise<PostgresDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? ensurePostgres();
   const name = `coach_e2e_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -123,6 +170,18 @@ async function createPostgresDatabase() {
       }
     },
   };
+}
+
+/** Starts (or reuses) the project's throwaway PostgreSQL server and answers its address. */
+function ensurePostgres(): string {
+  const exports = execFileSync('bash', [join(repoRoot, 'scripts/ensure-postgres.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = /TEST_DATABASE_URL=['"]?([^'"\s]+)/.exec(exports)?.[1];
+  if (!url) throw new Error('scripts/ensure-postgres.sh did not give TEST_DATABASE_URL');
+  process.env.TEST_DATABASE_URL = url;
+  return url;
 }
 
 /** The 6-digit reset code in a mail of the product. */

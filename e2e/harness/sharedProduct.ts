@@ -80,6 +80,7 @@ export async function attachSharedProduct(info: SharedProductInfo): Promise<Prod
   const mailStart = (await allMails()).length;
   return {
     url: info.url,
+    urls: [info.url],
     mail: (() => {
       const received = async () => (await allMails()).slice(mailStart);
       return { received, ...waitingMailbox(received) };
