@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { liveEventOf, ServerSentEventReader } from '@coach/api';
-import { freshPostgresDatabase, percentile } from './productServer.ts';
+import { cpuSecondsOf, freshPostgresDatabase, percentile } from './productServer.ts';
 import type { LiveSeed } from './servers/live-server.ts';
 
 const coachCount = 100;
@@ -74,11 +74,7 @@ async function startLiveServer(env: Record<string, string>): Promise<LiveChild> 
         child.send({ memory: true });
       }),
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(procField(child.pid, 'status'))?.[1] ?? Number.NaN),
-    cpuSeconds: () => {
-      const stat = procField(child.pid, 'stat');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

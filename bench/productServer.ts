@@ -26,7 +26,8 @@ export type Child = {
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const clockTicks = 100;
 
-function cpuSecondsOf(pid: number | undefined): number {
+/** CPU time process `pid` has used so far, all its threads, in seconds (NaN once it is gone). */
+export function cpuSecondsOf(pid: number | undefined): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The fields after the command name (which may hold spaces) in parentheses.
