@@ -1,22 +1,12 @@
-import {
-  coachPerson,
-  createHandlers,
-  createInviteHandlers,
-  fixtureInviteTokens,
-  fixtureTokens,
-  mockClientIds,
-  mockNow,
-} from '@coach/api/msw';
+import { createInviteHandlers, fixtureInviteTokens, mockClientIds, mockNow } from '@coach/api/msw';
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../core/session/index.ts';
-import { createStore } from '../state/jotai.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../test/mockApi.ts';
-import { renderWithProviders } from '../test/renderWithProviders.tsx';
-import { AppRoutes } from './AppRoutes.tsx';
+import { type AuthStatus, authStatusAtom } from '../core/session/index.ts';
+import { mockBackend, testBaseUrls } from '../test/mockApi.ts';
+import { renderAppRoutes } from '../test/renderAppRoutes.tsx';
 
 // Screens load their data (Settings its profile) from the mocked services.
 const server = setupServer();
@@ -35,19 +25,8 @@ function Where() {
 }
 
 function renderRoutes(status: AuthStatus, route: string) {
-  const store = createStore();
-  store.set(authStatusAtom, status);
-  if (status === 'signedIn') store.set(currentProfileAtom, coachPerson);
-  server.use(...createHandlers(mockBackend().options));
-  const { api, tokens } = createTestApi(status === 'signedIn' ? fixtureTokens.coach : undefined);
-  renderWithProviders(
-    <>
-      <AppRoutes />
-      <Where />
-    </>,
-    { api, tokens, store, route },
-  );
-  return { store, user: userEvent.setup() };
+  const handlers = mockBackend().options;
+  return renderAppRoutes({ server, status, route, handlers, beside: <Where /> });
 }
 
 const location = () => screen.getByRole('status', { name: 'Location' });

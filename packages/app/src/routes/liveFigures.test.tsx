@@ -1,20 +1,10 @@
-import {
-  coachPerson,
-  createHandlers,
-  createLiveEventsMock,
-  fixtureTokens,
-  mockClientIds,
-  mockNow,
-} from '@coach/api/msw';
+import { createLiveEventsMock, mockClientIds, mockNow } from '@coach/api/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../core/session/index.ts';
-import { createStore } from '../state/jotai.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../test/mockApi.ts';
-import { renderWithProviders } from '../test/renderWithProviders.tsx';
-import { AppRoutes } from './AppRoutes.tsx';
+import type { AuthStatus } from '../core/session/index.ts';
+import { mockBackend, testBaseUrls } from '../test/mockApi.ts';
+import { renderAppRoutes } from '../test/renderAppRoutes.tsx';
 
 // The live figures over the mocks: the whole routes (the signed-in layout opens the stream), a
 // live event stream the test drives, and the mocks' data changed as a client's device would.
@@ -28,20 +18,16 @@ const hourMs = 3_600_000;
 const firstScreenWaitMs = 45_000;
 
 function renderLive(status: AuthStatus, route: string) {
-  const store = createStore();
-  store.set(authStatusAtom, status);
-  if (status === 'signedIn') store.set(currentProfileAtom, coachPerson);
   const backend = mockBackend();
   const live = createLiveEventsMock(backend.options);
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => {
     requests.push(new URL(request.url).pathname);
   });
-  server.use(...createHandlers({ ...backend.options, liveEvents: live }));
-  const { api, tokens } = createTestApi(status === 'signedIn' ? fixtureTokens.coach : undefined);
-  renderWithProviders(<AppRoutes />, { api, tokens, store, route });
+  const handlers = { ...backend.options, liveEvents: live };
+  const { user } = renderAppRoutes({ server, status, route, handlers });
   const count = (path: string) => requests.filter((pathname) => pathname === path).length;
-  return { live, state: backend.state, count, user: userEvent.setup() };
+  return { live, state: backend.state, count, user };
 }
 
 /** Two hours of app use for Noah Kim (who has none), as his device would send them. */
