@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../packages/server/test/freePort.ts';
 import { serverMain } from './paths.ts';
 
 /** A server process started by the harness, with what it printed (for failure reports). */
@@ -13,16 +13,6 @@ export type ServerProcess = {
   /** SIGKILL at once (a crash, a power cut): no shutdown of any kind; resolves on the exit. */
   kill: () => Promise<void>;
 };
-
-/** A TCP port free on loopback right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
 
 export type ServerProcessOptions = {
   /**

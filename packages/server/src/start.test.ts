@@ -1,25 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withServerProcess } from '../test/serverProcess.ts';
 import { noAppBuildWarning } from './start.ts';
 
-const main = resolve(import.meta.dirname, 'main.ts');
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
 
 /** Runs the server process in demo mode until it is ready, calls it once, and answers its output. */
 async function demoStartOutput(
@@ -27,37 +16,11 @@ async function demoStartOutput(
 ): Promise<{ output: string; port: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coach-start-'));
   folders.push(dataDir);
-  const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      TZ: 'UTC',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return withServerProcess({ DATA_DIR: dataDir, ...env }, async ({ url, port, output }) => {
+    await (await fetch(`${url}/api/health`)).arrayBuffer();
+    await expect.poll(output, { timeout: 5_000 }).toMatch(/GET \/api\/health/);
+    return { output: output(), port };
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  try {
-    await expect
-      .poll(() => output, { timeout: 60_000, interval: 100 })
-      .toContain('Coach is running');
-    await (await fetch(`http://127.0.0.1:${port}/api/health`)).arrayBuffer();
-    await expect.poll(() => output, { timeout: 5_000 }).toMatch(/GET \/api\/health/);
-    return { output, port };
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
-  }
 }
 
 describe('the start as a person reads it', () => {

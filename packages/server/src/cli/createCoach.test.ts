@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerProcess } from '../../test/serverProcess.ts';
 
 // The operator's way to a deployment's first coach (`npm run create-coach`), run as an operator
 // runs it: a process of its own on the server's environment, the password on standard input.
 const command = resolve(import.meta.dirname, 'createCoach.ts');
-const main = resolve(import.meta.dirname, '../main.ts');
 const password = 'Tr0mbone-Sunrise';
 let dataDir = '';
 
@@ -39,47 +38,12 @@ function createCoach(
   return new Promise((done) => child.once('exit', (code) => done({ code, output })));
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
-
 /** Starts the server (no demo accounts) on the command's database, runs `use`, stops it. */
-async function withServer(use: (url: string) => Promise<void>): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      TZ: 'UTC',
-      DATA_DIR: dataDir,
-      DEMO_SEED: '0',
-      MORNING_MAIL: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  try {
-    await expect
-      .poll(() => output, { timeout: 60_000, interval: 100 })
-      .toContain('Coach is running');
-    await use(`http://127.0.0.1:${port}`);
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
-  }
+function withServer(use: (url: string) => Promise<void>): Promise<void> {
+  return withServerProcess(
+    { DATA_DIR: dataDir, DEMO_SEED: '0', MORNING_MAIL: '0' },
+    async ({ url }) => use(url),
+  );
 }
 
 const ana = ['--email', ' Ana.Ruiz@Example.com ', '--first-name', 'Ana', '--last-name', 'Ruiz'];
