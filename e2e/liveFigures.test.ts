@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
-import { signInAsCoach, storedTokens } from './harness/coach.ts';
+import { revokeStoredSession, signInAsCoach, storedTokens } from './harness/coach.ts';
 import { eventsPath, expectLiveFigures, streamOpened } from './harness/liveFigures.ts';
 
 // Live figures (issue 20) in Chromium against the running product: a device batch posted through
@@ -25,15 +25,7 @@ describe('live figures', () => {
       if (new URL(request.url()).pathname === eventsPath) openings.push(request.url());
     });
     // A logout elsewhere with this session's refresh token (another device of the coach's).
-    const { refreshToken } = await storedTokens(page);
-    e2e.secrets.add('refresh token', refreshToken);
-    const logout = await fetch(`${e2e.product().url}/api/auth/session/logout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    });
-    await logout.body?.cancel();
-    expect(logout.ok).toBe(true);
+    await revokeStoredSession(page, e2e.product().url, e2e.secrets);
 
     // The server ends the stream; the app's next opening meets a 401, its refresh fails, and the
     // app signs out as on any failed refresh.

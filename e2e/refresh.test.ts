@@ -6,6 +6,7 @@ import {
   coach,
   firstClientRow,
   pathOf,
+  revokeStoredSession,
   signIn,
   signInAsCoach,
   storedTokens,
@@ -140,15 +141,7 @@ describe('an expired access token', () => {
     // The session ends behind the app's back: its refresh token revoked. The app hears of it from
     // its live stream, which the server closes, or from its next call's 401: the refresh fails
     // either way, and sign-in keeps the page.
-    const { refreshToken } = await storedTokens(page);
-    e2e.secrets.add('refresh token', refreshToken);
-    const logout = await fetch(`${e2e.product().url}/api/auth/session/logout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    });
-    await logout.body?.cancel();
-    expect(logout.ok).toBe(true);
+    await revokeStoredSession(page, e2e.product().url, e2e.secrets);
 
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor({ timeout: 30_000 });
     expect(pathOf(page)).toBe('/');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { SecretLedger } from './secrets.ts';
 
 /** The demo coach seeded in demo mode. */
 export const coach = { email: 'coach@example.com', password: 'Coach123!' };
@@ -42,6 +43,23 @@ export function storedTokens(page: Page) {
     accessToken: localStorage.getItem('accessToken'),
     refreshToken: localStorage.getItem('refreshToken'),
   }));
+}
+
+/**
+ * Ends the page's session behind the app's back, as a logout on another device of the coach's
+ * does: its stored refresh token revoked through the API from Node (the token kept out of the
+ * logs by `secrets`).
+ */
+export async function revokeStoredSession(page: Page, baseUrl: string, secrets: SecretLedger) {
+  const { refreshToken } = await storedTokens(page);
+  secrets.add('refresh token', refreshToken);
+  const logout = await fetch(`${baseUrl}/api/auth/session/logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  });
+  await logout.body?.cancel();
+  expect(logout.ok).toBe(true);
 }
 
 /** The path of the page's address. */
