@@ -29,6 +29,9 @@ if [ -z "$build_steps" ] || [ -z "$start_step" ] || [ -z "$coach_step" ]; then
   exit 1
 fi
 
+# A throwaway server already running (another test run's) is reused and left running at the end.
+was_running=0
+if (exec 3<>"/dev/tcp/127.0.0.1/${COACH_PG_PORT:-54329}") 2>/dev/null; then was_running=1; fi
 eval "$(bash scripts/ensure-postgres.sh)"
 work=$(mktemp -d)
 database="coach_deploy_$$"
@@ -37,7 +40,7 @@ clean_up() {
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
   psql "$TEST_DATABASE_URL" -qc "drop database if exists $database with (force)" >/dev/null 2>&1 || true
   rm -rf "$work"
-  bash "$root/scripts/ensure-postgres.sh" stop >/dev/null 2>&1 || true
+  if [ "$was_running" = 0 ]; then bash "$root/scripts/ensure-postgres.sh" stop >/dev/null 2>&1 || true; fi
 }
 trap clean_up EXIT
 psql "$TEST_DATABASE_URL" -qc "create database $database" >/dev/null
