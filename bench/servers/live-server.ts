@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceNames } from '@coach/api';
 import { defaultOrganisationId } from '../../packages/server/src/config.ts';
-import { openDatabase, schema } from '../../packages/server/src/db/index.ts';
+import { openDatabase } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
 import { hashPassword } from '../../packages/server/src/services/auth/passwords.ts';
 import { signInForTest } from '../../packages/server/src/services/auth/testing.ts';
+import { insertAccount } from '../../packages/server/src/services/auth/users.ts';
 import { buildBenchServer, serveBenchChild } from './benchServer.ts';
 
 /** What a seeding child sends its parent: each coach's token and their clients' tokens and ids. */
@@ -30,32 +31,20 @@ const database = await openDatabase({
 });
 
 /** Inserts a user and its profile; answers their ids. */
-async function insertAccount(
+function insertBenchAccount(
   email: string,
   passwordHash: string,
   type: 'coach' | 'user',
   coachPersonId: string | null,
 ): Promise<{ userId: string; personId: string }> {
-  return database.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(schema.users)
-      .values({ organisationId: database.organisationId, email, passwordHash })
-      .returning({ id: schema.users.id });
-    if (!user) throw new Error('user insert returned nothing');
-    const [person] = await tx
-      .insert(schema.persons)
-      .values({
-        organisationId: database.organisationId,
-        userId: user.id,
-        type,
-        firstName: 'Bench',
-        lastName: type,
-        coachPersonId,
-      })
-      .returning({ id: schema.persons.id });
-    if (!person) throw new Error('person insert returned nothing');
-    return { userId: user.id, personId: person.id };
-  });
+  return database.transaction((tx) =>
+    insertAccount(
+      tx,
+      database.organisationId,
+      { email, passwordHash },
+      { type, firstName: 'Bench', lastName: type, coachPersonId },
+    ),
+  );
 }
 
 const seedShape = /^(\d+)x(\d+)$/.exec(process.env.BENCH_SEED ?? '');
@@ -66,7 +55,7 @@ if (seedShape) {
   const passwordHash = await hashPassword('Bench123!');
   seed = { coaches: [] };
   for (let coachIndex = 0; coachIndex < coachCount; coachIndex++) {
-    const coach = await insertAccount(
+    const coach = await insertBenchAccount(
       `live-coach-${coachIndex}@example.com`,
       passwordHash,
       'coach',
@@ -74,7 +63,7 @@ if (seedShape) {
     );
     const clients: LiveSeed['coaches'][number]['clients'] = [];
     for (let clientIndex = 0; clientIndex < clientCount; clientIndex++) {
-      const client = await insertAccount(
+      const client = await insertBenchAccount(
         `live-client-${coachIndex}-${clientIndex}@example.com`,
         passwordHash,
         'user',

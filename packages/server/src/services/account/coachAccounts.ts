@@ -4,10 +4,10 @@ import {
   inviteAccountExistsMessage,
   inviteTimeZoneMessage,
 } from '@coach/domain';
-import { type DatabaseHandle, normalizeEmail, schema } from '../../db/index.ts';
+import { type DatabaseHandle, normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { findUserByEmail } from '../auth/users.ts';
+import { findUserByEmail, insertAccount } from '../auth/users.ts';
 
 /** A coach account as an operator creates it (`npm run create-coach`): checked by the caller. */
 export type NewCoach = {
@@ -41,25 +41,19 @@ export async function createCoachAccount(
     if (await findUserByEmail(tx, organisationId, email)) {
       throw new DomainError('already_registered', inviteAccountExistsMessage(email));
     }
-    const [user] = await tx
-      .insert(schema.users)
-      .values({ organisationId, email, passwordHash })
-      .returning({ id: schema.users.id });
-    if (!user) throw new Error('user insert returned nothing');
-    const [person] = await tx
-      .insert(schema.persons)
-      .values({
-        organisationId,
-        userId: user.id,
+    const { personId } = await insertAccount(
+      tx,
+      organisationId,
+      { email, passwordHash },
+      {
         type: 'coach',
         firstName: coach.firstName.trim(),
         lastName: coach.lastName.trim(),
         // A zone given here counts as chosen: the app's detection at sign-in leaves it.
         ...(timezone ? { timezone, timezoneSetAt: new Date() } : {}),
         ...(coach.language ? { language: coach.language } : {}),
-      })
-      .returning({ id: schema.persons.id });
-    if (!person) throw new Error('person insert returned nothing');
-    return { personId: person.id, email };
+      },
+    );
+    return { personId, email };
   });
 }

@@ -19,7 +19,7 @@ import { hashPassword } from './passwords.ts';
 import { enforceRateLimit } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
-import { findPersonOfUser, findUserByEmail, type PersonRow } from './users.ts';
+import { findPersonOfUser, findUserByEmail, insertAccount, type PersonRow } from './users.ts';
 
 const invites = schema.invites;
 
@@ -204,16 +204,11 @@ export async function acceptInvite(
     if (await findUserByEmail(tx, organisationId, invite.email)) {
       throw new DomainError('already_registered', inviteAccountExistsMessage(invite.email));
     }
-    const [user] = await tx
-      .insert(schema.users)
-      .values({ organisationId, email: invite.email, passwordHash, createdAt: now })
-      .returning({ id: schema.users.id });
-    if (!user) throw new Error('user insert returned nothing');
-    const [person] = await tx
-      .insert(schema.persons)
-      .values({
-        organisationId,
-        userId: user.id,
+    const user = await insertAccount(
+      tx,
+      organisationId,
+      { email: invite.email, passwordHash, createdAt: now },
+      {
         type: 'user',
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
@@ -221,23 +216,22 @@ export async function acceptInvite(
         timezone,
         // The acceptance starts learn: it follows the auth clock, which the simulator moves.
         createdAt: now,
-      })
-      .returning({ id: schema.persons.id });
-    if (!person) throw new Error('person insert returned nothing');
+      },
+    );
     // The coach's list has a new client.
     await publishClientChange(database, tx, {
-      id: person.id,
+      id: user.personId,
       coachPersonId: invite.coachPersonId,
     });
     await tx
       .update(invites)
-      .set({ status: 'accepted', acceptedAt: now, acceptedUserId: user.id })
+      .set({ status: 'accepted', acceptedAt: now, acceptedUserId: user.userId })
       .where(eq(invites.id, invite.id));
-    const issued = await issueTokens(tx, deps, user.id, now);
+    const issued = await issueTokens(tx, deps, user.userId, now);
     await recordAudit(tx, {
       organisationId,
       action: 'invite_accepted',
-      actorUserId: user.id,
+      actorUserId: user.userId,
       subject: invite.email,
       ip: meta.ip,
       requestId: meta.requestId,

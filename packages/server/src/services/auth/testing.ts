@@ -6,6 +6,7 @@ import type { PersonType } from '../../db/schema.ts';
 import type { AccessTokens } from '../../http/accessTokens.ts';
 import { hashPassword } from './passwords.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
+import { insertAccount } from './users.ts';
 
 /** What a test needs to seed one account. */
 export type TestUserInput = {
@@ -36,26 +37,20 @@ export async function createUserWithProfile(
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return database.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(schema.users)
-      .values({ organisationId: database.organisationId, email, passwordHash })
-      .returning({ id: schema.users.id });
-    if (!user) throw new Error('user insert returned nothing');
-    const [person] = await tx
-      .insert(schema.persons)
-      .values({
-        organisationId: database.organisationId,
-        userId: user.id,
+    const ids = await insertAccount(
+      tx,
+      database.organisationId,
+      { email, passwordHash },
+      {
         type: input.type,
         firstName: input.firstName ?? 'Test',
         lastName: input.lastName ?? input.type,
         coachPersonId: input.coachPersonId ?? null,
         timezone: input.timezone ?? 'UTC',
         ...(input.language ? { language: input.language } : {}),
-      })
-      .returning({ id: schema.persons.id });
-    if (!person) throw new Error('person insert returned nothing');
-    return { userId: user.id, personId: person.id, email };
+      },
+    );
+    return { ...ids, email };
   });
 }
 

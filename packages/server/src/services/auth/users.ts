@@ -23,6 +23,36 @@ export async function findUserByEmail(
   return user;
 }
 
+/** A new user's sign-in: its email (already normalised) and password hash. */
+export type NewUser = { email: string; passwordHash: string; createdAt?: Date };
+
+/** A new user's profile, without what `insertAccount` fills in (organisation, user). */
+export type NewPerson = Omit<typeof schema.persons.$inferInsert, 'organisationId' | 'userId'>;
+
+/**
+ * Inserts a user and its profile in `tx` (the caller's transaction, with whatever checks it made
+ * first); answers their ids. The one way an account is made: the operator's coach, an accepted
+ * invite, and the tests' and benchmarks' seeding.
+ */
+export async function insertAccount(
+  tx: Transaction,
+  organisationId: string,
+  user: NewUser,
+  person: NewPerson,
+): Promise<{ userId: string; personId: string }> {
+  const [inserted] = await tx
+    .insert(schema.users)
+    .values({ organisationId, ...user })
+    .returning({ id: schema.users.id });
+  if (!inserted) throw new Error('user insert returned nothing');
+  const [profile] = await tx
+    .insert(schema.persons)
+    .values({ organisationId, userId: inserted.id, ...person })
+    .returning({ id: schema.persons.id });
+  if (!profile) throw new Error('person insert returned nothing');
+  return { userId: inserted.id, personId: profile.id };
+}
+
 /** The profile of a user (one per user). */
 export async function findPersonOfUser(
   db: Db,
