@@ -2,6 +2,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
 import { checkA11y, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
+import pixelmatch from 'pixelmatch';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
@@ -14,6 +17,56 @@ const stillCss = `*, *::before, *::after {
   transition-duration: 0s !important; transition-delay: 0s !important;
   caret-color: transparent !important;
 }`;
+
+// The snapshot check's tolerance (jest-image-snapshot's): pixelmatch's colour distance per pixel,
+// and the share of pixels that may differ (scripts/visual-review.sh applies the same to reg-cli).
+const colourThreshold = 0.01;
+const failureThreshold = 0.0005;
+// How long a render that differs from its baseline is retaken before it counts as changed.
+const settleMs = 5000;
+
+/** Whether a render is its baseline within the snapshot check's tolerance. */
+function matchesBaseline(image: Buffer, baseline: Buffer): boolean {
+  if (image.equals(baseline)) return true;
+  const actual = PNG.sync.read(image);
+  const expected = PNG.sync.read(baseline);
+  if (actual.width !== expected.width || actual.height !== expected.height) return false;
+  const changed = pixelmatch(actual.data, expected.data, null, actual.width, actual.height, {
+    threshold: colourThreshold,
+  });
+  return changed <= failureThreshold * actual.width * actual.height;
+}
+
+/**
+ * The page as a person sees it once it has settled, as Playwright's toHaveScreenshot takes it: a
+ * render that differs from its baseline is taken again (every 250 ms, for 5 s at most) until it
+ * matches, so a late frame on a loaded machine (a re-render, a toast leaving) is not a change;
+ * a render that still differs after that is the one compared and reported.
+ */
+async function settledScreenshot(page: Page, baselinePath: string | null, id: string) {
+  const still = await page.addStyleTag({ content: stillCss });
+  const shoot = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
+  try {
+    let image = await shoot();
+    if (!baselinePath || !existsSync(baselinePath)) return image;
+    const baseline = readFileSync(baselinePath);
+    const started = Date.now();
+    while (!matchesBaseline(image, baseline) && Date.now() - started < settleMs) {
+      await page.waitForTimeout(250);
+      image = await shoot();
+      if (matchesBaseline(image, baseline)) {
+        console.warn(
+          `visual: ${id} matched its baseline ${Date.now() - started} ms after a render that differed`,
+        );
+      }
+    }
+    return image;
+  } finally {
+    // The still style is removed right after the shot: the page is reused by the next story,
+    // and timers built on CSS animations (react-toastify's auto-close) must keep their length.
+    await still.evaluate((element) => element.remove());
+  }
+}
 
 type SnapshotOptions = {
   customSnapshotsDir: string;
@@ -99,17 +152,17 @@ const config: TestRunnerConfig = {
     // Visual snapshot of the page as a person sees it, compared with the committed baseline.
     if (story.parameters?.snapshot !== false) {
       await page.mouse.move(0, 0);
-      // The still style is removed right after the shot: the page is reused by the next story,
-      // and timers built on CSS animations (react-toastify's auto-close) must keep their length.
-      const still = await page.addStyleTag({ content: stillCss });
-      const image = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-      await still.evaluate((element) => element.remove());
+      // An update run (-u) takes the page as it is; a check waits for a differing render to settle.
+      const { snapshotState } = expect.getState() as Partial<SnapshotMatcherContext>;
+      const updating = snapshotState?._updateSnapshot === 'all';
+      const baselinePath = updating ? null : `${snapshotsDir}/${context.id}.png`;
+      const image = await settledScreenshot(page, baselinePath, context.id);
       mkdirSync(rendersDir, { recursive: true });
       writeFileSync(`${rendersDir}/${context.id}.png`, image);
       expect(image).toMatchBaseline({
         customSnapshotsDir: snapshotsDir,
         customSnapshotIdentifier: context.id,
-        failureThreshold: 0.0005,
+        failureThreshold,
         failureThresholdType: 'percent',
       });
     }
