@@ -82,7 +82,13 @@ export const Off: Story = {
   beforeEach({ msw }) {
     msw.use(
       ...coachWith(
-        { hasTimezone: true, isMorningMailOn: false, morningMailHour: 6, language: 'en-US' },
+        {
+          hasTimezone: true,
+          hasLanguage: false,
+          isMorningMailOn: false,
+          morningMailHour: 6,
+          language: 'en-US',
+        },
         'Europe/London',
       ),
     );
@@ -100,7 +106,13 @@ export const EveningInAnotherZone: Story = {
   beforeEach({ msw }) {
     msw.use(
       ...coachWith(
-        { hasTimezone: true, isMorningMailOn: true, morningMailHour: 21, language: 'en-US' },
+        {
+          hasTimezone: true,
+          hasLanguage: false,
+          isMorningMailOn: true,
+          morningMailHour: 21,
+          language: 'en-US',
+        },
         'America/Los_Angeles',
       ),
     );

@@ -157,6 +157,12 @@ export const CoachSettingsSchema = Type.Object(
         'False while the timezone is the default (UTC), never chosen nor detected: the app then ' +
         "sends the browser's zone (`POST /coachSettings/detectedTimezone`)",
     }),
+    hasLanguage: Type.Boolean({
+      description:
+        'True once the coach has chosen a language (in Settings, or given when the account was ' +
+        'created), English included: the app then speaks it; false while the language is the ' +
+        "default nobody chose, so the app keeps the one it detected (the browser's)",
+    }),
   },
   { description: "A coach's timezone, morning mail and language" },
 );

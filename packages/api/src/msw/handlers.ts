@@ -208,6 +208,7 @@ export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHan
 function coachSettingsOf(state: MockState, coach: Person): CoachSettings {
   const stored = state.coachSettings.get(coach.id) ?? {
     hasTimezone: true,
+    hasLanguage: false,
     ...morningMailDefaults,
     language: defaultCoachLanguage,
   };
@@ -235,9 +236,15 @@ function coachSettingsHandlers(
       const checked = checkCoachSettings(body as UpdateCoachSettingsBody);
       if (!checked.isValid) return error(400, checked.code, checked.message);
       const { timezone, ...settings } = checked.settings;
-      const { language } = coachSettingsOf(state, coach);
+      const { language, hasLanguage } = coachSettingsOf(state, coach);
       coach.timezone = timezone;
-      state.coachSettings.set(coach.id, { hasTimezone: true, language, ...settings });
+      // As on the server: the zone is chosen now, and the language when the change has one.
+      state.coachSettings.set(coach.id, {
+        hasTimezone: true,
+        hasLanguage: hasLanguage || settings.language !== undefined,
+        language,
+        ...settings,
+      });
       return HttpResponse.json(coachSettingsOf(state, coach));
     }),
     handle('setDetectedTimezone', ({ userId, body }) => {
@@ -251,6 +258,7 @@ function coachSettingsHandlers(
         coach.timezone = timezone;
         state.coachSettings.set(coach.id, {
           hasTimezone: true,
+          hasLanguage: settings.hasLanguage,
           isMorningMailOn: settings.isMorningMailOn,
           morningMailHour: settings.morningMailHour,
           language: settings.language,

@@ -59,6 +59,7 @@ export type MockState = {
 /** What the mock keeps of a coach's settings beside their profile. */
 export type MockCoachSettings = {
   hasTimezone: boolean;
+  hasLanguage: boolean;
   isMorningMailOn: boolean;
   morningMailHour: number;
   language: CoachLanguage;

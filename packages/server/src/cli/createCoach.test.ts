@@ -78,7 +78,11 @@ describe('npm run create-coach', () => {
         { userId: user.id, type: 'coach', firstName: 'Ana', lastName: 'Ruiz' },
       ]);
       const settings = await fetch(`${url}/api/account/coachSettings`, { headers: authorization });
-      expect(await settings.json()).toMatchObject({ timezone: 'Europe/Madrid', language: 'es' });
+      expect(await settings.json()).toMatchObject({
+        timezone: 'Europe/Madrid',
+        language: 'es',
+        hasLanguage: true,
+      });
       // The wrong password stays wrong: the stored hash is the given password's.
       const wrong = await fetch(`${url}/api/auth/login`, {
         method: 'POST',

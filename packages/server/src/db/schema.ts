@@ -108,6 +108,12 @@ export const persons = pgTable(
     morningMailHour: smallint('morning_mail_hour').notNull().default(7),
     /** A coach's language: their screens, mails and reports (and their invites' mails). */
     language: text('language', { enum: coachLanguages }).notNull().default(defaultCoachLanguage),
+    /**
+     * When a coach last chose their language (in Settings, or given when the account was
+     * created); null while it is the default nobody chose, so the app keeps the language it
+     * detected, and a choice of English is told from no choice.
+     */
+    languageSetAt: timestamptz('language_set_at'),
     gender: text('gender'),
     birthDate: date('birth_date', { mode: 'string' }),
     createdAt: createdAt(),

@@ -10,10 +10,15 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function backendWith(hasTimezone: boolean, language: 'en-US' | 'es' = 'en-US') {
+function backendWith(
+  hasTimezone: boolean,
+  language: 'en-US' | 'es' = 'en-US',
+  hasLanguage = language !== 'en-US',
+) {
   const backend = mockBackend();
   backend.state.coachSettings.set(fixtureIds.coachPerson, {
     hasTimezone,
+    hasLanguage,
     isMorningMailOn: true,
     morningMailHour: 7,
     language,
@@ -55,12 +60,21 @@ describe('afterSignIn', () => {
   });
 
   it('keeps the detected language when the coach has the default one (never chosen)', async () => {
-    backendWith(true, 'en-US');
+    backendWith(true, 'en-US', false);
     const { api } = createTestApi(fixtureTokens.coach);
     const i18n = createTestI18n();
     await i18n.changeLanguage('es');
     await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBe('en-US');
     expect(i18n.resolvedLanguage).toBe('es');
+  });
+
+  it('switches a Spanish browser to English when the coach chose English', async () => {
+    backendWith(true, 'en-US', true);
+    const { api } = createTestApi(fixtureTokens.coach);
+    const i18n = createTestI18n();
+    await i18n.changeLanguage('es');
+    await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBe('en-US');
+    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('en-US'));
   });
 
   it('answers no language when the settings cannot be read', async () => {

@@ -1,5 +1,5 @@
 import type { CoachApi } from '@coach/api';
-import { type CoachLanguage, defaultCoachLanguage } from '@coach/domain';
+import type { CoachLanguage } from '@coach/domain';
 import type { i18n as I18n } from 'i18next';
 import { getI18n } from 'react-i18next';
 
@@ -14,8 +14,9 @@ export function browserTimeZone(): string | null {
 
 /**
  * After a sign-in, from one read of the coach's settings: the app switches to the language they
- * chose (it wins over the detected one, so the screens speak as the coach's mails and reports do;
- * i18next caches it, so the next visit starts in it) and answers the saved one; and when the coach has
+ * chose, English included (it wins over the detected one, so the screens speak as the coach's
+ * mails and reports do; i18next caches it, so the next visit starts in it) and answers the saved
+ * one; a coach who never chose keeps the detected language (the spec's order); and when the coach has
  * no timezone yet (never chosen nor detected) sends the browser's, so the morning mail comes at the
  * coach's own hour from the first day. The server stores the zone only while the coach still has
  * none. A failure changes nothing the coach sees (the detected language stays, the zone stays the
@@ -30,12 +31,9 @@ export async function afterSignIn(
   try {
     const settings = await api.account.getCoachSettings();
     language = settings.language;
-    // Only a language other than the default is surely the coach's choice: the default is also
-    // every coach's who never chose (the server keeps no mark of a choice), so it leaves the
-    // detected language, as the spec's detection order asks. A coach who picks English in
-    // Settings keeps it in this browser through i18next's cache.
-    const isChoice = language !== defaultCoachLanguage;
-    if (i18n && isChoice && language !== i18n.resolvedLanguage) void i18n.changeLanguage(language);
+    if (i18n && settings.hasLanguage && language !== i18n.resolvedLanguage) {
+      void i18n.changeLanguage(language);
+    }
     if (timeZone && !settings.hasTimezone) await api.account.setDetectedTimezone(timeZone);
   } catch {
     // See above: nothing to tell the coach.

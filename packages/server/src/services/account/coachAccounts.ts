@@ -51,7 +51,8 @@ export async function createCoachAccount(
         lastName: coach.lastName.trim(),
         // A zone given here counts as chosen: the app's detection at sign-in leaves it.
         ...(timezone ? { timezone, timezoneSetAt: new Date() } : {}),
-        ...(coach.language ? { language: coach.language } : {}),
+        // So does a language given here.
+        ...(coach.language ? { language: coach.language, languageSetAt: new Date() } : {}),
       },
     );
     return { personId, email };

@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('coach settings (timezone, morning mail and language)', () => {
-  it('answers the defaults to a coach who never set them: UTC not chosen, mail on at 07:00', async () => {
+  it('answers the defaults to a coach who never set them: UTC and English not chosen, mail on at 07:00', async () => {
     const response = await as(otherCoach, 'GET', settingsPath);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -42,6 +42,7 @@ describe('coach settings (timezone, morning mail and language)', () => {
       isMorningMailOn: true,
       morningMailHour: 7,
       language: 'en-US',
+      hasLanguage: false,
     });
   });
 
@@ -57,7 +58,8 @@ describe('coach settings (timezone, morning mail and language)', () => {
     const body = { timezone: 'America/New_York', isMorningMailOn: false, morningMailHour: 6 };
     const stored = await as(coach, 'PUT', settingsPath, body);
     expect(stored.status).toBe(200);
-    const expected = { ...body, language: 'en-US', hasTimezone: true };
+    // No language in the change: the default stays unchosen.
+    const expected = { ...body, language: 'en-US', hasTimezone: true, hasLanguage: false };
     expect(stored.body).toEqual(expected);
     expect((await as(coach, 'GET', settingsPath)).body).toEqual(expected);
     // The profile shows the same zone.
@@ -129,13 +131,41 @@ describe('coach settings (timezone, morning mail and language)', () => {
     const morningMail = { timezone: 'Europe/Madrid', isMorningMailOn: true, morningMailHour: 8 };
     const chosen = await as(coach, 'PUT', settingsPath, { ...morningMail, language: 'es' });
     expect(chosen.status).toBe(200);
-    expect(chosen.body).toEqual({ ...morningMail, language: 'es', hasTimezone: true });
+    expect(chosen.body).toEqual({
+      ...morningMail,
+      language: 'es',
+      hasTimezone: true,
+      hasLanguage: true,
+    });
     // The morning mail form sends no language: the chosen one stays.
     const later = await as(coach, 'PUT', settingsPath, { ...morningMail, morningMailHour: 9 });
     expect(later.body).toMatchObject({ language: 'es', morningMailHour: 9 });
     expect((await as(coach, 'GET', settingsPath)).body).toMatchObject({ language: 'es' });
     const back = await as(coach, 'PUT', settingsPath, { ...morningMail, language: 'en-US' });
     expect(back.body).toMatchObject({ language: 'en-US' });
+  });
+
+  it('tells a choice of English from no choice', async () => {
+    const fresh = await createUserWithProfile(server.database, {
+      email: 'settings.english@example.com',
+      password: 'Password1',
+      type: 'coach',
+    });
+    const morningMail = { timezone: 'Europe/London', isMorningMailOn: true, morningMailHour: 7 };
+    // A change without a language chooses none.
+    await as(fresh, 'PUT', settingsPath, morningMail);
+    expect((await as(fresh, 'GET', settingsPath)).body).toMatchObject({
+      language: 'en-US',
+      hasLanguage: false,
+    });
+    // English chosen: the same language as the default, now a choice the app follows.
+    const chosen = await as(fresh, 'PUT', settingsPath, { ...morningMail, language: 'en-US' });
+    expect(chosen.body).toMatchObject({ language: 'en-US', hasLanguage: true });
+    await as(fresh, 'PUT', settingsPath, { ...morningMail, morningMailHour: 8 });
+    expect((await as(fresh, 'GET', settingsPath)).body).toMatchObject({
+      language: 'en-US',
+      hasLanguage: true,
+    });
   });
 
   it.each([

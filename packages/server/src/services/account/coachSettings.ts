@@ -14,12 +14,13 @@ export function toCoachSettings(record: PersonRecord): CoachSettings {
     morningMailHour: record.morningMailHour,
     language: record.language,
     hasTimezone: record.timezoneSetAt !== null,
+    hasLanguage: record.languageSetAt !== null,
   };
 }
 
 /**
  * Stores a coach's checked settings (the language only when the change has one): the timezone
- * counts as chosen from now on.
+ * counts as chosen from now on, and so does the language when the change has one.
  */
 export async function storeCoachSettings(
   tx: Transaction,
@@ -30,7 +31,12 @@ export async function storeCoachSettings(
 ): Promise<void> {
   await tx
     .update(persons)
-    .set({ ...settings, timezoneSetAt: now, updatedAt: now })
+    .set({
+      ...settings,
+      timezoneSetAt: now,
+      ...(settings.language ? { languageSetAt: now } : {}),
+      updatedAt: now,
+    })
     .where(and(eq(persons.organisationId, organisationId), eq(persons.id, personId)));
 }
 

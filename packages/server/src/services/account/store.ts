@@ -22,6 +22,7 @@ const columns = {
   isMorningMailOn: persons.isMorningMailOn,
   morningMailHour: persons.morningMailHour,
   language: persons.language,
+  languageSetAt: persons.languageSetAt,
   gender: persons.gender,
   birthDate: persons.birthDate,
   createdAt: persons.createdAt,

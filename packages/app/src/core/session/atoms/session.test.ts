@@ -126,6 +126,7 @@ describe('login', () => {
     const { store, state } = setup();
     state.coachSettings.set(fixtureIds.coachPerson, {
       hasTimezone: true,
+      hasLanguage: true,
       isMorningMailOn: true,
       morningMailHour: 7,
       language: 'es',

@@ -42,6 +42,7 @@ describe('LanguageSection', () => {
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveTextContent('Español');
     expect(state.coachSettings.get(fixtureIds.coachPerson)).toEqual({
       hasTimezone: true,
+      hasLanguage: true,
       isMorningMailOn: before?.isMorningMailOn ?? true,
       morningMailHour: before?.morningMailHour ?? 7,
       language: 'es',

@@ -42,6 +42,7 @@ describe('MorningMailSection', () => {
     expect(await screen.findByText('Mail settings saved')).toBeInTheDocument();
     expect(state.coachSettings.get(fixtureIds.coachPerson)).toEqual({
       hasTimezone: true,
+      hasLanguage: false,
       isMorningMailOn: true,
       morningMailHour: 6,
       language: 'en-US',
@@ -58,6 +59,7 @@ describe('MorningMailSection', () => {
     await waitFor(() =>
       expect(state.coachSettings.get(fixtureIds.coachPerson)).toEqual({
         hasTimezone: true,
+        hasLanguage: false,
         isMorningMailOn: false,
         morningMailHour: 7,
         language: 'en-US',
