@@ -1,5 +1,29 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import { defaultThemeConfig } from '@chakra-ui/react/theme';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints,
+  checkboxSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  keyframes,
+  layerStyles,
+  listSlotRecipe,
+  recipes,
+  selectSlotRecipe,
+  semanticTokens,
+  statSlotRecipe,
+  tableSlotRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 import { lightOnly } from './lightOnly.ts';
 import { palette } from './palette.ts';
 
@@ -117,14 +141,48 @@ export const coachConfig = defineConfig({
   },
 });
 
-// Chakra's theme (recipes, tokens) in light mode only: Coach has no dark mode (lightOnly.ts).
-const chakraLightTheme = {
-  ...defaultThemeConfig,
-  theme: {
-    ...defaultThemeConfig.theme,
-    semanticTokens: /* @__PURE__ */ lightOnly(defaultThemeConfig.theme?.semanticTokens),
-  },
+/**
+ * The slot recipes of the Chakra components that Coach's components and screens use (Chakra has
+ * 57; the others, from accordion to tree view, would only weigh on the first load and on
+ * `createSystem` at start). A Chakra component that is not listed renders unstyled: add its recipe
+ * here when a component starts using it (the stories' snapshots show the difference).
+ */
+const usedSlotRecipes = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
+  select: selectSlotRecipe,
+  stat: statSlotRecipe,
+  table: tableSlotRecipe,
 };
+
+/**
+ * Chakra's theme in light mode only (Coach has no dark mode, lightOnly.ts): its tokens, styles and
+ * plain recipes (19, small) as `defaultThemeConfig` has them, and the slot recipes above.
+ */
+const chakraLightTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens: /* @__PURE__ */ lightOnly(semanticTokens),
+    recipes,
+    slotRecipes: usedSlotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 /**
  * The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`).
