@@ -1,5 +1,6 @@
-// The SortableTable under the whole Coach system (`CoachUiProvider`: every Chakra recipe), as in
-// the app, where the other screens need them; table-ours has the same table on a trimmed system.
+// The SortableTable under the whole Coach system (`CoachUiProvider`: every recipe Coach uses),
+// as in the app, where the other screens need them; table-ours has the same table on a trimmed
+// system.
 import { CoachUiProvider, SortableTable, type SortableTableColumn } from '@coach/ui';
 import { createRoot } from 'react-dom/client';
 import {
