@@ -2,9 +2,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
 import { checkA11y, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
-import pixelmatch from 'pixelmatch';
 import type { Page } from 'playwright-core';
-import { PNG } from 'pngjs';
+import { failureThreshold, matchesBaseline } from '../scripts/visualTolerance.ts';
 
 const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
@@ -18,24 +17,8 @@ const stillCss = `*, *::before, *::after {
   caret-color: transparent !important;
 }`;
 
-// The snapshot check's tolerance (jest-image-snapshot's): pixelmatch's colour distance per pixel,
-// and the share of pixels that may differ (scripts/visual-review.sh applies the same to reg-cli).
-const colourThreshold = 0.01;
-const failureThreshold = 0.0005;
 // How long a render that differs from its baseline is retaken before it counts as changed.
 const settleMs = 5000;
-
-/** Whether a render is its baseline within the snapshot check's tolerance. */
-function matchesBaseline(image: Buffer, baseline: Buffer): boolean {
-  if (image.equals(baseline)) return true;
-  const actual = PNG.sync.read(image);
-  const expected = PNG.sync.read(baseline);
-  if (actual.width !== expected.width || actual.height !== expected.height) return false;
-  const changed = pixelmatch(actual.data, expected.data, null, actual.width, actual.height, {
-    threshold: colourThreshold,
-  });
-  return changed <= failureThreshold * actual.width * actual.height;
-}
 
 /**
  * The page as a person sees it once it has settled, as Playwright's toHaveScreenshot takes it: a
@@ -51,10 +34,12 @@ async function settledScreenshot(page: Page, baselinePath: string | null, id: st
     if (!baselinePath || !existsSync(baselinePath)) return image;
     const baseline = readFileSync(baselinePath);
     const started = Date.now();
-    while (!matchesBaseline(image, baseline) && Date.now() - started < settleMs) {
+    let matched = matchesBaseline(image, baseline);
+    while (!matched && Date.now() - started < settleMs) {
       await page.waitForTimeout(250);
       image = await shoot();
-      if (matchesBaseline(image, baseline)) {
+      matched = matchesBaseline(image, baseline);
+      if (matched) {
         console.warn(
           `visual: ${id} matched its baseline ${Date.now() - started} ms after a render that differed`,
         );

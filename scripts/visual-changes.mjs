@@ -4,24 +4,16 @@
 // beside each story's name, and prints the summary of the run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
+import { renderDifference } from './visualTolerance.ts';
 
 const [review] = process.argv.slice(2);
 const report = JSON.parse(readFileSync(join(review, 'report.json'), 'utf8'));
 
-function changedShare(name) {
-  const actual = PNG.sync.read(readFileSync(join(review, 'actual', name)));
-  const expected = PNG.sync.read(readFileSync(join(review, 'expected', name)));
-  if (actual.width !== expected.width || actual.height !== expected.height) {
-    return { changedPixels: null, percent: 100, sizeChanged: true };
-  }
-  const changedPixels = pixelmatch(actual.data, expected.data, null, actual.width, actual.height, {
-    threshold: 0.01,
-  });
-  const percent = (100 * changedPixels) / (actual.width * actual.height);
-  return { changedPixels, percent, sizeChanged: false };
-}
+const changedShare = (name) =>
+  renderDifference(
+    readFileSync(join(review, 'actual', name)),
+    readFileSync(join(review, 'expected', name)),
+  );
 
 const changes = report.failedItems.map((name) => ({
   id: name.replace(/\.png$/, ''),

@@ -27,7 +27,7 @@ for render in "$review"/actual/*.png; do
   name=$(basename "$render")
   if [ -f "$baselines/$name" ]; then cp "$baselines/$name" "$review/expected/$name"; fi
 done
-# The same tolerance as the snapshot check of .storybook/test-runner.ts (jest-image-snapshot):
+# The same tolerance as the snapshot check of .storybook/test-runner.ts (scripts/visualTolerance.ts):
 # pixelmatch's 0.01 colour distance, anti-aliased pixels not counted, and a story changes when
 # more than 0.05 % of its pixels do; so the review lists exactly the stories the check failed.
 node_modules/.bin/reg-cli "$review/actual" "$review/expected" "$review/diff" \
