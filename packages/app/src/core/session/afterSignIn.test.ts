@@ -59,22 +59,23 @@ describe('afterSignIn', () => {
     await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
   });
 
-  it('keeps the detected language when the coach has the default one (never chosen)', async () => {
-    backendWith(true, 'en-US', false);
+  it.each([
+    [
+      'keeps the detected Spanish when the coach has the default English, never chosen',
+      false,
+      'es',
+    ],
+    ['switches a Spanish browser to English when the coach chose English', true, 'en-US'],
+  ] as const)('%s', async (_case, hasLanguage, shown) => {
+    backendWith(true, 'en-US', hasLanguage);
     const { api } = createTestApi(fixtureTokens.coach);
     const i18n = createTestI18n();
     await i18n.changeLanguage('es');
+    const changeLanguage = vi.spyOn(i18n, 'changeLanguage');
     await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBe('en-US');
-    expect(i18n.resolvedLanguage).toBe('es');
-  });
-
-  it('switches a Spanish browser to English when the coach chose English', async () => {
-    backendWith(true, 'en-US', true);
-    const { api } = createTestApi(fixtureTokens.coach);
-    const i18n = createTestI18n();
-    await i18n.changeLanguage('es');
-    await expect(afterSignIn(api, 'Asia/Tokyo', i18n)).resolves.toBe('en-US');
-    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('en-US'));
+    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe(shown));
+    // Never chosen: the app is not even asked to switch, now or later.
+    expect(changeLanguage).toHaveBeenCalledTimes(hasLanguage ? 1 : 0);
   });
 
   it('answers no language when the settings cannot be read', async () => {
