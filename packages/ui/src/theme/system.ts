@@ -166,7 +166,7 @@ const usedSlotRecipes = {
  * Chakra's theme in light mode only (Coach has no dark mode, lightOnly.ts): its tokens, styles and
  * plain recipes (19, small) as `defaultThemeConfig` has them, and the slot recipes above.
  */
-const chakraLightTheme = defineConfig({
+const chakraLightTheme = /* @__PURE__ */ defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
