@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
 import { checkA11y, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright-core';
-import { failureThreshold, matchesBaseline } from '../scripts/visualTolerance.ts';
+import type { CompareAnswer, CompareRequest } from '../scripts/visualCompareWorker.ts';
+import { failureThreshold } from '../scripts/visualTolerance.ts';
 
 const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
@@ -20,6 +22,44 @@ const stillCss = `*, *::before, *::after {
 // How long a render that differs from its baseline is retaken before it counts as changed.
 const settleMs = 5000;
 
+// The pixel comparison runs in a worker thread (scripts/visualCompareWorker.ts says why), one per
+// test worker, started at its first comparison and never keeping the process alive.
+let compareWorker: Worker | null = null;
+let compareCount = 0;
+const pendingCompares = new Map<number, (answer: CompareAnswer) => void>();
+
+/** Whether a render passes the check against its baseline (byte for byte, or within tolerance). */
+function matchesBaseline(image: Buffer, baseline: Buffer): Promise<boolean> {
+  if (image.equals(baseline)) return Promise.resolve(true);
+  if (!compareWorker) {
+    compareWorker = new Worker(`${process.cwd()}/scripts/visualCompareWorker.ts`);
+    compareWorker.on('message', (answer: CompareAnswer) => {
+      pendingCompares.get(answer.id)?.(answer);
+      pendingCompares.delete(answer.id);
+    });
+    // A worker that dies fails the comparisons it held (and the next one starts a new worker).
+    const failAll = (reason: string) => {
+      compareWorker = null;
+      for (const [id, settle] of pendingCompares) settle({ id, error: reason });
+      pendingCompares.clear();
+    };
+    compareWorker.on('error', (error) => failAll(error.message));
+    compareWorker.on('exit', (code) => failAll(`the worker stopped (exit code ${code})`));
+    // Unreferenced after its listeners are added (a 'message' listener references it again).
+    compareWorker.unref();
+  }
+  const worker = compareWorker;
+  const id = ++compareCount;
+  return new Promise((resolve, reject) => {
+    pendingCompares.set(id, (answer) =>
+      'error' in answer
+        ? reject(new Error(`comparing a render with its baseline: ${answer.error}`))
+        : resolve(answer.matched),
+    );
+    worker.postMessage({ id, image, baseline } satisfies CompareRequest);
+  });
+}
+
 /**
  * The page as a person sees it once it has settled, as Playwright's toHaveScreenshot takes it: a
  * render that differs from its baseline is taken again (every 250 ms, for 5 s at most) until it
@@ -31,21 +71,21 @@ async function settledScreenshot(page: Page, baselinePath: string | null, id: st
   const shoot = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
   try {
     let image = await shoot();
-    if (!baselinePath || !existsSync(baselinePath)) return image;
+    if (!baselinePath || !existsSync(baselinePath)) return { image, matched: false };
     const baseline = readFileSync(baselinePath);
     const started = Date.now();
-    let matched = matchesBaseline(image, baseline);
+    let matched = await matchesBaseline(image, baseline);
     while (!matched && Date.now() - started < settleMs) {
       await page.waitForTimeout(250);
       image = await shoot();
-      matched = matchesBaseline(image, baseline);
+      matched = await matchesBaseline(image, baseline);
       if (matched) {
         console.warn(
           `visual: ${id} matched its baseline ${Date.now() - started} ms after a render that differed`,
         );
       }
     }
-    return image;
+    return { image, matched };
   } finally {
     // The still style is removed right after the shot: the page is reused by the next story,
     // and timers built on CSS animations (react-toastify's auto-close) must keep their length.
@@ -64,20 +104,20 @@ type SnapshotMatcherContext = {
 };
 
 /**
- * jest-image-snapshot's check, without its cost when nothing changed: a render whose PNG is
- * byte for byte its baseline has the baseline's pixels, so it matches at any threshold and is
- * counted as a matched snapshot at once. Any other render (and every update run) goes through
- * toMatchImageSnapshot: decoded, compared pixel by pixel, same threshold, same diff output.
+ * jest-image-snapshot's check, without its cost when nothing changed: a render that already
+ * matched its baseline while it settled (byte for byte, or within the same tolerance:
+ * scripts/visualTolerance.ts holds jest-image-snapshot's settings) is counted as a matched
+ * snapshot at once. Any other render (and every update run) goes through toMatchImageSnapshot:
+ * decoded, compared pixel by pixel, same threshold, same diff output.
  */
-function toMatchBaseline(this: SnapshotMatcherContext, image: Buffer, options: SnapshotOptions) {
+function toMatchBaseline(
+  this: SnapshotMatcherContext,
+  { image, matched }: { image: Buffer; matched: boolean },
+  options: SnapshotOptions,
+) {
   const { snapshotState } = this;
   const { customSnapshotsDir: dir, customSnapshotIdentifier: id } = options;
-  const baselinePath = `${dir}/${id}.png`;
-  if (
-    snapshotState._updateSnapshot !== 'all' &&
-    existsSync(baselinePath) &&
-    readFileSync(baselinePath).equals(image)
-  ) {
+  if (snapshotState._updateSnapshot !== 'all' && matched) {
     // As a passing comparison does: an earlier failure's diff image no longer applies.
     rmSync(`${dir}/__diff_output__/${id}-diff.png`, { force: true });
     snapshotState.matched += 1;
@@ -141,10 +181,10 @@ const config: TestRunnerConfig = {
       const { snapshotState } = expect.getState() as Partial<SnapshotMatcherContext>;
       const updating = snapshotState?._updateSnapshot === 'all';
       const baselinePath = updating ? null : `${snapshotsDir}/${context.id}.png`;
-      const image = await settledScreenshot(page, baselinePath, context.id);
+      const render = await settledScreenshot(page, baselinePath, context.id);
       mkdirSync(rendersDir, { recursive: true });
-      writeFileSync(`${rendersDir}/${context.id}.png`, image);
-      expect(image).toMatchBaseline({
+      writeFileSync(`${rendersDir}/${context.id}.png`, render.image);
+      expect(render).toMatchBaseline({
         customSnapshotsDir: snapshotsDir,
         customSnapshotIdentifier: context.id,
         failureThreshold,
