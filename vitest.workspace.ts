@@ -60,6 +60,10 @@ const heavyFiles = {
     'src/bulk.test.ts',
     'src/simulation.test.ts',
   ],
+  // The several-process runs of the live figures and the morning mail (each seeds a PostgreSQL
+  // database and starts two or three products): `npm test` keeps their one-process runs
+  // (liveFigures, morningMail), which go through the same steps (e2e/harness/).
+  e2e: ['liveFiguresProcesses.test.ts', 'morningMailProcesses.test.ts'],
 };
 /**
  * Heavy files `npm test` leaves out entirely: the whole demo's history (about 45 s on PGlite) is
@@ -265,7 +269,8 @@ export const projects: TestProjectConfiguration[] = [
       name: 'e2e',
       root: 'e2e',
       environment: 'node',
-      include: ['**/*.test.ts'],
+      include: thorough ? heavyFiles.e2e : ['**/*.test.ts'],
+      exclude: thorough ? [] : heavyFiles.e2e,
       globalSetup: ['harness/globalSetup.ts'],
       fileParallelism: false,
       testTimeout: 45_000,

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # `npm run test:thorough`: the heaviest server and simulator test files (whole-demo seeds, the
 # route fuzzer at full depth, floods of requests; the list is in vitest.workspace.ts) on PGlite and
-# on a throwaway PostgreSQL server. `npm test` runs them once, on PGlite, with samples; CI runs
-# this after it. Extra arguments go to vitest (a file filter, -t ...).
+# on a throwaway PostgreSQL server, and the several-process end-to-end files (the live figures
+# across two products, the morning mail sent once by three) in chromium. `npm test` runs the
+# server and simulator ones once, on PGlite, with samples, and the one-process end-to-end runs of
+# the same journeys; CI runs this after it. Extra arguments go to vitest (a file filter, -t ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 [ -d node_modules ] || bash scripts/install-deps.sh
+bash scripts/ensure-browser.sh
+bash scripts/ensure-app-build.sh
 eval "$(bash scripts/ensure-postgres.sh)"
 trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
 started=$SECONDS
 COACH_THOROUGH=1 npx vitest run --project server-pglite --project server-postgres \
-  --project simulator --project simulator-postgres "$@"
+  --project simulator --project simulator-postgres --project e2e "$@"
 echo "thorough tests: $(( SECONDS - started )) s"
