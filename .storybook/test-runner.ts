@@ -32,21 +32,24 @@ const pendingCompares = new Map<number, (answer: CompareAnswer) => void>();
 function matchesBaseline(image: Buffer, baseline: Buffer): Promise<boolean> {
   if (image.equals(baseline)) return Promise.resolve(true);
   if (!compareWorker) {
-    compareWorker = new Worker(`${process.cwd()}/scripts/visualCompareWorker.ts`);
-    compareWorker.on('message', (answer: CompareAnswer) => {
+    const started = new Worker(`${process.cwd()}/scripts/visualCompareWorker.ts`);
+    started.on('message', (answer: CompareAnswer) => {
       pendingCompares.get(answer.id)?.(answer);
       pendingCompares.delete(answer.id);
     });
-    // A worker that dies fails the comparisons it held (and the next one starts a new worker).
+    // A worker that dies fails the comparisons it held, once (its 'error' comes before its
+    // 'exit'), and the next comparison starts a new worker, whose own are left alone.
     const failAll = (reason: string) => {
+      if (compareWorker !== started) return;
       compareWorker = null;
       for (const [id, settle] of pendingCompares) settle({ id, error: reason });
       pendingCompares.clear();
     };
-    compareWorker.on('error', (error) => failAll(error.message));
-    compareWorker.on('exit', (code) => failAll(`the worker stopped (exit code ${code})`));
+    started.on('error', (error) => failAll(error.message));
+    started.on('exit', (code) => failAll(`the worker stopped (exit code ${code})`));
     // Unreferenced after its listeners are added (a 'message' listener references it again).
-    compareWorker.unref();
+    started.unref();
+    compareWorker = started;
   }
   const worker = compareWorker;
   const id = ++compareCount;
