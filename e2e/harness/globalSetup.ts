@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { thorough } from '../../packages/server/test/thorough.ts';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.js';
 import { appBuildDir, templateDataDirVariable } from './paths.ts';
 import { startSharedProduct } from './sharedProduct.ts';
@@ -19,6 +20,9 @@ import { buildTemplate, isTemplateBuilt } from './template.ts';
  * - starts the shared product, which the files that change no state another file reads use
  *   (`setUpE2e({ product: 'shared' })`), and stops it at the end; the run fails when its whole
  *   output holds a secret (the demo passwords, a mailed code or link token, a JWT).
+ * The thorough tier (`npm run test:thorough`) runs only the several-process files (`heavyFiles.e2e`
+ * in vitest.workspace.ts), whose products seed PostgreSQL databases of their own: it makes neither
+ * the template nor the shared product.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(appBuildDir, 'index.html'))) {
@@ -44,6 +48,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     if (
+      !thorough &&
       process.env.COACH_E2E_DB !== 'postgres' &&
       !isTemplateBuilt(process.env[templateDataDirVariable])
     ) {
@@ -51,8 +56,8 @@ export default async function setup(project: TestProject) {
       await buildTemplate(dataDir);
       process.env[templateDataDirVariable] = dataDir;
     }
-    shared = await startSharedProduct();
-    project.provide('e2eSharedProduct', shared.info);
+    if (!thorough) shared = await startSharedProduct();
+    project.provide('e2eSharedProduct', shared?.info ?? null);
     project.provide('e2eBrowserEndpoint', (await browserServer).wsEndpoint());
   } catch (error) {
     await teardown().catch(() => {});

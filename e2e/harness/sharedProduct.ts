@@ -20,7 +20,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's chromium (a Playwright browser server), for `chromium.connect`. */
     e2eBrowserEndpoint: string;
-    e2eSharedProduct: SharedProductInfo;
+    /** The shared product, or null in the thorough tier, which starts none (globalSetup.ts). */
+    e2eSharedProduct: SharedProductInfo | null;
   }
 }
 
@@ -70,7 +71,12 @@ export async function startSharedProduct() {
  * In a test file: the shared product as this file sees it: the mail that came and the output
  * printed since the file attached. Its `stop` does nothing: the global setup stops it.
  */
-export async function attachSharedProduct(info: SharedProductInfo): Promise<Product> {
+export async function attachSharedProduct(info: SharedProductInfo | null): Promise<Product> {
+  if (!info) {
+    throw new Error(
+      "This run started no shared product (the thorough tier's files start their own): use setUpE2e() without product: 'shared'",
+    );
+  }
   const allMails = async (): Promise<ReceivedMail[]> => {
     const response = await fetch(info.mailUrl);
     if (!response.ok) throw new Error(`The shared product's mail view answered ${response.status}`);
