@@ -40,10 +40,11 @@ const moduleMockFiles = {
 };
 
 /**
- * Two tiers. `npm test` runs every test file once, the heaviest of them (whole-demo seeds, the
- * route fuzzer, floods of requests) on PGlite only, with a sample where they draw cases (see
- * `thorough` in the files). `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest
- * files, at full depth and on both databases: CI runs it after `npm test`.
+ * Two tiers. The unit run (`npm test` on PGlite, `npm run test:all` on PGlite and PostgreSQL)
+ * runs every test file once, the heaviest of them (whole-demo seeds, the route fuzzer, floods of
+ * requests) on PGlite only, with a sample where they draw cases (see `thorough` in the files).
+ * `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest files, at full depth and on
+ * both databases: `npm run test:all` (and so CI) ends with it.
  */
 const heavyFiles = {
   server: [
@@ -61,12 +62,12 @@ const heavyFiles = {
     'src/simulation.test.ts',
   ],
   // The several-process runs of the live figures and the morning mail (each seeds a PostgreSQL
-  // database and starts two or three products): `npm test` keeps their one-process runs
+  // database and starts two or three products): `npm run test:e2e` keeps their one-process runs
   // (liveFigures, morningMail), which go through the same steps (e2e/harness/).
   e2e: ['liveFiguresProcesses.test.ts', 'morningMailProcesses.test.ts'],
 };
 /**
- * Heavy files `npm test` leaves out entirely: the whole demo's history (about 45 s on PGlite) is
+ * Heavy files the unit run leaves out entirely: the whole demo's history (about 45 s on PGlite) is
  * sampled by the backup round trip (a few clients' history, no action refused) and seeded whole
  * by every `npm start` and by the end-to-end run's template.
  */

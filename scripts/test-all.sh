@@ -1,11 +1,26 @@
 #!/usr/bin/env bash
-# The README's test command: every check the project has, failing fast, ending with the seconds
-# of each step and one line that counts the tests run ('N passed, N failed'). What waits more
-# than it computes runs beside other steps: the builds and the ui package's smoke test beside the
-# unit tests (and, with COACH_TEST_OVERLAP=1, the end-to-end run beside the stories).
+# Two commands, one script, failing fast, each ending with the seconds of each step and one line
+# that counts the tests run ('N passed, N failed'):
+#   npm test             (bash scripts/test-all.sh)        the gate before a push, within 8 minutes
+#     on two cores: typecheck, lint, format, the dependency check, the unit, app, server and
+#     simulator tests on PGlite (the heaviest with samples), every story in chromium (play, axe,
+#     visual snapshot) and the visual review.
+#   npm run test:all     (bash scripts/test-all.sh --all)  every test, what CI runs: the gate's
+#     steps, the server and simulator tests also on a PostgreSQL server, the packed ui library's
+#     smoke test, every Docs page, the end-to-end tests of the built product, and the thorough
+#     tier (scripts/test-thorough.sh).
+# What waits more than it computes runs beside other steps: the builds (and, with --all, the ui
+# package's smoke test) beside the unit tests; with COACH_TEST_OVERLAP=1 and --all, the
+# end-to-end run beside the stories.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
+all=0
+case "${1:-}" in
+  --all) all=1 ;;
+  "") ;;
+  *) echo "usage: bash scripts/test-all.sh [--all]" >&2; exit 2 ;;
+esac
 
 # Each step's seconds, printed together at the end (where the run's time goes).
 step_names=()
@@ -28,9 +43,9 @@ print_step_times() {
 }
 logs=$(mktemp -d)
 # Reads "<n> passed" / "<n> failed" from a runner's summary line, colours stripped.
-count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "$2" | tail -n 1 | grep -oE "[0-9]+ $3" | grep -oE '^[0-9]+' || echo 0; }
+count() { [ -f "$1" ] || { echo 0; return; }; sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "$2" | tail -n 1 | grep -oE "[0-9]+ $3" | grep -oE '^[0-9]+' || echo 0; }
 # Reads "pass <n>" / "fail <n>" from the totals of Node's test runner (spec reporter).
-count_node() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "^[^ ]+ $2 [0-9]+$" | tail -n 1 | grep -oE '[0-9]+$' || echo 0; }
+count_node() { [ -f "$1" ] || { echo 0; return; }; sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E "^[^ ]+ $2 [0-9]+$" | tail -n 1 | grep -oE '[0-9]+$' || echo 0; }
 
 # Installing (dependencies, the browser) is timed apart from the checks and tests.
 install_start=$SECONDS
@@ -60,32 +75,46 @@ step "format"
 npm run format:check
 step "dependencies: every import declared, nothing declared unused"
 npm run deps:check
-step "postgresql server for the server tests"
-eval "$(bash scripts/ensure-postgres.sh)"
-# The static Storybook, the app and the end-to-end run's template database (the demo seeded
-# once, which every product of that run copies) build one after the other beside the unit tests,
-# whose workers often wait on PostgreSQL, and then the ui package's smoke test runs (its install
-# waits on npm); a failed build or smoke test stops the run before the browser tests.
-export COACH_E2E_TEMPLATE_DATA_DIR="$logs/e2e-template"
-(npx storybook build --quiet -o storybook-static >/dev/null && bash scripts/ensure-app-build.sh &&
-  node e2e/harness/template.ts "$COACH_E2E_TEMPLATE_DATA_DIR") >"$logs/builds.log" 2>&1 &&
-  bash scripts/pack-smoke-test.sh >"$logs/pack.log" 2>&1 &
-builds=$!
-step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
-npm run test:unit 2>&1 | tee "$logs/vitest.log"
-step "begun beside the unit tests: the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
+if [ "$all" = 1 ]; then
+  step "postgresql server for the server tests"
+  eval "$(bash scripts/ensure-postgres.sh)"
+  # The static Storybook, the app and the end-to-end run's template database (the demo seeded
+  # once, which every product of that run copies) build one after the other beside the unit
+  # tests, whose workers often wait on PostgreSQL, and then the ui package's smoke test runs (its
+  # install waits on npm); a failed build or smoke test stops the run before the browser tests.
+  export COACH_E2E_TEMPLATE_DATA_DIR="$logs/e2e-template"
+  (npx storybook build --quiet -o storybook-static >/dev/null && bash scripts/ensure-app-build.sh &&
+    node e2e/harness/template.ts "$COACH_E2E_TEMPLATE_DATA_DIR") >"$logs/builds.log" 2>&1 &&
+    bash scripts/pack-smoke-test.sh >"$logs/pack.log" 2>&1 &
+  builds=$!
+  step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
+  npm run test:unit 2>&1 | tee "$logs/vitest.log"
+  step "begun beside the unit tests: the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
+else
+  # The gate: the server tests on PGlite only (PostgreSQL's run is in `npm run test:all`), and
+  # the static Storybook built beside them.
+  (npx storybook build --quiet -o storybook-static >/dev/null) >"$logs/builds.log" 2>&1 &
+  builds=$!
+  step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite)"
+  COACH_SKIP_POSTGRES=1 npm run test:unit 2>&1 | tee "$logs/vitest.log"
+  step "begun beside the unit tests: the static Storybook"
+fi
 if ! wait "$builds"; then
   cat "$logs/builds.log"
   [ -f "$logs/pack.log" ] && cat "$logs/pack.log"
   exit 1
 fi
-cat "$logs/pack.log"
+[ -f "$logs/pack.log" ] && cat "$logs/pack.log"
+if [ "$all" = 0 ]; then
+  # The gate's stories: every story, without the Docs pages (`npm run test:all` opens those).
+  step "storybook: every story in chromium (play, axe, visual)"
+  SB_SKIP_BUILD=1 SB_DOCS=0 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
 # COACH_TEST_OVERLAP=1 runs the end-to-end run beside the stories: neither keeps two cores busy on
 # its own (the stories' pages wait on renders and the end-to-end files on their products' starts,
 # tokens running out, throttles, a killed server's restart and mail), its output is printed
 # whole after theirs and a failure of either fails the run after both. One after the other by
 # default until a clean 2-core run has shown both stay green beside each other.
-if [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
+elif [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
   step "storybook: every story in chromium (play, axe, visual) and every Docs page"
   SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
   step "end-to-end: the built app and the services in chromium (e2e/)"
@@ -109,13 +138,26 @@ else
   [ "$stories_status" = 0 ] || { echo "The stories failed (see above)." >&2; exit "$stories_status"; }
   [ "$e2e_status" = 0 ] || exit "$e2e_status"
 fi
+if [ "$all" = 1 ]; then
+  step "thorough: the heaviest server and simulator files at full depth on both databases, the several-process e2e files"
+  bash scripts/test-thorough.sh 2>&1 | tee "$logs/thorough.log"
+fi
 
 step_end
-passed=$(( $(count "$logs/vitest.log" '^ +Tests ' passed) + $(count_node "$logs/pack.log" pass) + $(count "$logs/storybook.log" '^Tests:' passed) + $(count_node "$logs/storybook.log" pass) + $(count "$logs/e2e.log" '^ +Tests ' passed) ))
-failed=$(( $(count "$logs/vitest.log" '^ +Tests ' failed) + $(count_node "$logs/pack.log" fail) + $(count "$logs/storybook.log" '^Tests:' failed) + $(count_node "$logs/storybook.log" fail) + $(count "$logs/e2e.log" '^ +Tests ' failed) ))
+total() {
+  echo $(( $(count "$logs/vitest.log" '^ +Tests ' "$1") + $(count_node "$logs/pack.log" "$2") +
+    $(count "$logs/storybook.log" '^Tests:' "$1") + $(count_node "$logs/storybook.log" "$2") +
+    $(count "$logs/e2e.log" '^ +Tests ' "$1") + $(count "$logs/thorough.log" '^ +Tests ' "$1") ))
+}
+passed=$(total passed pass)
+failed=$(total failed fail)
 echo
 print_step_times
 times_printed=1
 echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
-echo "(unit tests, pack smoke test, stories in the browser and end-to-end tests)"
+if [ "$all" = 1 ]; then
+  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the thorough tier)"
+else
+  echo "(unit and server tests on PGlite, every story in the browser; \`npm run test:all\` runs every test)"
+fi
 echo "tests: $passed passed, $failed failed"

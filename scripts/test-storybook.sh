@@ -5,7 +5,8 @@
 #   bash scripts/test-storybook.sh -u              update the visual baselines
 #   bash scripts/test-storybook.sh stories/ui/X.stories.tsx   only those files
 # Every run writes the visual review (scripts/visual-review.sh): test-results/visual/index.html;
-# a run of all files also renders every Docs page (scripts/storybookDocs.ts).
+# a run of all files also renders every Docs page (scripts/storybookDocs.ts), unless SB_DOCS=0
+# (`npm test`, the gate, leaves them to `npm run test:all`).
 # SB_OUT (build folder), SB_PORT (static server port), SB_SKIP_BUILD=1 (reuse a build),
 # SB_WORKERS (browser pages at once, default 3: each story spends much of its time waiting).
 set -euo pipefail
@@ -35,12 +36,12 @@ TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWork
   status=$?
 bash scripts/visual-review.sh
 
-# A run of every story file also opens every Docs page (scripts/storybookDocs.ts).
+# A run of every story file also opens every Docs page (scripts/storybookDocs.ts), but with SB_DOCS=0.
 story_files=0
 for argument in "$@"; do
   case "$argument" in -*) ;; *) story_files=1 ;; esac
 done
-if [ "$story_files" = 0 ]; then
+if [ "$story_files" = 0 ] && [ "${SB_DOCS:-1}" != 0 ]; then
   STORYBOOK_URL="http://127.0.0.1:$port" node --test --test-reporter=spec scripts/storybookDocs.ts ||
     status=$((status == 0 ? 1 : status))
 fi

@@ -3,8 +3,9 @@
 # route fuzzer at full depth, floods of requests; the list is in vitest.workspace.ts) on PGlite and
 # on a throwaway PostgreSQL server, and the several-process end-to-end files (the live figures
 # across two products, the morning mail sent once by three) in chromium. `npm test` runs the
-# server and simulator ones once, on PGlite, with samples, and the one-process end-to-end runs of
-# the same journeys; CI runs this after it. Extra arguments go to vitest (a file filter, -t ...).
+# server and simulator ones once, on PGlite, with samples, and `npm run test:e2e` the one-process
+# end-to-end runs of the same journeys; `npm run test:all` (and so CI) ends with this tier. Extra
+# arguments go to vitest (a file filter, -t ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh

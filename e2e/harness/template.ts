@@ -20,7 +20,7 @@ export function isTemplateBuilt(dataDir: string | undefined): dataDir is string 
 }
 
 // `node e2e/harness/template.ts <folder>`: made ahead of the e2e run, beside other work (the test
-// command builds it while the unit tests run; see scripts/test-all.sh).
+// `npm run test:all` builds it while the unit tests run; see scripts/test-all.sh).
 if (import.meta.filename === resolve(process.argv[1] ?? '')) {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('usage: node e2e/harness/template.ts <data folder>');
