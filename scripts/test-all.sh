@@ -105,20 +105,21 @@ if ! wait "$builds"; then
   exit 1
 fi
 [ -f "$logs/pack.log" ] && cat "$logs/pack.log"
-if [ "$all" = 0 ]; then
-  # The gate's stories: every story, without the Docs pages (`npm run test:all` opens those).
-  step "storybook: every story in chromium (play, axe, visual)"
-  SB_SKIP_BUILD=1 SB_DOCS=0 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
-# COACH_TEST_OVERLAP=1 runs the end-to-end run beside the stories: neither keeps two cores busy on
-# its own (the stories' pages wait on renders and the end-to-end files on their products' starts,
-# tokens running out, throttles, a killed server's restart and mail), its output is printed
-# whole after theirs and a failure of either fails the run after both. One after the other by
-# default until a clean 2-core run has shown both stay green beside each other.
-elif [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
-  step "storybook: every story in chromium (play, axe, visual) and every Docs page"
-  SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
-  step "end-to-end: the built app and the services in chromium (e2e/)"
-  npm run test:e2e 2>&1 | tee "$logs/e2e.log"
+# The stories; with --all, the Docs pages after them (SB_DOCS) and then the end-to-end run.
+stories_step="storybook: every story in chromium (play, axe, visual)"
+[ "$all" = 1 ] && stories_step="$stories_step and every Docs page"
+# COACH_TEST_OVERLAP=1 (with --all) runs the end-to-end run beside the stories: neither keeps two
+# cores busy on its own (the stories' pages wait on renders and the end-to-end files on their
+# products' starts, tokens running out, throttles, a killed server's restart and mail), its output
+# is printed whole after theirs and a failure of either fails the run after both. One after the
+# other by default until a clean 2-core run has shown both stay green beside each other.
+if [ "$all" = 0 ] || [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
+  step "$stories_step"
+  SB_SKIP_BUILD=1 SB_DOCS=$all npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+  if [ "$all" = 1 ]; then
+    step "end-to-end: the built app and the services in chromium (e2e/)"
+    npm run test:e2e 2>&1 | tee "$logs/e2e.log"
+  fi
 else
   e2e_start=$SECONDS
   (
@@ -127,7 +128,7 @@ else
     echo "$status $((SECONDS - e2e_start))" >"$logs/e2e.done"
   ) &
   e2e=$!
-  step "storybook: every story in chromium (play, axe, visual) and every Docs page (end-to-end beside it)"
+  step "$stories_step (end-to-end beside it)"
   stories_status=0
   SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log" || stories_status=$?
   step "end-to-end: the built app and the services in chromium (e2e/), the rest of its run"

@@ -36,7 +36,7 @@ TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWork
   status=$?
 bash scripts/visual-review.sh
 
-# A run of every story file also opens every Docs page (scripts/storybookDocs.ts), but with SB_DOCS=0.
+# A run of every story file also opens every Docs page (scripts/storybookDocs.ts), unless SB_DOCS=0.
 story_files=0
 for argument in "$@"; do
   case "$argument" in -*) ;; *) story_files=1 ;; esac
