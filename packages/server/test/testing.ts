@@ -1,5 +1,6 @@
 // The server's test helpers for the packages that test against it (the simulator): a test
 // server, a fresh database per file, accounts and calls.
+export { listBothWays } from '../src/services/analytics/testing.ts';
 export { callApi, createUserWithProfile } from '../src/services/auth/testing.ts';
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database.ts';
 export { startTestServer, type TestServer } from './testServer.ts';

@@ -1,5 +1,4 @@
-import { selectClientRows } from '@coach/server/stores';
-import { callApi, startTestServer, type TestServer } from '@coach/server/testing';
+import { callApi, listBothWays, startTestServer, type TestServer } from '@coach/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -209,14 +208,21 @@ describe('bulkLoad: the stored low days', () => {
     const coach = await server.database.db.execute<{ id: string }>(sql`
       select p.id from persons p join users u on u.id = p.user_id
       where u.email = ${result.benchCoachEmail}`);
-    const rows = await selectClientRows(
-      server.database.db,
-      server.database.organisationId,
-      { coachPersonId: coach.rows[0]?.id ?? '' },
+    const coachPersonId = coach.rows[0]?.id ?? '';
+    expect(
+      await scalar(`select count(*) from client_list_entries e
+        where e.coach_person_id = '${coachPersonId}' and (e.entry::json -> 'totals'
+          -> coalesce(e.entry::json ->> 'currentStep', 'learn') -> 'lowDays' ->> 'judgedFrom')
+          is not null`),
+    ).toBe(200);
+    // The load builds the clients list's kept rows once at its end: they read as the sources do.
+    const both = await listBothWays(
+      server.database,
+      { personId: coachPersonId, timezone: 'UTC' },
       now,
     );
-    expect(rows).toHaveLength(200);
-    expect(rows.filter((row) => row.storedLowDays === null)).toEqual([]);
+    expect(both.kept).toHaveLength(200);
+    expect(both.kept).toEqual(both.fromSources);
     const stored = await lowDaysOf();
     expect(
       await scalar(`select count(*) from client_phase_totals

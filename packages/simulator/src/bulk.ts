@@ -73,6 +73,9 @@ export const bulkLayout = 2;
 /** Clients judged per transaction when the low days are filled in. */
 const lowDaysChunkClients = 1000;
 
+/** Clients per transaction when the clients list's rows are built. */
+const listEntriesChunkClients = 10_000;
+
 /** Days of raw surveys, exercises and samples for the bench coach's clients. */
 const rawHistoryDays = 30;
 
@@ -236,6 +239,7 @@ async function startLoad(database: DatabaseHandle, options: BulkLoadOptions): Pr
   const run = (statements: SQL[]) =>
     database.transaction(async (tx: Transaction) => {
       if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(bulkLoadSetting);
       const results: number[] = [];
       for (const statement of statements) results.push(affected(await tx.execute(statement)));
       return results;
@@ -670,11 +674,14 @@ async function finishLoad(load: Load): Promise<BulkLoadResult> {
   const { db } = database;
   await db.execute(sql.raw('drop table bulk_load_clients'));
   await judgeCurrentLowDays(database, progress);
+  await buildListEntries(database, progress);
   const loadOptions = { clients, days, seed, coaches };
   await writeMarker(database, { ...loadOptions, now: now.toISOString(), layout: bulkLayout });
   await db.execute(sql.raw('alter table client_daily reset (autovacuum_enabled)'));
   // VACUUM sets the visibility map and hint bits now, so the first reads do not write pages.
-  for (const table of Object.keys(rows)) await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+  for (const table of [...Object.keys(rows), 'client_list_entries']) {
+    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+  }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   progress(`bulk: done in ${seconds} s`);
   return {
@@ -716,6 +723,7 @@ async function judgeCurrentLowDays(
       // The plan of a thousand clients' lookups costs enough to be JIT-compiled on every chunk,
       // which takes longer than running it.
       if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
+      await tx.execute(bulkLoadSetting);
       const ids = await tx.execute<{ id: string }>(
         sql`select max(c.client_id::text) as id from (${targets}) as c`,
       );
@@ -732,6 +740,42 @@ async function judgeCurrentLowDays(
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   progress(`bulk: low days of ${judged} current steps judged in ${seconds} s`);
+}
+
+/**
+ * Tells the database triggers that keep the clients list's rows (migration 0011) to leave them to
+ * the load, which builds every one once at its end ({@link buildListEntries}) instead of once per
+ * row written. For the transaction only.
+ */
+const bulkLoadSetting = sql`set local coach.bulk_load = 'on'`;
+
+/**
+ * Builds every client's row of the clients list (`client_list_refresh`, the function the triggers
+ * call), {@link listEntriesChunkClients} clients per transaction.
+ */
+async function buildListEntries(
+  database: DatabaseHandle,
+  progress: (message: string) => void,
+): Promise<void> {
+  const started = performance.now();
+  let after = '00000000-0000-0000-0000-000000000000';
+  let built = 0;
+  for (;;) {
+    const last = await database.transaction(async (tx) => {
+      const chunk = await tx.execute<{ last: string | null; n: number }>(sql`
+        select max(c.id::text) as last, count(*)::int as n, client_list_refresh(array_agg(c.id))
+        from (select p.id from persons p
+          where p.organisation_id = ${database.organisationId}::uuid and p.type = 'user'
+            and p.id > ${after}::uuid
+          order by p.id limit ${listEntriesChunkClients}) c`);
+      built += chunk.rows[0]?.n ?? 0;
+      return chunk.rows[0]?.last ?? null;
+    });
+    if (last === null) break;
+    after = last;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  progress(`bulk: clients list rows of ${built} clients built in ${seconds} s`);
 }
 
 async function writeMarker(database: DatabaseHandle, details: Record<string, unknown>) {
@@ -752,7 +796,9 @@ export async function upgradeBulkLoad(
   if (marker === null) throw new Error('no bulk load to upgrade');
   if (marker.layout === bulkLayout) return;
   await judgeCurrentLowDays(database, onProgress);
+  await buildListEntries(database, onProgress);
   await database.db.execute(sql.raw('vacuum (analyze) client_phase_totals'));
+  await database.db.execute(sql.raw('vacuum (analyze) client_list_entries'));
   await writeMarker(database, { ...marker, layout: bulkLayout });
 }
 

@@ -29,6 +29,7 @@ const expectedTables = [
   'audit_refusals',
   'calendar_events',
   'client_daily',
+  'client_list_entries',
   'client_phase_totals',
   'client_reports',
   'exercises',

@@ -690,6 +690,41 @@ export const clientPhaseTotals = pgTable(
 );
 
 /**
+ * Per client (type 'user'): what the coach's clients list reads of them, kept ready so that a
+ * coach's list is one index range of rows, whatever the history behind them. `entry` is one JSON
+ * text: the client's profile, email, picture, current step and its start, learn's start, the
+ * phase totals of the current step (with its stored low days) and, in grow, sense's, and the
+ * usage sessions engagement can need (those started within 72 h of the newest one, and the one
+ * that ended last before them). Never written by the services: database triggers
+ * (migration 0011, `client_list_refresh`) rebuild a client's row in the transaction of every write
+ * to the tables it is made from, so that no write, test seed or import can leave it behind. The
+ * figures that depend on "now" are computed at read (services/analytics/figures.ts).
+ */
+export const clientListEntries = pgTable(
+  'client_list_entries',
+  {
+    clientPersonId: uuid('client_person_id')
+      .primaryKey()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    organisationId: organisationId(),
+    coachPersonId: uuid('coach_person_id'),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    entry: text('entry').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('client_list_entries_coach_idx').on(
+      table.organisationId,
+      table.coachPersonId,
+      table.lastName,
+      table.firstName,
+      table.clientPersonId,
+    ),
+  ],
+);
+
+/**
  * PDF reports of a client (issue 11), kept with what their list shows. Scoped to the coach who
  * generated them as well as the client: another coach never reads one, even a later coach of the
  * same client. Bounded in size by the render (at most 90 days, 4 notes of 500 characters).

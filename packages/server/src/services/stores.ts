@@ -1,6 +1,5 @@
 // The services' stores for writers that skip HTTP: the simulator's in-process driver and bulk
 // loader write through them, as the routes do.
-export { selectClientRows } from './analytics/store.ts';
 export { judgeLowDays, storeLowDays } from './clientRecords/lowDayRuns.ts';
 export type { ClientRef } from './clientRecords/steps.ts';
 export { storeMetricBatch } from './deviceMetrics/store.ts';

@@ -1,7 +1,7 @@
 import { localDateOf } from '@coach/domain';
 import { demoAccounts } from '@coach/server';
 import type { DatabaseHandle } from '@coach/server/db';
-import { createTestDatabase } from '@coach/server/testing';
+import { createTestDatabase, listBothWays } from '@coach/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeedResult, seedDemo } from './seedDemo.ts';
@@ -76,6 +76,22 @@ describe('the demo seed', () => {
       sql`select distinct effect from exercises where effect is not null`,
     );
     expect(effects.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("keeps the coach's clients list ready: read from its kept rows as from the sources, now and later", async () => {
+    const [coach] = await rowsOf<{ id: string; timezone: string }>(sql`
+      select p.id, p.timezone from persons p join users u on u.id = p.user_id
+      where u.email = 'coach@example.com'`);
+    const viewer = { personId: coach?.id ?? '', timezone: coach?.timezone ?? 'UTC' };
+    for (const hours of [0, 5, 30, 24 * 7, -12, -24 * 3]) {
+      const { kept, fromSources } = await listBothWays(
+        database,
+        viewer,
+        new Date(now.getTime() + hours * 3_600_000),
+      );
+      expect(kept).toHaveLength(22);
+      expect(kept, `${hours} h from now`).toEqual(fromSources);
+    }
   });
 
   it('keeps the demo accounts as they were and writes no second history', async () => {

@@ -32,7 +32,9 @@ import {
   wholeStepScheduled,
 } from '@coach/domain';
 import type { Database } from '../../db/index.ts';
+import { storedLowDaysHold } from '../clientRecords/lowDayRuns.ts';
 import { type ClientRef, learnStartDate, readStepStarts } from '../clientRecords/steps.ts';
+import { type KeptClientRow, selectKeptClientRows } from './listEntries.ts';
 import {
   type ClientFilter,
   type ClientRow,
@@ -71,30 +73,46 @@ function toGender(gender: string | null): Gender | null {
  * ended by now (for "last connected"; if it is in the window too, merging counts it once).
  */
 function sessionsOf(row: ClientRow): UsageSession[] {
-  const pairs = [...(row.windowSessions ?? []), ...(row.lastSession ? [row.lastSession] : [])];
-  return pairs.map(([started, ended]) => ({
+  return row.sessions.map(([started, ended]) => ({
     startedAt: new Date(started),
     endedAt: new Date(ended),
   }));
 }
 
 /**
- * The indicator figures of a row: the rule over the phase's totals, with the low days the write
- * side judged with the same rule when they hold now (`storedLowDays`), else counted by the rule
- * from the recent daily averages the row carries. Over a previous phase there are none.
+ * The indicator figures of a row: the rule over the phase's totals, with the low days counted by
+ * the rule from the recent daily averages when the row carries them (read from the sources), else
+ * those the write side judged with the same rule (a kept row's, which hold: {@link keptRowServes}).
+ * Over a previous phase there are none.
  */
 function indicatorsOf(row: ClientRow, step: JourneyStep): PhaseIndicators {
   const isCurrent = indicatorPhaseOf(step) === step;
   // In grow the row carries sense's totals apart (the current ones count grow's completions).
   const indicators = phaseIndicators(step, isCurrent ? row : row.previousSums, row.recentDaily);
   const stored = row.storedLowDays;
-  if (!isCurrent || stored === null) return indicators;
+  if (!isCurrent || row.recentDaily !== null || stored === null) return indicators;
   return {
     ...indicators,
-    productivity: { ...indicators.productivity, lowDays: stored.productivity },
-    mental: { ...indicators.mental, lowDays: stored.mental },
-    physical: { ...indicators.physical, lowDays: stored.physical },
+    productivity: { ...indicators.productivity, lowDays: stored.productivity.days },
+    mental: { ...indicators.mental, lowDays: stored.mental.days },
+    physical: { ...indicators.physical, lowDays: stored.physical.days },
   };
+}
+
+/**
+ * Whether a kept row gives the figures at the clock's instant: its sessions are all engagement
+ * needs (the instant is on or after the newest session's start), and in a step with its own
+ * indicators its stored low days hold at the client's today. Else the client's row is read from
+ * the sources.
+ */
+function keptRowServes(row: KeptClientRow, clock: ScheduleClock): boolean {
+  if (row.newestSessionStart !== null && row.newestSessionStart > clock.now.getTime()) {
+    return false;
+  }
+  const journey = journeyOf(row, clock);
+  if (indicatorPhaseOf(journey.step) !== journey.step) return true;
+  const stored = row.storedLowDays;
+  return stored !== null && storedLowDaysHold(stored, journey.startDate, clock.today(row.timezone));
 }
 
 /** A client's row of the clients table. */
@@ -132,9 +150,32 @@ function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): C
 }
 
 /**
+ * A coach's clients' rows at the clock's instant, in the list's order: their kept rows (one
+ * statement), and for the few a kept row does not serve (a session dated after the instant,
+ * stored low days that do not hold) their rows read from the sources (one more).
+ */
+async function coachClientRows(
+  db: Database,
+  organisationId: string,
+  coachPersonId: string,
+  clock: ScheduleClock,
+): Promise<ClientRow[]> {
+  const kept = await selectKeptClientRows(db, organisationId, coachPersonId);
+  const unserved = kept.filter((row) => !keptRowServes(row, clock)).map((row) => row.id);
+  if (unserved.length === 0) return kept;
+  const read = await selectClientRows(db, organisationId, { clientIds: unserved }, clock.now);
+  const byId = new Map(read.map((row) => [row.id, row]));
+  // A client deleted between the two statements is left out.
+  return kept.flatMap((row) =>
+    unserved.includes(row.id) ? (byId.has(row.id) ? [byId.get(row.id) as ClientRow] : []) : [row],
+  );
+}
+
+/**
  * The clients-table figures of a set of clients at `now`, in the list's order (last name, first
- * name, id), with their rows: one query whatever the number of clients, then the domain's
- * rules in memory, the timezone work shared between clients of the same zone.
+ * name, id), with their rows: a coach's from their kept rows, given clients' from the sources
+ * (one query whatever the number of clients), then the domain's rules in memory, the timezone
+ * work shared between clients of the same zone.
  */
 export async function clientSummaries(
   db: Database,
@@ -142,8 +183,11 @@ export async function clientSummaries(
   filter: ClientFilter,
   now: Date,
 ): Promise<{ row: ClientRow; summary: ClientSummary }[]> {
-  const rows = await selectClientRows(db, viewer.organisationId, filter, now);
   const clock = createScheduleClock(now);
+  const rows =
+    'coachPersonId' in filter
+      ? await coachClientRows(db, viewer.organisationId, filter.coachPersonId, clock)
+      : await selectClientRows(db, viewer.organisationId, filter, now);
   const viewerToday = clock.today(viewer.timezone);
   return rows.map((row) => ({
     row,

@@ -28,6 +28,7 @@ import {
 } from 'drizzle-orm';
 import { type AnyPgColumn, type AnyPgTable, alias } from 'drizzle-orm/pg-core';
 import { type Database, schema } from '../../db/index.ts';
+import type { StoredLowDays } from '../clientRecords/lowDayRuns.ts';
 
 const {
   clientDaily,
@@ -102,7 +103,7 @@ const learnStep = alias(journeySteps, 'learn_step');
 const previousTotals = alias(clientPhaseTotals, 'previous_totals');
 
 /** The current step's stored low days per indicator: the run's length and its oldest date. */
-const storedLowDays = {
+const storedLowDayRuns = {
   productivity: {
     days: clientPhaseTotals.productivityLowDays,
     from: clientPhaseTotals.productivityLowFrom,
@@ -121,25 +122,10 @@ const currentStepStart = sql`coalesce(${journeySteps.startDate}, ${learnStep.sta
 const lowDaysFrom = sql`greatest(${currentStepStart}, ${localToday} - ${maxLowDays - 1}::int)`;
 
 /**
- * Whether the current step's stored low days (services/clientRecords/lowDayRuns.ts) hold now:
- * judged from this step start, no figure dated after the client's today, and every run starting
- * inside the window the rule reads. Else the list counts the daily rows itself.
- */
-const storedLowDaysHold = sql<boolean>`coalesce(
-  ${clientPhaseTotals.lowDaysJudgedFrom} = ${currentStepStart}
-    and coalesce(${clientPhaseTotals.lowDaysThrough} <= ${localToday}, true)
-    and ${sql.join(
-      Object.values(storedLowDays).map(
-        ({ from }) => sql`coalesce(${from}, 'infinity'::date) >= ${lowDaysFrom}`,
-      ),
-      sql` and `,
-    )}, false)`;
-
-/**
  * The current phase's daily averages `lowDays` reads (the rule `lowDayCount` counts them), per
- * indicator newest first, when the stored low days do not hold: the client's `client_daily` rows
- * from the current step's start to their local today, at most the last `maxLowDays`, only in a
- * step with its own indicators (not grow). Only the tail is sent: the days from the latest one
+ * indicator newest first, for a reader that cannot use the stored low days (see
+ * `storedLowDaysHold`): the client's `client_daily` rows from the current step's start to their
+ * local today, at most the last `maxLowDays`, only in a step with its own indicators (not grow). Only the tail is sent: the days from the latest one
  * at or over 70 % unrounded (a day the rule, which reads the rounded value, also finds not low)
  * on, so the run is always whole while the answer stays small. One short range on
  * client_daily_pkey per such client; nothing for the others (a branch not taken is not run).
@@ -153,7 +139,7 @@ const recentDailyIndicators = (() => {
     ([indicator, column]) =>
       sql`${sql.raw(`'${indicator}'`)}, coalesce(json_agg(t.${sql.raw(column)} order by t.local_date desc) filter (where t.${sql.raw(column)} is not null and t.local_date >= t.${sql.raw(`${column}_from`)}), '[]'::json)`,
   );
-  return sql`(case when ${storedLowDaysHold} then null else (
+  return sql`(
     select json_build_object(${sql.join(tails, sql`, `)})
     from (
       select d.local_date, ${sql.join(
@@ -165,7 +151,7 @@ const recentDailyIndicators = (() => {
         and ${currentStep} in (${sql.raw(ownIndicatorSteps.map((step) => `'${step}'`).join(', '))})
         and d.local_date <= ${localToday}
         and d.local_date >= ${lowDaysFrom}
-    ) t) end)`;
+    ) t)`;
 })();
 
 /** A phase's indicator sums as JSON keys, from a `client_phase_totals` row (or its alias). */
@@ -200,16 +186,26 @@ export type ClientRow = PhaseIndicatorSums & {
   assessmentsCompleted: number | null;
   /** In grow, sense's sums (its indicators are shown); else null. */
   previousSums: PhaseIndicatorSums | null;
-  /** The current step's stored low days, when they hold now (else null: see `recentDaily`). */
-  storedLowDays: Record<Indicator, number> | null;
-  /** The recent daily averages `lowDays` counts, when the stored low days do not hold. */
+  /** The current step's stored low days (null without a totals row): used when they hold now. */
+  storedLowDays: StoredLowDays | null;
+  /**
+   * The recent daily averages `lowDays` counts when the stored low days do not hold (read from
+   * the sources; null from a kept list entry, whose stored low days hold).
+   */
   recentDaily: RecentDailyIndicators | null;
+  /** The usage sessions engagement needs at the figures' instant (others do not change it). */
+  sessions: SessionPair[];
+};
+
+/**
+ * A row as the statement answers it: the acceptance instant as epoch milliseconds, the sessions
+ * that can touch the 48 h window and the latest one ended by then.
+ */
+type ClientRowJson = Omit<ClientRow, 'createdAt' | 'sessions'> & {
+  createdAt: number;
   windowSessions: SessionPair[] | null;
   lastSession: SessionPair | null;
 };
-
-/** A row as the statement answers it: the acceptance instant as epoch milliseconds. */
-type ClientRowJson = Omit<ClientRow, 'createdAt'> & { createdAt: number };
 
 /**
  * Every client row as one JSON value, built by PostgreSQL: one text for the driver to hand over
@@ -230,10 +226,12 @@ const clientRowJson = (withAboutMe: boolean) => sql`json_build_object(
   'assessmentsCompleted', ${clientPhaseTotals.assessmentsCompleted},
   'previousSums', case when ${previousTotals.clientPersonId} is not null
     then json_build_object(${sumsJson(previousTotals)}) end,
-  'storedLowDays', case when ${storedLowDaysHold} then json_build_object(
+  'storedLowDays', case when ${clientPhaseTotals.clientPersonId} is not null then json_build_object(
+    'judgedFrom', ${clientPhaseTotals.lowDaysJudgedFrom}, 'through', ${clientPhaseTotals.lowDaysThrough},
     ${sql.join(
-      Object.entries(storedLowDays).map(
-        ([indicator, { days }]) => sql`${sql.raw(`'${indicator}'`)}, ${days}`,
+      Object.entries(storedLowDayRuns).map(
+        ([indicator, { days, from }]) =>
+          sql`${sql.raw(`'${indicator}'`)}, json_build_object('days', ${days}, 'from', ${from})`,
       ),
       sql`, `,
     )}) end,
@@ -366,7 +364,11 @@ export async function selectClientRows(
   const { statement, values } = boundStatement(db, organisationId, filter, now);
   const [answer] = await statement.execute(values);
   const rows = answer?.rows ?? [];
-  return rows.map((row) => Object.assign(row, { createdAt: new Date(row.createdAt) }));
+  return rows.map(({ windowSessions, lastSession, ...row }) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    sessions: lastSession ? [...(windowSessions ?? []), lastSession] : (windowSessions ?? []),
+  }));
 }
 
 /** The prepared statement of `filter` and its values at `now`. */

@@ -1,14 +1,16 @@
 // Seeding and calling helpers of the analytics tests (tests only): rows are written directly,
 // as the write side (surveys, exercises, device metrics, phase changes) stores them.
 import { randomUUID } from 'node:crypto';
+import type { ClientSummary } from '@coach/api';
 import type { JourneyStep } from '@coach/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/testServer.ts';
-import { schema } from '../../db/index.ts';
+import { type DatabaseHandle, schema } from '../../db/index.ts';
 import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
 import { recomputeLowDays } from '../clientRecords/lowDayRuns.ts';
 import { datesOfStep, readStepStarts } from '../clientRecords/steps.ts';
 import { callAs as callClientData } from '../clientRecords/testing.ts';
+import { clientSummaries } from './figures.ts';
 
 /** What a seeded person may differ in. */
 export type SeedPerson = {
@@ -159,4 +161,32 @@ export function callAs(server: TestServer, user: TestUser | null, path: string) 
 /** Sets the clock of the client-data services (what "now" is) for the next calls. */
 export function setNow(server: TestServer, now: Date): void {
   server.context.now = () => now;
+}
+
+/**
+ * A coach's clients list at `now` read both ways: from the kept rows (`client_list_entries`, as
+ * the route reads it) and from the sources (every one of the coach's clients by id). A test
+ * expects the two to be equal: the triggers kept every row, and the read rules agree.
+ */
+export async function listBothWays(
+  database: DatabaseHandle,
+  coach: { personId: string; timezone: string },
+  now: Date,
+): Promise<{ kept: ClientSummary[]; fromSources: ClientSummary[] }> {
+  const viewer = { organisationId: database.organisationId, timezone: coach.timezone };
+  const kept = await clientSummaries(database.db, viewer, { coachPersonId: coach.personId }, now);
+  const ids = await database.db
+    .select({ id: schema.persons.id })
+    .from(schema.persons)
+    .where(and(eq(schema.persons.coachPersonId, coach.personId), eq(schema.persons.type, 'user')));
+  const fromSources = await clientSummaries(
+    database.db,
+    viewer,
+    { clientIds: ids.map((row) => row.id) },
+    now,
+  );
+  return {
+    kept: kept.map(({ summary }) => summary),
+    fromSources: fromSources.map(({ summary }) => summary),
+  };
 }

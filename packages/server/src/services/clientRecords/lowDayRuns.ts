@@ -9,6 +9,7 @@
 // reader's today, a run longer than the window) the reader counts the daily rows itself.
 
 import {
+  addDays,
   type Indicator,
   indicatorNames,
   laggingLimitPercent,
@@ -148,4 +149,39 @@ export async function recomputeLowDays(tx: Transaction, target: LowDayTarget): P
     sql`values (${target.clientId}::uuid, ${target.step}::text, ${target.from}::date)`,
   );
   await storeLowDays(tx, judged);
+}
+
+/** A step's stored low days as the list reads them (its `client_phase_totals` row). */
+export type StoredLowDays = {
+  /** The step start they were judged from; null: not judged. */
+  judgedFrom: string | null;
+  /** The newest date with a figure when judged; null: none. */
+  through: string | null;
+} & Record<Indicator, LowDayRun>;
+
+/**
+ * Whether a current step's stored low days hold at a reader's local today (see the top of this
+ * file): judged from this step start, no figure dated after today, and every run starting inside
+ * the window the rule reads (the step start, at most a year and a day back). Else the reader
+ * counts the daily rows itself.
+ */
+export function storedLowDaysHold(
+  stored: StoredLowDays,
+  stepStart: string,
+  localToday: string,
+): boolean {
+  if (stored.judgedFrom !== stepStart) return false;
+  if (stored.through !== null && stored.through > localToday) return false;
+  const windowStart = lowDaysWindowStart(stepStart, localToday);
+  // ISO dates compare as text; a run without days starts nowhere (it always holds).
+  return indicatorNames.every((indicator) => {
+    const from = stored[indicator].from;
+    return from === null || from >= windowStart;
+  });
+}
+
+/** The first date `lowDays` reads: the step start, at most `maxLowDays` days back from today. */
+export function lowDaysWindowStart(stepStart: string, localToday: string): string {
+  const yearBack = addDays(localToday, -(maxLowDays - 1));
+  return stepStart > yearBack ? stepStart : yearBack;
 }

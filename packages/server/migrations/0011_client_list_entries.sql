@@ -1,0 +1,125 @@
+CREATE TABLE "client_list_entries" (
+	"client_person_id" uuid PRIMARY KEY NOT NULL,
+	"organisation_id" uuid NOT NULL,
+	"coach_person_id" uuid,
+	"last_name" text NOT NULL,
+	"first_name" text NOT NULL,
+	"entry" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "client_list_entries" ADD CONSTRAINT "client_list_entries_client_person_id_persons_id_fk" FOREIGN KEY ("client_person_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_list_entries" ADD CONSTRAINT "client_list_entries_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "client_list_entries_coach_idx" ON "client_list_entries" USING btree ("organisation_id","coach_person_id","last_name","first_name","client_person_id");--> statement-breakpoint
+-- The clients list's rows, kept ready (see `clientListEntries` in src/db/schema.ts): the facts of
+-- each client as one JSON text, rebuilt by the triggers below in the transaction of every write
+-- to the tables they come from. Only facts: the rules (which step's figures show, whether the
+-- stored low days hold, engagement) run at read in services/analytics/figures.ts.
+-- The usage sessions kept: those started within 72 h of the client's newest one (a session lasts
+-- at most 24 h, so a read at an instant on or after the newest start finds every session its
+-- 48 h window and "last connected" need), and the latest one that ended 48 h or more before the
+-- newest start (the "last connected" of a client quiet since). A read at an earlier instant
+-- reads the sessions themselves.
+CREATE FUNCTION "client_list_refresh"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM client_list_entries e
+  WHERE e.client_person_id = ANY(ids)
+    AND NOT EXISTS (SELECT 1 FROM persons p WHERE p.id = e.client_person_id AND p.type = 'user');
+  INSERT INTO client_list_entries AS e
+    (client_person_id, organisation_id, coach_person_id, last_name, first_name, entry, updated_at)
+  SELECT p.id, p.organisation_id, p.coach_person_id, p.last_name, p.first_name,
+    json_build_object(
+      'id', p.id, 'userId', p.user_id, 'firstName', p.first_name, 'lastName', p.last_name,
+      'timezone', p.timezone, 'gender', p.gender, 'birthDate', p.birth_date,
+      'createdAt', (extract(epoch from p.created_at) * 1000)::float8,
+      'email', u.email,
+      'hasPicture', EXISTS (SELECT 1 FROM profile_pictures pp WHERE pp.person_id = p.id),
+      'currentStep', (SELECT j.current_step FROM journeys j WHERE j.client_person_id = p.id),
+      'steps', (SELECT json_object_agg(s.step, json_build_object(
+          'startDate', s.start_date, 'status', s.status))
+        FROM journey_steps s WHERE s.client_person_id = p.id),
+      'totals', (SELECT json_object_agg(t.step, json_build_object(
+          'productivitySum', t.productivity_sum, 'productivityDays', t.productivity_days,
+          'mentalSum', t.mental_sum, 'mentalDays', t.mental_days,
+          'physicalSum', t.physical_sum, 'physicalDays', t.physical_days,
+          'reflectionsCompleted', t.reflections_completed,
+          'exercisesCompleted', t.exercises_completed,
+          'assessmentsCompleted', t.assessments_completed,
+          'lowDays', json_build_object(
+            'judgedFrom', t.low_days_judged_from, 'through', t.low_days_through,
+            'productivity', json_build_object('days', t.productivity_low_days, 'from', t.productivity_low_from),
+            'mental', json_build_object('days', t.mental_low_days, 'from', t.mental_low_from),
+            'physical', json_build_object('days', t.physical_low_days, 'from', t.physical_low_from))))
+        FROM client_phase_totals t WHERE t.client_person_id = p.id),
+      'newestSessionStart', (extract(epoch from n.newest) * 1000)::float8,
+      'sessions', coalesce((SELECT json_agg(json_build_array(
+            (extract(epoch from k.started_at) * 1000)::float8,
+            (extract(epoch from k.ended_at) * 1000)::float8) ORDER BY k.started_at, k.ended_at)
+        FROM (
+          SELECT s.started_at, s.ended_at FROM usage_sessions s
+          WHERE s.client_person_id = p.id AND s.started_at > n.newest - interval '72 hours'
+          UNION
+          (SELECT s.started_at, s.ended_at FROM usage_sessions s
+          WHERE s.client_person_id = p.id AND s.ended_at <= n.newest - interval '48 hours'
+          ORDER BY s.ended_at DESC LIMIT 1)) k), '[]'::json)
+    )::text,
+    now()
+  FROM persons p
+  JOIN users u ON u.id = p.user_id
+  LEFT JOIN LATERAL (SELECT max(s.started_at) AS newest FROM usage_sessions s
+    WHERE s.client_person_id = p.id) n ON true
+  WHERE p.id = ANY(ids) AND p.type = 'user'
+  ON CONFLICT (client_person_id) DO UPDATE SET
+    organisation_id = excluded.organisation_id, coach_person_id = excluded.coach_person_id,
+    last_name = excluded.last_name, first_name = excluded.first_name, entry = excluded.entry,
+    updated_at = excluded.updated_at;
+$$;
+--> statement-breakpoint
+-- Rebuilds the row of the client a written row belongs to (TG_ARGV[0]: its column naming the
+-- client person; for users, the person of the user). A bulk load (the benchmarks' loader) sets
+-- coach.bulk_load = 'on' for its transactions and builds every row once at its end.
+CREATE FUNCTION "client_list_refresh_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  written record;
+  client uuid;
+BEGIN
+  IF current_setting('coach.bulk_load', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN written := OLD; ELSE written := NEW; END IF;
+  IF TG_TABLE_NAME = 'users' THEN
+    PERFORM client_list_refresh(array(SELECT p.id FROM persons p WHERE p.user_id = written.id));
+  ELSE
+    client := (to_jsonb(written) ->> TG_ARGV[0])::uuid;
+    PERFORM client_list_refresh(ARRAY[client]);
+    -- A row moved to another client (never done by the services) leaves the first one behind.
+    IF TG_OP = 'UPDATE' AND (to_jsonb(OLD) ->> TG_ARGV[0])::uuid IS DISTINCT FROM client THEN
+      PERFORM client_list_refresh(ARRAY[(to_jsonb(OLD) ->> TG_ARGV[0])::uuid]);
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "client_list_persons" AFTER INSERT OR UPDATE ON "persons"
+  FOR EACH ROW EXECUTE FUNCTION client_list_refresh_row('id');
+--> statement-breakpoint
+CREATE TRIGGER "client_list_users" AFTER UPDATE ON "users"
+  FOR EACH ROW WHEN (OLD.email IS DISTINCT FROM NEW.email)
+  EXECUTE FUNCTION client_list_refresh_row('id');
+--> statement-breakpoint
+CREATE TRIGGER "client_list_profile_pictures" AFTER INSERT OR DELETE ON "profile_pictures"
+  FOR EACH ROW EXECUTE FUNCTION client_list_refresh_row('person_id');
+--> statement-breakpoint
+CREATE TRIGGER "client_list_journeys" AFTER INSERT OR UPDATE OR DELETE ON "journeys"
+  FOR EACH ROW EXECUTE FUNCTION client_list_refresh_row('client_person_id');
+--> statement-breakpoint
+CREATE TRIGGER "client_list_journey_steps" AFTER INSERT OR UPDATE OR DELETE ON "journey_steps"
+  FOR EACH ROW EXECUTE FUNCTION client_list_refresh_row('client_person_id');
+--> statement-breakpoint
+CREATE TRIGGER "client_list_client_phase_totals" AFTER INSERT OR UPDATE OR DELETE ON "client_phase_totals"
+  FOR EACH ROW EXECUTE FUNCTION client_list_refresh_row('client_person_id');
+--> statement-breakpoint
+CREATE TRIGGER "client_list_usage_sessions" AFTER INSERT OR UPDATE OR DELETE ON "usage_sessions"
+  FOR EACH ROW EXECUTE FUNCTION client_list_refresh_row('client_person_id');
+--> statement-breakpoint
+SELECT client_list_refresh(array(SELECT id FROM persons WHERE type = 'user'));

@@ -1,0 +1,219 @@
+// The clients list's kept rows (client_list_entries, migration 0011): rebuilt by the database in
+// the transaction of every write to the tables they come from, whoever writes (these tests write
+// the rows directly, as an import or a seed would), and read with the same rules as the rows read
+// from the sources: the two readings of a coach's list are equal at any instant.
+import { randomUUID } from 'node:crypto';
+import type { ClientSummaryList } from '@coach/api';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import type { TestUser } from '../auth/testing.ts';
+import {
+  callAs,
+  listBothWays,
+  seedDaily,
+  seedPerson,
+  seedSession,
+  seedStep,
+  seedTotals,
+  setNow,
+} from './testing.ts';
+
+let server: TestServer;
+let coach: TestUser;
+let otherCoach: TestUser;
+let ada: TestUser;
+let ben: TestUser;
+let cleo: TestUser;
+const now = new Date('2026-03-20T12:00:00.000Z');
+const hour = 3_600_000;
+const at = (offsetHours: number) => new Date(now.getTime() + offsetHours * hour);
+
+beforeAll(async () => {
+  server = await startTestServer({ services: ['auth', 'analytics'], now: () => now });
+  coach = await seedPerson(server, { email: 'kept-coach@example.com', type: 'coach' });
+  otherCoach = await seedPerson(server, { email: 'kept-other@example.com', type: 'coach' });
+  const client = (email: string, lastName: string, timezone: string) =>
+    seedPerson(server, {
+      email,
+      type: 'user',
+      coachPersonId: coach.personId,
+      firstName: 'Kept',
+      lastName,
+      timezone,
+      createdAt: new Date('2026-02-01T09:00:00.000Z'),
+      birthDate: '1990-06-15',
+      gender: 'female',
+    });
+  ada = await client('kept-ada@example.com', 'Ada', 'Pacific/Kiritimati');
+  ben = await client('kept-ben@example.com', 'Ben', 'America/Los_Angeles');
+  cleo = await client('kept-cleo@example.com', 'Cleo', 'Europe/Berlin');
+  // Ada in sense with low days judged; Ben in grow (sense's indicators show); Cleo in learn.
+  await seedStep(server, ada.personId, [
+    { step: 'learn', startDate: '2026-02-02' },
+    { step: 'sense', startDate: '2026-03-01' },
+  ]);
+  await seedTotals(server, ada.personId, 'sense', {
+    productivitySum: 300,
+    productivityDays: 6,
+    mentalSum: 360,
+    mentalDays: 6,
+    physicalSum: 480,
+    physicalDays: 6,
+  });
+  await seedDaily(
+    server,
+    ada.personId,
+    ['2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20', '2026-03-21'].map(
+      (date, index) => ({ date, productivity: index < 2 ? 80 : 40, mental: 60, physical: 80 }),
+    ),
+  );
+  await seedStep(server, ben.personId, [
+    { step: 'learn', startDate: '2026-02-02' },
+    { step: 'sense', startDate: '2026-02-20' },
+    { step: 'grow', startDate: '2026-03-10' },
+  ]);
+  await seedTotals(server, ben.personId, 'sense', {
+    productivitySum: 150,
+    productivityDays: 3,
+    mentalSum: 120,
+    mentalDays: 3,
+    physicalSum: 270,
+    physicalDays: 3,
+  });
+  await seedTotals(server, ben.personId, 'grow', { exercisesCompleted: 4 });
+  // Ada's newest session is dated a day ahead (a device clock): before it, her kept sessions (those
+  // of the 72 h before it) lack one that the 48 h window still holds, so she is read from the
+  // sources until then.
+  for (const [client, startHours, endHours] of [
+    [ada, -50, -45],
+    [ada, 25, 26],
+    [ada, -30, -28],
+    [ada, -3, -1],
+    [ben, -100, -99],
+    [cleo, -50, -47],
+    [cleo, -20, -19.5],
+  ] as const) {
+    await seedSession(server, client.personId, at(startHours), at(endHours));
+  }
+});
+
+afterAll(() => server.close());
+
+const keptCoach = () => ({ personId: coach.personId, timezone: 'Europe/London' });
+
+describe('the kept rows of the clients list', () => {
+  it('answer what the sources answer, at the write and at instants before and after it', async () => {
+    for (const offset of [0, 0.5, 2, 23, 26, 49, 75, 24 * 20, 24 * 400, -2, -40, -24 * 30]) {
+      const { kept, fromSources } = await listBothWays(server.database, keptCoach(), at(offset));
+      expect(kept.map((client) => client.lastName)).toEqual(['Ada', 'Ben', 'Cleo']);
+      expect(kept, `at ${offset} h`).toEqual(fromSources);
+    }
+    // The figures are the ones a coach reads: Ada's low productivity days, Ben's sense figures.
+    const { kept } = await listBothWays(server.database, keptCoach(), now);
+    const [adaRow, benRow, cleoRow] = kept;
+    expect(adaRow?.indicators.productivity).toMatchObject({ value: 50, lowDays: 4 });
+    expect(benRow?.indicators).toMatchObject({ basis: 'previousPhase', phase: 'sense' });
+    expect(benRow?.exercises.completed).toBe(4);
+    expect(cleoRow?.engagement.lastConnectedAt).toBe(at(-19.5).toISOString());
+  });
+
+  it('follow every write to the rows they come from, in its transaction', async () => {
+    const { db } = server.database;
+    const listed = async () => {
+      const { kept, fromSources } = await listBothWays(server.database, keptCoach(), at(1));
+      expect(kept).toEqual(fromSources);
+      return kept;
+    };
+    // A profile edit, an email change, a picture added then removed.
+    await db
+      .update(schema.persons)
+      .set({ lastName: 'Zola', timezone: 'Asia/Tokyo' })
+      .where(eq(schema.persons.id, cleo.personId));
+    await db
+      .update(schema.users)
+      .set({ email: 'kept-cleo-new@example.com' })
+      .where(eq(schema.users.id, cleo.userId));
+    const rows = await listed();
+    expect(rows.at(-1)).toMatchObject({
+      lastName: 'Zola',
+      timezone: 'Asia/Tokyo',
+      email: 'kept-cleo-new@example.com',
+      profilePicture: null,
+    });
+    await db.insert(schema.profilePictures).values({
+      personId: ada.personId,
+      organisationId: server.database.organisationId,
+      contentType: 'image/png',
+      bytes: new Uint8Array([1, 2, 3]),
+      byteSize: 3,
+      width: 1,
+      height: 1,
+      etag: 'kept',
+    });
+    expect((await listed())[0]?.profilePicture).not.toBeNull();
+    await db
+      .delete(schema.profilePictures)
+      .where(eq(schema.profilePictures.personId, ada.personId));
+    expect((await listed())[0]?.profilePicture).toBeNull();
+    // A phase change written by hand: journey, step rows and totals.
+    await db
+      .update(schema.journeys)
+      .set({ currentStep: 'sense' })
+      .where(eq(schema.journeys.clientPersonId, ben.personId));
+    await db
+      .update(schema.journeySteps)
+      .set({ status: 'active' })
+      .where(
+        sql`${schema.journeySteps.clientPersonId} = ${ben.personId} and ${schema.journeySteps.step} = 'sense'`,
+      );
+    await db
+      .delete(schema.journeySteps)
+      .where(
+        sql`${schema.journeySteps.clientPersonId} = ${ben.personId} and ${schema.journeySteps.step} = 'grow'`,
+      );
+    expect((await listed())[1]?.journey).toMatchObject({ step: 'sense', startDate: '2026-02-20' });
+    // A new session, and a rolled-back one that leaves nothing.
+    await seedSession(server, ben.personId, at(-1), at(0.5));
+    expect((await listed())[1]?.engagement.lastConnectedAt).toBe(at(0.5).toISOString());
+    await expect(
+      server.database.transaction(async (tx) => {
+        await tx.insert(schema.usageSessions).values({
+          organisationId: server.database.organisationId,
+          clientPersonId: ben.personId,
+          clientSessionId: randomUUID(),
+          startedAt: at(0.6),
+          endedAt: at(0.9),
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await listed())[1]?.engagement.lastConnectedAt).toBe(at(0.5).toISOString());
+    // A client moved to another coach leaves this list; a deleted one too.
+    await db
+      .update(schema.persons)
+      .set({ coachPersonId: otherCoach.personId })
+      .where(eq(schema.persons.id, ben.personId));
+    expect((await listed()).map((client) => client.lastName)).toEqual(['Ada', 'Zola']);
+    const other = await listBothWays(
+      server.database,
+      { personId: otherCoach.personId, timezone: 'UTC' },
+      at(1),
+    );
+    expect(other.kept.map((client) => client.clientId)).toEqual([ben.personId]);
+    await db.delete(schema.persons).where(eq(schema.persons.id, cleo.personId));
+    expect((await listed()).map((client) => client.lastName)).toEqual(['Ada']);
+    expect(
+      (await db.execute(sql`select count(*)::int as n from client_list_entries`)).rows[0],
+    ).toEqual({ n: 2 });
+  });
+
+  it('are what the route answers', async () => {
+    setNow(server, at(1));
+    const response = await callAs(server, coach, '/api/analytics/clients');
+    expect(response.status).toBe(200);
+    const { kept } = await listBothWays(server.database, keptCoach(), at(1));
+    expect((response.body as ClientSummaryList).clients).toEqual(kept);
+  });
+});
