@@ -21,12 +21,38 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** The audit log's insert, prepared once per database handle (or transaction). */
+function insertStatement(db: Database | Transaction) {
+  const value = (name: string) => sql.placeholder(name);
+  return db
+    .insert(schema.auditLog)
+    .values({
+      organisationId: value('organisationId'),
+      action: value('action'),
+      actorUserId: value('actorUserId'),
+      subject: value('subject'),
+      ip: value('ip'),
+      requestId: value('requestId'),
+      outcome: value('outcome'),
+      details: sql`${value('details')}::jsonb`,
+    })
+    .prepare('audit_insert');
+}
+
+const preparedInserts = new WeakMap<Database | Transaction, ReturnType<typeof insertStatement>>();
+
 /**
  * Appends one row to the audit log, inside the caller's transaction when given one. The table is
  * append-only: the database refuses every UPDATE, DELETE and TRUNCATE of it (migration 0003).
+ * Prepared once per handle: every coach's read of a client's data writes one (clientReadAudit.ts).
  */
 export async function recordAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
-  await db.insert(schema.auditLog).values({
+  let insert = preparedInserts.get(db);
+  if (!insert) {
+    insert = insertStatement(db);
+    preparedInserts.set(db, insert);
+  }
+  await insert.execute({
     organisationId: entry.organisationId,
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,
@@ -34,7 +60,7 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
     outcome: entry.outcome ?? null,
-    details: entry.details ?? {},
+    details: JSON.stringify(entry.details ?? {}),
   });
 }
 

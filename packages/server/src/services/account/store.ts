@@ -37,15 +37,46 @@ function selectPersons(db: Database | Transaction) {
     .leftJoin(profilePictures, eq(profilePictures.personId, persons.id));
 }
 
+/**
+ * The two lookups of a profile by key, prepared once per database handle (or transaction): every
+ * authenticated call of a client's records makes both, and building their SQL cost more than
+ * running it.
+ */
+function lookupStatements(db: Database | Transaction) {
+  const byKey = (key: typeof persons.userId | typeof persons.id, name: string) =>
+    selectPersons(db)
+      .where(
+        and(
+          eq(persons.organisationId, sql.placeholder('organisationId')),
+          eq(key, sql.placeholder('key')),
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  return {
+    byUserId: byKey(persons.userId, 'account_person_by_user_id'),
+    byId: byKey(persons.id, 'account_person_by_id'),
+  };
+}
+
+const preparedLookups = new WeakMap<Database | Transaction, ReturnType<typeof lookupStatements>>();
+
+function lookupsOf(db: Database | Transaction) {
+  let found = preparedLookups.get(db);
+  if (!found) {
+    found = lookupStatements(db);
+    preparedLookups.set(db, found);
+  }
+  return found;
+}
+
 /** The profile of a user in the organisation, if any. */
 export async function findPersonByUserId(
   db: Database,
   organisationId: string,
   userId: string,
 ): Promise<PersonRecord | undefined> {
-  const [row] = await selectPersons(db)
-    .where(and(eq(persons.organisationId, organisationId), eq(persons.userId, userId)))
-    .limit(1);
+  const [row] = await lookupsOf(db).byUserId.execute({ organisationId, key: userId });
   return row;
 }
 
@@ -55,9 +86,7 @@ export async function findPersonById(
   organisationId: string,
   personId: string,
 ): Promise<PersonRecord | undefined> {
-  const [row] = await selectPersons(db)
-    .where(and(eq(persons.organisationId, organisationId), eq(persons.id, personId)))
-    .limit(1);
+  const [row] = await lookupsOf(db).byId.execute({ organisationId, key: personId });
   return row;
 }
 
