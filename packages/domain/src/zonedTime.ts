@@ -123,6 +123,26 @@ export function daysBetween(from: string, to: string): number {
  * change is its first occurrence (the one before the clocks go back).
  */
 export function zonedLocalToUtc(localDate: string, localTime: string, timeZone: string): Date {
+  const key = `${timeZone}\n${localDate}\n${localTime}`;
+  let instantMs = convertedWallTimes.get(key);
+  if (instantMs === undefined) {
+    instantMs = wallTimeToUtcMs(localDate, localTime, timeZone);
+    if (convertedWallTimes.size >= convertedWallTimesLimit) convertedWallTimes.clear();
+    convertedWallTimes.set(key, instantMs);
+  }
+  return new Date(instantMs);
+}
+
+/**
+ * The conversions made so far, by timezone, date and time: a pure function of them (the zone
+ * rules do not change while a process runs) that costs four `Intl` conversions, asked for the
+ * same days' reflection windows and exercise slots by every request about a client. Emptied when
+ * full (weeks of every zone's schedule fit many times over).
+ */
+const convertedWallTimes = new Map<string, number>();
+const convertedWallTimesLimit = 50_000;
+
+function wallTimeToUtcMs(localDate: string, localTime: string, timeZone: string): number {
   const { year, month, day } = parseLocalDate(localDate);
   const { hour, minute } = parseLocalTime(localTime);
   const wallMs = wallClockAsUtcMs({ year, month, day, hour, minute, second: 0 });
@@ -134,5 +154,5 @@ export function zonedLocalToUtc(localDate: string, localTime: string, timeZone: 
     .sort((a, b) => a - b);
   const first = candidates[0];
   // No candidate: the wall time falls in a gap; the offset before the change moves it forward.
-  return new Date(first ?? wallMs - offsetBefore);
+  return first ?? wallMs - offsetBefore;
 }
