@@ -180,8 +180,17 @@ export function storedLowDaysHold(
   });
 }
 
+/** `maxLowDays - 1` days before a local today, by today. */
+const yearsBack = new Map<string, string>();
+
 /** The first date `lowDays` reads: the step start, at most `maxLowDays` days back from today. */
-export function lowDaysWindowStart(stepStart: string, localToday: string): string {
-  const yearBack = addDays(localToday, -(maxLowDays - 1));
+function lowDaysWindowStart(stepStart: string, localToday: string): string {
+  let yearBack = yearsBack.get(localToday);
+  if (yearBack === undefined) {
+    yearBack = addDays(localToday, -(maxLowDays - 1));
+    // A list asks for a handful of todays (its clients' zones); a long-running process, a few a day.
+    if (yearsBack.size >= 1000) yearsBack.clear();
+    yearsBack.set(localToday, yearBack);
+  }
   return stepStart > yearBack ? stepStart : yearBack;
 }
