@@ -19,21 +19,34 @@ describe('coachSystem', () => {
   });
 
   it("does not also build Chakra's default system when bundled", () => {
-    // What an app bundles: coachSystem and the modules it needs. esbuild runs as a child process:
-    // its API refuses the DOM test environment's TextEncoder.
-    const esbuild = createRequire(import.meta.url).resolve('esbuild/bin/esbuild');
-    const code = execFileSync(
-      esbuild,
-      [
-        '--bundle',
-        '--format=esm',
-        '--log-level=error',
-        '--external:react*',
-        '--external:@emotion/*',
-      ],
-      { input: "export { coachSystem } from './system.ts';", cwd: import.meta.dirname },
-    ).toString();
-    expect(code.match(/\bcreateSystem\d*\(/g)).toHaveLength(2); // its definition, and coachSystem
+    const code = bundle("export { coachSystem } from './system.ts';");
+    // Its definition, the system built from the token data, and the one built in full when
+    // coachSystem's _config or _global is read.
+    expect(code.match(/\bcreateSystem\d*\(/g)).toHaveLength(3);
     expect(code).not.toMatch(/createSystem\d*\(defaultConfig\d*\)/);
   }, 30_000);
+
+  it("gives CoachUiProvider a system that leaves Chakra's tokens and global styles out of a bundle", () => {
+    const code = bundle("export { CoachUiProvider } from './CoachUiProvider.tsx';");
+    expect(code.match(/\bcreateSystem\d*\(/g)).toHaveLength(2); // its definition, and one
+    expect(code).not.toContain('createCoachSystemInFull');
+  }, 30_000);
 });
+
+/** What an app bundles from `input`: the modules it needs, without React and emotion. */
+function bundle(input: string): string {
+  // esbuild runs as a child process: its API refuses the DOM test environment's TextEncoder.
+  const esbuild = createRequire(import.meta.url).resolve('esbuild/bin/esbuild');
+  return execFileSync(
+    esbuild,
+    [
+      '--bundle',
+      '--format=esm',
+      '--log-level=error',
+      '--jsx=automatic',
+      '--external:react*',
+      '--external:@emotion/*',
+    ],
+    { input, cwd: import.meta.dirname },
+  ).toString();
+}

@@ -1,4 +1,9 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -26,6 +31,8 @@ import {
 } from '@chakra-ui/react/theme';
 import { lightOnly } from './lightOnly.ts';
 import { palette } from './palette.ts';
+import { hydrateTokens, tokenCategories } from './tokenData.ts';
+import { coachTokenData } from './tokens.generated.ts';
 
 const toTokens = <T extends Record<string, Record<string | number, string>>>(colours: T) =>
   Object.fromEntries(
@@ -163,19 +170,15 @@ const usedSlotRecipes = {
 };
 
 /**
- * Chakra's theme in light mode only (Coach has no dark mode, lightOnly.ts): its tokens, styles and
- * plain recipes (19, small) as `defaultThemeConfig` has them, and the slot recipes above.
+ * Chakra's theme as `defaultThemeConfig` has it, without its tokens and global styles (which
+ * `createCoachSystemInFull` adds): its styles, plain recipes (19, small) and the slot recipes above.
  */
 const chakraLightTheme = /* @__PURE__ */ defineConfig({
-  preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens: /* @__PURE__ */ lightOnly(semanticTokens),
     recipes,
     slotRecipes: usedSlotRecipes,
     textStyles,
@@ -185,14 +188,63 @@ const chakraLightTheme = /* @__PURE__ */ defineConfig({
 });
 
 /**
- * The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`).
+ * The Coach design system built by Chakra's `createSystem` from the whole config: slow to build
+ * (80-250 ms in a browser), it serves the tests that generate and check the static files, and the
+ * `_config` and `_global` of `coachSystem`.
  * Chakra's `defaultConfig` is `defaultBaseConfig` + `defaultThemeConfig`, but importing it also
  * runs the module that builds Chakra's own `defaultSystem` at load (not marked pure, so no
  * bundler drops it): a second whole system, built and thrown away before the first paint.
  */
-// Pure: a bundle that only takes `coachConfig` leaves Chakra's whole default config out.
-export const coachSystem = /* @__PURE__ */ createSystem(
-  defaultBaseConfig,
-  chakraLightTheme,
-  coachConfig,
-);
+export function createCoachSystemInFull(): SystemContext {
+  // Chakra's tokens, light values only, and its global styles.
+  const chakraLightTokens = defineConfig({
+    preflight: true,
+    globalCss,
+    theme: { tokens, semanticTokens: lightOnly(semanticTokens) },
+  });
+  return createSystem(defaultBaseConfig, chakraLightTheme, chakraLightTokens, coachConfig);
+}
+
+/**
+ * The same system without building its tokens at start: `createSystem` gets the config without
+ * tokens and global styles (an empty dictionary, no token CSS to make), then the dictionary is
+ * filled from tokens.generated.ts, which tokens.test.ts writes from `createCoachSystemInFull()`
+ * and checks it styles alike. Its `_global` is empty: `CoachUiProvider` inserts the global CSS
+ * from globalCss.generated.ts.
+ */
+function createCoachSystemFromData(): SystemContext {
+  const {
+    tokens: _tokens,
+    semanticTokens: _semanticTokens,
+    ...coachTheme
+  } = coachConfig.theme ?? {};
+  const system = createSystem(
+    defaultBaseConfig,
+    chakraLightTheme,
+    tokenCategories(coachTokenData),
+    { theme: coachTheme },
+  );
+  hydrateTokens(system, coachTokenData);
+  return { ...system, _global: [] };
+}
+
+/** The system `CoachUiProvider` gives Chakra: `coachSystem` without its global styles. */
+export const coachSystemWithoutGlobalCss = /* @__PURE__ */ createCoachSystemFromData();
+
+/**
+ * The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`). It is
+ * `coachSystemWithoutGlobalCss` with the `_config` and `_global` of `createCoachSystemInFull()`,
+ * built when first read.
+ */
+export const coachSystem: SystemContext = /* @__PURE__ */ (() => {
+  let full: SystemContext | undefined;
+  const inFull = () => {
+    full ??= createCoachSystemInFull();
+    return full;
+  };
+  const { _config, _global, ...rest } = coachSystemWithoutGlobalCss;
+  return Object.defineProperties(rest as SystemContext, {
+    _config: { get: () => inFull()._config, enumerable: true },
+    _global: { get: () => inFull()._global, enumerable: true },
+  });
+})();
