@@ -233,8 +233,8 @@ export const coachSystemWithoutGlobalCss = /* @__PURE__ */ createCoachSystemFrom
 
 /**
  * The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`). It is
- * `coachSystemWithoutGlobalCss` with the `_config` and `_global` of `createCoachSystemInFull()`,
- * built when first read.
+ * `coachSystemWithoutGlobalCss` with the config and global styles (`_config`, `_global`,
+ * `getGlobalCss`, `getPreflightCss`) of `createCoachSystemInFull()`, built when first read.
  */
 export const coachSystem: SystemContext = /* @__PURE__ */ (() => {
   let full: SystemContext | undefined;
@@ -246,5 +246,7 @@ export const coachSystem: SystemContext = /* @__PURE__ */ (() => {
   return Object.defineProperties(rest as SystemContext, {
     _config: { get: () => inFull()._config, enumerable: true },
     _global: { get: () => inFull()._global, enumerable: true },
+    getGlobalCss: { value: () => inFull().getGlobalCss(), enumerable: true },
+    getPreflightCss: { value: () => inFull().getPreflightCss(), enumerable: true },
   });
 })();

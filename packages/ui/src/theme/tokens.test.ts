@@ -136,6 +136,8 @@ describe('coachSystem, built from the token data', () => {
     }
     expect(coachSystem._config).toEqual(full._config);
     expect(coachSystem._global).toEqual(full._global);
+    expect(coachSystem.getGlobalCss()).toEqual(full.getGlobalCss());
+    expect(coachSystem.getPreflightCss()).toEqual(full.getPreflightCss());
     expect(fast._global).toEqual([]);
   });
 });
