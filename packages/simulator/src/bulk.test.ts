@@ -210,10 +210,11 @@ describe('bulkLoad: the stored low days', () => {
       where u.email = ${result.benchCoachEmail}`);
     const coachPersonId = coach.rows[0]?.id ?? '';
     expect(
+      // The kept row's totals (place 12) of the current step (place 10): judged (their place 10).
       await scalar(`select count(*) from client_list_entries e
-        where e.coach_person_id = '${coachPersonId}' and (e.entry::json -> 'totals'
-          -> coalesce(e.entry::json ->> 'currentStep', 'learn') -> 'lowDays' ->> 'judgedFrom')
-          is not null`),
+        where e.coach_person_id = '${coachPersonId}' and exists (
+          select 1 from json_array_elements(e.entry::json -> 12) t
+          where t ->> 0 = coalesce(e.entry::json ->> 10, 'learn') and t ->> 10 is not null)`),
     ).toBe(200);
     // The load builds the clients list's kept rows once at its end: they read as the sources do.
     const both = await listBothWays(

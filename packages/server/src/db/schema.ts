@@ -692,10 +692,9 @@ export const clientPhaseTotals = pgTable(
 /**
  * Per client (type 'user'): what the coach's clients list reads of them, kept ready so that a
  * coach's list is one index range of rows, whatever the history behind them. `entry` is one JSON
- * text: the client's profile, email, picture, current step and its start, learn's start, the
- * phase totals of the current step (with its stored low days) and, in grow, sense's, and the
- * usage sessions engagement can need (those started within 72 h of the newest one, and the one
- * that ended last before them). Never written by the services: database triggers
+ * text: the client's profile, email, picture, journey steps and every step's phase totals (with
+ * their stored low days); `sessions` the usage sessions engagement can need (those started within
+ * 72 h of the newest one, and the one that ended last before them). Never written by the services: database triggers
  * (migration 0011, `client_list_refresh`) rebuild a client's row in the transaction of every write
  * to the tables it is made from, so that no write, test seed or import can leave it behind. The
  * figures that depend on "now" are computed at read (services/analytics/figures.ts).
@@ -710,7 +709,13 @@ export const clientListEntries = pgTable(
     coachPersonId: uuid('coach_person_id'),
     lastName: text('last_name').notNull(),
     firstName: text('first_name').notNull(),
+    /** The facts of the client (see the migration): rebuilt by a write to any of their tables. */
     entry: text('entry').notNull(),
+    /**
+     * The newest session's start and the sessions kept, as `[epoch ms | null, [[start, end]...]]`:
+     * rebuilt alone by a write to `usage_sessions` (every device batch), the cheaper half.
+     */
+    sessions: text('sessions').notNull().default('[null,[]]'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [

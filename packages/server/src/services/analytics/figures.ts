@@ -161,14 +161,16 @@ async function coachClientRows(
   clock: ScheduleClock,
 ): Promise<ClientRow[]> {
   const kept = await selectKeptClientRows(db, organisationId, coachPersonId);
-  const unserved = kept.filter((row) => !keptRowServes(row, clock)).map((row) => row.id);
-  if (unserved.length === 0) return kept;
-  const read = await selectClientRows(db, organisationId, { clientIds: unserved }, clock.now);
-  const byId = new Map(read.map((row) => [row.id, row]));
-  // A client deleted between the two statements is left out.
-  return kept.flatMap((row) =>
-    unserved.includes(row.id) ? (byId.has(row.id) ? [byId.get(row.id) as ClientRow] : []) : [row],
-  );
+  const unserved = new Set(kept.filter((row) => !keptRowServes(row, clock)).map((row) => row.id));
+  if (unserved.size === 0) return kept;
+  const read = await selectClientRows(db, organisationId, { clientIds: [...unserved] }, clock.now);
+  const fromSources = new Map(read.map((row) => [row.id, row]));
+  return kept.flatMap((row) => {
+    if (!unserved.has(row.id)) return [row];
+    // A client deleted between the two statements is left out.
+    const found = fromSources.get(row.id);
+    return found ? [found] : [];
+  });
 }
 
 /**

@@ -38,10 +38,10 @@ type TotalsFacts = [
 ];
 
 /**
- * An entry as the trigger function writes it (migration 0011): a JSON array read by position,
- * which parses in a third of the time of keyed objects.
+ * A client's facts as the trigger function writes them (migration 0011): a JSON array read by
+ * position, which parses in a third of the time of keyed objects.
  */
-type ClientListEntry = [
+type ClientFacts = [
   id: string,
   userId: string,
   firstName: string,
@@ -56,6 +56,10 @@ type ClientListEntry = [
   currentStep: string | null,
   steps: StepFacts[],
   totals: TotalsFacts[],
+];
+
+/** A client's kept sessions, rebuilt alone by every write to `usage_sessions`. */
+type KeptSessions = [
   /** The newest session's start (epoch ms); null: no session. */
   newestSessionStart: number | null,
   /**
@@ -64,6 +68,9 @@ type ClientListEntry = [
    */
   sessions: SessionPair[],
 ];
+
+/** A row of `client_list_entries` as the list reads it: the two texts in one array. */
+type ClientListEntry = [facts: ClientFacts, sessions: KeptSessions];
 
 /** A row read from an entry, with what tells whether it serves an instant. */
 export type KeptClientRow = ClientRow & { newestSessionStart: number | null };
@@ -92,7 +99,7 @@ function lowDaysOf(totals: TotalsFacts): StoredLowDays {
 }
 
 /** A client's row of the list from their entry: the facts of the steps the rules pick. */
-function rowOfEntry(entry: ClientListEntry): KeptClientRow {
+function rowOfEntry([facts, [newestSessionStart, sessions]]: ClientListEntry): KeptClientRow {
   const [
     id,
     userId,
@@ -107,9 +114,7 @@ function rowOfEntry(entry: ClientListEntry): KeptClientRow {
     storedStep,
     steps,
     totals,
-    newestSessionStart,
-    sessions,
-  ] = entry;
+  ] = facts;
   const currentStep: JourneyStep | null = isOneOf(journeyStepNames, storedStep) ? storedStep : null;
   const step = currentStep ?? 'learn';
   const current = totals.find((row) => row[0] === step);
@@ -157,7 +162,8 @@ const preparedStatements = new WeakMap<Database, ReturnType<typeof entriesQuery>
 function entriesQuery(db: Database) {
   return db
     .select({
-      entries: sql<string>`'[' || coalesce(string_agg(${clientListEntries.entry}, ','
+      entries: sql<string>`'[' || coalesce(string_agg(
+        '[' || ${clientListEntries.entry} || ',' || ${clientListEntries.sessions} || ']', ','
         order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
           ${clientListEntries.clientPersonId}), '') || ']'`,
     })
