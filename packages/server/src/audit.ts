@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from './db/auditActions.ts';
-import { type Database, schema, type Transaction } from './db/index.ts';
+import { type Database, preparedPerHandle, schema, type Transaction } from './db/index.ts';
 import { sweepSometimes } from './db/sweep.ts';
 
 /**
@@ -39,7 +39,7 @@ function insertStatement(db: Database | Transaction) {
     .prepare('audit_insert');
 }
 
-const preparedInserts = new WeakMap<Database | Transaction, ReturnType<typeof insertStatement>>();
+const insertOf = preparedPerHandle(insertStatement);
 
 /**
  * Appends one row to the audit log, inside the caller's transaction when given one. The table is
@@ -47,12 +47,7 @@ const preparedInserts = new WeakMap<Database | Transaction, ReturnType<typeof in
  * Prepared once per handle: every coach's read of a client's data writes one (clientReadAudit.ts).
  */
 export async function recordAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
-  let insert = preparedInserts.get(db);
-  if (!insert) {
-    insert = insertStatement(db);
-    preparedInserts.set(db, insert);
-  }
-  await insert.execute({
+  await insertOf(db).execute({
     organisationId: entry.organisationId,
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,

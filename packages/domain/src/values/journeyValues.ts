@@ -10,6 +10,11 @@ export type JourneyStep = (typeof journeyStepNames)[number];
 export const journeyStepStatusNames = ['planned', 'active', 'completed'] as const;
 /** A journey step's status. */
 export type JourneyStepStatus = (typeof journeyStepStatusNames)[number];
+/** The statuses of a started step: its start date counts (a planned step's does not). */
+export const startedStepStatusNames = [
+  'active',
+  'completed',
+] as const satisfies readonly JourneyStepStatus[];
 /** Exercise step goals. */
 export const exerciseStepGoalNames = [
   'productivity',

@@ -13,6 +13,7 @@ export {
 } from './handle.ts';
 export { migrationsFolder } from './migrations.ts';
 export type { PgliteThread } from './pglite.ts';
+export { preparedPerHandle } from './prepared.ts';
 export * as schema from './schema.ts';
 export { normalizeEmail } from './schema.ts';
 

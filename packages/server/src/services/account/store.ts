@@ -1,7 +1,7 @@
 import type { Person } from '@coach/api';
 import { canSeePerson } from '@coach/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
 
 const { persons, profilePictures } = schema;
 
@@ -59,16 +59,7 @@ function lookupStatements(db: Database | Transaction) {
   };
 }
 
-const preparedLookups = new WeakMap<Database | Transaction, ReturnType<typeof lookupStatements>>();
-
-function lookupsOf(db: Database | Transaction) {
-  let found = preparedLookups.get(db);
-  if (!found) {
-    found = lookupStatements(db);
-    preparedLookups.set(db, found);
-  }
-  return found;
-}
+const lookupsOf = preparedPerHandle(lookupStatements);
 
 /** The profile of a user in the organisation, if any. */
 export async function findPersonByUserId(

@@ -99,25 +99,34 @@ function indicatorsOf(row: ClientRow, step: JourneyStep): PhaseIndicators {
   };
 }
 
+/** A row with its journey facts at the clock's instant (worked out once per row). */
+type RowWithJourney = { row: ClientRow; journey: ClientSummary['journey'] };
+
 /**
- * Whether a kept row gives the figures at the clock's instant: its sessions are all engagement
- * needs (the instant is on or after the newest session's start), and in a step with its own
- * indicators its stored low days hold at the client's today. Else the client's row is read from
- * the sources.
+ * Whether a kept row gives the figures at the clock's instant, given its journey facts: its
+ * sessions are all engagement needs (the instant is on or after the newest session's start), and
+ * in a step with its own indicators its stored low days hold at the client's today. Else the
+ * client's row is read from the sources.
  */
-function keptRowServes(row: KeptClientRow, clock: ScheduleClock): boolean {
+function keptRowServes(
+  row: KeptClientRow,
+  journey: ClientSummary['journey'],
+  clock: ScheduleClock,
+): boolean {
   if (row.newestSessionStart !== null && row.newestSessionStart > clock.now.getTime()) {
     return false;
   }
-  const journey = journeyOf(row, clock);
   if (indicatorPhaseOf(journey.step) !== journey.step) return true;
   const stored = row.storedLowDays;
   return stored !== null && storedLowDaysHold(stored, journey.startDate, clock.today(row.timezone));
 }
 
 /** A client's row of the clients table. */
-function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): ClientSummary {
-  const journey = journeyOf(row, clock);
+function summaryOf(
+  { row, journey }: RowWithJourney,
+  clock: ScheduleClock,
+  viewerToday: string,
+): ClientSummary {
   const used = engagement(sessionsOf(row), clock.now);
   const due = clock.scheduledActionsDue({
     timeZone: row.timezone,
@@ -150,26 +159,31 @@ function summaryOf(row: ClientRow, clock: ScheduleClock, viewerToday: string): C
 }
 
 /**
- * A coach's clients' rows at the clock's instant, in the list's order: their kept rows (one
- * statement), and for the few a kept row does not serve (a session dated after the instant,
- * stored low days that do not hold) their rows read from the sources (one more).
+ * A coach's clients' rows at the clock's instant, in the list's order, with their journey facts:
+ * their kept rows (one statement), and for the few a kept row does not serve (a session dated
+ * after the instant, stored low days that do not hold) their rows read from the sources (one more).
  */
 async function coachClientRows(
   db: Database,
   organisationId: string,
   coachPersonId: string,
   clock: ScheduleClock,
-): Promise<ClientRow[]> {
-  const kept = await selectKeptClientRows(db, organisationId, coachPersonId);
-  const unserved = new Set(kept.filter((row) => !keptRowServes(row, clock)).map((row) => row.id));
+): Promise<RowWithJourney[]> {
+  const kept = (await selectKeptClientRows(db, organisationId, coachPersonId)).map((row) => ({
+    row,
+    journey: journeyOf(row, clock),
+  }));
+  const unserved = new Set(
+    kept.filter(({ row, journey }) => !keptRowServes(row, journey, clock)).map(({ row }) => row.id),
+  );
   if (unserved.size === 0) return kept;
   const read = await selectClientRows(db, organisationId, { clientIds: [...unserved] }, clock.now);
   const fromSources = new Map(read.map((row) => [row.id, row]));
-  return kept.flatMap((row) => {
-    if (!unserved.has(row.id)) return [row];
+  return kept.flatMap((entry) => {
+    if (!unserved.has(entry.row.id)) return [entry];
     // A client deleted between the two statements is left out.
-    const found = fromSources.get(row.id);
-    return found ? [found] : [];
+    const found = fromSources.get(entry.row.id);
+    return found ? [{ row: found, journey: journeyOf(found, clock) }] : [];
   });
 }
 
@@ -189,11 +203,14 @@ export async function clientSummaries(
   const rows =
     'coachPersonId' in filter
       ? await coachClientRows(db, viewer.organisationId, filter.coachPersonId, clock)
-      : await selectClientRows(db, viewer.organisationId, filter, now);
+      : (await selectClientRows(db, viewer.organisationId, filter, now)).map((row) => ({
+          row,
+          journey: journeyOf(row, clock),
+        }));
   const viewerToday = clock.today(viewer.timezone);
-  return rows.map((row) => ({
-    row,
-    summary: summaryOf(row, clock, viewerToday),
+  return rows.map((entry) => ({
+    row: entry.row,
+    summary: summaryOf(entry, clock, viewerToday),
   }));
 }
 

@@ -4,9 +4,15 @@
 // behind; the rules (which step's figures show, the stored low days, engagement) run in
 // ./figures.ts, as for rows read from the sources.
 
-import { indicatorPhaseOf, isOneOf, type JourneyStep, journeyStepNames } from '@coach/domain';
+import {
+  indicatorPhaseOf,
+  isOneOf,
+  type JourneyStep,
+  journeyStepNames,
+  startedStepStatusNames,
+} from '@coach/domain';
 import { sql } from 'drizzle-orm';
-import { type Database, schema } from '../../db/index.ts';
+import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/lowDayRuns.ts';
 import type { ClientRow, SessionPair } from './store.ts';
 
@@ -75,9 +81,6 @@ type ClientListEntry = [facts: ClientFacts, sessions: KeptSessions];
 /** A row read from an entry, with what tells whether it serves an instant. */
 export type KeptClientRow = ClientRow & { newestSessionStart: number | null };
 
-/** The steps whose start and status `journeyOf` reads: learn's counts once started. */
-const startedStatuses = new Set(['active', 'completed']);
-
 /** A phase's indicator sums from its totals row. */
 function sumsOf(totals: TotalsFacts) {
   const [, productivitySum, productivityDays, mentalSum, mentalDays, physicalSum, physicalDays] =
@@ -138,7 +141,7 @@ function rowOfEntry([facts, [newestSessionStart, sessions]]: ClientListEntry): K
     hasPicture,
     currentStep,
     stepStartDate: steps.find((row) => row[0] === step)?.[1] ?? null,
-    learnStartDate: learn && startedStatuses.has(learn[2]) ? learn[1] : null,
+    learnStartDate: learn && isOneOf(startedStepStatusNames, learn[2]) ? learn[1] : null,
     productivitySum: sums?.productivitySum ?? null,
     productivityDays: sums?.productivityDays ?? null,
     mentalSum: sums?.mentalSum ?? null,
@@ -155,8 +158,6 @@ function rowOfEntry([facts, [newestSessionStart, sessions]]: ClientListEntry): K
     newestSessionStart,
   };
 }
-
-const preparedStatements = new WeakMap<Database, ReturnType<typeof entriesQuery>>();
 
 /** A coach's entries as one JSON array text, by last name, first name, id (the index's order). */
 function entriesQuery(db: Database) {
@@ -175,6 +176,8 @@ function entriesQuery(db: Database) {
     .prepare('analytics_client_entries_by_coach');
 }
 
+const entriesOf = preparedPerHandle(entriesQuery);
+
 /**
  * The kept rows of a coach's clients, in the list's order (last name, first name, id): one range
  * of client_list_entries_coach_idx, the texts joined by PostgreSQL and parsed once here.
@@ -184,12 +187,7 @@ export async function selectKeptClientRows(
   organisationId: string,
   coachPersonId: string,
 ): Promise<KeptClientRow[]> {
-  let statement = preparedStatements.get(db);
-  if (!statement) {
-    statement = entriesQuery(db);
-    preparedStatements.set(db, statement);
-  }
-  const [answer] = await statement.execute({ organisationId, coachPersonId });
+  const [answer] = await entriesOf(db).execute({ organisationId, coachPersonId });
   const entries = JSON.parse(answer?.entries ?? '[]') as ClientListEntry[];
   return entries.map(rowOfEntry);
 }

@@ -11,6 +11,7 @@ import {
   maxLowDays,
   type PhaseIndicatorSums,
   type RecentDailyIndicators,
+  startedStepStatusNames,
 } from '@coach/domain';
 import {
   and,
@@ -27,7 +28,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type AnyPgColumn, type AnyPgTable, alias } from 'drizzle-orm/pg-core';
-import { type Database, schema } from '../../db/index.ts';
+import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/lowDayRuns.ts';
 
 const {
@@ -123,12 +124,13 @@ const lowDaysFrom = sql`greatest(${currentStepStart}, ${localToday} - ${maxLowDa
 
 /**
  * The current phase's daily averages `lowDays` reads (the rule `lowDayCount` counts them), per
- * indicator newest first, for a reader that cannot use the stored low days (see
- * `storedLowDaysHold`): the client's `client_daily` rows from the current step's start to their
- * local today, at most the last `maxLowDays`, only in a step with its own indicators (not grow). Only the tail is sent: the days from the latest one
- * at or over 70 % unrounded (a day the rule, which reads the rounded value, also finds not low)
- * on, so the run is always whole while the answer stays small. One short range on
- * client_daily_pkey per such client; nothing for the others (a branch not taken is not run).
+ * indicator newest first: the client's `client_daily` rows from the current step's start to their
+ * local today, at most the last `maxLowDays`, only in a step with its own indicators (not grow).
+ * Only the tail is sent: the days from the latest one at or over 70 % unrounded (a day the rule,
+ * which reads the rounded value, also finds not low) on, so the run is always whole while the
+ * answer stays small. One short range on client_daily_pkey per client read here; this statement
+ * serves a profile's header and the list's clients whose kept row cannot serve the instant
+ * (listEntries.ts), so the list itself never reads it.
  */
 const recentDailyIndicators = (() => {
   const bounds = Object.values(dailyColumns).map(
@@ -272,7 +274,7 @@ function clientRowsQuery(db: Database, which: SQL, withAboutMe: boolean) {
         journeySteps,
         learnStep,
         sql`'learn'`,
-        inArray(learnStep.status, ['active', 'completed']),
+        inArray(learnStep.status, startedStepStatusNames),
       ),
       sql`true`,
     )
@@ -314,31 +316,16 @@ function keyLookup(table: AnyPgTable, where: SQL | undefined, as: AnyPgTable = t
 }
 
 /** The two prepared forms of the statement (by coach, by ids), once per database. */
-const preparedStatements = new WeakMap<
-  Database,
-  {
-    byCoach: ReturnType<ReturnType<typeof clientRowsQuery>['prepare']>;
-    byIds: ReturnType<ReturnType<typeof clientRowsQuery>['prepare']>;
-  }
->();
-
-function statementsOf(db: Database) {
-  let found = preparedStatements.get(db);
-  if (!found) {
-    found = {
-      byCoach: clientRowsQuery(
-        db,
-        sql`${persons.coachPersonId} = ${parameter.coachPersonId}`,
-        false,
-      ).prepare('analytics_client_rows_by_coach'),
-      byIds: clientRowsQuery(db, sql`${persons.id} = any(${parameter.clientIds})`, true).prepare(
-        'analytics_client_rows_by_ids',
-      ),
-    };
-    preparedStatements.set(db, found);
-  }
-  return found;
-}
+const statementsOf = preparedPerHandle((db: Database) => ({
+  byCoach: clientRowsQuery(
+    db,
+    sql`${persons.coachPersonId} = ${parameter.coachPersonId}`,
+    false,
+  ).prepare('analytics_client_rows_by_coach'),
+  byIds: clientRowsQuery(db, sql`${persons.id} = any(${parameter.clientIds})`, true).prepare(
+    'analytics_client_rows_by_ids',
+  ),
+}));
 
 /**
  * The clients (type 'user') `filter` selects with everything their figures at `now` need:

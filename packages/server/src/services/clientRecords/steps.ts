@@ -1,4 +1,10 @@
-import { type JourneyStep, journeyStepNames, localDateOf, type StepStart } from '@coach/domain';
+import {
+  type JourneyStep,
+  journeyStepNames,
+  localDateOf,
+  type StepStart,
+  startedStepStatusNames,
+} from '@coach/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 
@@ -43,7 +49,7 @@ export async function readStepStarts(
       and(
         eq(stepRows.organisationId, client.organisationId),
         eq(stepRows.clientPersonId, client.id),
-        inArray(stepRows.status, ['active', 'completed']),
+        inArray(stepRows.status, startedStepStatusNames),
         isNotNull(stepRows.startDate),
       ),
     );
