@@ -31,7 +31,10 @@ describe('server over real HTTP', () => {
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // An API answer is never a page: nothing loads from it, nothing frames it.
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

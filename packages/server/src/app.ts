@@ -13,6 +13,7 @@ import { answerErrors, type ErrorBody } from './http/errorAnswers.ts';
 import { httpLimits } from './http/limits.ts';
 import {
   type LogStream,
+  lazyRequestLogger,
   loggerOptions,
   OneLinePerRequest,
   registerAbortedRequestLog,
@@ -34,6 +35,10 @@ const contentSecurityPolicy = [
   "base-uri 'self'",
   "form-action 'self'",
 ].join('; ');
+
+// The API's answers (JSON, pictures, the PDF report) are never a page: nothing may load from them
+// or frame them. Short, since every answer carries it.
+const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 // Swagger UI (at /api/docs only) needs inline scripts and styles; nothing else gets this policy.
 const docsContentSecurityPolicy = [
@@ -72,6 +77,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // request (see OneLinePerRequest).
     logger: options.logger ? loggerOptions(options.logStream) : false,
     logController,
+    ...(options.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     // A client that sends its request slowly loses its connection (see limits.ts and bodyRate.ts);
     // producing the answer has no time limit here.
     requestTimeout: limits.requestTimeoutMs,
@@ -107,23 +113,24 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   ];
   const apiHeaders: [string, string][] = [
     ...commonHeaders,
-    ['content-security-policy', contentSecurityPolicy],
+    ['content-security-policy', apiContentSecurityPolicy],
   ];
   const docsHeaders: [string, string][] = [
     ...commonHeaders,
     ['content-security-policy', docsContentSecurityPolicy],
   ];
-  const frontEndHeaders = config.isFrontendCspStrict ? apiHeaders : commonHeaders;
+  const frontEndHeaders: [string, string][] = config.isFrontendCspStrict
+    ? [...commonHeaders, ['content-security-policy', contentSecurityPolicy]]
+    : commonHeaders;
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
   if (options.logger) registerAbortedRequestLog(app, logController);
   // API requests are admitted a bounded number at a time, once their body has come (see
   // admission.ts), and bodies that come too slowly are dropped (bodyRate.ts).
   const admission = registerAdmission(app, limits);
   registerBodyRate(app, limits);
-  // A synchronous hook: an async one costs a promise and a tick on every answer.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     setAnswerHeaders(request, reply);
-    done(null, payload);
+    done();
   });
 
   /** The headers every answer carries (the routes' through the hook above). */
@@ -137,7 +144,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     const fixed = isDocs ? docsHeaders : isApi ? apiHeaders : frontEndHeaders;
     for (const [name, value] of fixed) reply.header(name, value);
     // Personal data is never stored by caches; a route with its own policy (pictures) keeps it.
-    if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApi) reply.header('cache-control', 'no-store');
     // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto), browsers are told to
     // come back over HTTPS only; over plain HTTP the header would mean nothing (RFC 6797).
     if (request.protocol === 'https') {

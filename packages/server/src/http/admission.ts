@@ -100,7 +100,9 @@ export function registerAdmission(
   }
 
   app.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?')[0] ?? '';
+    const { url } = request;
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
     if (!path.startsWith('/api/') || unqueuedPaths.has(path)) return done();
     const { schema } = request.routeOptions;
     const operationId = schema?.operationId;

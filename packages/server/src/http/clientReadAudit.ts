@@ -1,5 +1,5 @@
 import { type RouteName, routeCalls } from '@coach/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 
@@ -23,9 +23,9 @@ export const clientDataReads: ReadonlySet<string> = new Set(
  * Calls without a valid token are not reads: nothing was read.
  */
 export function registerClientReadAudit(app: FastifyInstance, database: DatabaseHandle) {
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.schema?.operationId;
-    if (!route || !clientDataReads.has(route) || !request.auth) return;
+  async function recordRead(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.auth) return;
+    const route = request.routeOptions.schema?.operationId ?? '';
     const status = reply.statusCode;
     const outcome = status < 400 ? 'success' : status === 403 || status === 404 ? 'refused' : null;
     if (!outcome) return;
@@ -49,5 +49,13 @@ export function registerClientReadAudit(app: FastifyInstance, database: Database
     } catch (error) {
       request.log.error({ reason: (error as { code?: string }).code ?? 'unknown' }, 'audit failed');
     }
+  }
+  // On the reads' routes only: a hook on every route cost every other answer (the health check's
+  // included) a promise.
+  app.addHook('onRoute', (route) => {
+    const operationId = route.schema?.operationId;
+    if (!operationId || !clientDataReads.has(operationId)) return;
+    const own = route.onResponse;
+    route.onResponse = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), recordRead];
   });
 }

@@ -83,16 +83,16 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // A load balancer asks every few seconds, a monitor may ask many times a second: a healthy
+    // answer is logged once in `healthLogEvery` (the first one included); any other always.
+    if (!error && request.url === healthPath && reply.statusCode === 200) {
+      this.#healthySinceLine = (this.#healthySinceLine + 1) % healthLogEvery;
+      if (this.#healthySinceLine !== 1 % healthLogEvery) return;
+    }
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) {
       reply.log.error({ ...fields, err: error }, 'request errored');
       return;
-    }
-    // A load balancer asks every few seconds, a monitor may ask many times a second: a healthy
-    // answer is logged once in `healthLogEvery` (the first one included); any other always.
-    if (request.url === healthPath && reply.statusCode === 200) {
-      this.#healthySinceLine = (this.#healthySinceLine + 1) % healthLogEvery;
-      if (this.#healthySinceLine !== 1 % healthLogEvery) return;
     }
     // The line holds only what the req and res serializers keep (method, redacted URL, address,
     // status) and numbers: the redaction of the server's logger, which would walk every field of
@@ -112,6 +112,74 @@ export class OneLinePerRequest extends LogController {
       { reqId: request.id, req: request, responseTime: reply.elapsedTime },
       'request aborted',
     );
+  }
+}
+
+/**
+ * A request's logger, made when first used: Fastify gives every request a child logger bound to
+ * its id, and making one (pino's `child`, its bindings serialised) cost a plain route a tenth of
+ * its CPU, while most requests never log through it (their one line is written by
+ * {@link OneLinePerRequest}). Fastify's `childLoggerFactory`.
+ */
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = Parameters<FastifyBaseLogger['child']>[1];
+type AnyLog = (...args: unknown[]) => void;
+
+/** See {@link lazyRequestLogger}: every method goes to the child, made on the first call. */
+class LazyChildLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  #made: FastifyBaseLogger | null = null;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #child(): FastifyBaseLogger {
+    this.#made ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#made;
+  }
+
+  get level(): string {
+    return this.#child().level;
+  }
+  set level(level: string) {
+    this.#child().level = level;
+  }
+  fatal(...args: unknown[]) {
+    (this.#child().fatal as AnyLog)(...args);
+  }
+  error(...args: unknown[]) {
+    (this.#child().error as AnyLog)(...args);
+  }
+  warn(...args: unknown[]) {
+    (this.#child().warn as AnyLog)(...args);
+  }
+  info(...args: unknown[]) {
+    (this.#child().info as AnyLog)(...args);
+  }
+  debug(...args: unknown[]) {
+    (this.#child().debug as AnyLog)(...args);
+  }
+  trace(...args: unknown[]) {
+    (this.#child().trace as AnyLog)(...args);
+  }
+  silent(...args: unknown[]) {
+    (this.#child().silent as AnyLog)(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#child().child(bindings, options);
   }
 }
 
