@@ -50,7 +50,8 @@ async function runCostGrowth(adminUrl: string) {
   const servers = [];
   try {
     for (const entry of prepared) {
-      const server = await startDataServer(entry);
+      // Lists made on every call: the growth is the reading of the rows, not of a kept answer.
+      const server = await startDataServer(entry, false);
       servers.push({ entry, server, tokens: await clientTokens(server.url) });
     }
     const perSize = new Map<number, SizeFigures['rounds']>(sizes.map((size) => [size, []]));

@@ -21,7 +21,8 @@ const unlimited = {
  * The real server with the `enabled` services on `database`. With `unlimitedRates`, the auth
  * rate limits are raised so that a benchmark measures the work, not the 429s; with `logger`, it
  * logs as the product does. `secret` signs the access tokens (processes that share one accept
- * each other's tokens; a fresh one by default); `liveEvents` sets the live streams' options.
+ * each other's tokens; a fresh one by default); `liveEvents` sets the live streams' options;
+ * `listAnswerBytes` the clients-list answers kept (0: none).
  */
 export function buildBenchServer(
   database: DatabaseHandle,
@@ -31,6 +32,7 @@ export function buildBenchServer(
     logger?: boolean;
     secret?: Buffer;
     liveEvents?: Partial<LiveEventOptions>;
+    listAnswerBytes?: number;
   } = {},
 ) {
   const accessTokens = createAccessTokens({ secret: options.secret ?? randomBytes(32) });
@@ -58,6 +60,9 @@ export function buildBenchServer(
           // A few bench clients write what a practice does (see writeQuotaOptions.ts).
           clientWriteQuotas: liftedClientWriteQuotas,
           ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+          ...(options.listAnswerBytes !== undefined
+            ? { listAnswerBytes: options.listAnswerBytes }
+            : {}),
           ...(options.unlimitedRates
             ? {
                 auth: {

@@ -26,6 +26,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -697,6 +698,9 @@ export const clientPhaseTotals = pgTable(
   ],
 );
 
+/** The versions of `client_list_entries` rows (see its `version`). */
+export const clientListVersions = pgSequence('client_list_versions');
+
 /**
  * Per client (type 'user'): what the coach's clients list reads of them, kept ready so that a
  * coach's list is one index range of rows, whatever the history behind them. `entry` is one JSON
@@ -725,6 +729,14 @@ export const clientListEntries = pgTable(
      */
     sessions: text('sessions').notNull().default('[null,[]]'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * A number no other write of a row has had (`client_list_versions`), set by every insert and
+     * update (migration 0013's trigger): a coach's rows' versions, in the list's order, tell
+     * whether anything the list shows has changed since they were last read.
+     */
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('client_list_versions')`),
   },
   (table) => [
     index('client_list_entries_coach_idx').on(

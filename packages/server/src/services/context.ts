@@ -52,6 +52,11 @@ export type ServiceContext = {
   reports?: Partial<WorkerPoolOptions>;
   /** The live event streams' timings and caps (`analytics/liveHub.ts`); defaults when absent. */
   liveEvents?: Partial<LiveEventOptions>;
+  /**
+   * Most bytes of clients-list answers a process keeps (`analytics/listAnswers.ts`; 32 MB when
+   * absent); 0 keeps none, every list is made (the benchmark measures both).
+   */
+  listAnswerBytes?: number;
 };
 
 /** The current time of a service context (see {@link ServiceContext.now}). */

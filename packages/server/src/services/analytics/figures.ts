@@ -168,23 +168,22 @@ async function coachClientRows(
   organisationId: string,
   coachPersonId: string,
   clock: ScheduleClock,
-): Promise<RowWithJourney[]> {
-  const kept = (await selectKeptClientRows(db, organisationId, coachPersonId)).map((row) => ({
-    row,
-    journey: journeyOf(row, clock),
-  }));
+): Promise<{ rows: RowWithJourney[]; versions: string }> {
+  const found = await selectKeptClientRows(db, organisationId, coachPersonId);
+  const kept = found.rows.map((row) => ({ row, journey: journeyOf(row, clock) }));
   const unserved = new Set(
     kept.filter(({ row, journey }) => !keptRowServes(row, journey, clock)).map(({ row }) => row.id),
   );
-  if (unserved.size === 0) return kept;
+  if (unserved.size === 0) return { rows: kept, versions: found.versions };
   const read = await selectClientRows(db, organisationId, { clientIds: [...unserved] }, clock.now);
   const fromSources = new Map(read.map((row) => [row.id, row]));
-  return kept.flatMap((entry) => {
+  const rows = kept.flatMap((entry) => {
     if (!unserved.has(entry.row.id)) return [entry];
     // A client deleted between the two statements is left out.
-    const found = fromSources.get(entry.row.id);
-    return found ? [{ row: found, journey: journeyOf(found, clock) }] : [];
+    const source = fromSources.get(entry.row.id);
+    return source ? [{ row: source, journey: journeyOf(source, clock) }] : [];
   });
+  return { rows, versions: found.versions };
 }
 
 /**
@@ -202,16 +201,35 @@ export async function clientSummaries(
   const clock = createScheduleClock(now);
   const rows =
     'coachPersonId' in filter
-      ? await coachClientRows(db, viewer.organisationId, filter.coachPersonId, clock)
+      ? (await coachClientRows(db, viewer.organisationId, filter.coachPersonId, clock)).rows
       : (await selectClientRows(db, viewer.organisationId, filter, now)).map((row) => ({
           row,
           journey: journeyOf(row, clock),
         }));
+  return summariesOf(rows, clock, viewer);
+}
+
+function summariesOf(rows: RowWithJourney[], clock: ScheduleClock, viewer: FiguresViewer) {
   const viewerToday = clock.today(viewer.timezone);
   return rows.map((entry) => ({
     row: entry.row,
     summary: summaryOf(entry, clock, viewerToday),
   }));
+}
+
+/**
+ * A coach's clients list at `now` (as {@link clientSummaries} with the coach's filter), with the
+ * versions of the kept rows it was made from (listAnswers.ts).
+ */
+export async function coachListSummaries(
+  db: Database,
+  viewer: FiguresViewer,
+  coachPersonId: string,
+  now: Date,
+): Promise<{ summaries: ClientSummary[]; versions: string }> {
+  const clock = createScheduleClock(now);
+  const { rows, versions } = await coachClientRows(db, viewer.organisationId, coachPersonId, clock);
+  return { summaries: summariesOf(rows, clock, viewer).map(({ summary }) => summary), versions };
 }
 
 /** The profile header of one client, or null when the filter finds no such client. */

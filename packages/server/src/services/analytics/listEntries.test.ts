@@ -121,9 +121,17 @@ describe('the kept rows of the clients list', () => {
 
   it('follow every write to the rows they come from, in its transaction', async () => {
     const { db } = server.database;
+    // The route keeps its answer for the minute (listAnswers.ts): the clock stays in one minute
+    // here, so every answer after a write shows that write only if the write made it again.
+    setNow(server, at(1));
+    let answered = await routeList();
     const listed = async () => {
       const { kept, fromSources } = await listBothWays(server.database, keptCoach(), at(1));
       expect(kept).toEqual(fromSources);
+      const before = answered;
+      answered = await routeList();
+      expect(answered.clients.map(withoutSignature)).toEqual(kept.map(withoutSignature));
+      expect(answered, 'a write leaves the answer kept before it').not.toEqual(before);
       return kept;
     };
     // A profile edit, an email change, a picture added then removed.
@@ -189,7 +197,11 @@ describe('the kept rows of the clients list', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect((await listed())[1]?.engagement.lastConnectedAt).toBe(at(0.5).toISOString());
+    // Nothing written: the kept answer, as it was.
+    expect(await routeList()).toEqual(answered);
+    expect((await listBothWays(server.database, keptCoach(), at(1))).kept[1]).toMatchObject({
+      engagement: { lastConnectedAt: at(0.5).toISOString() },
+    });
     // A client moved to another coach leaves this list; a deleted one too.
     await db
       .update(schema.persons)
@@ -209,6 +221,24 @@ describe('the kept rows of the clients list', () => {
     ).toEqual({ n: 2 });
   });
 
+  it('serve the route an answer kept for the minute while nothing changes, made again after', async () => {
+    setNow(server, at(2));
+    const first = await routeList();
+    expect(first.generatedAt).toBe(at(2).toISOString());
+    // Later in the same minute: the same answer, its figures those of the instant it gives.
+    setNow(server, new Date(at(2).getTime() + 59_000));
+    expect(await routeList()).toEqual(first);
+    // The next minute: made again.
+    const nextMinute = new Date(at(2).getTime() + 60_000);
+    setNow(server, nextMinute);
+    expect((await routeList()).generatedAt).toBe(nextMinute.toISOString());
+    // Another coach's list is theirs, whenever asked.
+    const other = await callAs(server, otherCoach, '/api/analytics/clients');
+    expect(
+      (other.body as ClientSummaryList).clients.map((client) => client.clientId),
+    ).not.toContain(ada.personId);
+  });
+
   it('are what the route answers', async () => {
     setNow(server, at(1));
     const response = await callAs(server, coach, '/api/analytics/clients');
@@ -217,3 +247,15 @@ describe('the kept rows of the clients list', () => {
     expect((response.body as ClientSummaryList).clients).toEqual(kept);
   });
 });
+
+/** The coach's list as the route answers it now. */
+async function routeList(): Promise<ClientSummaryList> {
+  const response = await callAs(server, coach, '/api/analytics/clients');
+  expect(response.status).toBe(200);
+  return response.body as ClientSummaryList;
+}
+
+/** A row without its picture's signature (the route signs the address, for an hour). */
+function withoutSignature(client: ClientSummaryList['clients'][number]) {
+  return { ...client, profilePicture: client.profilePicture === null ? null : 'a picture' };
+}

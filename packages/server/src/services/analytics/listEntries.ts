@@ -159,7 +159,19 @@ function rowOfEntry([facts, [newestSessionStart, sessions]]: ClientListEntry): K
   };
 }
 
-/** A coach's entries as one JSON array text, by last name, first name, id (the index's order). */
+/** The range of a coach's entries (client_list_entries_coach_idx). */
+const ofCoach = sql`${clientListEntries.organisationId} = ${sql.placeholder('organisationId')}::uuid
+  and ${clientListEntries.coachPersonId} = ${sql.placeholder('coachPersonId')}::uuid`;
+
+/** The versions of a coach's entries in the list's order, comma-separated ('' for none). */
+const versionsText = sql<string>`coalesce(string_agg(${clientListEntries.version}::text, ','
+  order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
+    ${clientListEntries.clientPersonId}), '')`;
+
+/**
+ * A coach's entries as one JSON array text, by last name, first name, id (the index's order), with
+ * their versions read in the same statement (so from the same rows).
+ */
 function entriesQuery(db: Database) {
   return db
     .select({
@@ -167,27 +179,48 @@ function entriesQuery(db: Database) {
         '[' || ${clientListEntries.entry} || ',' || ${clientListEntries.sessions} || ']', ','
         order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
           ${clientListEntries.clientPersonId}), '') || ']'`,
+      versions: versionsText,
     })
     .from(clientListEntries)
-    .where(
-      sql`${clientListEntries.organisationId} = ${sql.placeholder('organisationId')}::uuid
-        and ${clientListEntries.coachPersonId} = ${sql.placeholder('coachPersonId')}::uuid`,
-    )
+    .where(ofCoach)
     .prepare('analytics_client_entries_by_coach');
 }
 
 const entriesOf = preparedPerHandle(entriesQuery);
 
+const versionsOf = preparedPerHandle((db: Database) =>
+  db
+    .select({ versions: versionsText })
+    .from(clientListEntries)
+    .where(ofCoach)
+    .prepare('analytics_client_entry_versions_by_coach'),
+);
+
 /**
  * The kept rows of a coach's clients, in the list's order (last name, first name, id): one range
- * of client_list_entries_coach_idx, the texts joined by PostgreSQL and parsed once here.
+ * of client_list_entries_coach_idx, the texts joined by PostgreSQL and parsed once here; with the
+ * rows' versions (see {@link selectListVersions}).
  */
 export async function selectKeptClientRows(
   db: Database,
   organisationId: string,
   coachPersonId: string,
-): Promise<KeptClientRow[]> {
+): Promise<{ rows: KeptClientRow[]; versions: string }> {
   const [answer] = await entriesOf(db).execute({ organisationId, coachPersonId });
   const entries = JSON.parse(answer?.entries ?? '[]') as ClientListEntry[];
-  return entries.map(rowOfEntry);
+  return { rows: entries.map(rowOfEntry), versions: answer?.versions ?? '' };
+}
+
+/**
+ * The versions of a coach's kept rows, in the list's order: the same text as long as no write
+ * has touched anything their list shows (every such write gives the client's row a new version,
+ * migration 0013), and no client came, went or moved (listAnswers.ts).
+ */
+export async function selectListVersions(
+  db: Database,
+  organisationId: string,
+  coachPersonId: string,
+): Promise<string> {
+  const [answer] = await versionsOf(db).execute({ organisationId, coachPersonId });
+  return answer?.versions ?? '';
 }

@@ -7,8 +7,13 @@ import { clientHandlers, clientRangeHandlers } from '../clientRecords/clientRout
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
 import { listCoachActions } from './coachActions.ts';
-import { activityPage, clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
+import { activityPage, clientProfileSummary, clientSeries, coachListSummaries } from './figures.ts';
+import { ListAnswers } from './listAnswers.ts';
+import { selectListVersions } from './listEntries.ts';
 import { registerLiveEvents } from './liveEventsRoute.ts';
+
+/** The content type of a JSON answer, as Fastify sets it. */
+const jsonContentType = 'application/json; charset=utf-8';
 
 /** Activity items of a page when the caller names no limit. */
 const defaultActivityPageSize = 20;
@@ -31,10 +36,13 @@ export const analyticsService: ServicePlugin = async (app, context) => {
     return { ...summary, profilePicture: signedPicturePath(context, summary.clientId) };
   }
 
+  // A coach's list, kept while nothing it shows changes (listAnswers.ts): one short statement
+  // tells, and the answer goes as it was serialised.
+  const listAnswers = new ListAnswers(context.listAnswerBytes);
   app.route(
     contractRoute('listClientSummaries', {
       onRequest: context.requireAuth,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const caller = await findPersonByUserId(
           database.db,
           organisationId,
@@ -44,16 +52,25 @@ export const analyticsService: ServicePlugin = async (app, context) => {
           throw new DomainError('invalid_user_type', messages.invalidUserType);
         }
         const now = nowOf(context);
-        const found = await clientSummaries(
-          database.db,
-          { organisationId, timezone: caller.timezone },
-          { coachPersonId: caller.id },
-          now,
-        );
-        return {
-          clients: found.map(({ summary }) => withSignedPicture(summary)),
-          generatedAt: now.toISOString(),
-        };
+        const { timezone } = caller;
+        const versions = await selectListVersions(database.db, organisationId, caller.id);
+        let body = listAnswers.find(caller.id, { versions, now, timezone });
+        if (body === undefined) {
+          const made = await coachListSummaries(
+            database.db,
+            { organisationId, timezone },
+            caller.id,
+            now,
+          );
+          // The route's serialiser (its answer schema), as a returned value would go.
+          const text = reply.serialize({
+            clients: made.summaries.map(withSignedPicture),
+            generatedAt: now.toISOString(),
+          }) as string;
+          body = Buffer.from(text);
+          listAnswers.keep(caller.id, { versions: made.versions, now, timezone }, body);
+        }
+        return reply.type(jsonContentType).send(body as never);
       },
     }),
   );
