@@ -71,9 +71,11 @@ describe('clients list', () => {
     expect(total).toBe(all);
     expect(total).toBeGreaterThan(5);
     // Figures, not placeholders: percentages and completed / scheduled counts from the services.
-    const firstRow = (await dataRows(page).first().textContent()) ?? '';
-    expect(firstRow).toMatch(/\d+%/);
-    expect(firstRow).toMatch(/\d+ \/ \d+/);
+    // Not every row has percentages: a client on the first day of a phase has no data yet (the
+    // demo's history moves with today's date), so the rows are read together.
+    const rowTexts = await dataRows(page).allTextContents();
+    expect(rowTexts.filter((row) => /\d+%/.test(row)).length).toBeGreaterThan(rowTexts.length / 2);
+    for (const row of rowTexts) expect(row).toMatch(/\d+ \/ \d+/);
 
     // A header click sorts by name, ascending then descending, and the URL keeps the view.
     const nameHeader = table.getByRole('columnheader', { name: /^Name\/Surname/ });
