@@ -91,7 +91,7 @@ function expectRateLimited(response: TestResponse): void {
 
 async function sampleCount(user: TestUser): Promise<number> {
   const rows = await seeded.server.database.db
-    .select({ id: schema.metricSamples.id })
+    .select({ id: schema.metricSamples.clientSampleId })
     .from(schema.metricSamples)
     .where(eq(schema.metricSamples.clientPersonId, user.personId));
   return rows.length;
