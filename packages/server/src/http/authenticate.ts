@@ -3,8 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
 import { type AccessClaims, AccessTokenError, type AccessTokens } from './accessTokens.ts';
 
-/** Who `requireAuth` let through: the token's claims and the user's email from the session check. */
-export type Caller = AccessClaims & { email: string };
+/**
+ * Who `requireAuth` let through: the token's claims, the user's email from the session check, and
+ * whatever else the session check read in the same statement (a service adds such a field by
+ * augmenting this interface, as services/account/caller.ts does with the caller's profile).
+ */
+// biome-ignore lint/style/useConsistentTypeDefinitions: services augment it (declaration merging).
+export interface Caller extends AccessClaims {
+  email: string;
+}
+
+/** What the session check answers for a live session: the caller without the token's claims. */
+export type SessionFacts = Omit<Caller, keyof AccessClaims>;
 
 declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface.
@@ -23,10 +33,7 @@ export type SessionCheck = {
   /** The organisation whose tokens are accepted. */
   organisationId: string;
   /** The user of the token's session while it is live; undefined once it has ended. */
-  signedInUser(claims: {
-    userId: string;
-    sessionId: string;
-  }): Promise<{ email: string } | undefined>;
+  signedInUser(claims: { userId: string; sessionId: string }): Promise<SessionFacts | undefined>;
 };
 
 /**
@@ -55,6 +62,6 @@ export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
     // Outside the try: a database failure is a 500, not a reason to sign the caller out.
     const user = await sessions.signedInUser(claims);
     if (!user) throw new DomainError('invalid_token', messages.sessionEnded);
-    request.auth = { ...claims, email: user.email };
+    request.auth = { ...user, ...claims };
   };
 }

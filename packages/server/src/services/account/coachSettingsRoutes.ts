@@ -4,12 +4,14 @@ import {
   inviteTimeZoneMessage,
   messages,
 } from '@coach/domain';
+import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
+import { findCaller } from './caller.ts';
 import { storeCoachSettings, storeDetectedTimezone, toCoachSettings } from './coachSettings.ts';
-import { findPersonById, findPersonByUserId, type PersonRecord } from './store.ts';
+import { findPersonById, type PersonRecord } from './store.ts';
 
 /**
  * A coach's settings beside the profile (`/api/account/coachSettings`): their timezone, the
@@ -20,8 +22,8 @@ export const coachSettingsRoutes: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
   const { db } = database;
 
-  async function coachOf(userId: string | undefined): Promise<PersonRecord> {
-    const caller = await findPersonByUserId(db, organisationId, userId ?? '');
+  async function coachOf(request: FastifyRequest): Promise<PersonRecord> {
+    const caller = await findCaller(db, organisationId, request);
     if (caller?.type !== 'coach') {
       throw new DomainError('invalid_user_type', messages.invalidUserType);
     }
@@ -37,7 +39,7 @@ export const coachSettingsRoutes: ServicePlugin = async (app, context) => {
   app.route(
     contractRoute('getCoachSettings', {
       onRequest: context.requireAuth,
-      handler: async (request) => toCoachSettings(await coachOf(request.auth?.userId)),
+      handler: async (request) => toCoachSettings(await coachOf(request)),
     }),
   );
 
@@ -45,7 +47,7 @@ export const coachSettingsRoutes: ServicePlugin = async (app, context) => {
     contractRoute('updateCoachSettings', {
       onRequest: context.requireAuth,
       handler: async (request) => {
-        const coach = await coachOf(request.auth?.userId);
+        const coach = await coachOf(request);
         const checked = checkCoachSettings(request.body);
         if (!checked.isValid) throw new DomainError(checked.code, checked.message);
         const { settings } = checked;
@@ -76,7 +78,7 @@ export const coachSettingsRoutes: ServicePlugin = async (app, context) => {
     contractRoute('setDetectedTimezone', {
       onRequest: context.requireAuth,
       handler: async (request) => {
-        const coach = await coachOf(request.auth?.userId);
+        const coach = await coachOf(request);
         const timezone = canonicalTimeZone(request.body.timezone);
         if (!timezone) {
           throw new DomainError('invalid_timezone', inviteTimeZoneMessage(request.body.timezone));

@@ -1,4 +1,5 @@
 import { messages, personViewFor } from '@coach/domain';
+import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
@@ -6,6 +7,7 @@ import { startMailOutbox } from '../auth/handOff.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
 import { createMorningMailScheduler } from '../morningMail/scheduler.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { findCaller } from './caller.ts';
 import { coachSettingsRoutes } from './coachSettingsRoutes.ts';
 import { checkProfile } from './rules.ts';
 import {
@@ -27,8 +29,8 @@ export const accountService: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
   const { db } = database;
 
-  function callerOf(userId: string) {
-    return findPersonByUserId(db, organisationId, userId);
+  function callerOf(request: FastifyRequest) {
+    return findCaller(db, organisationId, request);
   }
 
   // Every profile answered is one the caller may see: its picture comes with a signed URL, and
@@ -49,7 +51,7 @@ export const accountService: ServicePlugin = async (app, context) => {
       onRequest: context.requireAuth,
       handler: async (request) => {
         const { userId } = request.query;
-        const caller = await callerOf(request.auth?.userId ?? '');
+        const caller = await callerOf(request);
         if (!caller) return [];
         if (userId !== undefined) {
           if (userId === caller.userId) return [answer(caller, caller)];
@@ -67,7 +69,7 @@ export const accountService: ServicePlugin = async (app, context) => {
     contractRoute('getPerson', {
       onRequest: context.requireAuth,
       handler: async (request) => {
-        const caller = await callerOf(request.auth?.userId ?? '');
+        const caller = await callerOf(request);
         if (!caller) throw notFound();
         const target = await findVisiblePerson(db, organisationId, caller, request.params.id);
         if (!target) throw notFound();
@@ -83,7 +85,7 @@ export const accountService: ServicePlugin = async (app, context) => {
       onRequest: context.requireAuth,
       handler: async (request) => {
         const { id } = request.params;
-        const caller = await callerOf(request.auth?.userId ?? '');
+        const caller = await callerOf(request);
         if (!caller || caller.id !== id) {
           throw new DomainError('forbidden', messages.cannotUpdateAnotherProfile);
         }

@@ -8,7 +8,8 @@ const { persons, profilePictures } = schema;
 /** A stored profile with whether it has a picture. */
 export type PersonRecord = typeof persons.$inferSelect & { hasPicture: boolean };
 
-const columns = {
+/** The columns of a {@link PersonRecord}, for a statement that reads one beside other rows. */
+export const personColumns = {
   id: persons.id,
   organisationId: persons.organisationId,
   userId: persons.userId,
@@ -32,7 +33,7 @@ const columns = {
 
 function selectPersons(db: Database | Transaction) {
   return db
-    .select(columns)
+    .select(personColumns)
     .from(persons)
     .leftJoin(profilePictures, eq(profilePictures.personId, persons.id));
 }

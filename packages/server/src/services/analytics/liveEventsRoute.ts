@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import { leaveAdmission } from '../../http/admission.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findPersonByUserId } from '../account/store.ts';
+import { findCaller } from '../account/caller.ts';
 import { liveSessionsOf } from '../auth/liveSessions.ts';
 import type { ServiceContext } from '../context.ts';
 import { createLiveHub, defaultLiveEventOptions } from './liveHub.ts';
@@ -38,7 +38,7 @@ export async function registerLiveEvents(
       onRequest: context.requireAuth,
       handler: async (request, reply) => {
         const auth = request.auth;
-        const caller = await findPersonByUserId(database.db, organisationId, auth?.userId ?? '');
+        const caller = await findCaller(database.db, organisationId, request);
         if (!auth || caller?.type !== 'coach') {
           throw new DomainError('invalid_user_type', messages.invalidUserType);
         }

@@ -1,7 +1,7 @@
 import { decodeActivityCursor, messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findPersonByUserId } from '../account/store.ts';
+import { findCaller } from '../account/caller.ts';
 import { clientNotFound } from '../clientRecords/access.ts';
 import { clientHandlers, clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
@@ -43,11 +43,7 @@ export const analyticsService: ServicePlugin = async (app, context) => {
     contractRoute('listClientSummaries', {
       onRequest: context.requireAuth,
       handler: async (request, reply) => {
-        const caller = await findPersonByUserId(
-          database.db,
-          organisationId,
-          request.auth?.userId ?? '',
-        );
+        const caller = await findCaller(database.db, organisationId, request);
         if (caller?.type !== 'coach') {
           throw new DomainError('invalid_user_type', messages.invalidUserType);
         }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
 import { type DatabaseHandle, schema } from '../../db/index.ts';
@@ -95,9 +96,33 @@ describe('the session check', () => {
     transactionEndingSessions(database, (tx) =>
       revokeFamily(tx, database.organisationId, familyId, 'logout', new Date()),
     );
-  /** The user the session check answers for `sessionId` of the coach. */
-  const check = (sessionId: string, id = userId) =>
-    liveSessionsOf(database).signedInUser({ userId: id, sessionId });
+  /** The user the session check answers for `sessionId` of the coach (without the profile). */
+  const check = async (sessionId: string, id = userId) => {
+    const caller = await liveSessionsOf(database).signedInUser({ userId: id, sessionId });
+    return caller && { id: caller.id, email: caller.email };
+  };
+
+  it("reads the caller's profile with the session, and never keeps it", async () => {
+    const sessionId = await newSession();
+    const sessions = liveSessionsOf(database);
+    const first = await sessions.signedInUser({ userId, sessionId });
+    expect(first?.person).toMatchObject({ userId, type: 'coach', lastName: 'coach' });
+    await database.db
+      .update(schema.persons)
+      .set({ lastName: 'Renamed' })
+      .where(eq(schema.persons.userId, userId));
+    const again = await sessions.signedInUser({ userId, sessionId });
+    if (database.kind === 'pglite') {
+      // The memory answered: the session's user, without a profile to go stale.
+      expect(again).toEqual({ id: userId, email });
+    } else {
+      expect(again?.person).toMatchObject({ userId, lastName: 'Renamed' });
+    }
+    await database.db
+      .update(schema.persons)
+      .set({ lastName: 'coach' })
+      .where(eq(schema.persons.userId, userId));
+  });
 
   it('refuses a session at once after it ended, however often it was checked before', async () => {
     const sessionId = await newSession();

@@ -1,14 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
+import { type PersonRecord, personColumns } from '../account/store.ts';
 import { publishSessionEnd } from '../liveNotices.ts';
 
 // Whether a session is still live is asked on every authenticated request (`requireAuth`), and
 // changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
 // - the question is one prepared statement (the partial index of live tokens, then the user's
-//   row for the email `GET /session/current` answers with), built once per database: no query
-//   building per request, a named statement on PostgreSQL (parsed once per connection), one
-//   round trip;
+//   row for the email `GET /session/current` answers with, and the user's profile, which nearly
+//   every authenticated call reads next: services/account/caller.ts), built once per database: no
+//   query building per request, a named statement on PostgreSQL (parsed once per connection),
+//   one round trip;
 // - on PGlite, the answers are also kept in memory. PGlite serves one process (its lock file
 //   keeps others off), so every session that ends, ends in this process, through
 //   `transactionEndingSessions`, which empties that memory: the answer stays exact. The memory
@@ -23,6 +25,12 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** The user of a live session. */
 export type SignedInUser = { id: string; email: string };
+
+/**
+ * The user of a live session and their profile (null: none), when the database was asked; a
+ * session PGlite's memory knew answers without the profile.
+ */
+export type SignedInCaller = SignedInUser & { person?: PersonRecord | null };
 
 /**
  * The sessions known to be live, with their users, and the guards that keep that knowledge exact
@@ -85,7 +93,7 @@ export type LiveSessions = {
    * The user the access token of `claims` was issued to, while the session it was issued for
    * still has a live (unrevoked) refresh token; undefined once that session has ended.
    */
-  signedInUser(claims: { userId: string; sessionId: string }): Promise<SignedInUser | undefined>;
+  signedInUser(claims: { userId: string; sessionId: string }): Promise<SignedInCaller | undefined>;
   /** The memory of live sessions, on PGlite only. */
   memory: LiveSessionMemory | null;
 };
@@ -103,11 +111,16 @@ export function liveSessionsOf(database: DatabaseHandle): LiveSessions {
 }
 
 function createLiveSessions(database: DatabaseHandle): LiveSessions {
-  const { refreshTokens: tokens, users } = schema;
+  const { refreshTokens: tokens, users, persons, profilePictures } = schema;
   const liveSessionUser = database.db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, person: personColumns })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
+    .leftJoin(
+      persons,
+      and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
+    )
+    .leftJoin(profilePictures, eq(profilePictures.personId, persons.id))
     .where(
       and(
         eq(tokens.familyId, sql.placeholder('sessionId')),
@@ -126,9 +139,13 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
       const known = memory?.get(sessionId, userId);
       if (known) return known;
       const ticket = memory?.begin() ?? 0;
-      const [user] = await liveSessionUser.execute({ sessionId, userId });
-      if (user && memory) memory.remember(ticket, sessionId, user);
-      return user;
+      const [row] = await liveSessionUser.execute({ sessionId, userId });
+      if (!row) return undefined;
+      const user = { id: row.id, email: row.email };
+      // The memory keeps the session's user, never the profile, which changes without a session
+      // ending.
+      memory?.remember(ticket, sessionId, user);
+      return { ...user, person: row.person };
     },
   };
 }

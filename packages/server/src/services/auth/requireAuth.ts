@@ -5,13 +5,19 @@ import { liveSessionsOf } from './liveSessions.ts';
 
 /**
  * The services' `requireAuth` on `database`: the bearer token checked by http/, the session's
- * life by this service (one prepared statement, answered from memory on PGlite: see
- * liveSessions.ts). The process that hosts the services wires it into their context.
+ * life by this service (one prepared statement, which also reads the caller's profile for
+ * services/account/caller.ts; answered from memory on PGlite: see liveSessions.ts). The process that hosts the services wires it into their context.
  */
 export function createRequireAuth(accessTokens: AccessTokens, database: DatabaseHandle) {
   const sessions = liveSessionsOf(database);
   return createTokenAuth(accessTokens, {
     organisationId: database.organisationId,
-    signedInUser: (claims) => sessions.signedInUser(claims),
+    signedInUser: async (claims) => {
+      const user = await sessions.signedInUser(claims);
+      if (!user) return undefined;
+      return user.person === undefined
+        ? { email: user.email }
+        : { email: user.email, person: user.person };
+    },
   });
 }

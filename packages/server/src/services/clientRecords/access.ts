@@ -1,7 +1,8 @@
 import { messages } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
-import { findPersonById, findPersonByUserId, type PersonRecord } from '../account/store.ts';
+import { findCaller } from '../account/caller.ts';
+import { findPersonById, type PersonRecord } from '../account/store.ts';
 import type { ServiceContext } from '../context.ts';
 
 /** The one refusal of every per-client call: the same 404 for any id the caller may not reach. */
@@ -32,7 +33,7 @@ export async function resolveClientAccess(
   audience: ClientAudience,
 ): Promise<ClientAccess> {
   const { database, organisationId } = context;
-  const caller = await findPersonByUserId(database.db, organisationId, request.auth?.userId ?? '');
+  const caller = await findCaller(database.db, organisationId, request);
   const client = caller
     ? caller.id === clientId
       ? caller
@@ -56,11 +57,7 @@ export async function requireClientCaller(
   request: FastifyRequest,
   message: string,
 ): Promise<PersonRecord> {
-  const caller = await findPersonByUserId(
-    context.database.db,
-    context.organisationId,
-    request.auth?.userId ?? '',
-  );
+  const caller = await findCaller(context.database.db, context.organisationId, request);
   if (caller?.type !== 'user') throw new DomainError('forbidden', message);
   return caller;
 }

@@ -8,7 +8,8 @@ import {
   type ContractRequest,
   contractRoute,
 } from '../../http/contractRoute.ts';
-import { findPersonByUserId, findVisiblePerson } from '../account/store.ts';
+import { findCaller } from '../account/caller.ts';
+import { findVisiblePerson } from '../account/store.ts';
 import type { ServicePlugin } from '../context.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
 import { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
@@ -120,7 +121,7 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
     if (isSignedPictureQuery(query)) {
       return isValidPictureSignature(context, personId, query.expires, query.signature);
     }
-    const caller = await findPersonByUserId(db, organisationId, request.auth?.userId ?? '');
+    const caller = await findCaller(db, organisationId, request);
     return (
       caller !== undefined &&
       (await findVisiblePerson(db, organisationId, caller, personId)) !== undefined
