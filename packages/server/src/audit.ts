@@ -59,6 +59,105 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
   });
 }
 
+/** A failure's code for a log line (the database's, under drizzle's wrapper), never its message. */
+function codeOf(error: unknown): string {
+  let cause = error;
+  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string') return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return 'unknown';
+}
+
+/** An audit row of an {@link AuditBatch}, with the instant it happened. */
+type BatchedEntry = Omit<AuditEntry, 'organisationId'> & { at: Date };
+
+/** Rows a batch holds at most while the database is slow; further rows are counted, not kept. */
+const maxPendingAuditRows = 20_000;
+
+/**
+ * Audit rows written together: those added within `delayMs` of each other (or `maxRows` of them)
+ * go in one INSERT, and one INSERT at most is under way. For the rows written after their answer
+ * has gone (the reads of a client's data, one per coach's call): one row a call cost a round trip
+ * a call. Each row keeps the instant it was added as `at`. A row waits `delayMs` at most, plus
+ * the INSERT before it; `flush` (the server's close) writes what is waiting. A failed INSERT is
+ * logged (its error code, never a row) and its rows are lost, as a failed single insert's was.
+ */
+export class AuditBatch {
+  readonly #db: Database;
+  readonly #organisationId: string;
+  readonly #onError: (reason: string, rows: number) => void;
+  readonly #delayMs: number;
+  readonly #maxRows: number;
+  #pending: BatchedEntry[] = [];
+  #dropped = 0;
+  #timer: NodeJS.Timeout | null = null;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(options: {
+    db: Database;
+    organisationId: string;
+    onError: (reason: string, rows: number) => void;
+    delayMs?: number;
+    maxRows?: number;
+  }) {
+    this.#db = options.db;
+    this.#organisationId = options.organisationId;
+    this.#onError = options.onError;
+    this.#delayMs = options.delayMs ?? 20;
+    this.#maxRows = options.maxRows ?? 500;
+  }
+
+  /** Adds a row, written within `delayMs` (or at once when `maxRows` are waiting). */
+  add(entry: Omit<AuditEntry, 'organisationId'>, at = new Date()): void {
+    if (this.#pending.length >= maxPendingAuditRows) {
+      this.#dropped += 1;
+      return;
+    }
+    this.#pending.push({ ...entry, at });
+    if (this.#pending.length >= this.#maxRows) void this.flush();
+    else this.#timer ??= setTimeout(() => void this.flush(), this.#delayMs);
+  }
+
+  /** Writes every waiting row (after the INSERT under way); resolves once they are written. */
+  flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const rows = this.#pending;
+    this.#pending = [];
+    const dropped = this.#dropped;
+    this.#dropped = 0;
+    if (dropped > 0) this.#onError('too_many_waiting', dropped);
+    if (rows.length === 0) return this.#writing;
+    this.#writing = this.#writing.then(() =>
+      this.#insert(rows).catch((error: unknown) => this.#onError(codeOf(error), rows.length)),
+    );
+    return this.#writing;
+  }
+
+  /** One INSERT of `rows`: one array a column (one parameter each, whatever the count). */
+  async #insert(rows: BatchedEntry[]): Promise<void> {
+    const column = <T>(type: string, value: (row: BatchedEntry) => T) =>
+      sql`${sql.param(rows.map(value))}::${sql.raw(type)}[]`;
+    await this.#db.execute(sql`
+      insert into audit_log
+        (organisation_id, at, actor_user_id, action, subject, ip, request_id, outcome, details)
+      select ${this.#organisationId}::uuid, r.at, r.actor_user_id, r.action, r.subject, r.ip,
+        r.request_id, r.outcome, r.details::jsonb
+      from unnest(
+        ${column('timestamptz', (row) => row.at.toISOString())},
+        ${column('uuid', (row) => row.actorUserId ?? null)},
+        ${column('text', (row) => row.action)},
+        ${column('text', (row) => row.subject ?? null)},
+        ${column('text', (row) => row.ip ?? null)},
+        ${column('text', (row) => row.requestId ?? null)},
+        ${column('text', (row) => row.outcome ?? null)},
+        ${column('text', (row) => JSON.stringify(row.details ?? {}))}
+      ) as r(at, actor_user_id, action, subject, ip, request_id, outcome, details)`);
+  }
+}
+
 /** One refused (throttled) attempt, as {@link recordRefusal} counts it. */
 export type Refusal = {
   organisationId: string;

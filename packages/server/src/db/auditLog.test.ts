@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testOrganisationId } from '../../test/database.ts';
-import { recordAudit, recordRefusal } from '../audit.ts';
+import { AuditBatch, recordAudit, recordRefusal } from '../audit.ts';
 import { type DatabaseHandle, schema } from './index.ts';
 
 /** The error a promise rejects with (drizzle wraps the database's in `cause`). */
@@ -128,5 +128,79 @@ describe('audit log: refused attempts in aggregate', () => {
       outcome: 'refused',
       details: { limitedAction: 'login', scope: 'address', retryAfterSeconds: 30 },
     });
+  });
+});
+
+describe('audit rows written together', () => {
+  let database: DatabaseHandle;
+  const errors: { reason: string; rows: number }[] = [];
+  const batchOf = (options: { delayMs?: number; maxRows?: number } = {}) =>
+    new AuditBatch({
+      db: database.db,
+      organisationId: testOrganisationId,
+      onError: (reason, rows) => errors.push({ reason, rows }),
+      ...options,
+    });
+  const rowsOf = (requestIdPrefix: string) =>
+    database.db
+      .select()
+      .from(schema.auditLog)
+      .where(sql`${schema.auditLog.requestId} like ${`${requestIdPrefix}%`}`)
+      .orderBy(schema.auditLog.id);
+  const read = (requestId: string, actorUserId: string | null = crypto.randomUUID()) => ({
+    action: 'client_data_read' as const,
+    actorUserId,
+    subject: crypto.randomUUID(),
+    ip: '192.0.2.7',
+    requestId,
+    outcome: 'success' as const,
+    details: { route: 'getJourney', status: 200 },
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('writes every row added, with its own fields and instant, once the delay has passed', async () => {
+    const batch = batchOf({ delayMs: 10 });
+    const at = new Date('2026-11-25T08:00:00.123Z');
+    const first = read('together-1');
+    batch.add(first, at);
+    batch.add(read('together-2', null));
+    batch.add(read('together-3'));
+    expect(await rowsOf('together-')).toHaveLength(0);
+    for (let polls = 0; polls < 200 && (await rowsOf('together-')).length < 3; polls += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const rows = await rowsOf('together-');
+    expect(rows.map((row) => row.requestId)).toEqual(['together-1', 'together-2', 'together-3']);
+    expect(rows[0]).toMatchObject({ ...first, organisationId: testOrganisationId, at });
+    expect(rows[1]?.actorUserId).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('writes at once when the most rows a batch holds are waiting, and on flush', async () => {
+    const batch = batchOf({ delayMs: 600_000, maxRows: 2 });
+    batch.add(read('full-1'));
+    batch.add(read('full-2'));
+    batch.add(read('full-3'));
+    for (let polls = 0; polls < 200 && (await rowsOf('full-')).length < 2; polls += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await rowsOf('full-')).map((row) => row.requestId)).toEqual(['full-1', 'full-2']);
+    await batch.flush();
+    expect(await rowsOf('full-')).toHaveLength(3);
+  });
+
+  it('logs a failed write by its code and row count, and writes the next batch', async () => {
+    const batch = batchOf();
+    batch.add({ ...read('failed-1'), actorUserId: 'not-a-uuid' });
+    await batch.flush();
+    expect(errors).toEqual([{ reason: '22P02', rows: 1 }]);
+    batch.add(read('after-failure-1'));
+    await batch.flush();
+    expect(await rowsOf('after-failure-')).toHaveLength(1);
+    errors.length = 0;
   });
 });
