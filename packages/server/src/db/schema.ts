@@ -709,9 +709,10 @@ export const clientListVersions = pgSequence('client_list_versions');
  * Per client (type 'user'): what the coach's clients list reads of them, kept ready so that a
  * coach's list is one index range of rows, whatever the history behind them. `entry` is one JSON
  * text: the client's profile, email, picture, journey steps and every step's phase totals (with
- * their stored low days); `sessions` the usage sessions engagement can need (those started within
- * 72 h of the newest one, and the one that ended last before them). Never written by the services: database triggers
- * (migration 0011, `client_list_refresh`) rebuild a client's row in the transaction of every write
+ * their stored low days); `sessions` the periods of app use engagement can need (the sessions
+ * merged, those ending within 48 h before the newest start and the latest-ending one: migration
+ * 0015). Never written by the services: database triggers (migration 0011,
+ * `client_list_refresh`) rebuild a client's row in the transaction of every write
  * to the tables it is made from, so that no write, test seed or import can leave it behind. The
  * figures that depend on "now" are computed at read (services/analytics/figures.ts).
  */
@@ -728,8 +729,9 @@ export const clientListEntries = pgTable(
     /** The facts of the client (see the migration): rebuilt by a write to any of their tables. */
     entry: text('entry').notNull(),
     /**
-     * The newest session's start and the sessions kept, as `[epoch ms | null, [[start, end]...]]`:
-     * rebuilt alone by a write to `usage_sessions` (every device batch), the cheaper half.
+     * The newest session's start and the periods kept, as `[epoch ms | null, [[start, end]...]]`:
+     * a new session (every device batch) is merged into them; a changed or removed one rebuilds
+     * them from the sessions.
      */
     sessions: text('sessions').notNull().default('[null,[]]'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

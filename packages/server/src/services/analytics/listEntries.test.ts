@@ -239,6 +239,70 @@ describe('the kept rows of the clients list', () => {
     ).not.toContain(ada.personId);
   });
 
+  it('keep the sessions merged into periods of use, as engagement merges them', async () => {
+    const dora = await seedPerson(server, {
+      email: 'kept-dora@example.com',
+      type: 'user',
+      coachPersonId: coach.personId,
+      firstName: 'Kept',
+      lastName: 'Dora',
+      timezone: 'UTC',
+    });
+    const keptPeriods = async () => {
+      const [row] = (
+        await server.database.db.execute<{ sessions: string }>(
+          sql`select sessions from client_list_entries where client_person_id = ${dora.personId}`,
+        )
+      ).rows;
+      return (JSON.parse(row?.sessions ?? '[]') as [number | null, [number, number][]])[1];
+    };
+    const sameBothWays = async (offsets: number[]) => {
+      for (const offset of offsets) {
+        const { kept, fromSources } = await listBothWays(server.database, keptCoach(), at(offset));
+        expect(kept, `at ${offset} h`).toEqual(fromSources);
+      }
+    };
+    // An app that sends often: ten-minute sessions every two minutes for an hour (they overlap),
+    // a session seen twice, one of no length, a later one apart, and one arriving late.
+    for (let minute = 0; minute <= 60; minute += 2) {
+      await seedSession(server, dora.personId, at(-5 + minute / 60), at(-5 + (minute + 10) / 60));
+    }
+    await seedSession(server, dora.personId, at(-4.5), at(-4));
+    await seedSession(server, dora.personId, at(-3.5), at(-3.5));
+    await seedSession(server, dora.personId, at(-2), at(-1.5));
+    await seedSession(server, dora.personId, at(-60), at(-59));
+    await seedSession(server, dora.personId, at(-52), at(-49.5));
+    // The newest starts at -2 h: a period ending by -50 h is dropped, one ending after it kept.
+    const periods = [
+      [-52, -49.5],
+      [-5, -3 - 50 / 60],
+      [-3.5, -3.5],
+      [-2, -1.5],
+    ].map(([start, end]) => [at(start ?? 0).getTime(), at(end ?? 0).getTime()]);
+    expect(await keptPeriods()).toEqual(periods);
+    await sameBothWays([-1.5, -1, 0, 1, 20, 44, 46.5, 47, 49, 24 * 10]);
+    // A quiet client: only the latest-ending period is kept, for "last connected".
+    await seedSession(server, dora.personId, at(60), at(61));
+    expect(await keptPeriods()).toEqual([[at(60).getTime(), at(61).getTime()]]);
+    await sameBothWays([60, 61, 70, 24 * 30]);
+    // A changed and a removed session: the periods are made again from the sessions.
+    await server.database.db
+      .update(schema.usageSessions)
+      .set({ endedAt: at(60.5) })
+      .where(
+        sql`${schema.usageSessions.clientPersonId} = ${dora.personId} and ${schema.usageSessions.startedAt} = ${at(60)}`,
+      );
+    await sameBothWays([60, 60.5, 61, 70]);
+    await server.database.db
+      .delete(schema.usageSessions)
+      .where(
+        sql`${schema.usageSessions.clientPersonId} = ${dora.personId} and ${schema.usageSessions.startedAt} = ${at(60)}`,
+      );
+    expect(await keptPeriods()).toEqual(periods);
+    await sameBothWays([-1, 0, 1, 47, 24 * 10]);
+    await server.database.db.delete(schema.persons).where(eq(schema.persons.id, dora.personId));
+  });
+
   it('are what the route answers', async () => {
     setNow(server, at(1));
     const response = await callAs(server, coach, '/api/analytics/clients');

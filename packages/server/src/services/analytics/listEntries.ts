@@ -64,13 +64,14 @@ type ClientFacts = [
   totals: TotalsFacts[],
 ];
 
-/** A client's kept sessions, rebuilt alone by every write to `usage_sessions`. */
+/** A client's kept sessions, changed alone by every write to `usage_sessions` (migration 0015). */
 type KeptSessions = [
   /** The newest session's start (epoch ms); null: no session. */
   newestSessionStart: number | null,
   /**
-   * The sessions started within 72 h of the newest one, and the latest that ended 48 h or more
-   * before it: every one engagement needs at an instant on or after the newest start.
+   * The sessions merged into periods of use (sorted, disjoint): those ending later than 48 h
+   * before the newest start, and the latest-ending one. Engagement merges sessions the same way,
+   * so at an instant on or after the newest start they give the figures the sessions give.
    */
   sessions: SessionPair[],
 ];
