@@ -85,3 +85,80 @@ describe('local dates', () => {
     expect(utcOffsetMinutes(utc('2026-07-01T00:00:00Z'), 'Asia/Kolkata')).toBe(330);
   });
 });
+
+describe('the wall clock, with offsets kept per quarter hour', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  /** The local date and offset as `Intl` gives them at that very instant (the oracle). */
+  function fromIntl(instant: Date, timeZone: string) {
+    const format =
+      formats.get(timeZone) ??
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    formats.set(timeZone, format);
+    const parts = format.formatToParts(instant);
+    const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+    const second = Math.floor(instant.getTime() / 1000) * 1000;
+    const wall = new Date(0);
+    wall.setUTCFullYear(value('year'), value('month') - 1, value('day'));
+    wall.setUTCHours(value('hour'), value('minute'), value('second'), 0);
+    const pad = (number: number, width: number) => String(number).padStart(width, '0');
+    return {
+      date: `${pad(value('year'), 4)}-${pad(value('month'), 2)}-${pad(value('day'), 2)}`,
+      offset: Math.round((wall.getTime() - second) / 60_000),
+    };
+  }
+
+  // Zones with summer time, half- and quarter-hour offsets, a 30-minute change (Lord Howe), a
+  // change away from midnight UTC, and a zone whose offsets of 1900 have seconds (Amsterdam).
+  const zones = [
+    'Europe/London',
+    'America/Los_Angeles',
+    'America/St_Johns',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Africa/Casablanca',
+    'Pacific/Kiritimati',
+    'Europe/Amsterdam',
+  ];
+
+  it("gives Intl's date and offset at every minute around every change of 2026, and in 1900", () => {
+    for (const timeZone of zones) {
+      // The hours of 2026 in which the offset changes: found day by day, then hour by hour.
+      const offsetAt = (ms: number) => fromIntl(new Date(ms), timeZone).offset;
+      const changes: number[] = [];
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        if (offsetAt(day) === offsetAt(day + 86_400_000)) continue;
+        for (let hour = day; hour < day + 86_400_000; hour += 3_600_000) {
+          if (offsetAt(hour) !== offsetAt(hour + 3_600_000)) changes.push(hour);
+        }
+      }
+      if (timeZone !== 'Asia/Kathmandu' && timeZone !== 'Pacific/Kiritimati') {
+        expect(changes.length, timeZone).toBeGreaterThan(0);
+      }
+      const instants = [
+        ...changes.flatMap((hour) =>
+          Array.from({ length: 180 }, (_, minute) => hour - 3_600_000 + minute * 60_000 + 999),
+        ),
+        Date.UTC(1900, 5, 1, 12, 0, 30),
+        Date.UTC(2026, 6, 15, 23, 59, 59, 500),
+      ];
+      for (const instantMs of instants) {
+        const instant = new Date(instantMs);
+        const expected = fromIntl(instant, timeZone);
+        expect(
+          { date: localDateOf(instant, timeZone), offset: utcOffsetMinutes(instant, timeZone) },
+          `${timeZone} at ${instant.toISOString()}`,
+        ).toEqual(expected);
+      }
+    }
+  });
+});

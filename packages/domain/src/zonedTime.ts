@@ -35,7 +35,8 @@ type WallClock = {
   second: number;
 };
 
-function wallClockAt(instantMs: number, timeZone: string): WallClock {
+/** The wall clock at an instant in a timezone, read from `Intl` (slow: about 10 µs). */
+function wallClockFromIntl(instantMs: number, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(new Date(instantMs));
   const value = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((part) => part.type === type)?.value);
@@ -55,6 +56,61 @@ function wallClockAsUtcMs(clock: WallClock): number {
   date.setUTCFullYear(clock.year, clock.month - 1, clock.day);
   date.setUTCHours(clock.hour, clock.minute, clock.second, 0);
   return date.getTime();
+}
+
+const secondMs = 1000;
+const quarterHourMs = 15 * minuteMs;
+
+/** The timezone's offset at a whole second, in ms (whole seconds: old zones' offsets have them). */
+function offsetMsFromIntl(secondAlignedMs: number, timeZone: string): number {
+  return wallClockAsUtcMs(wallClockFromIntl(secondAlignedMs, timeZone)) - secondAlignedMs;
+}
+
+/**
+ * Offsets by timezone and quarter hour of the instant (its number since 1970): the offset when
+ * the quarter's first and last seconds have the same one, so that none changes within it (zones
+ * change their offset months apart, at a whole second), else null (asked of `Intl` each time).
+ * Every request about a client asks the client's today and step days: `Intl` costs about 10 µs
+ * a question, a lookup well under one. Emptied when full.
+ */
+const offsetsByQuarter = new Map<string, Map<number, number | null>>();
+let quartersKept = 0;
+const quartersLimit = 100_000;
+
+function offsetMsAt(instantMs: number, timeZone: string): number {
+  const quarter = Math.floor(instantMs / quarterHourMs);
+  let quarters = offsetsByQuarter.get(timeZone);
+  let offset = quarters?.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * quarterHourMs;
+    const first = offsetMsFromIntl(start, timeZone);
+    const last = offsetMsFromIntl(start + quarterHourMs - secondMs, timeZone);
+    offset = first === last ? first : null;
+    if (quartersKept >= quartersLimit) {
+      offsetsByQuarter.clear();
+      quartersKept = 0;
+    }
+    if (!quarters) {
+      quarters = new Map();
+      offsetsByQuarter.set(timeZone, quarters);
+    }
+    quarters.set(quarter, offset);
+    quartersKept += 1;
+  }
+  return offset ?? offsetMsFromIntl(Math.floor(instantMs / secondMs) * secondMs, timeZone);
+}
+
+/** The wall clock (to the second) at an instant in a timezone. */
+function wallClockAt(instantMs: number, timeZone: string): WallClock {
+  const wall = new Date(instantMs + offsetMsAt(instantMs, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 /** The timezone's offset from UTC at an instant, in minutes (Europe/London in summer: 60). */
