@@ -105,7 +105,12 @@ describe('the session check', () => {
   it("reads the caller's profile with the session, and never keeps it", async () => {
     const sessionId = await newSession();
     const sessions = liveSessionsOf(database);
-    const first = await sessions.signedInUser({ userId, sessionId });
+    // Asked without the profile (the auth service's own routes), it reads none.
+    expect(await sessions.signedInUser({ userId, sessionId }, { withProfile: false })).toEqual({
+      id: userId,
+      email,
+    });
+    const first = await sessions.signedInUser({ userId, sessionId: await newSession() });
     expect(first?.person).toMatchObject({ userId, type: 'coach', lastName: 'coach' });
     await database.db
       .update(schema.persons)

@@ -93,7 +93,10 @@ export type LiveSessions = {
    * The user the access token of `claims` was issued to, while the session it was issued for
    * still has a live (unrevoked) refresh token; undefined once that session has ended.
    */
-  signedInUser(claims: { userId: string; sessionId: string }): Promise<SignedInCaller | undefined>;
+  signedInUser(
+    claims: { userId: string; sessionId: string },
+    options?: { withProfile?: boolean },
+  ): Promise<SignedInCaller | undefined>;
   /** The memory of live sessions, on PGlite only. */
   memory: LiveSessionMemory | null;
 };
@@ -112,7 +115,15 @@ export function liveSessionsOf(database: DatabaseHandle): LiveSessions {
 
 function createLiveSessions(database: DatabaseHandle): LiveSessions {
   const { refreshTokens: tokens, users, persons, profilePictures } = schema;
-  const liveSessionUser = database.db
+  const liveToken = and(
+    eq(tokens.familyId, sql.placeholder('sessionId')),
+    isNull(tokens.revokedAt),
+    eq(tokens.organisationId, database.organisationId),
+    eq(tokens.userId, sql.placeholder('userId')),
+  );
+  // Two statements: the caller's profile costs a join and 19 columns to read, which the auth
+  // service's own routes (`GET /session/current`...) do not need.
+  const liveSessionCaller = database.db
     .select({ id: users.id, email: users.email, person: personColumns })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
@@ -121,31 +132,36 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
       and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
     )
     .leftJoin(profilePictures, eq(profilePictures.personId, persons.id))
-    .where(
-      and(
-        eq(tokens.familyId, sql.placeholder('sessionId')),
-        isNull(tokens.revokedAt),
-        eq(tokens.organisationId, database.organisationId),
-        eq(tokens.userId, sql.placeholder('userId')),
-      ),
-    )
+    .where(liveToken)
+    .limit(1)
+    .prepare('live_session_caller');
+  const liveSessionUser = database.db
+    .select({ id: users.id, email: users.email })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(liveToken)
     .limit(1)
     .prepare('live_session_user');
   const memory = database.kind === 'pglite' ? new LiveSessionMemory() : null;
   return {
     memory,
-    async signedInUser({ userId, sessionId }) {
+    async signedInUser({ userId, sessionId }, { withProfile = true } = {}) {
       if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return undefined;
       const known = memory?.get(sessionId, userId);
       if (known) return known;
       const ticket = memory?.begin() ?? 0;
-      const [row] = await liveSessionUser.execute({ sessionId, userId });
-      if (!row) return undefined;
-      const user = { id: row.id, email: row.email };
+      let caller: SignedInCaller | undefined;
+      if (withProfile) {
+        const [row] = await liveSessionCaller.execute({ sessionId, userId });
+        caller = row && { id: row.id, email: row.email, person: row.person };
+      } else {
+        [caller] = await liveSessionUser.execute({ sessionId, userId });
+      }
+      if (!caller) return undefined;
       // The memory keeps the session's user, never the profile, which changes without a session
       // ending.
-      memory?.remember(ticket, sessionId, user);
-      return { ...user, person: row.person };
+      memory?.remember(ticket, sessionId, { id: caller.id, email: caller.email });
+      return caller;
     },
   };
 }

@@ -6,14 +6,19 @@ import { liveSessionsOf } from './liveSessions.ts';
 /**
  * The services' `requireAuth` on `database`: the bearer token checked by http/, the session's
  * life by this service (one prepared statement, which also reads the caller's profile for
- * services/account/caller.ts; answered from memory on PGlite: see liveSessions.ts). The process that hosts the services wires it into their context.
+ * services/account/caller.ts unless `withProfile` is false; answered from memory on PGlite: see
+ * liveSessions.ts). The process that hosts the services wires it into their context.
  */
-export function createRequireAuth(accessTokens: AccessTokens, database: DatabaseHandle) {
+export function createRequireAuth(
+  accessTokens: AccessTokens,
+  database: DatabaseHandle,
+  { withProfile = true }: { withProfile?: boolean } = {},
+) {
   const sessions = liveSessionsOf(database);
   return createTokenAuth(accessTokens, {
     organisationId: database.organisationId,
     signedInUser: async (claims) => {
-      const user = await sessions.signedInUser(claims);
+      const user = await sessions.signedInUser(claims, { withProfile });
       if (!user) return undefined;
       return user.person === undefined
         ? { email: user.email }

@@ -12,6 +12,7 @@ import { signIn } from './login.ts';
 import { resolveAuthOptions } from './options.ts';
 import { listInvites, resendInvite, withdrawInvite } from './pendingInvites.ts';
 import type { RequestMeta } from './requestMeta.ts';
+import { createRequireAuth } from './requireAuth.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
 import { logout, refreshSession, type SessionDeps } from './sessions.ts';
 import { listVisibleUsers } from './users.ts';
@@ -46,6 +47,11 @@ export const authService: ServicePlugin = async (app, context) => {
   const mail = startMailOutbox(app, context);
   const inviteDeps = (): InviteDeps => ({ ...deps, mail, appUrl: context.appUrl });
   const { db } = context.database;
+  // The auth service's routes read no profile of the caller: its session check reads none
+  // (one join and 19 columns fewer than `context.requireAuth`'s, on every `GET /session/current`).
+  const requireSession = createRequireAuth(context.accessTokens, context.database, {
+    withProfile: false,
+  });
 
   app.route(
     contractRoute('login', {
@@ -77,7 +83,7 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('currentSession', {
-      onRequest: context.requireAuth,
+      onRequest: requireSession,
       // The session check behind requireAuth found the user's email: nothing more to ask.
       handler: async (request) => {
         const { userId, email } = claimsOf(request);
@@ -88,7 +94,7 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('listUsers', {
-      onRequest: context.requireAuth,
+      onRequest: requireSession,
       handler: async (request) =>
         listVisibleUsers(db, context.organisationId, claimsOf(request).userId),
     }),
@@ -96,7 +102,7 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('createInvite', {
-      onRequest: context.requireAuth,
+      onRequest: requireSession,
       handler: async (request, reply) => {
         const invite = await createInvite(
           inviteDeps(),
@@ -111,14 +117,14 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('listInvites', {
-      onRequest: context.requireAuth,
+      onRequest: requireSession,
       handler: async (request) => listInvites(deps, claimsOf(request).userId),
     }),
   );
 
   app.route(
     contractRoute('resendInvite', {
-      onRequest: context.requireAuth,
+      onRequest: requireSession,
       handler: async (request) =>
         resendInvite(inviteDeps(), claimsOf(request).userId, request.params.id, metaOf(request)),
     }),
@@ -126,7 +132,7 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('withdrawInvite', {
-      onRequest: context.requireAuth,
+      onRequest: requireSession,
       handler: async (request, reply) => {
         await withdrawInvite(deps, claimsOf(request).userId, request.params.id, metaOf(request));
         return reply.status(204).send();
