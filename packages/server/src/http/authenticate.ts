@@ -8,7 +8,6 @@ import { type AccessClaims, AccessTokenError, type AccessTokens } from './access
  * whatever else the session check read in the same statement (a service adds such a field by
  * augmenting this interface, as services/account/caller.ts does with the caller's profile).
  */
-// biome-ignore lint/style/useConsistentTypeDefinitions: services augment it (declaration merging).
 export interface Caller extends AccessClaims {
   email: string;
 }
