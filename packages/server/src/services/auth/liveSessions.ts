@@ -7,10 +7,10 @@ import { publishSessionEnd } from '../liveNotices.ts';
 // Whether a session is still live is asked on every authenticated request (`requireAuth`), and
 // changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
 // - the question is one prepared statement (the partial index of live tokens, then the user's
-//   row for the email `GET /session/current` answers with, and the user's profile, which nearly
-//   every authenticated call reads next: services/account/caller.ts), built once per database: no
-//   query building per request, a named statement on PostgreSQL (parsed once per connection),
-//   one round trip;
+//   row for the email `GET /session/current` answers with, and, but for the auth service's own
+//   routes, the user's profile, which nearly every other call reads next:
+//   services/account/caller.ts), built once per database: no query building per request, a named
+//   statement on PostgreSQL (parsed once per connection), one round trip;
 // - on PGlite, the answers are also kept in memory. PGlite serves one process (its lock file
 //   keeps others off), so every session that ends, ends in this process, through
 //   `transactionEndingSessions`, which empties that memory: the answer stays exact. The memory

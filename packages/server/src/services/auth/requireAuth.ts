@@ -5,7 +5,7 @@ import { liveSessionsOf } from './liveSessions.ts';
 
 /**
  * The services' `requireAuth` on `database`: the bearer token checked by http/, the session's
- * life by this service (one prepared statement, which also reads the caller's profile for
+ * life by this service (a prepared statement, which also reads the caller's profile for
  * services/account/caller.ts unless `withProfile` is false; answered from memory on PGlite: see
  * liveSessions.ts). The process that hosts the services wires it into their context.
  */
@@ -19,10 +19,7 @@ export function createRequireAuth(
     organisationId: database.organisationId,
     signedInUser: async (claims) => {
       const user = await sessions.signedInUser(claims, { withProfile });
-      if (!user) return undefined;
-      return user.person === undefined
-        ? { email: user.email }
-        : { email: user.email, person: user.person };
+      return user && { email: user.email, person: user.person };
     },
   });
 }
