@@ -25,6 +25,7 @@ import { rejectionOf, sqlStateOf } from './test-helpers.ts';
 const kind = testDatabaseKind();
 const otherOrganisationId = '11111111-1111-4111-8111-111111111111';
 const expectedTables = [
+  'audit_client_reads',
   'audit_log',
   'audit_refusals',
   'calendar_events',

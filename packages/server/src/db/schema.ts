@@ -314,6 +314,48 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Reads of a client's data in aggregate (`client_data_read`, http/clientReadAudit.ts): one row per
+ * organisation, reader, outcome, client and hour, counting the reads and when the first and the
+ * last came, so reading the same client all day costs a row an hour. The first read of each row
+ * is also one `client_data_read` row of the audit log (its route, address and request id);
+ * refused reads (another coach's client, a made-up id) count in one row per reader and hour,
+ * whatever was asked, with the last id asked. Rows older than 400 days are swept.
+ */
+export const auditClientReads = pgTable(
+  'audit_client_reads',
+  {
+    organisationId: organisationOfBusyRow(),
+    actorUserId: uuid('actor_user_id').notNull(),
+    /** 'success', or 'refused' (403/404: not a client of the reader's). */
+    outcome: text('outcome').notNull(),
+    /** The client's person id; '' for the clients list and for refused reads. */
+    subject: text('subject').notNull(),
+    /** The start of the hour the reads came in. */
+    windowStart: timestamptz('window_start').notNull(),
+    count: integer('count').notNull(),
+    firstAt: timestamptz('first_at').notNull(),
+    lastAt: timestamptz('last_at').notNull(),
+    /** The client id the last read asked for (at most 64 characters), when it named one. */
+    lastSubject: text('last_subject'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'audit_client_reads_pkey',
+      columns: [
+        table.organisationId,
+        table.actorUserId,
+        table.windowStart,
+        table.outcome,
+        table.subject,
+      ],
+    }),
+    index('audit_client_reads_organisation_window_idx').on(table.organisationId, table.windowStart),
+    check('audit_client_reads_count_positive', sql`${table.count} > 0`),
+    check('audit_client_reads_outcome_valid', sql`${table.outcome} in ('success', 'refused')`),
+  ],
+);
+
 export const profilePictures = pgTable(
   'profile_pictures',
   {
