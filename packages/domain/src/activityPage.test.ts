@@ -1,45 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type ActivityKey,
-  compareNewestFirst,
-  decodeActivityCursor,
-  encodeActivityCursor,
-  pageNewestFirst,
-} from './activityPage.ts';
+import { type ActivityKey, compareNewestFirst, pageNewestFirst } from './activityPage.ts';
 
 const idA = '00000000-0000-4000-8000-00000000000a';
 const idB = '00000000-0000-4000-8000-00000000000b';
 const key = (at: string, id: string): ActivityKey => ({ at, id });
-
-describe('activity cursors', () => {
-  it('round-trip a key', () => {
-    const original = key('2025-03-10T08:15:00.123456Z', idA);
-    const cursor = encodeActivityCursor(original);
-    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeActivityCursor(cursor)).toEqual(original);
-  });
-
-  it('refuse anything this module did not make', () => {
-    const encode = (value: unknown) =>
-      Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-    for (const cursor of [
-      '',
-      'not a cursor!',
-      `${encodeActivityCursor(key('2025-03-10T08:15:00.123456Z', idA))}!`,
-      Buffer.from('not json').toString('base64url'),
-      encode({ at: '2025-03-10T08:15:00.123456Z', id: idA }),
-      encode(['2025-03-10T08:15:00.123456Z']),
-      encode(['2025-03-10T08:15:00.123Z', idA]),
-      encode(['2025-02-30T08:15:00.123456Z', idA]),
-      encode(['2025-03-10T25:15:00.123456Z', idA]),
-      encode(['2025-03-10T08:15:00.123456Z', 'not-a-uuid']),
-      encode(['2025-03-10T08:15:00.123456Z', idA.toUpperCase()]),
-      encode([1, 2]),
-    ]) {
-      expect(decodeActivityCursor(cursor), cursor).toBeNull();
-    }
-  });
-});
 
 describe('pageNewestFirst', () => {
   it('orders by instant, then by id on a tie, newest first', () => {

@@ -14,6 +14,7 @@ export * from './journey.ts';
 export * from './metricBounds.ts';
 export * from './morningMail.ts';
 export * from './needsAttention.ts';
+export * from './pageCursor.ts';
 export * from './password.ts';
 export * from './personName.ts';
 export * from './personView.ts';

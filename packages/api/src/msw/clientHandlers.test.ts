@@ -2,7 +2,7 @@ import {
   addDays,
   assessmentStatusNames,
   compareCalendarEvents,
-  decodeActivityCursor,
+  decodePageCursor,
   goalEffectNames,
   localDateOf,
   maxActivityPageSize,
@@ -618,7 +618,7 @@ describe("the client-data handlers, by the server's rules", () => {
     const page = await api.analytics.getClientActivity(mockClientIds.jamie, { limit: 3 });
     const last = page.items[2];
     expect(page.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeActivityCursor(page.nextCursor ?? '')).toMatchObject({ id: last?.id });
+    expect(decodePageCursor(page.nextCursor ?? '')).toMatchObject({ id: last?.id });
   });
 
   it("total the profile's phase from the table's figures, the step judged on its whole plan", async () => {

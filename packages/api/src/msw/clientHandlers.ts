@@ -6,10 +6,10 @@ import {
   compareNewestFirst,
   currentStepDay,
   dateRangeError,
-  decodeActivityCursor,
+  decodePageCursor,
   earlierDate,
   effectLevel,
-  encodeActivityCursor,
+  encodePageCursor,
   localDateOf,
   measuresOf,
   messages,
@@ -395,7 +395,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
       const record = clientFor(state, request, 'coach');
       if (record instanceof Response) return record;
       const { limit = 20, before } = request.query as { limit?: number; before?: string };
-      const cursor = before === undefined ? null : decodeActivityCursor(before);
+      const cursor = before === undefined ? null : decodePageCursor(before);
       if (before !== undefined && cursor === null) {
         return error(400, 'invalid_request', messages.invalidCursor);
       }
@@ -405,7 +405,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
       return HttpResponse.json({
         clientId: record.person.id,
         items: page.items.map((key) => key.item),
-        nextCursor: page.next === null ? null : encodeActivityCursor(page.next),
+        nextCursor: page.next === null ? null : encodePageCursor(page.next),
       });
     }),
   ];

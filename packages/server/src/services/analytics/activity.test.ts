@@ -196,6 +196,34 @@ describe('GET /api/analytics/clients/:clientId/activity', () => {
     }
   });
 
+  it('refuses a cursor whose instant is outside the years 1900 to 2199 (400, never a 500)', async () => {
+    const id = seeded[0]?.id ?? randomUUID();
+    const cursorOf = (at: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+    for (const at of [
+      '0000-01-01T00:00:00.000000Z',
+      '10000-01-01T00:00:00.000000Z',
+      '-000001-01-01T00:00:00.000000Z',
+      '1899-12-31T23:59:59.999999Z',
+      '2200-01-01T00:00:00.000000Z',
+    ]) {
+      const response = await callAs(
+        server,
+        coach,
+        activityPath(ada.personId, `?before=${cursorOf(at)}`),
+      );
+      expect(response.status, at).toBe(400);
+      expect(response.body).toEqual({ error: 'invalid_request', message: 'Invalid cursor' });
+    }
+    // The bounds themselves are instants like any other.
+    const last = await callAs(
+      server,
+      coach,
+      activityPath(ada.personId, `?before=${cursorOf('2199-12-31T23:59:59.999999Z')}&limit=50`),
+    );
+    expect(last.status).toBe(200);
+    expect((last.body as ActivityPage).items).toHaveLength(seeded.length);
+  });
+
   it('answers the one 404 to anyone but the coach, and 401 without a token', async () => {
     for (const [user, id] of [
       [otherCoach, ada.personId],

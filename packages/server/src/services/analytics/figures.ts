@@ -13,7 +13,7 @@ import {
   ageOn,
   completionCount,
   createScheduleClock,
-  encodeActivityCursor,
+  encodePageCursor,
   engagement,
   type Gender,
   genders,
@@ -342,6 +342,6 @@ export async function activityPage(
   return {
     clientId,
     items: page.items.map((keyed) => keyed.item),
-    nextCursor: page.next === null ? null : encodeActivityCursor(page.next),
+    nextCursor: page.next === null ? null : encodePageCursor(page.next),
   };
 }

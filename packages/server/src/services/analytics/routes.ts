@@ -1,10 +1,11 @@
-import { decodeActivityCursor, messages } from '@coach/domain';
+import { messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findCaller } from '../account/caller.ts';
 import { clientNotFound } from '../clientRecords/access.ts';
 import { clientHandlers, clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
 import { nowOf, type ServicePlugin } from '../context.ts';
+import { keyOfCursor } from '../pageCursor.ts';
 import { signedPicturePath } from '../resource/pictureUrls.ts';
 import { listCoachActions } from './coachActions.ts';
 import { activityPage, clientProfileSummary, clientSeries, coachListSummaries } from './figures.ts';
@@ -101,15 +102,11 @@ export const analyticsService: ServicePlugin = async (app, context) => {
     contractRoute(
       'getClientActivity',
       clientHandlers(context, 'coach', async ({ query }, { client }) => {
-        const before = query.before === undefined ? null : decodeActivityCursor(query.before);
-        if (query.before !== undefined && before === null) {
-          throw new DomainError('invalid_request', messages.invalidCursor);
-        }
         return activityPage(
           database.db,
           organisationId,
           client.id,
-          before,
+          keyOfCursor(query.before),
           query.limit ?? defaultActivityPageSize,
         );
       }),
