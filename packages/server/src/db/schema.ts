@@ -65,6 +65,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 export const personTypes = ['coach', 'user'] as const;
 export type PersonType = (typeof personTypes)[number];
 
+/** What a mailed code proves (see `passwordResetCodes.purpose`). */
+export type MailedCodePurpose = 'reset' | 'sign_in';
+
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
@@ -181,6 +184,13 @@ export const passwordResetCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the code proves: 'reset' (a password reset) or 'sign_in' (a sign-in's further proof). */
+    purpose: text('purpose').$type<MailedCodePurpose>().notNull().default('reset'),
+    /**
+     * The HMAC of the reset request the code was mailed for: its wrong tries are that request's
+     * alone, so strangers' guesses never use up the owner's code. Null for sign-in codes.
+     */
+    requestHash: text('request_hash'),
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -189,11 +199,16 @@ export const passwordResetCodes = pgTable(
     voidedAt: timestamptz('voided_at'),
   },
   (table) => [
-    // At most one live (neither used nor voided) code per user: a new code voids the old first.
-    uniqueIndex('password_reset_codes_live_user_key')
-      .on(table.userId)
+    // A reset code is found by its request; each request has its own code.
+    uniqueIndex('password_reset_codes_request_key')
+      .on(table.userId, table.requestHash)
+      .where(sql`${table.requestHash} is not null`),
+    // The live codes of a user, newest first (checks without a request, sign-in codes).
+    index('password_reset_codes_live_user_idx')
+      .on(table.userId, table.purpose, table.createdAt)
       .where(sql`${table.usedAt} is null and ${table.voidedAt} is null`),
     check('password_reset_codes_attempts_valid', sql`${table.failedAttempts} >= 0`),
+    check('password_reset_codes_purpose_valid', sql`${table.purpose} in ('reset', 'sign_in')`),
   ],
 );
 
