@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
 import { type AdmissionGate, createAdmissionGate, type Lane, type Turn } from './admissionGate.ts';
 import { hasBody, pauseBodyClock, resumeBodyClock } from './bodyRate.ts';
+import { clientAddressKey } from './clientAddress.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 
 // With more requests at once than the database serves, every statement waits in the pool's queue
@@ -54,8 +55,8 @@ const admissions = new WeakMap<FastifyRequest, Admission>();
 /**
  * Admits the API requests of `app` through a gate (see admissionGate.ts) in arrival order: a
  * request without a body waits before anything else runs for it (its session check included), one
- * with a body once its body has arrived; each leaves when its answer has been sent or its
- * connection has closed. A caller gone while waiting is never run. Answers the gate.
+ * with a body once its body has arrived; each leaves when its answer has been handed to the
+ * socket (not when the client has read it) or its connection has closed. A caller gone while waiting is never run. Answers the gate.
  */
 export function registerAdmission(
   app: FastifyInstance,
@@ -78,7 +79,8 @@ export function registerAdmission(
     let isAdmittedAtOnce = false;
     const turn = gate.enter(
       admission.lane,
-      request.ip,
+      // An IPv6 client holds a whole /64: per address, it would have 2^64 shares.
+      clientAddressKey(request.ip),
       () => {
         if (isEntering) isAdmittedAtOnce = true;
         else proceed();
@@ -116,11 +118,15 @@ export function registerAdmission(
       hasLeftForBody: false,
     };
     admissions.set(request, admission);
-    // 'close' comes once the answer is sent, or when the connection ends before.
-    reply.raw.once('close', () => {
+    // The server's work ends when the answer is handed to the socket ('prefinish', before the
+    // client has read it: twenty clients that never read their picture held every slot), or
+    // when the connection ends before ('close').
+    const release = () => {
       admission.turn?.leave();
       admission.turn = null;
-    });
+    };
+    reply.raw.once('prefinish', release);
+    reply.raw.once('close', release);
     if (isBodied && !isSignedIn) return done();
     enter(request, admission, done);
   });
@@ -147,7 +153,8 @@ export function registerAdmission(
 
 /**
  * Gives `request`'s slot back before its answer ends: for an answer that stays open (the live
- * event stream), whose work is done once it has started.
+ * event stream) or that is streamed at the client's pace (a large answer, see largeAnswer.ts),
+ * whose work at the gate is done once it has started.
  */
 export function leaveAdmission(request: FastifyRequest): void {
   const admission = admissions.get(request);

@@ -1,7 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The key a client address is throttled under: an IPv4 address as it is, an IPv6 address by its
+ * The key a client address is counted and throttled under (sign-in throttles, the per-address
+ * caps of connections, admission and live streams): an IPv4 address as it is, an IPv6 address by its
  * /64 (one subscriber or host usually holds a whole /64, so per-address keys would let it rotate
  * through 2^64 fresh buckets). IPv4-mapped IPv6 (`::ffff:192.0.2.1`) counts as the IPv4 address.
  * Anything else (never expected from Fastify's `request.ip`) is kept as it is.

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { TrustProxy } from '../config.ts';
+import { clientAddressKey } from './clientAddress.ts';
 
 // One address may hold only so many open connections: each costs a socket, buffers and timers,
 // and twenty idle ones were enough to freeze the API before bodies were read outside the gate.
@@ -37,8 +38,8 @@ export function trustedProxyMatcher(
 }
 
 /**
- * Closes at once a connection from an address that already holds `max` open ones (trusted
- * proxies excepted): it gets no answer, as it has sent no request yet.
+ * Closes at once a connection from an address (an IPv6 /64, see clientAddress.ts) that already
+ * holds `max` open ones (trusted proxies excepted): it gets no answer, as it has sent no request yet.
  */
 export function limitConnectionsPerAddress(
   server: Server,
@@ -48,8 +49,10 @@ export function limitConnectionsPerAddress(
   const isProxy = trustedProxyMatcher(trustProxy);
   const open = new Map<string, number>();
   server.on('connection', (socket) => {
-    const address = socket.remoteAddress;
-    if (!address || isProxy(address)) return;
+    const remoteAddress = socket.remoteAddress;
+    if (!remoteAddress || isProxy(remoteAddress)) return;
+    // An IPv6 client holds a whole /64: its connections count together.
+    const address = clientAddressKey(remoteAddress);
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       socket.destroy();

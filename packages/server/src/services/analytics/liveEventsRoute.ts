@@ -3,6 +3,7 @@ import { messages } from '@coach/domain';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import { leaveAdmission } from '../../http/admission.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findCaller } from '../account/caller.ts';
 import { liveSessionsOf } from '../auth/liveSessions.ts';
@@ -46,7 +47,8 @@ export async function registerLiveEvents(
           coachId: caller.id,
           userId: auth.userId,
           sessionId: auth.sessionId,
-          address: request.ip,
+          // An IPv6 client holds a whole /64: its streams count together.
+          address: clientAddressKey(request.ip),
         };
         if (hub.refusal(owner)) {
           throw new DomainError('rate_limited', messages.tooManyLiveStreams, refusalRetry);

@@ -31,7 +31,7 @@ export type LiveEventOptions = {
   coalesceMs: number;
   /** Open streams of one coach (tabs, devices); more are answered 429. */
   maxStreamsPerCoach: number;
-  /** Open streams from one client address (`request.ip`); more are answered 429. */
+  /** Open streams from one client address (an IPv6 /64); more are answered 429. */
   maxStreamsPerAddress: number;
   /** How long after a coach's last stream closed a resume can still be served, ms. */
   resumeWindowMs: number;

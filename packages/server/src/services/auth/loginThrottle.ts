@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
-import { clientAddressKey } from './clientAddress.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { LoginThrottle } from './options.ts';
 import { refuseThrottled, sweepIdleBucketsSometimes } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';

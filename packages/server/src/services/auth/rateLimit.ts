@@ -3,7 +3,7 @@ import { recordRefusal, sweepOldRefusalsSometimes } from '../../audit.ts';
 import type { Database } from '../../db/index.ts';
 import { sweepSometimes } from '../../db/sweep.ts';
 import { DomainError } from '../../domainError.ts';
-import { clientAddressKey } from './clientAddress.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { RateLimit, RateLimitedAction, RateLimitPair } from './options.ts';
 import type { RequestMeta } from './requestMeta.ts';
 

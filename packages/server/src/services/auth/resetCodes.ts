@@ -7,7 +7,7 @@ import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
-import { clientAddressKey } from './clientAddress.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
 import { hashPassword } from './passwords.ts';
