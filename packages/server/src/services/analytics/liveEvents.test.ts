@@ -137,6 +137,24 @@ describe('GET /api/analytics/events', () => {
     kept.close();
   });
 
+  it("numbers each coach's events apart: another coach's busy clients leave the ids a coach sees as they were", async () => {
+    const sequenceOf = (id: string) => Number(id.split('.')[1]);
+    const ofA = await open(coachA);
+    const ofB = await open(coachB);
+    const openedAt = ofA.lastEventId();
+    await postBatch(clientE);
+    const ofTheOther = await ofB.next();
+    expect(ofTheOther.id.split('.')[0]).not.toBe(openedAt.split('.')[0]);
+    await postBatch(clientC);
+    const next = await ofA.next();
+    expect(next).toMatchObject({ data: { clientIds: [clientC.personId] } });
+    expect(next.id.split('.')[0]).toBe(openedAt.split('.')[0]);
+    // The next of A's own events: B's event in between took no number of A's.
+    expect(sequenceOf(next.id)).toBe(sequenceOf(openedAt) + 1);
+    ofA.close();
+    ofB.close();
+  });
+
   it('closes the stream when its session ends (logout), and leaves the other sessions open', async () => {
     const token = await signInForTest(server, coachA.userId);
     const stream = await openLiveStream(server.baseUrl, token);

@@ -151,6 +151,31 @@ describe('the live hub', () => {
     expect(other.body.writableEnded).toBe(true);
   });
 
+  it("resumes from a coach's own ids, and refetches from an id of a state forgotten since", async () => {
+    const hub = startHub({ heartbeatMs: 100, resumeWindowMs: 5_000 });
+    await hub.start();
+    const first = hub.open(owner(coachA), undefined);
+    listener.onNotice(changed(coachA, clientC));
+    const [seen] = eventsOf(first);
+    listener.onNotice(changed(coachB, clientE));
+    await vi.advanceTimersByTimeAsync(coalesceMs);
+    first.close();
+    listener.onNotice(changed(coachA, clientD));
+    await vi.advanceTimersByTimeAsync(coalesceMs);
+    const missedOne = hub.open(owner(coachA), seen?.id);
+    expect(eventsOf(missedOne)).toMatchObject([{ data: { clientIds: [clientD] } }]);
+    missedOne.close();
+    // Past the resume window the coach's state is forgotten: its numbers start again, under
+    // another token, so the old id is never taken for a new one.
+    await vi.advanceTimersByTimeAsync(5_200);
+    const again = hub.open(owner(coachA), undefined);
+    listener.onNotice(changed(coachA, clientC));
+    expect(eventsOf(again)).toHaveLength(1);
+    const resumed = hub.open(owner(coachA), seen?.id);
+    expect(eventsOf(resumed)).toMatchObject([{ event: 'refetch', data: { reason: 'resume' } }]);
+    await hub.close();
+  });
+
   it('closes a stream whose reader leaves too much unread', async () => {
     const hub = startHub({ heartbeatMs: 10, maxUnreadBytes: 200 });
     await hub.start();

@@ -16,8 +16,11 @@ import { type LiveNotice, parseLiveNotice } from '../liveNotices.ts';
 // - per coach, a change is sent at once in a `clients-changed` event to every stream of that
 //   coach, and the changes of the next `coalesceMs` are gathered and sent in one event at its end
 //   (at most one event per `coalesceMs`, and a lone change without the wait);
-// - event ids are `<process>.<sequence>`, the sequence monotonic in the process; a coach's recent
-//   events are kept (while a stream is open and `resumeWindowMs` after the last closed) so that a
+// - event ids are `<token>.<sequence>`, both the coach's own: a random token of the coach's state
+//   in this process and a sequence counting that coach's events only, so an id tells a coach
+//   nothing of the other coaches (how busy their clients are) and an id of another process, or of
+//   a state forgotten since, is never mistaken for one of this state; a coach's recent events are
+//   kept (while a stream is open and `resumeWindowMs` after the last closed) so that a
 //   stream resumed with Last-Event-ID gets what it missed, or a `refetch` when that cannot be told;
 // - a lost database connection (LISTEN) sends `refetch` to every stream once it is back, and the
 //   streams whose sessions ended meanwhile close;
@@ -65,6 +68,10 @@ export type LiveStream = StreamOwner & { body: PassThrough; close: () => void };
 type HistoryEntry = { sequence: number; event: LiveEvent };
 
 type CoachState = {
+  /** The first part of the coach's event ids: random, new with every state of the coach. */
+  token: string;
+  /** The coach's last event's sequence (the second part of its id). */
+  sequence: number;
   streams: Set<LiveStream>;
   pending: Set<string>;
   timer: NodeJS.Timeout | null;
@@ -91,8 +98,6 @@ export function createLiveHub(
   options: LiveEventOptions,
   isSessionLive: (owner: StreamOwner) => Promise<boolean>,
 ) {
-  const processId = randomBytes(4).toString('hex');
-  let sequence = 0;
   const coaches = new Map<string, CoachState>();
   const streamsOfSession = new Map<string, Set<LiveStream>>();
   const streamsOfAddress = new Map<string, number>();
@@ -100,7 +105,7 @@ export function createLiveHub(
   let unlisten: (() => Promise<void>) | null = null;
   let isClosed = false;
 
-  const idOf = (at: number) => `${processId}.${at}`;
+  const idOf = (state: CoachState, at: number) => `${state.token}.${at}`;
 
   function write(stream: LiveStream, text: string) {
     const { body } = stream;
@@ -128,15 +133,15 @@ export function createLiveHub(
 
   /** A refetch for every stream of the coach: a resume from before it cannot be served. */
   function refetch(state: CoachState, reason: RefetchData['reason']): LiveEvent {
-    const event = refetchEvent(reason);
+    const event = refetchEvent(state, reason);
     state.history = [];
-    state.servedSince = sequence;
+    state.servedSince = state.sequence;
     return event;
   }
 
-  function refetchEvent(reason: RefetchData['reason']): LiveEvent {
-    sequence += 1;
-    return { event: 'refetch', id: idOf(sequence), data: { reason } };
+  function refetchEvent(state: CoachState, reason: RefetchData['reason']): LiveEvent {
+    state.sequence += 1;
+    return { event: 'refetch', id: idOf(state, state.sequence), data: { reason } };
   }
 
   /** Sends the coach's pending changes, if any, as one event; answers whether it sent one. */
@@ -148,9 +153,13 @@ export function createLiveHub(
       send(state, refetch(state, 'overflow'));
       return true;
     }
-    sequence += 1;
-    const event: LiveEvent = { event: 'clients-changed', id: idOf(sequence), data: { clientIds } };
-    remember(state, event, sequence);
+    state.sequence += 1;
+    const event: LiveEvent = {
+      event: 'clients-changed',
+      id: idOf(state, state.sequence),
+      data: { clientIds },
+    };
+    remember(state, event, state.sequence);
     send(state, event);
     return true;
   }
@@ -213,11 +222,13 @@ export function createLiveHub(
     let state = coaches.get(coachId);
     if (!state) {
       state = {
+        token: randomBytes(4).toString('hex'),
+        sequence: 0,
         streams: new Set(),
         pending: new Set(),
         timer: null,
         history: [],
-        servedSince: sequence,
+        servedSince: 0,
         idleSince: null,
       };
       coaches.set(coachId, state);
@@ -232,12 +243,12 @@ export function createLiveHub(
   function resumption(state: CoachState, lastEventId: string) {
     const match = resumeIdPattern.exec(lastEventId);
     const at = match ? Number(match[2]) : Number.NaN;
-    if (match?.[1] === processId && at >= state.servedSince && at <= sequence) {
+    if (match?.[1] === state.token && at >= state.servedSince && at <= state.sequence) {
       const missed = state.history.filter((entry) => entry.sequence > at);
       return { openingId: lastEventId, events: missed.map((entry) => entry.event) };
     }
     // For this stream only: the coach's other streams resume as before.
-    const event = refetchEvent('resume');
+    const event = refetchEvent(state, 'resume');
     return { openingId: event.id, events: [event] };
   }
 
@@ -295,7 +306,7 @@ export function createLiveHub(
       };
       const start =
         lastEventId === undefined
-          ? { openingId: idOf(sequence), events: [] }
+          ? { openingId: idOf(state, state.sequence), events: [] }
           : resumption(state, lastEventId);
       state.streams.add(stream);
       state.idleSince = null;
