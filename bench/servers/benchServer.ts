@@ -7,6 +7,7 @@ import { buildServer } from '../../packages/server/src/app.ts';
 import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
+import { liftedClientReadLimit } from '../../packages/server/src/http/clientReadLimit.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
 import type { LiveEventOptions } from '../../packages/server/src/services/analytics/liveHub.ts';
 import { createRequireAuth } from '../../packages/server/src/services/auth/requireAuth.ts';
@@ -59,6 +60,8 @@ export function buildBenchServer(
           appUrl: 'http://localhost',
           // A few bench clients write what a practice does (see writeQuotaOptions.ts).
           clientWriteQuotas: liftedClientWriteQuotas,
+          // A few bench accounts read what a practice does (see clientReadLimit.ts).
+          clientReadLimit: liftedClientReadLimit,
           ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
           ...(options.listAnswerBytes !== undefined
             ? { listAnswerBytes: options.listAnswerBytes }

@@ -37,10 +37,12 @@ export async function startServer(
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      // A few virtual users write what a practice does, from one machine: the load measures the
-      // work, so the per-address caps and the clients' write quotas are lifted.
+      // A few virtual users write and read what a practice does, from one machine: the load
+      // measures the work, so the per-address caps, the clients' write quotas and the accounts'
+      // read limit are lifted.
       PER_ADDRESS_LIMITS: '0',
       CLIENT_WRITE_QUOTAS: '0',
+      CLIENT_READ_LIMIT: '0',
       // The log of a deployment: JSON lines, as with NODE_ENV=production.
       LOG_FORMAT: 'json',
       ...env,

@@ -206,7 +206,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   if (options.services) {
     const { context, enabled } = options.services;
     // Before the services: a root hook covers the routes they register.
-    registerClientReadAudit(app, context.database);
+    registerClientReadAudit(app, context);
     for (const name of enabled) {
       const plugin = servicePlugins[name];
       if (!plugin) continue;

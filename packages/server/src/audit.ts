@@ -44,7 +44,7 @@ const insertOf = preparedPerHandle(insertStatement);
 /**
  * Appends one row to the audit log, inside the caller's transaction when given one. The table is
  * append-only: the database refuses every UPDATE, DELETE and TRUNCATE of it (migration 0003).
- * Prepared once per handle: every coach's read of a client's data writes one (clientReadAudit.ts).
+ * Prepared once per handle.
  */
 export async function recordAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
   await insertOf(db).execute({
@@ -70,19 +70,55 @@ function codeOf(error: unknown): string {
   return 'unknown';
 }
 
-/** An audit row of an {@link AuditBatch}, with the instant it happened. */
-type BatchedEntry = Omit<AuditEntry, 'organisationId'> & { at: Date };
+/**
+ * One signed-in read of a client's data, as {@link AuditBatch} counts it: who read, whose data (the
+ * client's person id; none for the clients list; for a refused read, whatever was asked, at most
+ * 64 characters), from where, the request and how it ended.
+ */
+type ClientRead = {
+  actorUserId: string;
+  subject: string | null;
+  ip: string | null;
+  requestId: string | null;
+  outcome: 'success' | 'refused';
+  /** The route and the status; never a parameter's value but the client id. */
+  details: Record<string, unknown>;
+};
 
-/** Rows a batch holds at most while the database is slow; further rows are counted, not kept. */
-const maxPendingAuditRows = 20_000;
+/** What a batch keeps of the reads of one reader, outcome, client and hour until written. */
+type ReadCount = {
+  /** The first read of the batch's: the audit log row, if the aggregate's row is new. */
+  first: ClientRead & { at: Date };
+  /** '' for the clients list and for refused reads (whatever they asked). */
+  subject: string;
+  windowStart: Date;
+  count: number;
+  lastAt: Date;
+  lastSubject: string | null;
+};
+
+/** Reads a batch holds at most while the database is slow; further reads are counted, not kept. */
+const maxPendingReads = 20_000;
+
+const hourMs = 3_600_000;
+
+/** How long the aggregate of reads keeps an hour's rows, as the aggregate of refusals. */
+const clientReadRetentionDays = 400;
 
 /**
- * Audit rows written together: those added within `delayMs` of each other (or `maxRows` of them)
- * go in one INSERT, and one INSERT at most is under way. For the rows written after their answer
- * has gone (the reads of a client's data, one per coach's call): one row a call cost a round trip
- * a call. Each row keeps the instant it was added as `at`. A row waits `delayMs` at most, plus
- * the INSERT before it; `flush` (the server's close) writes what is waiting. A failed INSERT is
- * logged (its error code, never a row) and its rows are lost, as a failed single insert's was.
+ * The reads of a client's data, written together in aggregate: one row per reader, outcome,
+ * client and hour in `audit_client_reads` (a count, the first and the last instants, the last
+ * id asked), and one `client_data_read` row in the audit log for the first read of each such row
+ * only, so the log grows by a bounded number of rows per reader and hour (their clients, the
+ * list, one for refusals) however often they read, and every read is still counted. Refused
+ * reads count in one row per reader and hour whatever was asked: made-up ids cost no row each.
+ *
+ * The reads added within `delayMs` of each other (or `maxRows` of them) are collapsed in memory
+ * and go in one statement (the upsert and the log rows of the new aggregate rows), and one
+ * statement at most is under way: a coach's every call reads a client's data, and a statement a
+ * call cost a round trip a call. A read waits `delayMs` at most, plus the statement before it;
+ * `flush` (the server's close) writes what is waiting. A failed write is logged (its error code
+ * and the reads it held, never a row) and its reads are lost, as a failed single insert's was.
  */
 export class AuditBatch {
   readonly #db: Database;
@@ -90,7 +126,8 @@ export class AuditBatch {
   readonly #onError: (reason: string, rows: number) => void;
   readonly #delayMs: number;
   readonly #maxRows: number;
-  #pending: BatchedEntry[] = [];
+  #pending = new Map<string, ReadCount>();
+  #pendingReads = 0;
   #dropped = 0;
   #timer: NodeJS.Timeout | null = null;
   #writing: Promise<void> = Promise.resolve();
@@ -109,53 +146,123 @@ export class AuditBatch {
     this.#maxRows = options.maxRows ?? 500;
   }
 
-  /** Adds a row, written within `delayMs` (or at once when `maxRows` are waiting). */
-  add(entry: Omit<AuditEntry, 'organisationId'>, at = new Date()): void {
-    if (this.#pending.length >= maxPendingAuditRows) {
+  /** Counts a read, written within `delayMs` (or at once when `maxRows` reads are waiting). */
+  add(read: ClientRead, at = new Date()): void {
+    if (this.#pendingReads >= maxPendingReads) {
       this.#dropped += 1;
       return;
     }
-    this.#pending.push({ ...entry, at });
-    if (this.#pending.length >= this.#maxRows) void this.flush();
+    this.#pendingReads += 1;
+    const subject = read.outcome === 'success' ? (read.subject ?? '') : '';
+    const windowStart = Math.floor(at.getTime() / hourMs) * hourMs;
+    const key = `${read.actorUserId}|${read.outcome}|${windowStart}|${subject}`;
+    const counted = this.#pending.get(key);
+    if (counted) {
+      counted.count += 1;
+      if (at >= counted.lastAt) {
+        counted.lastAt = at;
+        counted.lastSubject = read.subject;
+      }
+      if (at < counted.first.at) counted.first = { ...read, at };
+    } else {
+      this.#pending.set(key, {
+        first: { ...read, at },
+        subject,
+        windowStart: new Date(windowStart),
+        count: 1,
+        lastAt: at,
+        lastSubject: read.subject,
+      });
+    }
+    if (this.#pendingReads >= this.#maxRows) void this.flush();
     else this.#timer ??= setTimeout(() => void this.flush(), this.#delayMs);
   }
 
-  /** Writes every waiting row (after the INSERT under way); resolves once they are written. */
+  /** Writes every waiting read (after the write under way); resolves once they are written. */
   flush(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    const rows = this.#pending;
-    this.#pending = [];
+    const counts = [...this.#pending.values()];
+    const reads = this.#pendingReads;
+    this.#pending = new Map();
+    this.#pendingReads = 0;
     const dropped = this.#dropped;
     this.#dropped = 0;
     if (dropped > 0) this.#onError('too_many_waiting', dropped);
-    if (rows.length === 0) return this.#writing;
+    if (counts.length === 0) return this.#writing;
     this.#writing = this.#writing.then(() =>
-      this.#insert(rows).catch((error: unknown) => this.#onError(codeOf(error), rows.length)),
+      this.#write(counts).catch((error: unknown) => this.#onError(codeOf(error), reads)),
     );
     return this.#writing;
   }
 
-  /** One INSERT of `rows`: one array a column (one parameter each, whatever the count). */
-  async #insert(rows: BatchedEntry[]): Promise<void> {
-    const column = <T>(type: string, value: (row: BatchedEntry) => T) =>
-      sql`${sql.param(rows.map(value))}::${sql.raw(type)}[]`;
+  /**
+   * One statement for `counts`: one array a column (one parameter each, whatever the count).
+   * An aggregate row is new when its count is the batch's own (an update adds to a count of at
+   * least 1), and only new ones write their first read to the audit log.
+   */
+  async #write(counts: ReadCount[]): Promise<void> {
+    const column = <T>(type: string, value: (count: ReadCount) => T) =>
+      sql`${sql.param(counts.map(value))}::${sql.raw(type)}[]`;
     await this.#db.execute(sql`
+      with r as (
+        select * from unnest(
+          ${column('uuid', (count) => count.first.actorUserId)},
+          ${column('text', (count) => count.first.outcome)},
+          ${column('text', (count) => count.subject)},
+          ${column('timestamptz', (count) => count.windowStart.toISOString())},
+          ${column('int', (count) => count.count)},
+          ${column('timestamptz', (count) => count.first.at.toISOString())},
+          ${column('timestamptz', (count) => count.lastAt.toISOString())},
+          ${column('text', (count) => count.lastSubject)},
+          ${column('text', (count) => count.first.subject)},
+          ${column('text', (count) => count.first.ip)},
+          ${column('text', (count) => count.first.requestId)},
+          ${column('text', (count) =>
+            JSON.stringify({ ...count.first.details, aggregatedIn: 'audit_client_reads' }),
+          )}
+        ) with ordinality as r(actor_user_id, outcome, subject, window_start, count, first_at,
+          last_at, last_subject, first_subject, ip, request_id, details, position)
+      ), counted as (
+        insert into audit_client_reads
+          (organisation_id, actor_user_id, outcome, subject, window_start, count, first_at,
+           last_at, last_subject)
+        select ${this.#organisationId}::uuid, actor_user_id, outcome, subject, window_start,
+          count, first_at, last_at, last_subject
+        from r
+        on conflict (organisation_id, actor_user_id, window_start, outcome, subject) do update set
+          count = audit_client_reads.count + excluded.count,
+          first_at = least(audit_client_reads.first_at, excluded.first_at),
+          last_at = greatest(audit_client_reads.last_at, excluded.last_at),
+          last_subject = case when excluded.last_at >= audit_client_reads.last_at
+            then excluded.last_subject else audit_client_reads.last_subject end
+        returning actor_user_id, outcome, subject, window_start, count
+      )
       insert into audit_log
         (organisation_id, at, actor_user_id, action, subject, ip, request_id, outcome, details)
-      select ${this.#organisationId}::uuid, r.at, r.actor_user_id, r.action, r.subject, r.ip,
-        r.request_id, r.outcome, r.details::jsonb
-      from unnest(
-        ${column('timestamptz', (row) => row.at.toISOString())},
-        ${column('uuid', (row) => row.actorUserId ?? null)},
-        ${column('text', (row) => row.action)},
-        ${column('text', (row) => row.subject ?? null)},
-        ${column('text', (row) => row.ip ?? null)},
-        ${column('text', (row) => row.requestId ?? null)},
-        ${column('text', (row) => row.outcome ?? null)},
-        ${column('text', (row) => JSON.stringify(row.details ?? {}))}
-      ) as r(at, actor_user_id, action, subject, ip, request_id, outcome, details)`);
+      select ${this.#organisationId}::uuid, r.first_at, r.actor_user_id, 'client_data_read',
+        r.first_subject, r.ip, r.request_id, r.outcome, r.details::jsonb
+      from r join counted using (actor_user_id, outcome, subject, window_start)
+      where counted.count = r.count
+      order by r.position`);
+    await sweepOldClientReadsSometimes(this.#db, this.#organisationId, new Date());
   }
+}
+
+/** Now and then (one call in a hundred), drops the read aggregate's rows past their retention. */
+function sweepOldClientReadsSometimes(
+  db: Database,
+  organisationId: string,
+  now: Date,
+): Promise<void> {
+  return sweepSometimes(
+    db,
+    sql`
+    delete from audit_client_reads
+    where organisation_id = ${organisationId}::uuid
+      and window_start < ${now.toISOString()}::timestamptz
+        - make_interval(days => ${clientReadRetentionDays})`,
+  );
 }
 
 /** One refused (throttled) attempt, as {@link recordRefusal} counts it. */

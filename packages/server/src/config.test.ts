@@ -89,6 +89,12 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     });
   });
 
+  it("limits each account's reads of clients' data unless CLIENT_READ_LIMIT=0 (load tests)", () => {
+    expect(readConfig({}).hasClientReadLimit).toBe(true);
+    expect(readConfig({ CLIENT_READ_LIMIT: '0' }).hasClientReadLimit).toBe(false);
+    expect(() => readConfig({ CLIENT_READ_LIMIT: 'maybe' })).toThrow(/CLIENT_READ_LIMIT/);
+  });
+
   it("holds clients' writes to their quotas unless CLIENT_WRITE_QUOTAS=0 (load tests)", () => {
     expect(readConfig({}).hasClientWriteQuotas).toBe(true);
     expect(readConfig({ CLIENT_WRITE_QUOTAS: '0' }).hasClientWriteQuotas).toBe(false);

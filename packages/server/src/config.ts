@@ -58,6 +58,11 @@ export type RuntimeConfig = {
    */
   hasClientWriteQuotas: boolean;
   /**
+   * Whether each account's reads of clients' data are limited (`CLIENT_READ_LIMIT`, on by default;
+   * see http/clientReadLimit.ts). Load tests turn it off.
+   */
+  hasClientReadLimit: boolean;
+  /**
    * Whether the demo accounts (published passwords) are seeded at start (`DEMO_SEED`): on by
    * default on the embedded database, off with DATABASE_URL, and never with NODE_ENV=production.
    */
@@ -165,6 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { http: withoutPerAddressLimits }),
     services: readServices(env.SERVICES),
     hasClientWriteQuotas: readFlag('CLIENT_WRITE_QUOTAS', env.CLIENT_WRITE_QUOTAS, true),
+    hasClientReadLimit: readFlag('CLIENT_READ_LIMIT', env.CLIENT_READ_LIMIT, true),
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
     logFormat: readLogFormat(env),

@@ -16,6 +16,7 @@ export {
 } from './config.ts';
 export { DomainError } from './domainError.ts';
 export { createAccessTokens } from './http/accessTokens.ts';
+export { liftedClientReadLimit } from './http/clientReadLimit.ts';
 export type { ErrorBody } from './http/errorAnswers.ts';
 export type { MailMessage } from './mail/mailer.ts';
 export { openApiDocsPath, openApiJsonPath, registerOpenApi } from './openapi.ts';

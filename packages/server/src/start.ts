@@ -12,6 +12,7 @@ import {
 import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
+import { liftedClientReadLimit } from './http/clientReadLimit.ts';
 import { shortLogStream } from './http/shortLog.ts';
 import { createMailer } from './mail/mailer.ts';
 import { demoAccounts, demoClient, demoCoach, seedDemoAccounts } from './seed/demo.ts';
@@ -68,6 +69,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }
   if (!config.hasClientWriteQuotas) {
     console.warn("WARNING: CLIENT_WRITE_QUOTAS=0: clients' writes are not held to their quotas");
+  }
+  if (!config.hasClientReadLimit) {
+    console.warn("WARNING: CLIENT_READ_LIMIT=0: no limit on an account's reads of clients' data");
   }
 
   let jwtSecret: Uint8Array;
@@ -130,6 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
     pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
     ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
+    ...(config.hasClientReadLimit ? {} : { clientReadLimit: liftedClientReadLimit }),
     morningMail: config.isMorningMailOn ? { tickMs: config.morningMailTickSeconds * 1000 } : 'off',
     ...(config.testNow ? { now: frozenClock(config.testNow) } : {}),
   };

@@ -4,6 +4,7 @@ import {
   buildServer,
   createAccessTokens,
   createRequireAuth,
+  liftedClientReadLimit,
   liftedClientWriteQuotas,
   type MailMessage,
   type ServiceContext,
@@ -82,6 +83,8 @@ export async function startSimulationServer(
     now: clock.now,
     // Every simulated client writes from 127.0.0.1, days of history in minutes.
     clientWriteQuotas: liftedClientWriteQuotas,
+    // Its coach reads days of history in minutes.
+    clientReadLimit: liftedClientReadLimit,
   };
   const app = await buildServer(
     {

@@ -147,7 +147,7 @@ describe('audit rows written together', () => {
       .from(schema.auditLog)
       .where(sql`${schema.auditLog.requestId} like ${`${requestIdPrefix}%`}`)
       .orderBy(schema.auditLog.id);
-  const read = (requestId: string, actorUserId: string | null = crypto.randomUUID()) => ({
+  const read = (requestId: string, actorUserId: string = crypto.randomUUID()) => ({
     action: 'client_data_read' as const,
     actorUserId,
     subject: crypto.randomUUID(),
@@ -167,7 +167,7 @@ describe('audit rows written together', () => {
     const at = new Date('2026-11-25T08:00:00.123Z');
     const first = read('together-1');
     batch.add(first, at);
-    batch.add(read('together-2', null));
+    batch.add(read('together-2'));
     batch.add(read('together-3'));
     expect(await rowsOf('together-')).toHaveLength(0);
     for (let polls = 0; polls < 200 && (await rowsOf('together-')).length < 3; polls += 1) {
@@ -176,7 +176,6 @@ describe('audit rows written together', () => {
     const rows = await rowsOf('together-');
     expect(rows.map((row) => row.requestId)).toEqual(['together-1', 'together-2', 'together-3']);
     expect(rows[0]).toMatchObject({ ...first, organisationId: testOrganisationId, at });
-    expect(rows[1]?.actorUserId).toBeNull();
     expect(errors).toEqual([]);
   });
 
@@ -191,6 +190,44 @@ describe('audit rows written together', () => {
     expect((await rowsOf('full-')).map((row) => row.requestId)).toEqual(['full-1', 'full-2']);
     await batch.flush();
     expect(await rowsOf('full-')).toHaveLength(3);
+  });
+
+  it("counts a reader's reads of a client in one row an hour, across batches, logging the first", async () => {
+    const batch = batchOf({ delayMs: 600_000 });
+    const actorUserId = crypto.randomUUID();
+    const subject = crypto.randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 9, minute));
+    const again = (requestId: string) => ({ ...read(requestId, actorUserId), subject });
+    for (let index = 0; index < 600; index += 1) batch.add(again(`same-${index}`), at(10));
+    await batch.flush();
+    for (let index = 600; index < 1000; index += 1) batch.add(again(`same-${index}`), at(50));
+    // The next hour starts a row of its own.
+    batch.add(again('same-next-hour'), new Date(Date.UTC(2026, 10, 25, 10, 5)));
+    await batch.flush();
+    const counted = await database.db
+      .select()
+      .from(schema.auditClientReads)
+      .where(eq(schema.auditClientReads.actorUserId, actorUserId))
+      .orderBy(schema.auditClientReads.windowStart);
+    expect(counted).toEqual([
+      {
+        organisationId: testOrganisationId,
+        actorUserId,
+        outcome: 'success',
+        subject,
+        windowStart: new Date(Date.UTC(2026, 10, 25, 9)),
+        count: 1000,
+        firstAt: at(10),
+        lastAt: at(50),
+        lastSubject: subject,
+      },
+      expect.objectContaining({ count: 1, windowStart: new Date(Date.UTC(2026, 10, 25, 10)) }),
+    ]);
+    expect((await rowsOf('same-')).map((row) => row.requestId)).toEqual([
+      'same-0',
+      'same-next-hour',
+    ]);
+    expect(errors).toEqual([]);
   });
 
   it('logs a failed write by its code and row count, and writes the next batch', async () => {

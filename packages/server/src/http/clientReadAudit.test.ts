@@ -89,19 +89,19 @@ describe("reads of a client's data", () => {
         actorUserId: coach.userId,
         subject: client.personId,
         outcome: 'success',
-        details: { route: 'getJourney', status: 200 },
+        details: { route: 'getJourney', status: 200, aggregatedIn: 'audit_client_reads' },
       },
       {
         actorUserId: coach.userId,
         subject: null,
         outcome: 'success',
-        details: { route: 'listClientSummaries', status: 200 },
+        details: { route: 'listClientSummaries', status: 200, aggregatedIn: 'audit_client_reads' },
       },
       {
         actorUserId: otherCoach.userId,
         subject: client.personId,
         outcome: 'refused',
-        details: { route: 'getJourney', status: 404 },
+        details: { route: 'getJourney', status: 404, aggregatedIn: 'audit_client_reads' },
       },
     ]);
     for (const row of rows) {

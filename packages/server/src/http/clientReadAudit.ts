@@ -1,7 +1,11 @@
 import { type RouteName, routeCalls } from '@coach/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuditBatch } from '../audit.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { AuditBatch, recordRefusal, sweepOldRefusalsSometimes } from '../audit.ts';
+import { DomainError } from '../domainError.ts';
+import { tooManyAttemptsMessage } from '../services/auth/rateLimit.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { clientAddressKey } from './clientAddress.ts';
+import { ClientReadBuckets, defaultClientReadLimit } from './clientReadLimit.ts';
 
 /**
  * The calls that read a client's data: every GET at a client's own address (journey, events,
@@ -16,21 +20,59 @@ export const clientDataReads: ReadonlySet<string> = new Set(
 );
 
 /**
- * Records every signed-in read of a client's data in the audit log (`client_data_read`): who (the
- * caller), whose (the client's person id; none for the list), when, from where, the call and how
- * it ended: 'success', or 'refused' for a client that is not the caller's (403/404). Written once
- * the answer has gone, so it costs the answer nothing, and with the reads of the next few
- * milliseconds in one INSERT ({@link AuditBatch}: a coach's every call reads a client's data, and
- * a row a call cost a round trip a call); the server's close writes what waits. A failed write
- * is logged, never answered. Calls without a valid token are not reads: nothing was read.
+ * Reads of a client's data: limited per account, and recorded.
+ *
+ * The limit: every signed-in read takes one from the account's bucket ({@link ClientReadBuckets},
+ * in this process's memory: `context.clientReadLimit`, read per request, or the product's
+ * figures), checked once the caller is known and before the read runs. Past it the read is
+ * refused, 429 `rate_limited` with Retry-After, and counted with the other throttles' refusals
+ * (`recordRefusal`: one row per address, action and hour, and one `rate_limited` log row for the
+ * first).
+ *
+ * The record: who (the caller), whose (the client's person id; none for the list), when, from
+ * where, the call and how it ended: 'success', or 'refused' for a client that is not the caller's
+ * (403/404). Counted in aggregate by {@link AuditBatch}: one row per reader, outcome, client and
+ * hour in `audit_client_reads`, and the first read of each such row in the audit log
+ * (`client_data_read`), so that neither grows with the number of reads. Written once the answer has
+ * gone, so it costs the answer nothing, with the reads of the next few milliseconds in one
+ * statement; the server's close writes what waits. A failed write is logged, never answered.
+ * Calls without a valid token are not reads: nothing was read, nothing is limited.
  */
-export function registerClientReadAudit(app: FastifyInstance, database: DatabaseHandle) {
+export function registerClientReadAudit(app: FastifyInstance, context: ServiceContext) {
+  const { database } = context;
   const batch = new AuditBatch({
     db: database.db,
     organisationId: database.organisationId,
     onError: (reason, rows) => app.log.error({ reason, rows }, 'audit failed'),
   });
   app.addHook('onClose', () => batch.flush());
+  const buckets = new ClientReadBuckets();
+  function limitRead(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+    const { auth } = request;
+    if (!auth) return done();
+    const limit = context.clientReadLimit ?? defaultClientReadLimit;
+    const retryAfterSeconds = buckets.take(auth.userId, limit, performance.now());
+    if (retryAfterSeconds === 0) return done();
+    refuseRead(request, auth.userId, retryAfterSeconds).then(() => done(), done);
+  }
+  async function refuseRead(request: FastifyRequest, userId: string, retryAfterSeconds: number) {
+    const at = new Date();
+    const refusal = {
+      organisationId: database.organisationId,
+      limitedAction: 'clientRead',
+      scope: 'account',
+      subject: userId,
+      ip: request.ip,
+      requestId: request.id,
+      retryAfterSeconds,
+      at,
+    };
+    await recordRefusal(database.db, refusal, clientAddressKey(request.ip));
+    await sweepOldRefusalsSometimes(database.db, database.organisationId, at);
+    throw new DomainError('rate_limited', tooManyAttemptsMessage(retryAfterSeconds), {
+      retryAfterSeconds,
+    });
+  }
   function recordRead(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     try {
       addRead(request, reply);
@@ -51,7 +93,6 @@ export function registerClientReadAudit(app: FastifyInstance, database: Database
         ? params.clientId
         : undefined;
     batch.add({
-      action: 'client_data_read',
       actorUserId: request.auth.userId,
       subject: typeof clientId === 'string' ? clientId.slice(0, 64) : null,
       ip: request.ip,
@@ -61,11 +102,15 @@ export function registerClientReadAudit(app: FastifyInstance, database: Database
     });
   }
   // On the reads' routes only: a hook on every route cost every other answer (the health check's
-  // included) a call.
+  // included) a call. The limit runs after the route's own hooks, which find the caller.
   app.addHook('onRoute', (route) => {
     const operationId = route.schema?.operationId;
     if (!operationId || !clientDataReads.has(operationId)) return;
-    const own = route.onResponse;
-    route.onResponse = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), recordRead];
+    route.onRequest = [...asArray(route.onRequest), limitRead];
+    route.onResponse = [...asArray(route.onResponse), recordRead];
   });
+}
+
+function asArray<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }

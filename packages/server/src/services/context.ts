@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { AccessTokens } from '../http/accessTokens.ts';
+import type { ClientReadLimit } from '../http/clientReadLimit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailOutboxOptions } from '../mail/outbox.ts';
 import type { WorkerPoolOptions } from '../workerPool.ts';
@@ -39,6 +40,11 @@ export type ServiceContext = {
    * defaults when absent. Read per request, so a test may change them on a running server.
    */
   clientWriteQuotas?: ClientWriteQuotasInput;
+  /**
+   * How fast one account may read clients' data (`http/clientReadLimit.ts`); the product's
+   * figures when absent. Read per request, so a test may change it on a running server.
+   */
+  clientReadLimit?: ClientReadLimit;
   /**
    * Key of the signed profile-picture URLs (see `resource/pictureUrls.ts`), derived from the JWT
    * key so every process of a deployment accepts the others' URLs. Without it a process makes its

@@ -8,11 +8,13 @@ import type { DatabaseHandle } from '../../src/db/index.ts';
 
 /**
  * Tables a refusal may write to, by design: the audit log records refusals (throttled ones in
- * aggregate, in audit_refusals), the rate limits and sign-in throttling count attempts (refused
- * ones too), and a reset code counts its wrong tries.
+ * aggregate, in audit_refusals; refused reads of a client's data in audit_client_reads), the rate
+ * limits and sign-in throttling count attempts (refused ones too), and a reset code counts its
+ * wrong tries.
  */
 export const refusalRecordTables = [
   'audit_log',
+  'audit_client_reads',
   'audit_refusals',
   'rate_limit_buckets',
   'password_reset_codes',
