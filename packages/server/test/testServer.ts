@@ -29,6 +29,8 @@ export type TestServerOptions = {
   config?: Partial<ServerConfig>;
   /** The report renderers' pool (size, queue, a worker of the test's own). */
   reports?: ServiceContext['reports'];
+  /** The coaches' report quota (a small one in tests); the product's figures otherwise. */
+  reportQuota?: ServiceContext['reportQuota'];
   /** The mail outbox's timings (short retries in tests); the product's defaults otherwise. */
   mailOutbox?: ServiceContext['mailOutbox'];
   /**
@@ -63,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.reports ? { reports: options.reports } : {}),
+    ...(options.reportQuota ? { reportQuota: options.reportQuota } : {}),
     ...(options.mailOutbox ? { mailOutbox: options.mailOutbox } : {}),
     morningMail: options.morningMail ?? 'off',
     ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),

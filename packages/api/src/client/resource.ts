@@ -1,5 +1,5 @@
 import { resolveProfilePictureUrl } from '@coach/domain';
-import type { CreateReportBody, Report, ReportList } from '../contract/reports.ts';
+import type { CreateReportBody, Report, ReportList, ReportListQuery } from '../contract/reports.ts';
 import type { UploadedPicture } from '../contract/resource.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
@@ -21,13 +21,19 @@ export type ResourceClient = {
   /**
    * `POST /clients/{clientId}/reports`: renders and stores a PDF report with the coach's notes.
    * Rejects with a 400 ApiError for a note over 500 characters, a 503 'server_busy' (retry
-   * later) while the renderers are full.
+   * later) while the renderers are full, a 429 'rate_limited' (retry after `retryAfterSeconds`)
+   * past the coach's daily reports.
    */
   createClientReport(clientId: string, body: CreateReportBody): Promise<Report>;
-  /** `GET /clients/{clientId}/reports`: the client's reports, newest first. */
-  listClientReports(clientId: string): Promise<ReportList>;
+  /**
+   * `GET /clients/{clientId}/reports`: a page of the client's reports, newest first; pass its
+   * `nextCursor` as `before` for the next page.
+   */
+  listClientReports(clientId: string, query?: ReportListQuery): Promise<ReportList>;
   /** `GET /clients/{clientId}/reports/{reportId}`: the PDF bytes. */
   getClientReport(clientId: string, reportId: string): Promise<Blob>;
+  /** `DELETE /clients/{clientId}/reports/{reportId}`: deletes one of the caller's reports. */
+  deleteClientReport(clientId: string, reportId: string): Promise<void>;
   /** Any other call of the service. */
   request: ServiceRequest;
 };
@@ -48,13 +54,19 @@ export function createResourceClient(request: ServiceRequest, baseURL: string): 
     profilePictureUrl: (profilePicture) => resolveProfilePictureUrl(profilePicture, baseURL),
     createClientReport: (clientId, body) =>
       callRoute(request, 'createClientReport', { params: { clientId }, body }),
-    listClientReports: (clientId) =>
-      callRoute(request, 'listClientReports', { params: { clientId } }),
+    listClientReports: (clientId, query = {}) =>
+      callRoute(request, 'listClientReports', {
+        params: { clientId },
+        query: { limit: query.limit, before: query.before },
+      }),
     getClientReport: (clientId, reportId) =>
       callRoute(request, 'getClientReport', {
         params: { clientId, reportId },
         responseType: 'blob',
       }),
+    async deleteClientReport(clientId, reportId) {
+      await callRoute(request, 'deleteClientReport', { params: { clientId, reportId } });
+    },
     request,
   };
 }

@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import { FreeTextSchema, IdSchema } from './common.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
-import { errors, type RouteDefinition } from './routeDefinition.ts';
+import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';
 
 const noteSchema = (description: string) =>
   FreeTextSchema({ maxLength: reportLimits.noteMaxLength, description });
@@ -71,15 +71,38 @@ export const ReportSchema = Type.Object(
 /** See {@link ReportSchema}. */
 export type Report = Static<typeof ReportSchema>;
 
+/** `?limit=&before=` of a client's reports. */
+export const ReportListQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: reportLimits.listMax,
+        description: `Default ${reportLimits.listMax}`,
+      }),
+    ),
+    before: Type.Optional(
+      FreeTextSchema({ maxLength: 200, description: 'The nextCursor of the previous page' }),
+    ),
+  },
+  { additionalProperties: false, description: "A page of a client's reports" },
+);
+
+/** See {@link ReportListQuerySchema}. */
+export type ReportListQuery = Static<typeof ReportListQuerySchema>;
+
 /** `GET /clients/:clientId/reports` answer. */
 export const ReportListSchema = Type.Object(
   {
     items: Type.Array(ReportSchema, {
       maxItems: reportLimits.listMax,
-      description: 'Newest first, at most 100',
+      description: `Newest first, at most ${reportLimits.listMax}`,
+    }),
+    nextCursor: Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
+      description: 'Pass as `before` for the next page; null on the last page',
     }),
   },
-  { description: "A client's reports" },
+  { description: "A page of a client's reports" },
 );
 
 /** See {@link ReportListSchema}. */
@@ -98,15 +121,17 @@ export const reportRoutes = {
     ...routeCalls.createClientReport,
     summary:
       "Generate and store a PDF report of a client's period with the coach's notes (their coach " +
-      'only); 503 with Retry-After while the renderers are full',
+      'only); 503 with Retry-After while the renderers are full, 429 with Retry-After past ' +
+      `${reportLimits.dailyMax} reports of the coach in 24 hours`,
     params: ClientIdParamsSchema,
     body: CreateReportBodySchema,
-    response: { 201: ReportSchema, ...errors(400, 401, 404, 503) },
+    response: { 201: ReportSchema, ...errors(400, 401, 404, 429, 503) },
   },
   listClientReports: {
     ...routeCalls.listClientReports,
-    summary: "A client's reports, newest first (their coach only)",
+    summary: "A page of a client's reports, newest first (their coach only)",
     params: ClientIdParamsSchema,
+    query: ReportListQuerySchema,
     response: { 200: ReportListSchema, ...errors(400, 401, 404) },
   },
   getClientReport: {
@@ -115,5 +140,11 @@ export const reportRoutes = {
     params: ReportParamsSchema,
     responseContentTypes: reportContentTypes,
     response: { 200: PdfSchema, ...errors(400, 401, 404) },
+  },
+  deleteClientReport: {
+    ...routeCalls.deleteClientReport,
+    summary: "Delete a client's report for good (its author only; anyone else gets the 404)",
+    params: ReportParamsSchema,
+    response: { 204: NoContentSchema, ...errors(400, 401, 404) },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -146,6 +146,12 @@ export const routeCalls = {
     path: '/clients/:clientId/reports/:reportId',
     auth: true,
   },
+  deleteClientReport: {
+    service: 'resource',
+    method: 'DELETE',
+    path: '/clients/:clientId/reports/:reportId',
+    auth: true,
+  },
   streamLiveEvents: { service: 'analytics', method: 'GET', path: '/events', auth: true },
   listClientCoachActions: {
     service: 'analytics',

@@ -7,8 +7,21 @@ export const reportLimits = {
   noteMaxLength: 500,
   /** Longest period a report covers, in days; the default period is the journey so far, cut to it. */
   periodMaxDays: 90,
-  /** Most reports `GET /clients/:clientId/reports` lists (the newest). */
+  /**
+   * Most reports a page of `GET /clients/:clientId/reports` lists, and the size of a page when
+   * the caller names none (the first page is what the list was before it had pages).
+   */
   listMax: 100,
+  /**
+   * Most reports a coach generates in any `quotaWindowSeconds`, over all their clients (429 past
+   * it). Every report is a PDF kept until the coach deletes it: without a ceiling one coach could
+   * fill the database in hours. A coach with a full caseload who writes every client a report
+   * each week, and redoes a few, makes a handful a day; 200 leaves room for a coach who writes
+   * every client's report on the same day and some twice, and stops a script within seconds.
+   */
+  dailyMax: 200,
+  /** The window of `dailyMax`, in seconds: the last 24 hours, sliding. */
+  quotaWindowSeconds: 24 * 60 * 60,
   /** Seconds a caller is told to wait (`Retry-After`) when the renderers are full. */
   busyRetryAfterSeconds: 5,
 } as const;

@@ -27,6 +27,7 @@ export const auditActions = [
   'client_data_read',
   'phase_changed',
   'report_generated',
+  'report_deleted',
   // The user's own profile.
   'profile_updated',
   'profile_picture_updated',

@@ -119,19 +119,22 @@ const reportNotes = {
   finalComments: 'Keep going',
 };
 
+/** A new report of client C by coach A. */
+async function newReportOfClientC(): Promise<Record<string, string>> {
+  const response = await callApi(
+    server.baseUrl,
+    'POST',
+    `/api/resource/clients/${users.clientC.personId}/reports`,
+    { token: await signInForTest(server, users.coachA.userId), body: reportNotes },
+  );
+  expect(response.status, cell('createClientReport', 'coachA', response)).toBe(201);
+  return { reportId: (response.body as { id: string }).id };
+}
+
 /** A report of client C by coach A, made once, for `getClientReport`. */
 let reportOfC: Promise<Record<string, string>> | undefined;
 function reportOfClientC(): Promise<Record<string, string>> {
-  reportOfC ??= (async () => {
-    const response = await callApi(
-      server.baseUrl,
-      'POST',
-      `/api/resource/clients/${users.clientC.personId}/reports`,
-      { token: await signInForTest(server, users.coachA.userId), body: reportNotes },
-    );
-    expect(response.status, cell('createClientReport', 'coachA', response)).toBe(201);
-    return { reportId: (response.body as { id: string }).id };
-  })();
+  reportOfC ??= newReportOfClientC();
   return reportOfC;
 }
 
@@ -289,6 +292,11 @@ const cases: Record<RouteName, RouteCase> = {
   getClientReport: {
     access: 'coach',
     request: async () => ({ params: await reportOfClientC() }),
+  },
+  // A report of its own for every call: the one that may delete it does.
+  deleteClientReport: {
+    access: 'coach',
+    request: async () => ({ params: await newReportOfClientC() }),
   },
   listClientCoachActions: { access: 'coach', request: () => ({}) },
   streamLiveEvents: { access: 'coachList', request: () => ({}) },

@@ -9,6 +9,7 @@ import type { LiveEventOptions } from './analytics/liveHub.ts';
 import type { AuthOptionsInput } from './auth/options.ts';
 import type { ClientWriteQuotasInput } from './clientRecords/writeQuotaOptions.ts';
 import type { MorningMailOptions } from './morningMail/scheduler.ts';
+import type { ReportQuota } from './resource/reports/reportQuota.ts';
 
 /** Everything a service needs from the process that hosts it. */
 export type ServiceContext = {
@@ -56,6 +57,11 @@ export type ServiceContext = {
    * own); defaults when absent (see `resource/reports/routes.ts`).
    */
   reports?: Partial<WorkerPoolOptions>;
+  /**
+   * How many reports a coach may generate in a sliding window (`resource/reports/reportQuota.ts`);
+   * the product's figures (domain's reportLimits) when absent. Read per request.
+   */
+  reportQuota?: Partial<ReportQuota>;
   /** The live event streams' timings and caps (`analytics/liveHub.ts`); defaults when absent. */
   liveEvents?: Partial<LiveEventOptions>;
   /**

@@ -1,6 +1,6 @@
-import type { Report } from '@coach/api';
-import { type JourneyStep, reportLimits } from '@coach/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import type { Report, ReportList } from '@coach/api';
+import { encodePageCursor, type JourneyStep, type PageKey } from '@coach/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../../db/index.ts';
 
 const { clientReports } = schema;
@@ -88,27 +88,97 @@ export async function insertReport(
   return toReport(row);
 }
 
-/** The owner's newest reports first (at most the list's limit), without their bytes. */
-export async function listReports(db: Database, owner: ReportOwner): Promise<Report[]> {
+/** An instant as UTC text with microseconds: the list's page key (see PageKey). */
+const createdKey = sql<string>`to_char(${clientReports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A page of the owner's reports, newest first by (created, id), after `before` when given, without
+ * their bytes: `limit + 1` rows by client_reports_client_coach_created_idx, the last one only
+ * telling whether a page follows.
+ */
+export async function listReports(
+  db: Database,
+  owner: ReportOwner,
+  before: PageKey | null,
+  limit: number,
+): Promise<ReportList> {
   const rows = await db
-    .select(metadataColumns)
+    .select({ ...metadataColumns, key: createdKey })
     .from(clientReports)
-    .where(ownedBy(owner))
+    .where(
+      and(
+        ownedBy(owner),
+        before === null
+          ? undefined
+          : sql`(${clientReports.createdAt}, ${clientReports.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
+      ),
+    )
     .orderBy(desc(clientReports.createdAt), desc(clientReports.id))
-    .limit(reportLimits.listMax);
-  return rows.map(toReport);
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toReport),
+    nextCursor:
+      rows.length > limit && last ? encodePageCursor({ at: last.key, id: last.id }) : null,
+  };
 }
 
-/** The PDF of one of the owner's reports, if there is such a report. */
-export async function findReportBytes(
+/** Deletes one of the owner's reports; answers whether there was such a report. */
+export async function deleteReport(
+  tx: Transaction,
+  owner: ReportOwner,
+  reportId: string,
+): Promise<{ createdAt: string; byteSize: number } | undefined> {
+  const [row] = await tx
+    .delete(clientReports)
+    .where(and(ownedBy(owner), eq(clientReports.id, reportId)))
+    .returning({ createdAt: clientReports.createdAt, byteSize: clientReports.byteSize });
+  return row ? { createdAt: row.createdAt.toISOString(), byteSize: row.byteSize } : undefined;
+}
+
+/** A stored report as answered: its size and first bytes (see `findReportHead`). */
+export type ReportHead = { byteSize: number; head: Uint8Array };
+
+// The bytes cross the driver as base64 text, as a picture's do (see resource/store.ts): PGlite
+// converts bytea one byte at a time.
+
+/**
+ * One of the owner's reports, if there is such a report: its size and its first `headBytes`
+ * bytes of PDF (the rest is read a chunk at a time while it is sent, see http/largeAnswer.ts).
+ */
+export async function findReportHead(
   db: Database,
   owner: ReportOwner,
   reportId: string,
-): Promise<Uint8Array | undefined> {
+  headBytes: number,
+): Promise<ReportHead | undefined> {
   const [row] = await db
-    .select({ bytes: clientReports.bytes })
+    .select({
+      byteSize: clientReports.byteSize,
+      base64: sql<string>`encode(substring(${clientReports.bytes} from 1 for ${headBytes}), 'base64')`,
+    })
     .from(clientReports)
     .where(and(ownedBy(owner), eq(clientReports.id, reportId)))
     .limit(1);
-  return row?.bytes;
+  if (!row) return undefined;
+  return { byteSize: row.byteSize, head: Buffer.from(row.base64, 'base64') };
+}
+
+/** Bytes `offset` to `offset + length` of one of the owner's reports; undefined once it is gone. */
+export async function readReportChunk(
+  db: Database,
+  owner: ReportOwner,
+  reportId: string,
+  offset: number,
+  length: number,
+): Promise<Uint8Array | undefined> {
+  const [row] = await db
+    .select({
+      base64: sql<string>`encode(substring(${clientReports.bytes} from ${offset + 1} for ${length}), 'base64')`,
+    })
+    .from(clientReports)
+    .where(and(ownedBy(owner), eq(clientReports.id, reportId)))
+    .limit(1);
+  return row ? Buffer.from(row.base64, 'base64') : undefined;
 }

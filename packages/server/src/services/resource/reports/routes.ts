@@ -2,12 +2,22 @@ import { reportLimits } from '@coach/domain';
 import { recordAudit } from '../../../audit.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
+import { largeAnswerChunkBytes, sendLargeAnswer } from '../../../http/largeAnswer.ts';
 import { createWorkerPool, WorkerPoolFullError } from '../../../workerPool.ts';
 import { resolveClientAccess } from '../../clientRecords/access.ts';
 import { nowOf, type ServicePlugin } from '../../context.ts';
+import { keyOfCursor } from '../../pageCursor.ts';
 import { readReportContent } from './reportContent.ts';
 import type { ReportContent } from './reportDocument.ts';
-import { findReportBytes, insertReport, listReports, type ReportOwner } from './reportStore.ts';
+import { lockReportQuota, refuseOverReportQuota, reportQuotaOf } from './reportQuota.ts';
+import {
+  deleteReport,
+  findReportHead,
+  insertReport,
+  listReports,
+  type ReportOwner,
+  readReportChunk,
+} from './reportStore.ts';
 
 const busy = () =>
   new DomainError('server_busy', 'Too many reports are being generated, please try again shortly', {
@@ -15,11 +25,11 @@ const busy = () =>
   });
 
 /**
- * Client reports: a coach generates a PDF of a client's period with their notes, lists and
- * downloads them; the client's coach only, and only the reports that coach wrote (anyone else
+ * Client reports: a coach generates a PDF of a client's period with their notes, lists, downloads
+ * and deletes them; the client's coach only, and only the reports that coach wrote (anyone else
  * gets the one 404 of client calls). The PDF is rendered in worker threads, never on the event
  * loop; when they and their queue are full the call is refused (503 with Retry-After) before
- * anything is read or stored.
+ * anything is read or stored, as it is past the coach's report quota (429 with Retry-After).
  */
 export const reportRoutes: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
@@ -52,6 +62,9 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
           request.params.clientId,
           'coach',
         );
+        const quota = reportQuotaOf(context);
+        // Before the render: a coach past the quota costs no renderer's time.
+        await refuseOverReportQuota(database.db, organisationId, caller.id, quota);
         if (!renderers.hasRoom()) throw busy();
         const { body } = request;
         const content = await readReportContent(database.db, {
@@ -66,6 +79,9 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
         });
         const owner = ownerOfAccess(caller, client);
         const report = await database.transaction(async (tx) => {
+          // Again under the coach's lock: the coach's other reports may have been stored meanwhile.
+          await lockReportQuota(tx, caller.id);
+          await refuseOverReportQuota(tx, organisationId, caller.id, quota);
           const stored = await insertReport(tx, owner, {
             authorName: content.coachName,
             period: content.period,
@@ -97,7 +113,34 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
       onRequest: context.requireAuth,
       handler: async (request) => {
         const owner = await ownerOf(request, request.params.clientId);
-        return { items: await listReports(database.db, owner) };
+        const { before, limit } = request.query;
+        return listReports(database.db, owner, keyOfCursor(before), limit ?? reportLimits.listMax);
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('deleteClientReport', {
+      onRequest: context.requireAuth,
+      handler: async (request, reply) => {
+        const owner = await ownerOf(request, request.params.clientId);
+        const reportId = request.params.reportId.toLowerCase();
+        await database.transaction(async (tx) => {
+          const deleted = await deleteReport(tx, owner, reportId);
+          // Another coach's report, even of this client, is not there for the caller.
+          if (!deleted) throw new DomainError('not_found', 'Report not found');
+          await recordAudit(tx, {
+            organisationId,
+            action: 'report_deleted',
+            actorUserId: request.auth?.userId ?? null,
+            subject: owner.clientId,
+            ip: request.ip,
+            requestId: request.id,
+            outcome: 'success',
+            details: { reportId, createdAt: deleted.createdAt, bytes: deleted.byteSize },
+          });
+        });
+        return reply.status(204).send();
       },
     }),
   );
@@ -108,13 +151,18 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
       handler: async (request, reply) => {
         const owner = await ownerOf(request, request.params.clientId);
         const reportId = request.params.reportId.toLowerCase();
-        const bytes = await findReportBytes(database.db, owner, reportId);
-        if (!bytes) throw new DomainError('not_found', 'Report not found');
-        return reply
+        const { db } = database;
+        const report = await findReportHead(db, owner, reportId, largeAnswerChunkBytes(request));
+        if (!report) throw new DomainError('not_found', 'Report not found');
+        reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="report-${reportId}.pdf"`)
-          .status(200)
-          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+          .status(200);
+        // Read and sent a chunk at a time: a stalled client holds no whole report.
+        return sendLargeAnswer(request, reply, {
+          ...report,
+          readChunk: (offset, length) => readReportChunk(db, owner, reportId, offset, length),
+        });
       },
     }),
   );
