@@ -10,6 +10,7 @@ import { registerBodyRate } from './http/bodyRate.ts';
 import { registerClientReadAudit } from './http/clientReadAudit.ts';
 import { limitConnectionsPerAddress } from './http/connectionLimit.ts';
 import { answerErrors, type ErrorBody } from './http/errorAnswers.ts';
+import { registerLargeAnswers } from './http/largeAnswer.ts';
 import { httpLimits } from './http/limits.ts';
 import {
   type LogStream,
@@ -18,6 +19,7 @@ import {
   OneLinePerRequest,
   registerAbortedRequestLog,
 } from './http/logging.ts';
+import { closeStalledSends } from './http/sendRate.ts';
 import { type HealthBody, healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
 import type { ServiceContext } from './services/context.ts';
 import { servicePlugins } from './services/index.ts';
@@ -123,6 +125,10 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     ? [...commonHeaders, ['content-security-policy', contentSecurityPolicy]]
     : commonHeaders;
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
+  // Answers the client does not read are dropped (sendRate.ts), and large ones are streamed in
+  // bounded chunks, a bounded number at once (largeAnswer.ts).
+  closeStalledSends(app.server, limits, () => app.log);
+  registerLargeAnswers(app, limits);
   if (options.logger) registerAbortedRequestLog(app, logController);
   // API requests are admitted a bounded number at a time, once their body has come (see
   // admission.ts), and bodies that come too slowly are dropped (bodyRate.ts).

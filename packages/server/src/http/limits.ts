@@ -1,7 +1,8 @@
 // What one client, or a crowd of them, may hold of the server: connections, time to send a
-// request, and turns at the admission gate. A client that sends its request slowly, or many at
-// once, must not make everyone else wait (the issue "hostile traffic": twenty connections that
-// sent half a body each froze the API for as long as they stayed open).
+// request, time to read an answer, turns at the admission gate and memory for large answers. A
+// client that sends its request slowly, reads its answer slowly, or sends many at once, must not
+// make everyone else wait (twenty connections that sent half a body each froze the API for as
+// long as they stayed open; so did twenty that asked for a large picture and never read it).
 
 /** The server's limits on connections, request timing and admission; see `defaultHttpLimits`. */
 export type HttpLimits = {
@@ -14,7 +15,10 @@ export type HttpLimits = {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open (Node's `keepAliveTimeout`), ms. */
   keepAliveTimeoutMs: number;
-  /** How often Node checks the two timeouts above (its default, 30 s, would let them run late). */
+  /**
+   * How often Node checks the two timeouts above (its default, 30 s, would let them run late),
+   * and how often the server looks for answers that are not being read (see sendRate.ts), ms.
+   */
   timeoutCheckIntervalMs: number;
   /** Time a body may take before its rate counts, ms. */
   bodyGraceMs: number;
@@ -23,13 +27,32 @@ export type HttpLimits = {
    * `bodyGraceMs + L / rate`, or answered 408 and its connection closed.
    */
   minBodyBytesPerSecond: number;
-  /** Open connections from one socket address (trusted proxies excepted). */
+  /**
+   * Time an answer's bytes may wait in the server (the client reading none of them) before the
+   * rate below counts, ms.
+   */
+  sendGraceMs: number;
+  /** The span over which an answer's progress is measured after the grace, ms. */
+  sendWindowMs: number;
+  /**
+   * Slowest rate at which the client takes an answer that waits in the server, after the grace:
+   * less over a window closes the connection (see sendRate.ts).
+   */
+  minSendBytesPerSecond: number;
+  /**
+   * Bytes of a large answer (a picture, a report) read from the database at a time: what one
+   * connection holds of it in the server, at most (see largeAnswer.ts).
+   */
+  largeAnswerChunkBytes: number;
+  /** Large answers (over one chunk) being sent at once in the process; more are answered 503. */
+  maxLargeAnswers: number;
+  /** Open connections from one socket address (an IPv6 /64; trusted proxies excepted). */
   maxConnectionsPerAddress: number;
   /** API requests at work at once in the process (see admission.ts). */
   maxRequestsAtWork: number;
   /** Of those, at most this many sign-in requests (login, password reset, invite check/accept). */
   maxSignInAtWork: number;
-  /** API requests at work at once for one client address (`request.ip`). */
+  /** API requests at work at once for one client address (`request.ip`, an IPv6 /64). */
   maxAtWorkPerAddress: number;
   /** API requests waiting for a turn for one client address; more are answered 429. */
   maxWaitingPerAddress: number;
@@ -53,6 +76,20 @@ export const defaultHttpLimits: HttpLimits = {
   bodyGraceMs: 5_000,
   // 16 kbit/s: a login body has 5.1 s, the largest JSON body (512 KiB) 4.3 minutes.
   minBodyBytesPerSecond: 2_048,
+  // A phone that loses its signal for a few seconds (a lift, a tunnel) comes back within TCP's
+  // retransmission backoff, some 15 s after the link returns: neither the grace nor a window
+  // ends a transfer for that. A non-reading client is closed after about 40 s.
+  sendGraceMs: 20_000,
+  sendWindowMs: 20_000,
+  // 16 kbit/s, as for bodies: a poor 2G link (40 kbit/s and up) is well above it, and a 7 MB
+  // picture at the floor itself still arrives (in under an hour).
+  minSendBytesPerSecond: 2_048,
+  // 128 KiB: a 7 MB picture is 54 short reads, each between two sends, and small pictures and
+  // most reports go in one piece.
+  largeAnswerChunkBytes: 128 * 1024,
+  // 64 of a chunk each: at most 8 MiB of large answers wait in the process, while the coaches of
+  // a practice downloading pictures and reports at once never come near the cap.
+  maxLargeAnswers: 64,
   maxConnectionsPerAddress: 64,
   // Twice the PostgreSQL pool (see admission.ts).
   maxRequestsAtWork: 20,

@@ -8,13 +8,20 @@ import {
   type ContractRequest,
   contractRoute,
 } from '../../http/contractRoute.ts';
+import { largeAnswerChunkBytes, sendLargeAnswer } from '../../http/largeAnswer.ts';
 import { findCaller } from '../account/caller.ts';
 import { findVisiblePerson } from '../account/store.ts';
 import type { ServicePlugin } from '../context.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
 import { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
 import { reportRoutes } from './reports/routes.ts';
-import { findPersonIdOfUser, findPicture, matchesEtag, savePicture } from './store.ts';
+import {
+  findPersonIdOfUser,
+  findPictureHead,
+  matchesEtag,
+  readPictureChunk,
+  savePicture,
+} from './store.ts';
 
 const maxBytes = limits.profilePictureMaxBytes;
 
@@ -135,7 +142,7 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
         const personId = request.params.id.toLowerCase();
         // Someone who may not see the person learns nothing, not even that a picture exists.
         const picture = (await mayHavePicture(request, personId))
-          ? await findPicture(db, organisationId, personId)
+          ? await findPictureHead(db, organisationId, personId, largeAnswerChunkBytes(request))
           : undefined;
         if (!picture) throw noPicture();
         // Revalidated on every use: a replaced picture shows at once, an unchanged one costs a 304.
@@ -144,11 +151,15 @@ const profilePictureRoutes: ServicePlugin = async (app, context) => {
         if (matchesEtag(request.headers['if-none-match'], picture.etag)) {
           return reply.status(304).send(null);
         }
-        const { bytes } = picture;
-        return reply
-          .type(picture.contentType)
-          .status(200)
-          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        // Read and sent a chunk at a time (a stalled client holds no whole picture), each chunk
+        // of the picture that was described here.
+        const { etag, byteSize, head } = picture;
+        return sendLargeAnswer(request, reply.type(picture.contentType).status(200), {
+          byteSize,
+          head,
+          readChunk: (offset, length) =>
+            readPictureChunk(db, organisationId, personId, etag, offset, length),
+        });
       },
     }),
   );

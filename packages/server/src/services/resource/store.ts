@@ -5,8 +5,14 @@ import type { ImageInfo } from './images.ts';
 
 const { persons, profilePictures } = schema;
 
-/** A stored picture as served. */
-export type StoredPicture = { contentType: string; bytes: Uint8Array; etag: string };
+/** A stored picture as answered: its description and first bytes (see `findPictureHead`). */
+export type PictureHead = {
+  contentType: string;
+  etag: string;
+  byteSize: number;
+  /** The first `headBytes` bytes: the whole picture when it is no larger. */
+  head: Uint8Array;
+};
 
 /** The strong entity tag of some bytes: their SHA-256, quoted. */
 export function etagOf(bytes: Uint8Array): string {
@@ -17,28 +23,54 @@ export function etagOf(bytes: Uint8Array): string {
 // in JavaScript one byte at a time (a 7 MB picture took ~8 s to store and ~4 s to read, holding
 // the database the whole time), base64 text about 1 s and 0.3 s. node-postgres is fast either way.
 
-/** The picture of a person, if any. */
-export async function findPicture(
+const ofPerson = (organisationId: string, personId: string) =>
+  and(eq(profilePictures.organisationId, organisationId), eq(profilePictures.personId, personId));
+
+/**
+ * The picture of a person, if any: its description and its first `headBytes` bytes (the rest is
+ * read a chunk at a time while it is sent, see http/largeAnswer.ts).
+ */
+export async function findPictureHead(
   db: Database,
   organisationId: string,
   personId: string,
-): Promise<StoredPicture | undefined> {
+  headBytes: number,
+): Promise<PictureHead | undefined> {
   const [row] = await db
     .select({
       contentType: profilePictures.contentType,
-      base64: sql<string>`encode(${profilePictures.bytes}, 'base64')`,
       etag: profilePictures.etag,
+      byteSize: profilePictures.byteSize,
+      base64: sql<string>`encode(substring(${profilePictures.bytes} from 1 for ${headBytes}), 'base64')`,
     })
     .from(profilePictures)
-    .where(
-      and(
-        eq(profilePictures.organisationId, organisationId),
-        eq(profilePictures.personId, personId),
-      ),
-    )
+    .where(ofPerson(organisationId, personId))
     .limit(1);
   if (!row) return undefined;
-  return { contentType: row.contentType, bytes: Buffer.from(row.base64, 'base64'), etag: row.etag };
+  const { contentType, etag, byteSize, base64 } = row;
+  return { contentType, etag, byteSize, head: Buffer.from(base64, 'base64') };
+}
+
+/**
+ * Bytes `offset` to `offset + length` of a person's picture while it is still the one tagged
+ * `etag`; undefined once it has been replaced or removed (an answer never mixes two pictures).
+ */
+export async function readPictureChunk(
+  db: Database,
+  organisationId: string,
+  personId: string,
+  etag: string,
+  offset: number,
+  length: number,
+): Promise<Uint8Array | undefined> {
+  const [row] = await db
+    .select({
+      base64: sql<string>`encode(substring(${profilePictures.bytes} from ${offset + 1} for ${length}), 'base64')`,
+    })
+    .from(profilePictures)
+    .where(and(ofPerson(organisationId, personId), eq(profilePictures.etag, etag)))
+    .limit(1);
+  return row ? Buffer.from(row.base64, 'base64') : undefined;
 }
 
 /** The person id of a user in the organisation, if they have a profile. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 
 // Tiny, valid images built from bytes, for tests (no image library needed).
@@ -85,4 +86,18 @@ export function makeExtendedWebp(width: number, height: number) {
   riff.write('RIFF', 0, 'latin1');
   riff.writeUInt32LE(body.length, 4);
   return Buffer.concat([riff, body]);
+}
+
+/**
+ * A valid PNG of exactly `totalBytes` (a 2 x 2 image and an ancillary chunk of random bytes,
+ * which viewers skip): a large picture that stores as it is, for the large-answer tests.
+ */
+export function makeLargePng(totalBytes: number) {
+  const small = makePng();
+  const end = pngChunk('IEND', Buffer.alloc(0));
+  const fillerLength = totalBytes - small.length - 12;
+  if (fillerLength < 0) throw new Error(`a PNG takes at least ${small.length + 12} bytes`);
+  // Random, so that PostgreSQL stores it uncompressed as it would a real picture.
+  const filler = pngChunk('raNd', randomBytes(fillerLength));
+  return Buffer.concat([small.subarray(0, small.length - end.length), filler, end]);
 }

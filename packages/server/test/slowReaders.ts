@@ -1,0 +1,251 @@
+import { connect, type Socket } from 'node:net';
+import { expect, vi } from 'vitest';
+import { insertReport } from '../src/services/resource/reports/reportStore.ts';
+import { signedPicturePath } from '../src/services/resource/pictureUrls.ts';
+import { makeLargePng } from '../src/services/resource/testImages.ts';
+import { seedPerson } from '../src/services/analytics/testing.ts';
+import { signInForTest, type TestUser } from '../src/services/auth/testing.ts';
+import { clientAddress, requestFrom } from './fromAddress.ts';
+import type { TestServer } from './testServer.ts';
+
+// Clients that ask for a large answer (a profile picture of 3 or 7 MB through its signed URL, a
+// PDF report) and never read it, against the real server over real sockets, while another coach
+// uses the API: what that coach gets, what the server holds meanwhile, and when the held
+// connections are closed. Shared by slowReaders.test.ts (20 clients) and
+// slowReadersCrowd.test.ts (200).
+
+/** The bounds of the waits: they catch a hang, they are not what is measured. */
+export const hangGuard = { timeout: 15_000, interval: 20 };
+
+/** A connection that sent its request and reads nothing of the answer. */
+export type NonReader = { socket: Socket; localPort: number };
+
+/**
+ * Opens a connection from `localAddress` that sends `GET path` and never reads: paused before it
+ * connects, the socket never takes a byte from the kernel, whose buffers then fill and stay full.
+ */
+export async function requestWithoutReading(
+  baseUrl: string,
+  localAddress: string,
+  path: string,
+  token?: string,
+): Promise<NonReader> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect({ host: hostname, port: Number(port), localAddress });
+  socket.pause();
+  socket.on('error', () => {});
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const authorization = token ? `Authorization: Bearer ${token}\r\n` : '';
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: coach.test\r\n${authorization}\r\n`);
+  return { socket, localPort: socket.localPort ?? 0 };
+}
+
+/** The server's open connections, by the client's port (a non-reader's closing is seen here). */
+export function trackConnections(server: TestServer) {
+  const open = new Map<number, Socket>();
+  server.app.server.on('connection', (socket: Socket) => {
+    const port = socket.remotePort ?? 0;
+    open.set(port, socket);
+    socket.once('close', () => open.delete(port));
+  });
+  return {
+    isOpen: (reader: NonReader) => open.has(reader.localPort),
+    socketOf: (reader: NonReader) => open.get(reader.localPort),
+    /** Bytes of answers waiting in the process, on the connections of `readers`. */
+    waitingBytes: (readers: NonReader[]) =>
+      readers.reduce((sum, reader) => sum + (open.get(reader.localPort)?.writableLength ?? 0), 0),
+    /** How many of `readers` have an answer waiting in the process. */
+    waitingCount: (readers: NonReader[]) =>
+      readers.filter((reader) => (open.get(reader.localPort)?.writableLength ?? 0) > 0).length,
+  };
+}
+
+/** What the non-readers ask for: pictures of 3 and 7 MB and a 3 MB report (with its token). */
+export type LargeAnswers = {
+  paths: { path: string; token?: string }[];
+  /** Another coach, with clients, and their token. */
+  other: { coach: TestUser; token: string };
+};
+
+/** Uploads the pictures, stores the report and seeds the other coach. */
+export async function seedLargeAnswers(server: TestServer): Promise<LargeAnswers> {
+  const { baseUrl } = server;
+  const coach = await seedPerson(server, { email: 'coach@example.com', type: 'coach' });
+  const clients = await Promise.all(
+    [1, 2].map((index) =>
+      seedPerson(server, {
+        email: `client-${index}@example.com`,
+        type: 'user',
+        coachPersonId: coach.personId,
+      }),
+    ),
+  );
+  const paths: LargeAnswers['paths'] = [];
+  for (const [index, megabytes] of [3, 7].entries()) {
+    const owner = clients[index] as TestUser;
+    const token = await signInForTest(server, owner.userId);
+    // Uploaded as a client would: the picture's owner, then its signed URL needs no token.
+    const upload = await fetch(`${baseUrl}/api/resource/profilePicture/${owner.personId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(makeLargePng(megabytes * 1_000_000)),
+    });
+    expect(upload.status).toBe(200);
+    paths.push({ path: `/api/${signedPicturePath(server.context, owner.personId)}` });
+  }
+  const client = clients[0] as TestUser;
+  const report = await server.database.transaction((tx) =>
+    insertReport(
+      tx,
+      {
+        organisationId: server.database.organisationId,
+        clientId: client.personId,
+        coachId: coach.personId,
+      },
+      {
+        authorName: 'Coach',
+        period: { from: '2025-05-01', to: '2025-05-31' },
+        phase: 'learn',
+        phaseDay: 3,
+        // The route serves what is stored: bytes of a PDF's size are enough here.
+        bytes: new Uint8Array(
+          Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3_000_000, 0x20)]),
+        ),
+      },
+    ),
+  );
+  paths.push({
+    path: `/api/resource/clients/${client.personId}/reports/${report.id}`,
+    token: await signInForTest(server, coach.userId),
+  });
+
+  const otherCoach = await seedPerson(server, { email: 'other@example.com', type: 'coach' });
+  for (const index of [1, 2, 3]) {
+    await seedPerson(server, {
+      email: `other-client-${index}@example.com`,
+      type: 'user',
+      coachPersonId: otherCoach.personId,
+    });
+  }
+  return {
+    paths,
+    other: { coach: otherCoach, token: await signInForTest(server, otherCoach.userId) },
+  };
+}
+
+/** `promise`, or a failure once the hang guard's time has passed. */
+function withinHangGuard<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${hangGuard.timeout} ms`)),
+      hangGuard.timeout,
+    );
+  });
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+/** p-th percentile (0..1) of some values, nearest rank. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+}
+
+export type HeldFigures = {
+  readers: number;
+  /** Bytes of their answers waiting in the server once all had one, and per reader. */
+  waitingBytes: number;
+  /** The other coach's clients-list calls meanwhile: how many, their p95 and slowest, ms. */
+  calls: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Every /api/health answer meanwhile: its status, and its body's. */
+  health: string[];
+  /** The requests at work at the admission gate in those answers. */
+  atWork: number[];
+  rssGrowthBytes: number;
+};
+
+/**
+ * Holds `count` non-readers from five addresses on the large answers, then measures the other
+ * coach's clients list (`calls` calls, one at a time from an address of its own) and the health
+ * check while every one of them is still held; answers the figures. The caller checks them and
+ * that the non-readers are closed afterwards.
+ */
+export async function holdNonReaders(
+  server: TestServer,
+  answers: LargeAnswers,
+  count: number,
+  calls: number,
+): Promise<{
+  readers: NonReader[];
+  figures: HeldFigures;
+  connections: ReturnType<typeof trackConnections>;
+}> {
+  const connections = trackConnections(server);
+  const rssBefore = process.memoryUsage().rss;
+  const readers: NonReader[] = [];
+  for (let index = 0; index < count; index += 1) {
+    // Half on the 7 MB picture, a quarter each on the 3 MB one and the report.
+    const target = answers.paths[[1, 0, 1, 2][index % 4] ?? 0] as LargeAnswers['paths'][number];
+    readers.push(
+      await requestWithoutReading(
+        server.baseUrl,
+        clientAddress(index % 5),
+        target.path,
+        target.token,
+      ),
+    );
+  }
+  // Every answer has started and stopped: the kernel's buffers are full (on loopback they take
+  // about 4 MB a connection, so a 3 MB answer goes there whole and its connection then idles),
+  // and what remains waits in the server.
+  let lastSent = '';
+  await vi.waitFor(async () => {
+    const sent = readers.map((reader) => connections.socketOf(reader)?.bytesWritten ?? 0);
+    const isStill = sent.every((bytes) => bytes > 0) && sent.join() === lastSent;
+    lastSent = sent.join();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isStill).toBe(true);
+  }, hangGuard);
+  const waitingBytes = connections.waitingBytes(readers);
+
+  const durations: number[] = [];
+  const health: string[] = [];
+  const atWork: number[] = [];
+  const { token } = answers.other;
+  for (let call = 0; call < calls; call += 1) {
+    const started = performance.now();
+    const answer = await withinHangGuard(
+      requestFrom(server.baseUrl, clientAddress(50), { path: '/api/analytics/clients', token }),
+    );
+    durations.push(performance.now() - started);
+    expect(answer.status).toBe(200);
+    if (call % 5 === 0) {
+      const check = await fetch(`${server.baseUrl}/api/health`, {
+        signal: AbortSignal.timeout(hangGuard.timeout),
+      });
+      const body = (await check.json()) as { status: string; admission: { atWork: number } };
+      health.push(`${check.status} ${body.status}`);
+      atWork.push(body.admission.atWork);
+    }
+  }
+  const rssGrowthBytes = process.memoryUsage().rss - rssBefore;
+  return {
+    readers,
+    connections,
+    figures: {
+      readers: count,
+      waitingBytes,
+      calls,
+      p95Ms: percentile(durations, 0.95),
+      maxMs: Math.max(...durations),
+      health,
+      atWork,
+      rssGrowthBytes,
+    },
+  };
+}
