@@ -403,9 +403,35 @@ const report: Scenario = {
           params: { ...aiko, reportId: '7e5a0000-0000-4000-8000-00000000ffff' },
         }),
       ),
+      ...(await reportPagesAndDeletion(context, made.id)),
     };
   },
 };
+
+/** The report list's cursors, and deleting the report `reportId` of Aiko's made by the coach. */
+async function reportPagesAndDeletion(context: ScenarioContext, reportId: string) {
+  const { as, seen } = context;
+  const aiko = clientParams(context, 'aiko');
+  const list = (query: Record<string, string | number> = {}) =>
+    as('coach', 'listClientReports', { params: aiko, query });
+  const hasReport = async () =>
+    ((await list()).body as { items: { id: string }[] }).items.some((item) => item.id === reportId);
+  const firstOfOne = (await list({ limit: 1 })).body as { items: unknown[] };
+  const yearZero = btoa(JSON.stringify(['0000-01-01T00:00:00.000000Z', reportId]))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  const remove = (who: string) => as(who, 'deleteClientReport', { params: { ...aiko, reportId } });
+  return {
+    pageOfOne: firstOfOne.items.length,
+    garbageCursor: seen(await list({ before: 'garbage' })),
+    yearZeroCursor: seen(await list({ before: yearZero })),
+    deletedByAClient: seen(await remove('noah')),
+    deleted: seen(await remove('coach')),
+    deletedAgain: seen(await remove('coach')),
+    listedAfterDeletion: await hasReport(),
+  };
+}
 
 const coachSettings: Scenario = {
   name: 'coach settings (timezone, morning mail and language)',

@@ -1,3 +1,4 @@
+import { reportLimits } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApiAtMockNow, reportNotes } from '../test/mockReportApi.ts';
 import { rejection } from '../test/rejection.ts';
@@ -45,6 +46,70 @@ describe('report mocks', () => {
       ),
     );
     expect({ status: busy.status, code: busy.code }).toEqual({ status: 503, code: 'server_busy' });
+  });
+
+  it('pages the reports newest first after a cursor, the first page the newest 100', async () => {
+    const api = mockApiAtMockNow({ reportCount: 105 });
+    const first = await api.resource.listClientReports(mockClientIds.jamie);
+    expect(first.items).toHaveLength(100);
+    const rest = await api.resource.listClientReports(mockClientIds.jamie, {
+      before: first.nextCursor ?? '',
+    });
+    expect(rest).toMatchObject({ nextCursor: null });
+    const ids = [...first.items, ...rest.items].map((item) => item.id);
+    expect(new Set(ids).size).toBe(105);
+    const times = [...first.items, ...rest.items].map((item) => item.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const small = await api.resource.listClientReports(mockClientIds.jamie, { limit: 2 });
+    expect(small.items.map((item) => item.id)).toEqual(ids.slice(0, 2));
+    const refused = await rejection(
+      api.resource.listClientReports(mockClientIds.jamie, { before: 'garbage' }),
+    );
+    expect({ status: refused.status, code: refused.code }).toEqual({
+      status: 400,
+      code: 'invalid_request',
+    });
+  });
+
+  it("deletes the coach's report, and answers 404 for it afterwards", async () => {
+    const api = mockApiAtMockNow();
+    const report = await api.resource.createClientReport(mockClientIds.jamie, reportNotes);
+    await api.resource.deleteClientReport(mockClientIds.jamie, report.id);
+    const { items } = await api.resource.listClientReports(mockClientIds.jamie);
+    expect(items.map((item) => item.id)).not.toContain(report.id);
+    const again = await rejection(api.resource.deleteClientReport(mockClientIds.jamie, report.id));
+    expect(again.status).toBe(404);
+    const failing = await rejection(
+      mockApiAtMockNow({ reportDeleteFails: true }).resource.deleteClientReport(
+        mockClientIds.jamie,
+        report.id,
+      ),
+    );
+    expect(failing.status).toBe(500);
+  });
+
+  it('refuses a report past the daily quota with 429 and the wait until the oldest counted leaves', async () => {
+    const api = mockApiAtMockNow({ noReports: true });
+    for (let made = 0; made < reportLimits.dailyMax; made += 1) {
+      await api.resource.createClientReport(mockClientIds.jamie, reportNotes);
+    }
+    const refused = await rejection(
+      api.resource.createClientReport(mockClientIds.jamie, reportNotes),
+    );
+    // Every report was made at the mocks' fixed now: the oldest leaves in a full day.
+    expect({ status: refused.status, code: refused.code, wait: refused.retryAfterSeconds }).toEqual(
+      { status: 429, code: 'rate_limited', wait: reportLimits.quotaWindowSeconds },
+    );
+    const reached = await rejection(
+      mockApiAtMockNow({ reportQuotaReached: true }).resource.createClientReport(
+        mockClientIds.jamie,
+        reportNotes,
+      ),
+    );
+    expect({ status: reached.status, wait: reached.retryAfterSeconds }).toEqual({
+      status: 429,
+      wait: 3600,
+    });
   });
 
   it("answers 'Client not found' to a client", async () => {

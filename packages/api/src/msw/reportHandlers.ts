@@ -1,7 +1,12 @@
 import {
+  compareNewestFirst,
+  decodePageCursor,
+  encodePageCursor,
   fullName,
   localDateOf,
   messages,
+  type PageKey,
+  pageNewestFirst,
   type ReportPeriod,
   reportLimits,
   reportPeriod,
@@ -25,6 +30,15 @@ export type ReportHandlerOptions = MockHandlerOptions & {
   reportDownloadFails?: boolean;
   /** The clients start without reports (by default the first client has one). */
   noReports?: boolean;
+  /**
+   * The first client starts with this many reports (one a day back from the first), so that
+   * the list has further pages; one by default.
+   */
+  reportCount?: number;
+  /** Deleting a report fails with 500. */
+  reportDeleteFails?: boolean;
+  /** The coach has generated every report of the day: 429 'rate_limited' with Retry-After. */
+  reportQuotaReached?: boolean;
 };
 
 /** A stored mock report: what the list shows, and whose it is. */
@@ -82,37 +96,66 @@ const pdf = minimalPdf('Client report (mock)');
  */
 export function mockReportsOf(
   state: MockState,
-  options: Pick<ReportHandlerOptions, 'noReports'> = {},
+  options: Pick<ReportHandlerOptions, 'noReports' | 'reportCount'> = {},
 ): MockReport[] {
   let reports = reportsByState.get(state);
   if (!reports) {
     const [first] = state.clients;
     const coach = state.persons.find((person) => person.id === first?.person.coachId);
+    const count = options.noReports ? 0 : (options.reportCount ?? 1);
     reports =
-      options.noReports || !first || !coach
+      !first || !coach
         ? []
-        : [
-            {
-              id: '7e5a0000-0000-4000-8000-000000000001',
+        : Array.from({ length: count }, (_, index) => {
+            const createdAt = new Date(mockNow.getTime() - index * 24 * 60 * 60 * 1000);
+            return {
+              // Ids apart from, and below, the ones the handlers make (by state.sequence), so a
+              // new report made in the same instant lists first; the newest the largest.
+              id: `7e5a0000-0000-4000-0000-${(count - index).toString(16).padStart(12, '0')}`,
               clientId: first.person.id,
               coachId: coach.id,
-              createdAt: mockNow.toISOString(),
+              createdAt: createdAt.toISOString(),
               author: { id: coach.id, name: fullName(coach) },
-              period: defaultPeriod(first, localDateOf(mockNow, first.person.timezone)),
+              period: defaultPeriod(first, localDateOf(createdAt, first.person.timezone)),
               phase: first.journey.currentStep,
               phaseDay: first.journey.currentDay,
               sizeBytes: pdf.byteLength,
-            },
-          ];
+            };
+          });
     reportsByState.set(state, reports);
   }
   return reports;
 }
 
+/** A report's place in the list's order, as the server keys it (microseconds, then the id). */
+const keyOf = (report: MockReport): PageKey => ({
+  at: `${report.createdAt.slice(0, 23)}000Z`,
+  id: report.id,
+});
+
+/**
+ * The seconds until a new report of the coach fits in the quota (the server's rule: at most
+ * `dailyMax` in the last 24 hours), or null while it fits.
+ */
+function quotaWait(reports: readonly MockReport[], coachId: string, now: Date): number | null {
+  const windowMs = reportLimits.quotaWindowSeconds * 1000;
+  const counted = reports
+    .filter(
+      (report) =>
+        report.coachId === coachId && Date.parse(report.createdAt) > now.getTime() - windowMs,
+    )
+    .map((report) => Date.parse(report.createdAt))
+    .sort((a, b) => b - a);
+  const leaving = counted[reportLimits.dailyMax - 1];
+  if (leaving === undefined) return null;
+  return Math.max(1, Math.ceil((leaving + windowMs - now.getTime()) / 1000));
+}
+
 /**
  * MSW handlers of the report calls over the mock state, following the server's rules: the
  * client's coach only (the one 404 otherwise), notes of at most 500 characters (the contract's
- * schema), a period of at most 90 days defaulting to the journey so far; every PDF is the same
+ * schema), a period of at most 90 days defaulting to the journey so far, the coach's daily quota,
+ * pages newest first after a cursor, deletion by the report's author only; every PDF is the same
  * small valid document.
  */
 export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHandler[] {
@@ -132,6 +175,25 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
 
   const publicView = ({ coachId: _coachId, ...report }: MockReport): Report => report;
 
+  const rateLimited = (retryAfterSeconds: number) => {
+    const refusal = error(
+      429,
+      'rate_limited',
+      'Too many reports were generated lately, please try again later',
+    );
+    refusal.headers.set('Retry-After', String(retryAfterSeconds));
+    return refusal;
+  };
+
+  /** The caller's report in the path, if it is theirs. */
+  const ownReport = (coachId: string, params: Record<string, string>) =>
+    reportsOf().find(
+      (report) =>
+        report.id === params.reportId &&
+        report.clientId === params.clientId &&
+        report.coachId === coachId,
+    );
+
   return [
     handle('createClientReport', ({ userId, params, body }) => {
       const access = coachOfClient(userId, params.clientId);
@@ -147,6 +209,9 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
       }
       if (options.reportCreateFails) return internalError();
       const { coach, record } = access;
+      if (options.reportQuotaReached) return rateLimited(3600);
+      const wait = quotaWait(reportsOf(), coach.id, now());
+      if (wait !== null) return rateLimited(wait);
       const today = localDateOf(now(), record.person.timezone);
       const asked = periodOf(record, body as CreateReportBody, today);
       if (!asked.ok) return error(400, asked.error, asked.message);
@@ -166,32 +231,46 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
       reportsOf().unshift(report);
       return HttpResponse.json(publicView(report), { status: 201 });
     }),
-    handle('listClientReports', ({ userId, params }) => {
+    handle('listClientReports', ({ userId, params, query }) => {
       const access = coachOfClient(userId, params.clientId);
       if (!access) return clientNotFound();
       if (options.reportListFails) return internalError();
-      const items = reportsOf()
+      const { limit = reportLimits.listMax, before } = query as { limit?: number; before?: string };
+      const cursor = before === undefined ? null : decodePageCursor(before);
+      if (before !== undefined && cursor === null) {
+        return error(400, 'invalid_request', messages.invalidCursor);
+      }
+      const keyed = reportsOf()
         .filter(
           (report) => report.clientId === params.clientId && report.coachId === access.coach.id,
         )
-        .slice(0, reportLimits.listMax)
-        .map(publicView);
-      return HttpResponse.json({ items });
+        .map((report) => ({ ...keyOf(report), report }));
+      const after = cursor ? keyed.filter((key) => compareNewestFirst(key, cursor) > 0) : keyed;
+      const page = pageNewestFirst([after], limit);
+      return HttpResponse.json({
+        items: page.items.map((key) => publicView(key.report)),
+        nextCursor: page.next === null ? null : encodePageCursor(page.next),
+      });
     }),
     handle('getClientReport', ({ userId, params }) => {
       const access = coachOfClient(userId, params.clientId);
       if (!access) return clientNotFound();
       if (options.reportDownloadFails) return internalError();
-      const found = reportsOf().find(
-        (report) =>
-          report.id === params.reportId &&
-          report.clientId === params.clientId &&
-          report.coachId === access.coach.id,
-      );
+      const found = ownReport(access.coach.id, params);
       if (!found) return error(404, 'not_found', 'Report not found');
       return new HttpResponse(pdf.slice().buffer, {
         headers: { 'Content-Type': 'application/pdf' },
       });
+    }),
+    handle('deleteClientReport', ({ userId, params }) => {
+      const access = coachOfClient(userId, params.clientId);
+      if (!access) return clientNotFound();
+      if (options.reportDeleteFails) return internalError();
+      const found = ownReport(access.coach.id, params);
+      if (!found) return error(404, 'not_found', 'Report not found');
+      const reports = reportsOf();
+      reports.splice(reports.indexOf(found), 1);
+      return new HttpResponse(null, { status: 204 });
     }),
   ];
 }
