@@ -14,7 +14,15 @@ import { literalUnion } from './enumeration.ts';
 
 /** `POST /login` body. */
 export const LoginBodySchema = Type.Object(
-  { email: EmailSchema, password: LoginPasswordSchema },
+  {
+    email: EmailSchema,
+    password: LoginPasswordSchema,
+    code: Type.Optional({
+      ...ResetCodeSchema,
+      description:
+        'The 6-digit sign-in code mailed to the account, when the answer asked for one (sign_in_code_required)',
+    }),
+  },
   { description: 'Sign-in credentials' },
 );
 
@@ -177,9 +185,34 @@ export const PasswordResetRequestBodySchema = Type.Object(
 /** See {@link PasswordResetRequestBodySchema}. */
 export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBodySchema>;
 
+/**
+ * Which request a reset code was mailed for: random, answered to whoever asked (the same for
+ * unknown emails). A code is checked against its own request's tries only, so strangers' wrong
+ * codes never use up the owner's.
+ */
+export const ResetRequestIdSchema = Type.String({
+  minLength: 16,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]*$',
+  description: 'The id of the reset request the code was mailed for',
+});
+
+/** `POST /passwordReset/request` answer. */
+export const PasswordResetRequestAnswerSchema = Type.Object(
+  { resetRequestId: ResetRequestIdSchema },
+  { description: 'The request is taken: a code is mailed when the email has an account' },
+);
+
+/** See {@link PasswordResetRequestAnswerSchema}. */
+export type PasswordResetRequestAnswer = Static<typeof PasswordResetRequestAnswerSchema>;
+
 /** `POST /passwordReset/verifyCode` body. */
 export const VerifyResetCodeBodySchema = Type.Object(
-  { email: EmailSchema, resetPasswordCode: ResetCodeSchema },
+  {
+    email: EmailSchema,
+    resetPasswordCode: ResetCodeSchema,
+    resetRequestId: Type.Optional(ResetRequestIdSchema),
+  },
   { description: 'Check a reset code' },
 );
 
@@ -197,7 +230,12 @@ export type VerifyResetCodeResponse = Static<typeof VerifyResetCodeResponseSchem
 
 /** `POST /passwordReset` body. */
 export const PasswordResetBodySchema = Type.Object(
-  { email: EmailSchema, password: PasswordSchema, resetPasswordCode: ResetCodeSchema },
+  {
+    email: EmailSchema,
+    password: PasswordSchema,
+    resetPasswordCode: ResetCodeSchema,
+    resetRequestId: Type.Optional(ResetRequestIdSchema),
+  },
   { description: 'Set a new password with a reset code' },
 );
 

@@ -30,6 +30,8 @@ export const errorStatuses = {
   // 401: who is calling is not established.
   unauthorized: 401,
   invalid_credentials: 401,
+  /** Sign-in needs the code mailed to the account as well (its failures went past a threshold). */
+  sign_in_code_required: 401,
   invalid_token: 401,
   invalid_refresh_token: 401,
   token_expired: 401,
@@ -262,12 +264,6 @@ export const TokensSchema = Type.Object(
 
 /** See {@link TokensSchema}. */
 export type Tokens = Static<typeof TokensSchema>;
-
-/** An empty JSON object, the answer of calls with nothing to say. */
-export const EmptySchema = Type.Object({}, { description: 'Empty object' });
-
-/** See {@link EmptySchema}. */
-export type Empty = Static<typeof EmptySchema>;
 
 /**
  * A validation error as both TypeBox (`Value.Errors`) and Ajv report it: enough to pick a message.

@@ -22,6 +22,7 @@ import {
   LoginBodySchema,
   LogoutBodySchema,
   PasswordResetBodySchema,
+  PasswordResetRequestAnswerSchema,
   PasswordResetRequestBodySchema,
   RefreshBodySchema,
   UserListSchema,
@@ -31,7 +32,7 @@ import {
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
 import { coachActionRoutes } from './coachActions.ts';
-import { EmptySchema, IdParamsSchema, TokensSchema } from './common.ts';
+import { IdParamsSchema, TokensSchema } from './common.ts';
 import {
   DeviceMetricsBatchBodySchema,
   DeviceMetricsBatchResultSchema,
@@ -125,7 +126,7 @@ export const routes = {
     ...routeCalls.requestPasswordReset,
     summary: 'Mail a 6-digit reset code (answers the same for unknown emails)',
     body: PasswordResetRequestBodySchema,
-    response: { 202: EmptySchema, ...errors(400, 429) },
+    response: { 202: PasswordResetRequestAnswerSchema, ...errors(400, 429) },
   },
   verifyResetCode: {
     ...routeCalls.verifyResetCode,

@@ -21,6 +21,9 @@ export const messages = {
   codeDigits: 'Code must contain only digits',
   wrongCredentials: 'Wrong email or password',
   wrongCode: 'Wrong code',
+  signInCodeRequired:
+    'If your email and password are right, we have emailed you a code: enter it to sign in',
+  wrongSignInCode: 'Wrong email, password or code',
   invalidUserType: 'Invalid user type. Only coaches allowed',
   cannotUpdateAnotherProfile: 'You can not update another person profile',
   profilePictureNotImage: 'You are able to only use images as a profile picture',

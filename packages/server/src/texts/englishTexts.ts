@@ -61,19 +61,38 @@ export const englishTexts = {
     },
     guessedSubject: 'Someone is guessing password reset codes for your Coach account',
     guessed:
-      'Password reset codes for your Coach account were entered wrongly {{max}} times today, ' +
+      'Password reset codes for your Coach account were entered wrongly {{count}} times today, ' +
       'from several addresses: someone may be trying to get into your account. Your password ' +
       'has not changed, and signing in with it still works.',
-    guessedUntil:
-      'To protect you, reset codes cannot be checked until {{until}}. If you need to reset your ' +
-      'password before then, ask your coach or the Coach team.',
-    voidedSubject: 'Wrong password reset codes for your Coach account',
+    guessedSafe:
+      'A code we mail you works only on the page where you asked for it: nobody can use it ' +
+      'without your mailbox, and their wrong guesses do not use up your tries.',
+    voidedSubject: 'A password reset code for your Coach account no longer works',
     voided:
-      'Someone entered {{max}} wrong password reset codes for your Coach account, so the code is ' +
-      'no longer valid. Your password has not changed.',
+      'A password reset code we mailed you was entered wrongly {{max}} times on the page where it ' +
+      'was asked for, so it no longer works. Your password has not changed.',
     voidedAdvice:
-      'If it was you, ask for a new code. If it was not, you need do nothing, but tell your coach ' +
-      'or the Coach team if it happens again.',
+      'If it was you, ask for a new code. If you did not ask for a code, you need do nothing: ' +
+      'nobody can change your password without your mailbox.',
+  },
+  signIn: {
+    codeSubject: 'Your Coach sign-in code',
+    code: 'Your sign-in code is {{code}}',
+    codeWhy:
+      'Many wrong passwords were tried on your account, so signing in also asks for a code we ' +
+      'mail you. Enter it on the sign-in page where you typed your password.',
+    validity: {
+      one: 'It is valid for {{count}} minute and can be used once. If you did not try to sign in just now, change your password: someone knows it.',
+      other:
+        'It is valid for {{count}} minutes and can be used once. If you did not try to sign in just now, change your password: someone knows it.',
+    },
+    guessedSubject: 'Someone is guessing the password of your Coach account',
+    guessed:
+      'Wrong passwords were entered {{max}} times in the last hour for your Coach account, from ' +
+      'several addresses: someone may be trying to get into your account. Your password has not ' +
+      'changed and still works.',
+    guessedUntil:
+      'To protect you, until {{until}} signing in also asks for a code we mail you at that moment.',
   },
   morningMail: {
     subject: {

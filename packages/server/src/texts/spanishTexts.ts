@@ -63,19 +63,40 @@ export const spanishTexts: ServerTexts = {
     guessedSubject:
       'Alguien está intentando adivinar los códigos para restablecer la contraseña de tu cuenta de Coach',
     guessed:
-      'Hoy se han introducido {{max}} veces códigos incorrectos para restablecer la contraseña de ' +
-      'tu cuenta de Coach, desde varias direcciones: puede que alguien esté intentando entrar en ' +
-      'tu cuenta. Tu contraseña no ha cambiado y puedes seguir iniciando sesión con ella.',
-    guessedUntil:
-      'Para protegerte, no se podrán comprobar códigos hasta el {{until}}. Si necesitas ' +
-      'restablecer tu contraseña antes, pídeselo a tu coach o al equipo de Coach.',
-    voidedSubject: 'Códigos incorrectos para restablecer la contraseña de tu cuenta de Coach',
+      'Hoy se han introducido {{count}} veces códigos incorrectos para restablecer la contraseña ' +
+      'de tu cuenta de Coach, desde varias direcciones: puede que alguien esté intentando entrar ' +
+      'en tu cuenta. Tu contraseña no ha cambiado y puedes seguir iniciando sesión con ella.',
+    guessedSafe:
+      'Un código que te enviamos solo funciona en la página donde lo pediste: nadie puede usarlo ' +
+      'sin acceso a tu correo, y sus intentos fallidos no gastan los tuyos.',
+    voidedSubject: 'Un código para restablecer la contraseña de tu cuenta de Coach ya no funciona',
     voided:
-      'Alguien ha introducido {{max}} códigos incorrectos para restablecer la contraseña de tu ' +
-      'cuenta de Coach, así que el código ya no es válido. Tu contraseña no ha cambiado.',
+      'Un código para restablecer la contraseña que te enviamos se introdujo mal {{max}} veces en ' +
+      'la página donde se pidió, así que ya no funciona. Tu contraseña no ha cambiado.',
     voidedAdvice:
-      'Si has sido tú, pide un código nuevo. Si no, no tienes que hacer nada, pero avisa a tu ' +
-      'coach o al equipo de Coach si vuelve a ocurrir.',
+      'Si has sido tú, pide un código nuevo. Si no has pedido ningún código, no tienes que hacer ' +
+      'nada: nadie puede cambiar tu contraseña sin acceso a tu correo.',
+  },
+  signIn: {
+    codeSubject: 'Tu código para iniciar sesión en Coach',
+    code: 'Tu código para iniciar sesión es {{code}}',
+    codeWhy:
+      'Se han probado muchas contraseñas incorrectas en tu cuenta, así que para iniciar sesión ' +
+      'también te pedimos un código que te enviamos por correo. Introdúcelo en la página donde ' +
+      'escribiste tu contraseña.',
+    validity: {
+      one: 'Es válido durante {{count}} minuto y solo se puede usar una vez. Si no has intentado iniciar sesión ahora, cambia tu contraseña: alguien la conoce.',
+      other:
+        'Es válido durante {{count}} minutos y solo se puede usar una vez. Si no has intentado iniciar sesión ahora, cambia tu contraseña: alguien la conoce.',
+    },
+    guessedSubject: 'Alguien está intentando adivinar la contraseña de tu cuenta de Coach',
+    guessed:
+      'En la última hora se han introducido {{max}} veces contraseñas incorrectas para tu cuenta ' +
+      'de Coach, desde varias direcciones: puede que alguien esté intentando entrar en tu cuenta. ' +
+      'Tu contraseña no ha cambiado y sigue funcionando.',
+    guessedUntil:
+      'Para protegerte, hasta el {{until}} iniciar sesión también te pedirá un código que te ' +
+      'enviaremos por correo en ese momento.',
   },
   morningMail: {
     subject: {

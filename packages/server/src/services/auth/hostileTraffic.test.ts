@@ -18,9 +18,14 @@ const codeSubject = 'Your Coach password reset code';
 const minute = 60 * 1000;
 const hour = 60 * minute;
 
-/** A test server with a movable auth clock, and the owner's account. */
-function useServer(auth: AuthOptionsInput = {}) {
-  const state = { server: undefined as unknown as TestServer, offsetMs: 0 };
+/** A test server with a movable auth clock, and the owner's account (in `language`). */
+function useServer(auth: AuthOptionsInput = {}, language?: 'es') {
+  const state = {
+    server: undefined as unknown as TestServer,
+    offsetMs: 0,
+    /** The reset request the owner's last code was mailed for. */
+    ownerRequestId: '',
+  };
   beforeAll(async () => {
     state.server = await startTestServer({
       services: ['auth'],
@@ -30,6 +35,7 @@ function useServer(auth: AuthOptionsInput = {}) {
       email: owner,
       password: ownerPassword,
       type: 'coach',
+      ...(language ? { language } : {}),
     });
   });
   afterAll(() => state.server?.close());
@@ -38,19 +44,35 @@ function useServer(auth: AuthOptionsInput = {}) {
       ...(body === undefined ? {} : { body }),
       ...(token ? { token } : {}),
     });
-  const verifyFrom = (from: string, resetPasswordCode: string, email = owner) =>
-    api(from, 'POST', '/passwordReset/verifyCode', { email, resetPasswordCode });
+  /** A code check from `from`, naming a reset request when given one (as the app does). */
+  const verifyFrom = (
+    from: string,
+    resetPasswordCode: string,
+    email = owner,
+    resetRequestId?: string,
+  ) =>
+    api(from, 'POST', '/passwordReset/verifyCode', {
+      email,
+      resetPasswordCode,
+      ...(resetRequestId ? { resetRequestId } : {}),
+    });
+  /** Asks for a reset from `from`: the request's id. */
+  const requestFrom = async (from: string, email = owner): Promise<string> => {
+    const answer = await api(from, 'POST', '/passwordReset/request', { email });
+    expect(answer.status).toBe(202);
+    return (answer.body as { resetRequestId: string }).resetRequestId;
+  };
   /** Asks for a code from `from` and reads it from the mail the owner got. */
-  const requestCodeFrom = async (from: string): Promise<string> => {
+  const requestCodeFrom = async (from: string, subject = codeSubject): Promise<string> => {
     const sink = state.server.mailSink;
     const before = sink.received.length;
-    expect((await api(from, 'POST', '/passwordReset/request', { email: owner })).status).toBe(202);
+    state.ownerRequestId = await requestFrom(from);
     for (let count = before + 1; ; count++) {
       const mail = (await sink.waitFor(count))[count - 1];
-      if (mail?.subject === codeSubject) return /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] ?? '';
+      if (mail?.subject === subject) return /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] ?? '';
     }
   };
-  return { state, api, verifyFrom, requestCodeFrom };
+  return { state, api, verifyFrom, requestFrom, requestCodeFrom };
 }
 
 const wrongOf = (index: number) => String(100_000 + index).padStart(6, '0');
@@ -93,45 +115,67 @@ describe('hostile traffic: a stranger cannot lock the owner out of a reset by ma
   }, 60_000);
 });
 
-describe('hostile traffic: the per-email ceiling of wrong codes', () => {
-  const warningSubject = 'Someone is guessing password reset codes for your Coach account';
-  const { state, verifyFrom } = useServer({
-    resetCodeDailyMaxChecks: 10,
-    resetCodeAccountDailyMaxWrong: 25,
-  });
+describe("hostile traffic: no number of strangers' wrong codes keeps the owner out", () => {
+  const guessedSubject =
+    'Alguien está intentando adivinar los códigos para restablecer la contraseña de tu cuenta de Coach';
+  const { state, verifyFrom, requestFrom, requestCodeFrom, api } = useServer(
+    { resetCodeDailyMaxChecks: 10, resetCodeAccountDailyMaxWrong: 25 },
+    'es',
+  );
 
-  it('trips after its wrong codes from many addresses, refusing everyone, and mails the owner once', async () => {
-    // Mail is queued before the answer, and its row stays once sent: counting the rows tells
-    // what was queued, so no wait is needed to know that nothing more will come.
+  it("lets the owner use their mailed code after strangers' wrong codes from many addresses, and tells them once, truly, in their language", async () => {
     const queuedMails = async () =>
       (await state.server.database.db.select().from(schema.mailOutbox)).length;
-    const queuedAtStart = await queuedMails();
+    // The owner asks first: strangers then guess, on their own requests and on none.
+    const code = await requestCodeFrom(
+      ownerAddress,
+      'Tu código para restablecer la contraseña de Coach',
+    );
+    const ownerRequest = state.ownerRequestId;
     const statuses: number[] = [];
-    for (let address = 10; address < 14; address++) {
-      for (let guess = 0; guess < 10; guess++) {
-        statuses.push((await verifyFrom(`127.0.0.${address}`, wrongOf(guess))).status);
+    for (let address = 10; address < 16; address++) {
+      const from = `127.0.0.${address}`;
+      const strangerRequest = await requestFrom(from);
+      for (let guess = 0; guess < 5; guess++) {
+        statuses.push((await verifyFrom(from, wrongOf(guess), owner, strangerRequest)).status);
+      }
+      for (let guess = 5; guess < 10; guess++) {
+        statuses.push((await verifyFrom(from, wrongOf(guess))).status);
       }
     }
-    expect(statuses.filter((status) => status === 400)).toHaveLength(25);
-    const refused = await verifyFrom('127.0.0.20', wrongOf(99));
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60 * 60);
-    expect(await queuedMails()).toBe(queuedAtStart + 1);
-    const mails = await state.server.mailSink.waitFor(1);
-    const warnings = state.server.mailSink.received.filter(
-      (mail) => mail.subject === warningSubject,
-    );
-    expect(warnings).toHaveLength(1);
-    expect(mails[0]?.to).toEqual([owner]);
-    // An unknown email's ceiling mails nobody.
+    // Checks naming no request have a budget of their own (25 here), then only they are refused.
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const unnamed = await verifyFrom('127.0.0.20', wrongOf(99));
+    expect(unnamed.status).toBe(429);
+    expect(Number(unnamed.headers.get('retry-after'))).toBeGreaterThan(60 * 60);
+    // 55 wrong codes, strangers' tries all spent: the owner's code works, on their request.
+    expect((await verifyFrom(ownerAddress, code, owner, ownerRequest)).status).toBe(200);
+    const reset = await api(ownerAddress, 'POST', '/passwordReset', {
+      email: owner,
+      password: ownerPassword,
+      resetPasswordCode: code,
+      resetRequestId: ownerRequest,
+    });
+    expect(reset.status).toBe(200);
+    // One notice once the day's wrong codes reached 25, in Spanish, saying what is true now.
+    const noticesSent = () =>
+      state.server.mailSink.received.filter((mail) => mail.subject === guessedSubject);
+    await expect.poll(() => noticesSent().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const notices = noticesSent();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.to).toEqual([owner]);
+    expect(notices[0]?.text).toContain('puedes seguir iniciando sesión');
+    expect(notices[0]?.text).toContain('sus intentos fallidos no gastan los tuyos');
+    expect(notices[0]?.text).not.toMatch(/\b\d{6}\b/);
+    // An unknown email's wrong codes mail nobody.
+    const queued = await queuedMails();
     for (let address = 10; address < 14; address++) {
       for (let guess = 0; guess < 10; guess++) {
         await verifyFrom(`127.0.0.${address}`, wrongOf(guess), 'nobody@example.com');
       }
     }
-    expect(await queuedMails()).toBe(queuedAtStart + 1);
-    expect(state.server.mailSink.received).toHaveLength(1);
-  }, 60_000);
+    expect(await queuedMails()).toBe(queued);
+  }, 90_000);
 });
 
 describe('hostile traffic: password spraying from one address', () => {
@@ -273,7 +317,7 @@ describe('hostile traffic: a reset by mailed code gets the owner past a locked s
     loginThrottle: { perAccount: { max: 4, windowSeconds: 60 * 60 } },
   });
 
-  it('resets while sign-in is locked for the account, and the reset clears the lock', async () => {
+  it("signs the owner in with a mailed code past strangers' ceiling of failures, and a reset clears it", async () => {
     for (let address = 40; address < 44; address++) {
       const answer = await api(`127.0.0.${address}`, 'POST', '/login', {
         email: owner,
@@ -281,16 +325,32 @@ describe('hostile traffic: a reset by mailed code gets the owner past a locked s
       });
       expect(answer.status).toBe(401);
     }
-    const locked = await api(ownerAddress, 'POST', '/login', {
+    const sink = state.server.mailSink;
+    const before = sink.received.length;
+    const asked = await api(ownerAddress, 'POST', '/login', {
       email: owner,
       password: ownerPassword,
     });
-    expect(locked.status).toBe(429);
+    expect(asked).toMatchObject({ status: 401, body: { error: 'sign_in_code_required' } });
+    let signInCode = '';
+    for (let count = before + 1; !signInCode; count++) {
+      const mail = (await sink.waitFor(count))[count - 1];
+      if (mail?.subject === 'Your Coach sign-in code') {
+        signInCode = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] ?? '';
+      }
+    }
+    const signedInWithCode = await api(ownerAddress, 'POST', '/login', {
+      email: owner,
+      password: ownerPassword,
+      code: signInCode,
+    });
+    expect(signedInWithCode.status).toBe(200);
     const code = await requestCodeFrom(ownerAddress);
     const reset = await api(ownerAddress, 'POST', '/passwordReset', {
       email: owner,
       password: 'Brand1New',
       resetPasswordCode: code,
+      resetRequestId: state.ownerRequestId,
     });
     expect(reset.status).toBe(200);
     const signedIn = await api(ownerAddress, 'POST', '/login', {
@@ -308,5 +368,42 @@ describe('hostile traffic: a reset by mailed code gets the owner past a locked s
         ),
       );
     expect(buckets).toEqual([]);
+  }, 30_000);
+});
+
+describe('hostile traffic: sign-ins behind a shared address (an office NAT)', () => {
+  const { state, api } = useServer({
+    loginThrottle: { perAddress: { freeFailures: 5, firstDelaySeconds: 60, windowSeconds: 3600 } },
+  });
+  const office = '127.0.0.60';
+
+  it("after a stranger's failures, a colleague's success sets no new wait for the others", async () => {
+    const colleagues = ['ana@example.com', 'ben@example.com', 'cleo@example.com'];
+    for (const email of colleagues) {
+      await createUserWithProfile(state.server.database, {
+        email,
+        password: ownerPassword,
+        type: 'coach',
+      });
+    }
+    // The stranger's failures on accounts of their own making: the office waits 60 s.
+    for (let guess = 0; guess < 5; guess++) {
+      const answer = await api(office, 'POST', '/login', {
+        email: `guess${guess}@example.com`,
+        password: 'Wrong123!',
+      });
+      expect(answer.status).toBe(401);
+    }
+    const waiting = await api(office, 'POST', '/login', {
+      email: colleagues[0],
+      password: ownerPassword,
+    });
+    expect(waiting.status).toBe(429);
+    state.offsetMs += 61_000;
+    // Once that wait is over, every colleague signs in, one right after the other.
+    for (const email of colleagues) {
+      const answer = await api(office, 'POST', '/login', { email, password: ownerPassword });
+      expect(answer.status).toBe(200);
+    }
   }, 30_000);
 });

@@ -2,32 +2,50 @@ import { messages } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
+import type { MailQueue } from '../../mail/outbox.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
+import { mailSignInCode, tellOwnerOfPasswordGuessing, useSignInCode } from './signInCodes.ts';
 import { findUserByEmail } from './users.ts';
 
 /**
  * Signs in with email and password. An unknown email costs one argon2 verification too, and
  * gets the same answer (and the same throttling) as a wrong password. Throttled per (account,
  * client address) and per account, counting failures only (see `beginSignInAttempt`).
+ *
+ * Past the account's ceiling of failures, a sign-in needs the code mailed to the owner as well:
+ * an attempt without one is answered `sign_in_code_required` whatever its password (a code is
+ * mailed only when the password is right), and one with a code succeeds only when both are right,
+ * else one answer for every failure. So nothing tells a guesser whether a password was right, and
+ * the owner, who gets the code, is never kept out.
  */
 export async function signIn(
   deps: SessionDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; code?: string | undefined },
   meta: RequestMeta,
+  mail: MailQueue,
 ): Promise<Tokens> {
   const now = deps.options.now();
   const email = normalizeEmail(input.email);
   const { database, organisationId } = deps;
   const subject = { ...meta, account: email };
-  await beginSignInAttempt(database, organisationId, deps.options.loginThrottle, subject, now);
+  const attempt = await beginSignInAttempt(
+    database,
+    organisationId,
+    deps.options.loginThrottle,
+    subject,
+    now,
+  );
   const user = await findUserByEmail(database.db, organisationId, email);
   const isValid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !isValid) {
+  if (user && attempt.reachedAccountCeiling) {
+    await tellOwnerOfPasswordGuessing(deps, user, attempt.reachedAccountCeiling, mail);
+  }
+  const fail = async (reason: string, error: DomainError): Promise<never> => {
     await recordAudit(database.db, {
       organisationId,
       action: 'sign_in_failed',
@@ -36,10 +54,31 @@ export async function signIn(
       ip: meta.ip,
       requestId: meta.requestId,
       outcome: 'failure',
-      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+      details: { reason },
     });
-    throw new DomainError('invalid_credentials', messages.wrongCredentials);
+    throw error;
+  };
+  const passwordReason = user ? 'wrong_password' : 'unknown_email';
+  if (attempt.needsMailedCode) {
+    if (input.code === undefined) {
+      if (user && isValid) await mailSignInCode(deps, user, meta, mail, now);
+      await fail(
+        user && isValid ? 'mailed_code_required' : passwordReason,
+        new DomainError('sign_in_code_required', messages.signInCodeRequired),
+      );
+    }
+    const isCodeRight =
+      user !== undefined && isValid && (await useSignInCode(deps, user.id, input.code ?? '', now));
+    if (!isCodeRight) {
+      await fail(
+        user && isValid ? 'wrong_mailed_code' : passwordReason,
+        new DomainError('invalid_credentials', messages.wrongSignInCode),
+      );
+    }
+  } else if (!user || !isValid) {
+    await fail(passwordReason, new DomainError('invalid_credentials', messages.wrongCredentials));
   }
+  if (!user) throw new DomainError('invalid_credentials', messages.wrongCredentials);
   const tokens = await database.transaction(async (tx) => {
     const issued = await issueTokens(tx, deps, user.id, now);
     await recordAudit(tx, {
@@ -50,10 +89,13 @@ export async function signIn(
       ip: meta.ip,
       requestId: meta.requestId,
       outcome: 'success',
-      details: { sessionId: issued.familyId },
+      details: {
+        sessionId: issued.familyId,
+        ...(attempt.needsMailedCode ? { proof: 'password_and_mailed_code' } : {}),
+      },
     });
     return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
   });
-  await clearSignInFailures(database, organisationId, subject);
+  await clearSignInFailures(database, organisationId, subject, attempt);
   return tokens;
 }

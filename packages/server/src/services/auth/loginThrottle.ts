@@ -18,16 +18,34 @@ const accountKey = (subject: SignInSubject) => `login:account:${subject.account}
 const addressKey = (subject: SignInSubject) => `login:address:${clientAddressKey(subject.ip)}`;
 
 /**
+ * What an attempt let through must do and undo: past the account's ceiling, prove itself with a
+ * mailed code (`needsMailedCode`); the attempt that reached the ceiling tells the owner
+ * (`reachedAccountCeiling`, with the instant the ceiling's window ends). A right password undoes
+ * the attempt's count (`clearSignInFailures`), the address's wait it armed included.
+ */
+export type SignInAttempt = {
+  needsMailedCode: boolean;
+  reachedAccountCeiling: Date | null;
+  /** The address's wait before this attempt, and the one it set (null: none). */
+  addressWait: { before: Date | null; set: Date | null };
+};
+
+/** An attempt refused unheard: which limit, and for how long. */
+type Refused = { scope: 'pair' | 'address'; seconds: number };
+
+/**
  * Lets a sign-in attempt through or refuses it: `rate_limited` (429 with Retry-After), audited.
  *
  * An attempt that passes is counted as a failure at once, before its password is checked, and
  * `clearSignInFailures` takes it back when the password was right. Counting first, under a row
- * lock of both buckets, is what holds against parallel guesses: a burst cannot slip through
+ * lock of the buckets, is what holds against parallel guesses: a burst cannot slip through
  * between the check and the count. So only failures stay counted:
  * - the (account, address) pair's `count` is its failures since the last success; `window_start`
  *   is the time of the last one (forgotten `forgetAfterSeconds` later), `blocked_until` when the
  *   pair may try again;
- * - the account's bucket is a fixed window of failures from any address;
+ * - the account's bucket is a fixed window of failures from any address: past its ceiling the
+ *   account is not locked (strangers would keep its owner out) but every attempt must come with
+ *   the code mailed to the owner (see login.ts), so guessing the password alone gains nothing;
  * - the address's bucket (an IPv6 one by its /64) is a fixed window of failures on any account,
  *   against password spraying: from its `freeFailures`-th failure in the window on, the address
  *   waits before each next try, doubling (`blocked_until`).
@@ -39,13 +57,13 @@ export async function beginSignInAttempt(
   throttle: LoginThrottle,
   subject: SignInSubject,
   now: Date,
-): Promise<void> {
+): Promise<SignInAttempt> {
   const keys = {
     account: accountKey(subject),
     address: addressKey(subject),
     pair: pairKey(subject),
   };
-  const refusal = await database.transaction(async (tx) => {
+  const attempt = await database.transaction(async (tx): Promise<Refused | SignInAttempt> => {
     await tx
       .insert(buckets)
       .values(
@@ -92,14 +110,15 @@ export async function beginSignInAttempt(
     if (address.blockedUntil && address.blockedUntil > now) {
       return { scope: 'address' as const, seconds: secondsUntil(address.blockedUntil, now) };
     }
-    if (account.count >= throttle.perAccount.max) {
-      const windowEnd = new Date(account.windowStart.getTime() + windowMs);
-      return { scope: 'account' as const, seconds: secondsUntil(windowEnd, now) };
-    }
     const failures = pair.count + 1;
+    const accountCount = account.count + 1;
+    const addressWait = {
+      before: addressRow.blockedUntil,
+      set: blockedUntil(perAddress, address.count + 1, now),
+    };
     await tx
       .update(buckets)
-      .set({ count: account.count + 1, windowStart: account.windowStart })
+      .set({ count: accountCount, windowStart: account.windowStart })
       .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, keys.account)));
     await tx
       .update(buckets)
@@ -114,43 +133,59 @@ export async function beginSignInAttempt(
       .set({
         count: address.count + 1,
         windowStart: address.windowStart,
-        blockedUntil: blockedUntil(perAddress, address.count + 1, now),
+        blockedUntil: addressWait.set,
       })
       .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, keys.address)));
-    return null;
+    const max = throttle.perAccount.max;
+    return {
+      needsMailedCode: account.count >= max,
+      reachedAccountCeiling:
+        accountCount === max ? new Date(account.windowStart.getTime() + windowMs) : null,
+      addressWait,
+    };
   });
   await sweepIdleBucketsSometimes(database.db, organisationId, now);
-  if (refusal) {
-    const { scope, seconds } = refusal;
-    await refuseThrottled(
+  if ('scope' in attempt) {
+    const { scope, seconds } = attempt;
+    return refuseThrottled(
       database.db,
       organisationId,
       { action: 'login', scope, account: subject.account, retryAfterSeconds: seconds, at: now },
       subject,
     );
   }
+  return attempt;
 }
 
 /**
  * After a right password: forgets that pair's failures and takes back the attempt's count on the
  * account and the address (only its own: a success of one's own account must not wipe the
- * address's failures on others). One statement at a time, so no lock is held while waiting for
- * another.
+ * address's failures on others), with the wait the attempt set for the address, unless a later
+ * failure set another: behind a shared address (an office's NAT), a success must not make
+ * everyone else wait. One statement at a time, so no lock is held while waiting for another.
  */
 export async function clearSignInFailures(
   database: DatabaseHandle,
   organisationId: string,
   subject: SignInSubject,
+  attempt: SignInAttempt,
 ): Promise<void> {
   await database.db
     .update(buckets)
     .set({ count: sql`greatest(${buckets.count} - 1, 0)` })
-    .where(
-      and(
-        eq(buckets.organisationId, organisationId),
-        inArray(buckets.key, [accountKey(subject), addressKey(subject)]),
-      ),
-    );
+    .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, accountKey(subject))));
+  const { before, set } = attempt.addressWait;
+  await database.db
+    .update(buckets)
+    .set({
+      count: sql`greatest(${buckets.count} - 1, 0)`,
+      blockedUntil:
+        set === null
+          ? sql`${buckets.blockedUntil}`
+          : sql`case when ${buckets.blockedUntil} = ${set.toISOString()}::timestamptz
+              then ${before?.toISOString() ?? null}::timestamptz else ${buckets.blockedUntil} end`,
+    })
+    .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, addressKey(subject))));
   await database.db
     .delete(buckets)
     .where(and(eq(buckets.organisationId, organisationId), eq(buckets.key, pairKey(subject))));
@@ -158,8 +193,8 @@ export async function clearSignInFailures(
 
 /**
  * After a password reset by mailed code: forgets every sign-in failure on the account (its
- * ceiling and the pairs of every address), so the owner who proved they hold the mailbox is not
- * kept out by a stranger's guesses. The addresses' own budgets stay.
+ * ceiling and the pairs of every address): the owner proved they hold the mailbox. The
+ * addresses' own budgets stay.
  */
 export async function clearAccountSignInLock(
   database: DatabaseHandle,

@@ -17,10 +17,14 @@ const api = (method: string, path: string, options?: Parameters<typeof callApi>[
   callApi(server.baseUrl, method, `/api/auth${path}`, options);
 
 /** Asks for a reset code for `email` and answers the mail that came. */
+/** The reset request the last code was mailed for. */
+let resetRequestId = '';
+
 async function resetMailTo(email: string): Promise<ReceivedMail> {
   const before = server.mailSink.received.length;
   const response = await api('POST', '/passwordReset/request', { body: { email } });
   expect(response.status).toBe(202);
+  resetRequestId = (response.body as { resetRequestId: string }).resetRequestId;
   return server.mailSink.waitForMailTo(email, before);
 }
 
@@ -115,16 +119,16 @@ describe("mails in their reader's language", () => {
     const before = server.mailSink.received.length;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const answer = await api('POST', '/passwordReset/verifyCode', {
-        body: { email: lucia.email, resetPasswordCode: wrong },
+        body: { email: lucia.email, resetPasswordCode: wrong, resetRequestId },
       });
       expect(answer.status).toBe(400);
     }
     const warning = await server.mailSink.waitForMailTo(lucia.email, before);
     expect(warning.subject).toBe(
-      'Códigos incorrectos para restablecer la contraseña de tu cuenta de Coach',
+      'Un código para restablecer la contraseña de tu cuenta de Coach ya no funciona',
     );
     expect(warning.parts.plain).toContain(
-      'Alguien ha introducido 5 códigos incorrectos para restablecer la contraseña',
+      'Un código para restablecer la contraseña que te enviamos se introdujo mal 5 veces',
     );
     expect(warning.parts.plain).toContain('Si has sido tú, pide un código nuevo.');
   });

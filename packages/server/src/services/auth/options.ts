@@ -24,7 +24,8 @@ export type RateLimitPair = { perAccount: RateLimit; perIp: RateLimit };
  * `freeFailures`-th failure on, each failure makes the pair wait before its next try, first
  * `firstDelaySeconds`, doubling up to `maxDelaySeconds`. A success clears the pair, and its
  * failures are forgotten `forgetAfterSeconds` after the last one. Per account, from any address:
- * at most `perAccount.max` failures per window, against guessing spread over many addresses.
+ * past `perAccount.max` failures in a window, every sign-in also needs a code mailed to the owner
+ * (against guessing spread over many addresses, without keeping the owner out).
  */
 export type LoginThrottle = {
   freeFailures: number;
@@ -72,13 +73,16 @@ export type AuthOptions = {
    */
   resetCodeDailyMaxChecks: number;
   /**
-   * Wrong reset codes per account in 24 h from every address: over it, every check of the
-   * account's codes is refused until the day ends, and the owner is mailed when it trips. Far
-   * above what one attacker's addresses reach (20 addresses: 20 x resetCodeDailyMaxChecks).
+   * Per account and 24 h: the checks of reset codes that name no reset request (a caller of the
+   * spec's bodies) may be wrong this many times, then only such checks are refused; and once all
+   * wrong codes of the day reach it, the owner is mailed, once. NIST SP 800-63B's ceiling of
+   * consecutive failures (100): checks naming their request spend that request's own tries only.
    */
   resetCodeAccountDailyMaxWrong: number;
   /** Code mails per account, whoever asks (against mail bombing from many addresses). */
   resetCodeMailsPerAccount: RateLimit;
+  /** Sign-in code mails per account (only a right password has one mailed). */
+  signInCodeMailsPerAccount: RateLimit;
   /** How long an invite link works after it was (last) sent; the contract's 14 days by default. */
   inviteTtlSeconds: number;
   rateLimits: Record<RateLimitedAction, RateLimitPair>;
@@ -97,9 +101,9 @@ const minute = 60;
 const day = 24 * 60 * minute;
 
 /**
- * Five free failures, then 30 s, 1 min, 2 min... up to 15 min between tries for that pair; 100
- * failures an hour for the account from everywhere (ten times what a person mistypes, far below
- * what guessing needs). Per address, on any account: 50 free failures an hour (an office or a
+ * Five free failures, then 30 s, 1 min, 2 min... up to 15 min between tries for that pair; past
+ * 100 failures an hour for the account from everywhere (ten times what a person mistypes, NIST SP
+ * 800-63B's ceiling of consecutive failures), a mailed code as well. Per address, on any account: 50 free failures an hour (an office or a
  * carrier's NAT of real users mistyping stays far below: each success takes its own attempt
  * back), then 30 s, 1 min... up to 15 min between tries: a sprayer gets about 55 tries an hour
  * per address, where it had 60 a second.
@@ -175,8 +179,9 @@ export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
     resetCodeTtlSeconds: 10 * minute,
     resetCodeMaxAttempts: 5,
     resetCodeDailyMaxChecks: 10,
-    resetCodeAccountDailyMaxWrong: 1000,
+    resetCodeAccountDailyMaxWrong: 100,
     resetCodeMailsPerAccount: { max: 10, windowSeconds: 60 * minute },
+    signInCodeMailsPerAccount: { max: 10, windowSeconds: 60 * minute },
     inviteTtlSeconds,
     ...stripUndefined(rest),
     rateLimits,

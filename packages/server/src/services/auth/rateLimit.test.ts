@@ -125,18 +125,63 @@ describe('auth service: sign-in throttling and rate limits stored in PostgreSQL'
     expect((await loginFrom('203.0.113.5', ownerPassword)).status).toBe(200);
   });
 
-  it('holds a per-account ceiling against guesses from many addresses, until its window ends', async () => {
+  it('past the per-account ceiling asks every sign-in for a mailed code, never refusing the owner', async () => {
+    const mailsBefore = server.mailSink.received.length;
     for (let address = 1; address <= 8; address++) {
-      expect((await loginFrom(`192.0.2.${address}`)).status).toBe(401);
+      expect((await loginFrom(`192.0.2.${address}`)).body).toMatchObject({
+        error: 'invalid_credentials',
+        message: 'Wrong email or password',
+      });
     }
-    const limited = await loginFrom('192.0.2.100', ownerPassword);
-    expect(limited.status).toBe(429);
-    expect(retryAfterOf(limited)).toBeGreaterThan(0);
-    expect(retryAfterOf(limited)).toBeLessThanOrEqual(300);
+    // The attempt that reached the ceiling told the owner, in words true now.
+    const notice = (await server.mailSink.waitFor(mailsBefore + 1))[mailsBefore];
+    expect(notice).toMatchObject({
+      to: [owner],
+      subject: 'Someone is guessing the password of your Coach account',
+    });
+    expect(notice?.text).toContain('Your password has not changed and still works');
+    expect(notice?.text).toContain('signing in also asks for a code we mail you');
+    // Past it, a stranger's wrong password and the owner's right one get the same answer...
+    const codeRequired = {
+      error: 'sign_in_code_required',
+      message:
+        'If your email and password are right, we have emailed you a code: enter it to sign in',
+    };
+    const stranger = await loginFrom('192.0.2.50');
+    expect(stranger).toMatchObject({ status: 401, body: codeRequired });
+    expect(server.mailSink.received).toHaveLength(mailsBefore + 1);
+    const ownerAttempt = await loginFrom('192.0.2.100', ownerPassword);
+    expect(ownerAttempt).toMatchObject({ status: 401, body: codeRequired });
+    // ...and only the right password had a code mailed, to the owner.
+    const codeMail = (await server.mailSink.waitFor(mailsBefore + 2))[mailsBefore + 1];
+    expect(codeMail).toMatchObject({ to: [owner], subject: 'Your Coach sign-in code' });
+    const code = /\b(\d{6})\b/.exec(codeMail?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const withCode = (ip: string, password: string, tried: string) =>
+      api('POST', '/login', {
+        body: { email: owner, password, code: tried },
+        headers: { 'x-forwarded-for': ip },
+      });
+    const wrongAnswer = {
+      status: 401,
+      body: { error: 'invalid_credentials', message: 'Wrong email, password or code' },
+    };
+    // The right code with a wrong password, or a wrong code with the right one: one answer.
+    expect(await withCode('192.0.2.51', 'Wrong123!', code)).toMatchObject(wrongAnswer);
+    expect(await withCode('192.0.2.100', ownerPassword, wrongCode)).toMatchObject(wrongAnswer);
+    const signedIn = await withCode('192.0.2.100', ownerPassword, code);
+    expect(signedIn.status).toBe(200);
+    // A code is used once.
+    expect(await withCode('192.0.2.101', ownerPassword, code)).toMatchObject(wrongAnswer);
     // Another account is not affected.
-    expect((await loginFrom('192.0.2.100', 'Wrong123!', 'other@example.com')).status).toBe(401);
+    expect((await loginFrom('192.0.2.100', 'Wrong123!', 'other@example.com')).body).toMatchObject({
+      error: 'invalid_credentials',
+      message: 'Wrong email or password',
+    });
+    // When the ceiling's window ends, the password alone signs in again.
     offsetMs = 300_000;
-    expect((await loginFrom('192.0.2.100', ownerPassword)).status).toBe(200);
+    expect((await loginFrom('192.0.2.102', ownerPassword)).status).toBe(200);
   });
 
   it("counts a refused attempt nowhere: a blocked pair's retries do not use up the account", async () => {
@@ -146,9 +191,11 @@ describe('auth service: sign-in throttling and rate limits stored in PostgreSQL'
     }
     // 3 failures so far: 5 more from elsewhere reach the ceiling of 8, not before.
     for (let address = 1; address <= 5; address++) {
-      expect((await loginFrom(`192.0.2.${address}`)).status).toBe(401);
+      expect((await loginFrom(`192.0.2.${address}`)).body).toMatchObject({
+        error: 'invalid_credentials',
+      });
     }
-    expect((await loginFrom('192.0.2.6')).status).toBe(429);
+    expect((await loginFrom('192.0.2.6')).body).toMatchObject({ error: 'sign_in_code_required' });
   });
 
   it('keys IPv6 clients by their /64', async () => {

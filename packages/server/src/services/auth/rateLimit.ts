@@ -15,6 +15,7 @@ type ThrottledAction =
   | RateLimitedAction
   | 'login'
   | 'resetCodeDaily'
+  | 'signInCodeMail'
   | 'reflectionRate'
   | 'assessmentRate'
   | 'exerciseRate'

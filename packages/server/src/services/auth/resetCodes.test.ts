@@ -25,7 +25,7 @@ describe('auth service: password reset by mailed code', () => {
   const many = { max: 10_000, windowSeconds: 60 };
 
   const codeSubject = 'Your Coach password reset code';
-  const warningSubject = 'Wrong password reset codes for your Coach account';
+  const warningSubject = 'A password reset code for your Coach account no longer works';
   /** The first mail with `subject` from index `from` of the sink on, once it has come. */
   const nextMail = async (subject: string, from: number) => {
     for (let count = from + 1; ; count++) {
@@ -33,21 +33,29 @@ describe('auth service: password reset by mailed code', () => {
       if (mail?.subject === subject) return mail;
     }
   };
+  /** The request the last code was asked by: checks name it, as the app does. */
+  let resetRequestId = '';
   /** Asks for a code and reads it from the mail that reached the SMTP sink. */
   const requestCode = async (): Promise<string> => {
     const before = server.mailSink.received.length;
     const response = await api('POST', '/passwordReset/request', { body: { email } });
     expect(response.status).toBe(202);
+    resetRequestId = (response.body as { resetRequestId: string }).resetRequestId;
+    expect(resetRequestId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const mail = await nextMail(codeSubject, before);
     expect(mail?.to).toEqual([email]);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
     expect(code).toBeDefined();
     return code ?? '';
   };
-  const verify = (resetPasswordCode: string) =>
-    api('POST', '/passwordReset/verifyCode', { body: { email, resetPasswordCode } });
-  const reset = (resetPasswordCode: string, password = 'NewPass123') =>
-    api('POST', '/passwordReset', { body: { email, password, resetPasswordCode } });
+  const verify = (resetPasswordCode: string, requestId = resetRequestId) =>
+    api('POST', '/passwordReset/verifyCode', {
+      body: { email, resetPasswordCode, resetRequestId: requestId },
+    });
+  const reset = (resetPasswordCode: string, password = 'NewPass123', requestId = resetRequestId) =>
+    api('POST', '/passwordReset', {
+      body: { email, password, resetPasswordCode, resetRequestId: requestId },
+    });
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const lastAuditId = async () => {
     const [row] = await server.database.db
@@ -130,12 +138,9 @@ describe('auth service: password reset by mailed code', () => {
     const [row] = await server.database.db
       .select()
       .from(schema.passwordResetCodes)
-      .where(
-        and(
-          eq(schema.passwordResetCodes.userId, coach.userId),
-          isNull(schema.passwordResetCodes.voidedAt),
-        ),
-      );
+      .where(eq(schema.passwordResetCodes.userId, coach.userId))
+      .orderBy(desc(schema.passwordResetCodes.createdAt))
+      .limit(1);
     expect(row?.failedAttempts).toBe(1);
   });
 
@@ -189,22 +194,18 @@ describe('auth service: password reset by mailed code', () => {
     expect((await reset(code)).status).toBe(400);
   });
 
-  it('a new code voids the old one', async () => {
-    const old = await requestCode();
-    const current = await requestCode();
-    if (old !== current) expect((await verify(old)).status).toBe(400);
-    expect((await verify(current)).status).toBe(200);
-    const live = await server.database.db
-      .select()
-      .from(schema.passwordResetCodes)
-      .where(
-        and(
-          eq(schema.passwordResetCodes.userId, coach.userId),
-          isNull(schema.passwordResetCodes.voidedAt),
-          isNull(schema.passwordResetCodes.usedAt),
-        ),
-      );
-    expect(live).toHaveLength(1);
+  it("gives each request its own code: an earlier request's code works with its own request only", async () => {
+    const first = await requestCode();
+    const firstRequest = resetRequestId;
+    const second = await requestCode();
+    expect((await verify(first, firstRequest)).status).toBe(200);
+    expect((await verify(second)).status).toBe(200);
+    if (first !== second) {
+      expect((await verify(second, firstRequest)).status).toBe(400);
+      expect((await verify(first)).status).toBe(400);
+    }
+    // A made-up request names no code.
+    expect((await verify(second, 'x'.repeat(24))).status).toBe(400);
   });
 
   it('resets: new password works, every session is revoked, fresh tokens work, code single use', async () => {
@@ -296,7 +297,8 @@ describe('auth service: password reset by mailed code', () => {
       const { ms, status, text } = await answered;
       requests++;
       expect(status).toBe(202);
-      expect(text).toBe('{}');
+      // The same shape for every email: a random request id, nothing else.
+      expect(Object.keys(JSON.parse(text))).toEqual(['resetRequestId']);
       if (address === email) knownRequests++;
       for (
         let polls = 0;

@@ -1,6 +1,6 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { messages } from '@coach/domain';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { recordAudit, recordRefusal } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
@@ -10,6 +10,16 @@ import { wordingOf } from '../../texts/serverTexts.ts';
 import { clientAddressKey } from '../../http/clientAddress.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
+import {
+  type CodeLookup,
+  mailedCodeDigest,
+  matchesNewestCode,
+  newMailedCode,
+  resetRequestDigest,
+  tryMailedCode,
+  useMailedCode,
+  voidMailedCode,
+} from './mailedCodes.ts';
 import { hashPassword } from './passwords.ts';
 import {
   enforceBucket,
@@ -19,23 +29,11 @@ import {
   takeBackHit,
 } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
-import { addSeconds, hmacHex, sameDigest } from './secrets.ts';
+import { addSeconds } from './secrets.ts';
 import { issueTokens, revokeAllSessionsOfUser, type SessionDeps, type Tokens } from './sessions.ts';
 import { findUserByEmail, mailLanguageOfUser } from './users.ts';
 
-const codes = schema.passwordResetCodes;
-
 const wrongCode = () => new DomainError('wrong_code', messages.wrongCode);
-
-/** Six digits from the CSPRNG, leading zeros kept. */
-export function newResetCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/** The stored form of a code: HMAC-SHA-256 under the server's key, bound to the user. */
-function codeDigest(deps: SessionDeps, userId: string, code: string): string {
-  return hmacHex(deps.options.codeSecret, `${userId}:${code}`);
-}
 
 /** Runs work once the answer has gone out. */
 export type AfterAnswer = (work: () => Promise<void>) => void;
@@ -44,7 +42,8 @@ export type AfterAnswer = (work: () => Promise<void>) => void;
  * Asks for a reset code. Only the rate limits (per address, and per email and address: a
  * stranger's requests never refuse the owner's) run before the answer; the account lookup, the
  * per-email ceiling of mails, the code and the mail come after it, through `afterAnswer`, so known
- * and unknown addresses get the same answer in the same time: no enumeration by either.
+ * and unknown addresses get the same answer in the same time: no enumeration by either. The answer
+ * names the request: its code is checked against its own tries (see `checkCodeOfRequest`).
  */
 export async function requestPasswordReset(
   deps: SessionDeps,
@@ -52,11 +51,13 @@ export async function requestPasswordReset(
   meta: RequestMeta,
   mail: MailQueue,
   afterAnswer: AfterAnswer,
-): Promise<void> {
+): Promise<{ resetRequestId: string }> {
   const email = normalizeEmail(input.email);
   const now = deps.options.now();
   await limitPerAddressAndPair(deps, 'resetRequest', email, meta, now);
-  afterAnswer(() => issueResetCode(deps, email, meta, mail));
+  const resetRequestId = randomBytes(18).toString('base64url');
+  afterAnswer(() => issueResetCode(deps, email, resetRequestId, meta, mail));
+  return { resetRequestId };
 }
 
 /**
@@ -95,17 +96,21 @@ async function limitPerAddressAndPair(
 // '|' never occurs in an address key, so no two (address, email) pairs share a key.
 const pairKey = (prefix: string, address: string, email: string) =>
   `${prefix}:pair:${address}|${email}`;
+/** Every wrong code of an account in a day, from anyone: the owner is told once it is many. */
 const wrongCodesKey = (email: string) => `reset-wrong:${email}`;
+/** Wrong codes of an account in a day by checks that name no request: their own budget. */
+const unnamedChecksKey = (email: string) => `reset-unnamed:${email}`;
 const day = 24 * 60 * 60;
 
 /**
- * Mails a new code when `email` has an account (voiding the previous one); audits either way. The
- * code and its mail are stored in one transaction (the outbox sends it), so neither is ever
- * stored without the other.
+ * Mails a new code for the request `resetRequestId` when `email` has an account; audits either
+ * way. The code and its mail are stored in one transaction (the outbox sends it), so neither is
+ * ever stored without the other. Earlier requests' codes stay live: each is its requester's.
  */
 async function issueResetCode(
   deps: SessionDeps,
   email: string,
+  resetRequestId: string,
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<void> {
@@ -127,7 +132,7 @@ async function issueResetCode(
     return;
   }
   // Per email, whoever asks: a ceiling of code mails (no mail bombing from many addresses). Over
-  // it, the last code mailed stays the live one; the request was answered alike anyway.
+  // it, the codes already mailed stay live for their requests; the request was answered alike.
   const mails = await hitBucket(
     database.db,
     organisationId,
@@ -152,25 +157,17 @@ async function issueResetCode(
     );
     return;
   }
-  const code = newResetCode();
+  const code = newMailedCode();
   const { texts, fill, plural } = wordingOf(
     await mailLanguageOfUser(database.db, organisationId, user.id),
   );
   await database.transaction(async (tx) => {
-    // Serialises parallel requests of one user: only one live code may exist (unique index).
-    await tx
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.id, user.id))
-      .for('update');
-    await tx
-      .update(codes)
-      .set({ voidedAt: now })
-      .where(and(eq(codes.userId, user.id), isNull(codes.usedAt), isNull(codes.voidedAt)));
     await tx.insert(codes).values({
       organisationId,
       userId: user.id,
-      codeHash: codeDigest(deps, user.id, code),
+      purpose: 'reset',
+      requestHash: resetRequestDigest(deps, resetRequestId),
+      codeHash: mailedCodeDigest(deps, user.id, code),
       createdAt: now,
       expiresAt: addSeconds(now, options.resetCodeTtlSeconds),
     });
@@ -188,88 +185,44 @@ async function issueResetCode(
   mail.wake();
 }
 
+const codes = schema.passwordResetCodes;
+
 type CheckedCode = { userId: string; codeId: string };
 
 /**
- * Checks a code (see `checkCode`) under the per-email ceiling of wrong codes: every check is
- * counted first (one atomic upsert, so parallel guesses cannot slip past it) and a right code
- * takes its count back, so only wrong codes stay counted. Over the ceiling, checks of every
- * address are refused until its day ends; the check that reaches it mails the owner, once.
- */
-async function checkCodeUnderCeiling(
-  deps: SessionDeps,
-  email: string,
-  code: string,
-  meta: RequestMeta,
-  mail: MailQueue,
-): Promise<CheckedCode | null> {
-  const { database, organisationId, options } = deps;
-  const now = options.now();
-  const limit = { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day };
-  const key = wrongCodesKey(email);
-  const refusal = { action: 'resetCodeDaily', scope: 'account', account: email } as const;
-  const counted = await enforceBucket(database.db, organisationId, key, limit, refusal, meta, now);
-  const checked = await checkCode(deps, email, code, meta, mail);
-  if (checked) {
-    await takeBackHit(database.db, organisationId, key);
-    return checked;
-  }
-  if (counted.count === limit.max) await tellOwnerOfCeiling(deps, email, limit.max, now, mail);
-  return null;
-}
-
-/** Mails the owner (when `email` has an account) that the ceiling of wrong codes tripped. */
-async function tellOwnerOfCeiling(
-  deps: SessionDeps,
-  email: string,
-  max: number,
-  now: Date,
-  mail: MailQueue,
-): Promise<void> {
-  const { database, organisationId } = deps;
-  const user = await findUserByEmail(database.db, organisationId, email);
-  if (!user) return;
-  const language = await mailLanguageOfUser(database.db, organisationId, user.id);
-  const { texts, fill } = wordingOf(language);
-  const until = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(now.getTime() + day * 1000));
-  await database.transaction(async (tx) => {
-    await mail.add(tx, {
-      to: user.email,
-      subject: texts.passwordReset.guessedSubject,
-      text: [
-        fill(texts.passwordReset.guessed, { max }),
-        fill(texts.passwordReset.guessedUntil, { until: `${until} UTC` }),
-      ].join('\n\n'),
-    });
-  });
-  mail.wake();
-}
-
-/**
- * Checks a code. Every try first takes one attempt in a single atomic UPDATE
- * (`failed_attempts + 1 ... WHERE failed_attempts < max`), so parallel guesses can never exceed
- * the limit; a right code gives its attempt back. At the limit the code is void, and the one
- * request that voids it tells the owner by mail. Every wrong try is audited.
+ * Checks a code. With the request it was mailed for, the try is that request's own (see
+ * `checkCodeOfRequest`): nobody but its requester can spend it, so no number of strangers' wrong
+ * codes keeps the owner's code from working. Without one (a caller of the spec's bodies), the code
+ * is matched against the account's newest, under a daily budget of such checks per account
+ * (`resetCodeAccountDailyMaxWrong`) that refuses only checks without a request. Every wrong code
+ * is counted per account and day, and the owner is told once they are many.
  */
 async function checkCode(
   deps: SessionDeps,
   email: string,
   code: string,
+  resetRequestId: string | undefined,
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<CheckedCode | null> {
-  const now = deps.options.now();
-  const { database } = deps;
-  const { db } = database;
-  const user = await findUserByEmail(db, deps.organisationId, email);
-  const digest = codeDigest(deps, user?.id ?? 'unknown', code);
+  const { database, organisationId, options } = deps;
+  const now = options.now();
+  const unnamedBudget = { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day };
+  if (resetRequestId === undefined) {
+    await enforceBucket(
+      database.db,
+      organisationId,
+      unnamedChecksKey(email),
+      unnamedBudget,
+      { action: 'resetCodeDaily', scope: 'account', account: email },
+      meta,
+      now,
+    );
+  }
+  const user = await findUserByEmail(database.db, organisationId, email);
   const audit = (action: AuditAction, details: Record<string, unknown>) =>
-    recordAudit(db, {
-      organisationId: deps.organisationId,
+    recordAudit(database.db, {
+      organisationId,
       action,
       actorUserId: user?.id ?? null,
       subject: email,
@@ -282,70 +235,100 @@ async function checkCode(
     await audit('password_reset_code_wrong', { reason: 'unknown_account' });
     return null;
   }
-  const max = deps.options.resetCodeMaxAttempts;
-  const [row] = await db
-    .update(codes)
-    .set({ failedAttempts: sql`${codes.failedAttempts} + 1` })
-    .where(
-      and(
-        eq(codes.organisationId, deps.organisationId),
-        eq(codes.userId, user.id),
-        isNull(codes.usedAt),
-        isNull(codes.voidedAt),
-        gt(codes.expiresAt, now),
-        lt(codes.failedAttempts, max),
-      ),
-    )
-    .returning({ id: codes.id, codeHash: codes.codeHash, failedAttempts: codes.failedAttempts });
-  if (!row) {
-    await audit('password_reset_code_wrong', { reason: 'no_live_code' });
-    return null;
-  }
-  if (sameDigest(digest, row.codeHash)) {
-    await db
-      .update(codes)
-      .set({ failedAttempts: sql`greatest(${codes.failedAttempts} - 1, 0)` })
-      .where(eq(codes.id, row.id));
-    return { userId: user.id, codeId: row.id };
-  }
-  await audit('password_reset_code_wrong', {
-    reason: 'wrong_code',
-    codeId: row.id,
-    failedAttempts: row.failedAttempts,
-  });
-  if (row.failedAttempts >= max) {
-    const { texts, fill } = wordingOf(await mailLanguageOfUser(db, deps.organisationId, user.id));
-    // Of parallel wrong guesses, only the one that voids the code reports and mails.
-    const isVoided = await database.transaction(async (tx) => {
-      const [voided] = await tx
-        .update(codes)
-        .set({ voidedAt: now })
-        .where(and(eq(codes.id, row.id), isNull(codes.voidedAt)))
-        .returning({ id: codes.id });
-      if (!voided) return false;
-      await mail.add(tx, {
-        to: user.email,
-        subject: texts.passwordReset.voidedSubject,
-        text: [fill(texts.passwordReset.voided, { max }), texts.passwordReset.voidedAdvice].join(
-          '\n\n',
-        ),
-      });
-      return true;
-    });
-    if (isVoided) {
-      mail.wake();
-      await audit('password_reset_code_voided', { codeId: row.id, failedAttempts: max });
+  const lookup = { organisationId, userId: user.id, purpose: 'reset' as const };
+  if (resetRequestId !== undefined) {
+    const checked = await checkCodeOfRequest(deps, lookup, user, code, resetRequestId, audit, mail);
+    if (checked) return checked;
+  } else {
+    const codeId = await matchesNewestCode(deps, lookup, code, now);
+    if (codeId) {
+      await takeBackHit(database.db, organisationId, unnamedChecksKey(email));
+      return { userId: user.id, codeId };
     }
+    await audit('password_reset_code_wrong', { reason: 'wrong_code', isRequestNamed: false });
+  }
+  const wrong = await hitBucket(
+    database.db,
+    organisationId,
+    wrongCodesKey(email),
+    { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day },
+    now,
+  );
+  if (wrong.count === options.resetCodeAccountDailyMaxWrong) {
+    await tellOwnerOfGuessing(deps, user, wrong.count, mail);
   }
   return null;
 }
 
 /**
+ * Spends one try of the code mailed for `resetRequestId`: a right code is the caller's; the last
+ * wrong try voids it, and the owner is told (in their language) that it no longer works.
+ */
+async function checkCodeOfRequest(
+  deps: SessionDeps,
+  lookup: CodeLookup,
+  user: { id: string; email: string },
+  code: string,
+  resetRequestId: string,
+  audit: (action: AuditAction, details: Record<string, unknown>) => Promise<void>,
+  mail: MailQueue,
+): Promise<CheckedCode | null> {
+  const { database, organisationId, options } = deps;
+  const now = options.now();
+  const requestHash = resetRequestDigest(deps, resetRequestId);
+  const attempt = await tryMailedCode(deps, { ...lookup, requestHash }, code, now);
+  if (attempt.outcome === 'right') return { userId: user.id, codeId: attempt.codeId };
+  if (attempt.outcome === 'none') {
+    await audit('password_reset_code_wrong', { reason: 'no_live_code' });
+    return null;
+  }
+  await audit('password_reset_code_wrong', {
+    reason: 'wrong_code',
+    codeId: attempt.codeId,
+    failedAttempts: attempt.failedAttempts,
+  });
+  if (!attempt.isLastTry || !(await voidMailedCode(database.db, attempt.codeId, now))) return null;
+  const max = options.resetCodeMaxAttempts;
+  const { texts, fill } = wordingOf(await mailLanguageOfUser(database.db, organisationId, user.id));
+  await database.transaction((tx) =>
+    mail.add(tx, {
+      to: user.email,
+      subject: texts.passwordReset.voidedSubject,
+      text: [fill(texts.passwordReset.voided, { max }), texts.passwordReset.voidedAdvice].join(
+        '\n\n',
+      ),
+    }),
+  );
+  mail.wake();
+  await audit('password_reset_code_voided', { codeId: attempt.codeId, failedAttempts: max });
+  return null;
+}
+
+/** Tells the owner, once a day at most, that many wrong reset codes were tried on the account. */
+async function tellOwnerOfGuessing(
+  deps: SessionDeps,
+  user: { id: string; email: string },
+  count: number,
+  mail: MailQueue,
+): Promise<void> {
+  const { database, organisationId } = deps;
+  const { texts, fill } = wordingOf(await mailLanguageOfUser(database.db, organisationId, user.id));
+  await database.transaction((tx) =>
+    mail.add(tx, {
+      to: user.email,
+      subject: texts.passwordReset.guessedSubject,
+      text: [fill(texts.passwordReset.guessed, { count }), texts.passwordReset.guessedSafe].join(
+        '\n\n',
+      ),
+    }),
+  );
+  mail.wake();
+}
+
+/**
  * Limits code checks per address and per (email, address) pair, in 15-minute windows and per day
- * (`resetCodeDailyMaxChecks` a pair); the per-email ceiling of wrong codes comes with the check
- * (`checkCodeUnderCeiling`). No limit but that ceiling is keyed by the email alone, so a
- * stranger's wrong codes never refuse the owner's own checks from another address; each code is
- * void after its 5 wrong tries, whoever made them, and a fresh code has fresh tries.
+ * (`resetCodeDailyMaxChecks` a pair). No limit is keyed by the email alone but the budget of
+ * checks that name no request, so a stranger's wrong codes never refuse the owner's own checks.
  */
 async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMeta) {
   const { database, organisationId, options } = deps;
@@ -368,13 +351,20 @@ async function limitCodeChecks(deps: SessionDeps, email: string, meta: RequestMe
  */
 async function checkResetCode(
   deps: SessionDeps,
-  input: { email: string; resetPasswordCode: string },
+  input: { email: string; resetPasswordCode: string; resetRequestId?: string | undefined },
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<{ email: string; checked: CheckedCode }> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
-  const checked = await checkCodeUnderCeiling(deps, email, input.resetPasswordCode, meta, mail);
+  const checked = await checkCode(
+    deps,
+    email,
+    input.resetPasswordCode,
+    input.resetRequestId,
+    meta,
+    mail,
+  );
   if (!checked) throw wrongCode();
   return { email, checked };
 }
@@ -382,7 +372,7 @@ async function checkResetCode(
 /** Whether a reset code is right, without using it; a wrong one counts as a try. */
 export async function verifyResetCode(
   deps: SessionDeps,
-  input: { email: string; resetPasswordCode: string },
+  input: { email: string; resetPasswordCode: string; resetRequestId?: string | undefined },
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<void> {
@@ -395,7 +385,12 @@ export async function verifyResetCode(
  */
 export async function resetPassword(
   deps: SessionDeps,
-  input: { email: string; password: string; resetPasswordCode: string },
+  input: {
+    email: string;
+    password: string;
+    resetPasswordCode: string;
+    resetRequestId?: string | undefined;
+  },
   meta: RequestMeta,
   mail: MailQueue,
 ): Promise<Tokens> {
@@ -403,18 +398,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();
   const tokens = await transactionEndingSessions(deps.database, async (tx) => {
-    const [used] = await tx
-      .update(codes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(codes.id, checked.codeId),
-          isNull(codes.usedAt),
-          isNull(codes.voidedAt),
-          gt(codes.expiresAt, now),
-        ),
-      )
-      .returning({ id: codes.id });
+    const used = await useMailedCode(tx, checked.codeId, now);
     // A parallel reset used it first.
     if (!used) throw wrongCode();
     await tx
@@ -441,7 +425,8 @@ export async function resetPassword(
     });
     return issued;
   });
-  // The owner proved they hold the mailbox: a stranger's sign-in failures no longer lock them out.
+  // The owner proved they hold the mailbox: strangers' sign-in failures no longer make their
+  // sign-in ask for a mailed code.
   await clearAccountSignInLock(deps.database, deps.organisationId, email);
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
 }

@@ -55,7 +55,7 @@ export const authService: ServicePlugin = async (app, context) => {
 
   app.route(
     contractRoute('login', {
-      handler: async (request) => signIn(deps, request.body, metaOf(request)),
+      handler: async (request) => signIn(deps, request.body, metaOf(request), mail),
     }),
   );
 
@@ -155,14 +155,14 @@ export const authService: ServicePlugin = async (app, context) => {
   app.route(
     contractRoute('requestPasswordReset', {
       handler: async (request, reply) => {
-        await requestPasswordReset(
+        const answer = await requestPasswordReset(
           deps,
           request.body,
           metaOf(request),
           mail,
           afterAnswer(reply.raw, request.log),
         );
-        return reply.status(202).send({});
+        return reply.status(202).send(answer);
       },
     }),
   );
