@@ -8,6 +8,7 @@ import type {
   LoginBody,
   LogoutBody,
   PasswordResetBody,
+  PasswordResetRequestAnswer,
   PasswordResetRequestBody,
   RefreshBody,
   User,
@@ -15,14 +16,18 @@ import type {
   VerifyResetCodeBody,
   VerifyResetCodeResponse,
 } from '../contract/auth.ts';
-import type { Empty, Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/common.ts';
 import type { TokenStore } from '../tokens.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
 
 /** The typed calls of the auth service. */
 export type AuthClient = {
-  /** `POST /login`: the tokens (the caller stores them); a wrong password is a 401 ApiError. */
+  /**
+   * `POST /login`: the tokens (the caller stores them); a wrong password is a 401 ApiError, and so
+   * is an account that asks for its mailed code as well (`sign_in_code_required`: send again with
+   * `code`).
+   */
   login(body: LoginBody): Promise<Tokens>;
   /** `GET /session/current`: the signed-in user. */
   currentSession(): Promise<User>;
@@ -44,8 +49,11 @@ export type AuthClient = {
   checkInvite(body: InviteTokenBody): Promise<InviteCheck>;
   /** `POST /invites/accept`: the invited client sets a password; answers tokens. */
   acceptInvite(body: AcceptInviteBody): Promise<Tokens>;
-  /** `POST /passwordReset/request`: mails a reset code. */
-  requestPasswordReset(body: PasswordResetRequestBody): Promise<Empty>;
+  /**
+   * `POST /passwordReset/request`: mails a reset code; answers the request's id, which the next
+   * steps send with the code (so the code is checked against that request's own tries).
+   */
+  requestPasswordReset(body: PasswordResetRequestBody): Promise<PasswordResetRequestAnswer>;
   /** `POST /passwordReset/verifyCode`: checks a reset code (a wrong one is a 400 ApiError). */
   verifyResetCode(body: VerifyResetCodeBody): Promise<VerifyResetCodeResponse>;
   /** `POST /passwordReset`: sets the new password; answers tokens. */

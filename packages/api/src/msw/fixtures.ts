@@ -24,6 +24,9 @@ export const demoClientCredentials = {
 /** The reset code the mocks accept. */
 export const demoResetCode = '123456';
 
+/** The sign-in code the mocks accept when they ask for one (`signInCodeRequired`). */
+export const demoSignInCode = demoResetCode;
+
 /** The token pairs the mocks know from the start: a story can sign in by storing one. */
 export const fixtureTokens = {
   coach: { accessToken: 'mock-access-coach', refreshToken: 'mock-refresh-coach' },

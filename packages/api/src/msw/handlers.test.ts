@@ -11,6 +11,7 @@ import {
   demoClientCredentials,
   demoCoachCredentials,
   demoResetCode,
+  demoSignInCode,
   fixtureIds,
   fixtureTokens,
   onePixelPng,
@@ -61,6 +62,37 @@ describe('MSW handlers', () => {
     await expect(api.auth.login(demoCoachCredentials)).rejects.toMatchObject({ status: 401 });
   });
 
+  it('asks every sign-in without a code for one with signInCodeRequired, right password or not', async () => {
+    const { api } = setup({ signInCodeRequired: true });
+    for (const password of [demoCoachCredentials.password, 'Wrong123!']) {
+      const error = await rejection(api.auth.login({ ...demoCoachCredentials, password }));
+      expect(error).toMatchObject({
+        status: 401,
+        code: 'sign_in_code_required',
+        message:
+          'If your email and password are right, we have emailed you a code: enter it to sign in',
+      });
+    }
+  });
+
+  it('signs in with the password and the demo code, and refuses any other pair alike', async () => {
+    const { api } = setup({ signInCodeRequired: true });
+    for (const attempt of [
+      { ...demoCoachCredentials, code: '654321' },
+      { ...demoCoachCredentials, password: 'Wrong123!', code: demoSignInCode },
+      { email: 'nobody@example.com', password: 'Wrong123!', code: demoSignInCode },
+    ]) {
+      const error = await rejection(api.auth.login(attempt));
+      expect(error).toMatchObject({
+        status: 401,
+        code: 'invalid_credentials',
+        message: 'Wrong email, password or code',
+      });
+    }
+    const tokens = await api.auth.login({ ...demoCoachCredentials, code: demoSignInCode });
+    expect(tokens.accessToken).toEqual(expect.any(String));
+  });
+
   it('validates bodies with the contract and answers the spec message', async () => {
     const { api } = setup();
     const error = await rejection(api.auth.login({ email: 'not-an-email', password: 'x' }));
@@ -99,7 +131,9 @@ describe('MSW handlers', () => {
   it('runs the reset flow with the code 123456 and refuses another code', async () => {
     const { api } = setup();
     const email = demoCoachCredentials.email;
-    await expect(api.auth.requestPasswordReset({ email })).resolves.toEqual({});
+    await expect(api.auth.requestPasswordReset({ email })).resolves.toEqual({
+      resetRequestId: expect.any(String),
+    });
     await expect(
       api.auth.verifyResetCode({ email, resetPasswordCode: '654321' }),
     ).rejects.toMatchObject({ status: 400, code: 'wrong_code' });
@@ -112,6 +146,54 @@ describe('MSW handlers', () => {
       resetPasswordCode: demoResetCode,
     });
     expect(tokens.accessToken).toEqual(expect.any(String));
+    await expect(api.auth.login({ email, password: 'NewPass123' })).resolves.toBeDefined();
+  });
+
+  it("checks a code sent with its request's id against that request alone", async () => {
+    const { api } = setup();
+    const email = demoCoachCredentials.email;
+    const first = await api.auth.requestPasswordReset({ email });
+    const resent = await api.auth.requestPasswordReset({ email });
+    expect(resent.resetRequestId).not.toBe(first.resetRequestId);
+    // Unknown emails get an id of the same shape: the answer tells nothing of the account.
+    const stranger = await api.auth.requestPasswordReset({ email: 'nobody@example.com' });
+    expect(stranger.resetRequestId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    await expect(
+      api.auth.verifyResetCode({
+        email,
+        resetPasswordCode: demoResetCode,
+        resetRequestId: stranger.resetRequestId,
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'wrong_code' });
+    await expect(
+      api.auth.verifyResetCode({
+        email,
+        resetPasswordCode: '654321',
+        resetRequestId: resent.resetRequestId,
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'wrong_code' });
+    await expect(
+      api.auth.verifyResetCode({
+        email,
+        resetPasswordCode: demoResetCode,
+        resetRequestId: resent.resetRequestId,
+      }),
+    ).resolves.toEqual({ valid: true });
+    await api.auth.resetPassword({
+      email,
+      password: 'NewPass123',
+      resetPasswordCode: demoResetCode,
+      resetRequestId: resent.resetRequestId,
+    });
+    // The request's code is used up.
+    await expect(
+      api.auth.resetPassword({
+        email,
+        password: 'Other123!',
+        resetPasswordCode: demoResetCode,
+        resetRequestId: resent.resetRequestId,
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'wrong_code' });
     await expect(api.auth.login({ email, password: 'NewPass123' })).resolves.toBeDefined();
   });
 

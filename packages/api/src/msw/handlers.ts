@@ -19,7 +19,14 @@ import type {
   UpdateCoachSettingsBody,
   UpdatePersonBody,
 } from '../contract/account.ts';
-import type { LoginBody, LogoutBody } from '../contract/auth.ts';
+import type {
+  LoginBody,
+  LogoutBody,
+  PasswordResetBody,
+  PasswordResetRequestAnswer,
+  PasswordResetRequestBody,
+  VerifyResetCodeBody,
+} from '../contract/auth.ts';
 import type { ProfilePictureQuery } from '../contract/resource.ts';
 import {
   type ClientDataHandlerOptions,
@@ -31,10 +38,10 @@ import {
   createSurveyHandlers,
 } from './clientHandlers.ts';
 import { createCoachActionHandlers } from './coachActionHandlers.ts';
-import { demoResetCode } from './fixtures.ts';
+import { demoResetCode, demoSignInCode } from './fixtures.ts';
 import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
 import { createLiveEventsMock, type LiveEventsMock } from './liveEventHandlers.ts';
-import { issueMockTokens } from './mockTokens.ts';
+import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
 import {
   bearer,
@@ -58,6 +65,13 @@ export type {
 export type AuthHandlerOptions = InviteHandlerOptions & {
   /** Sign-in always fails with 401 'Wrong email or password'. */
   loginFails?: boolean;
+  /**
+   * Every account asks for its mailed code, as the server's does once strangers' failed sign-ins
+   * pass its ceiling: a sign-in without `code` is answered 401 `sign_in_code_required` (whatever
+   * the password), one with the right password and {@link demoSignInCode} signs in, any other 401
+   * 'Wrong email, password or code'.
+   */
+  signInCodeRequired?: boolean;
   /** Token refresh always fails with 401. */
   refreshFails?: boolean;
   /** Any reset code is wrong. */
@@ -69,21 +83,38 @@ export type AuthHandlerOptions = InviteHandlerOptions & {
 /** MSW handlers of the auth service over the mock state. */
 export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
   const { state, handle } = mockService(options);
+  const emailKey = (email: string) => email.trim().toLowerCase();
   const userByEmail = (email: string) =>
-    state.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());
+    state.users.find((user) => user.email.toLowerCase() === emailKey(email));
   const wrongCode = () => error(400, 'wrong_code', messages.wrongCode);
-  const checkCode = (email: string, code: string) =>
-    !options.resetCodeFails &&
-    (state.resetCodes.get(email.toLowerCase()) ?? demoResetCode) === code;
+  // With the id of the request it was mailed for, a code is that request's alone (as on the
+  // server); without one, it is matched against the email's latest code (the demo code when none
+  // was asked for, so a story may start at the code step).
+  const checkCode = (email: string, code: string, resetRequestId: string | undefined) => {
+    if (options.resetCodeFails) return false;
+    if (resetRequestId === undefined) {
+      return (state.resetCodes.get(emailKey(email)) ?? demoResetCode) === code;
+    }
+    const request = state.resetRequests.get(resetRequestId);
+    return request?.email === emailKey(email) && request.code === code;
+  };
 
   return [
     handle('login', ({ body }) => {
-      const { email, password } = body as LoginBody;
+      const { email, password, code } = body as LoginBody;
       const user = userByEmail(email);
-      if (options.loginFails || !user || user.password !== password) {
-        return error(401, 'invalid_credentials', messages.wrongCredentials);
+      const signedInUser = !options.loginFails && user?.password === password ? user : undefined;
+      if (options.signInCodeRequired) {
+        // The same answer to every attempt without a code, right password or not.
+        if (code === undefined) {
+          return error(401, 'sign_in_code_required', messages.signInCodeRequired);
+        }
+        if (!signedInUser || code !== demoSignInCode) {
+          return error(401, 'invalid_credentials', messages.wrongSignInCode);
+        }
       }
-      return HttpResponse.json(issueMockTokens(state, user.id));
+      if (!signedInUser) return error(401, 'invalid_credentials', messages.wrongCredentials);
+      return HttpResponse.json(issueMockTokens(state, signedInUser.id));
     }),
     handle('currentSession', ({ userId }) => {
       const user = state.users.find((candidate) => candidate.id === userId);
@@ -126,25 +157,30 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
     ...createInviteHandlers({ ...options, state }),
     handle('requestPasswordReset', ({ body }) => {
       if (options.resetRequestFails) return error(500, 'internal_error', messages.internalError);
-      const { email } = body as { email: string };
-      if (userByEmail(email)) state.resetCodes.set(email.toLowerCase(), demoResetCode);
-      return HttpResponse.json({}, { status: 202 });
+      const { email } = body as PasswordResetRequestBody;
+      // An id for every request, unknown emails too: the answer tells nothing of the account.
+      const resetRequestId = nextMockToken(state, 'reset-request');
+      const code = userByEmail(email) ? demoResetCode : undefined;
+      if (code) state.resetCodes.set(emailKey(email), code);
+      state.resetRequests.set(resetRequestId, { email: emailKey(email), code });
+      return HttpResponse.json({ resetRequestId } satisfies PasswordResetRequestAnswer, {
+        status: 202,
+      });
     }),
     handle('verifyResetCode', ({ body }) => {
-      const { email, resetPasswordCode } = body as { email: string; resetPasswordCode: string };
-      if (!userByEmail(email) || !checkCode(email, resetPasswordCode)) return wrongCode();
+      const { email, resetPasswordCode, resetRequestId } = body as VerifyResetCodeBody;
+      if (!userByEmail(email) || !checkCode(email, resetPasswordCode, resetRequestId)) {
+        return wrongCode();
+      }
       return HttpResponse.json({ valid: true });
     }),
     handle('resetPassword', ({ body }) => {
-      const { email, password, resetPasswordCode } = body as {
-        email: string;
-        password: string;
-        resetPasswordCode: string;
-      };
+      const { email, password, resetPasswordCode, resetRequestId } = body as PasswordResetBody;
       const user = userByEmail(email);
-      if (!user || !checkCode(email, resetPasswordCode)) return wrongCode();
+      if (!user || !checkCode(email, resetPasswordCode, resetRequestId)) return wrongCode();
       user.password = password;
-      state.resetCodes.delete(email.toLowerCase());
+      state.resetCodes.delete(emailKey(email));
+      if (resetRequestId !== undefined) state.resetRequests.delete(resetRequestId);
       return HttpResponse.json(issueMockTokens(state, user.id));
     }),
   ];

@@ -44,8 +44,14 @@ export type MockState = {
   rotatedRefreshTokens: Map<string, { userId: string; isReuseSpent: boolean }>;
   /** Access tokens of sessions signed out: the server tells them apart from tokens never issued. */
   endedAccessTokens: Set<string>;
-  /** The code mailed for each email with a pending reset. */
+  /** The code mailed last for each email with a pending reset. */
   resetCodes: Map<string, string>;
+  /**
+   * Each reset request answered, by its id: the email it was for and the code mailed for it (none
+   * for an unknown email). As on the server, a code sent with its request's id is checked against
+   * that request alone.
+   */
+  resetRequests: Map<string, { email: string; code: string | undefined }>;
   /**
    * Each coach's morning mail, language and whether their timezone was set, by person id (the
    * timezone is the person's); a coach not listed has a timezone and the defaults (mail on at
@@ -103,6 +109,7 @@ export function createMockState(): MockState {
     rotatedRefreshTokens: new Map(),
     endedAccessTokens: new Set(),
     resetCodes: new Map(),
+    resetRequests: new Map(),
     coachSettings: new Map(),
     sequence: 0,
   };
