@@ -24,6 +24,8 @@ const translationOfMessage = {
   codeLength: 'auth.validation.codeLength',
   codeDigits: 'auth.validation.codeDigits',
   wrongCredentials: 'auth.signIn.wrongCredentials',
+  signInCodeRequired: 'auth.signIn.codeRequired',
+  wrongSignInCode: 'auth.signIn.wrongSignInCode',
   wrongCode: 'auth.changePassword.wrongCode',
   invalidUserType: 'session.invalidUserType',
   profilePictureNotImage: 'settings.validation.pictureNotImage',

@@ -1,5 +1,6 @@
-import { hasPasswordCharacters, isLongEnoughPassword, limits } from '@coach/domain';
+import { hasPasswordCharacters, isLongEnoughPassword } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
+import { codeField } from '../../forms/codeField.ts';
 import { validationMessage as message } from '../../forms/validationMessage.ts';
 
 /** Step 1 (requirements R5.2): the email, trimmed, required and well formed. */
@@ -11,13 +12,7 @@ export const emailStepSchema = object({
 });
 
 /** Step 2 (requirements R5.5): the code, trimmed, required, exactly 6 characters, digits only. */
-export const codeStepSchema = object({
-  code: string()
-    .trim()
-    .required(message('auth.validation.codeRequired'))
-    .length(limits.codeLength, message('auth.validation.codeLength'))
-    .matches(/^\d+$/, message('auth.validation.codeDigits')),
-});
+export const codeStepSchema = object({ code: codeField() });
 
 /**
  * Step 3 (requirements R5.3, R5.4): the new password (required, 8+ characters, numbers and both cases) and

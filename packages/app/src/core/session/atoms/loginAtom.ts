@@ -9,11 +9,15 @@ import { type SessionPrefetch, startSessionAtom } from './startSessionAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
 
 /**
- * Why a sign-in failed: wrong credentials, too many attempts (with the wait), or the session could
- * not start.
+ * Why a sign-in failed: wrong credentials, the account's mailed code needed (or a wrong one sent),
+ * too many attempts (with the wait), or the session could not start.
  */
 export type LoginFailure =
   | { kind: 'wrongCredentials' }
+  /** The account asks for the code it mailed as well: send the sign-in again with it. */
+  | { kind: 'signInCodeRequired' }
+  /** A sign-in sent with a code was refused: the server does not say which of the three was wrong. */
+  | { kind: 'wrongSignInCode' }
   /** The server answered with an unexpected failure (not one that says it is out of reach). */
   | { kind: 'failed' }
   | ({ kind: 'tooManyAttempts' } & TooManyAttempts)
@@ -22,14 +26,17 @@ export type LoginFailure =
 /** The outcome of a sign-in. */
 export type LoginResult = { ok: true } | { ok: false; failure: LoginFailure };
 
-/** The credentials of a sign-in. */
-export type LoginCredentials = { email: string; password: string };
+/** The credentials of a sign-in; `code` once the account asked for its mailed code. */
+export type LoginCredentials = { email: string; password: string; code?: string | undefined };
 
-function toLoginFailure(error: unknown): LoginFailure {
+function toLoginFailure(error: unknown, credentials: LoginCredentials): LoginFailure {
   const tooManyAttempts = tooManyAttemptsOf(error);
   if (tooManyAttempts) return { kind: 'tooManyAttempts', ...tooManyAttempts };
-  const { status } = toApiError(error);
-  if (status === 401 || status === 400) return { kind: 'wrongCredentials' };
+  const { status, code } = toApiError(error);
+  if (code === 'sign_in_code_required') return { kind: 'signInCodeRequired' };
+  if (status === 401 || status === 400) {
+    return { kind: credentials.code === undefined ? 'wrongCredentials' : 'wrongSignInCode' };
+  }
   return isServerUnreachable(error) ? { kind: 'unavailable' } : { kind: 'failed' };
 }
 
@@ -53,7 +60,7 @@ export const loginAtom = atom(
       tokens = await api.auth.login(credentials);
     } catch (error) {
       getTokenStore(get).clear();
-      return { ok: false, failure: toLoginFailure(error) };
+      return { ok: false, failure: toLoginFailure(error, credentials) };
     }
     return set(startSessionAtom, tokens, prefetch);
   },

@@ -1,4 +1,4 @@
-import { createHandlers } from '@coach/api/msw';
+import { createHandlers, demoSignInCode } from '@coach/api/msw';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -84,6 +84,84 @@ describe('SignInForm', () => {
     await user.type(password(), 'x');
     expect(screen.queryByText('Wrong email or password')).not.toBeInTheDocument();
     expect(submit()).toBeEnabled();
+  });
+
+  describe('when the account asks for its mailed code', () => {
+    const codeRequired =
+      'If your email and password are right, we have emailed you a code: enter it to sign in';
+
+    /** Signs in with the demo coach's credentials, against mocks that ask for the code. */
+    async function askForCode() {
+      const form = renderSignIn({ signInCodeRequired: true });
+      const bodies: unknown[] = [];
+      server.events.on('request:start', async ({ request }) => {
+        if (request.url.endsWith('/login')) bodies.push(await request.clone().json());
+      });
+      await form.user.type(form.email(), 'coach@example.com');
+      await form.user.type(form.password(), 'Coach123!');
+      await form.user.click(form.submit());
+      const code = await screen.findByLabelText('Code');
+      return { ...form, code, bodies };
+    }
+
+    afterEach(() => server.events.removeAllListeners());
+
+    it('shows the notice and a focused code field, keeping email and password', async () => {
+      const { code, email, password, submit, tokens, bodies } = await askForCode();
+      expect(screen.getByText(codeRequired)).toBeVisible();
+      expect(code).toHaveFocus();
+      expect(code).toHaveAccessibleDescription(codeRequired);
+      // Asked for, not refused: nothing to correct, so no alert and the button stays enabled.
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(submit()).toBeEnabled();
+      expect(email()).toHaveValue('coach@example.com');
+      expect(password()).toHaveValue('Coach123!');
+      expect(tokens.getAccessToken()).toBeNull();
+      expect(bodies).toEqual([{ email: 'coach@example.com', password: 'Coach123!' }]);
+    });
+
+    it('sends email, password and code together and signs in', async () => {
+      const { user, code, submit, tokens, bodies } = await askForCode();
+      await user.type(code, ` ${demoSignInCode} `);
+      await user.click(submit());
+      expect(await screen.findByText('At /clients')).toBeInTheDocument();
+      expect(tokens.getAccessToken()).toBeTruthy();
+      expect(bodies.at(-1)).toEqual({
+        email: 'coach@example.com',
+        password: 'Coach123!',
+        code: demoSignInCode,
+      });
+    });
+
+    it("shows 'Wrong email, password or code' for a wrong code, cleared by an edit", async () => {
+      const { user, code, submit, tokens } = await askForCode();
+      await user.type(code, '654321');
+      await user.click(submit());
+      expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email, password or code');
+      expect(tokens.getAccessToken()).toBeNull();
+      expect(submit()).toBeDisabled();
+      // The field stays for another try.
+      expect(screen.getByText(codeRequired)).toBeVisible();
+      await user.clear(code);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await user.type(code, demoSignInCode);
+      await user.click(submit());
+      expect(await screen.findByText('At /clients')).toBeInTheDocument();
+    });
+
+    it.each([
+      ['', 'Code is required'],
+      ['123', 'Code must be 6 characters long'],
+      ['12a456', 'Code must contain only digits'],
+    ])('checks the code %j on submit: %s', async (typed, message) => {
+      const { user, code, submit, bodies } = await askForCode();
+      if (typed) await user.type(code, typed);
+      await user.click(submit());
+      expect(await screen.findByText(message)).toBeVisible();
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(submit()).toBeDisabled();
+      expect(bodies).toHaveLength(1);
+    });
   });
 
   it('says that there were too many attempts and when to try again on a 429', async () => {

@@ -6,13 +6,17 @@ import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { withReturnPath } from '../../../routes/returnPath.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
+import { SignInCodeField } from './SignInCodeField.tsx';
 
 export type SignInFormProps = {
   /** A failure to show before any submit (e.g. a refused session at start). */
   initialError?: string;
 };
 
-/** Email and password, 'Forgot password?', and the sign-in button. */
+/**
+ * Email and password (and the mailed code once the account asks for it), 'Forgot password?', and
+ * the sign-in button.
+ */
 export function SignInForm({ initialError }: SignInFormProps) {
   const { t } = useTranslation();
   const {
@@ -20,6 +24,7 @@ export function SignInForm({ initialError }: SignInFormProps) {
     register,
     handleSubmit,
     handleFocus,
+    isCodeAsked,
     isSubmitting,
     hasErrors,
     fieldError,
@@ -45,6 +50,14 @@ export function SignInForm({ initialError }: SignInFormProps) {
           hideLabel={t('auth.signIn.hidePassword')}
           error={fieldError('password')}
         />
+        {isCodeAsked ? (
+          <SignInCodeField
+            {...register('code')}
+            label={t('auth.signIn.code')}
+            notice={t('auth.signIn.codeRequired')}
+            error={fieldError('code')}
+          />
+        ) : null}
         {/* The reset flow signs the coach in too: it keeps where the sign-in would return to. */}
         <TextLink
           to={withReturnPath(paths.changePassword, returnPath)}

@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent } from 'react';
+import { type BaseSyntheticEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePreloadScreen } from '../../../core/lazyScreens/index.ts';
@@ -10,7 +10,7 @@ import { returnHref } from '../../../routes/returnPath.ts';
 import { useReturnPath } from '../../../routes/useReturnPath.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
-import type { SignInValues } from '../signInSchema.ts';
+import type { SignInContext, SignInValues } from '../signInSchema.ts';
 
 // yup and the schema load once the coach starts on the form, not before the screen's first paint.
 const signInResolver = lazyResolver<SignInValues>(() =>
@@ -25,7 +25,8 @@ const loadClientListPrefetch = () =>
  * The sign-in form (requirements R4.11): validates on submit only, an edited field drops its
  * error and the sign-in failure (also one the session start left), submit is disabled while
  * errors remain; success opens the page the address carries (`?next=`, a checked signed-in path),
- * or '/clients'.
+ * or '/clients'. When the account asks for its mailed code, the code field appears under the
+ * password with the server's notice and takes focus; the next submit sends all three.
  */
 export function useSignInForm() {
   const { t } = useTranslation();
@@ -42,11 +43,20 @@ export function useSignInForm() {
     preloadScreen(returnPath?.route ?? paths.clients);
     if (opensClientList) void loadClientListPrefetch().catch(() => undefined);
   };
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<SignInValues>({
     resolver: signInResolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
+    context: { isCodeAsked } satisfies SignInContext,
     onEdit: () => setSessionError(null),
   });
+  const { setFocus } = form;
+
+  // Once the field is there, in the commit that shows it: the coach goes on where the code is
+  // typed, and a screen reader reads the notice that describes the field.
+  useLayoutEffect(() => {
+    if (isCodeAsked) setFocus('code');
+  }, [isCodeAsked, setFocus]);
 
   const submit = form.handleSubmit(async (values) => {
     // The clients list loads beside the session's calls when the sign-in opens it (without the
@@ -54,9 +64,15 @@ export function useSignInForm() {
     const prefetch = opensClientList
       ? await loadClientListPrefetch().catch(() => undefined)
       : undefined;
+    // The schema leaves the code out until the account asks for it.
     const result = await login(values, prefetch);
     if (result.ok) {
       navigate(returnHref(returnPath), { replace: true });
+      return;
+    }
+    if (result.failure.kind === 'signInCodeRequired') {
+      // Not an error to correct: the notice and the field ask for the code, email and password stay.
+      setIsCodeAsked(true);
       return;
     }
     form.setError('root', {
@@ -83,6 +99,7 @@ export function useSignInForm() {
     register: (name: keyof SignInValues) => register(name),
     handleSubmit,
     handleFocus: prepareSignIn,
+    isCodeAsked,
     isSubmitting: form.formState.isSubmitting,
     hasErrors,
     fieldError,

@@ -16,12 +16,16 @@ import { StepIntro } from './StepIntro.tsx';
 export type CodeStepProps = {
   /** Where the code was sent. */
   email: string;
-  /** Called with the (trimmed) code once the service accepted it. */
-  onVerified: (code: string) => void;
+  /** The latest code request's id, sent with the code. */
+  resetRequestId: string;
+  /** Called with the new request's id once a new code was sent. */
+  onResent: (resetRequestId: string) => void;
+  /** Called with the (trimmed) code and its request's id once the service accepted them. */
+  onVerified: (code: string, resetRequestId: string) => void;
 };
 
 /** Step 2: the 6-digit code (`POST /passwordReset/verifyCode`), and sending a new one. */
-export function CodeStep({ email, onVerified }: CodeStepProps) {
+export function CodeStep({ email, resetRequestId, onResent, onVerified }: CodeStepProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<CodeStepValues>({
@@ -31,8 +35,8 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
 
   const handleSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      await api.auth.verifyResetCode({ email, resetPasswordCode: code });
-      onVerified(code);
+      await api.auth.verifyResetCode({ email, resetPasswordCode: code, resetRequestId });
+      onVerified(code, resetRequestId);
     } catch (error) {
       // A 4xx about the code (wrong, expired, used up) is the field error 'Wrong code' (spec
       // point 8); too many checks say when to try again, above the field until it is edited; a
@@ -51,7 +55,9 @@ export function CodeStep({ email, onVerified }: CodeStepProps) {
 
   const handleResend = async () => {
     try {
-      await api.auth.requestPasswordReset({ email });
+      const answer = await api.auth.requestPasswordReset({ email });
+      // Only the new request's code is checked from now on: it is the one just mailed.
+      onResent(answer.resetRequestId);
       return true;
     } catch (error) {
       const tooManyAttempts = tooManyAttemptsOf(error);

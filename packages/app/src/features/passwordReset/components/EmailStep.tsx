@@ -14,8 +14,8 @@ import { StepIntro } from './StepIntro.tsx';
 export type EmailStepProps = {
   /** The email to use, shown read-only (Settings: the coach's own). */
   lockedEmail?: string;
-  /** Called once a code was sent to the (trimmed) email. */
-  onCodeSent: (email: string) => void;
+  /** Called once a code was sent to the (trimmed) email, with the id of that request. */
+  onCodeSent: (email: string, resetRequestId: string) => void;
 };
 
 /** Step 1: the email to send the code to (`POST /passwordReset/request`). */
@@ -29,8 +29,8 @@ export function EmailStep({ lockedEmail, onCodeSent }: EmailStepProps) {
 
   const handleSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      await api.auth.requestPasswordReset({ email });
-      onCodeSent(email);
+      const { resetRequestId } = await api.auth.requestPasswordReset({ email });
+      onCodeSent(email, resetRequestId);
     } catch (error) {
       const tooManyAttempts = tooManyAttemptsOf(error);
       if (tooManyAttempts) {

@@ -15,6 +15,8 @@ export type NewPasswordStepProps = {
   email: string;
   /** The verified code. */
   code: string;
+  /** The id of the request the code was mailed for. */
+  resetRequestId: string;
   /** Called with the tokens the service answered once the password is set. */
   onReset: (tokens: Tokens) => Promise<void>;
 };
@@ -22,7 +24,7 @@ export type NewPasswordStepProps = {
 const mismatch = 'auth.validation.passwordsDoNotMatch' as const;
 
 /** Step 3: the new password and its confirmation (`POST /passwordReset`). */
-export function NewPasswordStep({ email, code, onReset }: NewPasswordStepProps) {
+export function NewPasswordStep({ email, code, resetRequestId, onReset }: NewPasswordStepProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
   const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<NewPasswordStepValues>({
@@ -33,7 +35,12 @@ export function NewPasswordStep({ email, code, onReset }: NewPasswordStepProps) 
   const handleSubmit = form.handleSubmit(async ({ password }) => {
     let tokens: Tokens;
     try {
-      tokens = await api.auth.resetPassword({ email, password, resetPasswordCode: code });
+      tokens = await api.auth.resetPassword({
+        email,
+        password,
+        resetPasswordCode: code,
+        resetRequestId,
+      });
     } catch (error) {
       const tooManyAttempts = tooManyAttemptsOf(error);
       toast.error(

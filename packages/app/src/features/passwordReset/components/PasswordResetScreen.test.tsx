@@ -188,6 +188,45 @@ describe('password reset, step 2: code', () => {
   });
 });
 
+describe("password reset, the code request's id", () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  /** The JSON bodies sent to the auth service, by path. */
+  function recordBodies() {
+    const bodies: { path: string; body: unknown }[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      const path = new URL(request.url).pathname.replace(new URL(testBaseUrls.auth).pathname, '');
+      if (request.method === 'POST') bodies.push({ path, body: await request.clone().json() });
+    });
+    const of = (path: string) => bodies.filter((sent) => sent.path === path).map((s) => s.body);
+    return of;
+  }
+
+  it("sends the latest request's id with the code check and the new password", async () => {
+    const { user, next, sendEmail, setNewPassword, state } = renderReset();
+    const bodiesOf = recordBodies();
+    const code = await sendEmail();
+    const [first] = state.resetRequests.keys();
+    // A new code is a new request: only its id goes with the code from now on.
+    await user.click(screen.getByRole('button', { name: 'send me a new code' }));
+    await screen.findByText(/^resend code in/);
+    const latest = [...state.resetRequests.keys()].at(-1);
+    expect(latest).not.toBe(first);
+    await user.type(code, demoResetCode);
+    await user.click(next());
+    await screen.findByLabelText('New password');
+    await setNewPassword();
+    expect(await screen.findByText('At /clients')).toBeInTheDocument();
+    const email = demoCoachCredentials.email;
+    expect(bodiesOf('/passwordReset/verifyCode')).toEqual([
+      { email, resetPasswordCode: demoResetCode, resetRequestId: latest },
+    ]);
+    expect(bodiesOf('/passwordReset')).toEqual([
+      { email, password: 'NewPass123', resetPasswordCode: demoResetCode, resetRequestId: latest },
+    ]);
+  });
+});
+
 describe('password reset, step 3: new password', () => {
   it('checks the new password and shows a mismatch on both fields', async () => {
     const { user, next, verifyCode } = renderReset();

@@ -8,10 +8,15 @@ import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
 
+/**
+ * Where the flow is. `resetRequestId` names the latest code request (a resend makes a new one):
+ * its code is checked against that request's own tries, so strangers' wrong codes never use them
+ * up. The flow lives in memory, like the email it resets.
+ */
 type Step =
   | { name: 'email' }
-  | { name: 'code'; email: string }
-  | { name: 'password'; email: string; code: string };
+  | { name: 'code'; email: string; resetRequestId: string }
+  | { name: 'password'; email: string; resetRequestId: string; code: string };
 
 export type PasswordResetStepsProps = {
   /** The account's email, prefilled and read-only (Settings: the signed-in coach's own). */
@@ -44,17 +49,40 @@ export function PasswordResetSteps({ email, onDone }: PasswordResetStepsProps) {
       return (
         <EmailStep
           lockedEmail={email}
-          onCodeSent={(sentTo) => setStep({ name: 'code', email: sentTo })}
+          onCodeSent={(sentTo, resetRequestId) =>
+            setStep({ name: 'code', email: sentTo, resetRequestId })
+          }
         />
       );
     case 'code':
       return (
         <CodeStep
           email={step.email}
-          onVerified={(code) => setStep({ name: 'password', email: step.email, code })}
+          resetRequestId={step.resetRequestId}
+          // A resend that answers after the code was verified changes nothing.
+          onResent={(resetRequestId) =>
+            setStep((current) =>
+              current.name === 'code' ? { ...current, resetRequestId } : current,
+            )
+          }
+          onVerified={(code, verifiedRequestId) =>
+            setStep({
+              name: 'password',
+              email: step.email,
+              resetRequestId: verifiedRequestId,
+              code,
+            })
+          }
         />
       );
     case 'password':
-      return <NewPasswordStep email={step.email} code={step.code} onReset={handleReset} />;
+      return (
+        <NewPasswordStep
+          email={step.email}
+          code={step.code}
+          resetRequestId={step.resetRequestId}
+          onReset={handleReset}
+        />
+      );
   }
 }
