@@ -17,7 +17,7 @@ const hour = 60 * minute;
  * The wait in the largest unit that reads well, rounded up so the coach never comes back too
  * early: '45 seconds', '2 minutes' (for 61 to 120 s), '3 hours'.
  */
-function describeWait(seconds: number, t: TFunction): string {
+export function describeWait(seconds: number, t: TFunction): string {
   if (seconds < minute) return t('errors.wait.seconds', { count: Math.max(1, seconds) });
   if (seconds <= 90 * minute) {
     return t('errors.wait.minutes', { count: Math.ceil(seconds / minute) });

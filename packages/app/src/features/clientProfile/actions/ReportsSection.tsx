@@ -1,31 +1,64 @@
 import { HStack, List, Stack, Text } from '@chakra-ui/react';
-import type { Report } from '@coach/api';
+import type { Report, ReportList } from '@coach/api';
 import { Button } from '@coach/ui';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { reportsAtoms } from '../atoms/reportsAtoms.ts';
 import { ProfileSection } from '../components/ProfileSection.tsx';
 import { useClientResource } from '../components/useClientResource.ts';
 import { createProfileFormats } from '../profileFormats.ts';
+import { DeleteReportModal } from './DeleteReportModal.tsx';
+import { useReportDelete } from './useReportDelete.ts';
 import { useReportDownload } from './useReportDownload.ts';
+import { useReportPages } from './useReportPages.ts';
 
 export type ReportsSectionProps = { clientId: string };
 
-/** The client's reports, newest first, with their date and author, each downloadable. */
+/**
+ * The client's reports, newest first and paged ('Show more'), with their date and author, each
+ * downloadable and deletable (after a confirmation).
+ */
 export function ReportsSection({ clientId }: ReportsSectionProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [state, retry] = useClientResource(reportsAtoms, clientId);
+  return (
+    <ProfileSection
+      title={t('profileActions.reportsTitle')}
+      state={state}
+      failedText={t('profileActions.reportsFailed')}
+      onRetry={retry}
+    >
+      {(first) => <Reports clientId={clientId} first={first} />}
+    </ProfileSection>
+  );
+}
+
+type ReportsProps = { clientId: string; first: ReportList };
+
+function Reports({ clientId, first }: ReportsProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const pages = useReportPages(clientId, first);
   const download = useReportDownload(clientId);
+  const { deleteReport, isDeleting } = useReportDelete(clientId);
+  const [toDelete, setToDelete] = useState<Report | null>(null);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const generatedOn = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
   );
+  const dateOf = (report: Report) => generatedOn.format(new Date(report.createdAt));
+
+  const handleConfirmDelete = async (report: Report) => {
+    if (await deleteReport(report)) {
+      pages.remove(report.id);
+      setToDelete(null);
+    }
+  };
 
   const row = (report: Report) => {
-    const date = generatedOn.format(new Date(report.createdAt));
+    const date = dateOf(report);
     return (
       <List.Item key={report.id}>
         <HStack justify="space-between" gap="3" align="center" flex="1" width="full">
@@ -42,35 +75,60 @@ export function ReportsSection({ clientId }: ReportsSectionProps) {
               {t('profileActions.reportMeta', { date, author: report.author.name })}
             </Text>
           </Stack>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('profileActions.downloadLabel', { date })}
-            onClick={() => download(report)}
-          >
-            {t('profileActions.download')}
-          </Button>
+          <HStack gap="2">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('profileActions.downloadLabel', { date })}
+              onClick={() => download(report)}
+            >
+              {t('profileActions.download')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('profileActions.deleteReportLabel', { date })}
+              onClick={() => setToDelete(report)}
+            >
+              {t('profileActions.deleteReport')}
+            </Button>
+          </HStack>
         </HStack>
       </List.Item>
     );
   };
 
+  if (pages.items.length === 0 && !pages.hasMore) {
+    return <Text color="fg.muted">{t('profileActions.noReports')}</Text>;
+  }
   return (
-    <ProfileSection
-      title={t('profileActions.reportsTitle')}
-      state={state}
-      failedText={t('profileActions.reportsFailed')}
-      onRetry={retry}
-    >
-      {({ items }) =>
-        items.length === 0 ? (
-          <Text color="fg.muted">{t('profileActions.noReports')}</Text>
-        ) : (
-          <List.Root variant="plain" gap="3">
-            {items.map(row)}
-          </List.Root>
-        )
-      }
-    </ProfileSection>
+    <Stack gap="3" align="stretch">
+      <List.Root variant="plain" gap="3">
+        {pages.items.map(row)}
+      </List.Root>
+      {pages.hasMoreFailed ? (
+        <Text role="alert" color="error.fg" textStyle="sm">
+          {t('profileActions.moreReportsFailed')}
+        </Text>
+      ) : null}
+      {pages.hasMore ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          alignSelf="flex-start"
+          isLoading={pages.isLoadingMore}
+          onClick={pages.loadMore}
+        >
+          {t('profileActions.moreReports')}
+        </Button>
+      ) : null}
+      <DeleteReportModal
+        report={toDelete}
+        date={toDelete ? dateOf(toDelete) : ''}
+        isDeleting={isDeleting}
+        onConfirm={handleConfirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
   );
 }

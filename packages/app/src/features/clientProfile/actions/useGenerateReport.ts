@@ -4,14 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
+import { describeWait, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { useRefreshAfterAction } from './useRefreshAfterAction.ts';
 import { useReportDownload } from './useReportDownload.ts';
 
 /**
  * Generates a report: one at a time (a second click while one renders does nothing), the browser
  * asked to confirm leaving meanwhile (the app must not be closed), then the list and history read
- * again and the PDF downloaded; a failure toasts 'Error generating report'. Answers whether it was
- * made.
+ * again and the PDF downloaded; a failure toasts 'Error generating report' (past the coach's daily
+ * reports, when to try again). Answers whether it was made.
  */
 export function useGenerateReport(clientId: string) {
   const { t } = useTranslation();
@@ -38,7 +39,16 @@ export function useGenerateReport(clientId: string) {
       await download(report);
       return true;
     } catch (error) {
-      toast.error(describeCallFailure(error, t, t('profileActions.reportFailed')));
+      const tooMany = tooManyAttemptsOf(error);
+      toast.error(
+        tooMany === null
+          ? describeCallFailure(error, t, t('profileActions.reportFailed'))
+          : tooMany.retryAfterSeconds === undefined
+            ? t('profileActions.reportQuotaReachedLater')
+            : t('profileActions.reportQuotaReached', {
+                wait: describeWait(tooMany.retryAfterSeconds, t),
+              }),
+      );
       return false;
     } finally {
       isRunning.current = false;
