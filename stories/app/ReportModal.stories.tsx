@@ -1,13 +1,18 @@
 import { Stack } from '@chakra-ui/react';
 import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, spyOn, userEvent, waitFor, type within } from 'storybook/test';
+import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
   ProfileActions,
   ReportsSection,
 } from '../../packages/app/src/features/clientProfile/index.ts';
 import { expectToast } from './expectToast.ts';
-import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
+import {
+  animationsSettled,
+  dialogClosed,
+  loadedSection,
+  openModal,
+} from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
@@ -159,5 +164,78 @@ export const Success: Story = {
       click.mockRestore();
     }
     await expect(screen.queryByRole('dialog')).toBeNull();
+  },
+};
+
+/** More than a page: 20 reports, 'Show more' adds the next 20, then the last 5. */
+export const ReportsPaging: Story = {
+  args: { handlers: { reportCount: 45 } },
+  play: async ({ canvasElement }) => {
+    const section = await loadedSection(canvasElement, 'Reports');
+    await expect(section.getAllByRole('listitem')).toHaveLength(20);
+    await userEvent.click(section.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(40));
+    await userEvent.click(section.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(45));
+    await expect(section.queryByRole('button', { name: 'Show more' })).toBeNull();
+  },
+};
+
+/** 'Delete' asks first, naming the report's date and author. */
+export const DeleteConfirmation: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await loadedSection(canvasElement, 'Reports');
+    await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Delete report' }));
+    await animationsSettled();
+    await expect(
+      modal.getByText(/Delete the report generated on .* by .*\? It can not be recovered\./),
+    ).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await expect(modal.getByRole('button', { name: 'Delete report' })).toBeEnabled();
+  },
+};
+
+/** Confirmed: 'Report deleted', and the list is empty. */
+export const Deleted: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await loadedSection(canvasElement, 'Reports');
+    await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete report' });
+    await animationsSettled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete report' }));
+    await expectToast('Report deleted');
+    await dialogClosed();
+    await expect(section.getByText('No reports yet')).toBeVisible();
+  },
+};
+
+/** The server fails: 'Error deleting report', the question stays for another try. */
+export const DeleteFailure: Story = {
+  args: { handlers: { reportDeleteFails: true } },
+  play: async ({ canvasElement }) => {
+    const section = await loadedSection(canvasElement, 'Reports');
+    await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete report' });
+    await animationsSettled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete report' }));
+    await expectToast('Error deleting report');
+    await expect(within(dialog).getByRole('button', { name: 'Delete report' })).toBeEnabled();
+  },
+};
+
+/** Past the coach's reports of the day: when to try again, and the notes stay. */
+export const QuotaReached: Story = {
+  args: { handlers: { reportQuotaReached: true } },
+  play: async ({ canvasElement }) => {
+    const { modal } = await openReport(canvasElement);
+    await writeNotes(modal);
+    await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+    await expectToast(
+      'You have generated as many reports as a day allows. Try again in 60 minutes.',
+    );
+    await expect(modal.getByLabelText('Mental wellbeing')).toHaveValue(
+      'Calmer mornings since the breathing exercises.',
+    );
   },
 };
