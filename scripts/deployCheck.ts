@@ -1,5 +1,5 @@
 // The deployed product as a visitor and its first coach meet it (run by scripts/test-deploy.sh,
-// DEPLOY_URL its address, DEPLOY_COACH_EMAIL and DEPLOY_COACH_PASSWORD the coach the README's
+// DEPLOY_URL its address, DEPLOY_COACH_EMAIL and DEPLOY_COACH_PASSWORD the coach docs/deploying.md's
 // step 6 created): the health check answers, the app's sign-in page renders in Debian's chromium
 // with no error, and the coach signs in to their (empty) clients list.
 import { strict as assert } from 'node:assert';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm run test:deploy`: the README's deploy steps, word for word, on a clean clone of this
-# repository's committed HEAD. It runs the commands of the README's marked blocks
+# `npm run test:deploy`: the deploy steps of docs/deploying.md, word for word, on a clean clone of this
+# repository's committed HEAD. It runs the commands of that page's marked blocks
 # (`<!-- deploy:build` and `<!-- deploy:start`) with a throwaway database of the local PostgreSQL
 # server (scripts/ensure-postgres.sh) in the environment step 3 exports, creates the first coach
 # with the block `<!-- deploy:coach` (a password on standard input), then checks that no
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 root=$(pwd)
 
-# The commands of the README's block after the marker `<!-- deploy:<name>`, without the list's
+# The commands of docs/deploying.md's block after the marker `<!-- deploy:<name>`, without the list's
 # indentation.
 block() {
   awk -v marker="<!-- deploy:$1" '
@@ -19,13 +19,13 @@ block() {
     found && !inside && /```sh/ { inside = 1; next }
     inside && /```/ { exit }
     inside { sub(/^   /, ""); print }
-  ' README.md
+  ' docs/deploying.md
 }
 build_steps=$(block build)
 start_step=$(block start)
 coach_step=$(block coach)
 if [ -z "$build_steps" ] || [ -z "$start_step" ] || [ -z "$coach_step" ]; then
-  echo "test-deploy: the README has no deploy:build, deploy:start or deploy:coach block" >&2
+  echo "test-deploy: docs/deploying.md has no deploy:build, deploy:start or deploy:coach block" >&2
   exit 1
 fi
 
@@ -47,7 +47,7 @@ psql "$TEST_DATABASE_URL" -qc "create database $database" >/dev/null
 
 git clone -q "$root" "$work/coach"
 cd "$work/coach"
-echo "== the README's build steps, in a clean clone"
+echo "== the deploy page's build steps, in a clean clone"
 printf '%s\n' "$build_steps"
 started=$SECONDS
 bash -euo pipefail -c "$build_steps"
@@ -62,7 +62,7 @@ done
 [ -f packages/app/dist/index.html ] || { echo "test-deploy: no app build" >&2; exit 1; }
 
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-echo "== the README's start step"
+echo "== the deploy page's start step"
 printf '%s\n' "$start_step"
 # The environment step 3 exports, for the start and for the first coach (step 6).
 export DATABASE_URL="${TEST_DATABASE_URL%/*}/$database" \
@@ -81,7 +81,7 @@ if grep -q 'WARNING: no build of the coach app' "$work/server.log"; then
   exit 1
 fi
 
-echo "== the README's first coach"
+echo "== the deploy page's first coach"
 printf '%s\n' "$coach_step"
 coach_email=$(printf '%s\n' "$coach_step" | sed -n 's/.*--email \([^ ]*\).*/\1/p')
 coach_password="Deploy-$(openssl rand -hex 8)-A1"
