@@ -1,4 +1,9 @@
-import { createHandlers, demoClientCredentials, demoCoachCredentials } from '@coach/api/msw';
+import {
+  createHandlers,
+  demoClientCredentials,
+  demoCoachCredentials,
+  demoSignInCode,
+} from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
@@ -7,6 +12,7 @@ import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts'
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
+import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
@@ -22,6 +28,8 @@ const meta = {
   parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
+    // The plays type into fields and the code field takes focus: the Docs page must not follow.
+    focusWithoutScrollInDocs();
   },
 } satisfies Meta<typeof SignInScreen>;
 
@@ -194,6 +202,74 @@ export const TooManyAttempts: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Try again in 2 minutes.',
     );
+    await expect(submit).toBeDisabled();
+  },
+};
+
+const codeNotice =
+  'If your email and password are right, we have emailed you a code: enter it to sign in';
+
+/**
+ * The account asks for the code mailed to it (strangers' failed sign-ins went past the server's
+ * ceiling): Sign in shows the server's notice above a Code field that takes focus, email and
+ * password stay, and the code sent with them signs the coach in (the whole signed-out app here,
+ * so the clients list opens).
+ */
+export const CodeRequired: Story = {
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ signInCodeRequired: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = await canvas.findByLabelText('Email');
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(canvas.getByLabelText('Password'), demoCoachCredentials.password);
+    const submit = canvas.getByRole('button', { name: 'Sign in' });
+    await userEvent.click(submit);
+    const code = await canvas.findByLabelText('Code');
+    await expect(canvas.getByText(codeNotice)).toBeVisible();
+    await expect(code).toHaveFocus();
+    await expect(code).toHaveAccessibleDescription(codeNotice);
+    await expect(email).toHaveValue(demoCoachCredentials.email);
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+    await expect(submit).toBeEnabled();
+
+    await userEvent.type(code, demoSignInCode);
+    await userEvent.click(submit);
+    await expect(
+      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * A wrong code (or password) with the code: the alert 'Wrong email, password or code' (the
+ * server does not say which), the notice and the Code field stay, and Sign in is disabled until a
+ * field changes.
+ */
+export const WrongSignInCode: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ signInCodeRequired: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, demoCoachCredentials.password);
+    await userEvent.click(submit);
+    const code = await canvas.findByLabelText('Code');
+    await userEvent.type(code, '654321');
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Wrong email, password or code',
+    );
+    await expect(canvas.getByText(codeNotice)).toBeVisible();
+    await expect(code).toHaveValue('654321');
     await expect(submit).toBeDisabled();
   },
 };
