@@ -3,12 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthLayout, SignedInLayout } from '../core/layout/index.ts';
 import { LazyScreen, PreloadScreenProvider } from '../core/lazyScreens/index.ts';
+import {
+  paths,
+  returnHref,
+  toReturnPath,
+  useReturnPath,
+  withReturnPath,
+} from '../core/navigation/index.ts';
 import { authStatusAtom, hasLoggedOutAtom } from '../core/session/index.ts';
 import { useAtomValue } from '../state/jotai.ts';
-import { paths } from './paths.ts';
-import { returnHref, toReturnPath, withReturnPath } from './returnPath.ts';
 import { preloadScreenAt, screens } from './screens.ts';
-import { useReturnPath } from './useReturnPath.ts';
 
 // The public invite page, in the signed-out and the signed-in routes alike. The screens in the
 // auth layout's card load with it (isLoadedWithLayout): the card appears once, at its size.

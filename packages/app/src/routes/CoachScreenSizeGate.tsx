@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMatch } from 'react-router';
+import { paths } from '../core/navigation/index.ts';
 import { ScreenSizeGate } from '../core/screenSize/index.ts';
-import { paths } from './paths.ts';
 
 export type CoachScreenSizeGateProps = {
   children: ReactNode;

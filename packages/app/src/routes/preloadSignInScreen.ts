@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import type { ScreenLoader } from '../core/lazyScreens/index.ts';
-import { paths } from './paths.ts';
+import { paths } from '../core/navigation/index.ts';
 
 /** The pages a signed-out visitor sees instead of the sign-in screen. */
 const publicPaths = [paths.changePassword, paths.invite];

@@ -1,5 +1,5 @@
 import { lazyScreen, type ScreenLoader } from '../core/lazyScreens/lazyScreen.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../core/navigation/index.ts';
 
 /** Each screen's code, loaded on demand (requirements R2.4). */
 export const screens = {

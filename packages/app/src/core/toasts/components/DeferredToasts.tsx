@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../../../routes/paths.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
+import { paths } from '../../navigation/index.ts';
 import { authStatusAtom } from '../../session/index.ts';
 import { loadToastContainer } from './loadToastContainer.ts';
 

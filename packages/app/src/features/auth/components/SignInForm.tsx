@@ -2,9 +2,8 @@ import { chakra, Stack } from '@chakra-ui/react';
 import { Button, PasswordField, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../core/layout/index.ts';
+import { paths, withReturnPath } from '../../../core/navigation/index.ts';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
-import { paths } from '../../../routes/paths.ts';
-import { withReturnPath } from '../../../routes/returnPath.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
 import { SignInCodeField } from './SignInCodeField.tsx';
 

@@ -3,8 +3,8 @@ import { Button, LoadingPlaceholder } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { journeyAtoms } from '../atoms/journeyAtoms.ts';
-import { SectionFailed } from '../components/SectionFailed.tsx';
-import { useClientResource } from '../components/useClientResource.ts';
+import { SectionFailed } from '../shared/SectionFailed.tsx';
+import { useClientResource } from '../shared/useClientResource.ts';
 import { PhaseChangeModal } from './PhaseChangeModal.tsx';
 import { ReportModal } from './ReportModal.tsx';
 

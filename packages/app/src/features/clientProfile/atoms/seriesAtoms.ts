@@ -4,7 +4,7 @@ import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
-import { type ChartRange, chartRangeDates, seriesChunks } from '../charts/chartRange.ts';
+import { type ChartRange, chartRangeDates, seriesChunks } from '../chartRange.ts';
 import { journeyAtoms } from './journeyAtoms.ts';
 
 /** A client's daily series over one chart range, with the journey steps that cut it in phases. */

@@ -2,8 +2,8 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
 import { TextLink } from '../../../core/layout/index.ts';
+import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
-import { clientPath, paths } from '../../../routes/paths.ts';
 
 /**
  * A client id that does not exist or is not this coach's: the server answers 404 and the screen

@@ -11,9 +11,9 @@ import { ActivitySection } from '../sections/ActivitySection.tsx';
 import { AssessmentsSection } from '../sections/AssessmentsSection.tsx';
 import { ExercisesSection } from '../sections/ExercisesSection.tsx';
 import { ReflectionsSection } from '../sections/ReflectionsSection.tsx';
+import { useClientResource } from '../shared/useClientResource.ts';
 import { ClientNotFound } from './ClientNotFound.tsx';
 import { isNotFound } from './isNotFound.ts';
-import { useClientResource } from './useClientResource.ts';
 
 /**
  * A client's profile ('/clients/:id', requirements R2.9, issue 11): who the client is and how their

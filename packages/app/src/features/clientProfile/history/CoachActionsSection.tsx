@@ -4,8 +4,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { coachActionsAtoms } from '../atoms/coachActionsAtoms.ts';
-import { ProfileSection } from '../components/ProfileSection.tsx';
-import { useClientResource } from '../components/useClientResource.ts';
+import { ProfileSection } from '../shared/ProfileSection.tsx';
+import { useClientResource } from '../shared/useClientResource.ts';
 import { formatActionDate } from './actionDate.ts';
 
 export type CoachActionsSectionProps = { clientId: string };

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { assessmentsAtoms } from '../atoms/assessmentsAtoms.ts';
-import { EmptyNote } from '../components/EmptyNote.tsx';
-import { ProfileSection } from '../components/ProfileSection.tsx';
-import { useClientResource } from '../components/useClientResource.ts';
 import { createProfileFormats } from '../profileFormats.ts';
+import { EmptyNote } from '../shared/EmptyNote.tsx';
+import { ProfileSection } from '../shared/ProfileSection.tsx';
+import { useClientResource } from '../shared/useClientResource.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** The client's assessments, newest first: name, date, status. */

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
-import { EmptyNote } from '../components/EmptyNote.tsx';
-import { ProfileSection } from '../components/ProfileSection.tsx';
-import { useClientResource } from '../components/useClientResource.ts';
 import { createProfileFormats } from '../profileFormats.ts';
+import { EmptyNote } from '../shared/EmptyNote.tsx';
+import { ProfileSection } from '../shared/ProfileSection.tsx';
+import { useClientResource } from '../shared/useClientResource.ts';
 import { EffectBadge } from './EffectBadge.tsx';
 import { ExerciseDetail } from './ExerciseDetail.tsx';
 

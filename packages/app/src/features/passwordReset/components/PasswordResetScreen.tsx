@@ -2,10 +2,13 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TextLink } from '../../../core/layout/index.ts';
+import {
+  paths,
+  returnHref,
+  useReturnPath,
+  withReturnPath,
+} from '../../../core/navigation/index.ts';
 import type { SessionStartResult } from '../../../core/session/index.ts';
-import { paths } from '../../../routes/paths.ts';
-import { returnHref, withReturnPath } from '../../../routes/returnPath.ts';
-import { useReturnPath } from '../../../routes/useReturnPath.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**

@@ -1,0 +1,12 @@
+// The app core's navigation: the route paths and the sign-in pages' return path, what features,
+// routes/ and stories may import. The router's tables (routes/) compose the screens over these,
+// so no feature needs to reach into them.
+
+export { useReturnPath } from './hooks/useReturnPath.ts';
+export { clientPath, paths } from './paths.ts';
+export {
+  type ReturnPath,
+  returnHref,
+  toReturnPath,
+  withReturnPath,
+} from './returnPath.ts';
