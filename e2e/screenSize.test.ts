@@ -19,8 +19,9 @@ describe('screen-size rules', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
-  // The landscape text applies under 1004 px of width too (docs/decisions.md, 'Landscape rule'):
-  // a tablet held upright 1003 px wide, 1366 px high, would fit once turned.
+  // The landscape text applies under 1004 px of width too
+  // (docs/decisions/0027-screen-size-and-landscape-rule.md): a tablet held upright 1003 px wide,
+  // 1366 px high, would fit once turned.
   it(`asks a touch device held in portrait (1003x1366) to turn: '${landscape}'`, async () => {
     const page = await e2e.newPage({
       viewport: { width: 1003, height: 1366 },

@@ -31,7 +31,7 @@ export type EffectInput = {
   after: EffectMeasures;
 };
 
-/** The score's thresholds, in (weighted) percent change (docs/decisions.md, 'Client figures'). */
+/** The score's thresholds, in (weighted) percent change (docs/decisions/0038-client-figures.md). */
 export const effectThresholds = {
   /** At or above: positive. */
   positive: 15,

@@ -150,7 +150,7 @@ describe('mail outbox', () => {
       server.context.mailer = smtpMailer;
     }
 
-    // The operator's requeue of the README: both go at the next poll.
+    // The operator's requeue of docs/deploying.md: both go at the next poll.
     const before = server.mailSink.received.length;
     await server.database.db.execute(
       sql`update mail_outbox set dead_at = null, attempts = 0, next_attempt_at = now()
