@@ -52,6 +52,7 @@ const heavyFiles = {
     'test/hostile/unicode.test.ts',
     'test/hostile/uploads.test.ts',
     'test/hostileTraffic.test.ts',
+    'test/slowReadersCrowd.test.ts',
     'src/services/auth/hostileTraffic.test.ts',
     'src/services/auth/resetCodes.test.ts',
   ],
