@@ -16,7 +16,7 @@ import type {
   VerifyResetCodeBody,
   VerifyResetCodeResponse,
 } from '../contract/auth.ts';
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import type { TokenStore } from '../tokens.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contract/common.ts';
+import type { ErrorCode } from '../contract/errorCatalogue.ts';
 
 /** An error code: one of the contract's, or another the server may add later. */
 export type ApiErrorCode = ErrorCode | (string & {});

@@ -1,5 +1,5 @@
-import type { Tokens } from '../contract/common.ts';
 import { routeCalls } from '../contract/routeCalls.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import { defaultServiceBaseUrls, type ServiceBaseUrls, type ServiceName } from '../services.ts';
 import type { TokenStore } from '../tokens.ts';
 import { type AccountClient, createAccountClient } from './account.ts';

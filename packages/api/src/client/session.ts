@@ -1,5 +1,5 @@
 import { messages } from '@coach/domain';
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import type { TokenStore } from '../tokens.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { noRefreshLock, type RefreshLock } from './refreshLock.ts';

@@ -7,8 +7,10 @@ import {
   personTypes,
 } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { DateSchema, FreeTextSchema, IdSchema, NameSchema, TimezoneSchema } from './common.ts';
+import { DateSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
+import { FreeTextSchema, NameSchema, TimezoneSchema } from './fieldSchemas.ts';
+import { IdSchema } from './ids.ts';
 
 /** About me: free text, possibly empty, at most 500 characters. */
 export const AboutMeSchema = FreeTextSchema({

@@ -11,9 +11,11 @@ import {
 } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { DateSchema, FreeTextSchema, IdSchema } from './common.ts';
+import { DateSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
+import { FreeTextSchema } from './fieldSchemas.ts';
+import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';

@@ -1,16 +1,16 @@
 import { inviteStatuses, limits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
+import { literalUnion } from './enumeration.ts';
 import {
   EmailSchema,
   FreeTextSchema,
-  IdSchema,
   LoginPasswordSchema,
   NameSchema,
   PasswordSchema,
   ResetCodeSchema,
   TimezoneSchema,
-} from './common.ts';
-import { literalUnion } from './enumeration.ts';
+} from './fieldSchemas.ts';
+import { IdSchema } from './ids.ts';
 
 /** `POST /login` body. */
 export const LoginBodySchema = Type.Object(

@@ -1,6 +1,6 @@
 import { dateBoundsPattern } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
-import { textPattern } from './common.ts';
+import { textPattern } from './fieldSchemas.ts';
 import type { RouteDefinition } from './routeDefinition.ts';
 import { routes } from './routes.ts';
 

@@ -1,7 +1,7 @@
 import { calendarEventStatusNames, surveyTypeNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
+import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';

@@ -10,9 +10,10 @@ import {
   PasswordResetBodySchema,
   VerifyResetCodeBodySchema,
 } from './auth.ts';
-import { errorCodes, errorStatuses, validationMessage } from './common.ts';
+import { errorCodes, errorStatuses } from './errorCatalogue.ts';
 import { routeCalls } from './routeCalls.ts';
 import { openApiPath, type RouteDefinition, routes } from './routes.ts';
+import { validationMessage } from './validationMessages.ts';
 
 /** The spec message of the first error of a value, as the server would answer it. */
 function firstMessage(schema: TSchema, value: Record<string, unknown>): string | undefined {

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { FreeTextSchema } from './common.ts';
+import { FreeTextSchema } from './fieldSchemas.ts';
 
 /** Most samples one batch holds. */
 export const maxBatchSamples = 1000;

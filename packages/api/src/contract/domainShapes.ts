@@ -13,7 +13,7 @@ import type {
 } from '@coach/domain';
 import { phaseChangeErrorCodes } from '@coach/domain';
 import type { ClientSummary, CompletionCount, IndicatorFigure } from './analytics.ts';
-import type { ServerErrorCode } from './common.ts';
+import type { ServerErrorCode } from './errorCatalogue.ts';
 import type { ExerciseMeasures } from './exercise.ts';
 import type { Journey } from './journey.ts';
 

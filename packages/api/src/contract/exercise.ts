@@ -1,8 +1,10 @@
 import { goalEffectNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { DateTimeSchema, FreeTextSchema, IdSchema } from './common.ts';
+import { DateTimeSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
+import { FreeTextSchema } from './fieldSchemas.ts';
+import { IdSchema } from './ids.ts';
 import {
   BpmSchema,
   ClientIdParamsSchema,

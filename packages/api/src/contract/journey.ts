@@ -7,8 +7,9 @@ import {
   noPhasePlannedMessage,
 } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { DateSchema, IdSchema } from './common.ts';
+import { DateSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
+import { IdSchema } from './ids.ts';
 
 /** Shared by the journey, calendar, survey, exercise and analytics calls. */
 export const JourneyStepSchema = literalUnion(journeyStepNames, {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { IdSchema } from './common.ts';
 import { literalUnion } from './enumeration.ts';
+import { IdSchema } from './ids.ts';
 import { lastEventIdHeader, liveEventsContentType } from './liveEventWire.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { UpdatePersonBodySchema } from './account.ts';
 import { AcceptInviteBodySchema, CreateInviteBodySchema } from './auth.ts';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { validationMessage } from './common.ts';
 import { RecordExerciseBodySchema } from './exercise.ts';
 import { SubmitReflectionBodySchema } from './survey.ts';
+import { validationMessage } from './validationMessages.ts';
 
 // The name and date rules as the app and the mocks see them (TypeBox), with the server's messages.
 

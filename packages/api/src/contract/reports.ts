@@ -1,6 +1,7 @@
 import { limits, reportContentTypes, reportLimits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { FreeTextSchema, IdSchema } from './common.ts';
+import { FreeTextSchema } from './fieldSchemas.ts';
+import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';

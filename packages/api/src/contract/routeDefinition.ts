@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { ApiErrorBodySchema } from './common.ts';
+import { ApiErrorBodySchema } from './errorCatalogue.ts';
 import type { RouteCall } from './routeCalls.ts';
 
 /**

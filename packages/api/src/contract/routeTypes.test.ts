@@ -1,9 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Person } from './account.ts';
 import type { DateRangeQuery } from './calendar.ts';
-import type { ApiErrorBody, Tokens } from './common.ts';
+import type { ApiErrorBody } from './errorCatalogue.ts';
 import type { Journey, PhaseChangeBody } from './journey.ts';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from './routeTypes.ts';
+import type { Tokens } from './sessionTokens.ts';
 
 // These checks run in the type checker (`npm run typecheck`): a route whose schema no longer
 // matches its named type fails there, and so does a loosened helper (the @ts-expect-error lines

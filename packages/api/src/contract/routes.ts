@@ -32,13 +32,13 @@ import {
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
 import { coachActionRoutes } from './coachActions.ts';
-import { IdParamsSchema, TokensSchema } from './common.ts';
 import {
   DeviceMetricsBatchBodySchema,
   DeviceMetricsBatchResultSchema,
   maxBatchBodyBytes,
 } from './deviceMetrics.ts';
 import { exerciseRoutes } from './exercise.ts';
+import { IdParamsSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { liveEventRoutes } from './liveEvents.ts';
 import { reportRoutes } from './reports.ts';
@@ -50,6 +50,7 @@ import {
   NotModifiedSchema,
   type RouteDefinition,
 } from './routeDefinition.ts';
+import { TokensSchema } from './sessionTokens.ts';
 import { surveyRoutes } from './survey.ts';
 
 /**

@@ -1,8 +1,10 @@
 import { assessmentStatusNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
-import { DateTimeSchema, FreeTextSchema, IdSchema, textPattern } from './common.ts';
+import { DateTimeSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
+import { FreeTextSchema, textPattern } from './fieldSchemas.ts';
+import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';

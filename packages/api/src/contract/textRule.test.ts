@@ -4,8 +4,9 @@ import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { UpdatePersonBodySchema } from './account.ts';
 import { AcceptInviteBodySchema } from './auth.ts';
-import { breaksTextRule, validationMessage } from './common.ts';
+import { breaksTextRule } from './fieldSchemas.ts';
 import { SubmitAssessmentBodySchema } from './survey.ts';
+import { validationMessage } from './validationMessages.ts';
 
 // The text rule as the app and the mocks see it (TypeBox), with the server's messages.
 

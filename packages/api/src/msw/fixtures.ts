@@ -1,6 +1,6 @@
 import { profilePicturePath } from '@coach/domain';
 import type { Person } from '../contract/account.ts';
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 
 /** Fixed ids of the fixtures, so stories and tests can point at them. */
 export const fixtureIds = {

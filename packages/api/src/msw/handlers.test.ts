@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCoachApi } from '../client/index.ts';
-import type { Tokens } from '../contract/common.ts';
 import { isFullPerson } from '../contract/fullPerson.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { mswFetch } from '../test/mswFetch.ts';
 import { rejection } from '../test/rejection.ts';

@@ -1,6 +1,6 @@
 import { inviteMessages } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import { mockCoachApi } from '../test/mockCoachApi.ts';
 import { rejection } from '../test/rejection.ts';
 import { mockNow } from './fixtures/mockClock.ts';

@@ -1,4 +1,4 @@
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import type { MockState } from './state.ts';
 
 /** A new token of the mock state, `mock-{kind}-{n}`, never handed out before. */

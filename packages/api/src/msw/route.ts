@@ -6,9 +6,9 @@ import {
   type ApiErrorBody,
   errorStatuses,
   type ServerErrorCode,
-  validationFailureMessage,
-} from '../contract/common.ts';
+} from '../contract/errorCatalogue.ts';
 import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
+import { validationFailureMessage } from '../contract/validationMessages.ts';
 import type { ServiceBaseUrls } from '../services.ts';
 import { createMockState, type MockState } from './state.ts';
 

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { createCoachApi } from '../client/index.ts';
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import { mswFetch } from './mswFetch.ts';

@@ -1,4 +1,4 @@
-import type { Tokens } from '../contract/common.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
 import { mockNow } from '../msw/fixtures/mockClock.ts';
 import { fixtureTokens } from '../msw/fixtures.ts';
 import { createHandlers, type HandlersOptions } from '../msw/handlers.ts';
