@@ -7,10 +7,10 @@ import { buildServer } from '../../packages/server/src/app.ts';
 import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
-import { liftedClientReadLimit } from '../../packages/server/src/http/clientReadLimit.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
 import type { LiveEventOptions } from '../../packages/server/src/services/analytics/liveHub.ts';
 import { createRequireAuth } from '../../packages/server/src/services/auth/requireAuth.ts';
+import { liftedClientReadLimit } from '../../packages/server/src/services/clientRecords/clientReadLimit.ts';
 import { liftedClientWriteQuotas } from '../../packages/server/src/services/clientRecords/writeQuotaOptions.ts';
 
 const unlimited = {

@@ -7,7 +7,6 @@ import { fastifyTrustProxy, type ServerConfig } from './config.ts';
 import { DomainError } from './domainError.ts';
 import { registerAdmission } from './http/admission.ts';
 import { registerBodyRate } from './http/bodyRate.ts';
-import { registerClientReadAudit } from './http/clientReadAudit.ts';
 import { limitConnectionsPerAddress } from './http/connectionLimit.ts';
 import { answerErrors, type ErrorBody } from './http/errorAnswers.ts';
 import { registerLargeAnswers } from './http/largeAnswer.ts';
@@ -21,7 +20,8 @@ import {
 } from './http/logging.ts';
 import { closeStalledSends } from './http/sendRate.ts';
 import { type HealthBody, healthRouteSchema, openApiDocsPath, registerOpenApi } from './openapi.ts';
-import type { ServiceContext } from './services/context.ts';
+import { registerClientReadAudit } from './services/clientRecords/index.ts';
+import type { ServiceContext } from './services/core/index.ts';
 import { servicePlugins } from './services/index.ts';
 
 const contentSecurityPolicy = [

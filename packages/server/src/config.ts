@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type ServiceName, serviceNames } from '@coach/api';
+import type { TrustProxy } from './http/clientAddress.ts';
 import type { HttpLimits } from './http/limits.ts';
 
 export type ServerConfig = {
@@ -26,9 +27,6 @@ export type ServerConfig = {
   /** Limits on connections, request timing and admission beside the defaults (see limits.ts). */
   http?: Partial<HttpLimits>;
 };
-
-/** Fastify's `trustProxy`, restricted to the forms a deployment may configure. */
-export type TrustProxy = false | number | readonly string[];
 
 /** Where the data lives (see `openDatabase`). */
 export type DatabaseConfig = {
@@ -59,7 +57,7 @@ export type RuntimeConfig = {
   hasClientWriteQuotas: boolean;
   /**
    * Whether each account's reads of clients' data are limited (`CLIENT_READ_LIMIT`, on by default;
-   * see http/clientReadLimit.ts). Load tests turn it off.
+   * see services/clientRecords/clientReadLimit.ts). Load tests turn it off.
    */
   hasClientReadLimit: boolean;
   /**

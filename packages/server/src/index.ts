@@ -16,7 +16,6 @@ export {
 } from './config.ts';
 export { DomainError } from './domainError.ts';
 export { createAccessTokens } from './http/accessTokens.ts';
-export { liftedClientReadLimit } from './http/clientReadLimit.ts';
 export type { ErrorBody } from './http/errorAnswers.ts';
 export type { MailMessage } from './mail/mailer.ts';
 export { openApiDocsPath, openApiJsonPath, registerOpenApi } from './openapi.ts';
@@ -28,10 +27,9 @@ export {
   ensureCoachAccount,
   seedDemoAccounts,
 } from './seed/demo.ts';
-export { accountService } from './services/account/routes.ts';
-export { hashPassword } from './services/auth/passwords.ts';
-export { createRequireAuth } from './services/auth/requireAuth.ts';
-export { liftedClientWriteQuotas } from './services/clientRecords/writeQuotaOptions.ts';
-export type { ServiceContext } from './services/context.ts';
-export { resourceService } from './services/resource/routes.ts';
+export { accountService } from './services/account/index.ts';
+export { createRequireAuth, hashPassword } from './services/auth/index.ts';
+export { liftedClientReadLimit, liftedClientWriteQuotas } from './services/clientRecords/index.ts';
+export type { ServiceContext } from './services/core/index.ts';
+export { resourceService } from './services/resource/index.ts';
 export { type DemoSeeder, type StartOptions, startServer } from './start.ts';

@@ -12,13 +12,12 @@ import {
 import { dataFolderWarning, usePrivateFileModes } from './db/dataDir.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
-import { liftedClientReadLimit } from './http/clientReadLimit.ts';
 import { shortLogStream } from './http/shortLog.ts';
 import { createMailer } from './mail/mailer.ts';
 import { demoAccounts, demoClient, demoCoach, seedDemoAccounts } from './seed/demo.ts';
-import { createRequireAuth } from './services/auth/requireAuth.ts';
-import { liftedClientWriteQuotas } from './services/clientRecords/writeQuotaOptions.ts';
-import type { ServiceContext } from './services/context.ts';
+import { createRequireAuth } from './services/auth/index.ts';
+import { liftedClientReadLimit, liftedClientWriteQuotas } from './services/clientRecords/index.ts';
+import type { ServiceContext } from './services/core/index.ts';
 import { servicePlugins } from './services/index.ts';
 
 // The server process: configuration, database, services, and an orderly stop. Nothing here logs a

@@ -8,7 +8,7 @@ import type { LogStream } from '../src/http/logging.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import type { AuthOptionsInput } from '../src/services/auth/options.ts';
 import { createRequireAuth } from '../src/services/auth/requireAuth.ts';
-import type { ServiceContext } from '../src/services/context.ts';
+import type { ServiceContext } from '../src/services/core/index.ts';
 import { createTestDatabase } from './database.ts';
 import { startMailSink } from './mailSink.ts';
 

@@ -14,7 +14,7 @@ import { Value } from 'typebox/value';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
-import { createCoachAccount } from '../services/account/coachAccounts.ts';
+import { createCoachAccount } from '../services/account/index.ts';
 
 const usage =
   'usage: npm run create-coach -- --email <address> --first-name <name> --last-name <name> ' +

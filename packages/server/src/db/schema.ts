@@ -330,8 +330,8 @@ export const auditLog = pgTable(
 );
 
 /**
- * Reads of a client's data in aggregate (`client_data_read`, http/clientReadAudit.ts): one row per
- * organisation, reader, outcome, client and hour, counting the reads and when the first and the
+ * Reads of a client's data in aggregate (`client_data_read`,
+ * services/clientRecords/clientReadAudit.ts): one row per organisation, reader, outcome, client and hour, counting the reads and when the first and the
  * last came, so reading the same client all day costs a row an hour. The first read of each row
  * is also one `client_data_read` row of the audit log (its route, address and request id);
  * refused reads (another coach's client, a made-up id) count in one row per reader and hour,

@@ -1,5 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
+/** Fastify's `trustProxy`, restricted to the forms a deployment may configure. */
+export type TrustProxy = false | number | readonly string[];
+
 /**
  * The key a client address is counted and throttled under (sign-in throttles, the per-address
  * caps of connections, admission and live streams): an IPv4 address as it is, an IPv6 address by its

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import type { TrustProxy } from '../config.ts';
-import { clientAddressKey } from './clientAddress.ts';
+import { clientAddressKey, type TrustProxy } from './clientAddress.ts';
 
 // One address may hold only so many open connections: each costs a socket, buffers and timers,
 // and twenty idle ones were enough to freeze the API before bodies were read outside the gate.

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type DatabaseHandle, normalizeEmail, schema, type Transaction } from '../db/index.ts';
-import { hashPassword } from '../services/auth/passwords.ts';
+import { hashPassword } from '../services/auth/index.ts';
 
 /** One demo account: a user and its profile. */
 export type DemoAccount = {
@@ -114,7 +114,7 @@ export async function seedDemoAccounts(
   const existing = new Set(present.map((row) => row.email));
   const missing = demoAccounts.filter((account) => !existing.has(normalizeEmail(account.email)));
   if (missing.length === 0) return { created: 0, existing: demoAccounts.length };
-  // Hashed before the transaction: argon2 takes ~10 ms per password.
+  // Hashed before the transaction: argon2 is slow by design.
   const hashes = new Map<string, string>();
   for (const password of new Set(missing.map((account) => account.password))) {
     hashes.set(password, await hashPassword(password));

@@ -1,14 +1,24 @@
 import type { ServiceName } from '@coach/api';
-import { accountService } from './account/routes.ts';
-import { analyticsService } from './analytics/routes.ts';
-import { authService } from './auth/routes.ts';
-import { calendarService } from './calendar/routes.ts';
-import type { ServicePlugin } from './context.ts';
-import { deviceMetricsService } from './deviceMetrics/routes.ts';
-import { exerciseService } from './exercise/routes.ts';
-import { journeyService } from './journey/routes.ts';
-import { resourceService } from './resource/routes.ts';
-import { surveyService } from './survey/routes.ts';
+import { accountService as accountRoutes } from './account/index.ts';
+import { analyticsService } from './analytics/index.ts';
+import { authService } from './auth/index.ts';
+import { calendarService } from './calendar/index.ts';
+import type { ServicePlugin } from './core/index.ts';
+import { deviceMetricsService } from './deviceMetrics/index.ts';
+import { exerciseService } from './exercise/index.ts';
+import { journeyService } from './journey/index.ts';
+import { morningMailJob } from './morningMail/index.ts';
+import { resourceService } from './resource/index.ts';
+import { surveyService } from './survey/index.ts';
+
+/**
+ * The account service (`/api/account`) with the morning attention mail, which goes with the
+ * coaches' settings: it runs in each process that hosts them.
+ */
+export const accountService: ServicePlugin = async (app, context) => {
+  await accountRoutes(app, context);
+  await morningMailJob(app, context);
+};
 
 /**
  * The services this server can host, by name. A deployment picks a subset with `SERVICES`;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index.ts';
-import { findPersonByUserId, type PersonRecord } from './store.ts';
+import type { PersonRecord } from '../core/index.ts';
+import { findPersonByUserId } from './store.ts';
 
 declare module '../../http/authenticate.ts' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: an augmentation merges into the interface.

@@ -6,8 +6,7 @@ import {
 } from '@coach/domain';
 import { type DatabaseHandle, normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { findUserByEmail, insertAccount } from '../auth/users.ts';
+import { findUserByEmail, hashPassword, insertAccount } from '../auth/index.ts';
 
 /** A coach account as an operator creates it (`npm run create-coach`): checked by the caller. */
 export type NewCoach = {

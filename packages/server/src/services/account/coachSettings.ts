@@ -2,7 +2,7 @@ import type { CoachSettings } from '@coach/api';
 import type { CoachSettingsChange } from '@coach/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import type { PersonRecord } from './store.ts';
+import type { PersonRecord } from '../core/index.ts';
 
 const { persons } = schema;
 

@@ -8,10 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { nowOf, type ServicePlugin } from '../context.ts';
+import { nowOf, type PersonRecord, type ServicePlugin } from '../core/index.ts';
 import { findCaller } from './caller.ts';
 import { storeCoachSettings, storeDetectedTimezone, toCoachSettings } from './coachSettings.ts';
-import { findPersonById, type PersonRecord } from './store.ts';
+import { findPersonById } from './store.ts';
 
 /**
  * A coach's settings beside the profile (`/api/account/coachSettings`): their timezone, the

@@ -3,10 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { startMailOutbox } from '../auth/handOff.ts';
-import { nowOf, type ServicePlugin } from '../context.ts';
-import { createMorningMailScheduler } from '../morningMail/scheduler.ts';
-import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { nowOf, type PersonRecord, type ServicePlugin, signedPicturePath } from '../core/index.ts';
 import { findCaller } from './caller.ts';
 import { coachSettingsRoutes } from './coachSettingsRoutes.ts';
 import { checkProfile } from './rules.ts';
@@ -15,7 +12,6 @@ import {
   findPersonByUserId,
   findVisiblePerson,
   listClients,
-  type PersonRecord,
   toPerson,
   updateProfile,
 } from './store.ts';
@@ -114,22 +110,4 @@ export const accountService: ServicePlugin = async (app, context) => {
   );
 
   await coachSettingsRoutes(app, context);
-
-  // The morning attention mail goes with the coaches' settings: each process hosting the service
-  // ticks, and the claims make each mail once (see `morningMail/scheduler.ts`).
-  const { morningMail: morningMailOptions } = context;
-  if (morningMailOptions === 'off') return;
-  const morningMail = createMorningMailScheduler({
-    database,
-    organisationId,
-    now: () => nowOf(context),
-    mail: startMailOutbox(app, context),
-    appUrl: context.appUrl,
-    log: app.log,
-    ...(morningMailOptions ? { options: morningMailOptions } : {}),
-  });
-  app.addHook('onReady', () => {
-    morningMail.start();
-  });
-  app.addHook('onClose', () => morningMail.stop());
 };

@@ -2,34 +2,9 @@ import type { Person } from '@coach/api';
 import { canSeePerson } from '@coach/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
+import { type PersonRecord, personColumns } from '../core/index.ts';
 
 const { persons, profilePictures } = schema;
-
-/** A stored profile with whether it has a picture. */
-export type PersonRecord = typeof persons.$inferSelect & { hasPicture: boolean };
-
-/** The columns of a {@link PersonRecord}, for a statement that reads one beside other rows. */
-export const personColumns = {
-  id: persons.id,
-  organisationId: persons.organisationId,
-  userId: persons.userId,
-  type: persons.type,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  aboutMe: persons.aboutMe,
-  coachPersonId: persons.coachPersonId,
-  timezone: persons.timezone,
-  timezoneSetAt: persons.timezoneSetAt,
-  isMorningMailOn: persons.isMorningMailOn,
-  morningMailHour: persons.morningMailHour,
-  language: persons.language,
-  languageSetAt: persons.languageSetAt,
-  gender: persons.gender,
-  birthDate: persons.birthDate,
-  createdAt: persons.createdAt,
-  updatedAt: persons.updatedAt,
-  hasPicture: sql<boolean>`(${profilePictures.personId} is not null)`,
-};
 
 function selectPersons(db: Database | Transaction) {
   return db

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import type { TestUser } from '../auth/testing.ts';
 import { changePhase } from '../clientRecords/testing.ts';
-import { isValidPictureSignature } from '../resource/pictureUrls.ts';
+import { isValidPictureSignature } from '../core/index.ts';
 import {
   callAs,
   seedDaily,

@@ -32,8 +32,12 @@ import {
   wholeStepScheduled,
 } from '@coach/domain';
 import type { Database } from '../../db/index.ts';
-import { storedLowDaysHold } from '../clientRecords/lowDayRuns.ts';
-import { type ClientRef, learnStartDate, readStepStarts } from '../clientRecords/steps.ts';
+import {
+  type ClientRef,
+  learnStartDate,
+  readStepStarts,
+  storedLowDaysHold,
+} from '../clientRecords/index.ts';
 import { type KeptClientRow, selectKeptClientRows } from './listEntries.ts';
 import {
   type ClientFilter,

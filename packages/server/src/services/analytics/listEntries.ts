@@ -13,7 +13,7 @@ import {
 } from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
-import type { StoredLowDays } from '../clientRecords/lowDayRuns.ts';
+import type { StoredLowDays } from '../clientRecords/index.ts';
 import type { ClientRow, SessionPair } from './store.ts';
 
 const { clientListEntries } = schema;

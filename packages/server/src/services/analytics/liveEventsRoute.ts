@@ -5,9 +5,9 @@ import { DomainError } from '../../domainError.ts';
 import { leaveAdmission } from '../../http/admission.ts';
 import { clientAddressKey } from '../../http/clientAddress.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findCaller } from '../account/caller.ts';
-import { liveSessionsOf } from '../auth/liveSessions.ts';
-import type { ServiceContext } from '../context.ts';
+import { findCaller } from '../account/index.ts';
+import { liveSessionsOf } from '../auth/index.ts';
+import type { ServiceContext } from '../core/index.ts';
 import { createLiveHub, defaultLiveEventOptions } from './liveHub.ts';
 
 /** How long a refused stream is told to wait before trying again. */

@@ -9,10 +9,11 @@ import {
   type RefetchData,
 } from '@coach/api';
 import type { DatabaseHandle } from '../../db/index.ts';
-import { type LiveNotice, parseLiveNotice } from '../liveNotices.ts';
+import { parseLiveNotice } from '../core/index.ts';
+import type { LiveNotice } from '../core/liveNotices.ts';
 
 // The open live event streams of this process (see the contract's liveEvents.ts), fed by the
-// notices of every process (db/notices.ts, services/liveNotices.ts):
+// notices of every process (db/notices.ts, services/core/liveNotices.ts):
 // - per coach, a change is sent at once in a `clients-changed` event to every stream of that
 //   coach, and the changes of the next `coalesceMs` are gathered and sent in one event at its end
 //   (at most one event per `coalesceMs`, and a lone change without the wait);

@@ -1,12 +1,9 @@
 import { messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findCaller } from '../account/caller.ts';
-import { clientNotFound } from '../clientRecords/access.ts';
-import { clientHandlers, clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
-import { nowOf, type ServicePlugin } from '../context.ts';
-import { keyOfCursor } from '../pageCursor.ts';
-import { signedPicturePath } from '../resource/pictureUrls.ts';
+import { findCaller } from '../account/index.ts';
+import { clientHandlers, clientNotFound, clientRangeHandlers } from '../clientRecords/index.ts';
+import { keyOfCursor, nowOf, type ServicePlugin, signedPicturePath } from '../core/index.ts';
 import { listCoachActions } from './coachActions.ts';
 import { activityPage, clientProfileSummary, clientSeries, coachListSummaries } from './figures.ts';
 import { ListAnswers } from './listAnswers.ts';

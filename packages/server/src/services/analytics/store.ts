@@ -29,7 +29,7 @@ import {
 } from 'drizzle-orm';
 import { type AnyPgColumn, type AnyPgTable, alias } from 'drizzle-orm/pg-core';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
-import type { StoredLowDays } from '../clientRecords/lowDayRuns.ts';
+import type { StoredLowDays } from '../clientRecords/index.ts';
 
 const {
   clientDaily,

@@ -12,7 +12,7 @@ import type { AuditAction } from '../../db/auditActions.ts';
 import { type Database, normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
-import { publishClientChange } from '../liveNotices.ts';
+import { publishClientChange } from '../core/index.ts';
 import { findLiveInvite, type InviteRow } from './inviteLinks.ts';
 import { writeInviteMail } from './inviteMail.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,8 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
-import { type PersonRecord, personColumns } from '../account/store.ts';
-import { publishSessionEnd } from '../liveNotices.ts';
+import { type PersonRecord, personColumns, publishSessionEnd } from '../core/index.ts';
 
 // Whether a session is still live is asked on every authenticated request (`requireAuth`), and
 // changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
@@ -215,7 +214,7 @@ export function sessionsEnding(tx: SessionEndingTransaction): void {
 
 /**
  * Tells every process, once `tx` commits, that these sessions ended: their live event streams
- * close (see liveNotices.ts).
+ * close (see core/liveNotices.ts).
  */
 export async function noticeSessionsEnded(
   tx: SessionEndingTransaction,

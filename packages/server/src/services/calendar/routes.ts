@@ -1,6 +1,6 @@
 import { contractRoute } from '../../http/contractRoute.ts';
-import { clientRangeHandlers } from '../clientRecords/clientRoutes.ts';
-import type { ServicePlugin } from '../context.ts';
+import { clientRangeHandlers } from '../clientRecords/index.ts';
+import type { ServicePlugin } from '../core/index.ts';
 import { loadCalendar } from './store.ts';
 
 /**

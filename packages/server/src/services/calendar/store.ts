@@ -9,8 +9,12 @@ import {
 } from '@coach/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
-import { ensureCalendar } from '../clientRecords/calendarRows.ts';
-import { type ClientRef, readStepStarts, shareLockClient } from '../clientRecords/steps.ts';
+import {
+  type ClientRef,
+  ensureCalendar,
+  readStepStarts,
+  shareLockClient,
+} from '../clientRecords/index.ts';
 
 const { calendarEvents } = schema;
 

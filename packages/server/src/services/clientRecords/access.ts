@@ -1,9 +1,8 @@
 import { messages } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
-import { findCaller } from '../account/caller.ts';
-import { findPersonById, type PersonRecord } from '../account/store.ts';
-import type { ServiceContext } from '../context.ts';
+import { findCaller, findPersonById } from '../account/index.ts';
+import type { PersonRecord, ServiceContext } from '../core/index.ts';
 
 /** The one refusal of every per-client call: the same 404 for any id the caller may not reach. */
 export function clientNotFound(): DomainError {

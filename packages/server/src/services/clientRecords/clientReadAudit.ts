@@ -1,10 +1,10 @@
 import { type RouteName, routeCalls } from '@coach/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuditBatch, recordRefusal, sweepOldRefusalsSometimes } from '../audit.ts';
-import { DomainError } from '../domainError.ts';
-import { tooManyAttemptsMessage } from '../services/auth/rateLimit.ts';
-import type { ServiceContext } from '../services/context.ts';
-import { clientAddressKey } from './clientAddress.ts';
+import { AuditBatch, recordRefusal, sweepOldRefusalsSometimes } from '../../audit.ts';
+import { DomainError } from '../../domainError.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
+import { tooManyAttemptsMessage } from '../auth/index.ts';
+import type { ServiceContext } from '../core/index.ts';
 import { ClientReadBuckets, defaultClientReadLimit } from './clientReadLimit.ts';
 
 /**

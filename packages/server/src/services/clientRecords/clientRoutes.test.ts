@@ -1,7 +1,7 @@
 import type { Journey } from '@coach/api';
 import { describe, expect, it } from 'vitest';
 import { contractRoute } from '../../http/contractRoute.ts';
-import type { ServiceContext } from '../context.ts';
+import type { ServiceContext } from '../core/index.ts';
 import { recordExercise } from '../exercise/store.ts';
 import { listReflections, submitAssessment, submitReflection } from '../survey/store.ts';
 import { clientRangeHandlers, clientWriteHandlers } from './clientRoutes.ts';

@@ -4,9 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { RouteHook } from '../../http/contractRoute.ts';
-import type { PersonRecord } from '../account/store.ts';
-import { nowOf, type ServiceContext } from '../context.ts';
-import { publishClientChange } from '../liveNotices.ts';
+import type { PersonRecord } from '../core/index.ts';
+import { nowOf, publishClientChange, type ServiceContext } from '../core/index.ts';
 import {
   type ClientAccess,
   type ClientAudience,

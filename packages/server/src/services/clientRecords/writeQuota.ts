@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/index.ts';
-import type { RateLimit } from '../auth/options.ts';
-import { refuseThrottled, sweepIdleBucketsSometimes } from '../auth/rateLimit.ts';
-import type { ServiceContext } from '../context.ts';
+import type { RateLimit } from '../auth/index.ts';
+import { refuseThrottled, sweepIdleBucketsSometimes } from '../auth/index.ts';
+import type { ServiceContext } from '../core/index.ts';
 import {
   type ClientWriteKind,
   type ClientWriteQuotas,

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../auth/options.ts';
+import type { RateLimit } from '../auth/index.ts';
 
 /** The client writes with a rate of their own: one per route a client's app writes through. */
 export type ClientWriteKind = 'reflection' | 'assessment' | 'exercise' | 'deviceBatch';

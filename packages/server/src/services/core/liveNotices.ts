@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Transaction } from '../db/index.ts';
+import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 
 // What the services publish for the coaches' live event streams (analytics/liveHub.ts), in the
 // transaction of the write, so that a stream hears of a change once it is committed, from any

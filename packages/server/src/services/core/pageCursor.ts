@@ -1,5 +1,5 @@
 import { decodePageCursor, messages, type PageKey } from '@coach/domain';
-import { DomainError } from '../domainError.ts';
+import { DomainError } from '../../domainError.ts';
 
 /**
  * The key of a page's cursor as a caller sent it (null for the first page), refused with the

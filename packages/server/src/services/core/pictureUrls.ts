@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isLivePictureExpiry, signedPictureExpiry, signedPicturePathOf } from '@coach/domain';
-import { nowOf, type ServiceContext } from '../context.ts';
+import { nowOf, type ServiceContext } from './context.ts';
 
 // Signed picture URLs: an `<img>` cannot send a bearer token, so every answer that carries a
 // picture URL (given only to a caller who may see the picture) carries one that works without it,

@@ -1,14 +1,13 @@
 import { messages, validateMetricBatch } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { requireClientCaller } from '../clientRecords/access.ts';
 import {
   chargeDailyCeilings,
   checkWriteRate,
+  requireClientCaller,
   withDailyCeilings,
-} from '../clientRecords/writeQuota.ts';
-import { nowOf, type ServicePlugin } from '../context.ts';
-import { publishClientChange } from '../liveNotices.ts';
+} from '../clientRecords/index.ts';
+import { nowOf, publishClientChange, type ServicePlugin } from '../core/index.ts';
 import { storeMetricBatch } from './store.ts';
 
 /**

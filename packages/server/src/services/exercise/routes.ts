@@ -5,8 +5,8 @@ import {
   clientHandlers,
   clientRangeHandlers,
   clientWriteHandlers,
-} from '../clientRecords/clientRoutes.ts';
-import type { ServicePlugin } from '../context.ts';
+} from '../clientRecords/index.ts';
+import type { ServicePlugin } from '../core/index.ts';
 import { getExercise, listExercises, recordExercise } from './store.ts';
 
 /**

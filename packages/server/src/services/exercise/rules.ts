@@ -1,6 +1,6 @@
 import type { RecordExerciseBody } from '@coach/api';
 import { type EffectMeasures, type MetricKind, physiologicalRangeError } from '@coach/domain';
-import { timestampError } from '../clientRecords/timestamps.ts';
+import { timestampError } from '../clientRecords/index.ts';
 
 /** The longest exercise: completedAt is at most this long after startedAt. */
 export const maxExerciseMs = 2 * 60 * 60 * 1000;

@@ -10,10 +10,14 @@ import {
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import { beforeJourney, placeInCalendar } from '../clientRecords/journeyPlace.ts';
-import { completeScheduledEvent } from '../clientRecords/rollups.ts';
-import { type ClientRef, lockClient } from '../clientRecords/steps.ts';
-import type { StoredWrite } from '../clientRecords/storedWrite.ts';
+import type { StoredWrite } from '../clientRecords/index.ts';
+import {
+  beforeJourney,
+  type ClientRef,
+  completeScheduledEvent,
+  lockClient,
+  placeInCalendar,
+} from '../clientRecords/index.ts';
 import { exerciseErrors } from './rules.ts';
 
 const { calendarEvents, exercises } = schema;

@@ -1,7 +1,6 @@
 import { contractRoute } from '../../http/contractRoute.ts';
-import { clientHandlers } from '../clientRecords/clientRoutes.ts';
-import { nowOf, type ServicePlugin } from '../context.ts';
-import { publishClientChange } from '../liveNotices.ts';
+import { clientHandlers } from '../clientRecords/index.ts';
+import { nowOf, publishClientChange, type ServicePlugin } from '../core/index.ts';
 import { changePhase, readJourney } from './store.ts';
 
 /**

@@ -18,14 +18,14 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import { replanCalendar } from '../clientRecords/calendarRows.ts';
-import { recomputePhaseTotals } from '../clientRecords/rollups.ts';
 import {
   type ClientRef,
   learnStartDate,
   lockClient,
   readStepStarts,
-} from '../clientRecords/steps.ts';
+  recomputePhaseTotals,
+  replanCalendar,
+} from '../clientRecords/index.ts';
 
 const { journeys, journeySteps: stepRows } = schema;
 

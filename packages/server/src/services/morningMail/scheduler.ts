@@ -7,7 +7,7 @@ import {
 } from '@coach/domain';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { enqueueMail, failureKind, type Log, type MailQueue } from '../../mail/outbox.ts';
-import { clientSummaries } from '../analytics/figures.ts';
+import { clientSummaries } from '../analytics/index.ts';
 import { type AttentionEntry, writeMorningMail } from './morningMailMessage.ts';
 import {
   claimMorningMail,

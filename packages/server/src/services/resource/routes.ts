@@ -9,11 +9,10 @@ import {
   contractRoute,
 } from '../../http/contractRoute.ts';
 import { largeAnswerChunkBytes, sendLargeAnswer } from '../../http/largeAnswer.ts';
-import { findCaller } from '../account/caller.ts';
-import { findVisiblePerson } from '../account/store.ts';
-import type { ServicePlugin } from '../context.ts';
+import { findCaller, findVisiblePerson } from '../account/index.ts';
+import type { ServicePlugin } from '../core/index.ts';
+import { isValidPictureSignature, signedPicturePath } from '../core/index.ts';
 import { hasAcceptableDimensions, inspectImage, maxImagePixels, maxImageSide } from './images.ts';
-import { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
 import { reportRoutes } from './reports/routes.ts';
 import {
   findPersonIdOfUser,

@@ -10,8 +10,8 @@ import {
   clientRangeHandlers,
   clientWriteHandlers,
   type WriteQuota,
-} from '../clientRecords/clientRoutes.ts';
-import type { ServicePlugin } from '../context.ts';
+} from '../clientRecords/index.ts';
+import type { ServicePlugin } from '../core/index.ts';
 import { listAssessments, listReflections, submitAssessment, submitReflection } from './store.ts';
 
 /** A new reflection counts one (the windows allow five a day); a retry nothing. */

@@ -1,6 +1,6 @@
 import type { Assessment } from '@coach/api';
 import { type DateRange, type JourneyStep, type StepStart, stepAssessment } from '@coach/domain';
-import { type ClientRef, datesOfStep } from '../clientRecords/steps.ts';
+import { type ClientRef, datesOfStep } from '../clientRecords/index.ts';
 
 /** The name a scheduled assessment never answered shows ('Learn assessment'). */
 export function scheduledAssessmentName(step: JourneyStep): string {

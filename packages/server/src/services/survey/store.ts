@@ -10,16 +10,18 @@ import { type DateRange, messages, type StepStart } from '@coach/domain';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
-import { ensureCalendar } from '../clientRecords/calendarRows.ts';
+import type { StoredWrite } from '../clientRecords/index.ts';
 import {
   beforeJourney,
+  type ClientRef,
   checkTimestamp,
+  completeScheduledEvent,
+  ensureCalendar,
+  lockClient,
   placeInCalendar,
   placeInJourney,
-} from '../clientRecords/journeyPlace.ts';
-import { completeScheduledEvent } from '../clientRecords/rollups.ts';
-import { type ClientRef, lockClient, readStepStarts } from '../clientRecords/steps.ts';
-import type { StoredWrite } from '../clientRecords/storedWrite.ts';
+  readStepStarts,
+} from '../clientRecords/index.ts';
 import { newestFirst, scheduledAssessmentName, scheduledInRange } from './rules.ts';
 
 const { calendarEvents, surveys } = schema;

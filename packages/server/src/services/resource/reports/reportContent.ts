@@ -14,9 +14,9 @@ import {
 } from '@coach/domain';
 import type { Database } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
-import type { PersonRecord } from '../../account/store.ts';
-import { clientProfileSummary, clientSeries } from '../../analytics/figures.ts';
-import { clientNotFound } from '../../clientRecords/access.ts';
+import { clientProfileSummary, clientSeries } from '../../analytics/index.ts';
+import { clientNotFound } from '../../clientRecords/index.ts';
+import type { PersonRecord } from '../../core/index.ts';
 import type {
   ReportContent,
   ReportSection,

@@ -2,7 +2,7 @@ import { reportLimits } from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/index.ts';
 
 /** How many reports a coach may generate in a sliding window. */
 export type ReportQuota = { max: number; windowSeconds: number };

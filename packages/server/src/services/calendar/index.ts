@@ -1,0 +1,2 @@
+// The calendar service's face: what the server uses of it.
+export { calendarService } from './routes.ts';

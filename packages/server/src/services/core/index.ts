@@ -1,0 +1,9 @@
+// What every service shares, below them all: the context a host gives them, the live notices
+// they publish, the mail outbox they queue on, page cursors, stored profiles and signed picture
+// URLs. Nothing here knows a service.
+export { nowOf, type ServiceContext, type ServicePlugin, type ServiceSettings } from './context.ts';
+export { parseLiveNotice, publishClientChange, publishSessionEnd } from './liveNotices.ts';
+export { startMailOutbox } from './mailOutbox.ts';
+export { keyOfCursor } from './pageCursor.ts';
+export { type PersonRecord, personColumns } from './persons.ts';
+export { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';
