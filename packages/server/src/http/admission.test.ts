@@ -10,9 +10,12 @@ import { defaultHttpLimits, type HttpLimits } from './limits.ts';
  * A server on loopback admitting one API request at a time, whose `/api/work/:id` answers only
  * when the test lets it; it records which requests arrived and which were run.
  */
-async function serverOfOne(limits: Partial<HttpLimits> = { maxRequestsAtWork: 1 }) {
+async function serverOfOne(
+  limits: Partial<HttpLimits> = { maxRequestsAtWork: 1 },
+  { trustProxy = false } = {},
+) {
   // The test's keep-alive connections are closed with the server, not left to time out.
-  const app = Fastify({ forceCloseConnections: true });
+  const app = Fastify({ forceCloseConnections: true, trustProxy });
   const arrived: string[] = [];
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
@@ -125,6 +128,35 @@ describe('registerAdmission per client address', () => {
     await until(() => started.includes('b'));
     finish('b');
     expect((await second).status).toBe(200);
+  });
+});
+
+describe('registerAdmission per IPv6 client', () => {
+  it('counts the addresses of one /64 as one client, and another /64 apart', async () => {
+    // Behind a trusted proxy, the forwarded address is the client's (loopback has no IPv6 range).
+    const { app, base, arrived, started, until, finish } = await serverOfOne(
+      { maxRequestsAtWork: 4, maxAtWorkPerAddress: 1 },
+      { trustProxy: true },
+    );
+    server = app;
+    const from = (address: string, id: string) =>
+      fetch(`${base}/api/work/${id}`, { headers: { 'x-forwarded-for': address } });
+    const first = from('2001:db8:1:2::1', 'a');
+    await until(() => started.includes('a'));
+    const sameSubnet = from('2001:db8:1:2:ffff:ffff:ffff:fffe', 'b');
+    await until(() => arrived.includes('/api/work/b'));
+    const otherSubnet = from('2001:db8:1:3::1', 'c');
+    await until(() => started.includes('c'));
+    // b waits behind a: the same client; c went ahead of it.
+    expect(started).toEqual(['a', 'c']);
+
+    finish('c');
+    finish('a');
+    await until(() => started.includes('b'));
+    finish('b');
+    expect((await Promise.all([first, sameSubnet, otherSubnet])).map((r) => r.status)).toEqual([
+      200, 200, 200,
+    ]);
   });
 });
 
