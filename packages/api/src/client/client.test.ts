@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeServer } from '../test/fakeServer.ts';
-import { rejection } from '../test/rejection.ts';
+import { createFakeServer } from '../../test/fakeServer.ts';
+import { rejection } from '../../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import { ApiError } from './errors.ts';
 import { createCoachApi } from './index.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer } from '../test/fakeServer.ts';
+import { createFakeServer } from '../../test/fakeServer.ts';
 import { createMemoryTokenStore, type TokenStore } from '../tokens.ts';
 import { ApiError } from './errors.ts';
 import { createCoachApi } from './index.ts';

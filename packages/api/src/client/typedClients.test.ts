@@ -1,4 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createFakeServer } from '../../test/fakeServer.ts';
+import { rejection } from '../../test/rejection.ts';
 import type {
   ActivityPage,
   ClientProfileSummary,
@@ -17,8 +19,6 @@ import type {
   SubmitAssessmentBody,
   SubmitReflectionBody,
 } from '../contract/survey.ts';
-import { createFakeServer } from '../test/fakeServer.ts';
-import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import { createCoachApi } from './index.ts';
 

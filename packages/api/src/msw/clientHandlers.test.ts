@@ -12,6 +12,8 @@ import {
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, it, vi } from 'vitest';
+import { mswFetch } from '../../test/mswFetch.ts';
+import { rejection } from '../../test/rejection.ts';
 import { createCoachApi } from '../client/index.ts';
 import { PersonSchema } from '../contract/account.ts';
 import {
@@ -30,8 +32,6 @@ import {
   ReflectionSchema,
 } from '../contract/survey.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
-import { mswFetch } from '../test/mswFetch.ts';
-import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import { mockClientIds } from './fixtures/clientTable.ts';
 import { mockNow } from './fixtures/mockClock.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { mswFetch } from '../../test/mswFetch.ts';
+import { rejection } from '../../test/rejection.ts';
 import { createCoachApi } from '../client/index.ts';
 import { isFullPerson } from '../contract/fullPerson.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
-import { mswFetch } from '../test/mswFetch.ts';
-import { rejection } from '../test/rejection.ts';
 import { createMemoryTokenStore, type TokenStore } from '../tokens.ts';
 import {
   coachPerson,

@@ -1,8 +1,8 @@
 import { inviteMessages } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
+import { mockCoachApi } from '../../test/mockCoachApi.ts';
+import { rejection } from '../../test/rejection.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
-import { mockCoachApi } from '../test/mockCoachApi.ts';
-import { rejection } from '../test/rejection.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';

@@ -1,10 +1,10 @@
 import { messages } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
+import { mockCoachApi } from '../../test/mockCoachApi.ts';
+import { mswFetch } from '../../test/mswFetch.ts';
+import { rejection } from '../../test/rejection.ts';
 import type { LiveEvent } from '../contract/liveEvents.ts';
 import { readLiveEvents, ServerSentEventReader } from '../contract/serverSentEvents.ts';
-import { mockCoachApi } from '../test/mockCoachApi.ts';
-import { mswFetch } from '../test/mswFetch.ts';
-import { rejection } from '../test/rejection.ts';
 import { mockClientIds } from './fixtures/clientTable.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers } from './handlers.ts';

@@ -1,7 +1,7 @@
 import { reportLimits } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
-import { mockApiAtMockNow, reportNotes } from '../test/mockReportApi.ts';
-import { rejection } from '../test/rejection.ts';
+import { mockApiAtMockNow, reportNotes } from '../../test/mockReportApi.ts';
+import { rejection } from '../../test/rejection.ts';
 import { mockClientIds } from './fixtures/clientTable.ts';
 import { fixtureTokens } from './fixtures.ts';
 

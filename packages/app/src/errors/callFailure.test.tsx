@@ -1,7 +1,7 @@
 import { ApiError, toApiError } from '@coach/api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../test/testI18n.ts';
+import { createTestI18n } from '../../test/testI18n.ts';
 import { classifyCallFailure, describeCallFailure, isServerUnreachable } from './callFailure.ts';
 
 const answer = (status: number, code: string) => new ApiError(status, code, 'Text');

@@ -1,6 +1,6 @@
 import { ApiError } from '@coach/api';
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../test/testI18n.ts';
+import { createTestI18n } from '../../test/testI18n.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from './tooManyAttempts.ts';
 
 const { t } = createTestI18n();

@@ -4,9 +4,9 @@ import type userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mockBackend, testBaseUrls } from '../../test/mockApi.ts';
+import { renderAppRoutes } from '../../test/renderAppRoutes.tsx';
 import { type AuthStatus, authStatusAtom } from '../core/session/index.ts';
-import { mockBackend, testBaseUrls } from '../test/mockApi.ts';
-import { renderAppRoutes } from '../test/renderAppRoutes.tsx';
 
 // Screens load their data (Settings its profile) from the mocked services.
 const server = setupServer();

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestI18n } from '../test/testI18n.ts';
+import { createTestI18n } from '../../test/testI18n.ts';
 import { CoachScreenSizeGate } from './CoachScreenSizeGate.tsx';
 
 const initialSize = { width: window.innerWidth, height: window.innerHeight };

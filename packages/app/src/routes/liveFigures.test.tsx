@@ -2,9 +2,9 @@ import { createLiveEventsMock, mockClientIds, mockNow } from '@coach/api/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mockBackend, testBaseUrls } from '../../test/mockApi.ts';
+import { renderAppRoutes } from '../../test/renderAppRoutes.tsx';
 import type { AuthStatus } from '../core/session/index.ts';
-import { mockBackend, testBaseUrls } from '../test/mockApi.ts';
-import { renderAppRoutes } from '../test/renderAppRoutes.tsx';
 
 // The live figures over the mocks: the whole routes (the signed-in layout opens the stream), a
 // live event stream the test drives, and the mocks' data changed as a client's device would.

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { act, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '../../test/testI18n.ts';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import { ScreenLoadError } from './components/ScreenLoadError.tsx';
 import { LazyScreen, lazyScreen } from './lazyScreen.tsx';
 import { SCREEN_LOAD_TIMEOUT_MS, withTimeout } from './withTimeout.ts';

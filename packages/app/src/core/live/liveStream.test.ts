@@ -9,7 +9,7 @@ import {
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend, testBaseUrls } from '../../test/mockApi.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
 import { maxReconnectMs, reconnectDelayMs, runLiveStream } from './liveStream.ts';
 
 const server = setupServer();

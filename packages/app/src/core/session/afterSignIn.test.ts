@@ -1,8 +1,8 @@
 import { createHandlers, fixtureIds, fixtureTokens } from '@coach/api/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend } from '../../test/mockApi.ts';
-import { createTestI18n } from '../../test/testI18n.ts';
+import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import { afterSignIn } from './afterSignIn.ts';
 
 const server = setupServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testNow, testSummary } from '../../test/clientSummary.ts';
+import { testNow, testSummary } from '../../../test/clientSummary.ts';
 import { completionRatio, indicatorAverages, phaseOrder, toClientRows } from './clientRows.ts';
 
 describe('toClientRows', () => {

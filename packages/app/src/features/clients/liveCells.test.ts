@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testNow, testSummary } from '../../../test/clientSummary.ts';
 import type { LiveUpdate } from '../../core/live/index.ts';
-import { testNow, testSummary } from '../../test/clientSummary.ts';
 import { toClientRows } from './clientRows.ts';
 import { cellKey, cellSignatures, changedClientNames, isCellOfNamedClient } from './liveCells.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import type { TranslationKey } from '../../i18n/translationKey.ts';
-import { createTestI18n } from '../../test/testI18n.ts';
 import { inviteAcceptanceSchema } from './inviteAcceptanceSchema.ts';
 
 const { t } = createTestI18n();

@@ -2,7 +2,7 @@ import { CoachUiProvider } from '@coach/ui';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '../../test/testI18n.ts';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import { ResendCode } from './components/ResendCode.tsx';
 import { formatCountdown } from './countdown.ts';
 

@@ -2,8 +2,8 @@ import { PasswordResetBodySchema, validationMessage } from '@coach/api';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema, ValidationError } from 'yup';
+import { createTestI18n } from '../../../test/testI18n.ts';
 import type { TranslationKey } from '../../i18n/translationKey.ts';
-import { createTestI18n } from '../../test/testI18n.ts';
 import { codeStepSchema, emailStepSchema, newPasswordStepSchema } from './passwordResetSchemas.ts';
 
 const { t } = createTestI18n();

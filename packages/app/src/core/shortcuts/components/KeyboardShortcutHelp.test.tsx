@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { createTestApi } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { keyboardShortcuts } from '../keyboardShortcuts.ts';
 import { KeyboardShortcutHelp } from './KeyboardShortcutHelp.tsx';
 

@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { SignInForm } from './SignInForm.tsx';
 
 const server = setupServer();

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { createTestApi, mockBackend } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { ClientProfileScreen } from '../components/ClientProfileScreen.tsx';
 
 const server = setupServer();

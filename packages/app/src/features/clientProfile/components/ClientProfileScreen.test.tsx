@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { refreshClientProfileAtom } from '../atoms/refreshClientProfileAtom.ts';
 import { ClientProfileScreen } from './ClientProfileScreen.tsx';
 

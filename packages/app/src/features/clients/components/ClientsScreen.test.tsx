@@ -5,9 +5,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testNow, testSummary } from '../../../test/clientSummary.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { testNow, testSummary } from '../../../../test/clientSummary.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { ClientsScreen } from './ClientsScreen.tsx';
 
 const server = setupServer();

@@ -4,9 +4,9 @@ import type userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testNow, testSummary } from '../../../test/clientSummary.ts';
-import { type mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
+import { testNow, testSummary } from '../../../../test/clientSummary.ts';
+import { type mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderOverMocks } from '../../../../test/renderOverMocks.tsx';
 import { ClientsScreen } from './ClientsScreen.tsx';
 
 const server = setupServer();

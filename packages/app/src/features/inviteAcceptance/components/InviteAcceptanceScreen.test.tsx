@@ -5,9 +5,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { authStatusAtom } from '../../../core/session/index.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { detectTimeZone } from '../timeZones.ts';
 import { InviteAcceptanceScreen } from './InviteAcceptanceScreen.tsx';
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
+import { type mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderOverMocks } from '../../../../test/renderOverMocks.tsx';
 import { PendingInvites } from './PendingInvites.tsx';
 
 const server = setupServer();

@@ -6,9 +6,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
 import { authStatusAtom, currentProfileAtom } from '../../../core/session/index.ts';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { PasswordResetScreen } from './PasswordResetScreen.tsx';
 
 const server = setupServer();

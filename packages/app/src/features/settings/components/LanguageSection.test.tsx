@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
+import { renderOverMocks } from '../../../../test/renderOverMocks.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 
 const server = setupServer();

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mockBackend } from '../../../test/mockApi.ts';
-import { renderOverMocks } from '../../../test/renderOverMocks.tsx';
+import { mockBackend } from '../../../../test/mockApi.ts';
+import { renderOverMocks } from '../../../../test/renderOverMocks.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 
 const server = setupServer();

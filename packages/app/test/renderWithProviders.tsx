@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { CoachApiProvider } from '../core/session/index.ts';
-import { createStore, Provider as JotaiProvider, type Store } from '../state/jotai.ts';
+import { CoachApiProvider } from '../src/core/session/index.ts';
+import { createStore, Provider as JotaiProvider, type Store } from '../src/state/jotai.ts';
 import { createTestI18n } from './testI18n.ts';
 
 export type RenderOptions = {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import translation from '../../public/locales/en-US/translation.json';
-import spanish from '../../public/locales/es/translation.json';
+import translation from '../public/locales/en-US/translation.json';
+import spanish from '../public/locales/es/translation.json';
 
 /**
  * An i18n instance for tests: in en-US (or `language`), the resources of both languages, ready at

@@ -2,9 +2,9 @@ import { coachPerson, createHandlers, fixtureTokens, type HandlersOptions } from
 import userEvent from '@testing-library/user-event';
 import type { SetupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../core/session/index.ts';
-import { AppRoutes } from '../routes/AppRoutes.tsx';
-import { createStore } from '../state/jotai.ts';
+import { type AuthStatus, authStatusAtom, currentProfileAtom } from '../src/core/session/index.ts';
+import { AppRoutes } from '../src/routes/AppRoutes.tsx';
+import { createStore } from '../src/state/jotai.ts';
 import { createTestApi } from './mockApi.ts';
 import { renderWithProviders } from './renderWithProviders.tsx';
 

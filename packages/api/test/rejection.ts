@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ApiError } from '../client/errors.ts';
+import { ApiError } from '../src/client/errors.ts';
 
 /** The ApiError a call rejects with (the test fails when it resolves or rejects otherwise). */
 export async function rejection(promise: Promise<unknown>): Promise<ApiError> {

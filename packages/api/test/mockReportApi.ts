@@ -1,7 +1,7 @@
-import type { Tokens } from '../contract/sessionTokens.ts';
-import { mockNow } from '../msw/fixtures/mockClock.ts';
-import { fixtureTokens } from '../msw/fixtures.ts';
-import { createHandlers, type HandlersOptions } from '../msw/handlers.ts';
+import type { Tokens } from '../src/contract/sessionTokens.ts';
+import { mockNow } from '../src/msw/fixtures/mockClock.ts';
+import { fixtureTokens } from '../src/msw/fixtures.ts';
+import { createHandlers, type HandlersOptions } from '../src/msw/handlers.ts';
 import { mockCoachApi } from './mockCoachApi.ts';
 
 /** A report's four notes, as the report form sends them. */

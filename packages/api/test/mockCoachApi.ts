@@ -1,8 +1,8 @@
 import type { HttpHandler } from 'msw';
-import { createCoachApi } from '../client/index.ts';
-import type { Tokens } from '../contract/sessionTokens.ts';
-import { defaultServiceBaseUrls } from '../services.ts';
-import { createMemoryTokenStore } from '../tokens.ts';
+import { createCoachApi } from '../src/client/index.ts';
+import type { Tokens } from '../src/contract/sessionTokens.ts';
+import { defaultServiceBaseUrls } from '../src/services.ts';
+import { createMemoryTokenStore } from '../src/tokens.ts';
 import { mswFetch } from './mswFetch.ts';
 
 /**
