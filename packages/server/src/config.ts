@@ -1,17 +1,12 @@
 // The server's configuration, by job: its shape and defaults (config/types.ts), the readers of
 // the environment (config/environment.ts), its adapter to Fastify (config/fastifyTrustProxy.ts)
-// and the JWT secret's file (config/jwtSecret.ts).
-export {
-  checkDatabaseUrl,
-  checkMailSetup,
-  checkSmtpUrl,
-  readConfig,
-} from './config/environment.ts';
+// and the JWT secret's file (config/jwtSecret.ts); the database's part is the database's own
+// (db/databaseConfig.ts).
+export { checkMailSetup, checkSmtpUrl, readConfig } from './config/environment.ts';
 export { fastifyTrustProxy } from './config/fastifyTrustProxy.ts';
 export { jwtSecretFileName, loadJwtSecret } from './config/jwtSecret.ts';
 export {
   type Config,
-  type DatabaseConfig,
   defaultMailFrom,
   defaultOrganisationId,
   defaultStaticDir,
@@ -23,3 +18,4 @@ export {
   type ServerConfig,
   withoutPerAddressLimits,
 } from './config/types.ts';
+export { checkDatabaseUrl, type DatabaseConfig } from './db/databaseConfig.ts';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type ServiceName, serviceNames } from '@coach/api';
+import { checkDatabaseUrl } from '../db/databaseConfig.ts';
 import type { TrustProxy } from '../http/clientAddress.ts';
 import {
   type Config,
@@ -85,32 +86,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     organisationId,
   };
-}
-
-/**
- * Throws a clear message when `url` is not a usable PostgreSQL URL. The message never repeats the
- * URL itself, which may hold a password.
- */
-export function checkDatabaseUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(
-      'DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database',
-    );
-  }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new Error(
-      `DATABASE_URL must start with postgres:// or postgresql://, got '${parsed.protocol}//'`,
-    );
-  }
-  if (!parsed.hostname && !parsed.searchParams.get('host')) {
-    throw new Error(
-      'DATABASE_URL names no host; expected postgres://user:password@host:5432/database',
-    );
-  }
-  return parsed;
 }
 
 /**

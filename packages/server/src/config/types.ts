@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ServiceName } from '@coach/api';
+import type { DatabaseConfig } from '../db/databaseConfig.ts';
 import type { TrustProxy } from '../http/clientAddress.ts';
 import type { HttpLimits } from '../http/limits.ts';
 
@@ -25,16 +26,6 @@ export type ServerConfig = {
   trustProxy?: TrustProxy;
   /** Limits on connections, request timing and admission beside the defaults (see limits.ts). */
   http?: Partial<HttpLimits>;
-};
-
-/** Where the data lives (see `openDatabase`). */
-export type DatabaseConfig = {
-  /** Folder of the server's own files (the embedded PGlite database among them). */
-  dataDir: string;
-  /** A `postgres://` URL of a PostgreSQL server, or null for the embedded PGlite database. */
-  databaseUrl: string | null;
-  /** The one organisation this deployment serves; every row carries it. */
-  organisationId: string;
 };
 
 /** What the process needs beyond the HTTP server and the database. */

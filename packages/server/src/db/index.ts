@@ -1,9 +1,9 @@
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from './databaseConfig.ts';
 import type { DatabaseHandle } from './handle.ts';
 import { openPgliteDatabase, type PgliteThread } from './pglite.ts';
 import { openPostgresDatabase, type PostgresOptions } from './postgres.ts';
 
-export type { DatabaseConfig } from '../config.ts';
+export type { DatabaseConfig } from './databaseConfig.ts';
 export {
   type Database,
   type DatabaseHandle,

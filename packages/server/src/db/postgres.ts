@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { checkDatabaseUrl } from '../config.ts';
+import { checkDatabaseUrl } from './databaseConfig.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
 import { createPostgresNotices } from './notices.ts';
