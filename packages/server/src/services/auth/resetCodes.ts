@@ -5,9 +5,9 @@ import { recordAudit, recordRefusal } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
-import { clientAddressKey } from '../../http/clientAddress.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
 import {
