@@ -1,5 +1,5 @@
 /** Options of the fake server's refresh endpoint. */
-export type RefreshBehaviour = 'rotate' | 'unauthorized' | 'server-error';
+type RefreshBehaviour = 'rotate' | 'unauthorized' | 'server-error';
 
 type Attempt = {
   path: string;

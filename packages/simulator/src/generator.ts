@@ -32,7 +32,7 @@ import { deterministicUuid, type Random, randomFor } from './random.ts';
 // same seed gives the same clients, timestamps, values and ids.
 
 /** How a simulated client behaves. */
-export const personas = ['engaged', 'steady', 'lagging'] as const;
+const personas = ['engaged', 'steady', 'lagging'] as const;
 export type Persona = (typeof personas)[number];
 
 /** The share of each persona in a simulated practice. */
@@ -46,7 +46,7 @@ const personaShares: Readonly<Record<Persona, number>> = {
 type Range = readonly [number, number];
 
 /** What a persona does; see {@link personaTraits}. */
-export type PersonaTraits = {
+type PersonaTraits = {
   /** Reflection windows answered per day, of the five. */
   reflectionsPerDay: Range;
   /** Chance that an exercise slot is done. */

@@ -33,8 +33,6 @@ export type HttpSimulationOptions = {
   log?: (line: string) => void;
 };
 
-export type { RequestFailure };
-
 /** What a run did. */
 export type SimulationSummary = {
   clients: number;

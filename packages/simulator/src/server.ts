@@ -13,10 +13,10 @@ import {
 import type { DatabaseHandle } from '@coach/server/db';
 
 /** The simulated clock: every service (auth included) reads "now" from it. */
-export type SimulatedClock = { now(): Date; set(instant: Date): void };
+type SimulatedClock = { now(): Date; set(instant: Date): void };
 
 /** Mail the server sent, kept as an inbox the simulated clients read their invites from. */
-export type Inbox = {
+type Inbox = {
   /** The mails to an address, oldest first. */
   mailsTo(email: string): MailMessage[];
   /**

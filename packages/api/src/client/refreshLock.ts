@@ -1,5 +1,5 @@
 /** What a refresh learns from the lock before it spends the refresh token it saw. */
-export type RefreshLockGrant = {
+type RefreshLockGrant = {
   /**
    * Another tab held the lock first, or spent this very refresh token moments ago: its new tokens
    * may not have reached this tab's storage yet, so the refresh waits for them before it spends

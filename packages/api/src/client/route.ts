@@ -18,7 +18,7 @@ type RouteParts<Name extends RouteName> = (ParamsOf<Name> extends undefined
   (BodyOf<Name> extends undefined ? { body?: RequestOptions['body'] } : { body: BodyOf<Name> });
 
 /** Options of a call made from the route table (method and auth come from the route). */
-export type RouteCallOptions<Name extends RouteName> = Omit<
+type RouteCallOptions<Name extends RouteName> = Omit<
   RequestOptions,
   'method' | 'auth' | 'params' | 'query' | 'body'
 > &

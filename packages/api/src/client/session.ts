@@ -5,7 +5,7 @@ import { ApiError, toApiError } from './errors.ts';
 import { noRefreshLock, type RefreshLock } from './refreshLock.ts';
 
 /** Sends one attempt of a call with the given access token (null: no bearer header). */
-export type SendAttempt<T> = (accessToken: string | null) => Promise<T>;
+type SendAttempt<T> = (accessToken: string | null) => Promise<T>;
 
 /**
  * The refresh coordinator shared by every service client: it sends calls with the current access

@@ -105,7 +105,7 @@ function wait(delay: number | 'forever' | undefined): Promise<void> {
  * path parameters, query (converted as the server does; checked unless `checks.query` is false)
  * and body with the contract's schemas.
  */
-export function createRouteHandler(
+function createRouteHandler(
   name: RouteName,
   options: MockHandlerOptions & { state: MockState },
   resolve: MockResolver,

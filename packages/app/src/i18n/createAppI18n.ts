@@ -23,7 +23,7 @@ export type CreateAppI18nOptions = {
 };
 
 /** Keeps `<html lang>` equal to the language in use. */
-export function syncHtmlLang(i18n: I18n, document: Document): void {
+function syncHtmlLang(i18n: I18n, document: Document): void {
   const apply = () => {
     const language = i18n.resolvedLanguage ?? i18n.language;
     if (language) document.documentElement.lang = language;

@@ -1,5 +1,5 @@
 /** A deadline of idle time, as `requestIdleCallback` gives one. */
-export type IdleDeadline = { timeRemaining(): number };
+type IdleDeadline = { timeRemaining(): number };
 
 /**
  * Runs `work` in the browser's idle periods, a slice at a time, until it answers that nothing is

@@ -7,7 +7,7 @@ import {
 } from '@coach/api';
 
 /** The first wait before reconnecting, doubled after each failure up to {@link maxReconnectMs}. */
-export const firstReconnectMs = 1000;
+const firstReconnectMs = 1000;
 /** The longest wait before reconnecting. */
 export const maxReconnectMs = 30_000;
 

@@ -2,4 +2,4 @@
 // announcement; what features, routes/ and stories may import.
 export { LiveAnnouncer } from './components/LiveAnnouncer.tsx';
 export { LiveCue, LiveCueTint } from './components/LiveCue.tsx';
-export { type LiveChanges, liveCueMs, useLiveChanges } from './hooks/useLiveChanges.ts';
+export { type LiveChanges, useLiveChanges } from './hooks/useLiveChanges.ts';

@@ -4,9 +4,4 @@
 
 export { useReturnPath } from './hooks/useReturnPath.ts';
 export { clientPath, paths } from './paths.ts';
-export {
-  type ReturnPath,
-  returnHref,
-  toReturnPath,
-  withReturnPath,
-} from './returnPath.ts';
+export { returnHref, toReturnPath, withReturnPath } from './returnPath.ts';

@@ -2,10 +2,10 @@ import { matchPath } from 'react-router';
 import { paths } from './paths.ts';
 
 /** The query parameter of the sign-in pages ('/', '/changePassword') that carries the return path. */
-export const returnPathParameter = 'next';
+const returnPathParameter = 'next';
 
 /** Where a sign-in lands without a return path. */
-export const defaultReturnPath = paths.clients;
+const defaultReturnPath = paths.clients;
 
 /** The longest return path kept: a longer one is no link the app or its mails make. */
 export const maxReturnPathLength = 2000;
@@ -14,7 +14,7 @@ export const maxReturnPathLength = 2000;
 const returnRoutes = [paths.clients, paths.client, paths.settings] as const;
 
 /** A signed-in route of the app. */
-export type ReturnRoute = (typeof returnRoutes)[number];
+type ReturnRoute = (typeof returnRoutes)[number];
 
 /** A checked return path: the address within the app, and the route it opens. */
 export type ReturnPath = { href: string; route: ReturnRoute };

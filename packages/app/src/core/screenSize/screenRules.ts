@@ -1,8 +1,8 @@
 /** The narrowest width the app works at (requirements R2.5). */
-export const MIN_APP_WIDTH = 1004;
+const MIN_APP_WIDTH = 1004;
 
 /** Root font sizes by width: the first whose `below` exceeds the width applies (requirements R2.5). */
-export const rootFontSizeSteps = [
+const rootFontSizeSteps = [
   { below: 1097, px: 11 },
   { below: 1281, px: 12 },
   { below: 1601, px: 14 },
@@ -10,7 +10,7 @@ export const rootFontSizeSteps = [
 ] as const;
 
 /** Root font size from 1901 px up. */
-export const LARGEST_ROOT_FONT_SIZE = 16;
+const LARGEST_ROOT_FONT_SIZE = 16;
 
 /** What the screen-size rules look at. */
 export type Viewport = {

@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { getI18n } from 'react-i18next';
 
 /** The browser's IANA timezone, or null when it does not say. */
-export function browserTimeZone(): string | null {
+function browserTimeZone(): string | null {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
   } catch {

@@ -2,10 +2,4 @@
 // list's groups (shortcutHelpGroups.ts) stay with the dialog that loads on the first '?'.
 export { KeyboardShortcutHelp } from './components/KeyboardShortcutHelp.tsx';
 export { isTextEntry } from './isTextEntry.ts';
-export {
-  isShortcutKey,
-  type KeyboardShortcut,
-  keyboardShortcuts,
-  type ShortcutName,
-  type ShortcutPlace,
-} from './keyboardShortcuts.ts';
+export { isShortcutKey } from './keyboardShortcuts.ts';

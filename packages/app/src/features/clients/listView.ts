@@ -3,7 +3,7 @@ import type { SortableTableSort } from '@coach/ui';
 import type { ClientRow } from './clientRows.ts';
 
 /** The column ids of the clients table, in order; also the values of the URL's `sort`. */
-export const clientColumnIds = [
+const clientColumnIds = [
   'name',
   'phase',
   'engagement',
@@ -14,9 +14,6 @@ export const clientColumnIds = [
   'reflections',
   'assessments',
 ] as const;
-
-/** A column of the clients table. */
-export type ClientColumnId = (typeof clientColumnIds)[number];
 
 /** What the coach is looking at: kept in the URL, so a reload or a shared link shows the same. */
 export type ClientListView = {
@@ -77,7 +74,7 @@ export function searchParamsOfView(
  * in every interface language (Unicode's default case mapping), so a link to a search finds the
  * same clients whatever the language.
  */
-export const foldText = (text: string) =>
+const foldText = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

@@ -4,7 +4,7 @@ import { type LiveUpdate, liveUpdateAtom } from '../../live/index.ts';
 import { announceLiveChangeAtom } from '../atoms/liveAnnouncementAtom.ts';
 
 /** How long a changed figure keeps its cue (the fade lasts a little less). */
-export const liveCueMs = 2000;
+const liveCueMs = 2000;
 
 /**
  * What a live message changed in what is shown: the keys (figures, cells) whose value differs from

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Viewport } from '../screenRules.ts';
 
 /** The viewport now: inner size, and whether the device can rotate (coarse pointer + orientation). */
-export function readViewport(target: Window = window): Viewport {
+function readViewport(target: Window = window): Viewport {
   const isCoarse = target.matchMedia?.('(pointer: coarse)').matches ?? false;
   return {
     width: target.innerWidth,

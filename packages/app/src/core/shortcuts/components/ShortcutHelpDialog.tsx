@@ -2,10 +2,10 @@ import { ShortcutHelp } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { shortcutHelpGroups } from '../shortcutHelpGroups.ts';
 
-export type ShortcutHelpDialogProps = { isOpen: boolean; onClose: () => void };
+type ShortcutHelpDialogProps = { isOpen: boolean; onClose: () => void };
 
 /** The list of the keyboard shortcuts, in the coach's words (loaded on the first '?'). */
-export function ShortcutHelpDialog({ isOpen, onClose }: ShortcutHelpDialogProps) {
+function ShortcutHelpDialog({ isOpen, onClose }: ShortcutHelpDialogProps) {
   const { t } = useTranslation();
   return (
     <ShortcutHelp

@@ -6,7 +6,7 @@ import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
 
 /** A client's resource, read on first use: `set(data, 'refresh')` asks the server again. */
-export type ClientResourceAtom<T> = WritableAtom<Promise<T>, ['refresh'], void>;
+type ClientResourceAtom<T> = WritableAtom<Promise<T>, ['refresh'], void>;
 
 /** One resource of one client: the value, and the same without Suspense for a section. */
 export type ClientResource<T> = {

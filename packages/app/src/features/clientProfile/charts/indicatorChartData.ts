@@ -28,10 +28,10 @@ export type ChartDay = {
 };
 
 /** A run of consecutive days with a figure: one piece of a line (a gap ends it). */
-export type ChartSegment = { startIndex: number; values: number[] };
+type ChartSegment = { startIndex: number; values: number[] };
 
 /** Where a phase starts inside the range (the first day of the range counts when a phase starts on it). */
-export type PhaseMark = { index: number; date: string; step: JourneyStep };
+type PhaseMark = { index: number; date: string; step: JourneyStep };
 
 /** What the indicators chart and its table draw. */
 export type IndicatorChartData = {

@@ -14,7 +14,7 @@ import { chartIndicators } from './indicatorChartData.ts';
 /** The completion figures compared phase by phase. */
 export const completionKinds = ['exercises', 'reflections', 'assessments'] as const;
 /** A kind of scheduled action. */
-export type CompletionKind = (typeof completionKinds)[number];
+type CompletionKind = (typeof completionKinds)[number];
 
 /** Exercises by effect level; `unmeasured`: no measure usable both before and after. */
 export type EffectCounts = Record<GoalEffect, number> & { unmeasured: number };

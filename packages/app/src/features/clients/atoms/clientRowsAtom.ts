@@ -7,7 +7,7 @@ import { clientListAtom } from './clientListAtom.ts';
 export type ClientRowList = { rows: ClientRow[]; generatedAt: string };
 
 /** The list's rows (attention worked out, most urgent first) as soon as it has loaded. */
-export const clientRowsAtom = atom(async (get): Promise<ClientRowList> => {
+const clientRowsAtom = atom(async (get): Promise<ClientRowList> => {
   const list = await get(clientListAtom);
   return { rows: toClientRows(list), generatedAt: list.generatedAt };
 });

@@ -14,7 +14,7 @@ import { PendingInviteItem } from './PendingInviteItem.tsx';
 import { WithdrawInviteModal } from './WithdrawInviteModal.tsx';
 
 /** Invites shown before 'Show all': a long list must not push the clients out of sight. */
-export const collapsedInviteCount = 5;
+const collapsedInviteCount = 5;
 
 function LoadFailed({ error }: { error: unknown }) {
   const { t } = useTranslation();
