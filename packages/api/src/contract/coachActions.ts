@@ -5,7 +5,7 @@ import { ClientIdParamsSchema, JourneyStepSchema } from './journey.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
-// "Who did what" on a client profile (issue 11): the coach's own actions on one client, read from
+// "Who did what" on a client profile: the coach's own actions on one client, read from
 // the audit log. Only what happened and when: never a note, an answer or an address.
 
 /** Limits of the coach's actions history. */

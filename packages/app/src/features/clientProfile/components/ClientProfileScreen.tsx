@@ -16,7 +16,7 @@ import { ClientNotFound } from './ClientNotFound.tsx';
 import { isNotFound } from './isNotFound.ts';
 
 /**
- * A client's profile ('/clients/:id', requirements R2.9, issue 11): who the client is and how their
+ * A client's profile ('/clients/:id', requirements R2.9): who the client is and how their
  * journey goes, section by section; each section loads and fails on its own. A client that is
  * not this coach's (the server's 404) shows the not-found state and nothing else. Live messages
  * about the client read its sections again in place; what changed shows the live cue.

@@ -65,7 +65,7 @@ function NoClients() {
 }
 
 /**
- * 'My clients' (requirements R2.8, issue 10): who needs the coach now and why. Search, filters and
+ * 'My clients' (requirements R2.8): who needs the coach now and why. Search, filters and
  * sort live in the URL; without a sort the rows are in needs-attention order. Live messages read
  * the list again in place: the sort, filters, search, scroll and focus stay, and the changed cells
  * show the live cue.

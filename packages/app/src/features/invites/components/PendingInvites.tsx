@@ -30,7 +30,7 @@ function LoadFailed({ error }: { error: unknown }) {
 }
 
 /**
- * The coach's pending invites (issue 10), most recently sent first, expired ones included and
+ * The coach's pending invites, most recently sent first, expired ones included and
  * marked in words: each with Resend and Withdraw (confirmed in a modal). Past
  * {@link collapsedInviteCount} the list folds, with a button to show the rest.
  */
