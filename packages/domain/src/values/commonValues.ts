@@ -1,5 +1,6 @@
 // The plain values every service shares (texts, limits): no schemas, so the app and the API
-// client use them without TypeBox. common.ts builds the shared schemas on them.
+// client use them without TypeBox. The contract's field, date and validation-message modules build
+// the shared schemas on them.
 
 /**
  * Every text of requirements R5 and R8 that a caller may see, so the server answers with the same
