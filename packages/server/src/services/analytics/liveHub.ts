@@ -1,16 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import {
-  formatLiveEvent,
-  formatStreamOpening,
-  heartbeatComment,
-  type LiveEvent,
-  maxChangedClientIds,
-  type RefetchData,
-} from '@coach/api';
+import { formatLiveEvent, formatStreamOpening, heartbeatComment } from '@coach/api';
 import type { DatabaseHandle } from '../../db/index.ts';
-import { parseLiveNotice } from '../core/index.ts';
-import type { LiveNotice } from '../core/liveNotices.ts';
+import { type LiveNotice, parseLiveNotice } from '../core/index.ts';
+import {
+  type CoachState,
+  eventIdOf,
+  flushChanges,
+  newCoachState,
+  refetchAll,
+  resumption,
+  sendToCoach,
+  writeToStream,
+} from './coachEvents.ts';
+import { type LiveStream, StreamIndex, type StreamOwner } from './liveStreams.ts';
+
+export type { LiveStream, StreamOwner } from './liveStreams.ts';
 
 // The open live event streams of this process (see the contract's liveEvents.ts), fed by the
 // notices of every process (db/notices.ts, services/core/liveNotices.ts):
@@ -55,38 +59,8 @@ export const defaultLiveEventOptions: LiveEventOptions = {
   maxUnreadBytes: 64 * 1024,
 };
 
-/** Who opens a stream. */
-export type StreamOwner = {
-  coachId: string;
-  userId: string;
-  sessionId: string;
-  address: string;
-};
-
-/** One open stream: its body, and how to end it. */
-export type LiveStream = StreamOwner & { body: PassThrough; close: () => void };
-
-type HistoryEntry = { sequence: number; event: LiveEvent };
-
-type CoachState = {
-  /** The first part of the coach's event ids: random, new with every state of the coach. */
-  token: string;
-  /** The coach's last event's sequence (the second part of its id). */
-  sequence: number;
-  streams: Set<LiveStream>;
-  pending: Set<string>;
-  timer: NodeJS.Timeout | null;
-  history: HistoryEntry[];
-  /** A resume from a sequence below this one cannot be served (events missing). */
-  servedSince: number;
-  /** When its last stream closed (null while one is open). */
-  idleSince: number | null;
-};
-
 /** Why a stream is refused. */
 export type StreamRefusal = 'coach' | 'address' | null;
-
-const resumeIdPattern = /^([0-9a-f]{8})\.(\d{1,15})$/;
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
@@ -100,77 +74,17 @@ export function createLiveHub(
   isSessionLive: (owner: StreamOwner) => Promise<boolean>,
 ) {
   const coaches = new Map<string, CoachState>();
-  const streamsOfSession = new Map<string, Set<LiveStream>>();
-  const streamsOfAddress = new Map<string, number>();
+  const streams = new StreamIndex();
   let heartbeat: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
   let isClosed = false;
-
-  const idOf = (state: CoachState, at: number) => `${state.token}.${at}`;
-
-  function write(stream: LiveStream, text: string) {
-    const { body } = stream;
-    if (body.destroyed || body.writableEnded) return;
-    // A reader that does not read is not buffered for without end.
-    if (body.writableLength + body.readableLength > options.maxUnreadBytes) {
-      stream.close();
-      return;
-    }
-    body.write(text);
-  }
-
-  function send(state: CoachState, event: LiveEvent) {
-    const text = formatLiveEvent(event);
-    for (const stream of state.streams) write(stream, text);
-  }
-
-  function remember(state: CoachState, event: LiveEvent, at: number) {
-    state.history.push({ sequence: at, event });
-    while (state.history.length > options.maxHistory) {
-      const dropped = state.history.shift();
-      if (dropped) state.servedSince = dropped.sequence;
-    }
-  }
-
-  /** A refetch for every stream of the coach: a resume from before it cannot be served. */
-  function refetch(state: CoachState, reason: RefetchData['reason']): LiveEvent {
-    const event = refetchEvent(state, reason);
-    state.history = [];
-    state.servedSince = state.sequence;
-    return event;
-  }
-
-  function refetchEvent(state: CoachState, reason: RefetchData['reason']): LiveEvent {
-    state.sequence += 1;
-    return { event: 'refetch', id: idOf(state, state.sequence), data: { reason } };
-  }
-
-  /** Sends the coach's pending changes, if any, as one event; answers whether it sent one. */
-  function flush(state: CoachState): boolean {
-    const clientIds = [...state.pending];
-    state.pending.clear();
-    if (clientIds.length === 0) return false;
-    if (clientIds.length > maxChangedClientIds) {
-      send(state, refetch(state, 'overflow'));
-      return true;
-    }
-    state.sequence += 1;
-    const event: LiveEvent = {
-      event: 'clients-changed',
-      id: idOf(state, state.sequence),
-      data: { clientIds },
-    };
-    remember(state, event, state.sequence);
-    send(state, event);
-    return true;
-  }
 
   /**
    * Sends what is pending and keeps the coach's window shut for `coalesceMs`; at its end, what
    * came meanwhile goes in one event (and shuts it again), or the window opens.
    */
   function sendAndWait(state: CoachState) {
-    state.timer = flush(state)
+    state.timer = flushChanges(state, options)
       ? setTimeout(() => {
           state.timer = null;
           sendAndWait(state);
@@ -180,7 +94,7 @@ export function createLiveHub(
 
   function onNotice(notice: LiveNotice) {
     if (notice.kind === 'session') {
-      for (const stream of streamsOfSession.get(notice.sessionId) ?? []) {
+      for (const stream of streams.ofSession(notice.sessionId)) {
         if (stream.userId === notice.userId) stream.close();
       }
       return;
@@ -198,11 +112,11 @@ export function createLiveHub(
       if (state.timer) clearTimeout(state.timer);
       state.timer = null;
       state.pending.clear();
-      send(state, refetch(state, 'connection'));
+      sendToCoach(state, refetchAll(state, 'connection'), options.maxUnreadBytes);
     }
     // Sessions may have ended unheard.
-    const streams = [...coaches.values()].flatMap((state) => [...state.streams]);
-    for (const stream of streams) {
+    const open = [...coaches.values()].flatMap((state) => [...state.streams]);
+    for (const stream of open) {
       const isLive = await isSessionLive(stream).catch(() => true);
       if (!isLive) stream.close();
     }
@@ -222,35 +136,10 @@ export function createLiveHub(
   function stateOf(coachId: string): CoachState {
     let state = coaches.get(coachId);
     if (!state) {
-      state = {
-        token: randomBytes(4).toString('hex'),
-        sequence: 0,
-        streams: new Set(),
-        pending: new Set(),
-        timer: null,
-        history: [],
-        servedSince: 0,
-        idleSince: null,
-      };
+      state = newCoachState();
       coaches.set(coachId, state);
     }
     return state;
-  }
-
-  /**
-   * Where a stream resumed after `lastEventId` starts: that id and the events it missed, or the
-   * current position and a refetch when that cannot be told.
-   */
-  function resumption(state: CoachState, lastEventId: string) {
-    const match = resumeIdPattern.exec(lastEventId);
-    const at = match ? Number(match[2]) : Number.NaN;
-    if (match?.[1] === state.token && at >= state.servedSince && at <= state.sequence) {
-      const missed = state.history.filter((entry) => entry.sequence > at);
-      return { openingId: lastEventId, events: missed.map((entry) => entry.event) };
-    }
-    // For this stream only: the coach's other streams resume as before.
-    const event = refetchEvent(state, 'resume');
-    return { openingId: event.id, events: [event] };
   }
 
   return {
@@ -265,7 +154,8 @@ export function createLiveHub(
       });
       heartbeat = setInterval(() => {
         for (const state of coaches.values()) {
-          for (const stream of state.streams) write(stream, heartbeatComment);
+          for (const stream of state.streams)
+            writeToStream(stream, heartbeatComment, options.maxUnreadBytes);
         }
         sweep(Date.now());
       }, options.heartbeatMs);
@@ -277,7 +167,7 @@ export function createLiveHub(
       if ((coaches.get(owner.coachId)?.streams.size ?? 0) >= options.maxStreamsPerCoach) {
         return 'coach';
       }
-      if ((streamsOfAddress.get(owner.address) ?? 0) >= options.maxStreamsPerAddress) {
+      if (streams.countOfAddress(owner.address) >= options.maxStreamsPerAddress) {
         return 'address';
       }
       return null;
@@ -295,28 +185,21 @@ export function createLiveHub(
         body,
         close: () => {
           if (!state.streams.delete(stream)) return;
-          const ofSession = streamsOfSession.get(owner.sessionId);
-          ofSession?.delete(stream);
-          if (ofSession?.size === 0) streamsOfSession.delete(owner.sessionId);
-          const ofAddress = (streamsOfAddress.get(owner.address) ?? 1) - 1;
-          if (ofAddress > 0) streamsOfAddress.set(owner.address, ofAddress);
-          else streamsOfAddress.delete(owner.address);
+          streams.remove(stream);
           if (state.streams.size === 0) state.idleSince = Date.now();
           body.end();
         },
       };
       const start =
         lastEventId === undefined
-          ? { openingId: idOf(state, state.sequence), events: [] }
+          ? { openingId: eventIdOf(state, state.sequence), events: [] }
           : resumption(state, lastEventId);
       state.streams.add(stream);
       state.idleSince = null;
-      const ofSession = streamsOfSession.get(owner.sessionId) ?? new Set();
-      ofSession.add(stream);
-      streamsOfSession.set(owner.sessionId, ofSession);
-      streamsOfAddress.set(owner.address, (streamsOfAddress.get(owner.address) ?? 0) + 1);
+      streams.add(stream);
       body.write(formatStreamOpening(start.openingId));
-      for (const event of start.events) write(stream, formatLiveEvent(event));
+      for (const event of start.events)
+        writeToStream(stream, formatLiveEvent(event), options.maxUnreadBytes);
       if (isClosed) stream.close();
       return stream;
     },

@@ -2,7 +2,12 @@
 // they publish, the mail outbox they queue on, page cursors, stored profiles and signed picture
 // URLs. Nothing here knows a service.
 export { nowOf, type ServiceContext, type ServicePlugin, type ServiceSettings } from './context.ts';
-export { parseLiveNotice, publishClientChange, publishSessionEnd } from './liveNotices.ts';
+export {
+  type LiveNotice,
+  parseLiveNotice,
+  publishClientChange,
+  publishSessionEnd,
+} from './liveNotices.ts';
 export { startMailOutbox } from './mailOutbox.ts';
 export { keyOfCursor } from './pageCursor.ts';
 export { type PersonRecord, personColumns } from './persons.ts';

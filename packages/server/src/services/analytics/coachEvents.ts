@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { formatLiveEvent, type LiveEvent, maxChangedClientIds, type RefetchData } from '@coach/api';
+import type { LiveStream } from './liveStreams.ts';
+
+// One coach's events in this process (see liveHub.ts): their ids, the recent ones kept for
+// resumes, the changes gathered for the next event, and the coach's open streams they go to.
+
+type HistoryEntry = { sequence: number; event: LiveEvent };
+
+export type CoachState = {
+  /** The first part of the coach's event ids: random, new with every state of the coach. */
+  token: string;
+  /** The coach's last event's sequence (the second part of its id). */
+  sequence: number;
+  streams: Set<LiveStream>;
+  pending: Set<string>;
+  timer: NodeJS.Timeout | null;
+  history: HistoryEntry[];
+  /** A resume from a sequence below this one cannot be served (events missing). */
+  servedSince: number;
+  /** When its last stream closed (null while one is open). */
+  idleSince: number | null;
+};
+
+const resumeIdPattern = /^([0-9a-f]{8})\.(\d{1,15})$/;
+
+export function newCoachState(): CoachState {
+  return {
+    token: randomBytes(4).toString('hex'),
+    sequence: 0,
+    streams: new Set(),
+    pending: new Set(),
+    timer: null,
+    history: [],
+    servedSince: 0,
+    idleSince: null,
+  };
+}
+
+export const eventIdOf = (state: CoachState, at: number) => `${state.token}.${at}`;
+
+/** Writes `text` to `stream`, or closes a stream whose reader leaves over `maxUnreadBytes`. */
+export function writeToStream(stream: LiveStream, text: string, maxUnreadBytes: number) {
+  const { body } = stream;
+  if (body.destroyed || body.writableEnded) return;
+  // A reader that does not read is not buffered for without end.
+  if (body.writableLength + body.readableLength > maxUnreadBytes) {
+    stream.close();
+    return;
+  }
+  body.write(text);
+}
+
+export function sendToCoach(state: CoachState, event: LiveEvent, maxUnreadBytes: number) {
+  const text = formatLiveEvent(event);
+  for (const stream of state.streams) writeToStream(stream, text, maxUnreadBytes);
+}
+
+function remember(state: CoachState, event: LiveEvent, at: number, maxHistory: number) {
+  state.history.push({ sequence: at, event });
+  while (state.history.length > maxHistory) {
+    const dropped = state.history.shift();
+    if (dropped) state.servedSince = dropped.sequence;
+  }
+}
+
+/** A refetch for every stream of the coach: a resume from before it cannot be served. */
+export function refetchAll(state: CoachState, reason: RefetchData['reason']): LiveEvent {
+  const event = refetchEvent(state, reason);
+  state.history = [];
+  state.servedSince = state.sequence;
+  return event;
+}
+
+function refetchEvent(state: CoachState, reason: RefetchData['reason']): LiveEvent {
+  state.sequence += 1;
+  return { event: 'refetch', id: eventIdOf(state, state.sequence), data: { reason } };
+}
+
+/** Sends the coach's pending changes, if any, as one event; answers whether it sent one. */
+export function flushChanges(
+  state: CoachState,
+  options: { maxHistory: number; maxUnreadBytes: number },
+): boolean {
+  const clientIds = [...state.pending];
+  state.pending.clear();
+  if (clientIds.length === 0) return false;
+  if (clientIds.length > maxChangedClientIds) {
+    sendToCoach(state, refetchAll(state, 'overflow'), options.maxUnreadBytes);
+    return true;
+  }
+  state.sequence += 1;
+  const event: LiveEvent = {
+    event: 'clients-changed',
+    id: eventIdOf(state, state.sequence),
+    data: { clientIds },
+  };
+  remember(state, event, state.sequence, options.maxHistory);
+  sendToCoach(state, event, options.maxUnreadBytes);
+  return true;
+}
+
+/**
+ * Where a stream resumed after `lastEventId` starts: that id and the events it missed, or the
+ * current position and a refetch when that cannot be told.
+ */
+export function resumption(state: CoachState, lastEventId: string) {
+  const match = resumeIdPattern.exec(lastEventId);
+  const at = match ? Number(match[2]) : Number.NaN;
+  if (match?.[1] === state.token && at >= state.servedSince && at <= state.sequence) {
+    const missed = state.history.filter((entry) => entry.sequence > at);
+    return { openingId: lastEventId, events: missed.map((entry) => entry.event) };
+  }
+  // For this stream only: the coach's other streams resume as before.
+  const event = refetchEvent(state, 'resume');
+  return { openingId: event.id, events: [event] };
+}
