@@ -103,7 +103,10 @@ export function closeStalledSends(
         closed += 1;
         logClosed(socket, state, now);
         waiting.delete(socket);
-        socket.destroy();
+        // A reset, not a close: a close would leave the kernel's buffered bytes (megabytes on a
+        // fast link) to be sent to a client that reads nothing, with the end of the connection
+        // queued behind them.
+        socket.resetAndDestroy();
         continue;
       }
       state.windowStart = now;
