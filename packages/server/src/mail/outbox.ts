@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
 import { schema } from '../db/index.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
+import {
+  type ClaimedMail,
+  claimDueMail,
+  markMailFailed,
+  markMailSent,
+  msUntilNextMail,
+  purgeOldMail,
+} from './outboxRows.ts';
 
 // The mail outbox: a mail is a row of `mail_outbox`, stored in the transaction of what it carries
 // (a reset code, an invite link, a morning mail's claim), so neither exists without the other and an answer never waits
@@ -88,18 +95,6 @@ export function retryDelayMs(options: MailOutboxOptions, attempts: number): numb
   return Math.min(doubled, options.maxDelayMs);
 }
 
-/** `ms` milliseconds as an SQL interval. */
-const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
-
-type Claimed = {
-  id: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attempts: number;
-};
-
 /** What the mail code logs through (the server's pino logger): fields, then a fixed message. */
 export type Log = {
   info: (object: Record<string, unknown>, message: string) => void;
@@ -130,57 +125,29 @@ export function createMailSender({
 }: MailSenderDeps) {
   const settings = { ...defaultMailOutboxOptions, ...options };
   const { db } = database;
-  const table = schema.mailOutbox;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let isAgain = false;
   let isStopped = true;
   let lastPurge = 0;
 
-  async function claim(): Promise<Claimed | null> {
-    const { rows } = await db.execute<Claimed>(sql`
-      update ${table} set attempts = attempts + 1,
-        next_attempt_at = now() + ${millis(settings.leaseMs)}
-      where id = (
-        select id from ${table}
-        where organisation_id = ${organisationId} and sent_at is null and dead_at is null
-          and next_attempt_at <= now()
-        order by next_attempt_at
-        limit 1
-        for update skip locked
-      )
-      returning id, recipient, subject, text, html, attempts`);
-    return rows[0] ?? null;
-  }
-
-  async function markSent(id: string) {
-    await db.execute(sql`
-      update ${table} set sent_at = now(), recipient = null, subject = null, text = null,
-        html = null, last_error_kind = null
-      where id = ${id}`);
-  }
-
-  async function markFailed(mail: Claimed, error: unknown) {
+  async function markFailed(mail: ClaimedMail, error: unknown) {
     const kind = failureKind(error);
-    const isDead = isPermanent(error) || mail.attempts >= settings.maxAttempts;
     const delayMs = retryDelayMs(settings, mail.attempts);
-    const { rows } = await db.execute<{ isDead: boolean }>(sql`
-      update ${table} set last_error_kind = ${kind},
-        next_attempt_at = now() + ${millis(delayMs)},
-        dead_at = case
-          when ${isDead}::boolean
-            or created_at + ${millis(settings.maxAgeMs)} < now() + ${millis(delayMs)}
-          then now() end
-      where id = ${mail.id}
-      returning dead_at is not null as "isDead"`);
+    const isDead = await markMailFailed(db, mail.id, {
+      kind,
+      isDead: isPermanent(error) || mail.attempts >= settings.maxAttempts,
+      delayMs,
+      maxAgeMs: settings.maxAgeMs,
+    });
     const fields = { mailId: mail.id, attempts: mail.attempts, reason: kind };
-    if (rows[0]?.isDead) log.error(fields, 'mail dead: not sent, and no longer retried');
+    if (isDead) log.error(fields, 'mail dead: not sent, and no longer retried');
     else log.warn({ ...fields, retryInMs: delayMs }, 'mail not sent yet: will retry');
   }
 
   /** Sends one due mail; answers false when none was due. */
   async function sendOne(): Promise<boolean> {
-    const mail = await claim();
+    const mail = await claimDueMail(db, organisationId, settings.leaseMs);
     if (!mail) return false;
     try {
       const { recipient: to, subject, text, html } = mail;
@@ -189,28 +156,21 @@ export function createMailSender({
       await markFailed(mail, error);
       return true;
     }
-    await markSent(mail.id);
+    await markMailSent(db, mail.id);
     return true;
   }
 
   async function purge() {
     if (Date.now() - lastPurge < 60_000) return;
     lastPurge = Date.now();
-    const cutoff = sql`now() - ${millis(settings.retentionMs)}`;
-    await db.execute(sql`
-      delete from ${table}
-      where organisation_id = ${organisationId}
-        and (sent_at < ${cutoff} or dead_at < ${cutoff})`);
+    await purgeOldMail(db, organisationId, settings.retentionMs);
   }
 
   /** Milliseconds until the next pending mail is due, at most `pollMs`. */
   async function idleMs(): Promise<number> {
-    const { rows } = await db.execute<{ ms: number | string | null }>(sql`
-      select extract(epoch from (min(next_attempt_at) - now())) * 1000 as ms from ${table}
-      where organisation_id = ${organisationId} and sent_at is null and dead_at is null`);
-    const due = rows[0]?.ms;
-    if (due === null || due === undefined) return settings.pollMs;
-    return Math.min(Math.max(Math.ceil(Number(due)), 0) + 10, settings.pollMs);
+    const due = await msUntilNextMail(db, organisationId);
+    if (due === null) return settings.pollMs;
+    return Math.min(Math.max(Math.ceil(due), 0) + 10, settings.pollMs);
   }
 
   async function drain() {
