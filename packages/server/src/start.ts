@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import {
   type Config,
@@ -46,15 +47,50 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   // Before anything is created: every file and folder the server makes is its user's alone.
   usePrivateFileModes();
 
-  let config: Config;
+  const config = readConfigOrFail();
+  warnOfSwitches(config);
+  const jwtSecret = loadJwtSecretOrFail(config);
+
+  let database: DatabaseHandle;
   try {
-    config = readConfig();
+    database = await openDatabase(config);
+  } catch (error) {
+    fail(`database error: ${(error as Error).message}`);
+  }
+
+  if (config.demoSeed) await seedDemo(database, options.seedDemo ?? seedDemoAccounts);
+  const appIndex = join(config.staticDir ?? defaultStaticDir, 'index.html');
+  if (!existsSync(appIndex)) console.warn(`WARNING: ${noAppBuildWarning(appIndex)}`);
+
+  const app = await buildServer(config, {
+    logger: true,
+    ...(config.logFormat === 'short' ? { logStream: shortLogStream() } : {}),
+    services: { context: serviceContextOf(config, database, jwtSecret), enabled: config.services },
+  });
+  stopOnSignals(app, database);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  announceStart(config);
+}
+
+function readConfigOrFail(): Config {
+  try {
+    const config = readConfig();
     const { warning } = checkMailSetup(config);
     if (warning) console.warn(`WARNING: ${warning}`);
+    return config;
   } catch (error) {
     fail(`configuration error: ${(error as Error).message}`);
   }
+}
 
+/** Warns of a data folder others may read, and of the switches for tests and load tests. */
+function warnOfSwitches(config: Config) {
   const dataFolderProblem = dataFolderWarning(config.dataDir);
   if (dataFolderProblem) console.warn(`WARNING: ${dataFolderProblem}`);
   // Switches for load tests from one machine: a deployment that clients use must not run with them.
@@ -72,52 +108,52 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   if (!config.hasClientReadLimit) {
     console.warn("WARNING: CLIENT_READ_LIMIT=0: no limit on an account's reads of clients' data");
   }
+}
 
-  let jwtSecret: Uint8Array;
+/** The key that signs access tokens (see `loadJwtSecret`). */
+function loadJwtSecretOrFail(config: Config): Uint8Array {
   try {
     const loaded = loadJwtSecret(config);
-    jwtSecret = loaded.secret;
     if (loaded.source !== 'environment' && config.databaseUrl) {
       console.warn(
         'JWT_SECRET is not set: using the key in DATA_DIR/jwt-secret. Processes that share the ' +
           'database but not DATA_DIR must share one JWT_SECRET.',
       );
     }
+    return loaded.secret;
   } catch (error) {
     fail((error as Error).message);
   }
+}
 
-  let database: DatabaseHandle;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    fail(`database error: ${(error as Error).message}`);
-  }
+/** Seeds the demo (`DEMO_SEED`), saying how long it took and what it wrote. */
+async function seedDemo(database: DatabaseHandle, seeder: DemoSeeder) {
+  console.log(
+    'Checking the demo data (a first start seeds the demo accounts and weeks of their history: about 20 s)...',
+  );
+  const started = performance.now();
+  const { created, seeded } = await seeder(database);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    created > 0 || seeded
+      ? `Demo data seeded in ${seconds} s: ${created} accounts (${demoCoach.email}, ${demoClient.email} and clients)${seeded ? ` and ${seeded}` : ''}`
+      : 'Demo data already present',
+  );
+  // Said at every start, where a person looks.
+  console.warn(demoAccountsWarning());
+}
 
-  if (config.demoSeed) {
-    console.log(
-      'Checking the demo data (a first start seeds the demo accounts and weeks of their history: about 20 s)...',
-    );
-    const started = performance.now();
-    const seeder: DemoSeeder = options.seedDemo ?? seedDemoAccounts;
-    const { created, seeded } = await seeder(database);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      created > 0 || seeded
-        ? `Demo data seeded in ${seconds} s: ${created} accounts (${demoCoach.email}, ${demoClient.email} and clients)${seeded ? ` and ${seeded}` : ''}`
-        : 'Demo data already present',
-    );
-    // Said at every start, where a person looks.
-    console.warn(demoAccountsWarning());
-  }
-  const appIndex = join(config.staticDir ?? defaultStaticDir, 'index.html');
-  if (!existsSync(appIndex)) console.warn(`WARNING: ${noAppBuildWarning(appIndex)}`);
-
+/** What the services are given: the database, tokens, mail, and the settings of the deployment. */
+function serviceContextOf(
+  config: Config,
+  database: DatabaseHandle,
+  jwtSecret: Uint8Array,
+): ServiceContext {
   const accessTokens = createAccessTokens({
     secret: jwtSecret,
     ttlSeconds: config.accessTokenTtlSeconds,
   });
-  const context: ServiceContext = {
+  return {
     database,
     organisationId: database.organisationId,
     accessTokens,
@@ -137,13 +173,10 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     morningMail: config.isMorningMailOn ? { tickMs: config.morningMailTickSeconds * 1000 } : 'off',
     ...(config.testNow ? { now: frozenClock(config.testNow) } : {}),
   };
+}
 
-  const app = await buildServer(config, {
-    logger: true,
-    ...(config.logFormat === 'short' ? { logStream: shortLogStream() } : {}),
-    services: { context, enabled: config.services },
-  });
-
+/** Closes the server, then the database, on SIGINT or SIGTERM. */
+function stopOnSignals(app: FastifyInstance, database: DatabaseHandle) {
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -160,13 +193,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await database.close();
-    fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-  }
+function announceStart(config: Config) {
   // The last line of the start, the one a person looks for: where, and how to sign in.
   const hostedServices = config.services.filter((name) => servicePlugins[name]);
   const signIn = config.demoSeed
