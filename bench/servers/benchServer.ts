@@ -8,10 +8,12 @@ import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
-import type { LiveEventOptions } from '../../packages/server/src/services/analytics/liveHub.ts';
-import { createRequireAuth } from '../../packages/server/src/services/auth/requireAuth.ts';
-import { liftedClientReadLimit } from '../../packages/server/src/services/clientRecords/clientReadLimit.ts';
-import { liftedClientWriteQuotas } from '../../packages/server/src/services/clientRecords/writeQuotaOptions.ts';
+import type { LiveEventOptions } from '../../packages/server/src/services/analytics/index.ts';
+import { createRequireAuth } from '../../packages/server/src/services/auth/index.ts';
+import {
+  liftedClientReadLimit,
+  liftedClientWriteQuotas,
+} from '../../packages/server/src/services/clientRecords/index.ts';
 
 const unlimited = {
   perAccount: { max: 1e9, windowSeconds: 60 },

@@ -11,9 +11,8 @@ import { serviceNames } from '@coach/api';
 import { defaultOrganisationId } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
-import { hashPassword } from '../../packages/server/src/services/auth/passwords.ts';
+import { hashPassword, insertAccount } from '../../packages/server/src/services/auth/index.ts';
 import { signInForTest } from '../../packages/server/src/services/auth/testing.ts';
-import { insertAccount } from '../../packages/server/src/services/auth/users.ts';
 import { buildBenchServer, serveBenchChild } from './benchServer.ts';
 
 /** What a seeding child sends its parent: each coach's token and their clients' tokens and ids. */
