@@ -4,6 +4,7 @@
 import type { Check } from './harness.ts';
 import { runHostileCheck } from './hostile.ts';
 import { runLoadCheck } from './load/load.ts';
+import { runSlowReadersCheck } from './slowReaders.ts';
 
 const loadCheck: Check = {
   name: 'load',
@@ -19,4 +20,11 @@ const hostileCheck: Check = {
   run: runHostileCheck,
 };
 
-export const checks: Check[] = [loadCheck, hostileCheck];
+const slowReadersCheck: Check = {
+  name: 'slow-readers',
+  title:
+    'clients that never read a large answer: 200 of them on profile pictures of 3 and 7 MB and a PDF report, while another coach uses the API, on PostgreSQL and PGlite',
+  run: runSlowReadersCheck,
+};
+
+export const checks: Check[] = [loadCheck, hostileCheck, slowReadersCheck];
