@@ -1,3 +1,5 @@
+// The morning attention mail's face: the job the server hosts with the account service, and its
+// settings.
 import type { MorningMailOptions } from './scheduler.ts';
 
 export { morningMailJob } from './job.ts';
