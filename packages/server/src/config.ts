@@ -2,20 +2,16 @@
 // the environment (config/environment.ts), its adapter to Fastify (config/fastifyTrustProxy.ts)
 // and the JWT secret's file (config/jwtSecret.ts); the database's part is the database's own
 // (db/databaseConfig.ts).
-export { checkMailSetup, checkSmtpUrl, readConfig } from './config/environment.ts';
+export { checkMailSetup, readConfig } from './config/environment.ts';
 export { fastifyTrustProxy } from './config/fastifyTrustProxy.ts';
-export { jwtSecretFileName, loadJwtSecret } from './config/jwtSecret.ts';
+export { loadJwtSecret } from './config/jwtSecret.ts';
 export {
   type Config,
   defaultMailFrom,
   defaultOrganisationId,
   defaultStaticDir,
-  type LogFormat,
-  logFormats,
-  maxAccessTokenTtlSeconds,
-  minJwtSecretLength,
   type RuntimeConfig,
   type ServerConfig,
   withoutPerAddressLimits,
 } from './config/types.ts';
-export { checkDatabaseUrl, type DatabaseConfig } from './db/databaseConfig.ts';
+export { checkDatabaseUrl } from './db/databaseConfig.ts';

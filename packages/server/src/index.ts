@@ -27,9 +27,9 @@ export {
   ensureCoachAccount,
   seedDemoAccounts,
 } from './seed/demo.ts';
-export { accountService } from './services/account/index.ts';
 export { createRequireAuth, hashPassword } from './services/auth/index.ts';
 export { liftedClientReadLimit, liftedClientWriteQuotas } from './services/clientRecords/index.ts';
 export type { ServiceContext } from './services/core/index.ts';
+export { accountService } from './services/index.ts';
 export { resourceService } from './services/resource/index.ts';
 export { type DemoSeeder, type StartOptions, startServer } from './start.ts';

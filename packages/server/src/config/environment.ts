@@ -113,7 +113,7 @@ export function checkMailSetup(config: Pick<Config, 'databaseUrl' | 'smtpUrl' | 
 }
 
 /** Throws a clear message when `url` is not an SMTP URL; never repeats it (it may hold a password). */
-export function checkSmtpUrl(url: string): URL {
+function checkSmtpUrl(url: string): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);

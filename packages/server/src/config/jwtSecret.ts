@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Config, minJwtSecretLength } from './types.ts';
 
 /** The name of the generated JWT secret in `DATA_DIR`. */
-export const jwtSecretFileName = 'jwt-secret';
+const jwtSecretFileName = 'jwt-secret';
 
 /**
  * The key that signs access tokens: `JWT_SECRET` when set; otherwise the one kept in

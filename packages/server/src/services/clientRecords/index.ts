@@ -9,7 +9,7 @@ import type { ClientWriteQuotasInput } from './writeQuotaOptions.ts';
 export { clientNotFound, requireClientCaller, resolveClientAccess } from './access.ts';
 export { ensureCalendar, replanCalendar } from './calendarRows.ts';
 export { registerClientReadAudit } from './clientReadAudit.ts';
-export { type ClientReadLimit, liftedClientReadLimit } from './clientReadLimit.ts';
+export { liftedClientReadLimit } from './clientReadLimit.ts';
 export {
   clientHandlers,
   clientRangeHandlers,

@@ -1,7 +1,7 @@
 // What every service shares, below them all: the context a host gives them, the live notices
 // they publish, the mail outbox they queue on, page cursors, stored profiles and signed picture
 // URLs. Nothing here knows a service.
-export { nowOf, type ServiceContext, type ServicePlugin, type ServiceSettings } from './context.ts';
+export { nowOf, type ServiceContext, type ServicePlugin } from './context.ts';
 export {
   type LiveNotice,
   parseLiveNotice,
