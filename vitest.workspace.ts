@@ -3,7 +3,7 @@ import { thorough } from './packages/server/test/thorough.ts';
 
 /**
  * A test's time limit: it catches a hang, not a slow machine. Under another heavy process on the
- * 2 cores (issue 19: green while one runs) a whole screen in jsdom, a property test of 400 cases
+ * 2 cores (the suite stays green while one runs) a whole screen in jsdom, a property test of 400 cases
  * or a server process's start took 35 to 40 s where they take 2 to 10 s alone.
  */
 const hangTimeoutMs = 60_000;

@@ -513,7 +513,7 @@ export async function runClientDataBenches(postgresAdminUrl: string | null) {
   };
 }
 
-/** The goals (issue 13 for the list, issue 5 for the series and ingestion). */
+/** The goals of the list, the series and ingestion. */
 const goals = {
   postgres: { listP95Ms: 20, listRequestsPerSecond: 300, seriesP95Ms: 50 },
   pglite: { listP95Ms: 60, listRequestsPerSecond: null, seriesP95Ms: null },

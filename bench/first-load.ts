@@ -1,4 +1,4 @@
-// The first load as a coach meets it (issue 13), against the product as `npm start` runs it (the
+// The first load as a coach meets it, against the product as `npm start` runs it (the
 // server serving the built app, a fresh embedded database with the demo seed): the sign-in
 // route's JavaScript as the server sends it to a browser that accepts brotli, beside the floor
 // app (empty Vite + React + react-router + Chakra provider) built, compressed and served the same
@@ -249,7 +249,7 @@ export async function runFirstLoadBench() {
 
 const kilobytes = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** The `first-load` entry of `npm run bench`: each figure with the issue's goal. */
+/** The `first-load` entry of `npm run bench`: each figure with its goal. */
 export const firstLoadBench: Bench = {
   name: 'first-load',
   title:

@@ -1,4 +1,4 @@
-// Sign-ins (issue 13): argon2id (m = 19 MiB, t = 2) verifications under load. Ten clients, each
+// Sign-ins: argon2id (m = 19 MiB, t = 2) verifications under load. Ten clients, each
 // as a coach of its own, sign in over and over at once against the product server (PGlite, the logger on, as main.ts runs it)
 // while an eleventh asks `/api/health` one request after another: the sign-ins' p95 and the
 // health p99 meanwhile (the hashing must leave the event loop free). Health alone first, as the

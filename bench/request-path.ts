@@ -1,4 +1,4 @@
-// The request path (issue 13): what the product's own hooks, logging and session check cost,
+// The request path: what the product's own hooks, logging and session check cost,
 // against a bare Fastify JSON route. Autocannon on loopback, 20 connections, on the product's
 // `/api/health` (no database) and `GET /api/auth/session/current` (JWT check, session check, the
 // user's row) on PGlite and on PostgreSQL. Each product run follows a run of the bare route: a

@@ -8,7 +8,7 @@ import { pdfPageTexts } from '../packages/server/test/pdfText.ts';
 import { setUpE2e } from './harness/browser.ts';
 import { signInAsCoach, storedTokens } from './harness/coach.ts';
 
-// The client profile against the running product and its demo practice (issue 11): a client opened
+// The client profile against the running product and its demo practice: a client opened
 // from the list shows the API's figures, moves from Learn to Sense (and the list says so), and a
 // report is generated and downloaded as a PDF holding the coach's notes and the client's name.
 // The run's shared product: the one Learn client it moves to Sense and the report it adds are read

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { pathOf, signInAsCoach } from './harness/coach.ts';
 
-// 'My clients' against the running product and its seeded demo practice (issue 10): the coach
+// 'My clients' against the running product and its seeded demo practice: the coach
 // reads the figures, sorts, keeps only who needs attention and opens a client with the keyboard;
-// '?' lists the keyboard shortcuts (issue 22).
+// '?' lists the keyboard shortcuts.
 // The run's shared product: it only reads (a sort and a filter live in the URL, not the server).
 const e2e = setUpE2e({ product: 'shared' });
 

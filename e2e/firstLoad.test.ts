@@ -9,7 +9,7 @@ import {
 } from '../scripts/firstLoad.ts';
 import { setUpE2e } from './harness/browser.ts';
 
-// The sign-in page's first load against the running product (issue 13): what it fetches, how the
+// The sign-in page's first load against the running product: what it fetches, how the
 // server sends it, and the size check of the sign-in route.
 // The run's shared product: it only reads the served files.
 const e2e = setUpE2e({ product: 'shared' });

@@ -4,7 +4,7 @@ import { pdfPageTexts } from '../packages/server/test/pdfText.ts';
 import { setUpE2e } from './harness/browser.ts';
 import { coach, pathOf, signIn } from './harness/coach.ts';
 
-// Hostile input in names and notes (issue 14): clients created through the real API, by invite
+// Hostile input in names and notes: clients created through the real API, by invite
 // acceptance, with markup, SQL, bidirectional controls, 250 emoji and i18n placeholders in their
 // names are stored as typed and shown as text everywhere the coach meets them: the list, the
 // profile, the breadcrumb and the report's PDF. Nothing runs, no element comes out of a name.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { pathOf, signIn, signInAsCoach } from './harness/coach.ts';
 
-// An invite from the coach's click to a client account that works (issue 10): the mail reaches a
+// An invite from the coach's click to a client account that works: the mail reaches a
 // real SMTP sink, its link opens the public invite page, the invitee creates the account, which
 // signs in to the API and is refused by this coach-only app.
 // Its own product: it adds a client, and reads the first mail of its sink.

@@ -4,7 +4,7 @@ import { setUpE2e } from './harness/browser.ts';
 import { revokeStoredSession, signInAsCoach, storedTokens } from './harness/coach.ts';
 import { eventsPath, expectLiveFigures, streamOpened } from './harness/liveFigures.ts';
 
-// Live figures (issue 20) in Chromium against the running product: a device batch posted through
+// Live figures in Chromium against the running product: a device batch posted through
 // the real API reaches the open clients list and the open profile of the client's coach within
 // 2 s, in place; a session revoked elsewhere closes the app's stream for good. Its own product:
 // the tests write client data and end a session.

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { expectLiveFigures } from './harness/liveFigures.ts';
 
-// Live figures (issue 20) across server processes, as a deployment behind a load balancer runs
+// Live figures across server processes, as a deployment behind a load balancer runs
 // them: two processes on one PostgreSQL database. The coach's screens are served by the first;
 // the client's device batch goes to the second, whose change reaches the first through
 // PostgreSQL's LISTEN/NOTIFY. Its own product: the test writes client data.

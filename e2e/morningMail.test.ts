@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { expectMorningMail, nextSevenOClock } from './harness/morningMail.ts';
 
-// The morning attention mail (issue 20): the product's clock (its test-only COACH_TEST_NOW) stands
+// The morning attention mail: the product's clock (its test-only COACH_TEST_NOW) stands
 // at 07:00 in the demo coach's zone, so the mail goes at start; it reaches a real SMTP sink with
 // the clients the list flags and the list's reasons, each with a link to the client's profile.
 // Its own product: its clock stands still.

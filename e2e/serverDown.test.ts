@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { signInAsCoach } from './harness/coach.ts';
 
-// Issue 14 (decisions: the server out of reach in the app): a clear message with a retry, never
+// The server out of reach in the app: a clear message with a retry, never
 // a blank screen; a form keeps what was typed; a screen's code gone after a new deployment
 // offers a reload of the page.
 // Its own product: it changes the demo coach's profile (settings.test.ts reads the first name).

@@ -12,7 +12,7 @@ import {
 } from './harness/coach.ts';
 
 // Sign-in, the refused 'user' account, a wrong password and logout (requirements R1.1, R2.6, R4.3,
-// R4.4 and R8.3), and links that survive sign-in (issue 20), against the running product.
+// R4.4 and R8.3), and links that survive sign-in, against the running product.
 // The run's shared product: it ends only the sessions it started, and its one wrong password is
 // far below the sign-in throttle (five failures of one account from one address; a success clears
 // them).

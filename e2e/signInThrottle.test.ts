@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
 import { coach } from './harness/coach.ts';
 
-// Issue 12 (decisions: throttled answers say so and when to try again). Its own product, so the
+// Throttled answers say so and when to try again. Its own product, so the
 // throttled demo coach never slows the other files' sign-ins.
 const e2e = setUpE2e();
 

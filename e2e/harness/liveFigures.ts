@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { E2e } from './browser.ts';
 import { coach, client as demoClient, pathOf, signInAsCoach } from './coach.ts';
 
-// The steps of the live figures' end-to-end tests (issue 20), one product process or several.
+// The steps of the live figures' end-to-end tests, one product process or several.
 
 export const eventsPath = '/api/analytics/events';
 

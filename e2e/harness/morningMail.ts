@@ -14,7 +14,7 @@ import { expect } from 'vitest';
 import type { E2e } from './browser.ts';
 import { coach, signInAsCoach } from './coach.ts';
 
-// The steps of the morning attention mail's end-to-end tests (issue 20), with one product
+// The steps of the morning attention mail's end-to-end tests, with one product
 // process or several: the product's clock (its test-only COACH_TEST_NOW) stands at 07:00:30 in
 // the demo coach's zone, so the mail goes at start.
 

@@ -1,4 +1,4 @@
-// The `load` check (issue 14): the mixed load of reliability/load/mix.ts
+// The `load` check: the mixed load of reliability/load/mix.ts
 // - at RELIABILITY_CONNECTIONS (200) connections for RELIABILITY_SECONDS (60) against two server
 //   processes over one PostgreSQL server (the TEST_DATABASE_URL server of
 //   scripts/ensure-postgres.sh, database coach_reliability_load): the goal is 0 errors, p50 and

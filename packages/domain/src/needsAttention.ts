@@ -65,7 +65,7 @@ function noDataReason({ journey, engagement }: AttentionInput, now: Date): Atten
 }
 
 /**
- * Whether a client of the list needs the coach, and why (issue 10, decisions 'Needs attention'):
+ * Whether a client of the list needs the coach, and why (see the decision on the clients list):
  * - no data: no app use for 24 h or more (from the last connection), or never since the
  *   journey's first day (day 1 of learn is not judged); then engagement is not listed again (it follows from the silence);
  * - low engagement: under 2.5 h of app use in 48 h (a quarter of the 10 h target), from learn's

@@ -18,8 +18,8 @@ type DayStarts = { reflection: number[]; exercise: number[] };
  * "Now" for a whole list of clients: each client's local today, UTC offset, step day and
  * scheduled actions, as {@link localDateOf}, {@link utcOffsetMinutes}, `currentStepDay` and
  * {@link scheduledActionsDue} give them, with the timezone work done once per timezone (and per step and date) instead of once
- * per client. Those conversions cost a few microseconds each and one client's schedule needs
- * about 25 of them: a 200-client list would spend some 50 ms there, most of its time budget.
+ * per client. Those conversions are slow and one client's schedule needs
+ * dozens of them: a list would spend most of its time there.
  */
 export type ScheduleClock = {
   now: Date;

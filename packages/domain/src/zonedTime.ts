@@ -35,7 +35,7 @@ type WallClock = {
   second: number;
 };
 
-/** The wall clock at an instant in a timezone, read from `Intl` (slow: about 10 µs). */
+/** The wall clock at an instant in a timezone, read from `Intl` (slow). */
 function wallClockFromIntl(instantMs: number, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(new Date(instantMs));
   const value = (type: Intl.DateTimeFormatPartTypes) =>
@@ -70,8 +70,8 @@ function offsetMsFromIntl(secondAlignedMs: number, timeZone: string): number {
  * Offsets by timezone and quarter hour of the instant (its number since 1970): the offset when
  * the quarter's first and last seconds have the same one, so that none changes within it (zones
  * change their offset months apart, at a whole second), else null (asked of `Intl` each time).
- * Every request about a client asks the client's today and step days: `Intl` costs about 10 µs
- * a question, a lookup well under one. Emptied when full.
+ * Every request about a client asks the client's today and step days: `Intl` is slow to ask,
+ * a lookup is not. Emptied when full.
  */
 const offsetsByQuarter = new Map<string, Map<number, number | null>>();
 let quartersKept = 0;

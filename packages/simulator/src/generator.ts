@@ -70,7 +70,7 @@ type PersonaTraits = {
 };
 
 /**
- * The personas' behaviour (the issue's description of engaged, steady and lagging clients), a
+ * The personas' behaviour (engaged, steady and lagging clients), a
  * trait a row with its value for each persona in the order of {@link personas}.
  */
 // biome-ignore format: a table, a trait a row, reads best with a row a line.

@@ -1,7 +1,7 @@
 // The report limits and names without schemas: the app uses them without TypeBox. reports.ts
 // builds the schemas on them.
 
-/** Limits of a client report (issue 11): the app's counters and the server's checks share them. */
+/** Limits of a client report: the app's counters and the server's checks share them. */
 export const reportLimits = {
   /** Longest coach note of each section ('length/500' under each textarea). */
   noteMaxLength: 500,

@@ -9,7 +9,7 @@ type ColumnOrders = { asc: SortOrder; desc: SortOrder | null; presentCount: numb
 /**
  * The display orders of one data version (one `data` and `columns` reference, one collator).
  * The collator is asked for on the first text sort only: building one loads the locale's
- * collation data (~10 ms), which the first paint of a table never needs. Each column's keys are
+ * collation data, which the first paint of a table never needs. Each column's keys are
  * read and sorted once, on the first sort by that column or ahead of it (`prepareNext`, while the
  * browser is idle); descending is the ascending order read backwards, group by group of equal
  * keys so that ties keep the order of `data` in both directions. Missing values stay last in both

@@ -188,8 +188,8 @@ const chakraLightTheme = /* @__PURE__ */ defineConfig({
 });
 
 /**
- * The Coach design system built by Chakra's `createSystem` from the whole config: slow to build
- * (80-250 ms in a browser), it serves the tests that generate and check the static files, and the
+ * The Coach design system built by Chakra's `createSystem` from the whole config: slow to build,
+ * it serves the tests that generate and check the static files, and the
  * `_config` and `_global` of `coachSystem`.
  * Chakra's `defaultConfig` is `defaultBaseConfig` + `defaultThemeConfig`, but importing it also
  * runs the module that builds Chakra's own `defaultSystem` at load (not marked pure, so no

@@ -5,7 +5,7 @@ import { applyLiveEventAtom } from '../atoms/applyLiveEventAtom.ts';
 import { runLiveStream } from '../liveStream.ts';
 
 /**
- * The signed-in tab's live figures (issue 20): keeps the coach's live event stream open while it
+ * The signed-in tab's live figures: keeps the coach's live event stream open while it
  * is mounted (the signed-in layout; its code loads with it, never on the sign-in route) and makes
  * what each message concerns stale, so the screens read it again in place. Renders nothing.
  */

@@ -56,7 +56,7 @@ function InviteClientForm({ onClose, onInvited }: Omit<InviteClientModalProps, '
 }
 
 /**
- * 'Invite client' (issue 10): one email field in the Modal, which closes on its close button, a
+ * 'Invite client': one email field in the Modal, which closes on its close button, a
  * backdrop click or Escape. A sent invite closes it; a failed one keeps it open with the address.
  */
 export function InviteClientModal({ isOpen, onClose, onInvited }: InviteClientModalProps) {
