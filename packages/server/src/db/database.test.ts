@@ -283,22 +283,28 @@ describe(`the database on ${kind}`, () => {
       expect(sqlStateOf(error)).toBe('23514');
     });
 
-    it('keeps at most one live reset code per user', async () => {
+    it('keeps one reset code per request, and only known purposes', async () => {
       const code = {
         organisationId: testOrganisationId,
         userId,
+        requestHash: 'request-1',
         codeHash: 'hash',
         expiresAt: new Date(Date.now() + 600_000),
       };
-      const [first] = await database.db.insert(passwordResetCodes).values(code).returning();
+      await database.db.insert(passwordResetCodes).values(code);
       expect(
         sqlStateOf(await rejectionOf(database.db.insert(passwordResetCodes).values(code))),
       ).toBe('23505');
-      await database.db
-        .update(passwordResetCodes)
-        .set({ voidedAt: new Date() })
-        .where(eq(passwordResetCodes.id, first?.id ?? ''));
-      await database.db.insert(passwordResetCodes).values(code);
+      // Another request's code, and sign-in codes (no request), live beside it.
+      await database.db.insert(passwordResetCodes).values({ ...code, requestHash: 'request-2' });
+      const { requestHash: _, ...signInCode } = code;
+      await database.db.insert(passwordResetCodes).values({ ...signInCode, purpose: 'sign_in' });
+      await database.db.insert(passwordResetCodes).values({ ...signInCode, purpose: 'sign_in' });
+      const unknownPurpose = database.db.execute(
+        sql`insert into password_reset_codes (organisation_id, user_id, purpose, code_hash, expires_at)
+            values (${testOrganisationId}::uuid, ${userId}::uuid, 'other', 'hash', now())`,
+      );
+      expect(sqlStateOf(await rejectionOf(unknownPurpose))).toBe('23514');
     });
 
     it('keeps one pending invite per address', async () => {
