@@ -1,9 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { recordRefusal } from '../../audit.ts';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
 import type { MailedCodePurpose } from '../../db/schema.ts';
+import { clientAddressKey } from '../../http/clientAddress.ts';
+import type { MailQueue } from '../../mail/outbox.ts';
+import { type Wording, wordingOf } from '../../texts/serverTexts.ts';
+import type { RateLimit } from './options.ts';
+import { hitBucket } from './rateLimit.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { hmacHex, sameDigest } from './secrets.ts';
 import type { SessionDeps } from './sessions.ts';
+import { mailLanguageOfUser } from './users.ts';
 
 // Six-digit codes mailed to an account's owner: a password reset's (one per reset request) and a
 // sign-in's further proof. Each code has its own tries, spent atomically, so parallel guesses can
@@ -137,4 +145,53 @@ export async function useMailedCode(
     .where(and(eq(codes.id, codeId), isLive(now)))
     .returning({ id: codes.id });
   return used !== undefined;
+}
+
+/** Who a mailed code or notice goes to. */
+export type CodeOwner = { id: string; email: string };
+
+/**
+ * Counts one code mail against the account's ceiling (`key`, whoever asks: no mail bombing from
+ * many addresses); over it, the refusal is counted in aggregate and no mail may go.
+ */
+export async function mayMailCode(
+  deps: SessionDeps,
+  ceiling: { key: string; limit: RateLimit; limitedAction: string; subject: string },
+  meta: RequestMeta,
+  now: Date,
+): Promise<boolean> {
+  const { database, organisationId } = deps;
+  const mails = await hitBucket(database.db, organisationId, ceiling.key, ceiling.limit, now);
+  if (!mails.isLimited) return true;
+  await recordRefusal(
+    database.db,
+    {
+      organisationId,
+      limitedAction: ceiling.limitedAction,
+      scope: 'account',
+      subject: ceiling.subject,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      retryAfterSeconds: mails.retryAfterSeconds,
+      at: now,
+    },
+    clientAddressKey(meta.ip),
+  );
+  return false;
+}
+
+/** Mails the owner a notice (never a code) in their language: `compose` words it. */
+export async function mailOwnerNotice(
+  deps: SessionDeps,
+  owner: CodeOwner,
+  mail: MailQueue,
+  compose: (wording: Wording) => { subject: string; paragraphs: string[] },
+): Promise<void> {
+  const { database, organisationId } = deps;
+  const wording = wordingOf(await mailLanguageOfUser(database.db, organisationId, owner.id));
+  const { subject, paragraphs } = compose(wording);
+  await database.transaction((tx) =>
+    mail.add(tx, { to: owner.email, subject, text: paragraphs.join('\n\n') }),
+  );
+  mail.wake();
 }

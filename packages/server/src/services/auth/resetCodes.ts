@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@coach/domain';
 import { eq } from 'drizzle-orm';
-import { recordAudit, recordRefusal } from '../../audit.ts';
+import { recordAudit } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
@@ -12,8 +12,11 @@ import { transactionEndingSessions } from './liveSessions.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
 import {
   type CodeLookup,
+  type CodeOwner,
   mailedCodeDigest,
+  mailOwnerNotice,
   matchesNewestCode,
+  mayMailCode,
   newMailedCode,
   resetRequestDigest,
   tryMailedCode,
@@ -133,30 +136,13 @@ async function issueResetCode(
   }
   // Per email, whoever asks: a ceiling of code mails (no mail bombing from many addresses). Over
   // it, the codes already mailed stay live for their requests; the request was answered alike.
-  const mails = await hitBucket(
-    database.db,
-    organisationId,
-    `reset-mail:${email}`,
-    options.resetCodeMailsPerAccount,
-    now,
-  );
-  if (mails.isLimited) {
-    await recordRefusal(
-      database.db,
-      {
-        organisationId,
-        limitedAction: 'resetRequest',
-        scope: 'account',
-        subject: email,
-        ip: meta.ip,
-        requestId: meta.requestId,
-        retryAfterSeconds: mails.retryAfterSeconds,
-        at: now,
-      },
-      clientAddressKey(meta.ip),
-    );
-    return;
-  }
+  const ceiling = {
+    key: `reset-mail:${email}`,
+    limit: options.resetCodeMailsPerAccount,
+    limitedAction: 'resetRequest',
+    subject: email,
+  };
+  if (!(await mayMailCode(deps, ceiling, meta, now))) return;
   const code = newMailedCode();
   const { texts, fill, plural } = wordingOf(
     await mailLanguageOfUser(database.db, organisationId, user.id),
@@ -273,7 +259,7 @@ async function checkCodeOfRequest(
   audit: (action: AuditAction, details: Record<string, unknown>) => Promise<void>,
   mail: MailQueue,
 ): Promise<CheckedCode | null> {
-  const { database, organisationId, options } = deps;
+  const { database, options } = deps;
   const now = options.now();
   const requestHash = resetRequestDigest(deps, resetRequestId);
   const attempt = await tryMailedCode(deps, { ...lookup, requestHash }, code, now);
@@ -289,40 +275,25 @@ async function checkCodeOfRequest(
   });
   if (!attempt.isLastTry || !(await voidMailedCode(database.db, attempt.codeId, now))) return null;
   const max = options.resetCodeMaxAttempts;
-  const { texts, fill } = wordingOf(await mailLanguageOfUser(database.db, organisationId, user.id));
-  await database.transaction((tx) =>
-    mail.add(tx, {
-      to: user.email,
-      subject: texts.passwordReset.voidedSubject,
-      text: [fill(texts.passwordReset.voided, { max }), texts.passwordReset.voidedAdvice].join(
-        '\n\n',
-      ),
-    }),
-  );
-  mail.wake();
+  await mailOwnerNotice(deps, user, mail, ({ texts, fill }) => ({
+    subject: texts.passwordReset.voidedSubject,
+    paragraphs: [fill(texts.passwordReset.voided, { max }), texts.passwordReset.voidedAdvice],
+  }));
   await audit('password_reset_code_voided', { codeId: attempt.codeId, failedAttempts: max });
   return null;
 }
 
 /** Tells the owner, once a day at most, that many wrong reset codes were tried on the account. */
-async function tellOwnerOfGuessing(
+function tellOwnerOfGuessing(
   deps: SessionDeps,
-  user: { id: string; email: string },
+  user: CodeOwner,
   count: number,
   mail: MailQueue,
 ): Promise<void> {
-  const { database, organisationId } = deps;
-  const { texts, fill } = wordingOf(await mailLanguageOfUser(database.db, organisationId, user.id));
-  await database.transaction((tx) =>
-    mail.add(tx, {
-      to: user.email,
-      subject: texts.passwordReset.guessedSubject,
-      text: [fill(texts.passwordReset.guessed, { count }), texts.passwordReset.guessedSafe].join(
-        '\n\n',
-      ),
-    }),
-  );
-  mail.wake();
+  return mailOwnerNotice(deps, user, mail, ({ texts, fill }) => ({
+    subject: texts.passwordReset.guessedSubject,
+    paragraphs: [fill(texts.passwordReset.guessed, { count }), texts.passwordReset.guessedSafe],
+  }));
 }
 
 /**

@@ -1,17 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { recordRefusal } from '../../audit.ts';
 import { schema } from '../../db/index.ts';
-import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
 import {
+  type CodeOwner,
   mailedCodeDigest,
+  mailOwnerNotice,
+  mayMailCode,
   newMailedCode,
   tryMailedCode,
   useMailedCode,
   voidMailedCode,
 } from './mailedCodes.ts';
-import { hitBucket } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds } from './secrets.ts';
 import type { SessionDeps } from './sessions.ts';
@@ -23,44 +23,25 @@ import { mailLanguageOfUser } from './users.ts';
 
 const codes = schema.passwordResetCodes;
 
-type Owner = { id: string; email: string };
-
 /**
  * Mails the owner a new sign-in code (voiding their previous one), unless the account's ceiling of
  * such mails is reached (then the code mailed last stays live).
  */
 export async function mailSignInCode(
   deps: SessionDeps,
-  owner: Owner,
+  owner: CodeOwner,
   meta: RequestMeta,
   mail: MailQueue,
   now: Date,
 ): Promise<void> {
   const { database, organisationId, options } = deps;
-  const mails = await hitBucket(
-    database.db,
-    organisationId,
-    `signin-mail:${owner.id}`,
-    options.signInCodeMailsPerAccount,
-    now,
-  );
-  if (mails.isLimited) {
-    await recordRefusal(
-      database.db,
-      {
-        organisationId,
-        limitedAction: 'signInCodeMail',
-        scope: 'account',
-        subject: owner.email,
-        ip: meta.ip,
-        requestId: meta.requestId,
-        retryAfterSeconds: mails.retryAfterSeconds,
-        at: now,
-      },
-      clientAddressKey(meta.ip),
-    );
-    return;
-  }
+  const ceiling = {
+    key: `signin-mail:${owner.id}`,
+    limit: options.signInCodeMailsPerAccount,
+    limitedAction: 'signInCodeMail',
+    subject: owner.email,
+  };
+  if (!(await mayMailCode(deps, ceiling, meta, now))) return;
   const code = newMailedCode();
   const { texts, fill, plural } = wordingOf(
     await mailLanguageOfUser(database.db, organisationId, owner.id),
@@ -124,27 +105,23 @@ export async function useSignInCode(
  */
 export async function tellOwnerOfPasswordGuessing(
   deps: SessionDeps,
-  owner: Owner,
+  owner: CodeOwner,
   until: Date,
   mail: MailQueue,
 ): Promise<void> {
-  const { database, organisationId, options } = deps;
-  const language = await mailLanguageOfUser(database.db, organisationId, owner.id);
-  const { texts, fill } = wordingOf(language);
-  const when = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(until);
-  await database.transaction((tx) =>
-    mail.add(tx, {
-      to: owner.email,
+  const { options } = deps;
+  await mailOwnerNotice(deps, owner, mail, ({ language, texts, fill }) => {
+    const when = new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(until);
+    return {
       subject: texts.signIn.guessedSubject,
-      text: [
+      paragraphs: [
         fill(texts.signIn.guessed, { max: options.loginThrottle.perAccount.max }),
         fill(texts.signIn.guessedUntil, { until: `${when} UTC` }),
-      ].join('\n\n'),
-    }),
-  );
-  mail.wake();
+      ],
+    };
+  });
 }
