@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from './db/auditActions.ts';
 import { type Database, preparedPerHandle, schema, type Transaction } from './db/index.ts';
-import { sweepSometimes } from './db/sweep.ts';
+import { sweepOldWindowsSometimes } from './db/sweep.ts';
 
 /**
  * What the audit log records: sign-ins and their failures, sign-outs, ended sessions, throttled
@@ -249,19 +249,18 @@ export class AuditBatch {
   }
 }
 
-/** Now and then (one call in a hundred), drops the read aggregate's rows past their retention. */
+/** Now and then, drops the read aggregate's rows past their retention. */
 function sweepOldClientReadsSometimes(
   db: Database,
   organisationId: string,
   now: Date,
 ): Promise<void> {
-  return sweepSometimes(
+  return sweepOldWindowsSometimes(
     db,
-    sql`
-    delete from audit_client_reads
-    where organisation_id = ${organisationId}::uuid
-      and window_start < ${now.toISOString()}::timestamptz
-        - make_interval(days => ${clientReadRetentionDays})`,
+    'audit_client_reads',
+    organisationId,
+    now,
+    clientReadRetentionDays,
   );
 }
 
@@ -281,7 +280,7 @@ export type Refusal = {
 };
 
 /** How long the aggregate of refusals keeps an hour's rows. */
-export const refusalRetentionDays = 400;
+const refusalRetentionDays = 400;
 
 /**
  * Records a refused attempt in aggregate, so a flood of refusals costs a bounded number of rows:
@@ -327,18 +326,11 @@ export async function recordRefusal(
   });
 }
 
-/** Now and then (one call in a hundred), drops the aggregate's rows past their retention. */
+/** Now and then, drops the refusals aggregate's rows past their retention. */
 export function sweepOldRefusalsSometimes(
   db: Database,
   organisationId: string,
   now: Date,
 ): Promise<void> {
-  return sweepSometimes(
-    db,
-    sql`
-    delete from audit_refusals
-    where organisation_id = ${organisationId}::uuid
-      and window_start < ${now.toISOString()}::timestamptz
-        - make_interval(days => ${refusalRetentionDays})`,
-  );
+  return sweepOldWindowsSometimes(db, 'audit_refusals', organisationId, now, refusalRetentionDays);
 }

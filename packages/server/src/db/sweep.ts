@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './handle.ts';
 
 /** One call in this many runs a sweep: cheap on the hot path, and old rows still go within a day. */
@@ -11,4 +11,27 @@ const sweepEvery = 100;
 export async function sweepSometimes(db: Database, deletion: SQL): Promise<void> {
   if (Math.random() >= 1 / sweepEvery) return;
   await db.execute(deletion);
+}
+
+/** The tables of counters by time window, each with the `window_start` of its rows. */
+type WindowedTable = 'audit_refusals' | 'audit_client_reads' | 'rate_limit_buckets';
+
+/**
+ * Now and then (see {@link sweepSometimes}), drops the organisation's rows of `table` whose window
+ * started more than `keepDays` before `now`.
+ */
+export function sweepOldWindowsSometimes(
+  db: Database,
+  table: WindowedTable,
+  organisationId: string,
+  now: Date,
+  keepDays: number,
+): Promise<void> {
+  return sweepSometimes(
+    db,
+    sql`
+    delete from ${sql.identifier(table)}
+    where organisation_id = ${organisationId}::uuid
+      and window_start < ${now.toISOString()}::timestamptz - make_interval(days => ${keepDays})`,
+  );
 }

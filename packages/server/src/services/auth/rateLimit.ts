@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { recordRefusal, sweepOldRefusalsSometimes } from '../../audit.ts';
 import type { Database } from '../../db/index.ts';
-import { sweepSometimes } from '../../db/sweep.ts';
+import { sweepOldWindowsSometimes } from '../../db/sweep.ts';
 import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { RateLimit, RateLimitedAction, RateLimitPair } from './options.ts';
 import type { RequestMeta } from './requestMeta.ts';
 
 /** Which limit refused an attempt: the (account, address) pair, the account or the address. */
-export type RateLimitScope = 'pair' | 'account' | 'address';
+type RateLimitScope = 'pair' | 'account' | 'address';
 
 /** What a throttle limits: the rate-limited actions, sign-in, and the daily reset-code checks. */
 type ThrottledAction =
@@ -202,11 +202,5 @@ export function sweepIdleBucketsSometimes(
   organisationId: string,
   now: Date,
 ): Promise<void> {
-  return sweepSometimes(
-    db,
-    sql`
-    delete from rate_limit_buckets
-    where organisation_id = ${organisationId}::uuid
-      and window_start < ${now.toISOString()}::timestamptz - interval '1 day'`,
-  );
+  return sweepOldWindowsSometimes(db, 'rate_limit_buckets', organisationId, now, 1);
 }
