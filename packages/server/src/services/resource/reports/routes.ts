@@ -18,6 +18,8 @@ import {
   readReportChunk,
 } from './reportStore.ts';
 
+const reportNotFound = () => new DomainError('not_found', 'Report not found');
+
 const busy = () =>
   new DomainError('server_busy', 'Too many reports are being generated, please try again shortly', {
     retryAfterSeconds: reportLimits.busyRetryAfterSeconds,
@@ -49,6 +51,16 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
   async function ownerOf(request: Parameters<typeof context.requireAuth>[0], clientId: string) {
     const { caller, client } = await resolveClientAccess(context, request, clientId, 'coach');
     return ownerOfAccess(caller, client);
+  }
+
+  /** The caller's report named by the path: its owner (the 404 of client calls else) and id. */
+  async function reportOf(
+    request: Parameters<typeof context.requireAuth>[0] & {
+      params: { clientId: string; reportId: string };
+    },
+  ) {
+    const owner = await ownerOf(request, request.params.clientId);
+    return { owner, reportId: request.params.reportId.toLowerCase() };
   }
 
   app.route(
@@ -122,12 +134,11 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
     contractRoute('deleteClientReport', {
       onRequest: context.requireAuth,
       handler: async (request, reply) => {
-        const owner = await ownerOf(request, request.params.clientId);
-        const reportId = request.params.reportId.toLowerCase();
+        const { owner, reportId } = await reportOf(request);
         await database.transaction(async (tx) => {
           const deleted = await deleteReport(tx, owner, reportId);
           // Another coach's report, even of this client, is not there for the caller.
-          if (!deleted) throw new DomainError('not_found', 'Report not found');
+          if (!deleted) throw reportNotFound();
           await recordAudit(tx, {
             organisationId,
             action: 'report_deleted',
@@ -148,11 +159,10 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
     contractRoute('getClientReport', {
       onRequest: context.requireAuth,
       handler: async (request, reply) => {
-        const owner = await ownerOf(request, request.params.clientId);
-        const reportId = request.params.reportId.toLowerCase();
+        const { owner, reportId } = await reportOf(request);
         const { db } = database;
         const report = await findReportHead(db, owner, reportId, largeAnswerChunkBytes(request));
-        if (!report) throw new DomainError('not_found', 'Report not found');
+        if (!report) throw reportNotFound();
         reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="report-${reportId}.pdf"`)
