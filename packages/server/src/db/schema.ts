@@ -48,8 +48,8 @@ const organisationId = () =>
 /**
  * The organisation of a row of the tables written most (device samples and sessions, their daily
  * rollup, the audit log), without a reference to `organisations`: a reference makes every insert
- * lock the organisation's one row (FOR KEY SHARE), which every concurrent write then shares; 50-row
- * inserts at 32 connections ran 1.3 to 1.6x faster without it. The value is the server's own
+ * lock the organisation's one row (FOR KEY SHARE), which every concurrent write then shares, and
+ * concurrent inserts are quicker without it. The value is the server's own
  * organisation, the row that is never deleted; a client's rows still reference the client.
  */
 const organisationOfBusyRow = () => uuid('organisation_id').notNull();
@@ -231,6 +231,17 @@ export const rateLimitBuckets = pgTable(
 );
 
 /**
+ * The columns of an hour's count in an aggregate of the audit: the hour it started, how many, and
+ * when the first and the last came.
+ */
+const hourlyCount = () => ({
+  windowStart: timestamptz('window_start').notNull(),
+  count: integer('count').notNull(),
+  firstAt: timestamptz('first_at').notNull(),
+  lastAt: timestamptz('last_at').notNull(),
+});
+
+/**
  * Refused (throttled) attempts in aggregate: one row per organisation, client address (an IPv6
  * one by its /64), throttled action, limit and hour, counting the refusals and when the first and
  * the last came, so a flood of refusals costs a bounded number of rows. The first refusal of each
@@ -246,11 +257,7 @@ export const auditRefusals = pgTable(
     action: text('action').notNull(),
     /** The limit that refused: 'pair', 'account' or 'address'. */
     scope: text('scope').notNull(),
-    /** The start of the hour the refusals came in. */
-    windowStart: timestamptz('window_start').notNull(),
-    count: integer('count').notNull(),
-    firstAt: timestamptz('first_at').notNull(),
-    lastAt: timestamptz('last_at').notNull(),
+    ...hourlyCount(),
     /** The account the last refused attempt was for (an email or a user id), when known. */
     lastSubject: text('last_subject'),
   },
@@ -330,9 +337,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * Reads of a client's data in aggregate (`client_data_read`,
- * services/clientRecords/clientReadAudit.ts): one row per organisation, reader, outcome, client and hour, counting the reads and when the first and the
- * last came, so reading the same client all day costs a row an hour. The first read of each row
+ * Reads of a client's data in aggregate (`client_data_read`, services/clientRecords/
+ * clientReadAudit.ts): one row per organisation, reader, outcome, client and hour, counting the
+ * reads and when the first and the last came, so reading the same client all day costs a row an hour. The first read of each row
  * is also one `client_data_read` row of the audit log (its route, address and request id);
  * refused reads (another coach's client, a made-up id) count in one row per reader and hour,
  * whatever was asked, with the last id asked. Rows older than 400 days are swept.
@@ -346,11 +353,7 @@ export const auditClientReads = pgTable(
     outcome: text('outcome').notNull(),
     /** The client's person id; '' for the clients list and for refused reads. */
     subject: text('subject').notNull(),
-    /** The start of the hour the reads came in. */
-    windowStart: timestamptz('window_start').notNull(),
-    count: integer('count').notNull(),
-    firstAt: timestamptz('first_at').notNull(),
-    lastAt: timestamptz('last_at').notNull(),
+    ...hourlyCount(),
     /** The client id the last read asked for (at most 64 characters), when it named one. */
     lastSubject: text('last_subject'),
   },
@@ -401,7 +404,7 @@ export function normalizeEmail(email: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Client journey data (issue 5). Every row carries organisation_id; instants are timestamptz (UTC);
+// Client journey data. Every row carries organisation_id; instants are timestamptz (UTC);
 // `local_date` columns are the client's calendar day in their own timezone (persons.timezone).
 
 /** `column in ('a', 'b')` for a check constraint; the values come from the constant arrays only. */
@@ -631,8 +634,7 @@ export const exercises = pgTable(
  * Raw device samples, the largest and most written table: lean rows (no created_at, no surrogate
  * key) and one index, the key the app's ids give, which makes a batch sent twice stored once.
  * Nothing reads them back (the daily rollup folds them in as they arrive), so no index by time:
- * without the identity column and that index, 60-sample inserts ran 1.35x faster at 16
- * connections (migration 0014).
+ * inserts are quicker without an identity column and that index (migration 0014).
  */
 export const metricSamples = pgTable(
   'metric_samples',
@@ -813,7 +815,7 @@ export const clientListEntries = pgTable(
 );
 
 /**
- * PDF reports of a client (issue 11), kept with what their list shows. Scoped to the coach who
+ * PDF reports of a client, kept with what their list shows. Scoped to the coach who
  * generated them as well as the client: another coach never reads one, even a later coach of the
  * same client. Bounded in size by the render (at most 90 days, 4 notes of 500 characters).
  */
