@@ -1,10 +1,7 @@
 import { coachPerson, createMockState, mockNow, onePixelPng } from '@coach/api/msw';
 import { eq } from 'drizzle-orm';
 import { schema } from '../packages/server/src/db/index.ts';
-import {
-  createUserWithProfile,
-  type TestUser,
-} from '../packages/server/src/services/auth/testing.ts';
+import { createUserWithProfile, type TestUser } from '../packages/server/test/auth.ts';
 import { startTestServer, type TestServer } from '../packages/server/test/testServer.ts';
 import { contractAnswer, type ParityDriver, type ParityPeople, requestOf } from './driver.ts';
 import { type FixtureClient, fixturePeople } from './fixturePeople.ts';

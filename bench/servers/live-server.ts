@@ -12,7 +12,7 @@ import { defaultOrganisationId } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
 import { hashPassword, insertAccount } from '../../packages/server/src/services/auth/index.ts';
-import { signInForTest } from '../../packages/server/src/services/auth/testing.ts';
+import { signInForTest } from '../../packages/server/test/auth.ts';
 import { buildBenchServer, serveBenchChild } from './benchServer.ts';
 
 /** What a seeding child sends its parent: each coach's token and their clients' tokens and ids. */

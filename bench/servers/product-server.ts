@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { serviceNames } from '@coach/api';
 import { defaultOrganisationId } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/index.ts';
-import { createUserWithProfile } from '../../packages/server/src/services/auth/testing.ts';
+import { createUserWithProfile } from '../../packages/server/test/auth.ts';
 import { buildBenchServer, serveBenchChild } from './benchServer.ts';
 
 const database = await openDatabase({

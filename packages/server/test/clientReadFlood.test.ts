@@ -3,8 +3,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/db/index.ts';
-import { callApi, signInForTest, type TestUser } from '../src/services/auth/testing.ts';
-import { seedPerson } from '../src/services/clientRecords/testing.ts';
+import { callApi, signInForTest, type TestUser } from './auth.ts';
+import { seedPerson } from './clientRecords.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 let server: TestServer;

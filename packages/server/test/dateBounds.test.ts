@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUserWithProfile,
-  signInForTest,
-  type TestUser,
-} from '../src/services/auth/testing.ts';
+import { callApi, createUserWithProfile, signInForTest, type TestUser } from './auth.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 // A date or a date-time outside the years the product knows (1900 to 2199) is refused by the

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedPerson, setNow } from '../src/services/analytics/testing.ts';
-import { signInForTest, type TestUser } from '../src/services/auth/testing.ts';
-import { callAs } from '../src/services/clientRecords/testing.ts';
+import { seedPerson, setNow } from './analytics.ts';
+import { signInForTest, type TestUser } from './auth.ts';
+import { callAs } from './clientRecords.ts';
 import {
   clientAddress,
   type HeldSocket,

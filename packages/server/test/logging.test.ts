@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogFields, redactedUrl } from '../src/http/logging.ts';
-import { callApi, createUserWithProfile } from '../src/services/auth/testing.ts';
+import { callApi, createUserWithProfile } from './auth.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 // A full run with real secrets, logged to a captured stream: no password, token, code, name,

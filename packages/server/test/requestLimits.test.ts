@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/db/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from '../src/services/auth/testing.ts';
+import { callApi, createUserWithProfile, type TestUser } from './auth.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 // One request must not be able to hold the server: bodies are cut by bytes before parsing, and

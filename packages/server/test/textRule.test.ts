@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { maxAssessmentAnswers } from '@coach/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callApi, type TestUser } from '../src/services/auth/testing.ts';
-import {
-  berlinEvening,
-  startSeededServer,
-  surveyRows,
-} from '../src/services/clientRecords/testing.ts';
+import { callApi, type TestUser } from './auth.ts';
+import { berlinEvening, startSeededServer, surveyRows } from './clientRecords.ts';
 import type { TestServer } from './testServer.ts';
 
 // The text rule of the contract (no NUL, no lone surrogate in any client text) over real HTTP:

@@ -9,6 +9,7 @@ import {
   testDatabaseKind,
   testOrganisationId,
 } from '../../test/database.ts';
+import { rejectionOf, sqlStateOf } from '../../test/dbErrors.ts';
 import { type DatabaseHandle, openDatabase, seedOrganisation } from './index.ts';
 import {
   auditLog,
@@ -20,7 +21,6 @@ import {
   profilePictures,
   users,
 } from './schema.ts';
-import { rejectionOf, sqlStateOf } from './test-helpers.ts';
 
 const kind = testDatabaseKind();
 const otherOrganisationId = '11111111-1111-4111-8111-111111111111';

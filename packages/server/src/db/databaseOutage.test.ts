@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { errorStatuses } from '@coach/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInForTest, type TestResponse } from '../../test/auth.ts';
+import { seedPerson } from '../../test/clientRecords.ts';
 import { createTestDatabase, testDatabaseKind } from '../../test/database.ts';
 import { startTcpProxy } from '../../test/tcpProxy.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
-import { callApi, signInForTest, type TestResponse } from '../services/auth/testing.ts';
-import { seedPerson } from '../services/clientRecords/testing.ts';
 import { databaseRetryAfterSeconds } from './unavailable.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')(

@@ -3,6 +3,7 @@ import { generateCalendarEvents } from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind, testOrganisationId } from '../../test/database.ts';
+import { rejectionOf, sqlStateOf } from '../../test/dbErrors.ts';
 import type { DatabaseHandle } from './index.ts';
 import {
   calendarEvents,
@@ -16,7 +17,6 @@ import {
   usageSessions,
   users,
 } from './schema.ts';
-import { rejectionOf, sqlStateOf } from './test-helpers.ts';
 
 const kind = testDatabaseKind();
 const organisationId = testOrganisationId;

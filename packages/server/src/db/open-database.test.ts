@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind, testOrganisationId } from '../../test/database.ts';
+import { rejectionOf } from '../../test/dbErrors.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase } from './index.ts';
-import { rejectionOf } from './test-helpers.ts';
 
 const password = 'S3cret-Passw0rd';
 const base = { dataDir: '', organisationId: testOrganisationId };

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind, testOrganisationId } from '../../test/database.ts';
+import { rejectionOf, sqlStateOf } from '../../test/dbErrors.ts';
 import { type DatabaseHandle, openDatabase } from './index.ts';
 import { wireQueryOptions } from './pgliteThread.ts';
 import { users } from './schema.ts';
-import { rejectionOf, sqlStateOf } from './test-helpers.ts';
 
 // The embedded database runs in a worker thread (pgliteThread.ts): these are the promises the
 // services rely on whichever thread runs the queries, checked on both databases, then what is

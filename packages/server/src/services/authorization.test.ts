@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { liveEventsContentType, type RouteName, routes, serviceNames } from '@coach/api';
 import { addDays, localDateOf, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/testServer.ts';
 import {
   callApi,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
   type TestUser,
-} from './auth/testing.ts';
-import { makePng } from './resource/testImages.ts';
+} from '../../test/auth.ts';
+import { makePng } from '../../test/images.ts';
+import { startTestServer, type TestServer } from '../../test/testServer.ts';
 
 // The authorization matrix: every route of the contract, every kind of caller. A route added to
 // `routes` without a row in `cases` fails the first test, so no call escapes the matrix.

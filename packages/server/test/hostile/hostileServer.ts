@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { expect } from 'vitest';
 import { schema } from '../../src/db/index.ts';
-import { callApi, signInForTest, type TestUser } from '../../src/services/auth/testing.ts';
-import { seedPerson } from '../../src/services/clientRecords/testing.ts';
-import { makePng } from '../../src/services/resource/testImages.ts';
+import { callApi, signInForTest, type TestUser } from '../auth.ts';
+import { seedPerson } from '../clientRecords.ts';
+import { makePng } from '../images.ts';
 import { startTestServer, type TestServer } from '../testServer.ts';
 import type { SchemaHints } from './schemaArbitrary.ts';
 

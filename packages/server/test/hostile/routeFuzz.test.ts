@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { liveEventsContentType, type RouteName, routes } from '@coach/api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInForTest } from '../../src/services/auth/testing.ts';
+import { signInForTest } from '../auth.ts';
 import { thorough } from '../thorough.ts';
 import { type HostileServer, people, startHostileServer } from './hostileServer.ts';
 import { recordHostileResults } from './results.ts';

@@ -1,11 +1,6 @@
 import { defaultBodyLimit, type RouteDefinition, type RouteName, routes } from '@coach/api';
 import fc from 'fast-check';
-import {
-  makeExtendedWebp,
-  makeJpeg,
-  makePng,
-  makeWebp,
-} from '../../src/services/resource/testImages.ts';
+import { makeExtendedWebp, makeJpeg, makePng, makeWebp } from '../images.ts';
 import type { Person } from './hostileServer.ts';
 import {
   hostileArbitrary,

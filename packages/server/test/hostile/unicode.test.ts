@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isOneLineName, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, type TestResponse } from '../../src/services/auth/testing.ts';
-import { surveyRows } from '../../src/services/clientRecords/testing.ts';
+import { callApi, type TestResponse } from '../auth.ts';
+import { surveyRows } from '../clientRecords.ts';
 import { testDatabaseKind } from '../database.ts';
 import { pdfPageTexts } from '../pdfText.ts';
 import {

@@ -1,17 +1,8 @@
 import { crc32 } from 'node:zlib';
 import { limits } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createUserWithProfile,
-  signInForTest,
-  type TestUser,
-} from '../../src/services/auth/testing.ts';
-import {
-  makeExtendedWebp,
-  makeJpeg,
-  makePng,
-  makeWebp,
-} from '../../src/services/resource/testImages.ts';
+import { createUserWithProfile, signInForTest, type TestUser } from '../auth.ts';
+import { makeExtendedWebp, makeJpeg, makePng, makeWebp } from '../images.ts';
 import { startTestServer, type TestServer } from '../testServer.ts';
 import { recordHostileResults } from './results.ts';
 

@@ -3,9 +3,9 @@ import type { Person } from '@coach/api';
 import { messages } from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithProfile, signInForTest, type TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 
 let server: TestServer;
 let coachA: TestUser;

@@ -1,8 +1,13 @@
 import { coachLanguageMessage, messages } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUserWithProfile,
+  signInForTest,
+  type TestUser,
+} from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 
 let server: TestServer;
 let coach: TestUser;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithProfile, signInForTest, type TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
 
 let server: TestServer;
 let coach: TestUser;

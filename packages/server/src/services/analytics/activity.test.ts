@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityItem, ActivityPage } from '@coach/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, seedPerson, setNow } from '../../../test/analytics.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import type { TestUser } from '../auth/testing.ts';
-import { callAs, seedPerson, setNow } from './testing.ts';
 
 let server: TestServer;
 let coach: TestUser;

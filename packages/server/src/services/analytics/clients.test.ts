@@ -3,11 +3,6 @@ import type { ClientProfileSummary, ClientSummary, ClientSummaryList } from '@co
 import { addDays, type JourneyStep, maxLowDays } from '@coach/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { schema } from '../../db/index.ts';
-import type { TestUser } from '../auth/testing.ts';
-import { changePhase } from '../clientRecords/testing.ts';
-import { isValidPictureSignature } from '../core/index.ts';
 import {
   callAs,
   seedDaily,
@@ -16,7 +11,12 @@ import {
   seedStep,
   seedTotals,
   setNow,
-} from './testing.ts';
+} from '../../../test/analytics.ts';
+import type { TestUser } from '../../../test/auth.ts';
+import { changePhase } from '../../../test/clientRecords.ts';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
+import { isValidPictureSignature } from '../core/index.ts';
 
 let server: TestServer;
 let coach: TestUser;

@@ -1,16 +1,16 @@
 import { type CoachActionList, coachActionLimits } from '@coach/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import type { AuditAction } from '../../db/auditActions.ts';
-import { schema } from '../../db/index.ts';
 import {
   callApi,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
   type TestUser,
-} from '../auth/testing.ts';
+} from '../../../test/auth.ts';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import type { AuditAction } from '../../db/auditActions.ts';
+import { schema } from '../../db/index.ts';
 
 // "Who did what" on a client profile: the coach's own invite, phase changes and reports of one
 // client, from the audit log, made through the real calls.

@@ -6,9 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { ClientSummaryList } from '@coach/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { schema } from '../../db/index.ts';
-import type { TestUser } from '../auth/testing.ts';
 import {
   callAs,
   listBothWays,
@@ -18,7 +15,10 @@ import {
   seedStep,
   seedTotals,
   setNow,
-} from './testing.ts';
+} from '../../../test/analytics.ts';
+import type { TestUser } from '../../../test/auth.ts';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
 
 let server: TestServer;
 let coach: TestUser;

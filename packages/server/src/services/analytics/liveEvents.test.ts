@@ -1,11 +1,16 @@
 import { messages } from '@coach/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUserWithProfile,
+  signInForTest,
+  type TestUser,
+} from '../../../test/auth.ts';
 import { testDatabaseKind, testOrganisationId } from '../../../test/database.ts';
+import { oneSampleBatch, openLiveStream, type TestLiveStream } from '../../../test/liveEvents.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { openDatabase } from '../../db/index.ts';
-import { callApi, createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
-import { oneSampleBatch, openLiveStream, type TestLiveStream } from './liveTesting.ts';
 
 // The coach's live event stream over real HTTP on a real database: what reaches whom, coalescing,
 // heartbeats, resume, the session's end, the caps, and (on PostgreSQL) a second process.

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ClientSeries, SeriesDay } from '@coach/api';
 import { addDays } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, seedPerson, seedStep, setNow } from '../../../test/analytics.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import type { TestUser } from '../auth/testing.ts';
-import { callAs, seedPerson, seedStep, setNow } from './testing.ts';
 
 let server: TestServer;
 let coach: TestUser;

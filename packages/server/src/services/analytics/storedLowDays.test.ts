@@ -6,16 +6,21 @@ import { randomUUID } from 'node:crypto';
 import type { ClientSummaryList } from '@coach/api';
 import { addDays, maxLowDays } from '@coach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/testServer.ts';
-import type { TestUser } from '../auth/testing.ts';
+import {
+  seedPerson as seedAnalyticsPerson,
+  seedDaily,
+  seedStep,
+  seedTotals,
+} from '../../../test/analytics.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import {
   callAs,
   changePhase,
   seedPerson,
   startClockedServer,
   totalsRow,
-} from '../clientRecords/testing.ts';
-import { seedPerson as seedAnalyticsPerson, seedDaily, seedStep, seedTotals } from './testing.ts';
+} from '../../../test/clientRecords.ts';
+import type { TestServer } from '../../../test/testServer.ts';
 
 let server: TestServer;
 let clock: { now: Date };

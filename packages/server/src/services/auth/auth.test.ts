@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile, type TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 
 const relaxed = {
   login: { perIp: { max: 1000, windowSeconds: 60 }, perAccount: { max: 1000, windowSeconds: 60 } },

@@ -7,8 +7,8 @@ import {
 } from '@coach/api';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUserWithProfile } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { createUserWithProfile } from './testing.ts';
 
 // The app's API client (packages/api) against the real server: its refresh-once logic meets
 // real expiring access tokens and real rotating refresh tokens. Requests go over the real

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile, type TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { callApi, createUserWithProfile } from './testing.ts';
 
 const endpoints = [
   ['POST', '/login'],

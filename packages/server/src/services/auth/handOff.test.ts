@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { callApi, createUserWithProfile } from './testing.ts';
 
 const email = 'coach.mailfail@example.com';
 

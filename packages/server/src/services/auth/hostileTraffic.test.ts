@@ -1,9 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApiFrom, createUserWithProfile } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import type { AuthOptionsInput } from './options.ts';
-import { callApiFrom, createUserWithProfile } from './testing.ts';
 
 // Hostile traffic over real HTTP: each loopback address (127.0.0.N) is a distinct client, its
 // socket bound to that address; the server trusts no proxy header.

@@ -7,6 +7,7 @@ export { hashPassword } from './passwords.ts';
 export { refuseThrottled, sweepIdleBucketsSometimes, tooManyAttemptsMessage } from './rateLimit.ts';
 export { createRequireAuth } from './requireAuth.ts';
 export { authService } from './routes.ts';
+export { randomToken, sha256Hex } from './secrets.ts';
 export { findUserByEmail, insertAccount } from './users.ts';
 
 declare module '../core/context.ts' {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile, signInForTest } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { callApi, createUserWithProfile, signInForTest } from './testing.ts';
 
 // The invite link's token is a bearer secret: it travels in the mailed URL of the single page
 // (`/invite?token=...`, served by this same server) and in the bodies of check and accept. No

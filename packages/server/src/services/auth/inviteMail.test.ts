@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUserWithProfile,
+  signInForTest,
+  type TestUser,
+} from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, signInForTest, type TestUser } from './testing.ts';
 
 // An invite mail goes out from the product's address to any address a coach types: the names in
 // it (the invitee's, typed by the coach, and the coach's own) are one line of plain text and never

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  callApi,
+  createUserWithProfile,
+  signInForTest,
+  type TestUser,
+} from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, signInForTest, type TestUser } from './testing.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 

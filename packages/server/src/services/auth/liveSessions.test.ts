@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithProfile } from '../../../test/auth.ts';
 import { createTestDatabase } from '../../../test/database.ts';
 import { type DatabaseHandle, schema } from '../../db/index.ts';
 import {
@@ -10,7 +11,6 @@ import {
 } from './liveSessions.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
 import { revokeAllSessionsOfUser, revokeFamily } from './sessions.ts';
-import { createUserWithProfile } from './testing.ts';
 
 describe('the memory of live sessions', () => {
   const session = crypto.randomUUID();

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUserWithProfile,
+  signInForTest,
+  type TestUser,
+} from '../../../test/auth.ts';
 import type { ReceivedMail } from '../../../test/mailSink.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { callApi, createUserWithProfile, signInForTest, type TestUser } from './testing.ts';
 
 // The mails go out in their reader's language: a coach's own, a client's their coach's (the
 // invite, before the client has an account, the inviting coach's), read from the SMTP sink.

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile } from '../../../test/auth.ts';
 import { startMailSink } from '../../../test/mailSink.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
@@ -11,7 +12,6 @@ import {
   enqueueMail,
   retryDelayMs,
 } from '../../mail/outbox.ts';
-import { callApi, createUserWithProfile } from './testing.ts';
 
 const outbox = schema.mailOutbox;
 const from = 'Coach <no-reply@coach.test>';

@@ -1,15 +1,15 @@
 import { limits } from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { schema } from '../../db/index.ts';
 import {
   callApi,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
   type TestUser,
-} from './testing.ts';
+} from '../../../test/auth.ts';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
 
 // Listing, resending, withdrawing and checking invites, over HTTP on a real server: each a
 // behaviour a coach or an invitee sees, and what the database keeps.

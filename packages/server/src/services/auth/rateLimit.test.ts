@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import { tooManyAttemptsMessage } from './rateLimit.ts';
-import { callApi, createUserWithProfile } from './testing.ts';
 
 const owner = 'coach@example.com';
 const ownerPassword = 'Coach123!';

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { callApi, createUserWithProfile, type TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, createUserWithProfile, type TestUser } from './testing.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Calendar } from '@coach/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/testServer.ts';
-import type { TestUser } from '../auth/testing.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import {
   berlinEvening,
   callAs,
@@ -12,7 +11,8 @@ import {
   expectRangeRefused,
   findEvent,
   startSeededServer,
-} from '../clientRecords/testing.ts';
+} from '../../../test/clientRecords.ts';
+import type { TestServer } from '../../../test/testServer.ts';
 
 let server: TestServer;
 let clock: { now: Date };

@@ -2,11 +2,11 @@
 // the database as an operator (or an auditor) would.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInForTest, type TestUser } from '../../../test/auth.ts';
+import { seedPerson } from '../../../test/clientRecords.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { callApi, signInForTest, type TestUser } from '../auth/testing.ts';
 import { clientDataReads } from './clientReadAudit.ts';
-import { seedPerson } from './testing.ts';
 
 let server: TestServer;
 let coach: TestUser;

@@ -19,6 +19,7 @@ export {
 export { beforeJourney, checkTimestamp, placeInCalendar, placeInJourney } from './journeyPlace.ts';
 export {
   judgeLowDays,
+  recomputeLowDays,
   type StoredLowDays,
   storedLowDaysHold,
   storeLowDays,

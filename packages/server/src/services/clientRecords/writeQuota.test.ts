@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/index.ts';
-import { callApi, signInForTest, type TestResponse, type TestUser } from '../auth/testing.ts';
+import { callApi, signInForTest, type TestResponse, type TestUser } from '../../../test/auth.ts';
 import {
   berlinEvening,
   type ClientDataPeople,
@@ -10,7 +9,8 @@ import {
   exerciseRows,
   startSeededServer,
   surveyRows,
-} from './testing.ts';
+} from '../../../test/clientRecords.ts';
+import { schema } from '../../db/index.ts';
 import { defaultClientWriteQuotas } from './writeQuotaOptions.ts';
 
 // The clients' write quotas over real HTTP, with small limits injected per test: the rate of a

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithProfile } from '../../../test/auth.ts';
 import { createTestDatabase } from '../../../test/database.ts';
 import { type DatabaseHandle, schema } from '../../db/index.ts';
-import { createUserWithProfile } from '../auth/testing.ts';
 import { storeMetricBatch } from './store.ts';
 
 // The HTTP tests cannot reach a DST change (timestamps older than 30 days are refused), so the

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/testServer.ts';
-import type { TestUser } from '../auth/testing.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import {
   berlinEvening,
   callAs,
@@ -16,7 +15,8 @@ import {
   startSeededServer,
   totalsFigures,
   totalsRow,
-} from '../clientRecords/testing.ts';
+} from '../../../test/clientRecords.ts';
+import type { TestServer } from '../../../test/testServer.ts';
 
 let server: TestServer;
 let clock: { now: Date };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../test/auth.ts';
+import { callAs, seedPerson, startClockedServer } from '../../../test/clientRecords.ts';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import type { TestUser } from '../auth/testing.ts';
-import { callAs, seedPerson, startClockedServer } from '../clientRecords/testing.ts';
 
 let server: TestServer;
 let coachA: TestUser;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Calendar } from '@coach/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/testServer.ts';
-import type { TestUser } from '../auth/testing.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import {
   callAs,
   eventRows,
@@ -10,7 +9,8 @@ import {
   startClockedServer,
   totalsFigures,
   totalsRow,
-} from '../clientRecords/testing.ts';
+} from '../../../test/clientRecords.ts';
+import type { TestServer } from '../../../test/testServer.ts';
 
 // A phase change replans the calendar and moves the change day's figures to the new step.
 

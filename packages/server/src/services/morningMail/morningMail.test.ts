@@ -1,10 +1,10 @@
 import { addDays, localDateOf, zonedLocalToUtc } from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithProfile, type TestUser } from '../../../test/auth.ts';
 import { createTestDatabaseHandles } from '../../../test/database.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { type DatabaseHandle, schema } from '../../db/index.ts';
-import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
 import { createMorningMailScheduler } from './scheduler.ts';
 
 const password = 'Password1';

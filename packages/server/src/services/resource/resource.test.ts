@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithProfile, signInForTest, type TestUser } from '../../../test/auth.ts';
+import { makeExtendedWebp, makeJpeg, makePng, makeWebp } from '../../../test/images.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
-import { createUserWithProfile, signInForTest, type TestUser } from '../auth/testing.ts';
-import { makeExtendedWebp, makeJpeg, makePng, makeWebp } from './testImages.ts';
 
 let server: TestServer;
 /** A coach, with two clients; another coach, with one client. */

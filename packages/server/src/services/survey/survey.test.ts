@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/testServer.ts';
-import { schema } from '../../db/index.ts';
-import type { TestUser } from '../auth/testing.ts';
+import type { TestUser } from '../../../test/auth.ts';
 import {
   berlinEvening,
   callAs,
@@ -18,7 +16,9 @@ import {
   surveyRows,
   totalsFigures,
   totalsRow,
-} from '../clientRecords/testing.ts';
+} from '../../../test/clientRecords.ts';
+import type { TestServer } from '../../../test/testServer.ts';
+import { schema } from '../../db/index.ts';
 
 let server: TestServer;
 let clock: { now: Date };

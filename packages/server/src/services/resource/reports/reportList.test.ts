@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Report, ReportList } from '@coach/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPerson, setNow } from '../../../../test/analytics.ts';
+import { callApi, signInForTest, type TestUser } from '../../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../../test/testServer.ts';
 import { schema } from '../../../db/index.ts';
-import { seedPerson, setNow } from '../../analytics/testing.ts';
-import { callApi, signInForTest, type TestUser } from '../../auth/testing.ts';
 
 // A client's reports page by page, and a coach deleting one, over real HTTP.
 

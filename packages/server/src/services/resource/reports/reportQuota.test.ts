@@ -1,10 +1,10 @@
 import type { Report } from '@coach/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPerson, setNow } from '../../../../test/analytics.ts';
+import { callApi, signInForTest, type TestUser } from '../../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../../test/testServer.ts';
 import { schema } from '../../../db/index.ts';
-import { seedPerson, setNow } from '../../analytics/testing.ts';
-import { callApi, signInForTest, type TestUser } from '../../auth/testing.ts';
 
 // The coaches' report quota over real HTTP, with a ceiling of 3 reports a day: a coach past it
 // is refused with a 429 and the wait until the report that must leave the window leaves it.

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Report, ReportList } from '@coach/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedDaily, seedPerson, seedStep, setNow } from '../../../../test/analytics.ts';
+import { signInForTest, type TestUser } from '../../../../test/auth.ts';
+import { callAs } from '../../../../test/clientRecords.ts';
 import { pdfPageTexts } from '../../../../test/pdfText.ts';
 import { startTestServer, type TestServer } from '../../../../test/testServer.ts';
 import { schema } from '../../../db/index.ts';
-import { seedDaily, seedPerson, seedStep, setNow } from '../../analytics/testing.ts';
-import { signInForTest, type TestUser } from '../../auth/testing.ts';
-import { callAs } from '../../clientRecords/testing.ts';
 
 /** 2025-06-12 14:30 in Berlin. */
 const now = new Date('2025-06-12T12:30:00.000Z');

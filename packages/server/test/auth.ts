@@ -1,12 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { CoachLanguage } from '@coach/domain';
-import type { DatabaseHandle } from '../../db/index.ts';
-import { normalizeEmail, schema } from '../../db/index.ts';
-import type { PersonType } from '../../db/schema.ts';
-import type { AccessTokens } from '../../http/accessTokens.ts';
-import { hashPassword } from './passwords.ts';
-import { randomToken, sha256Hex } from './secrets.ts';
-import { insertAccount } from './users.ts';
+import type { DatabaseHandle } from '../src/db/index.ts';
+import { normalizeEmail, schema } from '../src/db/index.ts';
+import type { PersonType } from '../src/db/schema.ts';
+import type { AccessTokens } from '../src/http/accessTokens.ts';
+import { hashPassword, insertAccount, randomToken, sha256Hex } from '../src/services/auth/index.ts';
 
 /** What a test needs to seed one account. */
 export type TestUserInput = {

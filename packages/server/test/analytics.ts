@@ -4,13 +4,16 @@ import { randomUUID } from 'node:crypto';
 import type { ClientSummary } from '@coach/api';
 import type { JourneyStep } from '@coach/domain';
 import { and, eq } from 'drizzle-orm';
-import type { TestServer } from '../../../test/testServer.ts';
-import { type DatabaseHandle, schema } from '../../db/index.ts';
-import { createUserWithProfile, type TestUser } from '../auth/testing.ts';
-import { recomputeLowDays } from '../clientRecords/lowDayRuns.ts';
-import { datesOfStep, readStepStarts } from '../clientRecords/steps.ts';
-import { callAs as callClientData } from '../clientRecords/testing.ts';
-import { clientSummaries } from './figures.ts';
+import { type DatabaseHandle, schema } from '../src/db/index.ts';
+import { clientSummaries } from '../src/services/analytics/index.ts';
+import {
+  datesOfStep,
+  readStepStarts,
+  recomputeLowDays,
+} from '../src/services/clientRecords/index.ts';
+import { createUserWithProfile, type TestUser } from './auth.ts';
+import { callAs as callClientData } from './clientRecords.ts';
+import type { TestServer } from './testServer.ts';
 
 /** What a seeded person may differ in. */
 export type SeedPerson = {

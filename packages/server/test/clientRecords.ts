@@ -4,15 +4,15 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceName } from '@coach/api';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/testServer.ts';
-import { schema } from '../../db/index.ts';
+import { schema } from '../src/db/index.ts';
 import {
   callApi,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
   type TestUser,
-} from '../auth/testing.ts';
+} from './auth.ts';
+import { startTestServer, type TestServer } from './testServer.ts';
 
 /** A test server whose client-data clock the test sets (`clock.now`). */
 export type ClockedServer = { server: TestServer; clock: { now: Date } };
