@@ -22,10 +22,10 @@ import {
 // validation and handlers, without sockets), plus a sample over real HTTP.
 //
 // HOSTILE_RUNS (cases per route through inject), HOSTILE_HTTP_RUNS (per route over HTTP) and
-// HOSTILE_SEED size and fix the run. A case costs about 6 ms of CPU on PGlite (the server's own
-// queries): `npm test` draws a sample of 40 + 4 per route, on PGlite; `npm run test:thorough`
-// 150 + 10 per route on both databases; HOSTILE_RUNS=1000 is a deeper run still (about 4 minutes
-// of CPU on PGlite).
+// HOSTILE_SEED size and fix the run. Each case runs the server's own queries, so the sample
+// suits the command: `npm test` draws 40 + 4 per route, on PGlite; `npm run test:thorough`
+// 150 + 10 per route on both databases; HOSTILE_RUNS=1000 is a deeper run still (minutes of CPU
+// on PGlite).
 
 const injectRuns = Number(process.env.HOSTILE_RUNS ?? (thorough ? 150 : 40));
 const httpRuns = Number(process.env.HOSTILE_HTTP_RUNS ?? (thorough ? 10 : 4));

@@ -10,8 +10,8 @@ const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
  * Hashes and verifications running at once: one core is left to the event loop (and PGlite's
  * thread), 2 at most, 1 at least. A flood of them (sign-ins, invite acceptances, resets) queues
  * here instead of taking every core and libuv thread, so the rest of the server keeps its pace.
- * On 2 cores, 1 rather than 2: `/api/health` stayed quicker while ten sign-ins ran (p50 3 ms
- * instead of 11) for sign-ins slower by about a tenth (bench/logins.ts, medians of five runs).
+ * On 2 cores, 1 rather than 2: the other requests keep their pace during a run of sign-ins, which
+ * only lose a little (bench/logins.ts measures both).
  */
 export const argon2Concurrency = Math.max(1, Math.min(2, availableParallelism() - 1));
 const argon2Slots = createConcurrencyLimit(argon2Concurrency);

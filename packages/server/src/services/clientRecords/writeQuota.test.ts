@@ -226,7 +226,7 @@ describe('client write quotas', () => {
     expect(daily.ceilings.exercises).toBeGreaterThanOrEqual(10 * 6);
     expect(daily.ceilings.samples).toBeGreaterThanOrEqual(10 * 3 * 1440);
     expect(rates.deviceBatch.max).toBeGreaterThanOrEqual(60);
-    // ... and that stop the flood: 40 large assessments in a few seconds.
+    // ... and that stop a flood: 40 large assessments in a few seconds.
     expect(rates.assessment.max).toBeLessThan(40 * 2);
     expect(daily.ceilings.assessmentBytes).toBeLessThan(40 * 51_000);
   });
