@@ -5,7 +5,7 @@
  * Every action the audit log records, written once: the writers name them, the coach's history
  * (services/analytics/coachActions.ts) reads some back.
  */
-export const auditActions = [
+const auditActions = [
   // Sessions.
   'sign_in',
   'sign_in_failed',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 // runs as may read or change anything in it.
 
 /** Mode of the server's folders: the owner only. */
-export const privateFolderMode = 0o700;
+const privateFolderMode = 0o700;
 
 /** Mode of the server's files: the owner only. */
 export const privateFileMode = 0o600;

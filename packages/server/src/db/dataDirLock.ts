@@ -6,7 +6,7 @@ import { privateFileMode } from './dataDir.ts';
 const heldFolders = new Set<string>();
 
 /** The lock file of a data folder's embedded database. */
-export const lockFileOf = (dataDir: string) => join(dataDir, 'pglite.lock');
+const lockFileOf = (dataDir: string) => join(dataDir, 'pglite.lock');
 
 /**
  * Takes the embedded database of `dataDir` for this process (a server, a backup, a restore):

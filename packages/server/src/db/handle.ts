@@ -5,7 +5,7 @@ import * as schema from './schema.ts';
 type Rows<Row> = { rows: Row[] };
 
 /** What `db.execute()` answers on both drivers: their results share `rows`. */
-export interface QueryResultHKT extends PgQueryResultHKT {
+interface QueryResultHKT extends PgQueryResultHKT {
   readonly type: Rows<this['row']>;
 }
 
@@ -33,7 +33,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const defaultOrganisationName = 'Coach';
+const defaultOrganisationName = 'Coach';
 
 /** Creates the organisation row when it is missing; leaves an existing one untouched. */
 export async function seedOrganisation(

@@ -8,10 +8,10 @@ import pg from 'pg';
 // process: queued by the transaction and handed out after its commit, which is what NOTIFY does.
 
 /** The PostgreSQL channel of the notices. */
-export const noticeChannel = 'coach_notices';
+const noticeChannel = 'coach_notices';
 
 /** Longest payload: NOTIFY takes under 8000 bytes. */
-export const maxNoticeBytes = 7_900;
+const maxNoticeBytes = 7_900;
 
 /** What hears the notices of every process. */
 export type NoticeListener = {

@@ -15,12 +15,12 @@ import {
 // to the worker, which owns the database; the main thread only waits for the answer.
 
 /** What drizzle's pglite driver calls on its client, and what a transaction's work receives. */
-export type PgliteQueries = {
+type PgliteQueries = {
   query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<Row>>;
   exec(text: string): Promise<Results[]>;
 };
 
-export type PgliteTransactionProxy = PgliteQueries & {
+type PgliteTransactionProxy = PgliteQueries & {
   rollback(): Promise<void>;
   readonly closed: boolean;
 };

@@ -8,7 +8,7 @@ const sweepEvery = 100;
  * Now and then (one call in {@link sweepEvery}), runs `deletion`, which drops rows past their
  * use (counters' old windows), so tables that grow with traffic stay small.
  */
-export async function sweepSometimes(db: Database, deletion: SQL): Promise<void> {
+async function sweepSometimes(db: Database, deletion: SQL): Promise<void> {
   if (Math.random() >= 1 / sweepEvery) return;
   await db.execute(deletion);
 }

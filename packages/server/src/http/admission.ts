@@ -20,9 +20,6 @@ import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 // would reach the database unbounded), gives it back while its body arrives, and comes back to
 // the front of the queue.
 
-/** API requests at work at once in one process (see `HttpLimits.maxRequestsAtWork`). */
-export const defaultMaxRequestsAtWork = defaultHttpLimits.maxRequestsAtWork;
-
 /** Requests that never wait: the health check answers from memory, whatever the load. */
 const unqueuedPaths = new Set(['/api/health']);
 

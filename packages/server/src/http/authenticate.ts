@@ -13,7 +13,7 @@ export interface Caller extends AccessClaims {
 }
 
 /** What the session check answers for a live session: the caller without the token's claims. */
-export type SessionFacts = Omit<Caller, keyof AccessClaims>;
+type SessionFacts = Omit<Caller, keyof AccessClaims>;
 
 declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface.

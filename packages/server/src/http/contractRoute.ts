@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /** The request and reply types of a contract route, by its schemas: Fastify's route generic. */
-export type ContractRouteGeneric<Name extends RouteName> = {
+type ContractRouteGeneric<Name extends RouteName> = {
   Params: ParamsOf<Name>;
   Querystring: QueryOf<Name>;
   // A route without a JSON body schema takes raw bytes (uploads), or nothing.
@@ -41,13 +41,13 @@ type ReplyBody<Name extends RouteName, Status> =
 export type ContractRequest<Name extends RouteName> = FastifyRequest<ContractRouteGeneric<Name>>;
 
 /** The reply of a contract route: `status(s).send(...)` only with that status's answer. */
-export type ContractReply<Name extends RouteName> = FastifyReply<ContractRouteGeneric<Name>>;
+type ContractReply<Name extends RouteName> = FastifyReply<ContractRouteGeneric<Name>>;
 
 /**
  * A route's handler: answers the route's success value, or the reply once it has sent another
  * of the route's statuses itself.
  */
-export type ContractHandler<Name extends RouteName> = (
+type ContractHandler<Name extends RouteName> = (
   request: ContractRequest<Name>,
   reply: ContractReply<Name>,
 ) => Promise<HandlerAnswer<Name>>;
@@ -73,7 +73,7 @@ export type ContractHookRequest<Name extends RouteName> = FastifyRequest<{
 }>;
 
 /** A hook of one contract route; any {@link RouteHook} is one too. */
-export type ContractHook<Name extends RouteName> = (
+type ContractHook<Name extends RouteName> = (
   request: ContractHookRequest<Name>,
   reply: FastifyReply,
 ) => Promise<unknown>;

@@ -199,7 +199,7 @@ export function isClientGone(request: FastifyRequest): boolean {
 }
 
 /** The request as a log line shows it. */
-export function requestLogFields(request: { method: string; url: string; ip?: string }) {
+function requestLogFields(request: { method: string; url: string; ip?: string }) {
   return { method: request.method, url: redactedUrl(request.url), remoteAddress: request.ip };
 }
 

@@ -6,7 +6,7 @@ import { spanishTexts } from './spanishTexts.ts';
 // language (englishTexts.ts is the source), values formatted by the locale's Intl rules.
 
 /** A text with plural forms: `one` and `other` (a language's other forms fall back to `other`). */
-export type PluralText = { readonly one: string; readonly other: string };
+type PluralText = { readonly one: string; readonly other: string };
 
 const textsByLanguage: Record<CoachLanguage, ServerTexts> = {
   'en-US': englishTexts,

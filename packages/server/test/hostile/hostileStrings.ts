@@ -2,7 +2,7 @@
 // payloads, and lengths at and past the limits. Shared by the fuzzer and the round-trip tests.
 
 /** 250 emoji: 250 characters (code points) but 500 UTF-16 units and 1,000 UTF-8 bytes. */
-export const emoji250 = '😀'.repeat(250);
+const emoji250 = '😀'.repeat(250);
 
 /** Text with characters a client may send and the server must either keep exactly or refuse. */
 export const edgeStrings = {

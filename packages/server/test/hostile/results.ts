@@ -9,7 +9,7 @@ import { thorough } from '../thorough.ts';
 // full-depth run (`npm run test:thorough`, on both databases) records: `npm test`'s sample leaves
 // the tracked file as it is.
 
-export const resultsPath = resolve(import.meta.dirname, '../../../../reliability/results.json');
+const resultsPath = resolve(import.meta.dirname, '../../../../reliability/results.json');
 
 const lockPath = `${resultsPath}.lock`;
 

@@ -14,7 +14,7 @@ import {
 // others probe every refusal on the way.
 
 /** Who the request claims to be. */
-export type Caller =
+type Caller =
   | { kind: 'person'; person: Person }
   | { kind: 'anonymous' }
   | { kind: 'hostile'; authorization: string };

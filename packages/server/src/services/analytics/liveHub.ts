@@ -62,8 +62,6 @@ export const defaultLiveEventOptions: LiveEventOptions = {
 /** Why a stream is refused. */
 export type StreamRefusal = 'coach' | 'address' | null;
 
-export type LiveHub = ReturnType<typeof createLiveHub>;
-
 /**
  * The live streams of this process over `database`'s notices. `isSessionLive` tells whether a
  * stream's session still lives, after notices may have been missed.

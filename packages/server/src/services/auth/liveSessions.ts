@@ -29,7 +29,7 @@ export type SignedInUser = { id: string; email: string };
  * The user of a live session and their profile (null: none), when the database was asked; a
  * session PGlite's memory knew answers without the profile.
  */
-export type SignedInCaller = SignedInUser & { person?: PersonRecord | null };
+type SignedInCaller = SignedInUser & { person?: PersonRecord | null };
 
 /**
  * The sessions known to be live, with their users, and the guards that keep that knowledge exact

@@ -41,7 +41,7 @@ export type LoginThrottle = {
  * spraying: `freeFailures` per fixed window of `windowSeconds`, then the address waits before each
  * next try, first `firstDelaySeconds`, doubling up to `maxDelaySeconds`.
  */
-export type AddressThrottle = {
+type AddressThrottle = {
   freeFailures: number;
   windowSeconds: number;
   firstDelaySeconds: number;
@@ -108,7 +108,7 @@ const day = 24 * 60 * minute;
  * back), then 30 s, 1 min... up to 15 min between tries: a sprayer gets about 55 tries an hour
  * per address, where it had 60 a second.
  */
-export const defaultLoginThrottle: LoginThrottle = {
+const defaultLoginThrottle: LoginThrottle = {
   freeFailures: 5,
   firstDelaySeconds: 30,
   maxDelaySeconds: 15 * minute,
@@ -122,7 +122,7 @@ export const defaultLoginThrottle: LoginThrottle = {
   },
 };
 
-export const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
+const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
   // Per (email, address) pair; the mails per email have their own ceiling.
   resetRequest: {
     perAccount: { max: 5, windowSeconds: 15 * minute },

@@ -152,7 +152,7 @@ async function revokeLiveTokens(
 }
 
 /** The user a refresh token belongs to, for the per-account rate limit (no lock, no checks). */
-export async function userOfRefreshToken(
+async function userOfRefreshToken(
   deps: SessionDeps,
   refreshToken: string,
 ): Promise<string | undefined> {

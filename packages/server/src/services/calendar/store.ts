@@ -21,7 +21,7 @@ const { calendarEvents } = schema;
 type EventRow = typeof calendarEvents.$inferSelect;
 
 /** A stored event as the API answers it. */
-export function toCalendarEvent(row: EventRow): CalendarEvent {
+function toCalendarEvent(row: EventRow): CalendarEvent {
   return {
     id: row.id,
     step: row.step,
@@ -42,7 +42,7 @@ export function toCalendarEvent(row: EventRow): CalendarEvent {
  * The client's stored calendar events of the range, by start time (then entity, kind, slot, so
  * the order is stable). Reads only: `ensureCalendar` materialises them first.
  */
-export async function readCalendar(
+async function readCalendar(
   db: Database | Transaction,
   client: ClientRef,
   range: DateRange,

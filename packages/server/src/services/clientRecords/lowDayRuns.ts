@@ -23,7 +23,7 @@ import type { Transaction } from '../../db/index.ts';
 export type LowDayTarget = { clientId: string; step: string; from: string };
 
 /** One indicator's run: how many of the latest days with a figure were low, the oldest of them. */
-export type LowDayRun = { days: number; from: string | null };
+type LowDayRun = { days: number; from: string | null };
 
 /** What is stored for a judged step. */
 export type LowDayRuns = LowDayTarget & {

@@ -26,7 +26,7 @@ export type QuotaClient = { id: string; userId: string | null };
 export type DailyCharges = Partial<Record<DailyCounter, number>>;
 
 /** The context's quotas, defaults filled in (read per request, so a test may change them). */
-export function writeQuotasOf(context: ServiceContext): ClientWriteQuotas {
+function writeQuotasOf(context: ServiceContext): ClientWriteQuotas {
   return resolveClientWriteQuotas(context.clientWriteQuotas);
 }
 

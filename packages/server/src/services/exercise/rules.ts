@@ -3,7 +3,7 @@ import { type EffectMeasures, type MetricKind, physiologicalRangeError } from '@
 import { timestampError } from '../clientRecords/index.ts';
 
 /** The longest exercise: completedAt is at most this long after startedAt. */
-export const maxExerciseMs = 2 * 60 * 60 * 1000;
+const maxExerciseMs = 2 * 60 * 60 * 1000;
 
 /** The metric kind whose physiological range each measure must be in. */
 const measureKinds = {

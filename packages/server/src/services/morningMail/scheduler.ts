@@ -34,7 +34,7 @@ export type MorningMailOptions = {
   claimRetentionDays: number;
 };
 
-export const defaultMorningMailOptions: MorningMailOptions = {
+const defaultMorningMailOptions: MorningMailOptions = {
   tickMs: 60_000,
   coachesPerTick: 50,
   claimRetentionDays: 7,
@@ -171,5 +171,3 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
     },
   };
 }
-
-export type MorningMailScheduler = ReturnType<typeof createMorningMailScheduler>;

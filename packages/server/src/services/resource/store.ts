@@ -15,7 +15,7 @@ export type PictureHead = {
 };
 
 /** The strong entity tag of some bytes: their SHA-256, quoted. */
-export function etagOf(bytes: Uint8Array): string {
+function etagOf(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 }
 
