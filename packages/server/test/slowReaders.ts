@@ -1,11 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import { expect, vi } from 'vitest';
-import { insertReport } from '../src/services/resource/reports/reportStore.ts';
 import { signedPicturePath } from '../src/services/resource/pictureUrls.ts';
-import { makeLargePng } from '../src/services/resource/testImages.ts';
-import { seedPerson } from '../src/services/analytics/testing.ts';
-import { signInForTest, type TestUser } from '../src/services/auth/testing.ts';
+import { insertReport } from '../src/services/resource/reports/reportStore.ts';
+import { seedPerson } from './analytics.ts';
+import { signInForTest, type TestUser } from './auth.ts';
 import { clientAddress, requestFrom } from './fromAddress.ts';
+import { makeLargePng } from './images.ts';
 import type { TestServer } from './testServer.ts';
 
 // Clients that ask for a large answer (a profile picture of 3 or 7 MB through its signed URL, a
