@@ -181,13 +181,19 @@ export const ReportsPaging: Story = {
   },
 };
 
+/** The loaded reports, with the question that the first one's 'Delete' asked, settled. */
+async function askToDelete(canvasElement: HTMLElement) {
+  const section = await loadedSection(canvasElement, 'Reports');
+  await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete report' });
+  await animationsSettled();
+  return { section, dialog };
+}
+
 /** 'Delete' asks first, naming the report's date and author. */
 export const DeleteConfirmation: Story = {
   play: async ({ canvasElement }) => {
-    const section = await loadedSection(canvasElement, 'Reports');
-    await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
-    const modal = within(await screen.findByRole('dialog', { name: 'Delete report' }));
-    await animationsSettled();
+    const modal = within((await askToDelete(canvasElement)).dialog);
     await expect(
       modal.getByText(/Delete the report generated on .* by .*\? It can not be recovered\./),
     ).toBeVisible();
@@ -199,10 +205,7 @@ export const DeleteConfirmation: Story = {
 /** Confirmed: 'Report deleted', and the list is empty. */
 export const Deleted: Story = {
   play: async ({ canvasElement }) => {
-    const section = await loadedSection(canvasElement, 'Reports');
-    await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete report' });
-    await animationsSettled();
+    const { section, dialog } = await askToDelete(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete report' }));
     await expectToast('Report deleted');
     await dialogClosed();
@@ -214,10 +217,7 @@ export const Deleted: Story = {
 export const DeleteFailure: Story = {
   args: { handlers: { reportDeleteFails: true } },
   play: async ({ canvasElement }) => {
-    const section = await loadedSection(canvasElement, 'Reports');
-    await userEvent.click(section.getByRole('button', { name: /Delete the report of/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete report' });
-    await animationsSettled();
+    const { dialog } = await askToDelete(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete report' }));
     await expectToast('Error deleting report');
     await expect(within(dialog).getByRole('button', { name: 'Delete report' })).toBeEnabled();

@@ -185,14 +185,26 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
     return refusal;
   };
 
-  /** The caller's report in the path, if it is theirs. */
-  const ownReport = (coachId: string, params: Record<string, string>) =>
-    reportsOf().find(
+  /**
+   * The report in the path when the caller is its client's coach and its author, or the answer
+   * otherwise (and 500 when `fails`, past the access check as on the server).
+   */
+  const ownReport = (
+    userId: string | undefined,
+    params: Record<string, string>,
+    fails: boolean | undefined,
+  ): MockReport | Response => {
+    const access = coachOfClient(userId, params.clientId);
+    if (!access) return clientNotFound();
+    if (fails) return internalError();
+    const found = reportsOf().find(
       (report) =>
         report.id === params.reportId &&
         report.clientId === params.clientId &&
-        report.coachId === coachId,
+        report.coachId === access.coach.id,
     );
+    return found ?? error(404, 'not_found', 'Report not found');
+  };
 
   return [
     handle('createClientReport', ({ userId, params, body }) => {
@@ -253,21 +265,15 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
       });
     }),
     handle('getClientReport', ({ userId, params }) => {
-      const access = coachOfClient(userId, params.clientId);
-      if (!access) return clientNotFound();
-      if (options.reportDownloadFails) return internalError();
-      const found = ownReport(access.coach.id, params);
-      if (!found) return error(404, 'not_found', 'Report not found');
+      const found = ownReport(userId, params, options.reportDownloadFails);
+      if (found instanceof Response) return found;
       return new HttpResponse(pdf.slice().buffer, {
         headers: { 'Content-Type': 'application/pdf' },
       });
     }),
     handle('deleteClientReport', ({ userId, params }) => {
-      const access = coachOfClient(userId, params.clientId);
-      if (!access) return clientNotFound();
-      if (options.reportDeleteFails) return internalError();
-      const found = ownReport(access.coach.id, params);
-      if (!found) return error(404, 'not_found', 'Report not found');
+      const found = ownReport(userId, params, options.reportDeleteFails);
+      if (found instanceof Response) return found;
       const reports = reportsOf();
       reports.splice(reports.indexOf(found), 1);
       return new HttpResponse(null, { status: 204 });

@@ -1,5 +1,5 @@
-import { HStack, Text } from '@chakra-ui/react';
 import { LuCircleAlert } from 'react-icons/lu';
+import { FormNotice } from './FormNotice.tsx';
 
 export type FormAlertProps = {
   children: string;
@@ -8,18 +8,14 @@ export type FormAlertProps = {
 /** A form-level error (e.g. 'Wrong email or password'), announced when it appears. */
 export function FormAlert({ children }: FormAlertProps) {
   return (
-    <HStack
+    <FormNotice
       role="alert"
-      align="flex-start"
-      gap="2"
-      padding="3"
-      borderRadius="md"
+      icon={LuCircleAlert}
       bg="error.subtle"
       color="error.fg"
       fontWeight="medium"
     >
-      <LuCircleAlert aria-hidden style={{ flexShrink: 0, marginTop: '0.2em' }} />
-      <Text>{children}</Text>
-    </HStack>
+      {children}
+    </FormNotice>
   );
 }

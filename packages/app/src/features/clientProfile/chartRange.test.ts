@@ -2,36 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { chartRangeDates, seriesChunks } from './chartRange.ts';
 
 describe('chartRangeDates', () => {
-  it('ends on the client’s today and spans the chosen number of days', () => {
-    expect(chartRangeDates('7', '2026-11-16', '2026-01-01')).toEqual({
-      from: '2026-11-10',
-      to: '2026-11-16',
-    });
-    expect(chartRangeDates('90', '2026-11-16', '2026-01-01')).toEqual({
-      from: '2026-08-19',
-      to: '2026-11-16',
-    });
-  });
-
-  it('never starts before the journey: a client of three days shows three days', () => {
-    expect(chartRangeDates('30', '2026-11-16', '2026-11-14')).toEqual({
-      from: '2026-11-14',
-      to: '2026-11-16',
-    });
-  });
-
-  it("'all' is the whole journey, however long", () => {
-    expect(chartRangeDates('all', '2026-11-16', '2024-11-16')).toEqual({
-      from: '2024-11-16',
-      to: '2026-11-16',
-    });
-  });
-
-  it('a journey that starts on the client’s today is one day', () => {
-    expect(chartRangeDates('all', '2026-11-16', '2026-11-16')).toEqual({
-      from: '2026-11-16',
-      to: '2026-11-16',
-    });
+  it.each([
+    ['ends on the client’s today and spans 7 days', '7', '2026-01-01', '2026-11-10'],
+    ['ends on the client’s today and spans 90 days', '90', '2026-01-01', '2026-08-19'],
+    [
+      'never starts before the journey: a client of three days shows three days',
+      '30',
+      '2026-11-14',
+      '2026-11-14',
+    ],
+    ["'all' is the whole journey, however long", 'all', '2024-11-16', '2024-11-16'],
+    ['a journey that starts on the client’s today is one day', 'all', '2026-11-16', '2026-11-16'],
+  ] as const)('%s', (_name, range, journeyStart, from) => {
+    expect(chartRangeDates(range, '2026-11-16', journeyStart)).toEqual({ from, to: '2026-11-16' });
   });
 });
 

@@ -1,7 +1,8 @@
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { TextField, type TextFieldProps } from '@coach/ui';
 import { forwardRef, useId } from 'react';
 import { LuMail } from 'react-icons/lu';
+import { FormNotice } from '../../../forms/FormNotice.tsx';
 
 export type SignInCodeFieldProps = TextFieldProps & {
   /** Why the code is asked for, shown above the field and read with it. */
@@ -17,18 +18,9 @@ export const SignInCodeField = forwardRef<HTMLInputElement, SignInCodeFieldProps
     const noticeId = useId();
     return (
       <Stack gap="3">
-        <HStack
-          id={noticeId}
-          align="flex-start"
-          gap="2"
-          padding="3"
-          borderRadius="md"
-          bg="accent.subtle"
-          color="fg"
-        >
-          <LuMail aria-hidden style={{ flexShrink: 0, marginTop: '0.2em' }} />
-          <Text>{notice}</Text>
-        </HStack>
+        <FormNotice id={noticeId} icon={LuMail} bg="accent.subtle" color="fg">
+          {notice}
+        </FormNotice>
         <TextField
           {...fieldProps}
           ref={ref}

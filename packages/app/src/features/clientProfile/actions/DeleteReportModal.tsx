@@ -2,6 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import type { Report } from '@coach/api';
 import { Button, Modal } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { ModalButtons } from './ModalButtons.tsx';
 
 export type DeleteReportModalProps = {
   /** The report to delete; the modal is shown while there is one. */
@@ -37,10 +38,7 @@ export function DeleteReportModal({
         <Text>
           {t('profileActions.deleteReportQuestion', { date, author: report?.author.name ?? '' })}
         </Text>
-        <Stack direction="row" justify="flex-end" gap="3">
-          <Button variant="secondary" onClick={handleClose} disabled={isDeleting}>
-            {t('profileActions.cancel')}
-          </Button>
+        <ModalButtons onCancel={handleClose} isBusy={isDeleting}>
           <Button
             variant="danger"
             isLoading={isDeleting}
@@ -50,7 +48,7 @@ export function DeleteReportModal({
           >
             {t('profileActions.confirmDeleteReport')}
           </Button>
-        </Stack>
+        </ModalButtons>
       </Stack>
     </Modal>
   );

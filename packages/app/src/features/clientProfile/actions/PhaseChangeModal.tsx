@@ -12,6 +12,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { ModalButtons } from './ModalButtons.tsx';
 import {
   type PhaseChangeValues,
   phaseChangeDefaults,
@@ -124,14 +125,11 @@ function PhaseChangeForm({ clientId, journey, nextPhase, onClose }: FormProps) {
           <Alert.Indicator />
           <Alert.Title>{t('profileActions.phaseWarning')}</Alert.Title>
         </Alert.Root>
-        <Stack direction="row" justify="flex-end" gap="3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('profileActions.cancel')}
-          </Button>
+        <ModalButtons onCancel={onClose}>
           <Button type="submit" isLoading={form.formState.isSubmitting} disabled={hasErrors}>
             {t('profileActions.confirmPhase', { phase: phaseName })}
           </Button>
-        </Stack>
+        </ModalButtons>
       </Stack>
     </chakra.form>
   );

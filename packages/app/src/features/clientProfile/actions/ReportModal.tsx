@@ -4,6 +4,7 @@ import { Button, Modal, Textarea } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { ModalButtons } from './ModalButtons.tsx';
 import { isAnyNoteTooLong, type ReportValues, reportSchema, toReportBody } from './reportSchema.ts';
 import { useGenerateReport } from './useGenerateReport.ts';
 
@@ -63,10 +64,7 @@ function ReportForm({
             <Alert.Title>{t('profileActions.generating')}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <Stack direction="row" justify="flex-end" gap="3">
-          <Button variant="secondary" onClick={onClose} disabled={isGenerating}>
-            {t('profileActions.cancel')}
-          </Button>
+        <ModalButtons onCancel={onClose} isBusy={isGenerating}>
           <Button
             type="submit"
             isLoading={isGenerating}
@@ -74,7 +72,7 @@ function ReportForm({
           >
             {t('profileActions.generate')}
           </Button>
-        </Stack>
+        </ModalButtons>
       </Stack>
     </chakra.form>
   );

@@ -1,56 +1,27 @@
-import { createHandlers, fixtureTokens, mockClientIds, mockNow } from '@coach/api/msw';
-import { ToastContainer } from '@coach/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend } from '../../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
+import { describe, expect, it } from 'vitest';
+import {
+  loadedRegion,
+  type RenderClientProfileOptions,
+  recordCalls,
+  renderClientProfile,
+  setupProfileServer,
+} from '../../../../test/renderClientProfile.tsx';
 import { ClientProfileScreen } from '../components/ClientProfileScreen.tsx';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: mockNow }));
-afterEach(() => {
-  vi.useRealTimers();
-  server.resetHandlers();
-  server.events.removeAllListeners();
-});
-afterAll(() => server.close());
-
-type Options = Parameters<typeof mockBackend>[0];
+const server = setupProfileServer();
 
 /** A toast's wait: long enough for a loaded machine, short of a toast that never comes. */
 const toastWait = { timeout: 5000 };
 
-/** Jamie's profile (the client with the fixture's reports) over the mocks, and the calls made. */
-function renderProfile(options: Options = {}) {
-  server.use(...createHandlers(mockBackend(options).options));
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    calls.push(`${request.method} ${url.pathname}${url.search}`);
-  });
-  const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/clients/:id" element={<ClientProfileScreen />} />
-      </Routes>
-      <ToastContainer />
-    </>,
-    { api, tokens, route: `/clients/${mockClientIds.jamie}` },
-  );
+/** Jamie's profile over the mocks, and the calls made. */
+function renderProfile(backend: RenderClientProfileOptions['backend'] = {}) {
+  const calls = recordCalls(server);
+  const { user } = renderClientProfile(server, { profileScreen: <ClientProfileScreen />, backend });
   return { user, calls };
 }
 
-async function reportsRegion() {
-  const found = await screen.findByRole('region', { name: 'Reports' }, { timeout: 5000 });
-  await waitFor(() => expect(found).not.toHaveAttribute('aria-busy'));
-  return within(found);
-}
+const reportsRegion = () => loadedRegion('Reports', { timeout: 5000 });
 
 describe('the reports of a client profile', () => {
   it("shows 20 reports, and the next ones on 'Show more' with the previous page's cursor", async () => {

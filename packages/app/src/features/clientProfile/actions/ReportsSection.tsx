@@ -7,6 +7,7 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { reportsAtoms } from '../atoms/reportsAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
+import { ShowMore } from '../shared/ShowMore.tsx';
 import { useClientResource } from '../shared/useClientResource.ts';
 import { DeleteReportModal } from './DeleteReportModal.tsx';
 import { useReportDelete } from './useReportDelete.ts';
@@ -59,6 +60,20 @@ function Reports({ clientId, first }: ReportsProps) {
 
   const row = (report: Report) => {
     const date = dateOf(report);
+    const buttons = [
+      {
+        variant: 'secondary',
+        label: t('profileActions.downloadLabel', { date }),
+        text: t('profileActions.download'),
+        onClick: () => download(report),
+      },
+      {
+        variant: 'ghost',
+        label: t('profileActions.deleteReportLabel', { date }),
+        text: t('profileActions.deleteReport'),
+        onClick: () => setToDelete(report),
+      },
+    ] as const;
     return (
       <List.Item key={report.id}>
         <HStack justify="space-between" gap="3" align="center" flex="1" width="full">
@@ -76,22 +91,17 @@ function Reports({ clientId, first }: ReportsProps) {
             </Text>
           </Stack>
           <HStack gap="2">
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={t('profileActions.downloadLabel', { date })}
-              onClick={() => download(report)}
-            >
-              {t('profileActions.download')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t('profileActions.deleteReportLabel', { date })}
-              onClick={() => setToDelete(report)}
-            >
-              {t('profileActions.deleteReport')}
-            </Button>
+            {buttons.map((button) => (
+              <Button
+                key={button.text}
+                variant={button.variant}
+                size="sm"
+                aria-label={button.label}
+                onClick={button.onClick}
+              >
+                {button.text}
+              </Button>
+            ))}
           </HStack>
         </HStack>
       </List.Item>
@@ -106,22 +116,11 @@ function Reports({ clientId, first }: ReportsProps) {
       <List.Root variant="plain" gap="3">
         {pages.items.map(row)}
       </List.Root>
-      {pages.hasMoreFailed ? (
-        <Text role="alert" color="error.fg" textStyle="sm">
-          {t('profileActions.moreReportsFailed')}
-        </Text>
-      ) : null}
-      {pages.hasMore ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          alignSelf="flex-start"
-          isLoading={pages.isLoadingMore}
-          onClick={pages.loadMore}
-        >
-          {t('profileActions.moreReports')}
-        </Button>
-      ) : null}
+      <ShowMore
+        pages={pages}
+        failedText={t('profileActions.moreReportsFailed')}
+        label={t('profileActions.moreReports')}
+      />
       <DeleteReportModal
         report={toDelete}
         date={toDelete ? dateOf(toDelete) : ''}

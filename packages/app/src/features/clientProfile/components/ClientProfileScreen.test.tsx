@@ -1,57 +1,25 @@
-import { createHandlers, fixtureTokens, mockClientIds, mockNow } from '@coach/api/msw';
+import { mockClientIds } from '@coach/api/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
+import { describe, expect, it } from 'vitest';
+import { testBaseUrls } from '../../../../test/mockApi.ts';
+import {
+  loadedRegion,
+  recordCalls,
+  renderClientProfile,
+  setupProfileServer,
+} from '../../../../test/renderClientProfile.tsx';
 import { refreshClientProfileAtom } from '../atoms/refreshClientProfileAtom.ts';
 import { ClientProfileScreen } from './ClientProfileScreen.tsx';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: mockNow }));
-afterEach(() => {
-  vi.useRealTimers();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = setupProfileServer();
 
-/** Every call the screen made, as 'METHOD path?query'. */
-function recordCalls() {
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    calls.push(`${request.method} ${url.pathname}${url.search}`);
-  });
-  return calls;
-}
+const renderProfile = (clientId?: string) =>
+  renderClientProfile(server, { profileScreen: <ClientProfileScreen />, clientId });
 
-function renderProfile(clientId: string = mockClientIds.jamie) {
-  server.use(...createHandlers(mockBackend().options));
-  const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
-  const view = renderWithProviders(
-    <Routes>
-      <Route path="/clients/:id" element={<ClientProfileScreen />} />
-      <Route path="/clients" element={<h1>My clients list</h1>} />
-    </Routes>,
-    { api, tokens, route: `/clients/${clientId}` },
-  );
-  return { user, ...view };
-}
-
-const region = async (name: string) => {
-  const found = await screen.findByRole('region', { name });
-  await waitFor(() => expect(found).not.toHaveAttribute('aria-busy'));
-  return within(found);
-};
+const region = (name: string) => loadedRegion(name);
 
 describe('ClientProfileScreen', () => {
-  afterEach(() => server.events.removeAllListeners());
-
   it("shows the client's header: breadcrumb, age, gender, zone, journey and engagement", async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Jamie Lee' })).toBeVisible();
@@ -130,7 +98,7 @@ describe('ClientProfileScreen', () => {
   });
 
   it("pages the activity with the previous page's cursor and filters it by kind", async () => {
-    const calls = recordCalls();
+    const calls = recordCalls(server);
     const { user } = renderProfile();
     const activity = await region('Activity history');
     const list = activity.getByRole('list', { name: 'Activities, newest first' });
@@ -165,7 +133,7 @@ describe('ClientProfileScreen', () => {
   });
 
   it('reads the header again on refresh (after a phase change or a report)', async () => {
-    const calls = recordCalls();
+    const calls = recordCalls(server);
     const { store } = renderProfile();
     await screen.findByRole('heading', { level: 1, name: 'Jamie Lee' });
     const before = calls.filter((call) => call.startsWith(`GET /api/analytics/clients/`)).length;

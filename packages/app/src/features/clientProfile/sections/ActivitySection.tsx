@@ -1,6 +1,5 @@
-import { List, Stack, Text } from '@chakra-ui/react';
+import { List, Stack } from '@chakra-ui/react';
 import type { ActivityPage } from '@coach/api';
-import { Button } from '@coach/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -8,6 +7,7 @@ import { activityAtoms } from '../atoms/activityAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { EmptyNote } from '../shared/EmptyNote.tsx';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
+import { ShowMore } from '../shared/ShowMore.tsx';
 import { useClientResource } from '../shared/useClientResource.ts';
 import { type ActivityFilter, ActivityKindFilter } from './ActivityKindFilter.tsx';
 import { ActivityRow } from './ActivityRow.tsx';
@@ -72,22 +72,11 @@ function ActivityList({ clientId, first, filter, timeZone }: ActivityListProps) 
           ))}
         </List.Root>
       )}
-      {pages.hasMoreFailed ? (
-        <Text role="alert" color="error.fg" textStyle="sm">
-          {t('profile.activity.moreFailed')}
-        </Text>
-      ) : null}
-      {pages.hasMore ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          alignSelf="flex-start"
-          isLoading={pages.isLoadingMore}
-          onClick={pages.loadMore}
-        >
-          {t('profile.activity.showMore')}
-        </Button>
-      ) : null}
+      <ShowMore
+        pages={pages}
+        failedText={t('profile.activity.moreFailed')}
+        label={t('profile.activity.showMore')}
+      />
     </Stack>
   );
 }
