@@ -2,7 +2,7 @@
 import type { AuthOptionsInput } from './options.ts';
 
 export { liveSessionsOf } from './liveSessions.ts';
-export type { RateLimit } from './options.ts';
+export type { AuthOptionsInput, RateLimit } from './options.ts';
 export { hashPassword } from './passwords.ts';
 export { refuseThrottled, sweepIdleBucketsSometimes, tooManyAttemptsMessage } from './rateLimit.ts';
 export { createRequireAuth } from './requireAuth.ts';
