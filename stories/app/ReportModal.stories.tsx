@@ -68,6 +68,14 @@ async function writeNotes(modal: ReturnType<typeof within>) {
   await userEvent.paste('Keep going with the evening routine.');
 }
 
+/** Notes written and 'Generate' clicked: the modal, to see what came of it. */
+async function generateWithNotes(canvasElement: HTMLElement) {
+  const { modal } = await openReport(canvasElement);
+  await writeNotes(modal);
+  await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+  return modal;
+}
+
 /** The list of Jamie's reports with its date and author; each downloads. */
 export const ReportsList: Story = {
   play: async ({ canvasElement }) => {
@@ -129,9 +137,7 @@ export const Generating: Story = {
 export const Failure: Story = {
   args: { handlers: { reportCreateFails: true } },
   play: async ({ canvasElement }) => {
-    const { modal } = await openReport(canvasElement);
-    await writeNotes(modal);
-    await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+    const modal = await generateWithNotes(canvasElement);
     await expectToast('Error generating report');
     await expect(modal.getByLabelText('Mental wellbeing')).toHaveValue(
       'Calmer mornings since the breathing exercises.',
@@ -153,9 +159,7 @@ export const Success: Story = {
     try {
       const section = await loadedSection(canvasElement, 'Reports');
       await expect(section.getByText('No reports yet')).toBeVisible();
-      const { modal } = await openReport(canvasElement);
-      await writeNotes(modal);
-      await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+      await generateWithNotes(canvasElement);
       await dialogClosed();
       await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(1));
       await waitFor(() => expect(saved).toHaveLength(1));
@@ -228,9 +232,7 @@ export const DeleteFailure: Story = {
 export const QuotaReached: Story = {
   args: { handlers: { reportQuotaReached: true } },
   play: async ({ canvasElement }) => {
-    const { modal } = await openReport(canvasElement);
-    await writeNotes(modal);
-    await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+    const modal = await generateWithNotes(canvasElement);
     await expectToast(
       'You have generated as many reports as a day allows. Try again in 60 minutes.',
     );

@@ -8,7 +8,6 @@ import { reportsAtoms } from '../atoms/reportsAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
 import { ShowMore } from '../shared/ShowMore.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { DeleteReportModal } from './DeleteReportModal.tsx';
 import { useReportDelete } from './useReportDelete.ts';
 import { useReportDownload } from './useReportDownload.ts';
@@ -22,13 +21,13 @@ export type ReportsSectionProps = { clientId: string };
  */
 export function ReportsSection({ clientId }: ReportsSectionProps) {
   const { t } = useTranslation();
-  const [state, retry] = useClientResource(reportsAtoms, clientId);
   return (
     <ProfileSection
       title={t('profileActions.reportsTitle')}
-      state={state}
+      resource={reportsAtoms}
+      clientId={clientId}
+      hasLiveCue={false}
       failedText={t('profileActions.reportsFailed')}
-      onRetry={retry}
     >
       {(first) => <Reports clientId={clientId} first={first} />}
     </ProfileSection>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { coachActionsAtoms } from '../atoms/coachActionsAtoms.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { formatActionDate } from './actionDate.ts';
 
 export type CoachActionsSectionProps = { clientId: string };
@@ -27,13 +26,13 @@ function describeAction(action: CoachAction, t: TFunction, locale: string): stri
 export function CoachActionsSection({ clientId }: CoachActionsSectionProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [state, retry] = useClientResource(coachActionsAtoms, clientId);
   return (
     <ProfileSection
       title={t('profileActions.historyTitle')}
-      state={state}
+      resource={coachActionsAtoms}
+      clientId={clientId}
+      hasLiveCue={false}
       failedText={t('profileActions.historyFailed')}
-      onRetry={retry}
     >
       {({ items }) =>
         items.length === 0 ? (

@@ -8,7 +8,6 @@ import { createProfileFormats } from '../profileFormats.ts';
 import { EmptyNote } from '../shared/EmptyNote.tsx';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
 import { ShowMore } from '../shared/ShowMore.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { type ActivityFilter, ActivityKindFilter } from './ActivityKindFilter.tsx';
 import { ActivityRow } from './ActivityRow.tsx';
 import { useActivityPages } from './useActivityPages.ts';
@@ -18,15 +17,13 @@ export type ActivitySectionProps = { clientId: string; timeZone: string | null }
 /** Assessments, reflections and exercises, newest first, filtered by kind, paged. */
 export function ActivitySection({ clientId, timeZone }: ActivitySectionProps) {
   const { t } = useTranslation();
-  const [first, retry, cue] = useClientResource(activityAtoms, clientId);
   const [filter, setFilter] = useState<ActivityFilter>('all');
   return (
     <ProfileSection
       title={t('profile.activity.title')}
-      state={first}
+      resource={activityAtoms}
+      clientId={clientId}
       failedText={t('profile.failed.surveys')}
-      onRetry={retry}
-      cue={cue}
       actions={<ActivityKindFilter value={filter} onChange={setFilter} />}
     >
       {(page) => (

@@ -6,22 +6,19 @@ import { assessmentsAtoms } from '../atoms/assessmentsAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { EmptyNote } from '../shared/EmptyNote.tsx';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** The client's assessments, newest first: name, date, status. */
 export function AssessmentsSection({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [assessments, retry, cue] = useClientResource(assessmentsAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   return (
     <ProfileSection
       title={t('profile.assessments.title')}
-      state={assessments}
+      resource={assessmentsAtoms}
+      clientId={clientId}
       failedText={t('profile.failed.surveys')}
-      onRetry={retry}
-      cue={cue}
     >
       {({ assessments: list }) =>
         list.length === 0 ? (

@@ -7,7 +7,6 @@ import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { EmptyNote } from '../shared/EmptyNote.tsx';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { EffectBadge } from './EffectBadge.tsx';
 import { ExerciseDetail } from './ExerciseDetail.tsx';
 
@@ -17,16 +16,14 @@ export type ExercisesSectionProps = { clientId: string; timeZone: string | null 
 export function ExercisesSection({ clientId, timeZone }: ExercisesSectionProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [exercises, retry, cue] = useClientResource(exercisesAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const [opened, setOpened] = useState<Exercise | null>(null);
   return (
     <ProfileSection
       title={t('profile.exercises.title')}
-      state={exercises}
+      resource={exercisesAtoms}
+      clientId={clientId}
       failedText={t('profile.failed.exercise')}
-      onRetry={retry}
-      cue={cue}
     >
       {({ exercises: list }) =>
         list.length === 0 ? (

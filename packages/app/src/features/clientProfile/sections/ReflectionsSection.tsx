@@ -6,7 +6,6 @@ import { reflectionsAtoms } from '../atoms/reflectionsAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { EmptyNote } from '../shared/EmptyNote.tsx';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { useWindowName } from './useWindowName.ts';
 
 export type ReflectionsSectionProps = { clientId: string; timeZone: string | null };
@@ -15,16 +14,14 @@ export type ReflectionsSectionProps = { clientId: string; timeZone: string | nul
 export function ReflectionsSection({ clientId, timeZone }: ReflectionsSectionProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [reflections, retry, cue] = useClientResource(reflectionsAtoms, clientId);
   const formats = useMemo(() => createProfileFormats(locale), [locale]);
   const windowName = useWindowName();
   return (
     <ProfileSection
       title={t('profile.reflections.title')}
-      state={reflections}
+      resource={reflectionsAtoms}
+      clientId={clientId}
       failedText={t('profile.failed.surveys')}
-      onRetry={retry}
-      cue={cue}
     >
       {({ reflections: list }) =>
         list.length === 0 ? (
