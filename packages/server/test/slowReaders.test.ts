@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultHttpLimits } from '../src/http/limits.ts';
-import { clientAddress } from './fromAddress.ts';
+import { clientAddress, requestFrom } from './fromAddress.ts';
 import {
   hangGuard,
   holdNonReaders,
@@ -117,5 +117,32 @@ describe('clients that never read a large answer', () => {
       headers: { authorization: `Bearer ${answers.other.token}` },
     });
     expect(list.status).toBe(200);
+  }, 150_000);
+
+  it('are refused 429 beyond the large answers one address may hold, while other addresses get theirs', async () => {
+    server = await startTestServer({
+      services,
+      config: { http: { ...shortStall, maxLargeAnswers: 10, maxLargeAnswersPerAddress: 2 } },
+    });
+    const answers = await seedLargeAnswers(server);
+    const picture = answers.paths[1];
+    if (!picture) throw new Error('no picture');
+    const crowded = clientAddress(0);
+    for (let reader = 0; reader < 2; reader += 1) {
+      readers.push(await requestWithoutReading(server.baseUrl, crowded, picture.path));
+    }
+    await vi.waitFor(async () => {
+      const refused = await requestFrom(server?.baseUrl ?? '', crowded, { path: picture.path });
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body).toEqual({
+        error: 'rate_limited',
+        message: 'Too many requests from your address at once, please try again shortly',
+      });
+    }, hangGuard);
+    // Another address gets the whole picture meanwhile.
+    const other = await requestFrom(server.baseUrl, clientAddress(1), { path: picture.path });
+    expect(other.status).toBe(200);
+    expect(Number(other.headers['content-length'])).toBeGreaterThanOrEqual(3_000_000);
   }, 150_000);
 });

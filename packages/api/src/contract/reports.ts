@@ -140,7 +140,8 @@ export const reportRoutes = {
     summary: "Download a client's report as a PDF (their coach only)",
     params: ReportParamsSchema,
     responseContentTypes: reportContentTypes,
-    response: { 200: PdfSchema, ...errors(400, 401, 404) },
+    // 429 and 503: too many large answers under way, for the address or in all.
+    response: { 200: PdfSchema, ...errors(400, 401, 404, 429, 503) },
   },
   deleteClientReport: {
     ...routeCalls.deleteClientReport,

@@ -186,7 +186,12 @@ export const routes = {
     params: IdParamsSchema,
     query: ProfilePictureQuerySchema,
     responseContentTypes: profilePictureContentTypes,
-    response: { 200: BinarySchema, 304: NotModifiedSchema, ...errors(400, 401, 404) },
+    // 429 and 503: too many large answers under way, for the address or in all.
+    response: {
+      200: BinarySchema,
+      304: NotModifiedSchema,
+      ...errors(400, 401, 404, 429, 503),
+    },
   },
   putProfilePicture: {
     ...routeCalls.putProfilePicture,

@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
+import { messages } from '@coach/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
 import { leaveAdmission } from './admission.ts';
+import { clientAddressKey } from './clientAddress.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
 
 // A large answer (a profile picture up to 7 MB, a PDF report) read whole and sent in one piece
@@ -26,17 +28,27 @@ export type StoredBlob = {
   readChunk(offset: number, length: number): Promise<Uint8Array | undefined>;
 };
 
-type LargeAnswers = { limits: Pick<HttpLimits, 'largeAnswerChunkBytes' | 'maxLargeAnswers'> };
+type LargeAnswerLimits = Pick<
+  HttpLimits,
+  'largeAnswerChunkBytes' | 'maxLargeAnswers' | 'maxLargeAnswersPerAddress'
+>;
 
-/** Per server (a test process runs several), the large answers under way and their limits. */
-const registry = new WeakMap<Server, LargeAnswers & { underWay: number }>();
+/** A server's large answers under way, in all and by client address, and their limits. */
+type LargeAnswers = {
+  limits: LargeAnswerLimits;
+  underWay: number;
+  byAddress: Map<string, number>;
+};
+
+/** Per server (a test process runs several). */
+const registry = new WeakMap<Server, LargeAnswers>();
 
 /** Sets the limits of the large answers of `app` (the product's by default). */
 export function registerLargeAnswers(
   app: FastifyInstance,
-  limits: Pick<HttpLimits, 'largeAnswerChunkBytes' | 'maxLargeAnswers'>,
+  limits: LargeAnswerLimits,
 ): { underWay(): number } {
-  const answers = { limits, underWay: 0 };
+  const answers: LargeAnswers = { limits, underWay: 0, byAddress: new Map() };
   registry.set(app.server, answers);
   return { underWay: () => answers.underWay };
 }
@@ -45,7 +57,7 @@ function answersOf(request: FastifyRequest) {
   const server = request.server.server;
   let answers = registry.get(server);
   if (!answers) {
-    answers = { limits: defaultHttpLimits, underWay: 0 };
+    answers = { limits: defaultHttpLimits, underWay: 0, byAddress: new Map() };
     registry.set(server, answers);
   }
   return answers;
@@ -55,6 +67,9 @@ function answersOf(request: FastifyRequest) {
 export function largeAnswerChunkBytes(request: FastifyRequest): number {
   return answersOf(request).limits.largeAnswerChunkBytes;
 }
+
+const addressBusy = () =>
+  new DomainError('rate_limited', messages.tooManyRequestsFromAddress, { retryAfterSeconds: 5 });
 
 const busy = () =>
   new DomainError(
@@ -83,12 +98,19 @@ export function sendLargeAnswer(
     return reply.send(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
   }
   if (answers.underWay >= maxLargeAnswers) throw busy();
+  const address = clientAddressKey(request.ip);
+  const ofAddress = answers.byAddress.get(address) ?? 0;
+  if (ofAddress >= answers.limits.maxLargeAnswersPerAddress) throw addressBusy();
   answers.underWay += 1;
+  answers.byAddress.set(address, ofAddress + 1);
   // A stream gets no length from Fastify: the client learns it, and a cut answer shows as one.
   reply.header('Content-Length', blob.byteSize);
   // Counted until the connection has taken every byte or closed.
   reply.raw.once('close', () => {
     answers.underWay -= 1;
+    const left = (answers.byAddress.get(address) ?? 1) - 1;
+    if (left > 0) answers.byAddress.set(address, left);
+    else answers.byAddress.delete(address);
   });
   leaveAdmission(request);
   return reply.send(blobStream(blob, chunkBytes));

@@ -46,6 +46,11 @@ export type HttpLimits = {
   largeAnswerChunkBytes: number;
   /** Large answers (over one chunk) being sent at once in the process; more are answered 503. */
   maxLargeAnswers: number;
+  /**
+   * Of those, at most this many to one client address (an IPv6 /64); more are answered 429, so
+   * one address that reads nothing cannot take every large answer from everyone else.
+   */
+  maxLargeAnswersPerAddress: number;
   /** Open connections from one socket address (an IPv6 /64; trusted proxies excepted). */
   maxConnectionsPerAddress: number;
   /** API requests at work at once in the process (see admission.ts). */
@@ -90,6 +95,8 @@ export const defaultHttpLimits: HttpLimits = {
   // 64 of a chunk each: at most 8 MiB of large answers wait in the process, while the coaches of
   // a practice downloading pictures and reports at once never come near the cap.
   maxLargeAnswers: 64,
+  // A browser's 6 connections to a host, with room: a page shows a handful of pictures at once.
+  maxLargeAnswersPerAddress: 8,
   maxConnectionsPerAddress: 64,
   // Twice the PostgreSQL pool (see admission.ts).
   maxRequestsAtWork: 20,
