@@ -9,7 +9,7 @@
 // /proc/net/tcp: Linux only).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,6 +18,7 @@ import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/ind
 import { insertReport } from '../packages/server/src/services/resource/reports/reportStore.ts';
 import { createUserWithProfile } from '../packages/server/test/auth.ts';
 import { makeLargePng } from '../packages/server/test/images.ts';
+import { requestWithoutReading } from '../packages/server/test/nonReaders.ts';
 import { type CheckResult, type Figure, markdownTable, round } from './harness.ts';
 import { freePort, startServer, stopServer } from './load/servers.ts';
 import { percentile } from './load/stats.ts';
@@ -87,26 +88,6 @@ async function signIn(url: string, email: string): Promise<string> {
   });
   if (!answer.ok) throw new Error(`sign-in of ${email}: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { accessToken: string }).accessToken;
-}
-
-/** A connection from `localAddress` that sends `GET path` and never reads (paused from the start). */
-async function requestWithoutReading(
-  url: string,
-  localAddress: string,
-  path: string,
-  token?: string,
-) {
-  const { hostname, port } = new URL(url);
-  const socket = connect({ host: hostname, port: Number(port), localAddress });
-  socket.pause();
-  socket.on('error', () => {});
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  const authorization = token ? `Authorization: Bearer ${token}\r\n` : '';
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: coach.test\r\n${authorization}\r\n`);
-  return socket;
 }
 
 /** An IPv4 address and port as /proc/net/tcp writes them: `0C00007F:1F90` for 127.0.0.12:8080. */
@@ -268,9 +249,13 @@ async function runPart(kind: 'postgres' | 'pglite', adminUrl: string | undefined
     for (let index = 0; index < readerCount; index += 1) {
       // Half on the 7 MB picture, a quarter each on the 3 MB one and the report.
       const target = paths[[1, 0, 1, 2][index % 4] ?? 0] ?? { path: '/' };
-      readers.push(
-        await requestWithoutReading(url, `127.0.0.${10 + (index % 5)}`, target.path, target.token),
+      const reader = await requestWithoutReading(
+        url,
+        `127.0.0.${10 + (index % 5)}`,
+        target.path,
+        target.token,
       );
+      readers.push(reader.socket);
     }
     await sleep(2_000);
     const held = await measure(measureMs);

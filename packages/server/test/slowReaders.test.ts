@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultHttpLimits } from '../src/http/limits.ts';
 import { clientAddress, requestFrom } from './fromAddress.ts';
-import {
-  hangGuard,
-  holdNonReaders,
-  type LargeAnswers,
-  type NonReader,
-  requestWithoutReading,
-  seedLargeAnswers,
-} from './slowReaders.ts';
+import { type NonReader, requestWithoutReading } from './nonReaders.ts';
+import { hangGuard, holdNonReaders, type LargeAnswers, seedLargeAnswers } from './slowReaders.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 // Clients that ask for a large answer and never read it (see slowReaders.ts) must not stop the

@@ -1,4 +1,4 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { expect, vi } from 'vitest';
 import { signedPicturePath } from '../src/services/resource/pictureUrls.ts';
 import { insertReport } from '../src/services/resource/reports/reportStore.ts';
@@ -6,6 +6,7 @@ import { seedPerson } from './analytics.ts';
 import { signInForTest, type TestUser } from './auth.ts';
 import { clientAddress, requestFrom } from './fromAddress.ts';
 import { makeLargePng } from './images.ts';
+import { type NonReader, requestWithoutReading } from './nonReaders.ts';
 import type { TestServer } from './testServer.ts';
 
 // Clients that ask for a large answer (a profile picture of 3 or 7 MB through its signed URL, a
@@ -16,32 +17,6 @@ import type { TestServer } from './testServer.ts';
 
 /** The bounds of the waits: they catch a hang, they are not what is measured. */
 export const hangGuard = { timeout: 60_000, interval: 20 };
-
-/** A connection that sent its request and reads nothing of the answer. */
-export type NonReader = { socket: Socket /** `address:port` of its end. */; end: string };
-
-/**
- * Opens a connection from `localAddress` that sends `GET path` and never reads: paused before it
- * connects, the socket never takes a byte from the kernel, whose buffers then fill and stay full.
- */
-export async function requestWithoutReading(
-  baseUrl: string,
-  localAddress: string,
-  path: string,
-  token?: string,
-): Promise<NonReader> {
-  const { hostname, port } = new URL(baseUrl);
-  const socket = connect({ host: hostname, port: Number(port), localAddress });
-  socket.pause();
-  socket.on('error', () => {});
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  const authorization = token ? `Authorization: Bearer ${token}\r\n` : '';
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: coach.test\r\n${authorization}\r\n`);
-  return { socket, end: `${socket.localAddress}:${socket.localPort}` };
-}
 
 /** The server's open connections, by the client's end (a non-reader's closing is seen here). */
 export function trackConnections(server: TestServer) {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultHttpLimits } from '../src/http/limits.ts';
-import { hangGuard, holdNonReaders, type NonReader, seedLargeAnswers } from './slowReaders.ts';
+import type { NonReader } from './nonReaders.ts';
+import { hangGuard, holdNonReaders, seedLargeAnswers } from './slowReaders.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 // The crowd of slowReaders.test.ts: 200 clients from five addresses that ask for a large answer
