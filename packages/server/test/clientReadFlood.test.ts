@@ -1,6 +1,6 @@
 // A flood of reads of clients' data from one account: the real server over HTTP, the audit rows
 // read back from the database as an operator would. What the flood writes must not grow with it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/db/index.ts';
 import { callApi, signInForTest, type TestUser } from './auth.ts';
@@ -32,6 +32,14 @@ afterAll(() => server?.close());
 
 const journeyOf = (clientId: string) => `/api/journey/clients/${clientId}/journey`;
 
+/** The audit log's rows that meet every condition, oldest first. */
+const logRows = (...conditions: SQL[]) =>
+  server.database.db
+    .select()
+    .from(schema.auditLog)
+    .where(and(...conditions))
+    .orderBy(schema.auditLog.id);
+
 /** The aggregate's rows and the audit log's read rows of `actor`, once `reads` are counted. */
 async function recordedReads(actor: TestUser, reads: number) {
   const aggregate = () =>
@@ -44,16 +52,10 @@ async function recordedReads(actor: TestUser, reads: number) {
     if (rows.reduce((sum, row) => sum + row.count, 0) >= reads) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  const log = await server.database.db
-    .select()
-    .from(schema.auditLog)
-    .where(
-      and(
-        eq(schema.auditLog.action, 'client_data_read'),
-        eq(schema.auditLog.actorUserId, actor.userId),
-      ),
-    )
-    .orderBy(schema.auditLog.id);
+  const log = await logRows(
+    eq(schema.auditLog.action, 'client_data_read'),
+    eq(schema.auditLog.actorUserId, actor.userId),
+  );
   return { aggregate: await aggregate(), log };
 }
 
@@ -136,15 +138,10 @@ describe('a flood of reads from one account', () => {
     expect(
       refusals.map(({ scope, count, lastSubject }) => ({ scope, count, lastSubject })),
     ).toEqual([{ scope: 'account', count: 10, lastSubject: coach.userId }]);
-    const rateLimited = await server.database.db
-      .select()
-      .from(schema.auditLog)
-      .where(
-        and(
-          eq(schema.auditLog.action, 'rate_limited'),
-          sql`${schema.auditLog.details} ->> 'limitedAction' = 'clientRead'`,
-        ),
-      );
+    const rateLimited = await logRows(
+      eq(schema.auditLog.action, 'rate_limited'),
+      sql`${schema.auditLog.details} ->> 'limitedAction' = 'clientRead'`,
+    );
     expect(rateLimited).toHaveLength(1);
   });
 
