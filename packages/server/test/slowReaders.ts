@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { expect, vi } from 'vitest';
-import { signedPicturePath } from '../src/services/resource/pictureUrls.ts';
+import { signedPicturePath } from '../src/services/core/index.ts';
 import { insertReport } from '../src/services/resource/reports/reportStore.ts';
 import { seedPerson } from './analytics.ts';
 import { signInForTest, type TestUser } from './auth.ts';
