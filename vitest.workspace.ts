@@ -68,11 +68,15 @@ const heavyFiles = {
   e2e: ['liveFiguresProcesses.test.ts', 'morningMailProcesses.test.ts'],
 };
 /**
- * Heavy files the unit run leaves out entirely: the whole demo's history (about 45 s on PGlite) is
- * sampled by the backup round trip (a few clients' history, no action refused) and seeded whole
- * by every `npm start` and by the end-to-end run's template.
+ * Heavy files the unit run leaves out entirely: the whole demo's history is sampled by the backup
+ * round trip (a few clients' history, no action refused) and seeded whole by every `npm start` and
+ * by the end-to-end run's template; the crowd of 200 non-reading clients waits out the product's
+ * grace, while the unit run holds 20 of them with a short one (slowReaders.test.ts).
  */
-const thoroughOnlyFiles = { simulator: ['src/demo/demoHistory.test.ts'] };
+const thoroughOnlyFiles = {
+  server: ['test/slowReadersCrowd.test.ts'],
+  simulator: ['src/demo/demoHistory.test.ts'],
+};
 
 /**
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
@@ -184,6 +188,7 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/server',
       environment: 'node',
       include: thorough ? heavyFiles.server : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: thorough ? [] : thoroughOnlyFiles.server,
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
     },
