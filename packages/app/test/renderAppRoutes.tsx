@@ -41,5 +41,5 @@ export function renderAppRoutes({
     </>,
     { api, tokens, store, route },
   );
-  return { store, user: userEvent.setup() };
+  return { store, user: userEvent.setup({ delay: null }) };
 }

@@ -56,7 +56,7 @@ export function renderClientProfile(
 ) {
   server.use(...createHandlers(mockBackend(backend).options));
   const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithProviders(
     <>
       <Routes>

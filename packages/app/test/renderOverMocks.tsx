@@ -29,7 +29,7 @@ export function renderOverMocks(
   const backend = mockBackend(options.backend);
   server.use(...(options.first ?? []), ...createHandlers(backend.options));
   const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <>
       {element}

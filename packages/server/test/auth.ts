@@ -23,17 +23,31 @@ export type TestUserInput = {
 /** The ids of a seeded account. */
 export type TestUser = { userId: string; personId: string; email: string };
 
+// One argon2id hash per password for a test file's seeded accounts (a hash costs about 50 ms
+// of CPU; accounts sharing a password may share its salted hash, which verifies the same).
+const hashes = new Map<string, Promise<string>>();
+
+function testPasswordHash(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+    hashed.catch(() => hashes.delete(password));
+  }
+  return hashed;
+}
+
 /**
- * Test seeding: inserts a user (argon2id hash of `password`) and its person row directly with
- * drizzle, in the handle's organisation. For tests only; the product creates accounts through
- * invites and the demo seed.
+ * Test seeding: inserts a user (argon2id hash of `password`, one per password in a test file) and its
+ * person row directly with drizzle, in the handle's organisation. For tests only; the product
+ * creates accounts through invites and the demo seed.
  */
 export async function createUserWithProfile(
   database: DatabaseHandle,
   input: TestUserInput,
 ): Promise<TestUser> {
   const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await testPasswordHash(input.password);
   return database.transaction(async (tx) => {
     const ids = await insertAccount(
       tx,

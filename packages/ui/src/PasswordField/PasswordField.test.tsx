@@ -10,7 +10,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 
 describe('PasswordField', () => {
   it('flips the input between password and text with the toggle', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PasswordField label="Password" defaultValue="Coach123!" />, { wrapper });
     const input = screen.getByLabelText('Password');
     expect(input).toHaveAttribute('type', 'password');
@@ -29,7 +29,7 @@ describe('PasswordField', () => {
   });
 
   it('uses the given toggle labels', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PasswordField label="Password" showLabel="Reveal" hideLabel="Conceal" />, {
       wrapper,
     });
@@ -38,7 +38,7 @@ describe('PasswordField', () => {
   });
 
   it('does not submit the form when toggled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const handleSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
     render(
       <form onSubmit={(event) => handleSubmit(event.nativeEvent as SubmitEvent)}>
@@ -51,7 +51,7 @@ describe('PasswordField', () => {
   });
 
   it('forwards the ref, name and handlers to the native input', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const ref = createRef<HTMLInputElement>();
     const handleChange = vi.fn();
     const handleBlur = vi.fn();

@@ -17,7 +17,7 @@ const items = [
 
 describe('Select', () => {
   it('chooses one value and closes the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const handleValueChange = vi.fn();
     render(<Select label="Goal" items={items} onValueChange={handleValueChange} />, { wrapper });
     const trigger = screen.getByRole('combobox', { name: 'Goal' });
@@ -32,7 +32,7 @@ describe('Select', () => {
   });
 
   it('with multiple, chooses two values, lists them and reports them in the items order', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const handleValuesChange = vi.fn();
     render(
       <Select

@@ -66,7 +66,7 @@ describe('SortableTable', () => {
   });
 
   it('toggles the order and aria-sort on header clicks: asc, desc, asc', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSortChange = vi.fn();
     renderTable({ onSortChange });
     const button = within(header('Name')).getByRole('button', { name: 'Name' });
@@ -85,7 +85,7 @@ describe('SortableTable', () => {
   });
 
   it('sorts with Enter on a focused header button and keeps nulls last', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderTable();
     within(header('Sessions')).getByRole('button').focus();
 
@@ -100,7 +100,7 @@ describe('SortableTable', () => {
   });
 
   it('calls onRowClick with the row on click and on Enter on a focused row', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRowClick = vi.fn();
     renderTable({ onRowClick });
 
@@ -116,7 +116,7 @@ describe('SortableTable', () => {
   });
 
   it('leaves clicks on a button inside a cell to that button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRowClick = vi.fn();
     const onMessage = vi.fn();
     const withAction: SortableTableColumn<Client>[] = [
@@ -144,7 +144,7 @@ describe('SortableTable', () => {
   });
 
   it('never calls onRowClick from the custom row or the empty state', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRowClick = vi.fn();
     const { rerender } = renderTable({ onRowClick, customRow: 'Invite a client' });
 
@@ -255,7 +255,7 @@ describe('SortableTable', () => {
   });
 
   it('moves focus through all 10,000 rows with the keyboard, rendering few of them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const many = Array.from({ length: 10_000 }, (_, index) => ({
       id: `c${index}`,
       name: `Client ${index + 1}`,

@@ -17,7 +17,7 @@ describe('Textarea', () => {
   });
 
   it('counts the default value and what the user types when uncontrolled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Textarea label="Notes" defaultValue="Hello" />, { wrapper });
     expect(screen.getByText('5/500')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox'), ' coach!');
@@ -41,7 +41,7 @@ describe('Textarea', () => {
   });
 
   it('calls onChange and keeps counting the controlled value only', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const handleChange = vi.fn();
     render(<Textarea label="Notes" value="abc" onChange={handleChange} />, { wrapper });
     await user.type(screen.getByRole('textbox'), 'd');
@@ -55,7 +55,7 @@ describe('Textarea', () => {
   });
 
   it('lets the user type past the maximum and shows the count over it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Textarea label="Notes" defaultValue={'a'.repeat(500)} />, { wrapper });
     const textarea = screen.getByRole('textbox');
     expect(textarea).not.toHaveAttribute('maxlength');

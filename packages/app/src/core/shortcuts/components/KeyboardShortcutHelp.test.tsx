@@ -7,7 +7,7 @@ import { keyboardShortcuts } from '../keyboardShortcuts.ts';
 import { KeyboardShortcutHelp } from './KeyboardShortcutHelp.tsx';
 
 function renderHelp() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <>
       <label>

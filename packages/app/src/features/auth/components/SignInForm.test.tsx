@@ -23,7 +23,7 @@ function renderSignIn(options: Parameters<typeof mockBackend>[0] = {}, route = '
   const backend = mockBackend(options);
   server.use(...createHandlers(backend.options));
   const { api, tokens } = createTestApi();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <Routes>
       <Route path="/" element={<SignInForm />} />

@@ -26,7 +26,7 @@ function LocationProbe() {
 function renderClients(route = '/clients') {
   server.use(...createHandlers(mockBackend().options));
   const { api, tokens } = createTestApi(fixtureTokens.coach);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <>
       <ClientsScreen />

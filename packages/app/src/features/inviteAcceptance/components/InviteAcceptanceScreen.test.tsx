@@ -35,7 +35,7 @@ function renderInvite(route: string, { signedIn = false, ...options }: Options =
     </Routes>,
     { api, tokens, route },
   );
-  return { user: userEvent.setup(), state: backend.state, tokens, store };
+  return { user: userEvent.setup({ delay: null }), state: backend.state, tokens, store };
 }
 
 const validRoute = `/invite?token=${fixtureInviteTokens.valid}`;

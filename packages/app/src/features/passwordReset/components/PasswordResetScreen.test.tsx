@@ -35,7 +35,7 @@ function renderReset(options: Parameters<typeof mockBackend>[0] = {}, route = '/
   const backend = mockBackend(options);
   server.use(...createHandlers(backend.options));
   const { api, tokens } = createTestApi();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const { store } = renderWithProviders(
     <>
       <Routes>

@@ -42,7 +42,7 @@ function renderSettings(options: Parameters<typeof mockBackend>[0] = {}) {
   store.set(authStatusAtom, 'signedIn');
   store.set(currentUserAtom, { id: fixtureIds.coachUser, email: 'coach@example.com' });
   store.set(currentProfileAtom, coachPerson);
-  const user = userEvent.setup({ applyAccept: false });
+  const user = userEvent.setup({ applyAccept: false, delay: null });
   renderWithProviders(
     <>
       <SettingsScreen />
