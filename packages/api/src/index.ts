@@ -13,6 +13,7 @@ export {
 export { createExerciseClient, type ExerciseClient } from './client/exercise.ts';
 export { type CoachApi, type CoachApiOptions, createCoachApi } from './client/index.ts';
 export { createJourneyClient, type JourneyClient } from './client/journey.ts';
+export { createMessagingClient, type MessagingClient } from './client/messaging.ts';
 export { type RefreshLock, refreshLockName } from './client/refreshLock.ts';
 export type {
   QueryValues,

@@ -9,6 +9,7 @@ export const serviceNames = [
   'device-metrics',
   'analytics',
   'resource',
+  'messaging',
 ] as const;
 
 export type ServiceName = (typeof serviceNames)[number];

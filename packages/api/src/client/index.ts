@@ -9,6 +9,7 @@ import { type CalendarClient, createCalendarClient } from './calendar.ts';
 import { createDeviceMetricsClient, type DeviceMetricsClient } from './deviceMetrics.ts';
 import { createExerciseClient, type ExerciseClient } from './exercise.ts';
 import { createJourneyClient, type JourneyClient } from './journey.ts';
+import { createMessagingClient, type MessagingClient } from './messaging.ts';
 import { defaultRefreshLock, type RefreshLock } from './refreshLock.ts';
 import { createServiceRequest, isAuthRefreshPath, type ServiceRequest } from './request.ts';
 import { createResourceClient, type ResourceClient } from './resource.ts';
@@ -46,6 +47,7 @@ export type CoachApi = {
   exercise: ExerciseClient;
   analytics: AnalyticsClient;
   'device-metrics': DeviceMetricsClient;
+  messaging: MessagingClient;
   /** Renews the access token now (single flight with any refresh under way). */
   refreshSession(): Promise<string>;
   /** Clears the tokens and calls `onSessionReset`. */
@@ -96,6 +98,7 @@ export function createCoachApi(options: CoachApiOptions): CoachApi {
     exercise: createExerciseClient(requests.exercise),
     analytics: createAnalyticsClient(requests.analytics),
     'device-metrics': createDeviceMetricsClient(requests['device-metrics']),
+    messaging: createMessagingClient(requests.messaging),
     refreshSession: session.refresh,
     resetSession: session.reset,
   };

@@ -47,6 +47,8 @@ export const errorStatuses = {
   window_completed: 409,
   assessment_final: 409,
   id_conflict: 409,
+  /** A message can be deleted only within a few minutes of sending it. */
+  delete_window_passed: 409,
   // Bodies and files.
   /** The request's body came too slowly: the connection was closed. */
   request_timeout: 408,

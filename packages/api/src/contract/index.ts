@@ -13,6 +13,7 @@ export * from './fullPerson.ts';
 export * from './ids.ts';
 export * from './journey.ts';
 export * from './liveEvents.ts';
+export * from './messaging.ts';
 export * from './reports.ts';
 export * from './resource.ts';
 export * from './routeCalls.ts';

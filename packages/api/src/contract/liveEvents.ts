@@ -16,11 +16,14 @@ export { lastEventIdHeader, liveEventsContentType } from './liveEventWire.ts';
  * - `clients-changed`: some of the coach's clients have new figures (a device batch, a reflection,
  *   an assessment, an exercise, a phase change, an accepted invite); its data lists their ids, at
  *   most one such event a second per coach;
+ * - `messages-changed`: the threads of some of the coach's clients changed (a message sent by
+ *   either side, a message read or deleted); its data lists the clients' ids, with the same
+ *   pace as `clients-changed` (the app reads those threads and the unread counts again);
  * - `refetch`: the server cannot say what changed (a resume it cannot serve, or its database
  *   connection was lost and came back): refetch everything shown.
  * Heartbeats are comment lines (`: heartbeat`), which an event parser skips.
  */
-export const liveEventNames = ['clients-changed', 'refetch'] as const;
+export const liveEventNames = ['clients-changed', 'messages-changed', 'refetch'] as const;
 
 /** See {@link liveEventNames}. */
 export type LiveEventName = (typeof liveEventNames)[number];
@@ -66,6 +69,7 @@ export type RefetchData = Static<typeof RefetchDataSchema>;
 /** An event of the stream with its payload, by name. */
 export type LiveEvent =
   | { event: 'clients-changed'; id: string; data: ClientsChangedData }
+  | { event: 'messages-changed'; id: string; data: ClientsChangedData }
   | { event: 'refetch'; id: string; data: RefetchData };
 
 /** The stream's request headers (for the OpenAPI document; a bad value is not refused). */
@@ -86,7 +90,8 @@ export const LiveEventStreamSchema = Type.Unsafe<string>({
   format: 'binary',
   description:
     'Server-sent events (text/event-stream). Opens with a comment and an id line (the ' +
-    'position to resume from, no event); then `clients-changed` and `refetch` events, each ' +
+    'position to resume from, no event); then `clients-changed`, `messages-changed` and ' +
+    '`refetch` events, each ' +
     'with an id and JSON data, and a `: heartbeat` comment every 15 s. Ends when the session ' +
     'ends (logout, password change) or the server stops',
 });
@@ -96,7 +101,7 @@ export const liveEventRoutes = {
   streamLiveEvents: {
     ...routeCalls.streamLiveEvents,
     summary:
-      "The coach's live events: which clients' figures changed (coaches only; a bearer token " +
+      "The coach's live events: which clients' figures or threads changed (coaches only; a bearer token " +
       'in the Authorization header)',
     headers: LiveEventsHeadersSchema,
     responseContentTypes: [liveEventsContentType],

@@ -159,6 +159,33 @@ export const routeCalls = {
     path: '/clients/:clientId/coachActions',
     auth: true,
   },
+  listMessages: {
+    service: 'messaging',
+    method: 'GET',
+    path: '/clients/:clientId/messages',
+    auth: true,
+  },
+  sendMessage: {
+    service: 'messaging',
+    method: 'POST',
+    path: '/clients/:clientId/messages',
+    auth: true,
+  },
+  markMessagesRead: {
+    service: 'messaging',
+    method: 'POST',
+    path: '/clients/:clientId/messages/read',
+    auth: true,
+  },
+  deleteMessage: {
+    service: 'messaging',
+    method: 'DELETE',
+    path: '/clients/:clientId/messages/:messageId',
+    auth: true,
+  },
+  listUnreadCounts: { service: 'messaging', method: 'GET', path: '/unread', auth: true },
+  getQuickReplies: { service: 'messaging', method: 'GET', path: '/quickReplies', auth: true },
+  updateQuickReplies: { service: 'messaging', method: 'PUT', path: '/quickReplies', auth: true },
 } as const satisfies Record<string, RouteCall>;
 
 /** The operation ids of {@link routeCalls}. */

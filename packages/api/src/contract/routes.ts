@@ -41,6 +41,7 @@ import { exerciseRoutes } from './exercise.ts';
 import { IdParamsSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { liveEventRoutes } from './liveEvents.ts';
+import { messagingRoutes } from './messaging.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -228,6 +229,7 @@ export const routes = {
   ...reportRoutes,
   ...coachActionRoutes,
   ...liveEventRoutes,
+  ...messagingRoutes,
 } as const satisfies Record<RouteCallName, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

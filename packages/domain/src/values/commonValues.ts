@@ -57,6 +57,14 @@ export const messages = {
     'Too many requests from your address at once, please try again shortly',
   requestBodyTooSlow: 'The request body came too slowly',
   tooManyLiveStreams: 'Too many live event streams are open, please close one and try again',
+  messageNotFound: 'Message not found',
+  messageIdTaken: 'A message with this id was already sent with another text',
+  onlyCoachesDeleteMessages: 'Only a coach can delete their own message',
+  messageDeleteWindowPassed: 'A message can be deleted only within 5 minutes of sending it',
+  onlyCoachesKeepQuickReplies: 'Only a coach keeps quick replies',
+  onlyCoachesReadUnreadCounts: "Only a coach reads their clients' unread messages",
+  quickReplyIdsRepeated: 'Each quick reply must have its own id',
+  tooManyMessages: 'Too many messages, please try again later',
 } as const;
 
 /**
