@@ -14,9 +14,9 @@ import { DateRangeQuerySchema } from './calendar.ts';
 import { DateSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
-import { FreeTextSchema } from './fieldSchemas.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { NextCursorSchema, PageQuerySchema } from './pages.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 import { AssessmentStatusSchema } from './survey.ts';
@@ -213,16 +213,10 @@ export const ClientSeriesSchema = Type.Object(
 export type ClientSeries = Static<typeof ClientSeriesSchema>;
 
 /** `?limit=&before=` of the activity history. */
-export const ActivityQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: maxActivityPageSize, description: 'Default 20' }),
-    ),
-    before: Type.Optional(
-      FreeTextSchema({ maxLength: 200, description: 'The nextCursor of the previous page' }),
-    ),
-  },
-  { additionalProperties: false, description: 'A page of the activity history' },
+export const ActivityQuerySchema = PageQuerySchema(
+  maxActivityPageSize,
+  20,
+  'A page of the activity history',
 );
 
 /** See {@link ActivityQuerySchema}. */
@@ -262,9 +256,7 @@ export const ActivityPageSchema = Type.Object(
       maxItems: maxActivityPageSize,
       description: 'Newest first',
     }),
-    nextCursor: Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
-      description: 'Pass as `before` for the next page; null on the last page',
-    }),
+    nextCursor: NextCursorSchema,
   },
   { description: "A page of a client's activity history" },
 );

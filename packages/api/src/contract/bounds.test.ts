@@ -22,6 +22,7 @@ const openAnswerLists = new Set([
   'listUsers 200',
   'listPersons 200',
   'listClientSummaries 200.clients',
+  'listUnreadCounts 200.clients',
   'getCalendar 200.events',
   'listReflections 200.reflections',
   'listAssessments 200.assessments',

@@ -1,10 +1,10 @@
 import { messageAuthors, messagingLimits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { DateTimeSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
 import { FreeTextSchema } from './fieldSchemas.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema } from './journey.ts';
+import { NextCursorSchema, PageQuerySchema } from './pages.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
@@ -45,17 +45,7 @@ export const MessageSchema = Type.Object(
 export type ThreadMessage = Static<typeof MessageSchema>;
 
 /** `?limit=&before=` of a thread. */
-export const MessageListQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: pageMax, description: `Default ${pageMax}` }),
-    ),
-    before: Type.Optional(
-      FreeTextSchema({ maxLength: 200, description: 'The nextCursor of the previous page' }),
-    ),
-  },
-  { additionalProperties: false, description: 'A page of a thread' },
-);
+export const MessageListQuerySchema = PageQuerySchema(pageMax, pageMax, 'A page of a thread');
 
 /** See {@link MessageListQuerySchema}. */
 export type MessageListQuery = Static<typeof MessageListQuerySchema>;
@@ -67,9 +57,7 @@ export const MessageListSchema = Type.Object(
       maxItems: pageMax,
       description: `Newest first, at most ${pageMax}`,
     }),
-    nextCursor: Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
-      description: 'Pass as `before` for the older messages; null on the oldest page',
-    }),
+    nextCursor: NextCursorSchema,
     unread: Type.Integer({
       minimum: 0,
       description: 'The messages of the other side the caller has not read, in the whole thread',

@@ -3,6 +3,7 @@ import { type Static, Type } from 'typebox';
 import { FreeTextSchema } from './fieldSchemas.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
+import { NextCursorSchema, PageQuerySchema } from './pages.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';
 
@@ -73,20 +74,10 @@ export const ReportSchema = Type.Object(
 export type Report = Static<typeof ReportSchema>;
 
 /** `?limit=&before=` of a client's reports. */
-export const ReportListQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: reportLimits.listMax,
-        description: `Default ${reportLimits.listMax}`,
-      }),
-    ),
-    before: Type.Optional(
-      FreeTextSchema({ maxLength: 200, description: 'The nextCursor of the previous page' }),
-    ),
-  },
-  { additionalProperties: false, description: "A page of a client's reports" },
+export const ReportListQuerySchema = PageQuerySchema(
+  reportLimits.listMax,
+  reportLimits.listMax,
+  "A page of a client's reports",
 );
 
 /** See {@link ReportListQuerySchema}. */
@@ -99,9 +90,7 @@ export const ReportListSchema = Type.Object(
       maxItems: reportLimits.listMax,
       description: `Newest first, at most ${reportLimits.listMax}`,
     }),
-    nextCursor: Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
-      description: 'Pass as `before` for the next page; null on the last page',
-    }),
+    nextCursor: NextCursorSchema,
   },
   { description: "A page of a client's reports" },
 );
