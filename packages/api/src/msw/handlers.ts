@@ -40,7 +40,8 @@ import {
 import { createCoachActionHandlers } from './coachActionHandlers.ts';
 import { demoResetCode, demoSignInCode } from './fixtures.ts';
 import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
-import { createLiveEventsMock, type LiveEventsMock } from './liveEventHandlers.ts';
+import { createLiveEventsMock, type LiveEventsMock, linkLiveEvents } from './liveEventHandlers.ts';
+import { createMessagingHandlers, type MessagingHandlerOptions } from './messagingHandlers.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
 import {
@@ -368,8 +369,12 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
 /** Options of {@link createHandlers}: the options of every service's handlers. */
 export type HandlersOptions = AuthHandlerOptions &
   ClientDataHandlerOptions &
-  ReportHandlerOptions & {
-    /** The live event stream a story drives (`push`); one that sends nothing by default. */
+  ReportHandlerOptions &
+  MessagingHandlerOptions & {
+    /**
+     * The live event stream a story drives (`push`); by default one that sends only what the
+     * mocks push themselves (`messages-changed` when a thread changes).
+     */
     liveEvents?: LiveEventsMock;
   };
 
@@ -380,6 +385,9 @@ export type HandlersOptions = AuthHandlerOptions &
  */
 export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
   const shared = withState(options);
+  const live = options.liveEvents ?? createLiveEventsMock(shared);
+  // A stream made over another state still hears of this one's changes (a client's message).
+  linkLiveEvents(shared.state, live);
   return [
     ...createAuthHandlers(shared),
     ...createAccountHandlers(shared),
@@ -392,6 +400,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createDeviceMetricsHandlers(shared),
     ...createReportHandlers(shared),
     ...createCoachActionHandlers(shared),
-    ...(options.liveEvents ?? createLiveEventsMock(shared)).handlers,
+    ...createMessagingHandlers(shared),
+    ...live.handlers,
   ];
 }

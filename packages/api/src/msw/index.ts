@@ -5,6 +5,16 @@ export {
 } from './coachActionHandlers.ts';
 export { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
 export { mockClientIds } from './fixtures/clientTable.ts';
+export {
+  fixtureQuickReplies,
+  fixtureThreads,
+  hostileMessageTexts,
+  hostileThreadSeeds,
+  longestMessageText,
+  longThreadSeeds,
+  type MockMessageSeed,
+  unreadThreadSeeds,
+} from './fixtures/messageFixtures.ts';
 export { mockHistoryDays, mockNow } from './fixtures/mockClock.ts';
 export * from './fixtures.ts';
 export * from './handlers.ts';
@@ -20,6 +30,13 @@ export {
   type LiveEventsMock,
   type PushedLiveEvent,
 } from './liveEventHandlers.ts';
+export {
+  clientWrites,
+  createMessagingHandlers,
+  failMessageSends,
+  type MessagingHandlerOptions,
+  seedThread,
+} from './messagingHandlers.ts';
 export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 export {
   createReportHandlers,

@@ -11,6 +11,7 @@ import {
   heartbeatComment,
 } from '../contract/serverSentEvents.ts';
 import { errorResponse, type MockHandlerOptions, mockService } from './route.ts';
+import type { MockState } from './state.ts';
 
 /** An event a story pushes: its id is the mock's. */
 export type PushedLiveEvent =
@@ -37,6 +38,25 @@ export type LiveEventsMock = {
 };
 
 const encoder = new TextEncoder();
+
+/** The live event mocks that report the changes of each state (see {@link linkLiveEvents}). */
+const liveEventsByState = new WeakMap<MockState, Set<LiveEventsMock>>();
+
+/**
+ * Links a live event mock to a state: what changes the state by a mock helper or handler (a
+ * client's message) is pushed into it. A live mock is linked to its own state, and
+ * `createHandlers` links the one it is given to the state it shares.
+ */
+export function linkLiveEvents(state: MockState, live: LiveEventsMock): void {
+  const linked = liveEventsByState.get(state) ?? new Set<LiveEventsMock>();
+  linked.add(live);
+  liveEventsByState.set(state, linked);
+}
+
+/** Pushes an event into every live event mock linked to the state (none: nothing happens). */
+export function pushLiveEvent(state: MockState, event: PushedLiveEvent): void {
+  for (const live of liveEventsByState.get(state) ?? []) live.push(event);
+}
 
 /**
  * A {@link LiveEventsMock}: streams open for a coach (401 without a session, 403 for a client, as
@@ -97,7 +117,7 @@ export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEven
     });
   });
 
-  return {
+  const mock: LiveEventsMock = {
     handlers: [handler],
     push(event) {
       sequence += 1;
@@ -113,4 +133,6 @@ export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEven
     },
     openStreams: () => streams.size,
   };
+  linkLiveEvents(state, mock);
+  return mock;
 }
