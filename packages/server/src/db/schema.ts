@@ -11,6 +11,7 @@ import {
   inviteStatuses,
   journeyStepNames,
   journeyStepStatusNames,
+  messageAuthors,
   metricKindNames,
   surveyTypeNames,
 } from '@coach/domain';
@@ -921,3 +922,67 @@ export const morningMailClaims = pgTable(
     index('morning_mail_claims_date_idx').on(table.organisationId, table.localDate),
   ],
 );
+
+/**
+ * The messages between a client and their coach (see `services/messaging/`): client data, as
+ * reflections are. A thread is the client's with the coach they have: `coach_person_id` is the
+ * client's coach when the message was sent, so a client who moves to another coach starts a new
+ * thread and the old coach reads nothing more. The id is the sender's, so a retried send is
+ * stored once. A deleted message keeps its row, its text emptied.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: messageAuthors }).notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+    readAt: timestamptz('read_at'),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (table) => [
+    // A thread's pages, newest first.
+    index('messages_thread_idx').on(
+      table.clientPersonId,
+      table.coachPersonId,
+      table.sentAt.desc(),
+      table.id.desc(),
+    ),
+    // A coach's unread client messages (the unread counts), small: only what is unread.
+    index('messages_coach_unread_idx')
+      .on(table.coachPersonId, table.clientPersonId)
+      .where(
+        sql`${table.author} = 'client' and ${table.readAt} is null and ${table.deletedAt} is null`,
+      ),
+    check('messages_author_valid', isIn(table.author, messageAuthors)),
+    check('messages_text_length', sql`char_length(${table.text}) <= 2000`),
+  ],
+);
+
+/**
+ * When a client was last mailed that their coach wrote (one row per client), written in the
+ * transaction of the coach's message: at most one such mail per client per hour, whatever the
+ * number of processes.
+ */
+export const messageMails = pgTable('message_mails', {
+  clientPersonId: uuid('client_person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  mailedAt: timestamptz('mailed_at').notNull(),
+});
+
+/** A coach's quick replies, in their order: one row per coach, the list bounded by the contract. */
+export const quickReplies = pgTable('quick_replies', {
+  coachPersonId: uuid('coach_person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  items: jsonb('items').$type<{ id: string; text: string }[]>().notNull().default([]),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

@@ -24,7 +24,10 @@ import { startTestServer, type TestServer } from '../../test/testServer.ts';
  * - clientWrite: a client's own write (no client id in the path); 403 for coaches;
  * - coachList: the coach's own list; 403 for clients;
  * - coachOrClient: per client (`:clientId`), their coach or the client themself;
- * - coach: per client, their coach only.
+ * - coach: per client, their coach only;
+ * - coachInThread: per client, their coach; 403 for the client themself (who may read their
+ *   thread, not delete in it), 404 for anyone else;
+ * - coachTool: the coach's own tools (unread counts, quick replies); 403 'forbidden' for clients.
  */
 type Access =
   | 'public'
@@ -33,7 +36,9 @@ type Access =
   | 'clientWrite'
   | 'coachList'
   | 'coachOrClient'
-  | 'coach';
+  | 'coach'
+  | 'coachInThread'
+  | 'coachTool';
 
 type Caller = 'coachA' | 'coachB' | 'clientC' | 'clientD';
 
@@ -136,6 +141,28 @@ let reportOfC: Promise<Record<string, string>> | undefined;
 function reportOfClientC(): Promise<Record<string, string>> {
   reportOfC ??= newReportOfClientC();
   return reportOfC;
+}
+
+/** A new message of coach A in client C's thread (answers its id), for the calls naming one. */
+async function newMessageOfCoachA(): Promise<string> {
+  const response = await callApi(
+    server.baseUrl,
+    'POST',
+    `/api/messaging/clients/${users.clientC.personId}/messages`,
+    {
+      token: await signInForTest(server, users.coachA.userId),
+      body: { id: randomUUID(), text: 'How was your week?' },
+    },
+  );
+  expect(response.status, cell('sendMessage', 'coachA', response)).toBe(201);
+  return (response.body as { id: string }).id;
+}
+
+/** A message of client C's thread, made once, for `markMessagesRead`. */
+let messageOfC: Promise<string> | undefined;
+function messageInThreadOfC(): Promise<string> {
+  messageOfC ??= newMessageOfCoachA();
+  return messageOfC;
 }
 
 /** One valid request per route of the contract, with who may call it. */
@@ -300,6 +327,26 @@ const cases: Record<RouteName, RouteCase> = {
   },
   listClientCoachActions: { access: 'coach', request: () => ({}) },
   streamLiveEvents: { access: 'coachList', request: () => ({}) },
+  listMessages: { access: 'coachOrClient', request: () => ({}) },
+  sendMessage: {
+    access: 'coachOrClient',
+    request: () => ({ body: { id: randomUUID(), text: 'Hello' } }),
+  },
+  markMessagesRead: {
+    access: 'coachOrClient',
+    request: async () => ({ body: { upTo: await messageInThreadOfC() } }),
+  },
+  // A message of its own for every call: the one that may delete it does.
+  deleteMessage: {
+    access: 'coachInThread',
+    request: async () => ({ params: { messageId: await newMessageOfCoachA() } }),
+  },
+  listUnreadCounts: { access: 'coachTool', request: () => ({}) },
+  getQuickReplies: { access: 'coachTool', request: () => ({}) },
+  updateQuickReplies: {
+    access: 'coachTool',
+    request: () => ({ body: { items: [{ id: randomUUID(), text: 'Hi {firstName}!' }] } }),
+  },
 };
 
 const routeNames = Object.keys(routes) as RouteName[];
@@ -427,6 +474,11 @@ beforeAll(async () => {
     timezoneWhereItIs(14, new Date()),
   );
   users = { coachA, coachB, clientC, clientD };
+  // The matrix sends more of coach A's messages a minute than a coach may.
+  server.context.messagingQuotas = {
+    coach: { perMinute: 10_000 },
+    client: { perMinute: 10_000 },
+  };
   // getExercise needs an exercise of C that exists.
   const recorded = await callRoute('recordExercise', 'clientC');
   expect(recorded.status, cell('recordExercise', 'clientC', recorded)).toBe(201);
@@ -448,7 +500,7 @@ describe('the authorization matrix', () => {
       expect.soft(routes[name].auth, `${name}: auth`).toBe(routeCase.access !== 'public');
       expect
         .soft(isPerClient(name), `${name}: :clientId`)
-        .toBe(routeCase.access === 'coach' || routeCase.access === 'coachOrClient');
+        .toBe(['coach', 'coachOrClient', 'coachInThread'].includes(routeCase.access));
       expect
         .soft(routeCase.others !== undefined, `${name}: others (a signed-in route naming a record)`)
         .toBe(routeCase.access === 'signedIn' && routes[name].path.includes(':'));
@@ -539,7 +591,7 @@ describe('the authorization matrix', () => {
   });
 
   it("answers 404 'Client not found' on every per-client route to the other coach and to another client", async () => {
-    for (const name of namesWith('coach', 'coachOrClient')) {
+    for (const name of namesWith('coach', 'coachOrClient', 'coachInThread')) {
       for (const caller of ['coachB', 'clientD'] as const) {
         expectClientNotFound(name, caller, await callRoute(name, caller));
       }
@@ -553,7 +605,7 @@ describe('the authorization matrix', () => {
   });
 
   it("answers 404 'Client not found' on every per-client route for an unknown id or a coach's id, whoever asks", async () => {
-    for (const name of namesWith('coach', 'coachOrClient')) {
+    for (const name of namesWith('coach', 'coachOrClient', 'coachInThread')) {
       for (const caller of ['coachA', 'coachB', 'clientC', 'clientD'] as const) {
         const unknown = await callRoute(name, caller, randomUUID());
         expectClientNotFound(name, `${caller} (unknown id)`, unknown);
@@ -572,8 +624,36 @@ describe('the authorization matrix', () => {
   });
 
   it("serves the client's coach on every per-client route (never 401, 403 or 404)", async () => {
-    for (const name of namesWith('coach', 'coachOrClient')) {
+    for (const name of namesWith('coach', 'coachOrClient', 'coachInThread')) {
       expectServed(name, 'coachA', await callRoute(name, 'coachA'));
+    }
+  });
+
+  it('answers 403 with no data to the client on the coach-only calls of their own thread', async () => {
+    for (const name of namesWith('coachInThread')) {
+      const response = await callRoute(name, 'clientC');
+      expect.soft(response.status, cell(name, 'clientC', response)).toBe(403);
+      expect.soft(response.body, cell(name, 'clientC', response)).toMatchObject({
+        error: 'forbidden',
+      });
+      expectNoData(name, 'clientC', response);
+    }
+  });
+
+  it("answers 403 'forbidden' to clients on the coach's own tools, and serves every coach", async () => {
+    for (const name of namesWith('coachTool')) {
+      for (const caller of ['clientC', 'clientD'] as const) {
+        const response = await callRoute(name, caller);
+        expect.soft(response.status, cell(name, caller, response)).toBe(403);
+        expect.soft(response.body, cell(name, caller, response)).toMatchObject({
+          error: 'forbidden',
+        });
+        expectNoData(name, caller, response);
+      }
+      for (const caller of ['coachA', 'coachB'] as const) {
+        const response = await callRoute(name, caller);
+        expect.soft(response.status, cell(name, caller, response)).toBe(200);
+      }
     }
   });
 

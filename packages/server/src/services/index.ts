@@ -7,6 +7,7 @@ import type { ServicePlugin } from './core/index.ts';
 import { deviceMetricsService } from './deviceMetrics/index.ts';
 import { exerciseService } from './exercise/index.ts';
 import { journeyService } from './journey/index.ts';
+import { messagingService } from './messaging/index.ts';
 import { morningMailJob } from './morningMail/index.ts';
 import { resourceService } from './resource/index.ts';
 import { surveyService } from './survey/index.ts';
@@ -34,4 +35,5 @@ export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {
   survey: surveyService,
   exercise: exerciseService,
   analytics: analyticsService,
+  messaging: messagingService,
 };

@@ -94,6 +94,14 @@ export const englishTexts = {
     guessedUntil:
       'To protect you, until {{until}} signing in also asks for a code we mail you at that moment.',
   },
+  messageMail: {
+    subject: 'Your coach sent you a message',
+    greetingNamed: 'Hello {{name}},',
+    greeting: 'Hello,',
+    someCoach: 'Your coach',
+    wrote: '{{coach}} sent you a message in Coach.',
+    openApp: 'Open your Coach app to read it and reply.',
+  },
   morningMail: {
     subject: {
       one: '{{count}} client needs your attention',

@@ -98,6 +98,14 @@ export const spanishTexts: ServerTexts = {
       'Para protegerte, hasta el {{until}} iniciar sesión también te pedirá un código que te ' +
       'enviaremos por correo en ese momento.',
   },
+  messageMail: {
+    subject: 'Tu coach te ha enviado un mensaje',
+    greetingNamed: 'Hola, {{name}}:',
+    greeting: 'Hola:',
+    someCoach: 'Tu coach',
+    wrote: '{{coach}} te ha enviado un mensaje en Coach.',
+    openApp: 'Abre tu app de Coach para leerlo y responder.',
+  },
   morningMail: {
     subject: {
       one: '{{count}} cliente necesita tu atención',

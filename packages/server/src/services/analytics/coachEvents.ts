@@ -13,7 +13,10 @@ export type CoachState = {
   /** The coach's last event's sequence (the second part of its id). */
   sequence: number;
   streams: Set<LiveStream>;
+  /** The clients whose figures changed since the last event (a `clients-changed`). */
   pending: Set<string>;
+  /** The clients whose threads changed since the last event (a `messages-changed`). */
+  pendingMessages: Set<string>;
   timer: NodeJS.Timeout | null;
   history: HistoryEntry[];
   /** A resume from a sequence below this one cannot be served (events missing). */
@@ -30,6 +33,7 @@ export function newCoachState(): CoachState {
     sequence: 0,
     streams: new Set(),
     pending: new Set(),
+    pendingMessages: new Set(),
     timer: null,
     history: [],
     servedSince: 0,
@@ -77,26 +81,37 @@ function refetchEvent(state: CoachState, reason: RefetchData['reason']): LiveEve
   return { event: 'refetch', id: eventIdOf(state, state.sequence), data: { reason } };
 }
 
-/** Sends the coach's pending changes, if any, as one event; answers whether it sent one. */
+/**
+ * Sends the coach's pending changes, if any: one event per kind that has some (figures, then
+ * threads); answers whether it sent one. Past `maxChangedClientIds` of a kind, one refetch instead
+ * of everything.
+ */
 export function flushChanges(
   state: CoachState,
   options: { maxHistory: number; maxUnreadBytes: number },
 ): boolean {
-  const clientIds = [...state.pending];
+  const changes: { name: 'clients-changed' | 'messages-changed'; clientIds: string[] }[] = [
+    { name: 'clients-changed', clientIds: [...state.pending] },
+    { name: 'messages-changed', clientIds: [...state.pendingMessages] },
+  ];
   state.pending.clear();
-  if (clientIds.length === 0) return false;
-  if (clientIds.length > maxChangedClientIds) {
+  state.pendingMessages.clear();
+  if (changes.every((change) => change.clientIds.length === 0)) return false;
+  if (changes.some((change) => change.clientIds.length > maxChangedClientIds)) {
     sendToCoach(state, refetchAll(state, 'overflow'), options.maxUnreadBytes);
     return true;
   }
-  state.sequence += 1;
-  const event: LiveEvent = {
-    event: 'clients-changed',
-    id: eventIdOf(state, state.sequence),
-    data: { clientIds },
-  };
-  remember(state, event, state.sequence, options.maxHistory);
-  sendToCoach(state, event, options.maxUnreadBytes);
+  for (const { name, clientIds } of changes) {
+    if (clientIds.length === 0) continue;
+    state.sequence += 1;
+    const event: LiveEvent = {
+      event: name,
+      id: eventIdOf(state, state.sequence),
+      data: { clientIds },
+    };
+    remember(state, event, state.sequence, options.maxHistory);
+    sendToCoach(state, event, options.maxUnreadBytes);
+  }
   return true;
 }
 

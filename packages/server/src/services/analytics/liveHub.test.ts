@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type LiveEvent, liveEventOf, ServerSentEventReader } from '@coach/api';
+import {
+  type LiveEvent,
+  liveEventOf,
+  maxChangedClientIds,
+  ServerSentEventReader,
+} from '@coach/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/index.ts';
 import type { NoticeListener } from '../../db/notices.ts';
@@ -50,6 +55,7 @@ function eventsOf(stream: LiveStream): LiveEvent[] {
 }
 
 const changed = (coachId: string, clientId: string) => `c:${coachId}:${clientId}`;
+const threadChanged = (coachId: string, clientId: string) => `m:${coachId}:${clientId}`;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -98,11 +104,60 @@ describe('the live hub', () => {
     await hub.close();
   });
 
+  it('sends thread changes as messages-changed beside clients-changed, in the same windows, and keeps both for resumes', async () => {
+    const hub = startHub();
+    await hub.start();
+    const ofA = hub.open(owner(coachA), undefined);
+    const ofB = hub.open(owner(coachB), undefined);
+    listener.onNotice(threadChanged(coachA, clientC));
+    await vi.advanceTimersByTimeAsync(0);
+    const [first] = eventsOf(ofA);
+    expect(first).toMatchObject({ event: 'messages-changed', data: { clientIds: [clientC] } });
+    // Both kinds within the window: one event of each at its end, figures first.
+    listener.onNotice(threadChanged(coachA, clientD));
+    listener.onNotice(changed(coachA, clientE));
+    listener.onNotice(threadChanged(coachA, clientD));
+    await vi.advanceTimersByTimeAsync(coalesceMs);
+    const events = eventsOf(ofA);
+    expect(events).toMatchObject([
+      { event: 'clients-changed', data: { clientIds: [clientE] } },
+      { event: 'messages-changed', data: { clientIds: [clientD] } },
+    ]);
+    expect(eventsOf(ofB)).toEqual([]);
+    // A stream resumed after the first event gets both again.
+    const resumed = hub.open(owner(coachA), first?.id);
+    expect(eventsOf(resumed)).toEqual(events);
+    await hub.close();
+  });
+
+  it('asks for a refetch when more threads changed in a window than an event lists', async () => {
+    const hub = startHub();
+    await hub.start();
+    const ofA = hub.open(owner(coachA), undefined);
+    listener.onNotice(threadChanged(coachA, clientC));
+    for (let index = 0; index <= maxChangedClientIds; index += 1) {
+      listener.onNotice(threadChanged(coachA, randomUUID()));
+    }
+    await vi.advanceTimersByTimeAsync(coalesceMs);
+    expect(eventsOf(ofA)).toMatchObject([
+      { event: 'messages-changed' },
+      { event: 'refetch', data: { reason: 'overflow' } },
+    ]);
+    await hub.close();
+  });
+
   it('ignores notices it does not know, and notices of coaches without a stream', async () => {
     const hub = startHub();
     await hub.start();
     const ofA = hub.open(owner(coachA), undefined);
-    for (const payload of ['', 'x:y:z', `c:${coachA}`, `c:${coachA}:not-an-id`, 'c:1:2:3']) {
+    for (const payload of [
+      '',
+      'x:y:z',
+      `c:${coachA}`,
+      `m:${coachA}:not-an-id`,
+      `c:${coachA}:not-an-id`,
+      'c:1:2:3',
+    ]) {
       listener.onNotice(payload);
     }
     listener.onNotice(changed(coachB, clientC ?? ''));

@@ -18,9 +18,10 @@ export type { LiveStream, StreamOwner } from './liveStreams.ts';
 
 // The open live event streams of this process (see the contract's liveEvents.ts), fed by the
 // notices of every process (db/notices.ts, services/core/liveNotices.ts):
-// - per coach, a change is sent at once in a `clients-changed` event to every stream of that
-//   coach, and the changes of the next `coalesceMs` are gathered and sent in one event at its end
-//   (at most one event per `coalesceMs`, and a lone change without the wait);
+// - per coach, a change is sent at once in a `clients-changed` event (a thread's, in a
+//   `messages-changed` event) to every stream of that coach, and the changes of the next
+//   `coalesceMs` are gathered and sent in one event of each kind at its end (at most one event of
+//   each kind per `coalesceMs`, and a lone change without the wait);
 // - event ids are `<token>.<sequence>`, both the coach's own: a random token of the coach's state
 //   in this process and a sequence counting that coach's events only, so an id tells a coach
 //   nothing of the other coaches (how busy their clients are) and an id of another process, or of
@@ -100,7 +101,7 @@ export function createLiveHub(
     // A coach without a stream (nor a recent one) is not told: the app fetches on opening.
     const state = coaches.get(notice.coachId);
     if (!state) return;
-    state.pending.add(notice.clientId);
+    (notice.kind === 'messages' ? state.pendingMessages : state.pending).add(notice.clientId);
     // The first change after a quiet window goes at once; the next ones wait for its end.
     if (!state.timer) sendAndWait(state);
   }
@@ -110,6 +111,7 @@ export function createLiveHub(
       if (state.timer) clearTimeout(state.timer);
       state.timer = null;
       state.pending.clear();
+      state.pendingMessages.clear();
       sendToCoach(state, refetchAll(state, 'connection'), options.maxUnreadBytes);
     }
     // Sessions may have ended unheard.

@@ -25,7 +25,10 @@ type ThrottledAction =
   | 'assessmentBytesDaily'
   | 'exercisesDaily'
   | 'samplesDaily'
-  | 'sessionsDaily';
+  | 'sessionsDaily'
+  | 'messagesRate'
+  | 'messagesDaily'
+  | 'messageCharactersDaily';
 
 /** One throttled attempt: what was limited, for whom, and for how long. */
 type Throttled = {
@@ -36,6 +39,8 @@ type Throttled = {
   retryAfterSeconds: number;
   /** When it was refused: the service's clock; the process's by default. */
   at?: Date;
+  /** The refusal's words; 'Too many attempts...' with the wait by default. */
+  message?: string;
 };
 
 /**
@@ -68,7 +73,7 @@ export async function refuseThrottled(
   );
   await sweepOldRefusalsSometimes(db, organisationId, now);
   const seconds = throttled.retryAfterSeconds;
-  throw new DomainError('rate_limited', tooManyAttemptsMessage(seconds), {
+  throw new DomainError('rate_limited', throttled.message ?? tooManyAttemptsMessage(seconds), {
     retryAfterSeconds: seconds,
   });
 }

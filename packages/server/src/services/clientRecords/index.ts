@@ -35,7 +35,12 @@ export {
 } from './steps.ts';
 export type { StoredWrite } from './storedWrite.ts';
 export { timestampError } from './timestamps.ts';
-export { chargeDailyCeilings, checkWriteRate, withDailyCeilings } from './writeQuota.ts';
+export {
+  chargeBuckets,
+  chargeDailyCeilings,
+  checkWriteRate,
+  withDailyCeilings,
+} from './writeQuota.ts';
 export { liftedClientWriteQuotas } from './writeQuotaOptions.ts';
 
 declare module '../core/context.ts' {

@@ -38,7 +38,7 @@ type BucketRow = { key: string; count: number | string; retry_after: number | st
  * A window restarts when it has passed, or when the clock went back by more than a window (a
  * simulation run again from an earlier instant); a small skew between processes does not.
  */
-async function chargeBuckets(
+export async function chargeBuckets(
   db: Database | Transaction,
   organisationId: string,
   charges: readonly { key: string; amount: number }[],

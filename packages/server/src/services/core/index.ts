@@ -7,6 +7,7 @@ export {
   parseLiveNotice,
   publishClientChange,
   publishSessionEnd,
+  publishThreadChange,
 } from './liveNotices.ts';
 export { startMailOutbox } from './mailOutbox.ts';
 export { keyOfCursor } from './pageCursor.ts';

@@ -9,6 +9,8 @@ import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 export type LiveNotice =
   /** The figures of client `clientId`, coached by `coachId` (person ids), changed. */
   | { kind: 'client'; coachId: string; clientId: string }
+  /** The thread of client `clientId` with their coach `coachId` changed (a message sent, read or deleted). */
+  | { kind: 'messages'; coachId: string; clientId: string }
   /** Session `sessionId` of user `userId` ended: its streams close. */
   | { kind: 'session'; userId: string; sessionId: string };
 
@@ -22,6 +24,18 @@ export async function publishClientChange(
 ): Promise<void> {
   if (!client.coachPersonId) return;
   await database.notices.publish(tx, `c:${client.coachPersonId}:${client.id}`);
+}
+
+/**
+ * Publishes, when `tx` commits, that the thread of client `clientId` with coach `coachId` changed:
+ * a message was sent (by either side), read or deleted.
+ */
+export async function publishThreadChange(
+  database: Pick<DatabaseHandle, 'notices'>,
+  tx: Transaction,
+  thread: { coachId: string; clientId: string },
+): Promise<void> {
+  await database.notices.publish(tx, `m:${thread.coachId}:${thread.clientId}`);
 }
 
 /** Publishes, when `tx` commits, that session `sessionId` of user `userId` ended. */
@@ -40,6 +54,7 @@ export function parseLiveNotice(payload: string): LiveNotice | null {
   if (rest.length > 0 || !first || !second) return null;
   if (!uuidPattern.test(first) || !uuidPattern.test(second)) return null;
   if (kind === 'c') return { kind: 'client', coachId: first, clientId: second };
+  if (kind === 'm') return { kind: 'messages', coachId: first, clientId: second };
   if (kind === 's') return { kind: 'session', userId: first, sessionId: second };
   return null;
 }
