@@ -37,6 +37,9 @@ export function breaksTextRule(text: string): boolean {
   return text.includes('\u0000') || /\p{Cs}/u.test(text);
 }
 
+/** A {@link FreeTextSchema} lookahead: the text holds something other than white space. */
+export const notBlankLookahead = '(?=[\\s\\S]*\\S)';
+
 /**
  * Free text from a client (names, notes, answers, tokens...): bounded by `maxLength` and held to
  * the text rule ({@link textPattern}). Every string a request carries is either this or a

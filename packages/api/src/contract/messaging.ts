@@ -1,7 +1,7 @@
 import { messageAuthors, messagingLimits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { literalUnion } from './enumeration.ts';
-import { FreeTextSchema } from './fieldSchemas.ts';
+import { FreeTextSchema, notBlankLookahead } from './fieldSchemas.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema } from './journey.ts';
 import { NextCursorSchema, PageQuerySchema } from './pages.ts';
@@ -73,11 +73,14 @@ export type MessageList = Static<typeof MessageListSchema>;
 export const SendMessageBodySchema = Type.Object(
   {
     id: IdSchema,
-    text: FreeTextSchema({
-      minLength: 1,
-      maxLength: messageMaxLength,
-      description: `The text, 1 to ${messageMaxLength} characters, not only spaces`,
-    }),
+    text: FreeTextSchema(
+      {
+        minLength: 1,
+        maxLength: messageMaxLength,
+        description: `The text, 1 to ${messageMaxLength} characters, not only white space`,
+      },
+      notBlankLookahead,
+    ),
   },
   {
     additionalProperties: false,
@@ -153,11 +156,14 @@ export type UnreadCounts = Static<typeof UnreadCountsSchema>;
 export const QuickReplySchema = Type.Object(
   {
     id: IdSchema,
-    text: FreeTextSchema({
-      minLength: 1,
-      maxLength: quickReplyMaxLength,
-      description: `1 to ${quickReplyMaxLength} characters; {firstName} is the client's first name`,
-    }),
+    text: FreeTextSchema(
+      {
+        minLength: 1,
+        maxLength: quickReplyMaxLength,
+        description: `1 to ${quickReplyMaxLength} characters, not only white space; {firstName} is the client's first name`,
+      },
+      notBlankLookahead,
+    ),
   },
   { additionalProperties: false, description: 'A quick reply' },
 );

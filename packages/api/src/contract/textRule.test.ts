@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UpdatePersonBodySchema } from './account.ts';
 import { AcceptInviteBodySchema } from './auth.ts';
 import { breaksTextRule } from './fieldSchemas.ts';
+import { QuickRepliesSchema, SendMessageBodySchema } from './messaging.ts';
 import { SubmitAssessmentBodySchema } from './survey.ts';
 import { validationMessage } from './validationMessages.ts';
 
@@ -92,5 +93,14 @@ describe('the text rule', () => {
     expect(firstMessage(UpdatePersonBodySchema, person)).toBe(
       'aboutMe contains characters that are not allowed',
     );
+  });
+
+  it('refuses a message or a quick reply of white space only, and keeps line breaks in one', () => {
+    const id = '00000000-0000-4000-8000-000000000002';
+    expect(Value.Check(SendMessageBodySchema, { id, text: ' \n\t\u00A0' })).toBe(false);
+    expect(Value.Check(SendMessageBodySchema, { id, text: '\n  Hi,\n\nsee you\n' })).toBe(true);
+    expect(Value.Check(SendMessageBodySchema, { id, text: 'x'.repeat(2001) })).toBe(false);
+    expect(Value.Check(QuickRepliesSchema, { items: [{ id, text: '   ' }] })).toBe(false);
+    expect(Value.Check(QuickRepliesSchema, { items: [{ id, text: 'Hi {firstName}' }] })).toBe(true);
   });
 });
