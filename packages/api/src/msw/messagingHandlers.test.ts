@@ -215,7 +215,7 @@ describe('messaging mocks', () => {
     );
     expect({ status: repeated.status, code: repeated.code, message: repeated.message }).toEqual({
       status: 400,
-      code: 'validation_failed',
+      code: 'invalid_request',
       message: messages.quickReplyIdsRepeated,
     });
     const tooMany = Array.from({ length: messagingLimits.quickRepliesMax + 1 }, (_, n) => ({

@@ -425,7 +425,7 @@ export function createMessagingHandlers(options: MessagingHandlerOptions = {}): 
         text,
       }));
       if (new Set(items.map((item) => item.id)).size !== items.length) {
-        return error(400, 'validation_failed', messages.quickReplyIdsRepeated);
+        return error(400, 'invalid_request', messages.quickReplyIdsRepeated);
       }
       store.quickReplies.set(coach.id, items);
       return HttpResponse.json({ items } satisfies QuickReplies);
