@@ -3,6 +3,8 @@ export * from './Breadcrumb/index.ts';
 export * from './Button/index.ts';
 export * from './Field/index.ts';
 export * from './LoadingPlaceholder/index.ts';
+export * from './MessageComposer/index.ts';
+export * from './MessageThread/index.ts';
 export * from './Meter/index.ts';
 export * from './Modal/index.ts';
 export * from './NavMenu/index.ts';

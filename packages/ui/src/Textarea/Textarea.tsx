@@ -44,8 +44,11 @@ export type TextareaProps = Omit<
     overLimitMessage?: string;
   };
 
-/** Characters (code points, as the server's limits count them): an emoji is one, not two. */
-const lengthOf = (value: TextareaProps['value']) => {
+/**
+ * Characters as the counter counts them (code points, as the server's limits count them): an
+ * emoji is one, not two.
+ */
+export const countCharacters = (value: TextareaProps['value']) => {
   if (value === undefined || value === null) return 0;
   let length = 0;
   for (const _ of String(value)) length += 1;
@@ -81,8 +84,8 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   const counterId = `${ids.control}-counter`;
   const elementRef = useRef<HTMLTextAreaElement | null>(null);
   const isControlled = value !== undefined;
-  const [uncontrolledLength, setUncontrolledLength] = useState(() => lengthOf(defaultValue));
-  const length = isControlled ? lengthOf(value) : uncontrolledLength;
+  const [uncontrolledLength, setUncontrolledLength] = useState(() => countCharacters(defaultValue));
+  const length = isControlled ? countCharacters(value) : uncontrolledLength;
   const isOverLimit = length > maxLength;
 
   const setRefs = useCallback(
@@ -98,16 +101,16 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   // again on reset(), without any event. Reading it after each render keeps the counter true.
   useLayoutEffect(() => {
     if (!isControlled && elementRef.current) {
-      setUncontrolledLength(lengthOf(elementRef.current.value));
+      setUncontrolledLength(countCharacters(elementRef.current.value));
     }
   });
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    if (!isControlled) setUncontrolledLength(lengthOf(event.target.value));
+    if (!isControlled) setUncontrolledLength(countCharacters(event.target.value));
     onChange?.(event);
   };
   const handleInput = (event: InputEvent<HTMLTextAreaElement>) => {
-    if (!isControlled) setUncontrolledLength(lengthOf(event.currentTarget.value));
+    if (!isControlled) setUncontrolledLength(countCharacters(event.currentTarget.value));
     onInput?.(event);
   };
 

@@ -1,1 +1,6 @@
-export { TEXTAREA_DEFAULT_MAX_LENGTH, Textarea, type TextareaProps } from './Textarea.tsx';
+export {
+  countCharacters,
+  TEXTAREA_DEFAULT_MAX_LENGTH,
+  Textarea,
+  type TextareaProps,
+} from './Textarea.tsx';

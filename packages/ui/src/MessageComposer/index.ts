@@ -1,0 +1,2 @@
+export { MessageComposer, type MessageComposerProps } from './MessageComposer.tsx';
+export type { QuickReply } from './QuickReplyMenu.tsx';
