@@ -4,6 +4,7 @@ import {
   eventsOfDay,
   type JourneyStep,
   localDateOf,
+  messagingQuotas,
   stepAssessment,
   stepOfDate,
   utcOffsetMinutes,
@@ -21,6 +22,12 @@ import {
   stepStartsOf,
   type TimelineAction,
 } from './generator.ts';
+import {
+  type MessageAction,
+  messageTimeline,
+  replyTo,
+  simulatedMessageTexts,
+} from './messaging.ts';
 import { deterministicUuid, randomFor } from './random.ts';
 
 // Three weeks across both spring clock changes of 2026: America/New_York on 8 March,
@@ -262,6 +269,61 @@ describe('the generator', { timeout: 30_000 }, () => {
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(Math.min(...times)).toBeGreaterThan(acceptedAt.getTime());
       expect(Math.max(...times)).toBeLessThanOrEqual(until.getTime());
+    }
+  });
+});
+
+describe("the simulated clients' messages", () => {
+  const plans = (seed: number) =>
+    simulatedClients(seed, 20).map((client) => ({
+      client,
+      actions: messageTimeline(client, { seed, acceptedAt, until }),
+    }));
+
+  it('are the same for the same seed, in time order inside the timeline, and far below the quotas', () => {
+    const first = plans(7);
+    expect(plans(7)).toEqual(first);
+    expect(plans(8)).not.toEqual(first);
+    for (const { client, actions } of first) {
+      const times = actions.map((action) => action.at.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(actions.every((action) => action.at > acceptedAt && action.at <= until)).toBe(true);
+      const coachMessages = actions.filter((action) => action.type === 'coachMessage');
+      expect(coachMessages.length).toBeGreaterThan(3);
+      expect(coachMessages.every(({ body }) => body.text.includes(client.firstName))).toBe(true);
+      // At most one read (so one answer) and one first message a day: a client writes at most
+      // two messages a day, where the quotas allow a few hundred.
+      const perDay = new Map<string, number>();
+      for (const action of actions) {
+        if (action.type !== 'clientMessage' && action.type !== 'readMessages') continue;
+        const key = `${action.type}|${localDateOf(action.at, client.timeZone)}`;
+        perDay.set(key, (perDay.get(key) ?? 0) + 1);
+      }
+      expect(Math.max(...perDay.values())).toBe(1);
+      expect(2 * perDay.size).toBeLessThan(messagingQuotas.client.perDay * 27);
+    }
+    const byType = (type: MessageAction['type']) =>
+      first.flatMap(({ actions }) => actions).filter((action) => action.type === type).length;
+    expect(byType('clientMessage')).toBeGreaterThan(10);
+    expect(byType('readMessages')).toBeGreaterThan(100);
+  });
+
+  it('answers a share of the coach messages read, a while after reading, the same way each time', () => {
+    const readAt = new Date('2026-03-10T09:00:00Z');
+    const answers = simulatedClients(7, 20).map((client) =>
+      replyTo(7, client, deterministicUuid(7, `${client.key}|message`), readAt),
+    );
+    expect(
+      simulatedClients(7, 20).map((client) =>
+        replyTo(7, client, deterministicUuid(7, `${client.key}|message`), readAt),
+      ),
+    ).toEqual(answers);
+    const given = answers.filter((answer) => answer !== null);
+    expect(given.length).toBeGreaterThan(3);
+    expect(given.length).toBeLessThan(20);
+    for (const answer of given) {
+      expect(answer.at > readAt).toBe(true);
+      expect(simulatedMessageTexts.reply).toContain(answer.body.text);
     }
   });
 });

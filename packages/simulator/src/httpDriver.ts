@@ -1,3 +1,4 @@
+import type { MessageList } from '@coach/api';
 import type { JourneyStep } from '@coach/domain';
 import {
   clientTimeline,
@@ -5,6 +6,7 @@ import {
   simulatedClients,
   type TimelineAction,
 } from './generator.ts';
+import { type MessageAction, messageTimeline, replyTo } from './messaging.ts';
 import type { SimulationServer } from './server.ts';
 import {
   createSimulationHttp,
@@ -43,11 +45,20 @@ export type SimulationSummary = {
   requests: number;
   /** Requests by route ('POST /api/survey/reflections') and status. */
   byRoute: Record<string, Record<string, number>>;
-  /** Actions by type, as the generator planned them. */
-  actions: Record<TimelineAction['type'], number>;
+  /**
+   * Actions by type, as the generator planned them, and the clients' answers to the coach's
+   * messages they read (`clientReply`).
+   */
+  actions: Record<SimulationAction['type'], number>;
   failures: RequestFailure[];
   seconds: number;
 };
+
+/** What a run plays: a timeline's action, or a messaging one. */
+type SimulationAction = TimelineAction | MessageAction;
+
+/** One action of one participant. */
+type Step = { participant: Participant; action: SimulationAction };
 
 /** A client of the run, signed in, with what the driver follows of their journey. */
 type Participant = {
@@ -109,7 +120,17 @@ function emptySummary(clients: number, start: Date, end: Date): SimulationSummar
     simulatedTo: end.toISOString(),
     requests: 0,
     byRoute: {},
-    actions: { phaseChange: 0, reflection: 0, assessment: 0, exercise: 0, deviceMetrics: 0 },
+    actions: {
+      phaseChange: 0,
+      reflection: 0,
+      assessment: 0,
+      exercise: 0,
+      deviceMetrics: 0,
+      coachMessage: 0,
+      clientMessage: 0,
+      readMessages: 0,
+      clientReply: 0,
+    },
     failures: [],
     seconds: 0,
   };
@@ -237,34 +258,44 @@ async function readParticipant(
   };
 }
 
-/** Every participant's timeline, merged in time order. */
-function mergedTimeline(
-  { options }: Run,
-  participants: Participant[],
-): { participant: Participant; action: TimelineAction }[] {
+/** Every participant's timeline and messaging, merged in time order. */
+function mergedTimeline({ options }: Run, participants: Participant[]): Step[] {
   return participants
-    .flatMap((participant) =>
-      clientTimeline(participant.client, {
+    .flatMap((participant) => {
+      const range = {
         seed: options.seed,
         acceptedAt: participant.acceptedAt,
         until: options.end,
-        ...(options.readingEveryMinutes
-          ? { readingEveryMinutes: options.readingEveryMinutes }
-          : {}),
-      }).map((action) => ({ participant, action })),
-    )
+      };
+      const actions: SimulationAction[] = [
+        ...clientTimeline(participant.client, {
+          ...range,
+          ...(options.readingEveryMinutes
+            ? { readingEveryMinutes: options.readingEveryMinutes }
+            : {}),
+        }),
+        ...messageTimeline(participant.client, range),
+      ];
+      return actions.map((action) => ({ participant, action }));
+    })
     .sort((a, b) => a.action.at.getTime() - b.action.at.getTime());
 }
 
-/** Sends every action with the clock set just after its instant; a progress line a day. */
-async function playTimeline(
-  run: Run,
-  coach: Session,
-  timeline: { participant: Participant; action: TimelineAction }[],
-): Promise<void> {
+/**
+ * Sends every action with the clock set just after its instant; a progress line a day. The
+ * answers the clients decide on while reading are played at their own instant among the others
+ * (those after the run's end are not sent).
+ */
+async function playTimeline(run: Run, coach: Session, timeline: Step[]): Promise<void> {
   const { options, server, summary } = run;
+  /** Answers to come, in time order. */
+  const pending: Step[] = [];
+  const schedule = (step: Step) => {
+    const index = pending.findIndex((other) => other.action.at > step.action.at);
+    pending.splice(index === -1 ? pending.length : index, 0, step);
+  };
   let lastDay = '';
-  for (const { participant, action } of timeline) {
+  const play = async ({ participant, action }: Step) => {
     summary.actions[action.type] += 1;
     server.clock.set(new Date(action.at.getTime() + 1000));
     const day = action.at.toISOString().slice(0, 10);
@@ -272,19 +303,104 @@ async function playTimeline(
       lastDay = day;
       options.log?.(`${day} (UTC): ${summary.requests} requests so far`);
     }
-    await playAction(run, coach, participant, action);
+    await playAction(run, coach, participant, action, schedule);
+  };
+  const playPendingUntil = async (instant: Date) => {
+    for (let next = pending[0]; next && next.action.at <= instant; next = pending[0]) {
+      pending.shift();
+      await play(next);
+    }
+  };
+  for (const step of timeline) {
+    await playPendingUntil(step.action.at);
+    await play(step);
   }
+  await playPendingUntil(options.end);
+}
+
+/** The messaging service's routes, as the summary counts them. */
+const messagesRoute = '/api/messaging/clients/:clientId/messages';
+const messagesPath = (participant: Participant) =>
+  `/api/messaging/clients/${participant.personId}/messages`;
+
+/**
+ * The client opens their thread: lists its newest page, marks the coach's messages read
+ * up to the newest when some are unread, and decides whether to answer the newest unread one
+ * (played later by `schedule`).
+ */
+async function readMessages(
+  { http, options, server }: Run,
+  participant: Participant,
+  schedule: (step: Step) => void,
+): Promise<void> {
+  const { session } = participant;
+  const at = server.clock.now();
+  const list = await http.call(
+    session,
+    'GET',
+    messagesRoute,
+    messagesPath(participant),
+    undefined,
+    [200],
+  );
+  if (list.status !== 200) return;
+  // What was sent by now: a re-run finds the later messages of the earlier run stored already.
+  const items = (list.body as MessageList).items.filter(
+    (message) => new Date(message.sentAt) <= at,
+  );
+  const newestCoach = items.find((message) => message.author === 'coach');
+  const newestUnread = items.find(
+    (message) => message.author === 'coach' && message.readAt === null && !message.deletedAt,
+  );
+  if (!newestCoach || !newestUnread) return;
+  const read = await http.call(
+    session,
+    'POST',
+    `${messagesRoute}/read`,
+    `${messagesPath(participant)}/read`,
+    { upTo: newestCoach.id },
+    [200],
+  );
+  if (read.status !== 200) return;
+  const reply = replyTo(options.seed, participant.client, newestUnread.id, at);
+  if (reply && reply.at <= options.end) schedule({ participant, action: reply });
 }
 
 /** One action of a client's timeline: the call their app (or their coach) makes. */
 async function playAction(
-  { http }: Run,
+  run: Run,
   coach: Session,
   participant: Participant,
-  action: TimelineAction,
+  action: SimulationAction,
+  schedule: (step: Step) => void,
 ): Promise<void> {
+  const { http } = run;
   const { session } = participant;
   switch (action.type) {
+    case 'coachMessage':
+      await http.call(
+        coach,
+        'POST',
+        messagesRoute,
+        messagesPath(participant),
+        action.body,
+        [200, 201],
+      );
+      break;
+    case 'clientMessage':
+    case 'clientReply':
+      await http.call(
+        session,
+        'POST',
+        messagesRoute,
+        messagesPath(participant),
+        action.body,
+        [200, 201],
+      );
+      break;
+    case 'readMessages':
+      await readMessages(run, participant, schedule);
+      break;
     case 'phaseChange': {
       // A re-run finds the step already started: the change is irreversible, so it is skipped.
       if (stepOrder.indexOf(participant.step) >= stepOrder.indexOf(action.body.nextPhase)) break;

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientTimeline, plannedStepStarts, simulatedClients } from './generator.ts';
 import { runHttpSimulation, type SimulationSummary } from './httpDriver.ts';
+import { replyIdOf } from './messaging.ts';
 import { type SimulationServer, startSimulationServer } from './server.ts';
 
 // Three clients over ten days (across New York's clock change of 8 March 2026) through the real
@@ -34,6 +35,8 @@ async function storedCounts() {
       sql`select count(*) from calendar_events where status = 'completed'`,
     ),
     persons: await count(sql`select count(*) from persons`),
+    messages: await count(sql`select count(*) from messages`),
+    readMessages: await count(sql`select count(*) from messages where read_at is not null`),
   };
 }
 
@@ -63,6 +66,48 @@ describe('an HTTP simulation run', () => {
       200: first.actions.phaseChange,
     });
     expect(first.actions.phaseChange).toBeGreaterThan(0);
+    expect(first.byRoute['POST /api/messaging/clients/:clientId/messages']).toEqual({
+      201: first.actions.coachMessage + first.actions.clientMessage + first.actions.clientReply,
+    });
+    expect(first.byRoute['GET /api/messaging/clients/:clientId/messages']).toEqual({
+      200: first.actions.readMessages,
+    });
+  });
+
+  it("has the clients read the coach's messages with their own tokens, and some answer a while later", async () => {
+    expect(first.actions.coachMessage).toBeGreaterThan(0);
+    expect(
+      first.byRoute['POST /api/messaging/clients/:clientId/messages/read']?.[200],
+    ).toBeGreaterThan(0);
+    expect(first.actions.clientReply).toBeGreaterThan(0);
+    const clients = new Map(simulatedClients(seed, 3).map((client) => [client.email, client]));
+    const threads = await database.db.execute<{
+      email: string;
+      id: string;
+      author: string;
+      sent_at: string | Date;
+      read_at: string | Date | null;
+    }>(sql`
+      select u.email, m.id, m.author, m.sent_at, m.read_at from messages m
+      join persons p on p.id = m.client_person_id join users u on u.id = p.user_id
+      order by m.sent_at`);
+    const answered = threads.rows.filter((coachMessage) => {
+      const client = clients.get(coachMessage.email);
+      if (coachMessage.author !== 'coach' || !coachMessage.read_at || !client) return false;
+      const reply = threads.rows.find((row) => row.id === replyIdOf(seed, client, coachMessage.id));
+      // Read by the client after it was sent, answered after it was read.
+      return (
+        reply?.author === 'client' &&
+        new Date(coachMessage.read_at) > new Date(coachMessage.sent_at) &&
+        new Date(reply.sent_at) > new Date(coachMessage.read_at)
+      );
+    });
+    expect(answered.length).toBe(first.actions.clientReply);
+    // Clients also write first, and the coach has their messages to read.
+    expect(first.actions.clientMessage).toBeGreaterThan(0);
+    expect(
+      await count(sql`select count(*) from messages where author = 'client' and read_at is null`),
+    ).toBe(first.actions.clientMessage + first.actions.clientReply);
   });
 
   it('stores what the generator planned for each client, from their acceptance', async () => {
@@ -121,6 +166,11 @@ describe('an HTTP simulation run', () => {
     });
     expect(again.byRoute['POST /api/exercise/exercises']).toEqual({ 200: first.actions.exercise });
     expect(again.byRoute['POST /api/journey/clients/:clientId/phase']).toBeUndefined();
+    // The messages are answered as stored, nothing is left to read or answer.
+    expect(again.byRoute['POST /api/messaging/clients/:clientId/messages']).toEqual({
+      200: first.actions.coachMessage + first.actions.clientMessage,
+    });
+    expect(again.actions.clientReply).toBe(0);
     expect(await storedCounts()).toEqual(before);
   });
 });

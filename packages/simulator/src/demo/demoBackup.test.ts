@@ -15,7 +15,9 @@ import { type DatabaseHandle, openDatabase } from '@coach/server/db';
 import { createEmptyPostgresDatabase, testDatabaseKind, thorough } from '@coach/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startSimulationServer } from '../server.ts';
 import { seedDemoHistory } from './demoHistory.ts';
+import { demoThreads } from './demoThreads.ts';
 import { seedDemo } from './seedDemo.ts';
 
 // `npm run backup` / `npm run restore` round-trip the demo data (accounts and history) on the
@@ -40,9 +42,12 @@ async function seedForBackup(handle: DatabaseHandle): Promise<void> {
   });
   expect(history?.clients).toBe(sampleClients);
   expect(history?.failures).toEqual([]);
+  expect(history?.messages).toBeGreaterThan(0);
 }
 
 const kind = testDatabaseKind();
+/** The round trip's database, restored: the demo as seeded. */
+let restoredTarget: BackupTarget | null = null;
 const folder = mkdtempSync(join(tmpdir(), 'coach-backup-test-'));
 let dropPostgres: (() => Promise<void>) | null = null;
 afterAll(async () => {
@@ -122,5 +127,47 @@ describe(`backup and restore of the demo data (${kind})`, () => {
       expect(existsSync(restored.keptAside ?? '')).toBe(true);
     }
     expect(await withDatabase(target, fingerprint)).toEqual(seeded);
+    restoredTarget = target;
   }, 240_000);
+
+  it('gives the demo coach threads with unread client messages, through the messaging service', async () => {
+    if (!restoredTarget) throw new Error('The round trip did not restore the demo');
+    await withDatabase(restoredTarget, async (handle) => {
+      const server = await startSimulationServer(handle, new Date());
+      try {
+        const call = async (path: string, init: RequestInit = {}) => {
+          const response = await fetch(`${server.baseUrl}${path}`, init);
+          return { status: response.status, body: await response.json() };
+        };
+        const login = await call('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: demoCoach.email, password: demoCoach.password }),
+        });
+        expect(login.status).toBe(200);
+        const auth = { headers: { authorization: `Bearer ${login.body.accessToken}` } };
+        const unread = await call('/api/messaging/unread', auth);
+        expect(unread.status).toBe(200);
+        expect(unread.body.total).toBeGreaterThan(0);
+        expect(unread.body.clients.length).toBeGreaterThanOrEqual(2);
+        // Amelia's thread is read to the end, by both sides.
+        const [amelia] = (
+          await handle.db.execute<{ id: string }>(sql`
+            select p.id from persons p join users u on u.id = p.user_id
+            where u.email = 'amelia.hughes@example.com'`)
+        ).rows;
+        const thread = await call(`/api/messaging/clients/${amelia?.id}/messages`, auth);
+        expect(thread.status).toBe(200);
+        expect(thread.body.unread).toBe(0);
+        expect(thread.body.items).toHaveLength(
+          demoThreads['amelia.hughes@example.com']?.length ?? -1,
+        );
+        expect(
+          thread.body.items.every((message: { readAt: string | null }) => message.readAt),
+        ).toBe(true);
+      } finally {
+        await server.close();
+      }
+    });
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clientTimeline, personaMix, simulatedClient } from '../generator.ts';
 import { applyTimelineAction } from '../inProcess.ts';
 import { randomFor } from '../random.ts';
+import { writeDemoThread } from './demoThreads.ts';
 
 /** The seed of the demo history: every fresh demo database gets the same practice. */
 const demoHistorySeed = 1;
@@ -16,6 +17,8 @@ const demoHistoryWeeks = [2, 5] as const;
 export type DemoHistoryResult = {
   clients: number;
   actions: number;
+  /** Messages of the demo coach's threads with these clients (see demoThreads.ts). */
+  messages: number;
   /** Actions the services refused (a generator or service bug): none expected. */
   failures: string[];
 };
@@ -37,7 +40,8 @@ const { persons, users } = schema;
  * start of their history, then the simulator's timeline for them (same generator, personas and
  * phase plan as `npm run simulate`, fewer device readings: one every 1.5 to 2.5 hours, one device
  * batch a day) goes through the services' own store functions, in one transaction per client,
- * each action with the services' clock set just after its instant, up to `now`.
+ * each action with the services' clock set just after its instant, up to `now`; with it, in the
+ * same transaction, the client's thread with the coach when the demo has one (demoThreads.ts).
  */
 export async function seedDemoHistory(
   database: DatabaseHandle,
@@ -82,7 +86,7 @@ export async function seedDemoHistory(
   const byEmail = new Map(rows.map((row) => [row.email, row]));
   const mix = personaMix(demoHistorySeed, options.clients.length);
   const until = new Date(now.getTime() - 60_000);
-  const result: DemoHistoryResult = { clients: 0, actions: 0, failures: [] };
+  const result: DemoHistoryResult = { clients: 0, actions: 0, messages: 0, failures: [] };
   for (const [index, account] of options.clients.entries()) {
     const row = byEmail.get(normalizeEmail(account.email));
     const persona = mix[index];
@@ -131,6 +135,12 @@ export async function seedDemoHistory(
         );
         if (!applied.ok) result.failures.push(`${row.email} ${applied.message}`);
       }
+      result.messages += await writeDemoThread(
+        tx,
+        demoHistorySeed,
+        { organisationId, clientId: row.id, coachId: coach.personId, email: row.email },
+        until,
+      );
     });
     result.clients += 1;
     result.actions += timeline.length;
