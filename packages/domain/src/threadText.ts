@@ -7,8 +7,9 @@ import { quickReplyFirstName } from './values/messagingValues.ts';
 const lineBreaks = /\r\n?|[\u0085\u2028\u2029]/g;
 /** Bidirectional embeddings, overrides and isolates: they reorder the text around them. */
 const bidiControls = /[\u202A-\u202E\u2066-\u2069]/g;
-/** Control characters other than the line feed and the tab (the class is written as text). */
-const controls = new RegExp('[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]', 'g');
+/** Control characters other than the line feed and the tab, as a character class. */
+const controlCharacters = '[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]';
+const controls = new RegExp(controlCharacters, 'g');
 
 /**
  * A message's text as it is shown: every line break as a line feed, bidirectional controls
