@@ -56,6 +56,7 @@ describe("reads of a client's data", () => {
         'listClientReports',
         'listClientSummaries',
         'listExercises',
+        'listMessages',
         'listReflections',
       ].sort(),
     );

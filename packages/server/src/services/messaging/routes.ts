@@ -87,7 +87,8 @@ export const messagingService: ServicePlugin = async (app, context) => {
           database.transaction(async (tx) => {
             const stored = await storeMessage(tx, thread, author, body, now);
             if (!stored.isNew) return { stored, isMailed: false };
-            await chargeMessage(tx, context, writer, body.text.length, now);
+            // Characters as the contract counts them (code points).
+            await chargeMessage(tx, context, writer, [...body.text].length, now);
             await publishThreadChange(database, tx, thread);
             const isMailed =
               author === 'coach' &&
