@@ -9,12 +9,15 @@ import { wordingOf } from '../../texts/serverTexts.ts';
 // health), only that there is something to read and where; at most one per client per
 // `messagingLimits.mailEverySeconds`, however many messages the coach sends.
 
-/** The client's mail in their language, naming the coach as plain text (see `mailSafeName`). */
+/**
+ * The client's mail in the language of their mails, their coach's (as their invite and their
+ * reset codes are, see `mailLanguageOfUser`), naming the coach as plain text (see `mailSafeName`).
+ */
 function writeMessageMail(
-  client: { email: string; firstName: string; language: CoachLanguage },
-  coach: { firstName: string; lastName: string },
+  client: { email: string; firstName: string },
+  coach: { firstName: string; lastName: string; language: CoachLanguage },
 ): MailMessage {
-  const { texts, fill } = wordingOf(client.language);
+  const { texts, fill } = wordingOf(coach.language);
   const words = texts.messageMail;
   const clientName = mailSafeName(client.firstName);
   const coachName = mailSafeName(fullName(coach)) ?? words.someCoach;
@@ -38,8 +41,8 @@ export async function mailClientSometimes(
   tx: Transaction,
   mail: MailQueue,
   organisationId: string,
-  client: { id: string; userId: string; firstName: string; language: CoachLanguage },
-  coach: { firstName: string; lastName: string },
+  client: { id: string; userId: string; firstName: string },
+  coach: { firstName: string; lastName: string; language: CoachLanguage },
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();

@@ -354,7 +354,7 @@ describe('the quotas', () => {
 });
 
 describe("the coach's message mail", () => {
-  it("tells the client once an hour that their coach wrote, never the text, in the client's language", async () => {
+  it("tells the client once an hour that their coach wrote, never the text, in the language of the client's mails (their coach's)", async () => {
     const mailsTo = () =>
       server.mailSink.received.filter((mail) => mail.to.includes(clientM.email));
     const secret = 'Your blood pressure figures worry me';
@@ -371,7 +371,7 @@ describe("the coach's message mail", () => {
     await server.database.db
       .update(schema.persons)
       .set({ language: 'es' })
-      .where(eq(schema.persons.id, clientM.personId));
+      .where(eq(schema.persons.id, coachA.personId));
     offsetMs += messagingLimits.mailEverySeconds * 1000;
     await sent(coachA, clientM, 'Un mensaje');
     const mails = await waitForMails(mailsTo, 2);
@@ -387,6 +387,10 @@ describe("the coach's message mail", () => {
       )
       .then((result) => result.rows);
     expect(mailed?.count).toBe(1);
+    await server.database.db
+      .update(schema.persons)
+      .set({ language: 'en-US' })
+      .where(eq(schema.persons.id, coachA.personId));
   });
 });
 
