@@ -470,6 +470,116 @@ const coachSettings: Scenario = {
   },
 };
 
+/** A message as both backends keep it: the clock's instants only as present or absent. */
+function messageSeen(context: ScenarioContext, message: unknown) {
+  const { sentAt, readAt, deletedAt, ...rest } = message as {
+    sentAt: string;
+    readAt: string | null;
+    deletedAt: string | null;
+  };
+  return {
+    ...(context.named(rest) as object),
+    sent: sentAt.length > 0,
+    read: readAt !== null,
+    deleted: deletedAt !== null,
+  };
+}
+
+/** An answer holding a message, or a refusal, as the scenario keeps it. */
+function messageAnswer(context: ScenarioContext, answer: Answer) {
+  const body = answer.body as { id?: unknown };
+  return answer.status < 300 && typeof body?.id === 'string'
+    ? { status: answer.status, message: messageSeen(context, body) }
+    : context.seen(answer);
+}
+
+const messaging: Scenario = {
+  name: 'messages between the coach and a client, quick replies',
+  async run(context) {
+    const { as, seen } = context;
+    const lars = clientParams(context, 'lars');
+    const [first, reply, other] = [
+      '6d5a0000-0000-4000-8000-000000000001',
+      '6d5a0000-0000-4000-8000-000000000002',
+      '6d5a0000-0000-4000-8000-000000000003',
+    ];
+    const send = (who: string, id: string, text: string) =>
+      as(who, 'sendMessage', { params: lars, body: { id, text } });
+    const thread = async (who: string, query: Record<string, string | number> = {}) => {
+      const answer = await as(who, 'listMessages', { params: lars, query });
+      if (answer.status !== 200) return seen(answer);
+      const page = answer.body as { items: unknown[]; nextCursor: string | null; unread: number };
+      return {
+        items: page.items.map((item) => messageSeen(context, item)),
+        hasNext: page.nextCursor !== null,
+        unread: page.unread,
+      };
+    };
+    const larsUnread = async () => {
+      const answer = await as('coach', 'listUnreadCounts');
+      const counts = (answer.body as { clients: { clientId: string; unread: number }[] }).clients;
+      return counts.find((entry) => entry.clientId === lars.clientId)?.unread ?? 0;
+    };
+    const emptyThread = await thread('coach');
+    const sent = messageAnswer(context, await send('coach', first, 'Hi Lars,\nhow was your week?'));
+    const retried = messageAnswer(
+      context,
+      await send('coach', first, 'Hi Lars,\nhow was your week?'),
+    );
+    const idTaken = seen(await send('coach', first, 'Another text'));
+    const blank = seen(await send('coach', other, ' \n '));
+    const seenByLars = await thread('lars');
+    const answered = messageAnswer(context, await send('lars', reply, 'Good, thanks!'));
+    const unreadBefore = await larsUnread();
+    const marked = seen(
+      await as('coach', 'markMessagesRead', { params: lars, body: { upTo: reply } }),
+    );
+    const unknownMark = seen(
+      await as('coach', 'markMessagesRead', { params: lars, body: { upTo: other } }),
+    );
+    const remove = (who: string, messageId: string) =>
+      as(who, 'deleteMessage', { params: { ...lars, messageId } });
+    const quickReplies = {
+      items: [
+        { id: '6d5a0000-0000-4000-8000-0000000000a1', text: 'Hi {firstName}, how are you?' },
+        { id: '6d5a0000-0000-4000-8000-0000000000a2', text: 'See you on Friday.' },
+      ],
+    };
+    const [firstReply] = quickReplies.items;
+    return {
+      emptyThread,
+      sent,
+      retried,
+      idTaken,
+      blank,
+      seenByLars,
+      answered,
+      unreadBefore,
+      marked,
+      unknownMark,
+      unreadAfter: await larsUnread(),
+      onePage: await thread('coach', { limit: 1 }),
+      garbageCursor: seen(
+        await as('coach', 'listMessages', { params: lars, query: { before: 'garbage' } }),
+      ),
+      deletedByTheClient: messageAnswer(context, await remove('lars', first)),
+      theClientsMessage: messageAnswer(context, await remove('coach', reply)),
+      deleted: messageAnswer(context, await remove('coach', first)),
+      afterDeletion: await thread('lars'),
+      anotherClientsThread: seen(await as('noah', 'listMessages', { params: lars })),
+      unreadAsAClient: seen(await as('lars', 'listUnreadCounts')),
+      quickRepliesSaved: seen(await as('coach', 'updateQuickReplies', { body: quickReplies })),
+      quickRepliesRead: seen(await as('coach', 'getQuickReplies')),
+      repeatedIds: seen(
+        await as('coach', 'updateQuickReplies', {
+          body: { items: [firstReply, { ...firstReply, text: 'Twice' }] },
+        }),
+      ),
+      quickRepliesAsAClient: seen(await as('lars', 'getQuickReplies')),
+    };
+  },
+};
+
 /** The scenarios in the order they run (each leaves the others' clients alone). */
 export const scenarios: Scenario[] = [
   signIn,
@@ -479,4 +589,5 @@ export const scenarios: Scenario[] = [
   inviteAndAccept,
   report,
   coachSettings,
+  messaging,
 ];

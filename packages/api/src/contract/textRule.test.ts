@@ -98,6 +98,9 @@ describe('the text rule', () => {
   it('refuses a message or a quick reply of white space only, and keeps line breaks in one', () => {
     const id = '00000000-0000-4000-8000-000000000002';
     expect(Value.Check(SendMessageBodySchema, { id, text: ' \n\t\u00A0' })).toBe(false);
+    expect(firstMessage(SendMessageBodySchema, { id, text: ' \n ' })).toBe(
+      'text must not be blank',
+    );
     expect(Value.Check(SendMessageBodySchema, { id, text: '\n  Hi,\n\nsee you\n' })).toBe(true);
     expect(Value.Check(SendMessageBodySchema, { id, text: 'x'.repeat(2001) })).toBe(false);
     expect(Value.Check(QuickRepliesSchema, { items: [{ id, text: '   ' }] })).toBe(false);

@@ -6,7 +6,7 @@ import {
   limits,
   messages,
 } from '@coach/domain';
-import { breaksTextRule, isTextRulePattern } from './fieldSchemas.ts';
+import { breaksTextRule, isTextRulePattern, notBlankLookahead } from './fieldSchemas.ts';
 
 /**
  * A validation error as both TypeBox (`Value.Errors`) and Ajv report it: enough to pick a message.
@@ -70,7 +70,10 @@ export function validationMessage(issue: ValidationIssue, value?: unknown): stri
       if (issue.keyword === 'pattern') return messages.codeDigits;
       return undefined;
     default:
-      return undefined;
+      // A text of a field that must hold more than white space (a message, a quick reply).
+      return isTextRuleIssue(issue) && isBlankRefused(issue, value)
+        ? `${fieldPath(issue.instancePath.split('/').slice(1))} must not be blank`
+        : undefined;
   }
 }
 
@@ -125,6 +128,17 @@ function dateIssueMessage(issue: ValidationIssue): string | undefined {
   if (issue.params?.format === 'date') return `${field} must be a date (YYYY-MM-DD)`;
   if (issue.params?.format === 'date-time') return `${field} must be a date-time (ISO 8601)`;
   return undefined;
+}
+
+/** Whether `value` is white space only where the field's pattern wants something else. */
+function isBlankRefused(issue: ValidationIssue, value: unknown): boolean {
+  const pattern = issue.params?.pattern;
+  return (
+    typeof value === 'string' &&
+    value.trim() === '' &&
+    typeof pattern === 'string' &&
+    pattern.startsWith(`^${notBlankLookahead}`)
+  );
 }
 
 function isTextRuleIssue(issue: ValidationIssue): boolean {
