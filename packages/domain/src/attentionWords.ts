@@ -13,6 +13,7 @@ export type AttentionTextKey =
   | 'clients.attention.noAppUseFor'
   | 'clients.attention.noDataSince'
   | 'clients.attention.neverUsed'
+  | 'clients.attention.unreadMessages'
   | `clients.columns.${Indicator}`;
 
 /** Words a text by its key, i18next style (`count` picks the plural form). */
@@ -61,6 +62,8 @@ export function describeAttentionReason(
       return reason.hoursSilent < 48
         ? t('clients.attention.noAppUseFor', { hours: reason.hoursSilent })
         : t('clients.attention.noDataSince', { day: formats.dayOf(reason.lastConnectedAt) });
+    case 'unreadMessages':
+      return t('clients.attention.unreadMessages', { count: reason.count });
   }
 }
 
@@ -76,6 +79,8 @@ export const attentionTexts = {
   'clients.attention.noAppUseFor': 'No app use for {{hours}} h',
   'clients.attention.noDataSince': 'No data since {{day}}',
   'clients.attention.neverUsed': 'No app use yet',
+  'clients.attention.unreadMessages_one': '{{count}} unread message',
+  'clients.attention.unreadMessages_other': '{{count}} unread messages',
   'clients.columns.productivity': 'Productivity',
   'clients.columns.mental': 'Mental',
   'clients.columns.physical': 'Physical',
@@ -97,6 +102,8 @@ export const spanishAttentionTexts: AttentionTexts = {
   'clients.attention.noAppUseFor': 'Sin uso de la app desde hace {{hours}} h',
   'clients.attention.noDataSince': 'Sin datos desde el {{day}}',
   'clients.attention.neverUsed': 'Todavía no ha usado la app',
+  'clients.attention.unreadMessages_one': '{{count}} mensaje sin leer',
+  'clients.attention.unreadMessages_other': '{{count}} mensajes sin leer',
   'clients.columns.productivity': 'Productividad',
   'clients.columns.mental': 'Mental',
   'clients.columns.physical': 'Físico',

@@ -162,3 +162,40 @@ describe('compareAttention', () => {
     ).toEqual(['a', 'b']);
   });
 });
+
+describe('unread messages', () => {
+  it('puts a client with unread messages among those needing attention, after the figures', () => {
+    expect(attentionOf({ ...client(), unreadMessages: 2 }, now)).toEqual({
+      category: 'unreadMessages',
+      reasons: [{ kind: 'unreadMessages', count: 2 }],
+    });
+    const lowAndUnread = attentionOf({ ...client({ mental: 60 }), unreadMessages: 1 }, now);
+    expect(lowAndUnread.category).toBe('lowScore');
+    expect(lowAndUnread.reasons.map((reason) => reason.kind)).toEqual([
+      'lowIndicator',
+      'unreadMessages',
+    ]);
+  });
+
+  it('reads the figures alone without a count, or with none unread (the morning mail)', () => {
+    expect(attentionOf({ ...client(), unreadMessages: 0 }, now)).toEqual(
+      attentionOf(client(), now),
+    );
+    expect(attentionOf(client(), now).category).toBe('ok');
+  });
+
+  it('orders unread messages after low scores and before the rest, more unread first', () => {
+    const clients = {
+      ok: client(),
+      one: { ...client(), unreadMessages: 1 },
+      three: { ...client(), unreadMessages: 3 },
+      low: client({ mental: 60 }),
+      lowUnread: { ...client({ mental: 60 }), unreadMessages: 1 },
+    };
+    const sorted = Object.entries(clients)
+      .map(([name, input]) => ({ name, attention: attentionOf(input, now) }))
+      .sort((a, b) => compareAttention(a.attention, b.attention))
+      .map(({ name }) => name);
+    expect(sorted).toEqual(['lowUnread', 'low', 'three', 'one', 'ok']);
+  });
+});

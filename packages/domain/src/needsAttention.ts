@@ -30,10 +30,15 @@ export type AttentionReason =
    * No app use for `hoursSilent` hours (a day or more) since `lastConnectedAt`; null for both:
    * never used since the journey started a day or more ago.
    */
-  | { kind: 'noData'; lastConnectedAt: string | null; hoursSilent: number | null };
+  | { kind: 'noData'; lastConnectedAt: string | null; hoursSilent: number | null }
+  /** Messages of the client the coach has not read (only when the caller gives the count). */
+  | { kind: 'unreadMessages'; count: number };
 
-/** 'noData' outranks 'lowScore' (the figures of a silent client are stale, not low); 'ok' is neither. */
-export type AttentionCategory = 'noData' | 'lowScore' | 'ok';
+/**
+ * 'noData' outranks 'lowScore' (the figures of a silent client are stale, not low), which
+ * outranks 'unreadMessages' (figures fine, but the client wrote); 'ok' is none of them.
+ */
+export type AttentionCategory = 'noData' | 'lowScore' | 'unreadMessages' | 'ok';
 
 /** A client's attention status: its category and the reasons, most urgent first. */
 export type Attention = { category: AttentionCategory; reasons: AttentionReason[] };
@@ -43,6 +48,11 @@ export type AttentionInput = {
   journey: JourneyProgress;
   engagement: EngagementFigures;
   indicators: PhaseIndicators;
+  /**
+   * The client's messages the coach has not read: from 1 on, the client needs attention. Absent
+   * (the morning mail), the rule reads the figures alone.
+   */
+  unreadMessages?: number;
 };
 
 /** Within its first `days` days of learn a client's history is too short to judge. */
@@ -96,11 +106,35 @@ export function attentionOf(client: AttentionInput, now: Date): Attention {
       }
     }
   }
-  const category: AttentionCategory = noData ? 'noData' : reasons.length > 0 ? 'lowScore' : 'ok';
+  const hasFigureReasons = reasons.length > 0;
+  const unread = client.unreadMessages ?? 0;
+  if (unread > 0) reasons.push({ kind: 'unreadMessages', count: unread });
+  const category: AttentionCategory = noData
+    ? 'noData'
+    : hasFigureReasons
+      ? 'lowScore'
+      : unread > 0
+        ? 'unreadMessages'
+        : 'ok';
   return { category, reasons };
 }
 
-const categoryRank: Record<AttentionCategory, number> = { noData: 2, lowScore: 1, ok: 0 };
+const categoryRank: Record<AttentionCategory, number> = {
+  noData: 3,
+  lowScore: 2,
+  unreadMessages: 1,
+  ok: 0,
+};
+
+/** The reasons from the figures (every one but unread messages). */
+const figureReasons = (attention: Attention) =>
+  attention.reasons.filter((reason) => reason.kind !== 'unreadMessages').length;
+
+/** The unread messages of a verdict, 0 without. */
+function unreadOf(attention: Attention): number {
+  const reason = attention.reasons.find((each) => each.kind === 'unreadMessages');
+  return reason?.kind === 'unreadMessages' ? reason.count : 0;
+}
 
 /** The lowest lagging indicator value, or 100 without one: lower is more urgent. */
 function lowestIndicator(attention: Attention): number {
@@ -113,17 +147,23 @@ function lowestIndicator(attention: Attention): number {
 
 /**
  * Orders clients most urgent first: 'no data' (longest silent first, never-used first of all),
- * then 'low score' (more reasons first, then the lowest indicator), then the others. Ties are
- * left to the caller (a stable sort keeps its name order).
+ * then 'low score' (more reasons from the figures first, then the lowest indicator), then
+ * 'unread messages' (more first), then the others; within 'no data' and 'low score', more unread
+ * messages come first. Ties are left to the caller (a stable sort keeps its name order).
  */
 export function compareAttention(a: Attention, b: Attention): number {
   const byCategory = categoryRank[b.category] - categoryRank[a.category];
   if (byCategory !== 0) return byCategory;
   if (a.category === 'noData') {
     const [silentA, silentB] = [silence(a), silence(b)];
-    return silentA === silentB ? 0 : silentA > silentB ? -1 : 1;
+    if (silentA !== silentB) return silentA > silentB ? -1 : 1;
+    return unreadOf(b) - unreadOf(a);
   }
-  return b.reasons.length - a.reasons.length || lowestIndicator(a) - lowestIndicator(b);
+  return (
+    figureReasons(b) - figureReasons(a) ||
+    lowestIndicator(a) - lowestIndicator(b) ||
+    unreadOf(b) - unreadOf(a)
+  );
 }
 
 function silence(attention: Attention): number {

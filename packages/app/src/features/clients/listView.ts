@@ -13,6 +13,7 @@ const clientColumnIds = [
   'exercises',
   'reflections',
   'assessments',
+  'messages',
 ] as const;
 
 /** What the coach is looking at: kept in the URL, so a reload or a shared link shows the same. */

@@ -2,3 +2,4 @@
 
 export { MorningMailSection } from './components/MorningMailSection.tsx';
 export { settingsSchema } from './settingsSchema.ts';
+export { coachSettingsLoadableAtom } from './atoms/coachSettingsAtom.ts';

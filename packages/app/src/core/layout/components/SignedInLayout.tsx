@@ -9,7 +9,7 @@ import { paths } from '../../navigation/index.ts';
 import { KeyboardShortcutHelp } from '../../shortcuts/index.ts';
 import { Logo } from './Logo.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
-import { RouterLink } from './RouterLink.tsx';
+import { NavLink } from './NavLink.tsx';
 
 export type SignedInLayoutProps = {
   /** The content; the matched route's element by default. */
@@ -18,7 +18,7 @@ export type SignedInLayoutProps = {
 
 /**
  * The signed-in layout (requirements R2.3): the left menu (logo to the root, 'My clients' and
- * 'Settings' with the active one highlighted, logout at the bottom) and the content area; '?'
+ * 'Settings' with the active one highlighted, the unread client messages by 'My clients', logout at the bottom) and the content area; '?'
  * lists the keyboard shortcuts. While it is shown, the tab's live event stream is open (one per
  * tab: the layout stays as the coach moves between its screens) and closes with it.
  */
@@ -48,7 +48,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
         aria-label={t('nav.label')}
         logo={<Logo href={paths.root} />}
         items={items}
-        linkComponent={RouterLink}
+        linkComponent={NavLink}
         bottomAction={<LogoutButton />}
       />
       <Box as="main" flex="1" minWidth="0" overflowY="auto" paddingBlock="8" paddingInline="10">

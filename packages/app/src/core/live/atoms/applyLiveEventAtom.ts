@@ -1,21 +1,36 @@
 import type { LiveEvent } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
-import { liveUpdateAtom } from './liveUpdateAtom.ts';
+import { type LiveUpdate, liveUpdateAtom } from './liveUpdateAtom.ts';
+import { liveMessagesAtom } from './liveMessagesAtom.ts';
+
+const withNamed = (current: LiveUpdate, clientIds: readonly string[], sequence: number) => {
+  const namedAt = new Map(current.namedAt);
+  for (const clientId of clientIds) namedAt.set(clientId, sequence);
+  return { ...current, sequence, namedAt };
+};
 
 /**
  * `set(applyLiveEventAtom, event)`: a message of the live event stream makes what it concerns
  * stale, so that what is shown is read again in place (the loaded figures stay until the new ones
- * are in): `clients-changed` those clients and the lists of all clients, `refetch` everything.
+ * are in): `clients-changed` those clients' figures and the lists of all clients,
+ * `messages-changed` those clients' threads and the unread counts (never the figures), `refetch`
+ * everything.
  */
 export const applyLiveEventAtom = atom(null, (get, set, event: LiveEvent) => {
-  const current = get(liveUpdateAtom);
-  const sequence = current.sequence + 1;
-  if (event.event === 'refetch') {
-    set(liveUpdateAtom, { ...current, sequence, refetchedAt: sequence });
-    return;
+  const figures = get(liveUpdateAtom);
+  const messages = get(liveMessagesAtom);
+  const sequence = Math.max(figures.sequence, messages.sequence) + 1;
+  switch (event.event) {
+    case 'refetch':
+      set(liveUpdateAtom, { ...figures, sequence, refetchedAt: sequence });
+      set(liveMessagesAtom, { ...messages, sequence, refetchedAt: sequence });
+      return;
+    case 'messages-changed':
+      set(liveMessagesAtom, withNamed(messages, event.data.clientIds, sequence));
+      return;
+    case 'clients-changed':
+      set(liveUpdateAtom, withNamed(figures, event.data.clientIds, sequence));
+      return;
   }
-  const namedAt = new Map(current.namedAt);
-  for (const clientId of event.data.clientIds) namedAt.set(clientId, sequence);
-  set(liveUpdateAtom, { ...current, sequence, namedAt });
 });
 applyLiveEventAtom.debugLabel = 'applyLiveEventAtom';

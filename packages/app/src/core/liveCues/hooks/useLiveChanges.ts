@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { type Atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { type LiveUpdate, liveUpdateAtom } from '../../live/index.ts';
 import { announceLiveChangeAtom } from '../atoms/liveAnnouncementAtom.ts';
 
@@ -27,6 +27,8 @@ export type LiveChangesOptions<T> = {
    * no cue. Every key by default.
    */
   isNamed?: (key: string, update: LiveUpdate, since: number) => boolean;
+  /** The live messages the data follows: the figures' (`liveUpdateAtom`) by default. */
+  source?: Atom<LiveUpdate>;
 };
 
 /**
@@ -38,9 +40,9 @@ export type LiveChangesOptions<T> = {
  */
 export function useLiveChanges<T>(
   data: T | undefined,
-  { signaturesOf, namesOf, isNamed = everyKey }: LiveChangesOptions<T>,
+  { signaturesOf, namesOf, isNamed = everyKey, source = liveUpdateAtom }: LiveChangesOptions<T>,
 ): LiveChanges {
-  const update = useAtomValue(liveUpdateAtom);
+  const update = useAtomValue(source);
   const { sequence } = update;
   const announce = useSetAtom(announceLiveChangeAtom);
   const shown = useRef<{ data: T; sequence: number; signatures: ReadonlyMap<string, string> }>(

@@ -3,6 +3,7 @@ import { liveRevisionOf, liveUpdateAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
+import type { LiveUpdate } from '../../../core/live/index.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
 
 /** A client's resource, read on first use: `set(data, 'refresh')` asks the server again. */
@@ -18,17 +19,19 @@ export type ClientResource<T> = {
 /**
  * An atom family of one per-client resource keyed by client id (conventions: per-client data in
  * atom families): read again in a new session, after a live message that names the client or
- * asks for a refetch, and on `set(family(id).data, 'refresh')` (a retry, or after a phase change
+ * asks for a refetch (the figures' messages, or those of `source`: `liveMessagesAtom` for a
+ * thread), and on `set(family(id).data, 'refresh')` (a retry, or after a phase change
  * or a report).
  */
 export function clientResourceFamily<T>(
   name: string,
   read: (api: CoachApi, clientId: string) => Promise<T>,
+  source: Atom<LiveUpdate> = liveUpdateAtom,
 ): (clientId: string) => ClientResource<T> {
   return atomFamily((clientId: string) => {
     const refreshAtom = atom(0);
     refreshAtom.debugLabel = `${name}Refresh(${clientId})`;
-    const liveRevisionAtom = atom((get) => liveRevisionOf(get(liveUpdateAtom), clientId));
+    const liveRevisionAtom = atom((get) => liveRevisionOf(get(source), clientId));
     liveRevisionAtom.debugLabel = `${name}LiveRevision(${clientId})`;
     const data: ClientResourceAtom<T> = atom(
       (get) => {

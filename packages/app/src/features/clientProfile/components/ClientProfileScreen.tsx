@@ -6,6 +6,7 @@ import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';
 import { PhaseComparisonSection } from '../charts/PhaseComparisonSection.tsx';
 import { ProfileHeader } from '../header/ProfileHeader.tsx';
+import { MessagesSection } from '../messages/MessagesSection.tsx';
 import { CoachActionsSection } from '../history/CoachActionsSection.tsx';
 import { ActivitySection } from '../sections/ActivitySection.tsx';
 import { AssessmentsSection } from '../sections/AssessmentsSection.tsx';
@@ -18,8 +19,9 @@ import { isNotFound } from './isNotFound.ts';
 /**
  * A client's profile ('/clients/:id', requirements R2.9): who the client is and how their
  * journey goes, section by section; each section loads and fails on its own. A client that is
- * not this coach's (the server's 404) shows the not-found state and nothing else. Live messages
- * about the client read its sections again in place; what changed shows the live cue.
+ * not this coach's (the server's 404) shows the not-found state and nothing else; the messages
+ * with the client are a section of their own. Live messages about the client read its sections
+ * again in place; what changed shows the live cue.
  */
 export function ClientProfileScreen() {
   const { id = '' } = useParams();
@@ -43,6 +45,7 @@ export function ClientProfileScreen() {
         <ReflectionsSection clientId={id} timeZone={timeZone} />
         <AssessmentsSection clientId={id} />
       </Grid>
+      <MessagesSection key={id} clientId={id} />
       <ReportsSection clientId={id} />
       <CoachActionsSection clientId={id} />
       <LiveAnnouncer />

@@ -3,6 +3,7 @@ import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
 import { useCoachApi } from '../../../core/session/index.ts';
+import { UnreadBadge } from '../../../core/messaging/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import type { ClientRow } from '../clientRows.ts';
 import { describeAttentionReason } from '../describeAttention.ts';
@@ -12,14 +13,16 @@ export type ClientNameCellProps = { row: ClientRow; formats: ClientFormats };
 
 /**
  * Picture (a person icon when missing or broken), name, email, the client's local time (flagged
- * when in another UTC offset), and why the client needs attention, in words: 'no data' (a cloud
- * crossed out) apart from low scores (a warning sign).
+ * when in another UTC offset), the unread messages as a badge by the name, and why the figures
+ * need attention, in words: 'no data' (a cloud crossed out) apart from low scores (a warning sign).
  */
 export function ClientNameCell({ row, formats }: ClientNameCellProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
   const { attention } = row;
   const isNoData = attention.category === 'noData';
+  // The badge says the unread messages: the words are the figures' reasons.
+  const reasons = attention.reasons.filter((reason) => reason.kind !== 'unreadMessages');
   return (
     <HStack gap="3" align="flex-start">
       <ProfilePicture
@@ -28,14 +31,20 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
         size="sm"
       />
       <Stack gap="0.5" minWidth="0">
-        <Text fontWeight="medium" lineClamp={2}>
-          {row.fullName}
-        </Text>
+        <HStack gap="2" align="center">
+          <Text fontWeight="medium" lineClamp={2}>
+            {row.fullName}
+          </Text>
+          <UnreadBadge
+            count={row.unreadMessages}
+            label={t('clients.attention.unreadMessages', { count: row.unreadMessages })}
+          />
+        </HStack>
         <Text textStyle="xs" color="fg.muted" truncate title={row.email}>
           {row.email}
         </Text>
         <ClientLocalTime row={row} formats={formats} />
-        {attention.reasons.length > 0 ? (
+        {reasons.length > 0 ? (
           <HStack
             gap="1"
             align="flex-start"
@@ -49,9 +58,7 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
             </Text>
             <Text as="span">
               <VisuallyHidden>{t('clients.attention.label')}: </VisuallyHidden>
-              {attention.reasons
-                .map((reason) => describeAttentionReason(reason, t, formats))
-                .join(' · ')}
+              {reasons.map((reason) => describeAttentionReason(reason, t, formats)).join(' · ')}
             </Text>
           </HStack>
         ) : null}

@@ -1,6 +1,8 @@
+import { VisuallyHidden } from '@chakra-ui/react';
 import type { SortableTableColumn } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LuMail } from 'react-icons/lu';
 import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
 import {
@@ -11,6 +13,7 @@ import {
   phaseOrder,
 } from '../clientRows.ts';
 import { ClientNameCell } from '../components/ClientNameCell.tsx';
+import { UnreadCell } from '../components/UnreadCell.tsx';
 import {
   CompletionCell,
   EngagementCell,
@@ -20,15 +23,16 @@ import {
 import { cellCue } from '../liveCells.ts';
 
 /**
- * Widths in rem, summing to 83.5 rem: at 1280 px (12 px root) the table fits beside the menu; under
+ * Widths in rem, summing to 85.5 rem: at 1280 px (12 px root) the table fits beside the menu; under
  * that it scrolls sideways with the pinned name column.
  */
 const widths = {
-  name: '14.5rem',
+  name: '14rem',
   phase: '9.5rem',
-  engagement: '10rem',
-  indicator: '9rem',
+  engagement: '9.5rem',
+  indicator: '8.5rem',
   completion: '6.5rem',
+  messages: '4.5rem',
 };
 
 /**
@@ -94,6 +98,21 @@ export function useClientColumns(
           align: 'end',
         }),
       ),
+      {
+        id: 'messages',
+        // An icon, named for screen readers and the sort button: the column is narrow.
+        header: (
+          <>
+            <LuMail aria-hidden />
+            <VisuallyHidden>{t('clients.columns.messages')}</VisuallyHidden>
+          </>
+        ),
+        sortValue: (row) => row.unreadMessages,
+        sortType: 'number',
+        cell: (row) => <UnreadCell count={row.unreadMessages} />,
+        width: widths.messages,
+        align: 'end',
+      },
     ],
     [t, formats],
   );

@@ -12,12 +12,13 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { QuickRepliesSection } from './QuickRepliesSection.tsx';
 
 type SettingsContentProps = { profileId: string };
 
 /**
  * The coach's profile as the server holds it (read afresh), then the form, the password, the
- * morning mail and the language.
+ * morning mail, the quick replies and the language.
  */
 function SettingsContent({ profileId }: SettingsContentProps) {
   const { t } = useTranslation();
@@ -45,14 +46,16 @@ function SettingsContent({ profileId }: SettingsContentProps) {
       <Separator maxWidth="40rem" />
       <MorningMailSection />
       <Separator maxWidth="40rem" />
+      <QuickRepliesSection />
+      <Separator maxWidth="40rem" />
       <LanguageSection />
     </Stack>
   );
 }
 
 /**
- * Settings (requirements R2.10): the coach's profile form, 'Change password', the morning mail
- * and the language.
+ * Settings (requirements R2.10): the coach's profile form, 'Change password', the morning mail,
+ * the quick replies and the language.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();

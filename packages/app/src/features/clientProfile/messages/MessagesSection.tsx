@@ -1,0 +1,147 @@
+import { fullName, messagingLimits } from '@coach/domain';
+import { Button, LoadingPlaceholder, MessageComposer, MessageThread, toast } from '@coach/ui';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuTrash2 } from 'react-icons/lu';
+import { liveMessagesAtom } from '../../../core/live/index.ts';
+import { useLiveChanges } from '../../../core/liveCues/index.ts';
+import { useCoachApi } from '../../../core/session/index.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { coachSettingsLoadableAtom } from '../../settings/index.ts';
+import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { useMinuteClock } from '../header/useMinuteClock.ts';
+import { SectionCard } from '../shared/SectionCard.tsx';
+import { SectionFailed } from '../shared/SectionFailed.tsx';
+import { threadAtoms } from './threadAtoms.ts';
+import { isDeletable, toThreadMessages } from './threadView.ts';
+import { useMarkThreadRead } from './useMarkThreadRead.ts';
+import { useOlderMessages } from './useOlderMessages.ts';
+import { useQuickReplyItems } from './useQuickReplyItems.ts';
+import { useSendMessage } from './useSendMessage.ts';
+import { useThreadMessages } from './useThreadMessages.ts';
+
+/** The newest client message of a page: a new one is the section's live change. */
+const newestFromClient = (page: { items: { id: string; author: string }[] }) =>
+  new Map([['fromClient', page.items.find((message) => message.author === 'client')?.id ?? '']]);
+
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+export type MessagesSectionProps = { clientId: string };
+
+/**
+ * The messages with the client: the thread (oldest at the top, days and times on the coach's
+ * clock, older pages on demand), opened read up to the newest client message, and the composer
+ * with the coach's quick replies. A client's message arriving live reads the newest page again,
+ * with the quiet cue and one polite announcement.
+ */
+export function MessagesSection({ clientId }: MessagesSectionProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const api = useCoachApi();
+  const now = useMinuteClock();
+  const resource = threadAtoms(clientId);
+  const state = useAtomValue(resource.loadable);
+  const refresh = useSetAtom(resource.data);
+  const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
+  const settings = useAtomValue(coachSettingsLoadableAtom);
+  const client = summary.state === 'hasData' ? summary.data : null;
+  const clientName = client ? fullName(client) : '';
+  const newest = state.state === 'hasData' ? state.data : undefined;
+  const older = useOlderMessages(clientId, newest);
+  const sending = useSendMessage(clientId);
+  const stored = useThreadMessages(newest, older.messages, sending.sent);
+  const quickReplies = useQuickReplyItems(client?.firstName ?? '');
+  useMarkThreadRead(clientId, newest);
+  const live = useMemo(
+    () => ({
+      signaturesOf: newestFromClient,
+      namesOf: () => (clientName === '' ? [] : [clientName]),
+      source: liveMessagesAtom,
+    }),
+    [clientName],
+  );
+  const changes = useLiveChanges(newest, live);
+  // Days and times on the coach's clock: their settings' zone (this device's until it loads).
+  const timeZone =
+    settings.state === 'hasData'
+      ? settings.data.timezone
+      : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const messages = useMemo(
+    () => toThreadMessages(stored, sending.pending, { t, locale, timeZone, now, clientName }),
+    [stored, sending.pending, t, locale, timeZone, now, clientName],
+  );
+  const deletable = useMemo(
+    () => new Set(stored.filter((message) => isDeletable(message, now)).map(({ id }) => id)),
+    [stored, now],
+  );
+
+  const handleDelete = async (messageId: string) => {
+    try {
+      sending.update(await api.messaging.deleteMessage(clientId, messageId));
+    } catch {
+      toast.error(t('messages.deleteFailed'));
+    }
+  };
+
+  const title = t('messages.title');
+  return (
+    <SectionCard
+      title={title}
+      isBusy={state.state === 'loading'}
+      cue={changes.keys.size > 0 ? changes.sequence : null}
+    >
+      {state.state === 'loading' ? (
+        <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
+      ) : state.state === 'hasError' ? (
+        <SectionFailed
+          message={t('messages.loadFailed')}
+          error={state.error}
+          onRetry={() => refresh('refresh')}
+        />
+      ) : (
+        <>
+          <MessageThread
+            messages={messages}
+            label={t('messages.threadLabel', { name: clientName })}
+            emptyText={t('messages.empty')}
+            deletedText={t('messages.deleted')}
+            hasOlder={older.hasOlder}
+            onLoadOlder={older.loadOlder}
+            isLoadingOlder={older.isLoadingOlder}
+            loadOlderLabel={
+              older.hasOlderFailed ? t('messages.loadOlderFailed') : t('messages.loadOlder')
+            }
+            renderActions={(message) =>
+              deletable.has(message.id) ? (
+                <Button
+                  variant="ghost"
+                  size="2xs"
+                  icon={<LuTrash2 aria-hidden />}
+                  aria-label={t('messages.deleteLabel', { time: message.timeLabel })}
+                  onClick={() => void handleDelete(message.id)}
+                >
+                  {t('messages.delete')}
+                </Button>
+              ) : null
+            }
+            height="28rem"
+          />
+          <MessageComposer
+            onSend={sending.send}
+            label={t('messages.composerLabel', { name: clientName })}
+            sendLabel={t('messages.send')}
+            maxLength={messagingLimits.messageMaxLength}
+            placeholder={t('messages.placeholder')}
+            helper={isMac() ? t('messages.helperCmd') : t('messages.helperCtrl')}
+            overLimitMessage={t('messages.overLimit', { max: messagingLimits.messageMaxLength })}
+            error={sending.error}
+            retryLabel={t('messages.retry')}
+            quickReplies={quickReplies}
+            quickRepliesLabel={t('messages.quickReplies')}
+          />
+        </>
+      )}
+    </SectionCard>
+  );
+}

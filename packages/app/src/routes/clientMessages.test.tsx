@@ -1,0 +1,172 @@
+import {
+  clientWrites,
+  createLiveEventsMock,
+  failMessageSends,
+  mockClientIds,
+} from '@coach/api/msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mockBackend, testBaseUrls } from '../../test/mockApi.ts';
+import { renderAppRoutes } from '../../test/renderAppRoutes.tsx';
+
+// The profile's messages over the mocks, in the whole app (the live stream, the menu's total).
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+});
+afterAll(() => server.close());
+
+/** A lazily loaded screen's first render on a busy machine. */
+const firstScreenWaitMs = 45_000;
+const threadPath = new URL(`${testBaseUrls.messaging}/clients/${mockClientIds.jamie}/messages`)
+  .pathname;
+
+type Call = { method: string; path: string; body: unknown };
+
+function renderMessages(options: { messageSendFails?: boolean } = {}) {
+  const backend = mockBackend(options);
+  const live = createLiveEventsMock(backend.options);
+  const calls: Call[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    calls.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text === '' ? null : JSON.parse(text),
+    });
+  });
+  const { user } = renderAppRoutes({
+    server,
+    status: 'signedIn',
+    route: `/clients/${mockClientIds.jamie}`,
+    handlers: { ...backend.options, liveEvents: live },
+  });
+  return { user, state: backend.state, calls, live };
+}
+
+/** The Messages section once its thread shows. */
+async function messagesSection() {
+  const region = await screen.findByRole(
+    'region',
+    { name: 'Messages' },
+    { timeout: firstScreenWaitMs },
+  );
+  await within(region).findByRole('log', { name: 'Messages with Jamie Lee' });
+  return within(region);
+}
+
+const composer = (section: Awaited<ReturnType<typeof messagesSection>>) =>
+  section.getByRole('textbox', { name: /Message to Jamie Lee/ });
+
+describe('the messages of a client profile', () => {
+  it('shows the thread oldest first, and opening it marks it read: the total in the menu drops', async () => {
+    const { calls } = renderMessages();
+    const section = await messagesSection();
+    const texts = section.getAllByRole('article').map((article) => article.textContent);
+    expect(texts[0]).toContain('welcome to the sense phase');
+    expect(texts.at(-1)).toContain('Could we talk about it on Thursday?');
+    await waitFor(() =>
+      expect(calls.find(({ path }) => path === `${threadPath}/read`)).toBeDefined(),
+    );
+    const firstPage = calls.find(({ path, method }) => path === threadPath && method === 'GET');
+    expect(firstPage).toBeDefined();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+          name: /My clients/,
+        }),
+      ).toHaveAccessibleName('My clients 1 unread message'),
+    );
+  });
+
+  it('sends with Ctrl+Enter: the message shows in the thread and the composer empties', async () => {
+    const { user, calls } = renderMessages();
+    const section = await messagesSection();
+    await user.type(composer(section), 'See you on Thursday at 10.');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(composer(section)).toHaveValue(''));
+    expect(await section.findByText('See you on Thursday at 10.')).toBeInTheDocument();
+    const sends = calls.filter(({ path, method }) => path === threadPath && method === 'POST');
+    expect(sends).toHaveLength(1);
+    expect(sends[0]?.body).toEqual({ id: expect.any(String), text: 'See you on Thursday at 10.' });
+  });
+
+  it('deletes a message the coach has just sent: it shows as deleted', async () => {
+    const { user } = renderMessages();
+    const section = await messagesSection();
+    await user.type(composer(section), 'Sent to the wrong client.');
+    await user.click(section.getByRole('button', { name: 'Send' }));
+    await section.findByText('Sent to the wrong client.');
+    // Only the message just sent can still be deleted (the others are older than 5 minutes).
+    const [deleteButton, ...others] = section.getAllByRole('button', {
+      name: /^Delete your message of/,
+    });
+    expect(others).toHaveLength(0);
+    await user.click(deleteButton as HTMLElement);
+    expect(await section.findByText('Message deleted')).toBeInTheDocument();
+    expect(section.queryByText('Sent to the wrong client.')).toBeNull();
+  });
+
+  it('keeps the text of a failed send and sends it once on retry, with the same id', async () => {
+    const { user, state, calls } = renderMessages({ messageSendFails: true });
+    const section = await messagesSection();
+    await user.type(composer(section), 'Are you free tomorrow?');
+    await user.click(section.getByRole('button', { name: 'Send' }));
+    expect(await section.findByRole('alert')).toHaveTextContent('The message was not sent.');
+    expect(composer(section)).toHaveValue('Are you free tomorrow?');
+    failMessageSends(state, false);
+    await user.click(section.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(composer(section)).toHaveValue(''));
+    expect(await section.findByText('Are you free tomorrow?')).toBeInTheDocument();
+    const ids = calls
+      .filter(({ path, method }) => path === threadPath && method === 'POST')
+      .map(({ body }) => (body as { id: string }).id);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it("inserts a quick reply with the client's first name", async () => {
+    const { user } = renderMessages();
+    const section = await messagesSection();
+    await user.click(section.getByRole('button', { name: 'Insert quick reply' }));
+    await screen.findByRole('menuitem', { name: /Great progress, Jamie!/ });
+    // The menu's keys, one at a time as a person presses them: the second reply.
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(composer(section)).toHaveValue('Great progress, Jamie! Keep it up.'),
+    );
+  });
+
+  it("shows a client's new message live, with one polite announcement", async () => {
+    const { state, calls } = renderMessages();
+    const section = await messagesSection();
+    // Opened and marked read (the total left is Maria-Fernanda's) before Jamie writes.
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+            name: /My clients/,
+          }),
+        ).toHaveAccessibleName('My clients 1 unread message'),
+      { timeout: 5000 },
+    );
+    const reads = () =>
+      calls.filter(({ path, method }) => path === threadPath && method === 'GET').length;
+    const before = reads();
+    act(() => {
+      clientWrites(state, mockClientIds.jamie, 'Thursday works for me.');
+    });
+    expect(
+      await section.findByText('Thursday works for me.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(reads()).toBeGreaterThan(before);
+    expect(
+      await screen.findByText('Updated: Jamie Lee', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});
