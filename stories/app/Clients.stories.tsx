@@ -64,6 +64,7 @@ export const Default: Story = {
       'Exercises',
       'Reflections',
       'Assessments',
+      'Messages',
     ]);
     await expect(canvas.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
       'My clients',
@@ -78,6 +79,28 @@ export const Default: Story = {
     // Every column readable at 1280 px: nothing scrolls sideways.
     const region = canvas.getByRole('region', { name: 'Clients' });
     await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+  },
+};
+
+/**
+ * The clients' unread messages: a badge by the name ('2 unread messages' to a screen reader),
+ * the total by 'My clients' in the menu, and the list sorted by the messages column, most first:
+ * Jamie Lee (2), Maria-Fernanda (1), then those who have none.
+ */
+export const UnreadMessages: Story = {
+  parameters: { route: '/clients?sort=messages&dir=desc' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await waitFor(() => expect(rowNames(canvasElement)[0]).toBe('Jamie Lee'));
+    await expect(rowNames(canvasElement)[1]).toMatch(/^Maria-Fernanda/);
+    const [jamie] = dataRows(canvasElement);
+    await expect(within(jamie as HTMLElement).getAllByText('2 unread messages')).not.toHaveLength(
+      0,
+    );
+    const nav = within(canvas.getByRole('navigation', { name: 'Main' }));
+    await expect(nav.getByRole('link', { name: /My clients/ })).toHaveAccessibleName(
+      'My clients 3 unread messages',
+    );
   },
 };
 

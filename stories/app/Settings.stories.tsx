@@ -273,3 +273,32 @@ export const ChangePasswordOpen: Story = {
     await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
   },
 };
+
+/**
+ * The quick replies: the demo coach's four, the second moved up, the last removed and a new one
+ * added, then saved in that order: 'Quick replies saved'.
+ */
+export const QuickReplies: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole(
+      'heading',
+      { name: 'Quick replies' },
+      { timeout: 5000 },
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove quick reply 4' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Move quick reply 2 up' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a quick reply' }));
+    // '{{' types one '{'.
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: /^Quick reply 4\b/ }),
+      'See you on Thursday, {{firstName}.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Save quick replies' }));
+    await expectToast('Quick replies saved');
+    await expect(canvas.getByRole('textbox', { name: /^Quick reply 1\b/ })).toHaveValue(
+      'Great progress, {firstName}! Keep it up.',
+    );
+    heading.scrollIntoView({ block: 'start' });
+  },
+};

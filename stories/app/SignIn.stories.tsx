@@ -313,7 +313,7 @@ export const SignedInGoesToClients: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: /^My clients/ })).toHaveAttribute(
       'aria-current',
       'page',
     );

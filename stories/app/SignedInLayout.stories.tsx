@@ -45,7 +45,7 @@ export const MyClientsActive: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, nav } = await menu(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+    await expect(nav.getByRole('link', { name: /^My clients/ })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -77,7 +77,7 @@ export const ClientProfile: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, nav } = await menu(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Jamie Lee' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'My clients' })).toHaveAttribute(
+    await expect(nav.getByRole('link', { name: /^My clients/ })).toHaveAttribute(
       'aria-current',
       'page',
     );

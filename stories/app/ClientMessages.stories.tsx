@@ -1,0 +1,200 @@
+import {
+  clientWrites,
+  createHandlers,
+  createLiveEventsMock,
+  createMockState,
+  fixtureTokens,
+  hostileThreadSeeds,
+  type LiveEventsMock,
+  longestMessageText,
+  longThreadSeeds,
+  type MockState,
+  mockClientIds,
+  seedThread,
+} from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
+import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
+import { designViewport } from './designViewport.ts';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+
+// The Messages section of a client's profile (Jamie Lee) in the signed-in app, over the mocks'
+// threads: each story seeds the thread it shows, and the live stream carries the client's writes.
+
+/** The mocks' data and live stream of the story that runs. */
+let backend: { state: MockState; live: LiveEventsMock } | null = null;
+
+const backendOf = () => {
+  if (!backend) throw new Error('The story has no mocks');
+  return backend;
+};
+
+const meta = {
+  title: 'App/Sections/ClientMessages',
+  globals: designViewport,
+  render: () => (
+    <>
+      <SessionSyncEffect />
+      <AppRoutes />
+    </>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: `/clients/${mockClientIds.jamie}`,
+    session: { tokens: fixtureTokens.coach },
+  },
+  beforeEach({ msw }) {
+    const state = createMockState();
+    const live = createLiveEventsMock({ state });
+    backend = { state, live };
+    msw.use(...createHandlers({ state, liveEvents: live }));
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The Messages section once its thread shows, scrolled to the top of the view. */
+async function messages(canvasElement: HTMLElement) {
+  const region = await within(canvasElement).findByRole(
+    'region',
+    { name: 'Messages' },
+    { timeout: 10_000 },
+  );
+  await within(region).findByRole('log', { name: 'Messages with Jamie Lee' });
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), {
+    timeout: 5000,
+  });
+  region.scrollIntoView({ block: 'start' });
+  return within(region);
+}
+
+const composerOf = (section: ReturnType<typeof within>) =>
+  section.getByRole('textbox', { name: /Message to Jamie Lee/ });
+
+/**
+ * Jamie's thread with two messages the coach has not read: opening it marks them read, so the
+ * menu's total drops from 3 to 1 (Maria-Fernanda's); then Jamie writes again, live: the message
+ * shows at the end with the quiet cue, and screen readers hear 'Updated: Jamie Lee' once.
+ */
+export const Unread: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await expect(section.getByText('Could we talk about it on Thursday?')).toBeVisible();
+    const nav = within(within(canvasElement).getByRole('navigation', { name: 'Main' }));
+    await waitFor(() =>
+      expect(nav.getByRole('link', { name: /My clients/ })).toHaveAccessibleName(
+        'My clients 1 unread message',
+      ),
+    );
+    const { state, live } = backendOf();
+    await waitFor(() => expect(live.openStreams()).toBe(1), { timeout: 5000 });
+    clientWrites(state, mockClientIds.jamie, 'Also, should I keep the evening walk?');
+    await expect(await section.findByText('Also, should I keep the evening walk?')).toBeVisible();
+    await expect(await within(canvasElement).findByText('Updated: Jamie Lee')).toBeInTheDocument();
+  },
+};
+
+/** A thread with no message yet: the invitation to write the first one, and the composer. */
+export const EmptyThread: Story = {
+  beforeEach() {
+    seedThread(backendOf().state, mockClientIds.jamie, []);
+  },
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await expect(section.getByText('No messages yet. Write the first one below.')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Send' })).toBeDisabled();
+  },
+};
+
+/**
+ * A long thread (300 messages over 30 days): the newest 50 first, at the bottom, then 'Load older
+ * messages' adds the 50 before them at the top, the messages in view staying where they were.
+ */
+export const LongThread: Story = {
+  beforeEach() {
+    seedThread(backendOf().state, mockClientIds.jamie, longThreadSeeds(300, 30));
+  },
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await expect(section.getByText('Message 300 of 300 (coach)')).toBeVisible();
+    await userEvent.click(section.getByRole('button', { name: 'Load older messages' }));
+    await waitFor(() => expect(section.getByRole('log')).not.toHaveAttribute('aria-busy'));
+    await expect(section.getByText('Message 300 of 300 (coach)')).toBeVisible();
+  },
+};
+
+/** A message on its way: 'Sending…' at the end of the thread, the composer waiting. */
+export const Sending: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.post('*/api/messaging/clients/:clientId/messages', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await userEvent.type(composerOf(section), 'Thursday at 10 works, see you then.');
+    await userEvent.click(section.getByRole('button', { name: 'Send' }));
+    await expect(await section.findByText('Sending…')).toBeVisible();
+    await expect(composerOf(section)).toHaveAttribute('readonly');
+  },
+};
+
+/**
+ * A send that failed: the text stays in the composer, the reason and 'Try again' under it; the
+ * retry (the server back) sends the same message once.
+ */
+export const FailedSend: Story = {
+  beforeEach({ msw }) {
+    const { state, live } = backendOf();
+    msw.use(...createHandlers({ state, liveEvents: live, messageSendFails: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await userEvent.type(composerOf(section), 'Thursday at 10 works, see you then.');
+    await userEvent.click(section.getByRole('button', { name: 'Send' }));
+    await expect(await section.findByRole('alert')).toHaveTextContent('The message was not sent.');
+    await expect(composerOf(section)).toHaveValue('Thursday at 10 works, see you then.');
+  },
+};
+
+/** The longest message there can be (2000 characters, runs without spaces) from the client. */
+export const VeryLongMessage: Story = {
+  beforeEach() {
+    seedThread(backendOf().state, mockClientIds.jamie, [
+      { author: 'coach', text: 'How did the week go?', minutesAgo: 90 },
+      { author: 'client', text: longestMessageText, minutesAgo: 30 },
+    ]);
+  },
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await expect(section.getAllByRole('article')).toHaveLength(2);
+  },
+};
+
+/**
+ * Texts that try to disguise or break what the screen shows: bidirectional overrides removed,
+ * control characters shown as '�', HTML, markdown and links as plain text, right-to-left scripts
+ * and emoji as written (the longest text is {@link VeryLongMessage}'s).
+ */
+export const HostileText: Story = {
+  beforeEach() {
+    // The longest text is VeryLongMessage's: here the others show together.
+    const seeds = hostileThreadSeeds().filter(({ text }) => text !== longestMessageText);
+    seedThread(backendOf().state, mockClientIds.jamie, seeds);
+  },
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    const log = section.getByRole('log');
+    await expect(log.querySelector('img, script, b, a')).toBeNull();
+    await expect(log.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  },
+};
