@@ -14,6 +14,7 @@ import { type RoutePairs, runRequestPathBench } from './request-path.ts';
 import { runTableBrowserBench } from './table-browser.ts';
 import { runTableSortBench } from './table-sort.ts';
 import { runUiSizeBench } from './ui-size.ts';
+import { unreadListBench } from './unread-list.ts';
 
 const tableBench: Bench = {
   name: 'table',
@@ -271,6 +272,25 @@ const liveStreamsBench: Bench = {
           goal: { kind: 'absolute', value: 0 },
         },
         {
+          id: `live-streams.message-p95-${mode}`,
+          label:
+            "A client's message acknowledged (its 201) to the messages-changed event naming the client on its coach's stream, p95",
+          note: `${figuresOf.messagesSent} messages at ${figuresOf.messagesPerSecond}/s, one per client, a coach's two clients ${figuresOf.messageSpacingSeconds} s apart (each meets a quiet second: no wait for the one-event-a-second window; ${figuresOf.messagesNamedBeforeAcknowledged} named before their 201 counted as 0 ms), ${label}`,
+          value: figuresOf.messageP95Ms,
+          unit: 'ms',
+          better: 'lower',
+          goal: { kind: 'absolute', value: 1000 },
+        },
+        {
+          id: `live-streams.messages-missed-${mode}`,
+          label: 'Acknowledged messages that no messages-changed event named',
+          note: `${figuresOf.messagesSent} messages, ${figuresOf.messageErrors} refused or unanswered ${JSON.stringify(figuresOf.messageErrorStatuses)}, ${label}`,
+          value: figuresOf.messagesMissed,
+          unit: 'count',
+          better: 'lower',
+          goal: { kind: 'absolute', value: 0 },
+        },
+        {
           id: `live-streams.refused-${mode}`,
           label: 'Batches refused or unanswered (the admission gate shedding load)',
           note: `${load}; by status: ${JSON.stringify(figuresOf.errorStatuses)}`,
@@ -406,4 +426,5 @@ export const benches: Bench[] = [
   embeddedBench,
   clientDataBench,
   costGrowthBench,
+  unreadListBench,
 ];

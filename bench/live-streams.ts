@@ -7,7 +7,11 @@
 //   coaches), the time from a batch's acknowledgement (its 200 reaching the client) to the event
 //   naming that client on its coach's stream. A coach hears at most one event a second (the hub
 //   sends a change after a quiet second at once and gathers the next ones until the second's
-//   end), so at two batches a second per coach most of that time is the wait the product chooses.
+//   end), so at two batches a second per coach most of that time is the wait the product chooses;
+// - messages: then, while the clients send messages at a modest steady rate (20 a second, each
+//   client one, a coach's two clients 5 s apart: each message meets a quiet second, so the figure
+//   is the path's, not the pace's wait), the time from a message's acknowledgement (its 201
+//   reaching the client) to the `messages-changed` event naming that client on its coach's stream.
 // On PGlite (one process: the in-process bus) and on PostgreSQL with two processes (the streams
 // on one, the batches sent to the other: LISTEN/NOTIFY between them).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -18,12 +22,14 @@ import { liveEventOf, ServerSentEventReader } from '@coach/api';
 import { cpuSecondsOf, freshPostgresDatabase, percentile } from './productServer.ts';
 import type { LiveSeed } from './servers/live-server.ts';
 
-const coachCount = 100;
+// BENCH_LIVE_COACHES (100): fewer coaches (and so streams, clients and messages) for a quick run.
+const coachCount = Number(process.env.BENCH_LIVE_COACHES ?? 100);
 const clientsPerCoach = 2;
 const streamsPerCoach = 10;
 const batchesPerSecond = 200;
 const loadSeconds = 10;
 const idleSeconds = 16;
+const messagesPerSecond = 20;
 
 type LiveChild = {
   url: string;
@@ -84,11 +90,16 @@ async function startLiveServer(env: Record<string, string>): Promise<LiveChild> 
   };
 }
 
-/** An open stream: every `clients-changed` event's client ids reach `onChanged` with their time. */
+type OnEvent = (clientIds: string[], at: number) => void;
+
+/**
+ * An open stream: every `clients-changed` event's client ids reach `onChanged` with their time,
+ * every `messages-changed` event's reach `onMessages`.
+ */
 async function openStream(
   url: string,
   token: string,
-  onChanged?: (clientIds: string[], at: number) => void,
+  listeners?: { onChanged: OnEvent; onMessages: OnEvent },
 ): Promise<() => void> {
   const abort = new AbortController();
   const response = await fetch(`${url}/api/analytics/events`, {
@@ -107,7 +118,8 @@ async function openStream(
         const at = performance.now();
         for (const message of reader.push(decoder.decode(chunk, { stream: true }))) {
           const event = liveEventOf(message);
-          if (event?.event === 'clients-changed') onChanged?.(event.data.clientIds, at);
+          if (event?.event === 'clients-changed') listeners?.onChanged(event.data.clientIds, at);
+          if (event?.event === 'messages-changed') listeners?.onMessages(event.data.clientIds, at);
         }
       }
     } catch {
@@ -138,7 +150,80 @@ type ModeFigures = {
   fanOutMaxMs: number;
   /** Acknowledged batches whose client no event named by the end. */
   missed: number;
+  messagesSent: number;
+  messagesPerSecond: number;
+  messageErrors: number;
+  messageErrorStatuses: Record<string, number>;
+  messageP50Ms: number;
+  messageP95Ms: number;
+  messageMaxMs: number;
+  /** Acknowledged messages whose client no `messages-changed` event named by the end. */
+  messagesMissed: number;
+  /** Messages whose event came before their acknowledgement (counted as 0 ms). */
+  messagesNamedBeforeAcknowledged: number;
+  /** The seconds between the messages of one coach's clients. */
+  messageSpacingSeconds: number;
 };
+
+/**
+ * Acknowledgement times not yet named by an event, by client, and the latencies named. With
+ * `inFlight`, a write is also named by an event that came after it was sent and before its
+ * acknowledgement (the event leaves at the commit, the answer a moment later): a latency of 0,
+ * counted in `namedBeforeAcknowledged`. Without, such a write waits for the next event naming its
+ * client (each batch client writes many; each message client writes one).
+ */
+function acknowledgements(inFlight = false) {
+  const pending = new Map<string, number[]>();
+  const latencies: number[] = [];
+  // Writes sent and not yet answered, by client: their send time and, once named, the event's.
+  const sent = new Map<string, { sentAt: number; namedAt: number | null }[]>();
+  let namedBeforeAcknowledged = 0;
+  return {
+    pending,
+    latencies,
+    namedBeforeAcknowledged: () => namedBeforeAcknowledged,
+    /** A write of `clientId` leaves; answers the call for its acknowledgement. */
+    sending(clientId: string) {
+      const write = { sentAt: performance.now(), namedAt: null as number | null };
+      sent.set(clientId, [...(sent.get(clientId) ?? []), write]);
+      return () => {
+        sent.set(
+          clientId,
+          (sent.get(clientId) ?? []).filter((other) => other !== write),
+        );
+        if (write.namedAt !== null) {
+          latencies.push(0);
+          namedBeforeAcknowledged++;
+          return;
+        }
+        const acks = pending.get(clientId) ?? [];
+        acks.push(performance.now());
+        pending.set(clientId, acks);
+      };
+    },
+    acknowledged(clientId: string) {
+      const acks = pending.get(clientId) ?? [];
+      acks.push(performance.now());
+      pending.set(clientId, acks);
+    },
+    named: ((clientIds, at) => {
+      for (const clientId of clientIds) {
+        if (inFlight) {
+          for (const write of sent.get(clientId) ?? []) {
+            if (write.sentAt <= at && write.namedAt === null) write.namedAt = at;
+          }
+        }
+        const acks = pending.get(clientId) ?? [];
+        for (const ackAt of acks) if (ackAt <= at) latencies.push(at - ackAt);
+        pending.set(
+          clientId,
+          acks.filter((ackAt) => ackAt > at),
+        );
+      }
+    }) satisfies OnEvent,
+    missed: () => [...pending.values()].reduce((sum, acks) => sum + acks.length, 0),
+  };
+}
 
 /** CPU of `child` over `seconds`, as a percentage of one core. */
 async function cpuPercentOver(child: LiveChild, seconds: number): Promise<number> {
@@ -153,20 +238,10 @@ async function measureMode(streamsServer: LiveChild, batchesServer: LiveChild, s
   const rssBeforeKb = streamsServer.rssKb();
   const idleCpuBeforePercent = await cpuPercentOver(streamsServer, 5);
 
-  // Batches acknowledged and not yet named by an event, by client.
-  const pending = new Map<string, number[]>();
-  const latencies: number[] = [];
-  const onChanged = (clientIds: string[], at: number) => {
-    for (const clientId of clientIds) {
-      const acks = pending.get(clientId) ?? [];
-      const named = acks.filter((ackAt) => ackAt <= at);
-      for (const ackAt of named) latencies.push(at - ackAt);
-      pending.set(
-        clientId,
-        acks.filter((ackAt) => ackAt > at),
-      );
-    }
-  };
+  // Batches and messages acknowledged and not yet named by an event, by client.
+  const batchAcks = acknowledgements();
+  const messageAcks = acknowledgements(true);
+  const listeners = { onChanged: batchAcks.named, onMessages: messageAcks.named };
 
   const closers: (() => void)[] = [];
   // Opened a coach at a time, in groups: 1,000 at once would measure the opening rush instead.
@@ -175,7 +250,7 @@ async function measureMode(streamsServer: LiveChild, batchesServer: LiveChild, s
     const opened = await Promise.all(
       group.flatMap((coach) =>
         Array.from({ length: streamsPerCoach }, (_, index) =>
-          openStream(streamsServer.url, coach.token, index === 0 ? onChanged : undefined),
+          openStream(streamsServer.url, coach.token, index === 0 ? listeners : undefined),
         ),
       ),
     );
@@ -223,9 +298,7 @@ async function measureMode(streamsServer: LiveChild, batchesServer: LiveChild, s
             refused(response.status);
             return;
           }
-          const acks = pending.get(client.personId) ?? [];
-          acks.push(performance.now());
-          pending.set(client.personId, acks);
+          batchAcks.acknowledged(client.personId);
         },
         () => refused(0),
       ),
@@ -235,9 +308,49 @@ async function measureMode(streamsServer: LiveChild, batchesServer: LiveChild, s
   const sentSeconds = (performance.now() - started) / 1000;
   // The last changes' events: the coalescing second and the way over.
   await delay(3000);
+
+  // Messages: one per client, a coach's clients `coachCount / messagesPerSecond` s apart (the
+  // first client of every coach, then the second), at a steady rate through the batches' server.
+  const writers = Array.from({ length: clientsPerCoach }, (_, index) =>
+    seed.coaches.flatMap((coach) => coach.clients.slice(index, index + 1)),
+  ).flat();
+  let messageErrors = 0;
+  const messageErrorStatuses: Record<string, number> = {};
+  const messageRefused = (status: number) => {
+    messageErrors++;
+    messageErrorStatuses[status] = (messageErrorStatuses[status] ?? 0) + 1;
+  };
+  const messagesStarted = performance.now();
+  const messageSends: Promise<void>[] = [];
+  for (const [n, client] of writers.entries()) {
+    const wait = messagesStarted + (n * 1000) / messagesPerSecond - performance.now();
+    if (wait > 0) await delay(wait);
+    const acknowledged = messageAcks.sending(client.personId);
+    messageSends.push(
+      fetch(`${batchesServer.url}/api/messaging/clients/${client.personId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: randomUUID(), text: `How was today? ${n}` }),
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.status !== 201) {
+            messageRefused(response.status);
+            return;
+          }
+          acknowledged();
+        },
+        () => messageRefused(0),
+      ),
+    );
+  }
+  await Promise.all(messageSends);
+  const messagesSeconds = (performance.now() - messagesStarted) / 1000;
+  await delay(3000);
   for (const close of closers) close();
 
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const sorted = [...batchAcks.latencies].sort((a, b) => a - b);
+  const messageSorted = [...messageAcks.latencies].sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 10) / 10;
   const figures: ModeFigures = {
     streams: closers.length,
@@ -255,7 +368,17 @@ async function measureMode(streamsServer: LiveChild, batchesServer: LiveChild, s
     fanOutP50Ms: round(percentile(sorted, 0.5)),
     fanOutP95Ms: round(percentile(sorted, 0.95)),
     fanOutMaxMs: round(sorted.at(-1) ?? Number.NaN),
-    missed: [...pending.values()].reduce((sum, acks) => sum + acks.length, 0),
+    missed: batchAcks.missed(),
+    messagesSent: writers.length,
+    messagesPerSecond: round(writers.length / messagesSeconds),
+    messageErrors,
+    messageErrorStatuses,
+    messageP50Ms: round(percentile(messageSorted, 0.5)),
+    messageP95Ms: round(percentile(messageSorted, 0.95)),
+    messageMaxMs: round(messageSorted.at(-1) ?? Number.NaN),
+    messagesMissed: messageAcks.missed(),
+    messagesNamedBeforeAcknowledged: messageAcks.namedBeforeAcknowledged(),
+    messageSpacingSeconds: round(seed.coaches.length / messagesPerSecond),
   };
   return figures;
 }

@@ -20,6 +20,10 @@ const unlimited = {
   perIp: { max: 1e9, windowSeconds: 60 },
 };
 
+/** No message quota in practice: the messaging service's figures, per author, raised. */
+const liftedMessagingQuota = { perMinute: 1e9, perDay: 1e9, charactersPerDay: 1e12 };
+const liftedMessagingQuotas = { coach: liftedMessagingQuota, client: liftedMessagingQuota };
+
 /**
  * The real server with the `enabled` services on `database`. With `unlimitedRates`, the auth
  * rate limits are raised so that a benchmark measures the work, not the 429s; with `logger`, it
@@ -64,6 +68,8 @@ export function buildBenchServer(
           clientWriteQuotas: liftedClientWriteQuotas,
           // A few bench accounts read what a practice does (see clientReadLimit.ts).
           clientReadLimit: liftedClientReadLimit,
+          // A few bench accounts send what a practice's do (messaging/quota.ts reads it).
+          messagingQuotas: liftedMessagingQuotas,
           ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
           ...(options.listAnswerBytes !== undefined
             ? { listAnswerBytes: options.listAnswerBytes }
