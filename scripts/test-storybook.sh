@@ -19,6 +19,11 @@ if [ "${SB_SKIP_BUILD:-0}" != "1" ]; then
   npx storybook build --quiet -o "$out" >/dev/null
 fi
 
+# Another server on the port (an earlier run's, another build's) would be tested in this one's place.
+if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+  echo "Port $port is already taken: stop what listens there, or choose another with SB_PORT" >&2
+  exit 1
+fi
 node_modules/.bin/http-server "$out" -p "$port" -a 127.0.0.1 -s -c-1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
