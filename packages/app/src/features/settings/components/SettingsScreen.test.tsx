@@ -253,7 +253,8 @@ describe('SettingsScreen', () => {
     expect(store.get(currentProfileAtom)?.profilePicture).toMatch(
       new RegExp(`^resource/profilePicture/${fixtureIds.coachPerson}\\?expires=`),
     );
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    // The preview's address is given back once the uploaded picture replaced it (a later render).
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1'));
   });
 
   it('shows the uploaded picture at its signed address with its version joined by &v=', async () => {
