@@ -1,15 +1,24 @@
-import { createHandlers, createMockState, fixtureIds, mockNow } from '@coach/api/msw';
+import {
+  createHandlers,
+  createMockState,
+  fixtureIds,
+  fixtureThreads,
+  mockNow,
+  seedThread,
+} from '@coach/api/msw';
 import { getResponse } from 'msw';
 import { contractAnswer, type ParityDriver, requestOf } from './driver.ts';
 import { fixturePeople } from './fixturePeople.ts';
 
 /**
  * The MSW handlers as a backend: each call goes straight to the handlers (no patched fetch), over
- * a fresh mock state, on the stories' clock ({@link mockNow}).
+ * a fresh mock state, on the stories' clock ({@link mockNow}), its threads empty as the server's
+ * (the fixture threads are the stories' demo data).
  */
 export function createMockDriver(): ParityDriver {
   const state = createMockState();
   const handlers = createHandlers({ state, now: () => mockNow });
+  for (const clientId of Object.keys(fixtureThreads)) seedThread(state, clientId, []);
   const people = fixturePeople(state);
   return {
     side: 'mocks',

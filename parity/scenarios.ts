@@ -520,6 +520,13 @@ const messaging: Scenario = {
       const counts = (answer.body as { clients: { clientId: string; unread: number }[] }).clients;
       return counts.find((entry) => entry.clientId === lars.clientId)?.unread ?? 0;
     };
+    // The count the clients list carries in Lars's row.
+    const larsListed = async () => {
+      const answer = await as('coach', 'listClientSummaries');
+      const rows = (answer.body as { clients: { clientId: string; unreadMessages: number }[] })
+        .clients;
+      return rows.find((row) => row.clientId === lars.clientId)?.unreadMessages;
+    };
     const emptyThread = await thread('coach');
     const sent = messageAnswer(context, await send('coach', first, 'Hi Lars,\nhow was your week?'));
     const retried = messageAnswer(
@@ -531,6 +538,7 @@ const messaging: Scenario = {
     const seenByLars = await thread('lars');
     const answered = messageAnswer(context, await send('lars', reply, 'Good, thanks!'));
     const unreadBefore = await larsUnread();
+    const listedBefore = await larsListed();
     const marked = seen(
       await as('coach', 'markMessagesRead', { params: lars, body: { upTo: reply } }),
     );
@@ -555,9 +563,11 @@ const messaging: Scenario = {
       seenByLars,
       answered,
       unreadBefore,
+      listedBefore,
       marked,
       unknownMark,
       unreadAfter: await larsUnread(),
+      listedAfter: await larsListed(),
       onePage: await thread('coach', { limit: 1 }),
       garbageCursor: seen(
         await as('coach', 'listMessages', { params: lars, query: { before: 'garbage' } }),

@@ -28,6 +28,8 @@ export type ClientShape = {
   /** Share of the scheduled actions done. */
   diligence?: number;
   profilePicture?: string | null;
+  /** The client's messages the coach has not read (0 unless told). */
+  unreadMessages?: number;
 };
 
 const figure = (value: number | null, current: boolean, lowDays: number) => ({
@@ -97,6 +99,7 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     exercises: count(3),
     reflections: count(5),
     assessments: { completed: diligence > 0.5 ? 1 : 0, scheduled: 1 },
+    unreadMessages: shape.unreadMessages ?? 0,
   };
 }
 

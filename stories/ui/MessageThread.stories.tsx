@@ -103,6 +103,24 @@ type Story = StoryObj<typeof meta>;
 
 const articles = (canvasElement: HTMLElement) => within(canvasElement).queryAllByRole('article');
 
+/**
+ * Waits until the thread holds still: the same scroll offset and first message for 10 frames in a
+ * row (the virtual list measures the messages it just rendered and may move them once more).
+ */
+async function threadHeldStill(log: HTMLElement, canvasElement: HTMLElement) {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const place = () =>
+    `${log.scrollTop}|${articles(canvasElement)[0]?.getAttribute('aria-posinset')}`;
+  let still = 0;
+  let last = place();
+  while (still < 10) {
+    await frame();
+    const now = place();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+}
+
 /** No message yet: the empty text in the middle of the thread. */
 export const Empty: Story = {
   args: { messages: [] },
@@ -199,6 +217,7 @@ export const LongThread: Story = {
       expect(same).toHaveAttribute('aria-posinset', '51');
       expect(Math.abs((same?.getBoundingClientRect().top ?? 0) - before)).toBeLessThan(2);
     });
+    await threadHeldStill(log, canvasElement);
   },
 };
 

@@ -14,6 +14,8 @@ type SummaryOverrides = {
   mentalLowDays?: number;
   /** Hours since the app was last used; null: never. */
   silentHours?: number | null;
+  /** The client's messages the coach has not read (0 unless told). */
+  unreadMessages?: number;
 };
 
 let sequence = 0;
@@ -68,5 +70,6 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
     exercises: { completed: 5, scheduled: 9 },
     reflections: { completed: 10, scheduled: 15 },
     assessments: { completed: 1, scheduled: 1 },
+    unreadMessages: overrides.unreadMessages ?? 0,
   };
 }

@@ -127,6 +127,11 @@ const clientSummaryProperties = {
   exercises: CompletionCountSchema,
   reflections: CompletionCountSchema,
   assessments: CompletionCountSchema,
+  unreadMessages: Type.Integer({
+    minimum: 0,
+    description:
+      "The client's messages their coach has not read yet (not deleted; a client moved from another coach brings none)",
+  }),
 };
 
 /** One row of the clients table: every figure it shows. */

@@ -30,6 +30,7 @@ import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { calendarEventsOf } from './fixtures/mockJourney.ts';
+import { coachUnreadOf } from './messagingHandlers.ts';
 import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 import {
   errorResponse as error,
@@ -363,7 +364,9 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
         ? []
         : state.clients
             .filter((record) => record.person.coachId === caller.id)
-            .map((record) => signed(summaryOf(record)))
+            .map((record) =>
+              signed(summaryOf(record, mockNow, coachUnreadOf(state, record.person.id))),
+            )
             .sort(
               (a, b) =>
                 a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
@@ -377,7 +380,9 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
       const record = clientFor(state, request, 'coach');
       return record instanceof Response
         ? record
-        : HttpResponse.json(signed(profileSummaryOf(record)));
+        : HttpResponse.json(
+            signed(profileSummaryOf(record, mockNow, coachUnreadOf(state, record.person.id))),
+          );
     }),
     handle('getClientSeries', (request) => {
       const record = clientFor(state, request, 'coach');

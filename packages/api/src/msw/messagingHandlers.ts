@@ -124,6 +124,20 @@ function mockMessagingOf(
   return store;
 }
 
+/** The messages of the other side the reader has not read (deleted ones are not counted). */
+const unreadOf = (thread: readonly MockMessage[], reader: MessageAuthor) =>
+  thread.filter(
+    (message) => message.author !== reader && message.readAt === null && message.deletedAt === null,
+  ).length;
+
+/**
+ * The client's messages their coach has not read, in the mock state's threads (0 before the
+ * messaging handlers are made: no thread then).
+ */
+export function coachUnreadOf(state: MockState, clientId: string): number {
+  return unreadOf(messagingByState.get(state)?.threads.get(clientId) ?? [], 'coach');
+}
+
 /** A message as the contract answers it. */
 const publicView = ({ written: _written, ...message }: MockMessage): ThreadMessage => message;
 
@@ -280,13 +294,6 @@ export function createMessagingHandlers(options: MessagingHandlerOptions = {}): 
     store.threads.set(record.person.id, thread);
     return { caller, side, clientId: record.person.id, thread };
   }
-
-  /** The messages of the other side the reader has not read (deleted ones are not counted). */
-  const unreadOf = (thread: readonly MockMessage[], reader: MessageAuthor) =>
-    thread.filter(
-      (message) =>
-        message.author !== reader && message.readAt === null && message.deletedAt === null,
-    ).length;
 
   /** The caller when a coach; 403 with `message` otherwise. */
   const coachOnly = (userId: string | undefined, message: string): Person | Response => {

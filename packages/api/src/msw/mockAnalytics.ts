@@ -32,8 +32,15 @@ import { coachPerson } from './fixtures.ts';
 // The mocks' analytics: the answers of the analytics calls read from a client's records, every
 // figure by the domain's rules (as the server's rollups keep them), nothing computed here.
 
-/** A client's row of the clients table at `now` (ages on the demo coach's today). */
-export function summaryOf(record: MockClientRecord, now: Date = mockNow): ClientSummary {
+/**
+ * A client's row of the clients table at `now` (ages on the demo coach's today), with the unread
+ * messages of their thread.
+ */
+export function summaryOf(
+  record: MockClientRecord,
+  now: Date = mockNow,
+  unreadMessages = 0,
+): ClientSummary {
   const { person, journey } = record;
   const timeZone = person.timezone;
   const today = localDateOf(now, timeZone);
@@ -71,6 +78,7 @@ export function summaryOf(record: MockClientRecord, now: Date = mockNow): Client
       today,
       now,
     }),
+    unreadMessages,
   };
 }
 
@@ -78,8 +86,9 @@ export function summaryOf(record: MockClientRecord, now: Date = mockNow): Client
 export function profileSummaryOf(
   record: MockClientRecord,
   now: Date = mockNow,
+  unreadMessages = 0,
 ): ClientProfileSummary {
-  const summary = summaryOf(record, now);
+  const summary = summaryOf(record, now, unreadMessages);
   const whole = wholeStepScheduled({
     timeZone: record.person.timezone,
     step: summary.journey.step,

@@ -794,6 +794,12 @@ export const clientListEntries = pgTable(
      * them from the sessions.
      */
     sessions: text('sessions').notNull().default('[null,[]]'),
+    /**
+     * The client's messages their coach has not read (to the entry's coach, not deleted), counted
+     * again by a trigger on every write to `messages` that changes it and by every rebuild (a
+     * client moved to another coach brings none of the first coach's), migration 0019.
+     */
+    unreadMessages: integer('unread_messages').notNull().default(0),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * A number no other write of a row has had (`client_list_versions`), set by every insert and

@@ -10,13 +10,11 @@ import {
 import { deviceUtcOffsetMinutes, isDifferentTimezone } from './differentTimezone.ts';
 
 /**
- * A row of the clients table: the server's figures, the client's unread messages, the
- * needs-attention verdict on both, and the 'different timezone' flag at the list's instant.
+ * A row of the clients table: the server's figures (with the client's unread messages), the
+ * needs-attention verdict on them, and the 'different timezone' flag at the list's instant.
  */
 export type ClientRow = ClientSummary & {
   fullName: string;
-  /** The client's messages the coach has not read (0: none, or the counts did not load). */
-  unreadMessages: number;
   attention: Attention;
   differentTimezone: boolean;
 };
@@ -35,27 +33,19 @@ export const completionColumns = ['exercises', 'reflections', 'assessments'] as 
  * The rows of a list, most urgent first (the table's initial order, decisions 'Clients list'):
  * the server sends them by last then first name, and the sort is stable, so equally urgent
  * clients stay in name order. The timezone flag compares each client's offset with the device's
- * (`deviceOffsetMinutes`, by default this device's) at the list's `generatedAt`; `unread` holds
- * the unread messages by client id (a client with some needs attention).
+ * (`deviceOffsetMinutes`, by default this device's) at the list's `generatedAt`; a client with
+ * unread messages needs attention.
  */
-export function toClientRows(
-  list: ClientSummaryList,
-  deviceOffsetMinutes?: number,
-  unread: ReadonlyMap<string, number> = new Map(),
-): ClientRow[] {
+export function toClientRows(list: ClientSummaryList, deviceOffsetMinutes?: number): ClientRow[] {
   const now = new Date(list.generatedAt);
   const device = deviceOffsetMinutes ?? deviceUtcOffsetMinutes(now);
   return list.clients
-    .map((client) => {
-      const unreadMessages = unread.get(client.clientId) ?? 0;
-      return {
-        ...client,
-        fullName: fullName(client),
-        unreadMessages,
-        attention: attentionOf({ ...client, unreadMessages }, now),
-        differentTimezone: isDifferentTimezone(client, now, device),
-      };
-    })
+    .map((client) => ({
+      ...client,
+      fullName: fullName(client),
+      attention: attentionOf(client, now),
+      differentTimezone: isDifferentTimezone(client, now, device),
+    }))
     .sort((a, b) => compareAttention(a.attention, b.attention));
 }
 

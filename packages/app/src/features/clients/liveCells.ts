@@ -18,6 +18,7 @@ function cellValues(row: ClientRow): Record<string, unknown> {
       indicatorColumns.map((indicator) => [indicator, row.indicators[indicator]]),
     ),
     ...Object.fromEntries(completionColumns.map((kind) => [kind, row[kind]])),
+    messages: row.unreadMessages,
   };
 }
 

@@ -227,6 +227,7 @@ describe('GET /api/analytics/clients', () => {
       reflections: { completed: 9, scheduled: 11 },
       exercises: { completed: 8, scheduled: 8 },
       assessments: { completed: 1, scheduled: 1 },
+      unreadMessages: 0,
     });
   });
 
@@ -266,6 +267,7 @@ describe('GET /api/analytics/clients', () => {
       reflections: { completed: 7, scheduled: 9 },
       exercises: { completed: 10, scheduled: 12 },
       assessments: { completed: 0, scheduled: 1 },
+      unreadMessages: 0,
     });
     expect(byId(response.body, bob.personId).engagement.ratio).toBeLessThan(1);
   });

@@ -159,6 +159,7 @@ function summaryOf(
     exercises: completionCount(row.exercisesCompleted ?? 0, due.exercise),
     reflections: completionCount(row.reflectionsCompleted ?? 0, due.reflection),
     assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),
+    unreadMessages: row.unreadMessages,
   };
 }
 

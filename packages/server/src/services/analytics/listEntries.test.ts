@@ -4,7 +4,7 @@
 // from the sources: the two readings of a coach's list are equal at any instant.
 import { randomUUID } from 'node:crypto';
 import type { ClientSummaryList } from '@coach/api';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
@@ -202,6 +202,75 @@ describe('the kept rows of the clients list', () => {
     expect((await listBothWays(server.database, keptCoach(), at(1))).kept[1]).toMatchObject({
       engagement: { lastConnectedAt: at(0.5).toISOString() },
     });
+    // Messages: the client's unread ones counted, read or deleted ones no more, the coach's own
+    // never (the kept answer stays); and a rebuild beside a send loses none.
+    const message = (author: 'client' | 'coach', text: string) => ({
+      id: randomUUID(),
+      organisationId: server.database.organisationId,
+      clientPersonId: ada.personId,
+      coachPersonId: coach.personId,
+      author,
+      text,
+      sentAt: at(0.5),
+    });
+    // Ada's count in her entry and in the list (whose row of hers may come from the sources).
+    const adaUnread = async () => {
+      const [entry] = await db
+        .select({ unread: schema.clientListEntries.unreadMessages })
+        .from(schema.clientListEntries)
+        .where(eq(schema.clientListEntries.clientPersonId, ada.personId));
+      expect((await listed())[0]?.unreadMessages).toBe(entry?.unread);
+      return entry?.unread;
+    };
+    const written = ['One', 'Two', 'Three'].map((text) => message('client', text));
+    await db.insert(schema.messages).values(written);
+    expect(await adaUnread()).toBe(3);
+    const ids = written.map((row) => row.id);
+    await db
+      .update(schema.messages)
+      .set({ readAt: at(1) })
+      .where(inArray(schema.messages.id, ids.slice(0, 2)));
+    expect(await adaUnread()).toBe(1);
+    await db
+      .update(schema.messages)
+      .set({ deletedAt: at(1), text: '' })
+      .where(inArray(schema.messages.id, ids.slice(2)));
+    expect(await adaUnread()).toBe(0);
+    await db.insert(schema.messages).values(message('coach', 'Hello Ada'));
+    await db
+      .update(schema.messages)
+      .set({ readAt: at(1) })
+      .where(eq(schema.messages.author, 'coach'));
+    expect(await routeList()).toEqual(answered);
+    // A rebuild that read the messages before a send committed, and wrote after it, keeps the
+    // send's count: the send holds the entry's row until it commits, the rebuild waits for it.
+    // (On their own connections: the handle runs its transactions one after the other.)
+    let inserted = () => {};
+    const isInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let release = () => {};
+    const isReleased = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sending = db.transaction(async (tx) => {
+      await tx.insert(schema.messages).values(message('client', 'Sent while rebuilt'));
+      inserted();
+      await isReleased;
+    });
+    await isInserted;
+    const rebuilding = db.transaction((tx) =>
+      tx
+        .update(schema.persons)
+        .set({ aboutMe: 'Rebuilt' })
+        .where(eq(schema.persons.id, ada.personId)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([sending, rebuilding]);
+    expect(await adaUnread()).toBe(1);
+    await db.delete(schema.messages).where(eq(schema.messages.clientPersonId, ada.personId));
+    expect(await adaUnread()).toBe(0);
     // A client moved to another coach leaves this list; a deleted one too.
     await db
       .update(schema.persons)

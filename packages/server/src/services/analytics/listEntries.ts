@@ -76,8 +76,8 @@ type KeptSessions = [
   sessions: SessionPair[],
 ];
 
-/** A row of `client_list_entries` as the list reads it: the two texts in one array. */
-type ClientListEntry = [facts: ClientFacts, sessions: KeptSessions];
+/** A row of `client_list_entries` as the list reads it: the two texts and the count in one array. */
+type ClientListEntry = [facts: ClientFacts, sessions: KeptSessions, unreadMessages: number];
 
 /** A row read from an entry, with what tells whether it serves an instant. */
 export type KeptClientRow = ClientRow & { newestSessionStart: number | null };
@@ -103,7 +103,11 @@ function lowDaysOf(totals: TotalsFacts): StoredLowDays {
 }
 
 /** A client's row of the list from their entry: the facts of the steps the rules pick. */
-function rowOfEntry([facts, [newestSessionStart, sessions]]: ClientListEntry): KeptClientRow {
+function rowOfEntry([
+  facts,
+  [newestSessionStart, sessions],
+  unreadMessages,
+]: ClientListEntry): KeptClientRow {
   const [
     id,
     userId,
@@ -156,6 +160,7 @@ function rowOfEntry([facts, [newestSessionStart, sessions]]: ClientListEntry): K
     storedLowDays: current ? lowDaysOf(current) : null,
     recentDaily: null,
     sessions,
+    unreadMessages,
     newestSessionStart,
   };
 }
@@ -177,7 +182,8 @@ function entriesQuery(db: Database) {
   return db
     .select({
       entries: sql<string>`'[' || coalesce(string_agg(
-        '[' || ${clientListEntries.entry} || ',' || ${clientListEntries.sessions} || ']', ','
+        '[' || ${clientListEntries.entry} || ',' || ${clientListEntries.sessions} || ','
+          || ${clientListEntries.unreadMessages} || ']', ','
         order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
           ${clientListEntries.clientPersonId}), '') || ']'`,
       versions: versionsText,

@@ -197,6 +197,8 @@ export type ClientRow = PhaseIndicatorSums & {
   recentDaily: RecentDailyIndicators | null;
   /** The usage sessions engagement needs at the figures' instant (others do not change it). */
   sessions: SessionPair[];
+  /** The client's messages their coach has not read yet. */
+  unreadMessages: number;
 };
 
 /**
@@ -238,6 +240,7 @@ const clientRowJson = (withAboutMe: boolean) => sql`json_build_object(
       sql`, `,
     )}) end,
   'recentDaily', ${recentDailyIndicators},
+  'unreadMessages', client_list_unread(${persons.id}, ${persons.coachPersonId}),
   'windowSessions', (
     select json_agg(json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)}))
     from usage_sessions s

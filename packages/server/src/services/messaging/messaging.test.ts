@@ -61,6 +61,14 @@ async function page(user: TestUser, client: TestUser, query = ''): Promise<Page>
   return response.body as Page;
 }
 
+/** The unread messages the coach's clients list shows for the client (undefined: not listed). */
+async function listedUnread(coach: TestUser, client: TestUser): Promise<number | undefined> {
+  const response = await call(coach, 'GET', '/api/analytics/clients');
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const { clients } = response.body as { clients: { clientId: string; unreadMessages: number }[] };
+  return clients.find((listed) => listed.clientId === client.personId)?.unreadMessages;
+}
+
 const clientNotFound = { error: 'not_found', message: 'Client not found' };
 
 beforeAll(async () => {
@@ -128,6 +136,7 @@ describe('a thread', () => {
       coachPersonId: coachA.personId,
     });
     await sent(moving, moving, 'A question for coach A');
+    expect(await listedUnread(coachA, moving)).toBe(1);
     await server.database.db
       .update(schema.persons)
       .set({ coachPersonId: coachB.personId })
@@ -143,6 +152,13 @@ describe('a thread', () => {
     const counts = await call(coachA, 'GET', '/api/messaging/unread');
     const ids = (counts.body as { clients: { clientId: string }[] }).clients.map((c) => c.clientId);
     expect(ids).not.toContain(moving.personId);
+    // The new coach's list counts only what the client writes to them.
+    expect(await listedUnread(coachA, moving)).toBeUndefined();
+    expect(await listedUnread(coachB, moving)).toBe(0);
+    const toB = await sent(moving, moving, 'A question for coach B');
+    expect(await listedUnread(coachB, moving)).toBe(1);
+    await call(coachB, 'POST', `${threadPath(moving)}/read`, { upTo: toB.id });
+    expect(await listedUnread(coachB, moving)).toBe(0);
   });
 
   it('stores a send once by its id: a retry answers 200, another use of the id 409', async () => {
@@ -229,6 +245,7 @@ describe('read marks and unread counts', () => {
       total: number;
     };
     expect(before.clients).toContainEqual({ clientId: fresh.personId, unread: 3 });
+    expect(await listedUnread(coachA, fresh)).toBe(3);
     expect(before.total).toBe(before.clients.reduce((sum, client) => sum + client.unread, 0));
     expect((await call(coachB, 'GET', '/api/messaging/unread')).body).toEqual({
       clients: [],
@@ -245,6 +262,8 @@ describe('read marks and unread counts', () => {
     expect(marked).toMatchObject({ status: 200, body: { unread: 1 } });
     const after = (await call(coachA, 'GET', '/api/messaging/unread')).body as typeof before;
     expect(after.clients).toContainEqual({ clientId: fresh.personId, unread: 1 });
+    // The list's kept answer is made again: the row's count changed with the marks.
+    expect(await listedUnread(coachA, fresh)).toBe(1);
     expect(after.total).toBe(before.total - 2);
     const items = (await page(coachA, fresh)).items;
     expect(items.map((message) => message.readAt !== null)).toEqual([false, true, true]);

@@ -163,6 +163,33 @@ describe('the morning attention mail through the server', () => {
     expect(await outboxRowsTo(server.database, coach.email)).toEqual([]);
   });
 
+  it("lists a client whose only reason is a message the coach has not read, in the list's words", async () => {
+    const zone = 'Europe/Lisbon';
+    const at = localInstant('07:20', zone);
+    const lisbon = await practice(server.database, 'lisbon', zone, at);
+    const message = (text: string, readAt: Date | null) => ({
+      id: crypto.randomUUID(),
+      organisationId: server.database.organisationId,
+      clientPersonId: lisbon.busy.personId,
+      coachPersonId: lisbon.coach.personId,
+      author: 'client' as const,
+      text,
+      sentAt: new Date(at.getTime() - 3_600_000),
+      readAt,
+    });
+    await server.database.db
+      .insert(schema.messages)
+      .values([message('Read already', at), message('Can we talk?', null)]);
+    await schedulerAt(server.database, at).tick();
+    const [row] = await outboxRowsTo(server.database, lisbon.coach.email);
+    expect(row?.subject).toBe('3 clients need your attention');
+    // Figures first (no data, low scores), then the client who only wrote; never the text.
+    const text = row?.text ?? '';
+    expect(text).toContain('Oscar Busy: 1 unread message');
+    expect(text.indexOf('Oscar Busy')).toBeGreaterThan(text.indexOf('Mia Away'));
+    expect(text).not.toContain('Can we talk?');
+  });
+
   it('does not catch up a missed hour later that day, and sends nothing when the mail is off', async () => {
     const zone = 'Europe/Berlin';
     const late = await practice(server.database, 'late', zone, localInstant('08:05', zone));

@@ -4,24 +4,32 @@ import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 
-const unreadCountsRefreshAtom = atom(0);
-unreadCountsRefreshAtom.debugLabel = 'unreadCountsRefreshAtom';
+const threadsMarkedReadCountAtom = atom(0);
+threadsMarkedReadCountAtom.debugLabel = 'threadsMarkedReadCountAtom';
 
 /**
- * The coach's unread client messages by client (`GET /api/messaging/unread`): read on first use,
- * again in a new session, after each live message about the threads (`messages-changed`, never
- * the figures' `clients-changed`), and on `set(unreadCountsAtom, 'refresh')` (after marking a
- * thread read).
+ * How many times this tab marked a thread read: what shows unread counts (the navigation's total,
+ * the clients list) reads again after each, without waiting for the live stream's message.
+ * `set(threadsMarkedReadAtom)` counts one more.
  */
-export const unreadCountsAtom = atom(
-  (get): Promise<UnreadCounts> => {
-    get(unreadCountsRefreshAtom);
-    get(sessionEpochAtom);
-    get(liveMessagesAtom);
-    return getCoachApi(get).messaging.listUnreadCounts();
-  },
-  (_get, set, _update: 'refresh') => set(unreadCountsRefreshAtom, (count) => count + 1),
+export const threadsMarkedReadAtom = atom(
+  (get) => get(threadsMarkedReadCountAtom),
+  (_get, set) => set(threadsMarkedReadCountAtom, (count) => count + 1),
 );
+threadsMarkedReadAtom.debugLabel = 'threadsMarkedReadAtom';
+
+/**
+ * The coach's unread client messages by client (`GET /api/messaging/unread`), for the
+ * navigation's total: read on first use, again in a new session, after each live message about
+ * the threads (`messages-changed`, never the figures' `clients-changed`), and after this tab marks
+ * a thread read.
+ */
+const unreadCountsAtom = atom((get): Promise<UnreadCounts> => {
+  get(threadsMarkedReadAtom);
+  get(sessionEpochAtom);
+  get(liveMessagesAtom);
+  return getCoachApi(get).messaging.listUnreadCounts();
+});
 unreadCountsAtom.debugLabel = 'unreadCountsAtom';
 
 /** The unread counts without Suspense: loading, loaded (kept while a refresh loads) or failed. */

@@ -1,5 +1,6 @@
 import type { ClientSummaryList } from '@coach/api';
-import { liveUpdateAtom } from '../../../core/live/index.ts';
+import { liveListAtom } from '../../../core/live/index.ts';
+import { threadsMarkedReadAtom } from '../../../core/messaging/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 
@@ -7,15 +8,17 @@ const clientListRefreshAtom = atom(0);
 clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';
 
 /**
- * The coach's clients with their figures (`GET /api/analytics/clients`): read on first use, again
- * in a new session, after each live message (any client's change), and on
+ * The coach's clients with their figures and unread messages (`GET /api/analytics/clients`): read
+ * on first use, again in a new session, after each live message (any client's figures or thread
+ * changed), after this tab marks a thread read, and on
  * `set(clientListAtom, 'refresh')` (a retry, an invite, a phase change).
  */
 export const clientListAtom = atom(
   (get): Promise<ClientSummaryList> => {
     get(clientListRefreshAtom);
     get(sessionEpochAtom);
-    get(liveUpdateAtom);
+    get(liveListAtom);
+    get(threadsMarkedReadAtom);
     return getCoachApi(get).analytics.listClientSummaries();
   },
   (_get, set, _update: 'refresh') => set(clientListRefreshAtom, (count) => count + 1),

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+import { liveListAtom } from '../../../core/live/index.ts';
 import { LiveAnnouncer, useLiveChanges } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
@@ -23,10 +24,12 @@ import { ClientsTable, NoMatch } from './ClientsTable.tsx';
 import { ClientsToolbar } from './ClientsToolbar.tsx';
 
 const noRows: ClientRow[] = [];
+/** The list's cells follow both kinds of live messages: figures and threads. */
 const liveCells = {
   signaturesOf: cellSignatures,
   namesOf: changedClientNames,
   isNamed: isCellOfNamedClient,
+  source: liveListAtom,
 };
 
 /** The spec's generic processing error for users (or the server out of reach), with a retry. */

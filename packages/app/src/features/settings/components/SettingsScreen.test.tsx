@@ -264,9 +264,16 @@ describe('SettingsScreen', () => {
     await user.click(save());
     expect(await screen.findByText('Profile successfully edited')).toBeInTheDocument();
     const etag = state.pictures.get(fixtureIds.coachPerson)?.etag ?? '';
+    // The preview gives way to the stored picture once the profile is read again.
+    const picturePath = `/api/resource/profilePicture/${fixtureIds.coachPerson}`;
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Alex Morgan' }).getAttribute('src')).toContain(
+        picturePath,
+      ),
+    );
     const src = screen.getByRole('img', { name: 'Alex Morgan' }).getAttribute('src') ?? '';
     const url = new URL(src);
-    expect(url.pathname).toBe(`/api/resource/profilePicture/${fixtureIds.coachPerson}`);
+    expect(url.pathname).toBe(picturePath);
     expect(src).toContain(`&v=${encodeURIComponent(etag)}`);
     expect([...url.searchParams.keys()]).toEqual(['expires', 'signature', 'v']);
     expect(url.searchParams.get('v')).toBe(etag);
