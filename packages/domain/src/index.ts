@@ -25,6 +25,7 @@ export * from './reportPeriod.ts';
 export * from './rounding.ts';
 export * from './schedule.ts';
 export * from './scheduleClock.ts';
+export * from './sampleThreads.ts';
 export * from './seededRandom.ts';
 export * from './series.ts';
 export * from './shapes.ts';

@@ -1,4 +1,4 @@
-import type { MessageAuthor } from '@coach/domain';
+import { breathingCheckIn, type ThreadSeed } from '@coach/domain';
 import { schema, type Transaction } from '@coach/server/db';
 import { deterministicUuid } from '../random.ts';
 
@@ -6,51 +6,15 @@ import { deterministicUuid } from '../random.ts';
 // history (see demoHistory.ts). Some client messages are left unread, so the demo coach sees
 // unread counts on the clients list; one thread is read to the end.
 
-/** A message of a demo thread; its id, instants and read mark are made from it. */
-type DemoMessage = {
-  author: MessageAuthor;
-  text: string;
-  /** Minutes before the seed's now it was sent. */
-  minutesAgo: number;
-  /** Whether the other side has read it (true by default). */
-  isRead?: boolean;
-};
-
 const hour = 60;
 const day = 24 * hour;
 
 /** The threads by client e-mail (demo accounts), each in time order. */
-export const demoThreads: Readonly<Record<string, readonly DemoMessage[]>> = {
+export const demoThreads: Readonly<Record<string, readonly ThreadSeed[]>> = {
   // The client account: two messages the coach has not read.
-  'client@example.com': [
-    {
-      author: 'coach',
-      text: 'Hi Daniel, your morning check-ins look great so far. How is the breathing going?',
-      minutesAgo: 4 * day + 2 * hour,
-    },
-    {
-      author: 'client',
-      text: 'Thanks! The exercise before bed really helps.',
-      minutesAgo: 4 * day + hour,
-    },
-    {
-      author: 'coach',
-      text: 'Glad to hear it. Try it after lunch too when the afternoon dip comes.',
-      minutesAgo: 3 * day,
-    },
-    {
-      author: 'client',
-      text: 'Work has been stressful this week, my sleep is off again.',
-      minutesAgo: 14 * hour,
-      isRead: false,
-    },
-    {
-      author: 'client',
-      text: 'Could we talk about it in our next session?',
-      minutesAgo: 50,
-      isRead: false,
-    },
-  ],
+  'client@example.com': breathingCheckIn(
+    'Hi Daniel, your morning check-ins look great so far. How is the breathing going?',
+  ),
   // Read to the end on both sides.
   'amelia.hughes@example.com': [
     {
@@ -143,7 +107,7 @@ export async function writeDemoThread(
 ): Promise<number> {
   const thread = demoThreads[client.email];
   if (!thread) return 0;
-  const sentAt = (message: DemoMessage) => new Date(now.getTime() - message.minutesAgo * 60_000);
+  const sentAt = (message: ThreadSeed) => new Date(now.getTime() - message.minutesAgo * 60_000);
   const rows = thread.map((message, index) => {
     const sent = sentAt(message);
     const answer = thread.slice(index + 1).find((later) => later.author !== message.author);
@@ -159,9 +123,13 @@ export async function writeDemoThread(
       clientPersonId: client.clientId,
       coachPersonId: client.coachId,
       author: message.author,
-      text: message.text,
+      text: message.isDeleted ? '' : message.text,
       sentAt: sent,
       readAt,
+      // Deleted a minute after sending, never after now.
+      deletedAt: message.isDeleted
+        ? new Date(Math.min(sent.getTime() + 60_000, now.getTime()))
+        : null,
     };
   });
   await tx.insert(schema.messages).values(rows).onConflictDoNothing({ target: schema.messages.id });
