@@ -333,7 +333,13 @@ describe('the quotas', () => {
     try {
       const first = await sent(clientD, clientD, 'One');
       await sent(clientD, clientD, 'Two');
+      // A refused send writes nothing, not even for a moment: no version of the client's list
+      // row is taken (a sequence keeps what a rolled-back transaction took).
+      const versions = sql`select last_value::text as taken from client_list_versions`;
+      const [before] = (await server.database.db.execute<{ taken: string }>(versions)).rows;
       const refused = await send(clientD, clientD, 'Three');
+      const [after] = (await server.database.db.execute<{ taken: string }>(versions)).rows;
+      expect(after?.taken).toBe(before?.taken);
       expect(refused).toMatchObject({
         status: 429,
         body: { error: 'rate_limited', message: messages.tooManyMessages },

@@ -85,10 +85,10 @@ export const messagingService: ServicePlugin = async (app, context) => {
         const writer = { id: caller.id, userId: caller.userId, author };
         const sent = await withMessageQuota(context, request, writer, () =>
           database.transaction(async (tx) => {
-            const stored = await storeMessage(tx, thread, author, body, now);
-            if (!stored.isNew) return { stored, isMailed: false };
             // Characters as the contract counts them (code points).
-            await chargeMessage(tx, context, writer, [...body.text].length, now);
+            const charge = () => chargeMessage(tx, context, writer, [...body.text].length, now);
+            const stored = await storeMessage(tx, thread, author, body, now, charge);
+            if (!stored.isNew) return { stored, isMailed: false };
             await publishThreadChange(database, tx, thread);
             const isMailed =
               author === 'coach' &&

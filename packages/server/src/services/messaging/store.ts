@@ -102,7 +102,8 @@ export async function listThread(
 /**
  * Stores a message of `author` in the thread at `now`, once per id: the same id again from the
  * same writer in the same thread with the same text is the stored message (a retry, isNew false;
- * a deleted one answers deleted); any other use of a stored id is 409 'id_conflict'.
+ * a deleted one answers deleted); any other use of a stored id is 409 'id_conflict'. `charge`
+ * runs before a new message is written (a send it refuses writes nothing); a retry is not charged.
  */
 export async function storeMessage(
   tx: Transaction,
@@ -110,7 +111,12 @@ export async function storeMessage(
   author: MessageAuthor,
   body: { id: string; text: string },
   now: Date,
+  charge: () => Promise<void>,
 ): Promise<StoredWrite<ThreadMessage>> {
+  const storedOf = async () => (await tx.select().from(table).where(eq(table.id, body.id)))[0];
+  const earlier = await storedOf();
+  if (earlier) return retryOf(earlier, thread, author, body.text);
+  await charge();
   const [inserted] = await tx
     .insert(table)
     .values({
@@ -125,14 +131,24 @@ export async function storeMessage(
     .onConflictDoNothing({ target: table.id })
     .returning();
   if (inserted) return { value: toMessage(inserted), isNew: true, isUpdate: false };
-  const [stored] = await tx.select().from(table).where(eq(table.id, body.id));
+  // The same id stored meanwhile by a request beside this one.
+  return retryOf(await storedOf(), thread, author, body.text);
+}
+
+/** The stored message as a retry of this send, or 409 'id_conflict' when it is another one. */
+function retryOf(
+  stored: typeof table.$inferSelect | undefined,
+  thread: Thread,
+  author: MessageAuthor,
+  text: string,
+): StoredWrite<ThreadMessage> {
   const isRetry =
     stored !== undefined &&
     stored.organisationId === thread.organisationId &&
     stored.clientPersonId === thread.clientId &&
     stored.coachPersonId === thread.coachId &&
     stored.author === author &&
-    (stored.deletedAt !== null || stored.text === body.text);
+    (stored.deletedAt !== null || stored.text === text);
   if (!stored || !isRetry) throw new DomainError('id_conflict', messages.messageIdTaken);
   return { value: toMessage(stored), isNew: false, isUpdate: false };
 }
