@@ -65,7 +65,11 @@ const heavyFiles = {
   // The several-process runs of the live figures and the morning mail (each seeds a PostgreSQL
   // database and starts two or three products): `npm run test:e2e` keeps their one-process runs
   // (liveFigures, morningMail), which go through the same steps (e2e/harness/).
-  e2e: ['liveFiguresProcesses.test.ts', 'morningMailProcesses.test.ts'],
+  e2e: [
+    'liveFiguresProcesses.test.ts',
+    'messagesProcesses.test.ts',
+    'morningMailProcesses.test.ts',
+  ],
 };
 /**
  * Heavy files the unit run leaves out entirely: the whole demo's history is sampled by the backup
