@@ -3,9 +3,8 @@ import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
+import { renderApp } from './signedInScreen.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
@@ -53,12 +52,7 @@ export const RedirectsToSignIn: Story = {
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
+  render: renderApp,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -1,59 +1,31 @@
 import {
   clientWrites,
   createHandlers,
-  createLiveEventsMock,
-  createMockState,
-  fixtureTokens,
   hostileThreadSeeds,
-  type LiveEventsMock,
   longestMessageText,
   longThreadSeeds,
-  type MockState,
   mockClientIds,
   seedThread,
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
-import { designViewport } from './designViewport.ts';
-import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 // The Messages section of a client's profile (Jamie Lee) in the signed-in app, over the mocks'
 // threads: each story seeds the thread it shows, and the live stream carries the client's writes.
 
-/** The mocks' data and live stream of the story that runs. */
-let backend: { state: MockState; live: LiveEventsMock } | null = null;
-
-const backendOf = () => {
-  if (!backend) throw new Error('The story has no mocks');
-  return backend;
-};
+const { beforeEach, backendOf } = mockedBackend();
 
 const meta = {
   title: 'App/Sections/ClientMessages',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi, withAppRootFontSize],
+  ...signedInScreen(),
   parameters: {
     docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: `/clients/${mockClientIds.jamie}`,
-    session: { tokens: fixtureTokens.coach },
+    ...signedInParameters(`/clients/${mockClientIds.jamie}`),
   },
-  beforeEach({ msw }) {
-    const state = createMockState();
-    const live = createLiveEventsMock({ state });
-    backend = { state, live };
-    msw.use(...createHandlers({ state, liveEvents: live }));
-  },
+  beforeEach,
 } satisfies Meta;
 
 export default meta;

@@ -1,12 +1,9 @@
 import type { RouteName } from '@coach/api';
-import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import { createHandlers, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
-import { designViewport } from './designViewport.ts';
-import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 const profileOf = (clientId: string) => `/clients/${clientId}`;
 
@@ -16,22 +13,10 @@ const profileOf = (clientId: string) => `/clients/${clientId}`;
  */
 const meta = {
   title: 'App/Screens/ClientProfile',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi, withAppRootFontSize],
+  ...signedInScreen(),
   parameters: {
     docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: profileOf(mockClientIds.jamie),
-    session: { tokens: fixtureTokens.coach },
-  },
-  beforeEach({ msw }) {
-    msw.use(...createHandlers());
+    ...signedInParameters(profileOf(mockClientIds.jamie)),
   },
 } satisfies Meta;
 

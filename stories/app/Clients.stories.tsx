@@ -1,35 +1,17 @@
-import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { type ClientShape, clientListHandler, manyClients } from './clientSummaries.ts';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
-import { designViewport } from './designViewport.ts';
-import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 /** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
 const meta = {
   title: 'App/Screens/Clients',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi, withAppRootFontSize],
-  parameters: {
-    docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: '/clients',
-    session: { tokens: fixtureTokens.coach },
-  },
-  beforeEach({ msw }) {
-    msw.use(...createHandlers());
-  },
+  ...signedInScreen(),
+  parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;
 
 export default meta;

@@ -1,13 +1,10 @@
-import { createHandlers, createMockState, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import { createHandlers, createMockState, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, rowNames } from './clientsStory.ts';
-import { designViewport } from './designViewport.ts';
 import { openModal } from './profileActionsStory.ts';
-import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 type Name = { firstName: string; lastName: string };
 
@@ -44,20 +41,8 @@ const injectedElements = () =>
  */
 const meta = {
   title: 'App/Journeys/HostileNames',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi, withAppRootFontSize],
-  parameters: {
-    docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: '/clients',
-    session: { tokens: fixtureTokens.coach },
-  },
+  ...signedInScreen(),
+  parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
   beforeEach({ msw }) {
     // Only the five renamed clients, so that every one of them is in view.
     const state = createMockState();

@@ -3,10 +3,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
+import { renderApp } from './signedInScreen.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 const inviteRoute = (token: string) => `/invite?token=${token}`;
@@ -342,12 +341,7 @@ export const CheckRetried: Story = {
 /** A coach signed in on this browser opens an invite link: the page shows, no redirect. */
 export const SignedInCoach: Story = {
   parameters: { session: { tokens: fixtureTokens.coach } },
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
+  render: renderApp,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByLabelText('First name')).toBeVisible();

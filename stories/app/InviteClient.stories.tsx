@@ -1,33 +1,17 @@
-import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable } from './clientsStory.ts';
 import { expectToast } from './expectToast.ts';
-import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {
   title: 'App/Dialogs/InviteClient',
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi, withAppRootFontSize],
-  parameters: {
-    docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: '/clients',
-    session: { tokens: fixtureTokens.coach },
-  },
-  beforeEach({ msw }) {
-    msw.use(...createHandlers());
-  },
+  ...signedInScreen({ pinned: false }),
+  parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;
 
 export default meta;

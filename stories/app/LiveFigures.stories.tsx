@@ -1,50 +1,21 @@
-import {
-  createHandlers,
-  createLiveEventsMock,
-  createMockState,
-  fixtureTokens,
-  type LiveEventsMock,
-  type MockState,
-  mockClientIds,
-  mockNow,
-} from '@coach/api/msw';
+import { mockClientIds, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { clientsTable, dataRows } from './clientsStory.ts';
-import { designViewport } from './designViewport.ts';
-import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 // The live figures in the signed-in app: the story's live event stream (the mocks') says that
 // Noah Kim's figures changed after his device sent two hours of app use; the screen reads them
 // again in place.
 
-/** The mocks' data and live stream of the story that runs. */
-let backend: { state: MockState; live: LiveEventsMock } | null = null;
+const { beforeEach, backendOf } = mockedBackend();
 
 const meta = {
   title: 'App/Screens/LiveFigures',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi, withAppRootFontSize],
-  parameters: {
-    docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    session: { tokens: fixtureTokens.coach },
-  },
-  beforeEach({ msw }) {
-    const state = createMockState();
-    const live = createLiveEventsMock({ state });
-    backend = { state, live };
-    msw.use(...createHandlers({ state, liveEvents: live }));
-  },
+  ...signedInScreen(),
+  parameters: { docs: { story: ownFrame() }, ...signedInParameters() },
+  beforeEach,
 } satisfies Meta;
 
 export default meta;
@@ -52,8 +23,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Noah Kim's device sends two hours of app use, and the stream says his figures changed. */
 async function noahUsesTheApp() {
-  if (!backend) throw new Error('The story has no mocks');
-  const { state, live } = backend;
+  const { state, live } = backendOf();
   // The app opens its stream with the signed-in layout.
   await waitFor(() => expect(live.openStreams()).toBe(1), { timeout: 5000 });
   const noah = state.clients.find((client) => client.person.id === mockClientIds.noah);

@@ -3,11 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
+import { renderApp } from './signedInScreen.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */
@@ -295,12 +294,7 @@ export const ResetFailed: Story = {
 
 /** The whole signed-out app: the reset signs the coach in and opens the clients list. */
 export const Success: Story = {
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
+  render: renderApp,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await toPasswordStep(canvas), 'NewPass123');

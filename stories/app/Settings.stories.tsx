@@ -1,33 +1,16 @@
-import { createHandlers, fixtureTokens, onePixelPng } from '@coach/api/msw';
+import { createHandlers, onePixelPng } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
-import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
 const meta = {
   title: 'App/Screens/Settings',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi],
-  parameters: {
-    docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: '/settings',
-    session: { tokens: fixtureTokens.coach },
-  },
-  beforeEach({ msw }) {
-    msw.use(...createHandlers());
-  },
+  ...signedInScreen({ appRootFontSize: false }),
+  parameters: { docs: { story: ownFrame() }, ...signedInParameters('/settings') },
 } satisfies Meta;
 
 export default meta;

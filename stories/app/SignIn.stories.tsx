@@ -8,11 +8,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
+import { renderApp } from './signedInScreen.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
@@ -216,12 +215,7 @@ const codeNotice =
  * so the clients list opens).
  */
 export const CodeRequired: Story = {
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
+  render: renderApp,
   beforeEach({ msw }) {
     msw.use(...createHandlers({ signInCodeRequired: true }));
   },
@@ -299,12 +293,7 @@ export const Submitting: Story = {
 
 /** The whole signed-out app: a successful sign-in opens the clients list. */
 export const SignedInGoesToClients: Story = {
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
+  render: renderApp,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Email'), demoCoachCredentials.email);

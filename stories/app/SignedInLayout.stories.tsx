@@ -1,31 +1,14 @@
-import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import { fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
-import { designViewport } from './designViewport.ts';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
 
 /** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
 const meta = {
   title: 'App/Layouts/SignedInLayout',
-  globals: designViewport,
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
-  decorators: [withCoachApi],
-  parameters: {
-    docs: { story: ownFrame() },
-    layout: 'fullscreen',
-    route: '/clients',
-    session: { tokens: fixtureTokens.coach },
-  },
-  beforeEach({ msw }) {
-    msw.use(...createHandlers());
-  },
+  ...signedInScreen({ appRootFontSize: false }),
+  parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;
 
 export default meta;

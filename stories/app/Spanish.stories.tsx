@@ -4,18 +4,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
-import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import {
   ProfileActions,
   ReportsSection,
 } from '../../packages/app/src/features/clientProfile/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
-import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
 import { designViewport } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
+import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 
@@ -38,12 +37,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The signed-in app at a route, the demo coach signed in from stored tokens. */
 const signedIn = (route: string): Story => ({
-  render: () => (
-    <>
-      <SessionSyncEffect />
-      <AppRoutes />
-    </>
-  ),
+  render: renderApp,
   parameters: { route, session: { tokens: fixtureTokens.coach } },
 });
 
