@@ -18,6 +18,13 @@ import { ownFrame } from './withCoachApi.tsx';
 
 const { beforeEach, backendOf } = mockedBackend();
 
+/**
+ * The Messages section of a client's profile: the thread with the client, newest at the bottom,
+ * day separators in the coach's time zone, the read state of the coach's messages, and the composer
+ * with its character counter, quick replies and Ctrl+Enter (Cmd+Enter on a Mac) to send. A failed
+ * send keeps the text and offers a retry; older messages load on request; a client's new message
+ * comes in live. Message texts are shown as plain text.
+ */
 const meta = {
   title: 'App/Sections/ClientMessages',
   ...signedInScreen(),
