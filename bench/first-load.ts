@@ -52,9 +52,14 @@ async function serveFloorApp() {
   };
 }
 
-async function startProduct(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+/**
+ * The product as `npm start` runs it, on a fresh data folder or on `dataDir` (one a benchmark
+ * seeded first: the demo seed finds its accounts and history there and adds nothing).
+ */
+export async function startProduct(
+  dataDir = mkdtempSync(join(tmpdir(), 'coach-bench-first-load-')),
+): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'coach-bench-first-load-'));
   const child = spawn(process.execPath, [join(root, 'packages/simulator/src/main.ts')], {
     env: {
       ...process.env,

@@ -13,6 +13,7 @@ import { runReportBench } from './report.ts';
 import { type RoutePairs, runRequestPathBench } from './request-path.ts';
 import { runTableBrowserBench } from './table-browser.ts';
 import { runTableSortBench } from './table-sort.ts';
+import { threadOpenBench } from './thread-open.ts';
 import { runUiSizeBench } from './ui-size.ts';
 import { unreadListBench } from './unread-list.ts';
 
@@ -427,4 +428,5 @@ export const benches: Bench[] = [
   clientDataBench,
   costGrowthBench,
   unreadListBench,
+  threadOpenBench,
 ];
