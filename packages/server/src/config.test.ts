@@ -166,7 +166,7 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     [
       'an unknown service',
       { SERVICES: 'auth,billing,chat' },
-      "SERVICES names unknown services: 'billing', 'chat'; known: auth, account, survey, exercise, journey, calendar, device-metrics, analytics, resource, messaging",
+      "SERVICES names unknown services: 'billing', 'chat'; known: auth, account, survey, exercise, journey, calendar, device-metrics, analytics, resource, messaging, notes",
     ],
     [
       'a DEMO_SEED that is no flag',

@@ -40,7 +40,7 @@ describe('the start as a person reads it', () => {
       index(/^Demo data seeded/),
     );
     expect(lines[ready]).toBe(
-      `Coach is running on http://localhost:${port}: sign in as coach@example.com with the demo password in the README (API docs at /api/docs; services: auth, account, survey, exercise, journey, calendar, device-metrics, analytics, resource, messaging)`,
+      `Coach is running on http://localhost:${port}: sign in as coach@example.com with the demo password in the README (API docs at /api/docs; services: auth, account, survey, exercise, journey, calendar, device-metrics, analytics, resource, messaging, notes)`,
     );
     // After the ready line: only the request's short line, no JSON, no 'Server listening' line.
     expect(lines.slice(ready + 1)).toEqual([

@@ -49,6 +49,8 @@ export const errorStatuses = {
   id_conflict: 409,
   /** A message can be deleted only within a few minutes of sending it. */
   delete_window_passed: 409,
+  /** A note can be edited only within a day of writing it. */
+  edit_window_passed: 409,
   // Bodies and files.
   /** The request's body came too slowly: the connection was closed. */
   request_timeout: 408,

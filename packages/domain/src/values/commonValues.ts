@@ -65,6 +65,12 @@ export const messages = {
   onlyCoachesReadUnreadCounts: "Only a coach reads their clients' unread messages",
   quickReplyIdsRepeated: 'Each quick reply must have its own id',
   tooManyMessages: 'Too many messages, please try again later',
+  noteNotFound: 'Note not found',
+  noteIdTaken: 'A note with this id was already written with another text',
+  noteEditWindowPassed: 'Notes can be edited for 24 hours after writing',
+  noOpenFollowUp: 'No open follow-up',
+  tooManyNotes: 'Too many notes today, please try again later',
+  tooManyFollowUps: 'Too many follow-ups set today, please try again later',
 } as const;
 
 /**

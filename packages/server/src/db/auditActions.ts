@@ -28,6 +28,7 @@ const auditActions = [
   'phase_changed',
   'report_generated',
   'report_deleted',
+  'note_deleted',
   // The user's own profile.
   'profile_updated',
   'profile_picture_updated',

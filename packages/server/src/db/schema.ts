@@ -7,12 +7,14 @@ import {
   entityTypeNames,
   exerciseGoalNames,
   exerciseStepGoalNames,
+  followUpEndings,
   goalEffectNames,
   inviteStatuses,
   journeyStepNames,
   journeyStepStatusNames,
   messageAuthors,
   metricKindNames,
+  notesLimits,
   surveyTypeNames,
 } from '@coach/domain';
 import { sql } from 'drizzle-orm';
@@ -992,3 +994,82 @@ export const quickReplies = pgTable('quick_replies', {
   items: jsonb('items').$type<{ id: string; text: string }[]>().notNull().default([]),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A coach's private notes on a client (see `services/notes/`): client data, read only by the coach
+ * who wrote them while the client is theirs (`coach_person_id` is the writer), so a client who
+ * moves to another coach leaves them out of everyone's reach. The id is the writer's, so a
+ * retried write is stored once. Deleted for good (the audit log names the note, never its text).
+ */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    writtenAt: timestamptz('written_at').notNull().defaultNow(),
+    editedAt: timestamptz('edited_at'),
+  },
+  (table) => [
+    // A client's notes by their writer, newest first: the pages and the searches within them.
+    index('client_notes_list_idx').on(
+      table.clientPersonId,
+      table.coachPersonId,
+      table.writtenAt.desc(),
+      table.id.desc(),
+    ),
+    check(
+      'client_notes_text_length',
+      sql`char_length(${table.text}) <= ${sql.raw(String(notesLimits.noteMaxLength))}`,
+    ),
+  ],
+);
+
+/**
+ * A coach's follow-ups on a client: when they mean to check in again (a date in the coach's time
+ * zone) and why. At most one open per client and coach (`ended_at` null); ended ones are kept,
+ * with how they ended: marked done, ended by the coach acting on the client, or dropped.
+ */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    dueDate: localDate('due_date').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    endedAt: timestamptz('ended_at'),
+    ending: text('ending', { enum: followUpEndings }),
+  },
+  (table) => [
+    // The one open follow-up of a client with a coach: a second is a move of the first.
+    uniqueIndex('follow_ups_open_idx')
+      .on(table.clientPersonId, table.coachPersonId)
+      .where(sql`${table.endedAt} is null`),
+    // A coach's open follow-ups by their date (the due ones first).
+    index('follow_ups_coach_due_idx')
+      .on(table.coachPersonId, table.dueDate)
+      .where(sql`${table.endedAt} is null`),
+    check(
+      'follow_ups_reason_length',
+      sql`char_length(${table.reason}) <= ${sql.raw(String(notesLimits.followUpReasonMaxLength))}`,
+    ),
+    check(
+      'follow_ups_ending_valid',
+      sql`${table.ending} is null or ${isIn(table.ending, followUpEndings)}`,
+    ),
+    check(
+      'follow_ups_ended_with_ending',
+      sql`(${table.endedAt} is null) = (${table.ending} is null)`,
+    ),
+  ],
+);

@@ -165,6 +165,36 @@ function messageInThreadOfC(): Promise<string> {
   return messageOfC;
 }
 
+/** A new note of coach A on client C (answers its id), for the calls naming one. */
+async function newNoteOfCoachA(): Promise<string> {
+  const response = await callApi(
+    server.baseUrl,
+    'POST',
+    `/api/notes/clients/${users.clientC.personId}/notes`,
+    {
+      token: await signInForTest(server, users.coachA.userId),
+      body: { id: randomUUID(), text: 'Sleeps badly before reviews' },
+    },
+  );
+  expect(response.status, cell('writeNote', 'coachA', response)).toBe(201);
+  return (response.body as { id: string }).id;
+}
+
+/** A follow-up of coach A on client C, due today (set or moved), for the calls that end one. */
+function followUpBody(): { dueDate: string; reason: string } {
+  return { dueDate: localDateOf(new Date(), 'UTC'), reason: 'Ask about the review' };
+}
+
+async function openFollowUpOfCoachA(): Promise<void> {
+  const response = await callApi(
+    server.baseUrl,
+    'PUT',
+    `/api/notes/clients/${users.clientC.personId}/followUp`,
+    { token: await signInForTest(server, users.coachA.userId), body: followUpBody() },
+  );
+  expect(response.status, cell('setFollowUp', 'coachA', response)).toBe(200);
+}
+
 /** One valid request per route of the contract, with who may call it. */
 const cases: Record<RouteName, RouteCase> = {
   login: {
@@ -346,6 +376,33 @@ const cases: Record<RouteName, RouteCase> = {
   updateQuickReplies: {
     access: 'coachTool',
     request: () => ({ body: { items: [{ id: randomUUID(), text: 'Hi {firstName}!' }] } }),
+  },
+  listNotes: { access: 'coach', request: () => ({ query: { search: 'review' } }) },
+  writeNote: {
+    access: 'coach',
+    request: () => ({ body: { id: randomUUID(), text: 'Prefers mornings' } }),
+  },
+  // A note of its own for every call: the one that may edit or delete it does.
+  editNote: {
+    access: 'coach',
+    request: async () => ({
+      params: { noteId: await newNoteOfCoachA() },
+      body: { text: 'Prefers early mornings' },
+    }),
+  },
+  deleteNote: {
+    access: 'coach',
+    request: async () => ({ params: { noteId: await newNoteOfCoachA() } }),
+  },
+  getFollowUp: { access: 'coach', request: () => ({}) },
+  setFollowUp: { access: 'coach', request: () => ({ body: followUpBody() }) },
+  // An open follow-up for every call: the one that may end it does.
+  endFollowUp: {
+    access: 'coach',
+    request: async () => {
+      await openFollowUpOfCoachA();
+      return { body: { ending: 'done' } };
+    },
   },
 };
 

@@ -9,6 +9,7 @@ import { exerciseService } from './exercise/index.ts';
 import { journeyService } from './journey/index.ts';
 import { messagingService } from './messaging/index.ts';
 import { morningMailJob } from './morningMail/index.ts';
+import { notesService } from './notes/index.ts';
 import { resourceService } from './resource/index.ts';
 import { surveyService } from './survey/index.ts';
 
@@ -36,4 +37,5 @@ export const servicePlugins: Partial<Record<ServiceName, ServicePlugin>> = {
   exercise: exerciseService,
   analytics: analyticsService,
   messaging: messagingService,
+  notes: notesService,
 };

@@ -104,6 +104,10 @@ export async function startHostileServer(): Promise<HostileServer> {
     productivity: 'Focused',
     finalComments: 'Keep going',
   });
+  const note = await call('coachA', 'POST', `/api/notes/clients/${clientC.personId}/notes`, {
+    id: randomUUID(),
+    text: 'Sleeps badly before reviews',
+  });
   for (const person of ['coachA', 'clientC'] as const) {
     const response = await fetch(
       `${server.baseUrl}/api/resource/profilePicture/${users[person].personId}`,
@@ -129,6 +133,7 @@ export async function startHostileServer(): Promise<HostileServer> {
         userId: people.map((person) => users[person].userId),
         exerciseId: [exercise.id],
         reportId: [report.id],
+        noteId: [note.id],
         // Not the invitee's: inviting the address again would replace the link's token.
         email: [...people.map((person) => users[person].email), 'pending@example.com'],
         password: ['Password1'],

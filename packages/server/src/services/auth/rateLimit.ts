@@ -28,7 +28,9 @@ type ThrottledAction =
   | 'sessionsDaily'
   | 'messagesRate'
   | 'messagesDaily'
-  | 'messageCharactersDaily';
+  | 'messageCharactersDaily'
+  | 'notesDaily'
+  | 'followUpsDaily';
 
 /** One throttled attempt: what was limited, for whom, and for how long. */
 type Throttled = {

@@ -50,6 +50,7 @@ describe("reads of a client's data", () => {
         'getClientReport',
         'getClientSeries',
         'getExercise',
+        'getFollowUp',
         'getJourney',
         'listAssessments',
         'listClientCoachActions',
@@ -57,6 +58,7 @@ describe("reads of a client's data", () => {
         'listClientSummaries',
         'listExercises',
         'listMessages',
+        'listNotes',
         'listReflections',
       ].sort(),
     );

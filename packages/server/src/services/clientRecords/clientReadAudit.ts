@@ -10,7 +10,8 @@ import { ClientReadBuckets, defaultClientReadLimit } from './clientReadLimit.ts'
 /**
  * The calls that read a client's data: every GET at a client's own address (journey, events,
  * answers, exercises, profile, series, activity, reports, the coach's actions) and the clients
- * list, which shows every client's figures. A thread's messages (listMessages) are among them.
+ * list, which shows every client's figures. A thread's messages (listMessages), the coach's notes
+ * (listNotes) and follow-up (getFollowUp) are among them.
  */
 export const clientDataReads: ReadonlySet<string> = new Set(
   (Object.keys(routeCalls) as RouteName[]).filter((name) => {

@@ -1,13 +1,14 @@
 // The client-data core: what every service over a client's records shares (journey, calendar,
-// survey, exercise, device-metrics, analytics, reports): who may read or write a client's data,
-// the routes' shapes, the client's lock and journey steps, rollups and low-day runs, the write
-// quotas, and the limit and record of reads. It sits above the account and auth services and
-// below every client-data service.
+// survey, exercise, device-metrics, analytics, reports, messaging, notes): who may read or write a
+// client's data, the routes' shapes, the client's lock and journey steps, rollups and low-day
+// runs, the write quotas, the limit and record of reads, and what a coach's action on a client
+// changes. It sits above the account and auth services and below every client-data service.
 import type { ClientReadLimit } from './clientReadLimit.ts';
 import type { ClientWriteQuotasInput } from './writeQuotaOptions.ts';
 
 export { clientNotFound, requireClientCaller, resolveClientAccess } from './access.ts';
 export { ensureCalendar, replanCalendar } from './calendarRows.ts';
+export { coachActed } from './coachActed.ts';
 export { registerClientReadAudit } from './clientReadAudit.ts';
 export { liftedClientReadLimit } from './clientReadLimit.ts';
 export {

@@ -1,5 +1,5 @@
 import { contractRoute } from '../../http/contractRoute.ts';
-import { clientHandlers } from '../clientRecords/index.ts';
+import { clientHandlers, coachActed } from '../clientRecords/index.ts';
 import { nowOf, publishClientChange, type ServicePlugin } from '../core/index.ts';
 import { changePhase, readJourney } from './store.ts';
 
@@ -32,7 +32,17 @@ export const journeyService: ServicePlugin = async (app, context) => {
           requestId: request.id,
         };
         return database.transaction(async (tx) => {
-          const journey = await changePhase(tx, client, actor, request.body, nowOf(context));
+          const now = nowOf(context);
+          const journey = await changePhase(tx, client, actor, request.body, now);
+          const action = {
+            organisationId: client.organisationId,
+            clientId: client.id,
+            coachId: caller.id,
+            kind: 'phaseChange',
+            at: now,
+          } as const;
+          await coachActed(tx, action);
+          // The new phase and any follow-up it ended, in one notice.
           await publishClientChange(database, tx, client);
           return journey;
         });

@@ -4,11 +4,17 @@ import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findCaller } from '../account/index.ts';
 import { sweepIdleBucketsSometimes } from '../auth/index.ts';
-import { clientHandlers, clientNotFound, resolveClientAccess } from '../clientRecords/index.ts';
+import {
+  clientHandlers,
+  clientNotFound,
+  coachActed,
+  resolveClientAccess,
+} from '../clientRecords/index.ts';
 import {
   keyOfCursor,
   nowOf,
   type PersonRecord,
+  publishClientChange,
   publishThreadChange,
   type ServicePlugin,
   startMailOutbox,
@@ -90,6 +96,10 @@ export const messagingService: ServicePlugin = async (app, context) => {
             const stored = await storeMessage(tx, thread, author, body, now, charge);
             if (!stored.isNew) return { stored, isMailed: false };
             await publishThreadChange(database, tx, thread);
+            if (author === 'coach') {
+              const acted = await coachActed(tx, { ...thread, kind: 'message', at: now });
+              if (acted.followUpEnded) await publishClientChange(database, tx, client);
+            }
             const isMailed =
               author === 'coach' &&
               (await mailClientSometimes(tx, mail, organisationId, client, caller, now));

@@ -4,8 +4,8 @@ import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
 import { largeAnswerChunkBytes, sendLargeAnswer } from '../../../http/largeAnswer.ts';
 import { createWorkerPool, WorkerPoolFullError } from '../../../workerPool.ts';
-import { resolveClientAccess } from '../../clientRecords/index.ts';
-import { keyOfCursor, nowOf, type ServicePlugin } from '../../core/index.ts';
+import { coachActed, resolveClientAccess } from '../../clientRecords/index.ts';
+import { keyOfCursor, nowOf, publishClientChange, type ServicePlugin } from '../../core/index.ts';
 import { readReportContent } from './reportContent.ts';
 import type { ReportContent } from './reportDocument.ts';
 import { lockReportQuota, refuseOverReportQuota, reportQuotaOf } from './reportQuota.ts';
@@ -111,6 +111,10 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
             outcome: 'success',
             details: { reportId: stored.id, period: content.period, bytes: bytes.byteLength },
           });
+          // When it is stored: the render may have taken a while.
+          const action = { ...owner, kind: 'report', at: nowOf(context) } as const;
+          const acted = await coachActed(tx, action);
+          if (acted.followUpEnded) await publishClientChange(database, tx, client);
           return stored;
         });
         reply.status(201);
