@@ -14,6 +14,7 @@ export { createExerciseClient, type ExerciseClient } from './client/exercise.ts'
 export { type CoachApi, type CoachApiOptions, createCoachApi } from './client/index.ts';
 export { createJourneyClient, type JourneyClient } from './client/journey.ts';
 export { createMessagingClient, type MessagingClient } from './client/messaging.ts';
+export { createNotesClient, type NotesClient } from './client/notes.ts';
 export { type RefreshLock, refreshLockName } from './client/refreshLock.ts';
 export type {
   QueryValues,

@@ -10,6 +10,7 @@ export const serviceNames = [
   'analytics',
   'resource',
   'messaging',
+  'notes',
 ] as const;
 
 export type ServiceName = (typeof serviceNames)[number];

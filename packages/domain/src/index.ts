@@ -42,6 +42,7 @@ export * from './values/exerciseValues.ts';
 export * from './values/isOneOf.ts';
 export * from './values/journeyValues.ts';
 export * from './values/messagingValues.ts';
+export * from './values/notesValues.ts';
 export * from './values/reportValues.ts';
 export * from './values/surveyValues.ts';
 export * from './zonedTime.ts';

@@ -10,6 +10,7 @@ import { createDeviceMetricsClient, type DeviceMetricsClient } from './deviceMet
 import { createExerciseClient, type ExerciseClient } from './exercise.ts';
 import { createJourneyClient, type JourneyClient } from './journey.ts';
 import { createMessagingClient, type MessagingClient } from './messaging.ts';
+import { createNotesClient, type NotesClient } from './notes.ts';
 import { defaultRefreshLock, type RefreshLock } from './refreshLock.ts';
 import { createServiceRequest, isAuthRefreshPath, type ServiceRequest } from './request.ts';
 import { createResourceClient, type ResourceClient } from './resource.ts';
@@ -48,6 +49,7 @@ export type CoachApi = {
   analytics: AnalyticsClient;
   'device-metrics': DeviceMetricsClient;
   messaging: MessagingClient;
+  notes: NotesClient;
   /** Renews the access token now (single flight with any refresh under way). */
   refreshSession(): Promise<string>;
   /** Clears the tokens and calls `onSessionReset`. */
@@ -99,6 +101,7 @@ export function createCoachApi(options: CoachApiOptions): CoachApi {
     analytics: createAnalyticsClient(requests.analytics),
     'device-metrics': createDeviceMetricsClient(requests['device-metrics']),
     messaging: createMessagingClient(requests.messaging),
+    notes: createNotesClient(requests.notes),
     refreshSession: session.refresh,
     resetSession: session.reset,
   };

@@ -14,6 +14,7 @@ export * from './ids.ts';
 export * from './journey.ts';
 export * from './liveEvents.ts';
 export * from './messaging.ts';
+export * from './notes.ts';
 export * from './reports.ts';
 export * from './resource.ts';
 export * from './routeCalls.ts';

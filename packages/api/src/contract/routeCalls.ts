@@ -186,6 +186,28 @@ export const routeCalls = {
   listUnreadCounts: { service: 'messaging', method: 'GET', path: '/unread', auth: true },
   getQuickReplies: { service: 'messaging', method: 'GET', path: '/quickReplies', auth: true },
   updateQuickReplies: { service: 'messaging', method: 'PUT', path: '/quickReplies', auth: true },
+  listNotes: { service: 'notes', method: 'GET', path: '/clients/:clientId/notes', auth: true },
+  writeNote: { service: 'notes', method: 'POST', path: '/clients/:clientId/notes', auth: true },
+  editNote: {
+    service: 'notes',
+    method: 'PATCH',
+    path: '/clients/:clientId/notes/:noteId',
+    auth: true,
+  },
+  deleteNote: {
+    service: 'notes',
+    method: 'DELETE',
+    path: '/clients/:clientId/notes/:noteId',
+    auth: true,
+  },
+  getFollowUp: { service: 'notes', method: 'GET', path: '/clients/:clientId/followUp', auth: true },
+  setFollowUp: { service: 'notes', method: 'PUT', path: '/clients/:clientId/followUp', auth: true },
+  endFollowUp: {
+    service: 'notes',
+    method: 'POST',
+    path: '/clients/:clientId/followUp/end',
+    auth: true,
+  },
 } as const satisfies Record<string, RouteCall>;
 
 /** The operation ids of {@link routeCalls}. */

@@ -42,6 +42,7 @@ import { IdParamsSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './journey.ts';
 import { liveEventRoutes } from './liveEvents.ts';
 import { messagingRoutes } from './messaging.ts';
+import { notesRoutes } from './notes.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -230,6 +231,7 @@ export const routes = {
   ...coachActionRoutes,
   ...liveEventRoutes,
   ...messagingRoutes,
+  ...notesRoutes,
 } as const satisfies Record<RouteCallName, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */
