@@ -8,6 +8,7 @@ export * from './coachSettings.ts';
 export * from './completion.ts';
 export * from './effect.ts';
 export * from './engagement.ts';
+export * from './followUps.ts';
 export * from './indicators.ts';
 export * from './invites.ts';
 export * from './journey.ts';

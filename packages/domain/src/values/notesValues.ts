@@ -14,8 +14,8 @@ export const notesLimits = {
   editWindowSeconds: 24 * 60 * 60,
   /** Longest reason of a follow-up, in characters. */
   followUpReasonMaxLength: 200,
-  /** Latest date of a follow-up, in days after the coach's today (two years). */
-  followUpMaxDaysAhead: 2 * 366,
+  /** Latest date of a follow-up: the same day this many years after the coach's today. */
+  followUpMaxYearsAhead: 2,
 } as const;
 
 /**

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, encodePageCursor, localDateOf, messages, notesLimits } from '@coach/domain';
+import {
+  addDays,
+  encodePageCursor,
+  latestFollowUpDate,
+  localDateOf,
+  messages,
+  notesLimits,
+} from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -494,7 +501,7 @@ describe('a follow-up', () => {
   it("refuses a date that is no date, before the coach's today or over two years ahead, naming dueDate", async () => {
     const client = await newClient();
     const today = todayIn();
-    const latest = addDays(today, notesLimits.followUpMaxDaysAhead);
+    const latest = latestFollowUpDate(today);
     // The contract's date schema refuses what is no date of its years; the service, the rest.
     const refusals = [
       ['0000-01-01', 'validation_failed', 'dueDate must be between 1900-01-01 and 2199-12-31'],

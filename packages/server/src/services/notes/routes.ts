@@ -1,4 +1,4 @@
-import { localDateOf, notesLimits } from '@coach/domain';
+import { followUpDateError, localDateOf, notesLimits } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
@@ -12,7 +12,6 @@ import {
   type ServicePlugin,
 } from '../core/index.ts';
 import { chargeNotesWrite, withNotesQuota } from './quota.ts';
-import { followUpDateError } from './rules.ts';
 import {
   deleteNote,
   editNote,
