@@ -129,45 +129,6 @@ function toMatchBaseline(
   return toMatchImageSnapshot.call(this, image, options);
 }
 
-/** The axe rules that can fail a story, by page (axe is injected once per page). */
-const failingRulesByPage = new WeakMap<Page, string[] | null>();
-
-/**
- * The axe rules enabled by default that have a serious or critical check: only those can fail a
- * story (`includedImpacts`), so the others (`region`, the landmark and heading rules: minor or
- * moderate at most) are not run at all, a quarter of axe's time. Read from axe's own rule table
- * once per page; null (every rule runs) when that table cannot be read.
- */
-async function failingRules(page: Page): Promise<string[] | null> {
-  if (failingRulesByPage.has(page)) return failingRulesByPage.get(page) ?? null;
-  const rules = await page.evaluate(() => {
-    type Check = string | { id: string };
-    type Rule = {
-      id: string;
-      enabled?: boolean;
-      impact?: string;
-      any: Check[];
-      all: Check[];
-      none: Check[];
-    };
-    type Audit = { rules: Rule[]; checks: Record<string, { metadata?: { impact?: string } }> };
-    const audit = (window as unknown as { axe?: { _audit?: Audit } }).axe?._audit;
-    if (!audit?.rules || !audit.checks) return null;
-    const impactOf = (check: Check) =>
-      audit.checks[typeof check === 'string' ? check : check.id]?.metadata?.impact;
-    const canFail = (rule: Rule) =>
-      [rule.impact, ...[...rule.any, ...rule.all, ...rule.none].map(impactOf)].some(
-        (impact) => impact === 'serious' || impact === 'critical',
-      );
-    return audit.rules
-      .filter((rule) => rule.enabled !== false && canFail(rule))
-      .map((rule) => rule.id);
-  });
-  const found = rules && rules.length > 0 ? rules : null;
-  failingRulesByPage.set(page, found);
-  return found;
-}
-
 type AxeViolation = {
   id: string;
   impact?: string | null;
@@ -202,7 +163,6 @@ const config: TestRunnerConfig = {
     // Accessibility: serious and critical violations fail the story. Portalled content
     // (dialogs, toasts) lives outside #storybook-root, so the whole body is checked.
     if (story.parameters?.a11y?.disable !== true) {
-      const rules = await failingRules(page);
       await checkA11y(
         page,
         { include: [['body']], exclude: [['#storybook-docs']] },
@@ -210,11 +170,7 @@ const config: TestRunnerConfig = {
           includedImpacts: ['serious', 'critical'],
           // Only violations fail a story: the other result groups keep one node each, which spares
           // axe a selector for every passing node of a large screen (its documented speed-up).
-          axeOptions: {
-            ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
-            ...story.parameters?.a11y?.options,
-            resultTypes: ['violations'],
-          },
+          axeOptions: { ...story.parameters?.a11y?.options, resultTypes: ['violations'] },
         },
         false,
         quietAxeReporter,
