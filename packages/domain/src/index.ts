@@ -3,6 +3,7 @@
 // no React and no database, and imports none of the other packages.
 export * from './activityPage.ts';
 export * from './age.ts';
+export * from './attentionEpisodes.ts';
 export * from './attentionWords.ts';
 export * from './coachSettings.ts';
 export * from './completion.ts';
