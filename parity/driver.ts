@@ -35,6 +35,11 @@ export type ParityDriver = {
   call(route: RouteName, options?: CallOptions): Promise<Answer>;
   /** The token of the newest invite link sent to `email` (the server mails it, the mocks keep it). */
   inviteToken(email: string): Promise<string>;
+  /**
+   * Moves the services' clock `ms` after the mocks' now (0: back to it); sign-ins and sessions
+   * keep theirs. A scenario that moves it moves it back.
+   */
+  setClockOffset(ms: number): void;
   close(): Promise<void>;
 };
 

@@ -1,9 +1,13 @@
 import {
   createHandlers,
   createMockState,
+  fixtureFollowUps,
   fixtureIds,
+  fixtureNotes,
   fixtureThreads,
   mockNow,
+  seedFollowUp,
+  seedNotes,
   seedThread,
 } from '@coach/api/msw';
 import { getResponse } from 'msw';
@@ -12,13 +16,16 @@ import { fixturePeople } from './fixturePeople.ts';
 
 /**
  * The MSW handlers as a backend: each call goes straight to the handlers (no patched fetch), over
- * a fresh mock state, on the stories' clock ({@link mockNow}), its threads empty as the server's
- * (the fixture threads are the stories' demo data).
+ * a fresh mock state, on the stories' clock ({@link mockNow}), its threads, notes and follow-ups
+ * empty as the server's (the fixture ones are the stories' demo data).
  */
 export function createMockDriver(): ParityDriver {
   const state = createMockState();
-  const handlers = createHandlers({ state, now: () => mockNow });
+  let offsetMs = 0;
+  const handlers = createHandlers({ state, now: () => new Date(mockNow.getTime() + offsetMs) });
   for (const clientId of Object.keys(fixtureThreads)) seedThread(state, clientId, []);
+  for (const clientId of Object.keys(fixtureNotes)) seedNotes(state, clientId, []);
+  for (const clientId of Object.keys(fixtureFollowUps)) seedFollowUp(state, clientId, null);
   const people = fixturePeople(state);
   return {
     side: 'mocks',
@@ -45,6 +52,9 @@ export function createMockDriver(): ParityDriver {
       const invite = state.invites.findLast((candidate) => candidate.email === email);
       if (!invite) throw new Error(`mocks: no invite to ${email}`);
       return invite.token;
+    },
+    setClockOffset(ms) {
+      offsetMs = ms;
     },
     close: async () => {},
   };

@@ -9,7 +9,9 @@ import type {
 import { mockNow } from '@coach/api/msw';
 import {
   addDays,
+  latestFollowUpDate,
   localDateOf,
+  notesLimits,
   phaseCompletion,
   recordedPhaseIndicators,
   stepCompletionFigures,
@@ -590,6 +592,220 @@ const messaging: Scenario = {
   },
 };
 
+/** A note as both backends keep it: its instants as present, and its edit window in hours. */
+function noteSeen(context: ScenarioContext, note: unknown) {
+  const { writtenAt, editedAt, editableUntil, ...rest } = note as {
+    writtenAt: string;
+    editedAt: string | null;
+    editableUntil: string;
+  };
+  return {
+    ...(context.named(rest) as object),
+    written: writtenAt.length > 0,
+    edited: editedAt !== null,
+    editableHours: (Date.parse(editableUntil) - Date.parse(writtenAt)) / 3_600_000,
+  };
+}
+
+/** A follow-up as both backends keep it: its instants as present, its id as the one named. */
+function followUpSeen(context: ScenarioContext, followUp: unknown, ids: string[]) {
+  const { id, createdAt, endedAt, ...rest } = followUp as {
+    id: string;
+    createdAt: string;
+    endedAt: string | null;
+  };
+  // Named in the order first seen ('follow-up 1'...): a move keeps the name, a new one does not.
+  if (!ids.includes(id)) ids.push(id);
+  return {
+    ...(context.named(rest) as object),
+    id: `follow-up ${ids.indexOf(id) + 1}`,
+    created: createdAt.length > 0,
+    ended: endedAt !== null,
+  };
+}
+
+const notesAndFollowUps: Scenario = {
+  name: "a coach's notes and follow-ups",
+  async run(context) {
+    const { as, seen, driver } = context;
+    const priya = clientParams(context, 'priya');
+    const tomas = clientParams(context, 'tomas');
+    // Ids in the order of writing: on the server's clock, which stands still, the id orders the
+    // notes of one instant, and the mocks keep the order of writing.
+    const noteId = (n: number) => `6e0e0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const write = (id: string, text: string, who = 'coach', params = priya) =>
+      as(who, 'writeNote', { params, body: { id, text } });
+    const noteAnswer = (answer: Answer) =>
+      answer.status < 300 && answer.body !== null
+        ? { status: answer.status, note: noteSeen(context, answer.body) }
+        : seen(answer);
+    const list = async (query: Record<string, string | number> = {}) => {
+      const answer = await as('coach', 'listNotes', { params: priya, query });
+      if (answer.status !== 200) return seen(answer);
+      const page = answer.body as { items: { text: string }[]; nextCursor: string | null };
+      return { texts: page.items.map((note) => note.text), next: page.nextCursor };
+    };
+    const texts = async (query: Record<string, string | number> = {}) => {
+      const page = await list(query);
+      return 'texts' in page ? { texts: page.texts, hasNext: page.next !== null } : page;
+    };
+    const edit = (id: string, text: string, params = priya) =>
+      as('coach', 'editNote', { params: { ...params, noteId: id }, body: { text } });
+    const remove = (id: string, who = 'coach') =>
+      as(who, 'deleteNote', { params: { ...priya, noteId: id } });
+
+    const notes = {
+      empty: await texts(),
+      written: noteAnswer(await write(noteId(1), 'Prefers morning sessions.\nNo calls Fridays.')),
+      retried: noteAnswer(await write(noteId(1), 'Prefers morning sessions.\nNo calls Fridays.')),
+      idTaken: seen(await write(noteId(1), 'Another text')),
+      idTakenForAnotherClient: seen(
+        await write(noteId(1), 'Prefers morning sessions.\nNo calls Fridays.', 'coach', tomas),
+      ),
+      blank: seen(await write(noteId(9), ' \n ')),
+      cafe: noteAnswer(await write(noteId(2), 'Meets her sister at the Café Müller on Sundays')),
+      capitals: noteAnswer(await write(noteId(3), 'CAFE visits help her unwind')),
+      trip: noteAnswer(await write(noteId(4), 'Trip to Øresund next month')),
+      percent: noteAnswer(await write(noteId(5), 'In bed by 23:00 on 100% of weeknights')),
+      listed: await texts(),
+      ...(await notePages(context, list)),
+      searchAccented: await texts({ search: 'café' }),
+      searchCapitals: await texts({ search: 'MULLER' }),
+      searchStroke: await texts({ search: 'ORESUND' }),
+      searchBlank: await texts({ search: '   ' }),
+      searchWildcard: await texts({ search: '0%' }),
+      searchDecomposed: await texts({ search: 'Cafe\u0301 Muller on Sundays' }),
+      searchTooLong: seen(
+        await as('coach', 'listNotes', { params: priya, query: { search: 'x'.repeat(101) } }),
+      ),
+      edited: noteAnswer(await edit(noteId(2), 'Meets her sister at the Café Müller on Saturdays')),
+      editedAgainAsItIs: noteAnswer(
+        await edit(noteId(2), 'Meets her sister at the Café Müller on Saturdays'),
+      ),
+      editedBlank: seen(await edit(noteId(2), ' ')),
+      editedUnknown: seen(await edit(noteId(9), 'Hello')),
+      editedAtAnotherClient: seen(await edit(noteId(2), 'Hello', tomas)),
+      editedAfterTheWindow: await afterTheEditWindow(driver, seen, () =>
+        edit(noteId(3), 'Too late'),
+      ),
+      deletedByTheClient: seen(await remove(noteId(4), 'priya')),
+      deleted: seen(await remove(noteId(4))),
+      deletedAgain: seen(await remove(noteId(4))),
+      afterDeletion: await texts(),
+      byTheClient: seen(await as('priya', 'listNotes', { params: priya })),
+      byAnotherClient: seen(await as('tomas', 'listNotes', { params: priya })),
+      writtenByAClient: seen(await write(noteId(9), 'Hello', 'priya')),
+      ofTheCoach: seen(
+        await as('coach', 'listNotes', { params: { clientId: driver.people.coach.personId } }),
+      ),
+      withoutToken: seen(await as(null, 'listNotes', { params: priya })),
+    };
+    return { notes, followUps: await followUps(context, write) };
+  },
+};
+
+/** The pages of Priya's notes one at a time, to the oldest, and a cursor that is none. */
+async function notePages(
+  context: ScenarioContext,
+  list: (query?: Record<string, string | number>) => Promise<unknown>,
+) {
+  const pages: unknown[] = [];
+  let before: string | null = null;
+  do {
+    const page = (await list(before === null ? { limit: 2 } : { limit: 2, before })) as {
+      texts: string[];
+      next: string | null;
+    };
+    pages.push(page.texts);
+    before = page.next;
+  } while (before !== null && pages.length < 5);
+  return {
+    pagesOfTwo: pages,
+    garbageCursor: context.seen(
+      await context.as('coach', 'listNotes', {
+        params: clientParams(context, 'priya'),
+        query: { before: 'garbage' },
+      }),
+    ),
+  };
+}
+
+/** A call a second past a note's edit window (the services' clock moved, then moved back). */
+async function afterTheEditWindow(
+  driver: ParityDriver,
+  seen: ScenarioContext['seen'],
+  call: () => Promise<Answer>,
+) {
+  driver.setClockOffset((notesLimits.editWindowSeconds + 1) * 1000);
+  try {
+    return seen(await call());
+  } finally {
+    driver.setClockOffset(0);
+  }
+}
+
+/** Priya's follow-up: none, set, moved, refused dates, ended by a note and a message, ended. */
+async function followUps(
+  context: ScenarioContext,
+  write: (id: string, text: string) => Promise<Answer>,
+) {
+  const { as, seen } = context;
+  const priya = clientParams(context, 'priya');
+  const ids: string[] = [];
+  const answer = (reply: Answer) =>
+    reply.status === 200 && reply.body !== null
+      ? { status: reply.status, followUp: followUpSeen(context, reply.body, ids) }
+      : seen(reply);
+  const open = async (who = 'coach') => {
+    const reply = await as(who, 'getFollowUp', { params: priya });
+    const body = reply.body as { open: unknown } | null;
+    return reply.status === 200 && body
+      ? { open: body.open === null ? null : followUpSeen(context, body.open, ids) }
+      : seen(reply);
+  };
+  const set = async (dueDate: string, reason = 'Ask about the review', who = 'coach') =>
+    answer(await as(who, 'setFollowUp', { params: priya, body: { dueDate, reason } }));
+  const end = async (ending: string, who = 'coach') =>
+    answer(await as(who, 'endFollowUp', { params: priya, body: { ending } }));
+  const send = (who: string, id: string, text: string) =>
+    as(who, 'sendMessage', { params: priya, body: { id, text } });
+  // The coach's today in London, and the follow-ups' latest date from it.
+  const today = localDateOf(mockNow, 'Europe/London');
+  const latest = latestFollowUpDate(today);
+  return {
+    none: await open(),
+    set: await set(today),
+    setAgainAsItIs: await set(today),
+    moved: await set(addDays(today, 3), 'After the review'),
+    read: await open(),
+    yesterday: await set(addDays(today, -1)),
+    tooFar: await set(addDays(latest, 1)),
+    notADay: await set('2026-02-30'),
+    yearZero: await set('0000-01-01'),
+    blankReason: await set(today, ' '),
+    latest: await set(latest),
+    byTheClient: await open('priya'),
+    setByAnotherClient: await set(today, 'Hello', 'tomas'),
+    noteWritten: (await write('6e0e0000-0000-4000-8000-000000000010', 'Talked about the review'))
+      .status,
+    afterTheNote: await open(),
+    setAgain: await set(addDays(today, 1)),
+    theClientWrites: (await send('priya', '6e0e0000-0000-4000-8000-000000000011', 'Hi!')).status,
+    afterTheClientsMessage: await open(),
+    theCoachWrites: (await send('coach', '6e0e0000-0000-4000-8000-000000000012', 'Hi Priya'))
+      .status,
+    afterTheCoachsMessage: await open(),
+    setOnceMore: await set(today, 'Check the new plan'),
+    endedAsActed: await end('acted'),
+    done: await end('done'),
+    doneAgain: await end('done'),
+    droppedWithNoneOpen: await end('dropped'),
+    setToDrop: await set(addDays(today, 7), 'Maybe a call'),
+    dropped: await end('dropped'),
+    afterTheEnd: await open(),
+  };
+}
+
 /** The scenarios in the order they run (each leaves the others' clients alone). */
 export const scenarios: Scenario[] = [
   signIn,
@@ -600,4 +816,5 @@ export const scenarios: Scenario[] = [
   report,
   coachSettings,
   messaging,
+  notesAndFollowUps,
 ];

@@ -9,13 +9,15 @@ import { type FixtureClient, fixturePeople } from './fixturePeople.ts';
 /**
  * The real server as a backend: over HTTP on loopback, on a fresh database seeded with the mocks'
  * people (the coach, every client of the fixture table with their profile, acceptance, journey
- * and picture), every clock at {@link mockNow}. The clients' recorded history (reflections,
- * exercises, device data) is the mocks' alone: the scenarios compare what follows from it by the
- * domain's rules on each side, not the figures themselves.
+ * and picture), every clock at {@link mockNow} (the services' one moved by `setClockOffset`). The
+ * clients' recorded history (reflections, exercises, device data) is the mocks' alone: the
+ * scenarios compare what follows from it by the domain's rules on each side, not the figures
+ * themselves.
  */
 export async function createServerDriver(): Promise<ParityDriver> {
+  let offsetMs = 0;
   const server = await startTestServer({
-    now: () => mockNow,
+    now: () => new Date(mockNow.getTime() + offsetMs),
     auth: { now: () => mockNow },
   });
   const people = await seedFixturePeople(server);
@@ -32,6 +34,9 @@ export async function createServerDriver(): Promise<ParityDriver> {
       const link = /\/invite\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '');
       if (!link?.[1]) throw new Error(`server: no invite link mailed to ${email}`);
       return decodeURIComponent(link[1]);
+    },
+    setClockOffset(ms) {
+      offsetMs = ms;
     },
     close: () => server.close(),
   };

@@ -32,6 +32,7 @@ import { mockNow } from './fixtures/mockClock.ts';
 import { calendarEventsOf } from './fixtures/mockJourney.ts';
 import { coachUnreadOf } from './messagingHandlers.ts';
 import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
+import { coachActed } from './notesHandlers.ts';
 import {
   errorResponse as error,
   type MockHandlerOptions,
@@ -108,10 +109,11 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
       const record = clientFor(state, request, 'coach');
       if (record instanceof Response) return record;
       const { journey, person } = record;
+      const coachId = callerOf(state, request.userId)?.id ?? '';
       const planned = planPhaseChange({
         currentStep: journey.currentStep,
         request: request.body as PhaseChangeBody,
-        coachPersonId: callerOf(state, request.userId)?.id ?? '',
+        coachPersonId: coachId,
         clientTimeZone: person.timezone,
         now: mockNow,
       });
@@ -153,6 +155,13 @@ export function createJourneyHandlers(options: ClientDataHandlerOptions = {}): H
         const replanned = calendarEventsOf(journey, first, last, nextId);
         record.events.push(...replanned.filter((event) => dates.includes(event.localDate)));
       }
+      // A phase change is an action on the client: it ends their open follow-up.
+      coachActed(state, {
+        clientId: person.id,
+        coachId,
+        kind: 'phaseChange',
+        at: change.startedAt,
+      });
       return HttpResponse.json(journey);
     }),
   ];

@@ -43,6 +43,7 @@ import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandler
 import { createLiveEventsMock, type LiveEventsMock, linkLiveEvents } from './liveEventHandlers.ts';
 import { createMessagingHandlers, type MessagingHandlerOptions } from './messagingHandlers.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
+import { createNotesHandlers, type NotesHandlerOptions } from './notesHandlers.ts';
 import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
 import {
   bearer,
@@ -370,10 +371,12 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
 export type HandlersOptions = AuthHandlerOptions &
   ClientDataHandlerOptions &
   ReportHandlerOptions &
-  MessagingHandlerOptions & {
+  MessagingHandlerOptions &
+  NotesHandlerOptions & {
     /**
      * The live event stream a story drives (`push`); by default one that sends only what the
-     * mocks push themselves (`messages-changed` when a thread changes).
+     * mocks push themselves (`messages-changed` when a thread changes, `clients-changed` when a
+     * follow-up does).
      */
     liveEvents?: LiveEventsMock;
   };
@@ -401,6 +404,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createReportHandlers(shared),
     ...createCoachActionHandlers(shared),
     ...createMessagingHandlers(shared),
+    ...createNotesHandlers(shared),
     ...live.handlers,
   ];
 }

@@ -16,6 +16,12 @@ export {
   unreadThreadSeeds,
 } from './fixtures/messageFixtures.ts';
 export { mockHistoryDays, mockNow } from './fixtures/mockClock.ts';
+export {
+  fixtureFollowUps,
+  fixtureNotes,
+  type MockFollowUpSeed,
+  type MockNoteSeed,
+} from './fixtures/noteFixtures.ts';
 export * from './fixtures.ts';
 export * from './handlers.ts';
 export {
@@ -37,6 +43,12 @@ export {
   type MessagingHandlerOptions,
   seedThread,
 } from './messagingHandlers.ts';
+export {
+  createNotesHandlers,
+  type NotesHandlerOptions,
+  seedFollowUp,
+  seedNotes,
+} from './notesHandlers.ts';
 export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 export {
   createReportHandlers,

@@ -29,6 +29,7 @@ import {
 import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureIds } from './fixtures.ts';
 import { pushLiveEvent } from './liveEventHandlers.ts';
+import { coachActed } from './notesHandlers.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
@@ -267,7 +268,8 @@ function quotaWait(
  * 409 'id_conflict' for another), the writer's quotas (429 with Retry-After), read marks up to a
  * message, deletion of the coach's own message within 5 minutes by the mocks' clock, the coach's
  * unread counts by client and quick replies. Every change to a thread pushes `messages-changed`
- * into the live event mocks linked to the state.
+ * into the live event mocks linked to the state; a coach's new message ends the client's open
+ * follow-up as 'acted' (`coachActed` of the notes mocks).
  */
 export function createMessagingHandlers(options: MessagingHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
@@ -364,6 +366,15 @@ export function createMessagingHandlers(options: MessagingHandlerOptions = {}): 
       };
       access.thread.push(message);
       threadChanged(state, access.clientId);
+      // A coach's new message is an action on the client: it ends their open follow-up.
+      if (access.side === 'coach') {
+        coachActed(state, {
+          clientId: access.clientId,
+          coachId: access.caller.id,
+          kind: 'message',
+          at: now(),
+        });
+      }
       return HttpResponse.json(publicView(message), { status: 201 });
     }),
     handle('markMessagesRead', ({ userId, params, body }) => {

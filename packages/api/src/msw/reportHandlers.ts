@@ -15,6 +15,7 @@ import { type HttpHandler, HttpResponse } from 'msw';
 import type { CreateReportBody, Report } from '../contract/reports.ts';
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
+import { coachActed } from './notesHandlers.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
@@ -241,6 +242,13 @@ export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHa
         sizeBytes: pdf.byteLength,
       };
       reportsOf().unshift(report);
+      // A report is an action on the client: it ends their open follow-up.
+      coachActed(state, {
+        clientId: report.clientId,
+        coachId: coach.id,
+        kind: 'report',
+        at: now(),
+      });
       return HttpResponse.json(publicView(report), { status: 201 });
     }),
     handle('listClientReports', ({ userId, params, query }) => {
