@@ -28,6 +28,7 @@ export * from './rounding.ts';
 export * from './schedule.ts';
 export * from './scheduleClock.ts';
 export * from './sampleThreads.ts';
+export * from './searchFold.ts';
 export * from './seededRandom.ts';
 export * from './series.ts';
 export * from './shapes.ts';

@@ -1,4 +1,11 @@
-import { addDays, latestFollowUpDate, localDateOf, messages, notesLimits } from '@coach/domain';
+import {
+  addDays,
+  foldSearchText,
+  latestFollowUpDate,
+  localDateOf,
+  messages,
+  notesLimits,
+} from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { mockCoachApi } from '../../test/mockCoachApi.ts';
 import { mswFetch } from '../../test/mswFetch.ts';
@@ -13,7 +20,7 @@ import { coachPerson, fixtureIds, fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 import { createLiveEventsMock } from './liveEventHandlers.ts';
 import { clientWrites } from './messagingHandlers.ts';
-import { foldNoteSearch, seedFollowUp, seedNotes } from './notesHandlers.ts';
+import { seedFollowUp, seedNotes } from './notesHandlers.ts';
 import { createMockState } from './state.ts';
 
 const { jamie, maria, noah, aiko, kai } = mockClientIds;
@@ -197,7 +204,7 @@ describe('notes mocks', () => {
     expect(await found('x'.repeat(notesLimits.searchMaxLength))).toEqual([]);
     const long = 'x'.repeat(notesLimits.searchMaxLength + 1);
     expect((await rejection(api.listNotes(noah, { search: long }))).status).toBe(400);
-    expect(foldNoteSearch('ĦŦħŧ Ça VA')).toBe('htht ca va');
+    expect(foldSearchText('ĦŦħŧ Ça VA')).toBe('htht ca va');
   });
 
   it('edits within 24 hours by the mocks clock, never after; deletes with 204', async () => {

@@ -3,6 +3,7 @@ import {
   compareNewestFirst,
   decodePageCursor,
   encodePageCursor,
+  foldSearchText,
   followUpDateError,
   localDateOf,
   messages,
@@ -77,37 +78,6 @@ const notesByState = new WeakMap<MockState, MockNotes>();
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 const editWindowMs = notesLimits.editWindowSeconds * 1000;
-
-/**
- * The letters without a decomposition the search folds to their base, as the server's SQL
- * (`translate` in `services/notes/store.ts`) does.
- */
-const undecomposedBases: Readonly<Record<string, string>> = {
-  Ø: 'O',
-  ø: 'o',
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  Ŧ: 'T',
-  ŧ: 't',
-};
-
-/**
- * A text as a note search compares it, case and accents aside: decomposed (NFD), its combining
- * marks (U+0300 to U+036F) dropped, Ø Ł Đ Ħ Ŧ mapped to their base letter, then lowercased. The
- * same rule as the server's SQL (`fold` in `services/notes/store.ts`), written twice: there in
- * SQL, here for the mocks.
- */
-export function foldNoteSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ØøŁłĐđĦħŦŧ]/g, (letter) => undecomposedBases[letter] ?? letter)
-    .toLowerCase();
-}
 
 /** A seeded note's id: `407e0000-0000-4000-8000-{counter}`. */
 const seededNoteId = (store: MockNotes) => {
@@ -357,7 +327,7 @@ function nextWrittenAt(notes: readonly MockNote[], now: Date): number {
  * contract's and the domain's): a client's notes and follow-up are reached by the client's coach
  * only, and only what that coach wrote (the one 404 'Client not found' to anyone else, clients
  * included); notes page newest first after a cursor and are searched case and accents aside
- * ({@link foldNoteSearch}); a note is stored once by its id (200 for a retry of the same note, 409
+ * (the domain's `foldSearchText`); a note is stored once by its id (200 for a retry of the same note, 409
  * 'id_conflict' for another), edited within 24 hours by the mocks' clock (then 409
  * 'edit_window_passed') and deleted (204); one open follow-up per client, set or moved (the same
  * date and reason again changes nothing) within the domain's dates in the coach's time zone
@@ -407,9 +377,9 @@ export function createNotesHandlers(options: NotesHandlerOptions = {}): HttpHand
       if (before !== undefined && cursor === null) {
         return error(400, 'invalid_request', messages.invalidCursor);
       }
-      const sought = search?.trim() ? foldNoteSearch(search.trim()) : null;
+      const sought = search?.trim() ? foldSearchText(search.trim()) : null;
       const keyed = ownedNotes(access.clientId, access.coach.id)
-        .filter((note) => sought === null || foldNoteSearch(note.text).includes(sought))
+        .filter((note) => sought === null || foldSearchText(note.text).includes(sought))
         .map((note) => ({ ...keyOf(note), note }));
       const after = cursor ? keyed.filter((key) => compareNewestFirst(key, cursor) > 0) : keyed;
       const page = pageNewestFirst([after], limit);

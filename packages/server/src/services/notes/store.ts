@@ -5,6 +5,7 @@ import {
   messages,
   notesLimits,
   type PageKey,
+  searchFolding,
 } from '@coach/domain';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../db/index.ts';
@@ -57,19 +58,18 @@ function toNote(row: NoteRow): Note {
 const noteNotFound = () => new DomainError('not_found', messages.noteNotFound);
 
 /**
- * The search's folding, the same on PGlite and PostgreSQL whatever the database's locale:
- * decomposed (NFD), its combining marks (U+0300 to U+036F) dropped and the few Latin letters
- * without a decomposition mapped to their base, then lowercased. A letter with an ASCII base
- * (every accented Latin letter) is matched ignoring its case and accents everywhere; the case of
- * other scripts is folded as the database's locale does (PGlite's C.UTF-8 does, a database of
- * the C locale does not).
+ * The domain's search folding (`searchFolding`) in SQL, the same on PGlite and PostgreSQL: NFD,
+ * the combining marks and the undecomposed letters translated, then lowercased. A letter with an
+ * ASCII base (every accented Latin letter) is matched ignoring its case and accents everywhere;
+ * the case of other scripts is folded as the database's locale does (PGlite's C.UTF-8 does, a
+ * database of the C locale does not).
  */
-const combiningMarks = Array.from({ length: 0x70 }, (_, index) =>
-  String.fromCharCode(0x300 + index),
+const { combiningMarks, undecomposed } = searchFolding;
+const marks = Array.from({ length: combiningMarks.last - combiningMarks.first + 1 }, (_, index) =>
+  String.fromCharCode(combiningMarks.first + index),
 ).join('');
-const undecomposed = { from: 'ØøŁłĐđĦħŦŧ', to: 'OoLlDdHhTt' };
 const fold = (value: SQL) =>
-  sql`lower(translate(normalize(${value}, NFD), ${undecomposed.from + combiningMarks}::text, ${undecomposed.to}::text))`;
+  sql`lower(translate(normalize(${value}, NFD), ${undecomposed.from + marks}::text, ${undecomposed.to}::text))`;
 
 /** `text` as a LIKE pattern of itself: `\`, `%` and `_` stand for themselves. */
 function likeEscaped(text: string): string {
