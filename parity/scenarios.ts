@@ -769,6 +769,12 @@ async function followUps(
     answer(await as(who, 'endFollowUp', { params: priya, body: { ending } }));
   const send = (who: string, id: string, text: string) =>
     as(who, 'sendMessage', { params: priya, body: { id, text } });
+  // The follow-up the clients list shows in Priya's row.
+  const listed = async () => {
+    const reply = await as('coach', 'listClientSummaries');
+    const rows = (reply.body as { clients: { clientId: string; followUp: unknown }[] }).clients;
+    return rows.find((row) => row.clientId === priya.clientId)?.followUp;
+  };
   // The coach's today in London, and the follow-ups' latest date from it.
   const today = localDateOf(mockNow, 'Europe/London');
   const latest = latestFollowUpDate(today);
@@ -776,7 +782,9 @@ async function followUps(
     none: await open(),
     set: await set(today),
     setAgainAsItIs: await set(today),
+    listedDue: await listed(),
     moved: await set(addDays(today, 3), 'After the review'),
+    listedLater: await listed(),
     read: await open(),
     yesterday: await set(addDays(today, -1)),
     tooFar: await set(addDays(latest, 1)),
@@ -803,6 +811,7 @@ async function followUps(
     setToDrop: await set(addDays(today, 7), 'Maybe a call'),
     dropped: await end('dropped'),
     afterTheEnd: await open(),
+    listedAfterTheEnd: await listed(),
   };
 }
 

@@ -30,6 +30,8 @@ export type ClientShape = {
   profilePicture?: string | null;
   /** The client's messages the coach has not read (0 unless told). */
   unreadMessages?: number;
+  /** The client's open follow-up (none unless told). */
+  followUp?: ClientSummary['followUp'];
 };
 
 const figure = (value: number | null, current: boolean, lowDays: number) => ({
@@ -100,6 +102,7 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     reflections: count(5),
     assessments: { completed: diligence > 0.5 ? 1 : 0, scheduled: 1 },
     unreadMessages: shape.unreadMessages ?? 0,
+    followUp: shape.followUp ?? null,
   };
 }
 

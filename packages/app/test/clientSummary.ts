@@ -16,6 +16,8 @@ type SummaryOverrides = {
   silentHours?: number | null;
   /** The client's messages the coach has not read (0 unless told). */
   unreadMessages?: number;
+  /** The client's open follow-up (none unless told). */
+  followUp?: ClientSummary['followUp'];
 };
 
 let sequence = 0;
@@ -71,5 +73,6 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
     reflections: { completed: 10, scheduled: 15 },
     assessments: { completed: 1, scheduled: 1 },
     unreadMessages: overrides.unreadMessages ?? 0,
+    followUp: overrides.followUp ?? null,
   };
 }

@@ -8,6 +8,7 @@ import {
   maxActivityPageSize,
   maxLowDays,
   maxRangeDays,
+  notesLimits,
 } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { DateRangeQuerySchema } from './calendar.ts';
@@ -132,6 +133,22 @@ const clientSummaryProperties = {
     description:
       "The client's messages their coach has not read yet (not deleted; a client moved from another coach brings none)",
   }),
+  followUp: Type.Union(
+    [
+      Type.Object(
+        {
+          dueDate: DateSchema("The day to check in again, in the coach's time zone, YYYY-MM-DD"),
+          reason: Type.String({ maxLength: notesLimits.followUpReasonMaxLength }),
+          isDue: Type.Boolean({
+            description: "Whether the day has come in the coach's time zone (at generatedAt)",
+          }),
+        },
+        { description: 'The open follow-up' },
+      ),
+      Type.Null(),
+    ],
+    { description: "The client's open follow-up with their coach; null when none" },
+  ),
 };
 
 /** One row of the clients table: every figure it shows. */

@@ -31,7 +31,14 @@ import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { calendarEventsOf } from './fixtures/mockJourney.ts';
 import { coachUnreadOf } from './messagingHandlers.ts';
-import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
+import { listedFollowUpOf } from './notesHandlers.ts';
+import {
+  activityOf,
+  profileSummaryOf,
+  type SummaryExtras,
+  seriesDaysOf,
+  summaryOf,
+} from './mockAnalytics.ts';
 import { coachActed } from './notesHandlers.ts';
 import {
   errorResponse as error,
@@ -364,6 +371,11 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
   // Only the client's coach gets these answers, and may see the client: a signed picture URL.
   const signed = <T extends ClientSummary>(summary: T) =>
     withSignedPicture(state, summary.clientId, summary, now());
+  // What the client's row holds from the messaging and notes mocks.
+  const extrasOf = (record: MockClientRecord): SummaryExtras => ({
+    unreadMessages: coachUnreadOf(state, record.person.id),
+    followUp: listedFollowUpOf(state, record.person.id, mockNow),
+  });
   return [
     handle('listClientSummaries', ({ userId }) => {
       const caller = callerOf(state, userId);
@@ -373,9 +385,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
         ? []
         : state.clients
             .filter((record) => record.person.coachId === caller.id)
-            .map((record) =>
-              signed(summaryOf(record, mockNow, coachUnreadOf(state, record.person.id))),
-            )
+            .map((record) => signed(summaryOf(record, mockNow, extrasOf(record))))
             .sort(
               (a, b) =>
                 a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
@@ -389,9 +399,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
       const record = clientFor(state, request, 'coach');
       return record instanceof Response
         ? record
-        : HttpResponse.json(
-            signed(profileSummaryOf(record, mockNow, coachUnreadOf(state, record.person.id))),
-          );
+        : HttpResponse.json(signed(profileSummaryOf(record, mockNow, extrasOf(record))));
     }),
     handle('getClientSeries', (request) => {
       const record = clientFor(state, request, 'coach');

@@ -32,14 +32,19 @@ import { coachPerson } from './fixtures.ts';
 // The mocks' analytics: the answers of the analytics calls read from a client's records, every
 // figure by the domain's rules (as the server's rollups keep them), nothing computed here.
 
+/** What a client's row holds from the other services' mocks: their thread and follow-up. */
+export type SummaryExtras = Pick<ClientSummary, 'unreadMessages' | 'followUp'>;
+
+const noExtras: SummaryExtras = { unreadMessages: 0, followUp: null };
+
 /**
  * A client's row of the clients table at `now` (ages on the demo coach's today), with the unread
- * messages of their thread.
+ * messages of their thread and their open follow-up.
  */
 export function summaryOf(
   record: MockClientRecord,
   now: Date = mockNow,
-  unreadMessages = 0,
+  extras: SummaryExtras = noExtras,
 ): ClientSummary {
   const { person, journey } = record;
   const timeZone = person.timezone;
@@ -78,7 +83,7 @@ export function summaryOf(
       today,
       now,
     }),
-    unreadMessages,
+    ...extras,
   };
 }
 
@@ -86,9 +91,9 @@ export function summaryOf(
 export function profileSummaryOf(
   record: MockClientRecord,
   now: Date = mockNow,
-  unreadMessages = 0,
+  extras: SummaryExtras = noExtras,
 ): ClientProfileSummary {
-  const summary = summaryOf(record, now, unreadMessages);
+  const summary = summaryOf(record, now, extras);
   const whole = wholeStepScheduled({
     timeZone: record.person.timezone,
     step: summary.journey.step,

@@ -14,6 +14,7 @@ import {
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { Person } from '../contract/account.ts';
+import type { ClientSummary } from '../contract/analytics.ts';
 import type {
   EditNoteBody,
   EndFollowUpBody,
@@ -224,6 +225,24 @@ const openFollowUpOf = (store: MockNotes, clientId: string, coachId: string) =>
   store.followUps.find(
     (followUp) => isOwners(followUp, clientId, coachId) && followUp.endedAt === null,
   );
+
+/**
+ * The client's open follow-up with their coach as the clients list shows it, due by the coach's
+ * date at `now`; null when none (or before the notes handlers are made: no follow-up then).
+ */
+export function listedFollowUpOf(
+  state: MockState,
+  clientId: string,
+  now: Date,
+): ClientSummary['followUp'] {
+  const store = notesByState.get(state);
+  if (!store) return null;
+  const coachId = coachIdOf(state, clientId);
+  const open = openFollowUpOf(store, clientId, coachId);
+  if (!open) return null;
+  const { dueDate, reason } = open;
+  return { dueDate, reason, isDue: dueDate <= todayOf(state, coachId, now) };
+}
 
 /** Tells the coach's live stream that a client's follow-up changed (`clients-changed`). */
 function followUpChanged(state: MockState, clientId: string): void {

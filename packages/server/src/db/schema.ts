@@ -802,6 +802,12 @@ export const clientListEntries = pgTable(
      * client moved to another coach brings none of the first coach's), migration 0019.
      */
     unreadMessages: integer('unread_messages').notNull().default(0),
+    /**
+     * The client's open follow-up with the entry's coach as `[dueDate, reason]` JSON, null when
+     * none: written by a trigger on every write to `follow_ups` and by every rebuild (migration
+     * 0021).
+     */
+    followUp: text('follow_up'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * A number no other write of a row has had (`client_list_versions`), set by every insert and

@@ -228,6 +228,7 @@ describe('GET /api/analytics/clients', () => {
       exercises: { completed: 8, scheduled: 8 },
       assessments: { completed: 1, scheduled: 1 },
       unreadMessages: 0,
+      followUp: null,
     });
   });
 
@@ -268,6 +269,7 @@ describe('GET /api/analytics/clients', () => {
       exercises: { completed: 10, scheduled: 12 },
       assessments: { completed: 0, scheduled: 1 },
       unreadMessages: 0,
+      followUp: null,
     });
     expect(byId(response.body, bob.personId).engagement.ratio).toBeLessThan(1);
   });

@@ -160,7 +160,15 @@ function summaryOf(
     reflections: completionCount(row.reflectionsCompleted ?? 0, due.reflection),
     assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),
     unreadMessages: row.unreadMessages,
+    followUp: followUpOf(row, viewerToday),
   };
+}
+
+/** The open follow-up as the list shows it: due from its date on, on the viewer's today. */
+function followUpOf(row: ClientRow, viewerToday: string): ClientSummary['followUp'] {
+  if (row.followUp === null) return null;
+  const [dueDate, reason] = row.followUp;
+  return { dueDate, reason, isDue: dueDate <= viewerToday };
 }
 
 /**

@@ -271,6 +271,49 @@ describe('the kept rows of the clients list', () => {
     expect(await adaUnread()).toBe(1);
     await db.delete(schema.messages).where(eq(schema.messages.clientPersonId, ada.personId));
     expect(await adaUnread()).toBe(0);
+    // The open follow-up: set, moved, ended, and one deleted while open; an ended one deleted
+    // changes nothing. The list's row and the entry say the same (`listed` compares the row with
+    // the one read from the sources).
+    const adaFollowUp = async () => {
+      const [entry] = await db
+        .select({ followUp: schema.clientListEntries.followUp })
+        .from(schema.clientListEntries)
+        .where(eq(schema.clientListEntries.clientPersonId, ada.personId));
+      const row = (await listed())[0]?.followUp ?? null;
+      expect(row && [row.dueDate, row.reason]).toEqual(JSON.parse(entry?.followUp ?? 'null'));
+      return row;
+    };
+    const followUp = {
+      organisationId: server.database.organisationId,
+      clientPersonId: ada.personId,
+      coachPersonId: coach.personId,
+    };
+    const [first] = await db
+      .insert(schema.followUps)
+      .values({ ...followUp, dueDate: '2026-03-20', reason: 'Ask about sleep' })
+      .returning();
+    // Due on the coach's today (London, at the list's instant).
+    expect(await adaFollowUp()).toEqual({
+      dueDate: '2026-03-20',
+      reason: 'Ask about sleep',
+      isDue: true,
+    });
+    const ofFirst = eq(schema.followUps.id, first?.id ?? '');
+    await db.update(schema.followUps).set({ dueDate: '2026-03-23' }).where(ofFirst);
+    expect(await adaFollowUp()).toMatchObject({ dueDate: '2026-03-23', isDue: false });
+    await db
+      .update(schema.followUps)
+      .set({ endedAt: at(1), ending: 'done' })
+      .where(ofFirst);
+    expect(await adaFollowUp()).toBeNull();
+    const [second] = await db
+      .insert(schema.followUps)
+      .values({ ...followUp, dueDate: '2026-03-21', reason: 'Plan the next phase' })
+      .returning();
+    await db.delete(schema.followUps).where(ofFirst);
+    expect(await adaFollowUp()).toMatchObject({ reason: 'Plan the next phase' });
+    await db.delete(schema.followUps).where(eq(schema.followUps.id, second?.id ?? ''));
+    expect(await adaFollowUp()).toBeNull();
     // A client moved to another coach leaves this list; a deleted one too.
     await db
       .update(schema.persons)

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/index.ts';
-import type { ClientRow, SessionPair } from './store.ts';
+import type { ClientRow, OpenFollowUp, SessionPair } from './store.ts';
 
 const { clientListEntries } = schema;
 
@@ -76,8 +76,13 @@ type KeptSessions = [
   sessions: SessionPair[],
 ];
 
-/** A row of `client_list_entries` as the list reads it: the two texts and the count in one array. */
-type ClientListEntry = [facts: ClientFacts, sessions: KeptSessions, unreadMessages: number];
+/** A row of `client_list_entries` as the list reads it: its texts and the count in one array. */
+type ClientListEntry = [
+  facts: ClientFacts,
+  sessions: KeptSessions,
+  unreadMessages: number,
+  followUp: OpenFollowUp | null,
+];
 
 /** A row read from an entry, with what tells whether it serves an instant. */
 export type KeptClientRow = ClientRow & { newestSessionStart: number | null };
@@ -107,6 +112,7 @@ function rowOfEntry([
   facts,
   [newestSessionStart, sessions],
   unreadMessages,
+  followUp,
 ]: ClientListEntry): KeptClientRow {
   const [
     id,
@@ -161,6 +167,7 @@ function rowOfEntry([
     recentDaily: null,
     sessions,
     unreadMessages,
+    followUp,
     newestSessionStart,
   };
 }
@@ -183,7 +190,8 @@ function entriesQuery(db: Database) {
     .select({
       entries: sql<string>`'[' || coalesce(string_agg(
         '[' || ${clientListEntries.entry} || ',' || ${clientListEntries.sessions} || ','
-          || ${clientListEntries.unreadMessages} || ']', ','
+          || ${clientListEntries.unreadMessages} || ','
+          || coalesce(${clientListEntries.followUp}, 'null') || ']', ','
         order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
           ${clientListEntries.clientPersonId}), '') || ']'`,
       versions: versionsText,

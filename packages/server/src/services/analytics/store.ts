@@ -199,7 +199,12 @@ export type ClientRow = PhaseIndicatorSums & {
   sessions: SessionPair[];
   /** The client's messages their coach has not read yet. */
   unreadMessages: number;
+  /** The client's open follow-up with their coach; null when none. */
+  followUp: OpenFollowUp | null;
 };
+
+/** An open follow-up as the list's rows hold it: its date (the coach's) and its reason. */
+export type OpenFollowUp = [dueDate: string, reason: string];
 
 /**
  * A row as the statement answers it: the acceptance instant as epoch milliseconds, the sessions
@@ -241,6 +246,7 @@ const clientRowJson = (withAboutMe: boolean) => sql`json_build_object(
     )}) end,
   'recentDaily', ${recentDailyIndicators},
   'unreadMessages', client_list_unread(${persons.id}, ${persons.coachPersonId}),
+  'followUp', client_list_follow_up(${persons.id}, ${persons.coachPersonId})::json,
   'windowSessions', (
     select json_agg(json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)}))
     from usage_sessions s
