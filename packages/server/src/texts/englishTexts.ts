@@ -114,8 +114,17 @@ export const englishTexts = {
       other: 'These {{count}} clients need your attention on {{day}}:',
     },
     someClient: 'A client',
+    followUpsSubject: {
+      one: '{{count}} follow-up is due',
+      other: '{{count}} follow-ups are due',
+    },
+    followUpsHeading: {
+      one: 'Your follow-up due on {{day}}:',
+      other: 'Your {{count}} follow-ups due on {{day}}:',
+    },
+    followUpSince: 'since {{date}}',
     footer:
-      'You get this mail at {{hour}} ({{timezone}}) on days when a client needs attention. ' +
+      'You get this mail at {{hour}} ({{timezone}}) on days when a client needs attention or a follow-up is due. ' +
       'To change the hour or turn it off, open Settings:',
     settings: 'Settings',
   },

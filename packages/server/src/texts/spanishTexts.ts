@@ -118,9 +118,18 @@ export const spanishTexts: ServerTexts = {
       other: 'Estos {{count}} clientes necesitan tu atención el {{day}}:',
     },
     someClient: 'Un cliente',
+    followUpsSubject: {
+      one: '{{count}} seguimiento pendiente',
+      other: '{{count}} seguimientos pendientes',
+    },
+    followUpsHeading: {
+      one: 'Tu seguimiento pendiente el {{day}}:',
+      other: 'Tus {{count}} seguimientos pendientes el {{day}}:',
+    },
+    followUpSince: 'desde el {{date}}',
     footer:
       'Recibes este correo a las {{hour}} ({{timezone}}) los días en que un cliente necesita ' +
-      'atención. Para cambiar la hora o desactivarlo, abre Ajustes:',
+      'atención o tienes un seguimiento pendiente. Para cambiar la hora o desactivarlo, abre Ajustes:',
     settings: 'Ajustes',
   },
   attention: spanishAttentionTexts,

@@ -190,6 +190,50 @@ describe('the morning attention mail through the server', () => {
     expect(text).not.toContain('Can we talk?');
   });
 
+  it('mails a coach whose only news is a due follow-up, with its reason', async () => {
+    const zone = 'Asia/Kolkata';
+    const at = localInstant('07:15', zone);
+    const coach = await createUserWithProfile(server.database, {
+      email: 'kolkata@example.com',
+      password,
+      type: 'coach',
+      timezone: zone,
+    });
+    await server.database.db
+      .update(schema.persons)
+      .set({ timezoneSetAt: new Date() })
+      .where(eq(schema.persons.id, coach.personId));
+    const client = await createUserWithProfile(server.database, {
+      email: 'kolkata.client@example.com',
+      password,
+      type: 'user',
+      firstName: 'Asha',
+      lastName: 'Busy',
+      coachPersonId: coach.personId,
+      timezone: zone,
+    });
+    const hour = 3_600_000;
+    await server.database.db.insert(schema.usageSessions).values({
+      organisationId: server.database.organisationId,
+      clientPersonId: client.personId,
+      clientSessionId: crypto.randomUUID(),
+      startedAt: new Date(at.getTime() - 6 * hour),
+      endedAt: new Date(at.getTime() - hour),
+    });
+    await server.database.db.insert(schema.followUps).values({
+      organisationId: server.database.organisationId,
+      clientPersonId: client.personId,
+      coachPersonId: coach.personId,
+      dueDate: localDateOf(at, zone),
+      reason: 'Ask about the new routine',
+    });
+    await schedulerAt(server.database, at).tick();
+    const [row] = await outboxRowsTo(server.database, coach.email);
+    expect(row?.subject).toBe('1 follow-up is due');
+    expect(row?.text).toContain('Asha Busy: Ask about the new routine');
+    expect(row?.text).not.toContain('need your attention');
+  });
+
   it('does not catch up a missed hour later that day, and sends nothing when the mail is off', async () => {
     const zone = 'Europe/Berlin';
     const late = await practice(server.database, 'late', zone, localInstant('08:05', zone));
@@ -246,7 +290,8 @@ describe('the morning attention mail through the server', () => {
         awayLink,
         '',
         'Recibes este correo a las 07:00 (America/Mexico_City) los días en que un cliente ' +
-          'necesita atención. Para cambiar la hora o desactivarlo, abre Ajustes:',
+          'necesita atención o tienes un seguimiento pendiente. Para cambiar la hora o ' +
+          'desactivarlo, abre Ajustes:',
         'http://app.coach.test/settings',
       ].join('\n'),
     );

@@ -85,4 +85,63 @@ describe('writeMorningMail', () => {
     expect(mail.text).toContain('Recibes este correo a las 06:00 (Europe/Madrid)');
     expect(mail.html).toContain('<html lang="es">');
   });
+
+  it('lists the due follow-ups after the clients, the earlier ones with since when, reasons as text', () => {
+    const followUp = (clientId: string, firstName: string, dueDate: string, reason: string) => ({
+      clientId,
+      firstName,
+      lastName: 'Client',
+      dueDate,
+      reason,
+    });
+    const mail = writeMorningMail(
+      'http://app.example',
+      coach,
+      [{ clientId: 'c1', firstName: 'Noah', lastName: 'Silent', reasons: [] }],
+      now,
+      [
+        followUp('c2', 'Mia', '2026-11-20', 'Ask how the <new> plan goes'),
+        followUp('c3', 'Oscar', '2026-11-24', 'Check in after the review'),
+      ],
+    );
+    expect(mail.subject).toBe('1 client needs your attention');
+    const text = mail.text;
+    expect(text.indexOf('Your 2 follow-ups due on Tuesday, November 24:')).toBeGreaterThan(
+      text.indexOf('Noah Silent'),
+    );
+    expect(text).toContain(
+      'Mia Client: Ask how the <new> plan goes (since November 20)\nhttp://app.example/clients/c2',
+    );
+    expect(text).toContain(
+      'Oscar Client: Check in after the review\nhttp://app.example/clients/c3',
+    );
+    expect(mail.html).toContain('Ask how the &lt;new&gt; plan goes');
+    expect(mail.html).not.toContain('<new>');
+  });
+
+  it('is a mail of due follow-ups alone when nobody needs attention, in Spanish too', () => {
+    const due = [
+      {
+        clientId: 'c2',
+        firstName: 'Mia',
+        lastName: 'Away',
+        dueDate: '2026-11-24',
+        reason: 'Llamar',
+      },
+    ];
+    expect(writeMorningMail('http://app.example', coach, [], now, due)).toMatchObject({
+      subject: '1 follow-up is due',
+      text: expect.stringContaining('Your follow-up due on Tuesday, November 24:'),
+    });
+    const spanish = writeMorningMail(
+      'http://app.example',
+      { ...coach, language: 'es' },
+      [],
+      now,
+      due,
+    );
+    expect(spanish.subject).toBe('1 seguimiento pendiente');
+    expect(spanish.text).toContain('Tu seguimiento pendiente el martes, 24 de noviembre:');
+    expect(spanish.text).not.toContain('necesita tu atención');
+  });
 });

@@ -5,6 +5,7 @@ import {
   createAttentionTranslate,
   describeAttentionReason,
   fullName,
+  localDateOf,
   mailSafeName,
 } from '@coach/domain';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -16,6 +17,15 @@ export type AttentionEntry = {
   firstName: string;
   lastName: string;
   reasons: AttentionReason[];
+};
+
+/** A client whose follow-up is due: who, the day it was set for, and why. */
+export type FollowUpEntry = {
+  clientId: string;
+  firstName: string;
+  lastName: string;
+  dueDate: string;
+  reason: string;
 };
 
 /** The coach the mail goes to, and when it is for. */
@@ -43,15 +53,17 @@ function escapeHtml(text: string): string {
  * The morning attention mail of a coach (plain text and HTML) in their language: each client who
  * needs attention with the reasons in the words of the clients list (the domain's rule, worded by
  * the server's texts of the language, dates in the coach's timezone) and a link to their profile
- * (`<app>/clients/<id>`). Names are plain text on one line, and a name that looks like a link is
+ * (`<app>/clients/<id>`), then the coach's due follow-ups with their reasons (those due before
+ * today say since when). Names are plain text on one line, and a name that looks like a link is
  * left out ('A client'), so the only links in the mail are the product's own (as in the invite
- * mail).
+ * mail); a follow-up's reason is the coach's own text, shown as text.
  */
 export function writeMorningMail(
   appUrl: string,
   coach: MorningMailRecipient,
   clients: readonly AttentionEntry[],
   now: Date,
+  followUps: readonly FollowUpEntry[] = [],
 ): MailMessage {
   const base = appUrl.replace(/\/+$/, '');
   const { language } = coach;
@@ -65,16 +77,45 @@ export function writeMorningMail(
     day: 'numeric',
     timeZone: coach.timezone,
   }).format(now);
+  const linkOf = (clientId: string) => `${base}/clients/${encodeURIComponent(clientId)}`;
+  const nameOf = (client: { firstName: string; lastName: string }) =>
+    mailSafeName(fullName(client)) ?? words.someClient;
   const entries = clients.map((client) => ({
-    name: mailSafeName(fullName(client)) ?? words.someClient,
+    name: nameOf(client),
     reasons: client.reasons.map((reason) => describeAttentionReason(reason, translate, formats)),
-    link: `${base}/clients/${encodeURIComponent(client.clientId)}`,
+    link: linkOf(client.clientId),
+  }));
+  const today = localDateOf(now, coach.timezone);
+  const dateOf = new Intl.DateTimeFormat(language, {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const dueEntries = followUps.map((followUp) => ({
+    name: nameOf(followUp),
+    reasons: [
+      followUp.dueDate < today
+        ? `${followUp.reason} (${fill(words.followUpSince, { date: dateOf.format(new Date(`${followUp.dueDate}T00:00:00Z`)) })})`
+        : followUp.reason,
+    ],
+    link: linkOf(followUp.clientId),
   }));
   const coachName = mailSafeName(coach.firstName);
   const greeting = coachName ? fill(words.greetingNamed, { name: coachName }) : words.greeting;
   const count = clients.length;
-  const subject = plural(words.subject, count);
-  const intro = plural(words.intro, count, { day });
+  const subject =
+    count > 0 ? plural(words.subject, count) : plural(words.followUpsSubject, followUps.length);
+  const sections = [
+    ...(count > 0 ? [{ heading: plural(words.intro, count, { day }), entries }] : []),
+    ...(followUps.length > 0
+      ? [
+          {
+            heading: plural(words.followUpsHeading, followUps.length, { day }),
+            entries: dueEntries,
+          },
+        ]
+      : []),
+  ];
   // The chosen hour on a 24-hour clock, as the locale writes it ('07:00').
   const hour = new Intl.DateTimeFormat(language, {
     hour: '2-digit',
@@ -88,28 +129,37 @@ export function writeMorningMail(
   const text = [
     greeting,
     '',
-    intro,
-    '',
-    ...entries.flatMap((entry) => [`${entry.name}: ${entry.reasons.join('; ')}`, entry.link, '']),
+    ...sections.flatMap((section) => [
+      section.heading,
+      '',
+      ...section.entries.flatMap((entry) => [
+        `${entry.name}: ${entry.reasons.join('; ')}`,
+        entry.link,
+        '',
+      ]),
+    ]),
     footer,
     settingsLink,
   ].join('\n');
 
-  const items = entries
-    .map(
-      (entry) =>
-        `<li><a href="${escapeHtml(entry.link)}">${escapeHtml(entry.name)}</a>: ` +
-        `${entry.reasons.map(escapeHtml).join('; ')}</li>`,
-    )
-    .join('\n');
+  const itemsOf = (sectionEntries: typeof entries) =>
+    sectionEntries
+      .map(
+        (entry) =>
+          `<li><a href="${escapeHtml(entry.link)}">${escapeHtml(entry.name)}</a>: ` +
+          `${entry.reasons.map(escapeHtml).join('; ')}</li>`,
+      )
+      .join('\n');
   const html = [
     '<!doctype html>',
     `<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>`,
     escapeHtml(subject),
     '</title></head><body>',
     `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<ul>\n${items}\n</ul>`,
+    ...sections.flatMap((section) => [
+      `<p>${escapeHtml(section.heading)}</p>`,
+      `<ul>\n${itemsOf(section.entries)}\n</ul>`,
+    ]),
     `<p>${escapeHtml(footer)} <a href="${escapeHtml(settingsLink)}">${escapeHtml(words.settings)}</a></p>`,
     '</body></html>',
   ].join('\n');

@@ -8,7 +8,7 @@ import {
 import type { DatabaseHandle } from '../../db/index.ts';
 import { enqueueMail, failureKind, type Log, type MailQueue } from '../../mail/outbox.ts';
 import { clientSummaries } from '../analytics/index.ts';
-import { type AttentionEntry, writeMorningMail } from './morningMailMessage.ts';
+import { type AttentionEntry, type FollowUpEntry, writeMorningMail } from './morningMailMessage.ts';
 import {
   claimMorningMail,
   type DueCoach,
@@ -67,15 +67,21 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
   /** Set by `stop()`: a tick under way mails no further coach. */
   let isClosing = false;
 
-  /** The clients of `coach` who need attention at `now`, most urgent first. */
-  async function attentionList(coach: DueCoach, now: Date): Promise<AttentionEntry[]> {
+  /**
+   * The clients of `coach` who need attention at `now`, most urgent first, and their due
+   * follow-ups, the earliest first (then by the list's order: last, first name).
+   */
+  async function mailContents(
+    coach: DueCoach,
+    now: Date,
+  ): Promise<{ clients: AttentionEntry[]; followUps: FollowUpEntry[] }> {
     const found = await clientSummaries(
       database.db,
       { organisationId, timezone: coach.timezone },
       { coachPersonId: coach.personId },
       now,
     );
-    return found
+    const clients = found
       .map(({ summary }) => ({ summary, attention: attentionOf(summary, now) }))
       .filter(({ attention }) => attention.category !== 'ok')
       .sort((a, b) => compareAttention(a.attention, b.attention))
@@ -85,14 +91,33 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
         lastName: summary.lastName,
         reasons: attention.reasons,
       }));
+    const followUps = found
+      .flatMap(({ summary }) =>
+        summary.followUp?.isDue
+          ? [
+              {
+                clientId: summary.clientId,
+                firstName: summary.firstName,
+                lastName: summary.lastName,
+                dueDate: summary.followUp.dueDate,
+                reason: summary.followUp.reason,
+              },
+            ]
+          : [],
+      )
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    return { clients, followUps };
   }
 
   /** Claims and queues one coach's mail; answers what happened. */
   async function mailCoach(coach: DueCoach, now: Date): Promise<keyof TickResult> {
     const localDate = morningMailDueDate(now, coach);
     if (!localDate) return 'skipped';
-    const clients = await attentionList(coach, now);
-    const message = clients.length > 0 ? writeMorningMail(deps.appUrl, coach, clients, now) : null;
+    const { clients, followUps } = await mailContents(coach, now);
+    const message =
+      clients.length > 0 || followUps.length > 0
+        ? writeMorningMail(deps.appUrl, coach, clients, now, followUps)
+        : null;
     const isClaimed = await database.transaction(async (tx) => {
       const isOurs = await claimMorningMail(
         tx,
