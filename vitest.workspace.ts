@@ -62,9 +62,10 @@ const heavyFiles = {
     'src/bulk.test.ts',
     'src/simulation.test.ts',
   ],
-  // The several-process runs of the live figures and the morning mail (each seeds a PostgreSQL
-  // database and starts two or three products): `npm run test:e2e` keeps their one-process runs
-  // (liveFigures, morningMail), which go through the same steps (e2e/harness/).
+  // The several-process runs of the live figures, the messages and the morning mail (each seeds a
+  // PostgreSQL database and starts two or three products): `npm run test:e2e` keeps their
+  // one-process runs (liveFigures, messages, morningMail), which go through the same steps
+  // (e2e/harness/).
   e2e: [
     'liveFiguresProcesses.test.ts',
     'messagesProcesses.test.ts',
