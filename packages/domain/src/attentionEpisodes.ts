@@ -108,3 +108,93 @@ export function episodeFigures(episodes: readonly AttentionEpisode[], now: Date)
     endedWithoutAction,
   };
 }
+
+/** A stretch of time as an episode's words count it: minutes under an hour, hours under two days. */
+export type EpisodeSpan = { unit: 'minutes' | 'hours' | 'days'; count: number };
+
+/** `ms` in the unit a reader takes in at a glance (whole units, rounded down). */
+export function episodeSpan(ms: number): EpisodeSpan {
+  const span = Math.max(0, ms);
+  if (span < hourMs) return { unit: 'minutes', count: Math.floor(span / 60_000) };
+  if (span < 2 * dayMs) return { unit: 'hours', count: Math.floor(span / hourMs) };
+  return { unit: 'days', count: Math.floor(span / dayMs) };
+}
+
+/**
+ * How an episode ended, as its words say it: out of the one reason it started with ('back above
+ * 70%', 'back in the app'...), or of all of them ('no longer needs attention').
+ */
+export type EpisodeEnding = AttentionReason['kind'] | 'all';
+
+/**
+ * An episode told in parts, which the profile words ('Mental 62% for 3 days · you wrote after
+ * 5 h · back above 70% 4 days later'; 'still open after 9 days, no action yet'): the reasons it
+ * started with, the coach's first action and how long after the start, and its end (how long
+ * after the first action, or after the start when there was none) or how long it has been open.
+ */
+export type EpisodeStory = {
+  reasons: AttentionReason[];
+  firstAction: { kind: ActingKind; after: EpisodeSpan } | null;
+  end:
+    | { state: 'ended'; ending: EpisodeEnding; after: EpisodeSpan; afterAction: boolean }
+    | { state: 'open'; for: EpisodeSpan };
+};
+
+/** {@link EpisodeStory} of `episode` at `now` (the open one's age). */
+export function episodeStory(episode: AttentionEpisode, now: Date): EpisodeStory {
+  const started = Date.parse(episode.startedAt);
+  const acted = episode.firstActionAt === null ? null : Date.parse(episode.firstActionAt);
+  const firstAction =
+    acted === null || episode.firstActionKind === null
+      ? null
+      : { kind: episode.firstActionKind, after: episodeSpan(acted - started) };
+  if (episode.endedAt === null) {
+    return {
+      reasons: episode.reasons,
+      firstAction,
+      end: { state: 'open', for: episodeSpan(now.getTime() - started) },
+    };
+  }
+  const [only, ...others] = episode.reasons;
+  return {
+    reasons: episode.reasons,
+    firstAction,
+    end: {
+      state: 'ended',
+      ending: only && others.length === 0 ? only.kind : 'all',
+      after: episodeSpan(Date.parse(episode.endedAt) - (acted ?? started)),
+      afterAction: acted !== null,
+    },
+  };
+}
+
+/**
+ * `episodes` after a sweep at `at` over the clients who need attention then (see
+ * {@link episodeChanges}): the opened ones added with ids from `newId`, the ended ones closed.
+ * The mocks keep their episodes with it; the server applies the same changes in SQL.
+ */
+export function sweptEpisodes(
+  episodes: readonly AttentionEpisode[],
+  needingAttention: ReadonlyMap<string, AttentionReason[]>,
+  at: Date,
+  newId: () => string,
+): AttentionEpisode[] {
+  const open = episodes.filter((episode) => episode.endedAt === null);
+  const { opened, ended } = episodeChanges(open, needingAttention);
+  const endedIds = new Set(ended);
+  const instant = at.toISOString();
+  return [
+    ...episodes.map((episode) =>
+      endedIds.has(episode.id) ? { ...episode, endedAt: instant } : episode,
+    ),
+    ...opened.map(({ clientId, reasons }) => ({
+      id: newId(),
+      clientId,
+      startedAt: instant,
+      reasons,
+      firstActionAt: null,
+      firstActionKind: null,
+      endedAt: null,
+    })),
+  ];
+}
