@@ -37,6 +37,11 @@ export type TestServerOptions = {
    * comes among the mail a test waits for, whatever the time of day.
    */
   morningMail?: ServiceContext['morningMail'];
+  /**
+   * The attention episodes' sweep; off by default, so that no background sweep runs among a
+   * test's statements (a test sweeps with `createEpisodeSweep` or asks for it here).
+   */
+  attentionEpisodes?: ServiceContext['attentionEpisodes'];
   /** The live event streams' timings and caps (short heartbeats in tests). */
   liveEvents?: ServiceContext['liveEvents'];
   /** The database to serve (closed with the server); a fresh one of the test kind by default. */
@@ -67,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ...(options.reportQuota ? { reportQuota: options.reportQuota } : {}),
     ...(options.mailOutbox ? { mailOutbox: options.mailOutbox } : {}),
     morningMail: options.morningMail ?? 'off',
+    attentionEpisodes: options.attentionEpisodes ?? 'off',
     ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.

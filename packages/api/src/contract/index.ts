@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './attentionEpisodes.ts';
 export * from './coachActions.ts';
 export * from './dates.ts';
 export * from './deviceMetrics.ts';

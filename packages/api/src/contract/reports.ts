@@ -10,7 +10,10 @@ import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition
 const noteSchema = (description: string) =>
   FreeTextSchema({ maxLength: reportLimits.noteMaxLength, description });
 
-/** `POST /clients/:clientId/reports` body: the coach's four notes and, optionally, the period. */
+/**
+ * `POST /clients/:clientId/reports` body: the coach's four notes and, optionally, the period and
+ * whether the coach's own notes of the period are in it.
+ */
 export const CreateReportBodySchema = Type.Object(
   {
     mentalWellbeing: noteSchema('Coach notes on mental wellbeing, at most 500 characters'),
@@ -19,6 +22,16 @@ export const CreateReportBodySchema = Type.Object(
     finalComments: noteSchema('Final comments from the coach, at most 500 characters'),
     from: Type.Optional(LocalDateSchema),
     to: Type.Optional(LocalDateSchema),
+    includeNotes: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          "Whether the PDF lists the calling coach's own notes on the client written within the " +
+          `period (the client's local dates), with their dates: at most ${reportLimits.periodNotesMax} ` +
+          `of them and ${reportLimits.periodNotesMaxCharacters} characters, the newest, saying ` +
+          'how many older ones are left out. Off unless asked: a report is handed on, the notes are private',
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -159,6 +159,18 @@ export const routeCalls = {
     path: '/clients/:clientId/coachActions',
     auth: true,
   },
+  listClientEpisodes: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/clients/:clientId/episodes',
+    auth: true,
+  },
+  getAttentionFigures: {
+    service: 'analytics',
+    method: 'GET',
+    path: '/attentionFigures',
+    auth: true,
+  },
   listMessages: {
     service: 'messaging',
     method: 'GET',

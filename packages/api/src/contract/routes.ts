@@ -31,6 +31,7 @@ import {
   VerifyResetCodeResponseSchema,
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
+import { attentionEpisodeRoutes } from './attentionEpisodes.ts';
 import { coachActionRoutes } from './coachActions.ts';
 import {
   DeviceMetricsBatchBodySchema,
@@ -229,6 +230,7 @@ export const routes = {
   ...analyticsRoutes,
   ...reportRoutes,
   ...coachActionRoutes,
+  ...attentionEpisodeRoutes,
   ...liveEventRoutes,
   ...messagingRoutes,
   ...notesRoutes,

@@ -25,6 +25,7 @@ import {
 const kind = testDatabaseKind();
 const otherOrganisationId = '11111111-1111-4111-8111-111111111111';
 const expectedTables = [
+  'attention_episodes',
   'audit_client_reads',
   'audit_log',
   'audit_refusals',
@@ -34,6 +35,7 @@ const expectedTables = [
   'client_notes',
   'client_phase_totals',
   'client_reports',
+  'coach_attention_figures',
   'exercises',
   'follow_ups',
   'invites',

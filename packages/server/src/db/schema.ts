@@ -7,6 +7,9 @@ import {
   entityTypeNames,
   exerciseGoalNames,
   exerciseStepGoalNames,
+  actingKinds,
+  type AttentionReason,
+  type EpisodeFigures,
   followUpEndings,
   goalEffectNames,
   inviteStatuses,
@@ -1079,3 +1082,65 @@ export const followUps = pgTable(
     ),
   ],
 );
+
+/**
+ * A client's attention episodes with their coach (see `services/analytics/episodes/`): from
+ * entering 'needs attention' by the clients list's rule to leaving it, with the coach's first
+ * action on the client in between. Opened and ended by the episodes' sweep; the first action
+ * written by the acting service's transaction (`coachActed`). At most one open per client and
+ * coach.
+ */
+export const attentionEpisodes = pgTable(
+  'attention_episodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    startedAt: timestamptz('started_at').notNull(),
+    reasons: jsonb('reasons').$type<AttentionReason[]>().notNull(),
+    firstActionAt: timestamptz('first_action_at'),
+    firstActionKind: text('first_action_kind', { enum: actingKinds }),
+    endedAt: timestamptz('ended_at'),
+  },
+  (table) => [
+    // The one open episode of a client with a coach: the sweep's and the first action's.
+    uniqueIndex('attention_episodes_open_idx')
+      .on(table.clientPersonId, table.coachPersonId)
+      .where(sql`${table.endedAt} is null`),
+    // A coach's episodes by their start: the figures' window.
+    index('attention_episodes_coach_idx').on(table.coachPersonId, table.startedAt.desc()),
+    // A client's episodes with a coach, newest first: the profile.
+    index('attention_episodes_client_idx').on(
+      table.clientPersonId,
+      table.coachPersonId,
+      table.startedAt.desc(),
+    ),
+    check(
+      'attention_episodes_action_kind_valid',
+      sql`${table.firstActionKind} is null or ${isIn(table.firstActionKind, actingKinds)}`,
+    ),
+    check(
+      'attention_episodes_action_with_kind',
+      sql`(${table.firstActionAt} is null) = (${table.firstActionKind} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A coach's figures over their clients' attention episodes of the last 30 days, as the last
+ * sweep of the coach kept them (`swept_at`, the services' clock), so the clients list's header
+ * reads them without working them out. `is_stale`: an action or a change since asks for the next
+ * tick's sweep.
+ */
+export const coachAttentionFigures = pgTable('coach_attention_figures', {
+  coachPersonId: uuid('coach_person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  sweptAt: timestamptz('swept_at').notNull(),
+  figures: jsonb('figures').$type<EpisodeFigures>().notNull(),
+  isStale: boolean('is_stale').notNull().default(false),
+});

@@ -356,6 +356,8 @@ const cases: Record<RouteName, RouteCase> = {
     request: async () => ({ params: await newReportOfClientC() }),
   },
   listClientCoachActions: { access: 'coach', request: () => ({}) },
+  listClientEpisodes: { access: 'coach', request: () => ({}) },
+  getAttentionFigures: { access: 'coachTool', request: () => ({}) },
   streamLiveEvents: { access: 'coachList', request: () => ({}) },
   listMessages: { access: 'coachOrClient', request: () => ({}) },
   sendMessage: {

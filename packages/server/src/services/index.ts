@@ -1,6 +1,6 @@
 import type { ServiceName } from '@coach/api';
 import { accountService as accountRoutes } from './account/index.ts';
-import { analyticsService } from './analytics/index.ts';
+import { attentionEpisodesJob, analyticsService as analyticsRoutes } from './analytics/index.ts';
 import { authService } from './auth/index.ts';
 import { calendarService } from './calendar/index.ts';
 import type { ServicePlugin } from './core/index.ts';
@@ -20,6 +20,15 @@ import { surveyService } from './survey/index.ts';
 export const accountService: ServicePlugin = async (app, context) => {
   await accountRoutes(app, context);
   await morningMailJob(app, context);
+};
+
+/**
+ * The analytics service (`/api/analytics`) with the attention episodes' sweep, which reads the
+ * clients list's figures: it runs in each process that hosts them.
+ */
+export const analyticsService: ServicePlugin = async (app, context) => {
+  await analyticsRoutes(app, context);
+  await attentionEpisodesJob(app, context);
 };
 
 /**

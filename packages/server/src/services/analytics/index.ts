@@ -3,6 +3,8 @@ import type { LiveEventOptions } from './liveHub.ts';
 
 export { clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
 export type { LiveEventOptions } from './liveHub.ts';
+export { attentionEpisodesJob } from './episodes/job.ts';
+export { createEpisodeSweep } from './episodes/sweep.ts';
 export { analyticsService } from './routes.ts';
 
 declare module '../core/context.ts' {

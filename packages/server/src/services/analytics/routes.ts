@@ -1,10 +1,12 @@
-import { messages } from '@coach/domain';
+import { type EpisodeFigures, episodeFigureDays, messages } from '@coach/domain';
+import { episodeLimits } from '@coach/api';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findCaller } from '../account/index.ts';
 import { clientHandlers, clientNotFound, clientRangeHandlers } from '../clientRecords/index.ts';
 import { keyOfCursor, nowOf, type ServicePlugin, signedPicturePath } from '../core/index.ts';
 import { listCoachActions } from './coachActions.ts';
+import { selectClientEpisodes, selectKeptFigures } from './episodes/store.ts';
 import { activityPage, clientProfileSummary, clientSeries, coachListSummaries } from './figures.ts';
 import { ListAnswers } from './listAnswers.ts';
 import { selectListVersions } from './listEntries.ts';
@@ -123,4 +125,41 @@ export const analyticsService: ServicePlugin = async (app, context) => {
       }),
     ),
   );
+
+  app.route(
+    contractRoute(
+      'listClientEpisodes',
+      clientHandlers(context, 'coach', async (_request, { caller, client }) => ({
+        items: await selectClientEpisodes(database.db, client.id, caller.id, episodeLimits.listMax),
+      })),
+    ),
+  );
+
+  app.route(
+    contractRoute('getAttentionFigures', {
+      onRequest: context.requireAuth,
+      handler: async (request) => {
+        const caller = await findCaller(database.db, organisationId, request);
+        if (caller?.type !== 'coach') {
+          throw new DomainError('forbidden', messages.onlyCoachesReadAttentionFigures);
+        }
+        // As the last sweep kept them: never worked out per request.
+        const kept = await selectKeptFigures(database.db, caller.id);
+        return {
+          days: episodeFigureDays,
+          ...(kept?.figures ?? noEpisodeFigures),
+          keptAt: kept?.sweptAt.toISOString() ?? null,
+        };
+      },
+    }),
+  );
+};
+
+/** The figures of a coach never swept yet. */
+const noEpisodeFigures: EpisodeFigures = {
+  episodes: 0,
+  actedOn: 0,
+  medianHoursToFirstAction: null,
+  endedAfterAction: 0,
+  endedWithoutAction: 0,
 };

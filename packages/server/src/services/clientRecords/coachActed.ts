@@ -4,9 +4,10 @@ import { schema, type Transaction } from '../../db/index.ts';
 
 // A coach acting on a client (a message, a note, a phase change, a report, a follow-up set or
 // moved) is one fact, whichever service it happens in: the acting service writes it here, in its
-// own transaction, so it commits or rolls back with the action.
+// own transaction, so it commits or rolls back with the action. It ends the planned follow-up and
+// is the first action of the client's open attention episode.
 
-const { followUps } = schema;
+const { attentionEpisodes, coachAttentionFigures, followUps } = schema;
 
 /** The coach's action on a client: who, on whom, what and when (the service's clock). */
 export type CoachAction = {
@@ -47,7 +48,31 @@ export async function coachActed(tx: Transaction, action: CoachAction): Promise<
       .returning({ id: followUps.id });
     followUpEnded = ended.length > 0;
   }
-  // The first action of the client's open attention episode is marked here too, for every kind
-  // (a follow-up set or moved included), when episodes are recorded.
+  await markFirstAction(tx, action);
   return { followUpEnded };
+}
+
+/**
+ * Marks the action as the first of the client's open attention episode with the coach, if it has
+ * none yet (every kind, a follow-up set or moved included), and asks for the coach's figures to
+ * be brought up to date by the next sweep (`analytics/episodes/`).
+ */
+async function markFirstAction(tx: Transaction, action: CoachAction): Promise<void> {
+  const marked = await tx
+    .update(attentionEpisodes)
+    .set({ firstActionAt: action.at, firstActionKind: action.kind })
+    .where(
+      and(
+        eq(attentionEpisodes.clientPersonId, action.clientId),
+        eq(attentionEpisodes.coachPersonId, action.coachId),
+        isNull(attentionEpisodes.endedAt),
+        isNull(attentionEpisodes.firstActionAt),
+      ),
+    )
+    .returning({ id: attentionEpisodes.id });
+  if (marked.length === 0) return;
+  await tx
+    .update(coachAttentionFigures)
+    .set({ isStale: true })
+    .where(eq(coachAttentionFigures.coachPersonId, action.coachId));
 }

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import type { AttentionEpisodeList } from '@coach/api';
+import { addDays, localDateOf } from '@coach/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSession } from '../../../../test/analytics.ts';
+import {
+  callApi,
+  createUserWithProfile,
+  signInForTest,
+  type TestUser,
+} from '../../../../test/auth.ts';
+import { startTestServer, type TestServer } from '../../../../test/testServer.ts';
+import { schema } from '../../../db/index.ts';
+import { createEpisodeSweep } from './sweep.ts';
+
+// The attention episodes through the server: the sweep opens and ends them by the clients list's
+// rule, the coach's actions through the API mark the first action, data sent over the API ends
+// them, and the coach reads the episodes and the kept figures; nobody else does.
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const silentLog = { info: () => {}, warn: () => {} };
+
+describe('attention episodes', () => {
+  let server: TestServer;
+  const clock = { now: new Date() };
+  let coach: TestUser;
+  let otherCoach: TestUser;
+  let away: TestUser;
+  let silent: TestUser;
+  let busy: TestUser;
+  let t0: Date;
+
+  const person = (email: string, coachOf?: TestUser) =>
+    createUserWithProfile(server.database, {
+      email,
+      password: 'Password1',
+      type: coachOf ? 'user' : 'coach',
+      coachPersonId: coachOf?.personId ?? null,
+      timezone: 'Europe/Madrid',
+    });
+
+  /** A sweep of its own (a process of its own) whose clock stands at `at`. */
+  const sweepAt = (at: Date) =>
+    createEpisodeSweep({
+      database: server.database,
+      organisationId: server.database.organisationId,
+      now: () => at,
+      log: silentLog,
+    }).tick();
+
+  async function call(user: TestUser, method: string, path: string, body?: unknown) {
+    return callApi(server.baseUrl, method, path, {
+      token: await signInForTest(server, user.userId),
+      ...(body === undefined ? {} : { body }),
+    });
+  }
+
+  const episodesOf = async (user: TestUser, client: TestUser) =>
+    call(user, 'GET', `/api/analytics/clients/${client.personId}/episodes`);
+  const itemsOf = async (client: TestUser) =>
+    ((await episodesOf(coach, client)).body as AttentionEpisodeList).items;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      services: ['auth', 'account', 'analytics', 'notes', 'device-metrics'],
+      now: () => clock.now,
+    });
+    coach = await person('coach@example.com');
+    otherCoach = await person('other.coach@example.com');
+    away = await person('away@example.com', coach);
+    silent = await person('silent@example.com', coach);
+    busy = await person('busy@example.com', coach);
+    // Day 4 of learn: every part of the rule judges.
+    t0 = new Date(Date.now() + 3 * day);
+    await seedSession(
+      server,
+      away.personId,
+      new Date(t0.getTime() - 31 * hour),
+      new Date(t0.getTime() - 30 * hour),
+    );
+    await seedSession(
+      server,
+      busy.personId,
+      new Date(t0.getTime() - 5 * hour),
+      new Date(t0.getTime() - hour),
+    );
+  });
+  afterAll(() => server?.close());
+
+  it('opens an episode for each client who needs attention, with the reasons of the list, and keeps the figures', async () => {
+    clock.now = t0;
+    expect(await sweepAt(t0)).toEqual({ coaches: 2, opened: 2, ended: 0 });
+
+    const response = await episodesOf(coach, away);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      items: [
+        {
+          id: expect.any(String),
+          clientId: away.personId,
+          startedAt: t0.toISOString(),
+          reasons: [
+            {
+              kind: 'noData',
+              lastConnectedAt: new Date(t0.getTime() - 30 * hour).toISOString(),
+              hoursSilent: 30,
+            },
+          ],
+          firstActionAt: null,
+          firstActionKind: null,
+          endedAt: null,
+        },
+      ],
+    });
+    expect((await episodesOf(coach, busy)).body).toEqual({ items: [] });
+
+    const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
+    expect(figures.body).toEqual({
+      days: 30,
+      episodes: 2,
+      actedOn: 0,
+      medianHoursToFirstAction: null,
+      endedAfterAction: 0,
+      endedWithoutAction: 0,
+      keptAt: t0.toISOString(),
+    });
+    // A sweep again at the same state changes nothing.
+    expect(await sweepAt(new Date(t0.getTime() + 1000))).toMatchObject({ opened: 0, ended: 0 });
+  });
+
+  it("marks the coach's first action (a note, a follow-up) and keeps it when the coach acts again", async () => {
+    clock.now = new Date(t0.getTime() + 5 * hour);
+    const note = await call(coach, 'POST', `/api/notes/clients/${away.personId}/notes`, {
+      id: randomUUID(),
+      text: 'Called, no answer',
+    });
+    expect(note.status).toBe(201);
+    clock.now = new Date(t0.getTime() + 6 * hour);
+    await call(coach, 'POST', `/api/notes/clients/${away.personId}/notes`, {
+      id: randomUUID(),
+      text: 'Second try',
+    });
+    clock.now = new Date(t0.getTime() + 2 * hour);
+    const followUp = await call(coach, 'PUT', `/api/notes/clients/${silent.personId}/followUp`, {
+      dueDate: addDays(localDateOf(clock.now, 'Europe/Madrid'), 7),
+      reason: 'Ask how the first week went',
+    });
+    expect(followUp.status, JSON.stringify(followUp.body)).toBe(200);
+
+    const [awayEpisode] = await itemsOf(away);
+    expect(awayEpisode).toMatchObject({
+      firstActionAt: new Date(t0.getTime() + 5 * hour).toISOString(),
+      firstActionKind: 'note',
+    });
+    const [silentEpisode] = await itemsOf(silent);
+    expect(silentEpisode).toMatchObject({
+      firstActionAt: new Date(t0.getTime() + 2 * hour).toISOString(),
+      firstActionKind: 'followUp',
+    });
+    const [figuresRow] = await server.database.db
+      .select()
+      .from(schema.coachAttentionFigures)
+      .where(eq(schema.coachAttentionFigures.coachPersonId, coach.personId));
+    expect(figuresRow?.isStale).toBe(true);
+  });
+
+  it('ends the episode when the client is back through the API, and the figures count it as ended after the action', async () => {
+    // Two days on, the busy client has been silent for 49 h: an episode of their own, no action.
+    const back = new Date(t0.getTime() + 2 * day);
+    clock.now = back;
+    const token = await signInForTest(server, away.userId);
+    const batch = await callApi(server.baseUrl, 'POST', '/api/device-metrics/batches', {
+      token,
+      body: {
+        samples: [],
+        sessions: [
+          {
+            id: randomUUID(),
+            startedAt: new Date(back.getTime() - 3 * hour).toISOString(),
+            endedAt: new Date(back.getTime() - 60_000).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBeLessThan(300);
+    const swept = await sweepAt(back);
+    expect(swept).toMatchObject({ opened: 1, ended: 1 });
+
+    const [episode] = await itemsOf(away);
+    expect(episode).toMatchObject({ endedAt: back.toISOString(), firstActionKind: 'note' });
+    const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
+    // Acted on after 5 h (away, ended 43 h after the note) and 2 h (silent, open); busy not yet.
+    expect(figures.body).toMatchObject({
+      episodes: 3,
+      actedOn: 2,
+      medianHoursToFirstAction: 3.5,
+      endedAfterAction: 1,
+      endedWithoutAction: 0,
+      keptAt: back.toISOString(),
+    });
+  });
+
+  it('keeps a later sweep when an older one (a slower process) commits after it', async () => {
+    const later = new Date(t0.getTime() + 3 * day);
+    await sweepAt(later);
+    expect(await sweepAt(new Date(t0.getTime() + 2.5 * day))).toMatchObject({
+      opened: 0,
+      ended: 0,
+    });
+    const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
+    expect(figures.body).toMatchObject({ keptAt: later.toISOString() });
+  });
+
+  it("answers another coach the one 404 of client calls, a client 403, and the other coach's own empty figures", async () => {
+    const stranger = await episodesOf(otherCoach, away);
+    expect(stranger.status).toBe(404);
+    expect((await episodesOf(away, away)).status).toBe(404);
+    expect((await call(away, 'GET', '/api/analytics/attentionFigures')).status).toBe(403);
+    const own = await call(otherCoach, 'GET', '/api/analytics/attentionFigures');
+    expect(own.body).toMatchObject({ episodes: 0, actedOn: 0, medianHoursToFirstAction: null });
+  });
+
+  it("sweeps a coach's clients within a tick of a change heard from the notices", async () => {
+    const sweep = createEpisodeSweep({
+      database: server.database,
+      organisationId: server.database.organisationId,
+      now: () => clock.now,
+      log: silentLog,
+      options: { tickMs: 60_000, resweepMs: 60 * day },
+    });
+    await sweep.start();
+    try {
+      await sweep.tick();
+      // Busy goes silent for a day and a half; nothing arrives, nothing is heard: no sweep of it.
+      clock.now = new Date(t0.getTime() + 3 * day + hour);
+      expect(await sweep.tick()).toMatchObject({ coaches: 0 });
+      // A batch of the busy client is heard: the next tick sweeps their coach.
+      const token = await signInForTest(server, busy.userId);
+      await callApi(server.baseUrl, 'POST', '/api/device-metrics/batches', {
+        token,
+        body: {
+          samples: [],
+          sessions: [
+            {
+              id: randomUUID(),
+              startedAt: new Date(clock.now.getTime() - 2 * hour).toISOString(),
+              endedAt: new Date(clock.now.getTime() - hour).toISOString(),
+            },
+          ],
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await sweep.tick()).toMatchObject({ coaches: 1 });
+    } finally {
+      await sweep.stop();
+    }
+  });
+});
