@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { testNow, testSummary } from '../../../test/clientSummary.ts';
-import { completionRatio, indicatorAverages, phaseOrder, toClientRows } from './clientRows.ts';
+import {
+  completionRatio,
+  followUpDueCount,
+  indicatorAverages,
+  phaseOrder,
+  toClientRows,
+} from './clientRows.ts';
+
+const followUp = (dueDate: string, isDue: boolean) => ({ dueDate, reason: 'Check in', isDue });
 
 describe('toClientRows', () => {
   it('puts no data first, then low scores, then the rest, keeping name order among equals', () => {
@@ -17,6 +25,27 @@ describe('toClientRows', () => {
     expect(rows[0]?.attention.category).toBe('noData');
     expect(rows[1]?.attention.reasons).toEqual([
       { kind: 'lowIndicator', indicator: 'mental', value: 62, days: 2 },
+    ]);
+  });
+
+  it('puts due follow-ups first among equally urgent clients, the longest due first', () => {
+    const rows = toClientRows({
+      generatedAt: testNow,
+      clients: [
+        testSummary({ firstName: 'Ann', lastName: 'Able' }),
+        testSummary({ firstName: 'Bo', lastName: 'Brown', followUp: followUp('2026-11-16', true) }),
+        testSummary({ firstName: 'Cy', lastName: 'Cole', followUp: followUp('2026-11-20', false) }),
+        testSummary({ firstName: 'Di', lastName: 'Dunn', followUp: followUp('2026-11-12', true) }),
+        testSummary({ firstName: 'Ed', lastName: 'Egan', mental: 62 }),
+      ],
+    });
+    // Low scores still come first: a follow-up orders only clients equally urgent.
+    expect(rows.map((row) => row.fullName)).toEqual([
+      'Ed Egan',
+      'Di Dunn',
+      'Bo Brown',
+      'Ann Able',
+      'Cy Cole',
     ]);
   });
 
@@ -45,6 +74,19 @@ describe('toClientRows', () => {
       clients: [testSummary({ silentHours: 23 })],
     });
     expect(row?.attention.category).toBe('ok');
+  });
+});
+
+describe('followUpDueCount', () => {
+  it('counts the clients whose follow-up is due, not those planned for later', () => {
+    const clients = [
+      testSummary({ followUp: followUp('2026-11-16', true) }),
+      testSummary({ followUp: followUp('2026-11-10', true) }),
+      testSummary({ followUp: followUp('2026-12-01', false) }),
+      testSummary(),
+    ];
+    expect(followUpDueCount(clients)).toBe(2);
+    expect(followUpDueCount([])).toBe(0);
   });
 });
 

@@ -29,10 +29,35 @@ export const indicatorColumns = [
 /** The completion columns, in table order. */
 export const completionColumns = ['exercises', 'reflections', 'assessments'] as const;
 
+/** Whether the client's open follow-up is due (its day has come in the coach's time zone). */
+export const isFollowUpDue = (client: Pick<ClientSummary, 'followUp'>): boolean =>
+  client.followUp?.isDue === true;
+
+/** How many of the rows have a follow-up due: the count on the 'Follow-up due' filter. */
+export const followUpDueCount = (rows: readonly ClientSummary[]): number =>
+  rows.filter(isFollowUpDue).length;
+
 /**
- * The rows of a list, most urgent first (the table's initial order, decisions 'Clients list'):
- * the server sends them by last then first name, and the sort is stable, so equally urgent
- * clients stay in name order. The timezone flag compares each client's offset with the device's
+ * Between two equally urgent clients, the one with a due follow-up first, the longest due
+ * first (dates 'YYYY-MM-DD' compare as text); 0 when neither has one or both are due the same day.
+ */
+export function compareFollowUpDue(
+  a: Pick<ClientSummary, 'followUp'>,
+  b: Pick<ClientSummary, 'followUp'>,
+): number {
+  const dueA = isFollowUpDue(a) ? (a.followUp?.dueDate ?? null) : null;
+  const dueB = isFollowUpDue(b) ? (b.followUp?.dueDate ?? null) : null;
+  if (dueA === dueB) return 0;
+  if (dueA === null) return 1;
+  if (dueB === null) return -1;
+  return dueA < dueB ? -1 : 1;
+}
+
+/**
+ * The rows of a list, most urgent first (the table's initial order, decisions 'Clients list'),
+ * and among equally urgent clients those with a due follow-up first (the list has no room for a
+ * column of its own: the follow-up is said in the name's cell): the server sends them by last then
+ * first name, and the sort is stable, so the others stay in name order. The timezone flag compares each client's offset with the device's
  * (`deviceOffsetMinutes`, by default this device's) at the list's `generatedAt`; a client with
  * unread messages needs attention.
  */
@@ -46,7 +71,7 @@ export function toClientRows(list: ClientSummaryList, deviceOffsetMinutes?: numb
       attention: attentionOf(client, now),
       differentTimezone: isDifferentTimezone(client, now, device),
     }))
-    .sort((a, b) => compareAttention(a.attention, b.attention));
+    .sort((a, b) => compareAttention(a.attention, b.attention) || compareFollowUpDue(a, b));
 }
 
 /** completed / scheduled as a ratio for sorting; null (sorted last) with nothing scheduled. */

@@ -9,7 +9,13 @@ import {
   viewFromSearchParams,
 } from './listView.ts';
 
-const defaultView: ClientListView = { search: '', phase: null, isAttentionOnly: false, sort: null };
+const defaultView: ClientListView = {
+  search: '',
+  phase: null,
+  isAttentionOnly: false,
+  isFollowUpDueOnly: false,
+  sort: null,
+};
 const read = (search: string) => viewFromSearchParams(new URLSearchParams(search));
 
 describe('the view in the URL', () => {
@@ -18,12 +24,14 @@ describe('the view in the URL', () => {
       search: 'ana',
       phase: 'grow',
       isAttentionOnly: true,
+      isFollowUpDueOnly: false,
       sort: { columnId: 'mental', direction: 'desc' },
     });
+    expect(read('followUp=due').isFollowUpDueOnly).toBe(true);
   });
 
   it('ignores unknown values, so an old or edited link still opens', () => {
-    expect(read('phase=bloom&attention=yes&sort=height&dir=up')).toEqual(defaultView);
+    expect(read('phase=bloom&attention=yes&followUp=1&sort=height&dir=up')).toEqual(defaultView);
     expect(read('sort=phase&dir=sideways').sort).toEqual({ columnId: 'phase', direction: 'asc' });
   });
 
@@ -46,6 +54,7 @@ describe('the view in the URL', () => {
       search: 'josé',
       phase: 'sense',
       isAttentionOnly: true,
+      isFollowUpDueOnly: true,
       sort: { columnId: 'assessments', direction: 'desc' },
     };
     expect(viewFromSearchParams(searchParamsOfView(view))).toEqual(view);
@@ -63,7 +72,17 @@ describe('filterRows', () => {
         email: 'msilva@clinic.org',
         mental: 60,
       }),
-      testSummary({ firstName: 'Aiko', lastName: 'Tanaka', step: 'grow' }),
+      testSummary({
+        firstName: 'Aiko',
+        lastName: 'Tanaka',
+        step: 'grow',
+        followUp: { dueDate: '2026-11-16', reason: 'Ask about the new job', isDue: true },
+      }),
+      testSummary({
+        firstName: 'Ben',
+        lastName: 'Ward',
+        followUp: { dueDate: '2026-11-30', reason: 'Not yet', isDue: false },
+      }),
     ],
   });
   const names = (view: Partial<ClientListView>) =>
@@ -72,7 +91,7 @@ describe('filterRows', () => {
   it('finds by name or email, ignoring case and accents, every word anywhere', () => {
     expect(names({ search: 'JOSE alv' })).toEqual(['José Álvarez']);
     expect(names({ search: 'clinic' })).toEqual(['Maria Silva']);
-    expect(names({ search: '  ' })).toHaveLength(3);
+    expect(names({ search: '  ' })).toHaveLength(4);
     expect(names({ search: 'nobody' })).toEqual([]);
   });
 
@@ -82,9 +101,16 @@ describe('filterRows', () => {
     expect(names({ isAttentionOnly: true, phase: 'grow' })).toEqual([]);
   });
 
+  it('filters by a due follow-up, not one planned for a later day, with the other filters', () => {
+    expect(names({ isFollowUpDueOnly: true })).toEqual(['Aiko Tanaka']);
+    expect(names({ isFollowUpDueOnly: true, phase: 'grow' })).toEqual(['Aiko Tanaka']);
+    expect(names({ isFollowUpDueOnly: true, isAttentionOnly: true })).toEqual([]);
+  });
+
   it('tells whether anything is hidden', () => {
     expect(isFiltered(defaultView)).toBe(false);
     expect(isFiltered({ ...defaultView, search: ' ' })).toBe(false);
     expect(isFiltered({ ...defaultView, phase: 'learn' })).toBe(true);
+    expect(isFiltered({ ...defaultView, isFollowUpDueOnly: true })).toBe(true);
   });
 });

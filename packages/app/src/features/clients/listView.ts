@@ -1,6 +1,6 @@
 import { type JourneyStep, journeyStepNames } from '@coach/domain';
 import type { SortableTableSort } from '@coach/ui';
-import type { ClientRow } from './clientRows.ts';
+import { type ClientRow, isFollowUpDue } from './clientRows.ts';
 
 /** The column ids of the clients table, in order; also the values of the URL's `sort`. */
 const clientColumnIds = [
@@ -22,6 +22,8 @@ export type ClientListView = {
   search: string;
   phase: JourneyStep | null;
   isAttentionOnly: boolean;
+  /** Only the clients whose follow-up is due (its day has come in the coach's time zone). */
+  isFollowUpDueOnly: boolean;
   /** null: the needs-attention order (the default). */
   sort: SortableTableSort | null;
 };
@@ -31,6 +33,7 @@ const keys = {
   search: 'q',
   phase: 'phase',
   attention: 'attention',
+  followUpDue: 'followUp',
   sort: 'sort',
   direction: 'dir',
 };
@@ -47,6 +50,7 @@ export function viewFromSearchParams(params: URLSearchParams): ClientListView {
     search: params.get(keys.search) ?? '',
     phase: isOneOf(journeyStepNames, phase) ? phase : null,
     isAttentionOnly: params.get(keys.attention) === '1',
+    isFollowUpDueOnly: params.get(keys.followUpDue) === 'due',
     sort: isOneOf(clientColumnIds, column)
       ? { columnId: column, direction: direction === 'desc' ? 'desc' : 'asc' }
       : null,
@@ -63,6 +67,7 @@ export function searchParamsOfView(
   if (view.search !== '') params.set(keys.search, view.search);
   if (view.phase) params.set(keys.phase, view.phase);
   if (view.isAttentionOnly) params.set(keys.attention, '1');
+  if (view.isFollowUpDueOnly) params.set(keys.followUpDue, 'due');
   if (view.sort) {
     params.set(keys.sort, view.sort.columnId);
     params.set(keys.direction, view.sort.direction);
@@ -94,10 +99,14 @@ export function filterRows(rows: readonly ClientRow[], view: ClientListView): Cl
     (row) =>
       (view.phase === null || row.journey.step === view.phase) &&
       (!view.isAttentionOnly || row.attention.category !== 'ok') &&
+      (!view.isFollowUpDueOnly || isFollowUpDue(row)) &&
       (words.length === 0 || matchesSearch(row, words)),
   );
 }
 
 /** Whether the view hides any row (a search or a filter is set). */
 export const isFiltered = (view: ClientListView) =>
-  view.search.trim() !== '' || view.phase !== null || view.isAttentionOnly;
+  view.search.trim() !== '' ||
+  view.phase !== null ||
+  view.isAttentionOnly ||
+  view.isFollowUpDueOnly;

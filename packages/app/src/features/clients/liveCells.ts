@@ -8,10 +8,13 @@ import { type ClientRow, completionColumns, indicatorColumns } from './clientRow
 /** The key of a client's cell in a column. */
 export const cellKey = (clientId: string, columnId: string) => `${clientId}|${columnId}`;
 
-/** The figures each column shows of a row (the name's cell: the name and whether attention is due). */
+/**
+ * The figures each column shows of a row (the name's cell: the name, whether attention is due and
+ * the due follow-up).
+ */
 function cellValues(row: ClientRow): Record<string, unknown> {
   return {
-    name: [row.fullName, row.attention.category],
+    name: [row.fullName, row.attention.category, row.followUp?.isDue ? row.followUp : null],
     phase: row.journey,
     engagement: row.engagement,
     ...Object.fromEntries(

@@ -1,11 +1,11 @@
 import { HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
+import { LuCalendarClock, LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { UnreadBadge } from '../../../core/messaging/index.ts';
 import type { ClientFormats } from '../clientFormats.ts';
-import type { ClientRow } from '../clientRows.ts';
+import { type ClientRow, isFollowUpDue } from '../clientRows.ts';
 import { describeAttentionReason } from '../describeAttention.ts';
 import { ClientLocalTime } from './ClientLocalTime.tsx';
 
@@ -14,7 +14,8 @@ export type ClientNameCellProps = { row: ClientRow; formats: ClientFormats };
 /**
  * Picture (a person icon when missing or broken), name, email, the client's local time (flagged
  * when in another UTC offset), the unread messages as a badge by the name, and why the figures
- * need attention, in words: 'no data' (a cloud crossed out) apart from low scores (a warning sign).
+ * need attention, in words: 'no data' (a cloud crossed out) apart from low scores (a warning sign);
+ * a due follow-up in words too, with its day and reason (a calendar).
  */
 export function ClientNameCell({ row, formats }: ClientNameCellProps) {
   const { t } = useTranslation();
@@ -59,6 +60,25 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
             <Text as="span">
               <VisuallyHidden>{t('clients.attention.label')}: </VisuallyHidden>
               {reasons.map((reason) => describeAttentionReason(reason, t, formats)).join(' · ')}
+            </Text>
+          </HStack>
+        ) : null}
+        {isFollowUpDue(row) && row.followUp ? (
+          <HStack
+            gap="1"
+            align="flex-start"
+            textStyle="xs"
+            fontWeight="medium"
+            color="brand.fg"
+            data-follow-up="due"
+          >
+            <Text as="span" flexShrink={0} marginBlockStart="0.5" aria-hidden>
+              <LuCalendarClock />
+            </Text>
+            {/* A long reason is cut at two lines; the whole of it on hover, and for screen readers. */}
+            <Text as="span" lineClamp={2} title={row.followUp.reason}>
+              {/* The reason as written, never read as a translation's markup. */}
+              {`${t('clients.followUpDue', { date: formats.localDate(row.followUp.dueDate) })}: ${row.followUp.reason}`}
             </Text>
           </HStack>
         ) : null}

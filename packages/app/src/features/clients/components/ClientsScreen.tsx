@@ -15,7 +15,7 @@ import { InviteClientButton, PendingInvites } from '../../invites/index.ts';
 import { clientListAtom } from '../atoms/clientListAtom.ts';
 import { clientRowsLoadableAtom } from '../atoms/clientRowsAtom.ts';
 import { createClientFormats } from '../clientFormats.ts';
-import type { ClientRow } from '../clientRows.ts';
+import { type ClientRow, followUpDueCount } from '../clientRows.ts';
 import { useClientListView } from '../hooks/useClientListView.ts';
 import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
 import { filterRows, isFiltered } from '../listView.ts';
@@ -101,7 +101,8 @@ export function ClientsScreen() {
 
   const handleSortChange = (sort: SortableTableSort) => changeView({ sort });
   const handleAttentionFirst = () => changeView({ sort: null });
-  const handleClear = () => changeView({ search: '', phase: null, isAttentionOnly: false });
+  const handleClear = () =>
+    changeView({ search: '', phase: null, isAttentionOnly: false, isFollowUpDueOnly: false });
   const handleOpen = (row: ClientRow) => navigate(clientPath(row.clientId));
 
   const header = (
@@ -131,7 +132,9 @@ export function ClientsScreen() {
           view={view}
           onViewChange={changeView}
           counts={
-            list.state === 'hasData' ? { shown: shown.length, total: rows.length } : undefined
+            list.state === 'hasData'
+              ? { shown: shown.length, total: rows.length, followUpsDue: followUpDueCount(rows) }
+              : undefined
           }
           searchRef={searchRef}
           sortReset={

@@ -3,15 +3,15 @@ import { journeyStepNames } from '@coach/domain';
 import { Button, Select } from '@coach/ui';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuTriangleAlert } from 'react-icons/lu';
+import { LuCalendarClock, LuTriangleAlert } from 'react-icons/lu';
 import type { ClientListView } from '../listView.ts';
 import { SearchField } from './SearchField.tsx';
 
 export type ClientsToolbarProps = {
   view: ClientListView;
   onViewChange: (change: Partial<ClientListView>) => void;
-  /** Clients shown and in all; none while the list loads. */
-  counts?: { shown: number; total: number };
+  /** Clients shown, in all, and with a follow-up due; none while the list loads. */
+  counts?: { shown: number; total: number; followUpsDue: number };
   searchRef: Ref<HTMLInputElement>;
   /** Shown while a column sort replaces the needs-attention order: the way back to it. */
   sortReset?: ReactNode;
@@ -19,7 +19,10 @@ export type ClientsToolbarProps = {
 
 const allPhases = 'all';
 
-/** Search by name or email, the phase filter, the needs-attention filter and the count shown. */
+/**
+ * Search by name or email, the phase filter, the needs-attention and follow-up-due filters (the
+ * latter with how many are due) and the count shown.
+ */
 export function ClientsToolbar({
   view,
   onViewChange,
@@ -59,9 +62,19 @@ export function ClientsToolbar({
       >
         {t('clients.attentionOnly')}
       </Button>
+      <Button
+        variant={view.isFollowUpDueOnly ? 'primary' : 'secondary'}
+        aria-pressed={view.isFollowUpDueOnly}
+        icon={<LuCalendarClock />}
+        onClick={() => onViewChange({ isFollowUpDueOnly: !view.isFollowUpDueOnly })}
+      >
+        {counts
+          ? t('clients.followUpDueOnlyCount', { count: counts.followUpsDue })
+          : t('clients.followUpDueOnly')}
+      </Button>
       {sortReset}
       <Text marginInlineStart="auto" color="fg.muted" textStyle="sm" aria-live="polite">
-        {counts ? t('clients.shownCount', counts) : null}
+        {counts ? t('clients.shownCount', { shown: counts.shown, total: counts.total }) : null}
       </Text>
     </HStack>
   );
