@@ -28,6 +28,24 @@ describe('report mocks', () => {
     expect(error.status).toBe(400);
   });
 
+  it("takes the choice of the coach's notes of the period, and refuses what is no boolean", async () => {
+    const api = mockApiAtMockNow();
+    for (const includeNotes of [true, false]) {
+      const report = await api.resource.createClientReport(mockClientIds.jamie, {
+        ...reportNotes,
+        includeNotes,
+      });
+      expect(report.clientId).toBe(mockClientIds.jamie);
+    }
+    const error = await rejection(
+      api.resource.createClientReport(mockClientIds.jamie, {
+        ...reportNotes,
+        includeNotes: 'yes' as unknown as boolean,
+      }),
+    );
+    expect(error.status).toBe(400);
+  });
+
   it('answers the failure a story asks for', async () => {
     expect(
       (

@@ -154,8 +154,9 @@ function quotaWait(reports: readonly MockReport[], coachId: string, now: Date): 
 
 /**
  * MSW handlers of the report calls over the mock state, following the server's rules: the
- * client's coach only (the one 404 otherwise), notes of at most 500 characters (the contract's
- * schema), a period of at most 90 days defaulting to the journey so far, the coach's daily quota,
+ * client's coach only (the one 404 otherwise), notes of at most 500 characters and the choice of
+ * the coach's notes of the period (the contract's schema; the mock PDF is the same either way), a
+ * period of at most 90 days defaulting to the journey so far, the coach's daily quota,
  * pages newest first after a cursor, deletion by the report's author only; every PDF is the same
  * small valid document.
  */

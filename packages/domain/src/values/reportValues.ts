@@ -24,6 +24,17 @@ export const reportLimits = {
   quotaWindowSeconds: 24 * 60 * 60,
   /** Seconds a caller is told to wait (`Retry-After`) when the renderers are full. */
   busyRetryAfterSeconds: 5,
+  /**
+   * Most of the coach's notes of the period a report lists when asked to (the newest; the PDF
+   * says how many older ones it leaves out): a period of 90 days of daily notes stays a readable
+   * handful of pages.
+   */
+  periodNotesMax: 30,
+  /**
+   * Most characters of those notes together (a note holds up to 5,000): about ten pages, so that
+   * a renderer's time stays bounded whatever the notes. The newest note is always listed.
+   */
+  periodNotesMaxCharacters: 30_000,
 } as const;
 
 /** The coach's notes of a report, in the order the form and the PDF show them. */

@@ -37,6 +37,14 @@ export const englishTexts = {
     notesTitle: "Coach's notes",
     noNotes: 'No notes.',
     finalComments: 'Final comments from coach',
+    periodNotesTitle: 'Notes',
+    periodNotesIntro: "The coach's notes written in the period, oldest first.",
+    noPeriodNotes: 'No notes were written in this period.',
+    periodNotesLeftOut: {
+      one: 'The {{count}} older note of the period, written on {{from}}, is left out.',
+      other:
+        'The {{count}} older notes of the period, written from {{from}} to {{to}}, are left out.',
+    },
     page: 'Page {{page}} of {{count}}',
   },
   invite: {

@@ -38,6 +38,15 @@ export const spanishTexts: ServerTexts = {
     notesTitle: 'Notas del coach',
     noNotes: 'Sin notas.',
     finalComments: 'Comentarios finales del coach',
+    periodNotesTitle: 'Notas',
+    periodNotesIntro:
+      'Notas del coach escritas en el periodo, de la más antigua a la más reciente.',
+    noPeriodNotes: 'No se escribieron notas en este periodo.',
+    periodNotesLeftOut: {
+      one: 'Se omite {{count}} nota más antigua del periodo, escrita el {{from}}.',
+      other:
+        'Se omiten las {{count}} notas más antiguas del periodo, escritas del {{from}} al {{to}}.',
+    },
     page: 'Página {{page}} de {{count}}',
   },
   invite: {

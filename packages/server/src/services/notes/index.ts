@@ -1,6 +1,12 @@
 // The notes service's face: what the server uses of it.
 import type { NotesQuotasInput } from './quota.ts';
 
+export {
+  type PeriodNote,
+  type PeriodNotes,
+  type PeriodNotesBounds,
+  readPeriodNotes,
+} from './periodNotes.ts';
 export { notesService } from './routes.ts';
 
 declare module '../core/context.ts' {

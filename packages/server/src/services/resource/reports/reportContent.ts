@@ -9,6 +9,7 @@ import {
   localDateOf,
   phaseIndicatorAverage,
   type ReportPeriod,
+  reportLimits,
   reportPeriod,
   roundTo,
 } from '@coach/domain';
@@ -17,6 +18,7 @@ import { DomainError } from '../../../domainError.ts';
 import { clientProfileSummary, clientSeries } from '../../analytics/index.ts';
 import { clientNotFound } from '../../clientRecords/index.ts';
 import type { PersonRecord } from '../../core/index.ts';
+import { readPeriodNotes } from '../../notes/index.ts';
 import type {
   ReportContent,
   ReportSection,
@@ -60,8 +62,10 @@ function sectionFigures(
 }
 
 /**
- * Everything the PDF of `client`'s report shows, at `now`, as `coach` wrote it; throws the one
- * 404 when the client is gone meanwhile, and 'invalid_range' for a refused period.
+ * Everything the PDF of `client`'s report shows, at `now`, as `coach` wrote it, with the coach's
+ * own notes on the client written within the period when the body asks for them (the client's
+ * local dates, as the period's); throws the one 404 when the client is gone meanwhile, and
+ * 'invalid_range' for a refused period.
  */
 export async function readReportContent(
   db: Database,
@@ -87,6 +91,15 @@ export async function readReportContent(
     localDateOf(now, client.timezone),
   );
   const series = await clientSeries(db, organisationId, client, period.from, period.to, now);
+  const periodNotes = body.includeNotes
+    ? await readPeriodNotes(
+        db,
+        { organisationId, clientId: client.id, coachId: coach.id },
+        period,
+        client.timezone,
+        { max: reportLimits.periodNotesMax, maxCharacters: reportLimits.periodNotesMaxCharacters },
+      )
+    : null;
   const { indicators } = profile;
   const section = (kind: ReportSectionKind, key: IndicatorKey, note: string): ReportSection => ({
     kind,
@@ -112,5 +125,6 @@ export async function readReportContent(
       section('productivity', 'productivity', body.productivity),
     ],
     finalComments: body.finalComments,
+    periodNotes,
   };
 }

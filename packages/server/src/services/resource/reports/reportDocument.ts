@@ -5,6 +5,7 @@
 import type { CoachLanguage, JourneyStep } from '@coach/domain';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { type Wording, wordingOf } from '../../../texts/serverTexts.ts';
+import type { PeriodNotes } from '../../notes/index.ts';
 import { type ChartDay, indicatorChartSvg } from './reportChart.ts';
 
 /** The figures of one indicator over the period, and over the phase as the profile shows them. */
@@ -49,6 +50,8 @@ export type ReportContent = {
   limitPercent: number;
   sections: ReportSection[];
   finalComments: string;
+  /** The coach's own notes of the period, bounded; null when the report was not asked for them. */
+  periodNotes: PeriodNotes | null;
 };
 
 const pageMargin = 40;
@@ -228,7 +231,46 @@ function section(words: Words, part: ReportSection): Content {
   };
 }
 
-/** The pdfmake document of a report: header, one section per indicator, final comments, pages. */
+/**
+ * The coach's notes of the period, oldest first, each under the day it was written (text as text,
+ * line breaks kept), and how many older ones are left out.
+ */
+function periodNotesSection(words: Words, periodNotes: PeriodNotes): Content[] {
+  const { plural } = words;
+  const text = words.texts.report;
+  const { notes, leftOut } = periodNotes;
+  return [
+    { text: text.periodNotesTitle, style: 'section', margin: [0, 16, 0, 6] },
+    notes.length === 0
+      ? { text: text.noPeriodNotes, style: 'empty' }
+      : { text: text.periodNotesIntro, style: 'label', margin: [0, 0, 0, 6] },
+    ...notes.map(
+      (note): Content => ({
+        stack: [
+          { text: words.date(note.writtenOn), style: 'notesTitle' },
+          { text: note.text, style: 'notes', preserveLeadingSpaces: true },
+        ],
+        margin: [0, 0, 0, 8],
+      }),
+    ),
+    ...(leftOut
+      ? [
+          {
+            text: plural(text.periodNotesLeftOut, leftOut.count, {
+              from: words.date(leftOut.from),
+              to: words.date(leftOut.to),
+            }),
+            style: 'empty',
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The pdfmake document of a report: header, one section per indicator, final comments, the
+ * coach's notes of the period when asked for, pages.
+ */
 export function reportDocument(content: ReportContent): TDocumentDefinitions {
   const words = wordsOf(content);
   const text = words.texts.report;
@@ -246,6 +288,7 @@ export function reportDocument(content: ReportContent): TDocumentDefinitions {
       ...content.sections.map((part) => section(words, part)),
       { text: text.finalComments, style: 'section' },
       notesText(words, content.finalComments),
+      ...(content.periodNotes ? periodNotesSection(words, content.periodNotes) : []),
     ],
     footer: (currentPage, pageCount) => ({
       columns: [

@@ -26,7 +26,8 @@ const busy = () =>
   });
 
 /**
- * Client reports: a coach generates a PDF of a client's period with their notes, lists, downloads
+ * Client reports: a coach generates a PDF of a client's period with their notes (and, when asked,
+ * their own notes on the client written in the period), lists, downloads
  * and deletes them; the client's coach only, and only the reports that coach wrote (anyone else
  * gets the one 404 of client calls). The PDF is rendered in worker threads, never on the event
  * loop; when they and their queue are full the call is refused (503 with Retry-After) before
@@ -100,7 +101,11 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
             phaseDay: content.phaseDay,
             bytes,
           });
-          // Never the notes: they are the coach's words about a client.
+          // Never the notes: they are the coach's words about a client. How many of the coach's
+          // notes of the period it lists, when asked for, is a figure, not their text.
+          const periodNotes = content.periodNotes
+            ? { periodNotes: content.periodNotes.notes.length }
+            : {};
           await recordAudit(tx, {
             organisationId,
             action: 'report_generated',
@@ -109,7 +114,12 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
             ip: request.ip,
             requestId: request.id,
             outcome: 'success',
-            details: { reportId: stored.id, period: content.period, bytes: bytes.byteLength },
+            details: {
+              reportId: stored.id,
+              period: content.period,
+              bytes: bytes.byteLength,
+              ...periodNotes,
+            },
           });
           // When it is stored: the render may have taken a while.
           const action = { ...owner, kind: 'report', at: nowOf(context) } as const;
