@@ -40,6 +40,11 @@ export type ParityDriver = {
    * keep theirs. A scenario that moves it moves it back.
    */
   setClockOffset(ms: number): void;
+  /**
+   * Brings the attention episodes up to date at the services' clock: the server's sweep runs one
+   * tick; the mocks sweep when the episodes or the figures are read.
+   */
+  sweepEpisodes(): Promise<void>;
   close(): Promise<void>;
 };
 

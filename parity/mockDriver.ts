@@ -1,11 +1,13 @@
 import {
   createHandlers,
   createMockState,
+  fixtureEpisodes,
   fixtureFollowUps,
   fixtureIds,
   fixtureNotes,
   fixtureThreads,
   mockNow,
+  seedEpisodes,
   seedFollowUp,
   seedNotes,
   seedThread,
@@ -16,8 +18,8 @@ import { fixturePeople } from './fixturePeople.ts';
 
 /**
  * The MSW handlers as a backend: each call goes straight to the handlers (no patched fetch), over
- * a fresh mock state, on the stories' clock ({@link mockNow}), its threads, notes and follow-ups
- * empty as the server's (the fixture ones are the stories' demo data).
+ * a fresh mock state, on the stories' clock ({@link mockNow}), its threads, notes, follow-ups and
+ * past attention episodes empty as the server's (the fixture ones are the stories' demo data).
  */
 export function createMockDriver(): ParityDriver {
   const state = createMockState();
@@ -26,6 +28,7 @@ export function createMockDriver(): ParityDriver {
   for (const clientId of Object.keys(fixtureThreads)) seedThread(state, clientId, []);
   for (const clientId of Object.keys(fixtureNotes)) seedNotes(state, clientId, []);
   for (const clientId of Object.keys(fixtureFollowUps)) seedFollowUp(state, clientId, null);
+  for (const clientId of Object.keys(fixtureEpisodes)) seedEpisodes(state, clientId, []);
   const people = fixturePeople(state);
   return {
     side: 'mocks',
@@ -56,6 +59,7 @@ export function createMockDriver(): ParityDriver {
     setClockOffset(ms) {
       offsetMs = ms;
     },
+    sweepEpisodes: async () => {},
     close: async () => {},
   };
 }

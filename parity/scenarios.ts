@@ -1,4 +1,6 @@
 import type {
+  AttentionEpisodeAnswer,
+  AttentionFigures,
   CalendarEvent,
   ClientProfileSummary,
   ClientSummary,
@@ -9,6 +11,7 @@ import type {
 import { mockNow } from '@coach/api/msw';
 import {
   addDays,
+  attentionOf,
   latestFollowUpDate,
   localDateOf,
   notesLimits,
@@ -815,6 +818,73 @@ async function followUps(
   };
 }
 
+/**
+ * Attention episodes: after a sweep, a client who needs attention by the side's own list (the
+ * domain's rule over that side's figures) has one open episode with the list's reasons, from the
+ * sweep's instant, and no action; the coach's note marks the first action once; the figures count
+ * the side's episodes; nobody but the coach reads them.
+ */
+const attentionEpisodes: Scenario = {
+  name: 'attention episodes',
+  async run(context) {
+    const { as, seen, driver } = context;
+    const maria = clientParams(context, 'maria');
+    const summaries = await as('coach', 'listClientSummaries');
+    const list = summaries.body as { clients: ClientSummary[]; generatedAt: string };
+    const needing = list.clients.filter(
+      (row) => attentionOf(row, new Date(list.generatedAt)).category !== 'ok',
+    );
+    const mariaRow = list.clients.find((row) => row.clientId === maria.clientId);
+    const mariaReasons = mariaRow ? attentionOf(mariaRow, new Date(list.generatedAt)).reasons : [];
+    // On both sides Maria needs attention (the mocks: her figures; the server: no data), so the
+    // scenario sees an episode open, not two empty lists.
+    if (mariaReasons.length === 0) throw new Error(`${driver.side}: Maria needs no attention`);
+    await driver.sweepEpisodes();
+    const episodes = async (who: string | null = 'coach') => {
+      const answer = await as(who, 'listClientEpisodes', { params: maria });
+      if (answer.status !== 200) return seen(answer);
+      return (answer.body as { items: AttentionEpisodeAnswer[] }).items.map((episode) => ({
+        hasTheListsReasons: JSON.stringify(episode.reasons) === JSON.stringify(mariaReasons),
+        startedAtTheClock: episode.startedAt === mockNow.toISOString(),
+        firstActionKind: episode.firstActionKind,
+        actedAtTheClock: episode.firstActionAt === mockNow.toISOString(),
+        isOpen: episode.endedAt === null,
+      }));
+    };
+    const figures = async (who = 'coach') => {
+      await driver.sweepEpisodes();
+      const answer = await as(who, 'getAttentionFigures');
+      if (answer.status !== 200) return seen(answer);
+      const { keptAt, episodes: count, ...rest } = answer.body as AttentionFigures;
+      return { ...rest, countsTheListsClients: count === needing.length, kept: keptAt !== null };
+    };
+    const swept = await episodes();
+    await driver.sweepEpisodes();
+    const sweptAgain = await episodes();
+    const noteWritten = await as('coach', 'writeNote', {
+      params: maria,
+      body: { id: '6e0e0000-0000-4000-8000-000000000020', text: 'Asked how the week went' },
+    });
+    const secondNote = await as('coach', 'writeNote', {
+      params: maria,
+      body: { id: '6e0e0000-0000-4000-8000-000000000021', text: 'Second try' },
+    });
+    return {
+      mariaNeedsAttention: mariaReasons.length > 0,
+      swept,
+      sweptAgain,
+      noteWritten: noteWritten.status,
+      secondNote: secondNote.status,
+      afterTheNotes: await episodes(),
+      figures: await figures(),
+      byTheClient: await episodes('maria'),
+      byAnotherClient: await episodes('tomas'),
+      figuresOfAClient: await figures('maria'),
+      withoutToken: await episodes(null),
+    };
+  },
+};
+
 /** The scenarios in the order they run (each leaves the others' clients alone). */
 export const scenarios: Scenario[] = [
   signIn,
@@ -826,4 +896,5 @@ export const scenarios: Scenario[] = [
   coachSettings,
   messaging,
   notesAndFollowUps,
+  attentionEpisodes,
 ];

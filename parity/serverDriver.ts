@@ -1,6 +1,7 @@
 import { coachPerson, createMockState, mockNow, onePixelPng } from '@coach/api/msw';
 import { eq } from 'drizzle-orm';
 import { schema } from '../packages/server/src/db/index.ts';
+import { createEpisodeSweep } from '../packages/server/src/services/analytics/index.ts';
 import { createUserWithProfile, type TestUser } from '../packages/server/test/auth.ts';
 import { startTestServer, type TestServer } from '../packages/server/test/testServer.ts';
 import { contractAnswer, type ParityDriver, type ParityPeople, requestOf } from './driver.ts';
@@ -37,6 +38,14 @@ export async function createServerDriver(): Promise<ParityDriver> {
     },
     setClockOffset(ms) {
       offsetMs = ms;
+    },
+    async sweepEpisodes() {
+      await createEpisodeSweep({
+        database: server.database,
+        organisationId: server.database.organisationId,
+        now: () => new Date(mockNow.getTime() + offsetMs),
+        log: { info: () => {}, warn: () => {} },
+      }).tick();
     },
     close: () => server.close(),
   };

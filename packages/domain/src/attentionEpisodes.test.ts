@@ -5,7 +5,6 @@ import {
   episodeFigures,
   episodeSpan,
   episodeStory,
-  sweptEpisodes,
 } from './attentionEpisodes.ts';
 import { type AttentionReason, attentionOf } from './needsAttention.ts';
 
@@ -157,6 +156,33 @@ describe('episodeStory', () => {
     expect(episodeSpan(-5)).toEqual({ unit: 'minutes', count: 0 });
   });
 });
+
+/** `episodes` after a sweep at `at` (the changes the server's sweep writes in SQL). */
+function sweptEpisodes(
+  episodes: readonly AttentionEpisode[],
+  needingAttention: ReadonlyMap<string, AttentionReason[]>,
+  at: Date,
+  newId: () => string,
+): AttentionEpisode[] {
+  const open = episodes.filter((episode) => episode.endedAt === null);
+  const { opened, ended } = episodeChanges(open, needingAttention);
+  const endedIds = new Set(ended);
+  const instant = at.toISOString();
+  return [
+    ...episodes.map((episode) =>
+      endedIds.has(episode.id) ? { ...episode, endedAt: instant } : episode,
+    ),
+    ...opened.map(({ clientId, reasons }) => ({
+      id: newId(),
+      clientId,
+      startedAt: instant,
+      reasons,
+      firstActionAt: null,
+      firstActionKind: null,
+      endedAt: null,
+    })),
+  ];
+}
 
 describe('a fixed history swept hourly', () => {
   // A client in another time zone than the coach and the server, over the end of summer time in

@@ -167,34 +167,3 @@ export function episodeStory(episode: AttentionEpisode, now: Date): EpisodeStory
     },
   };
 }
-
-/**
- * `episodes` after a sweep at `at` over the clients who need attention then (see
- * {@link episodeChanges}): the opened ones added with ids from `newId`, the ended ones closed.
- * The mocks keep their episodes with it; the server applies the same changes in SQL.
- */
-export function sweptEpisodes(
-  episodes: readonly AttentionEpisode[],
-  needingAttention: ReadonlyMap<string, AttentionReason[]>,
-  at: Date,
-  newId: () => string,
-): AttentionEpisode[] {
-  const open = episodes.filter((episode) => episode.endedAt === null);
-  const { opened, ended } = episodeChanges(open, needingAttention);
-  const endedIds = new Set(ended);
-  const instant = at.toISOString();
-  return [
-    ...episodes.map((episode) =>
-      endedIds.has(episode.id) ? { ...episode, endedAt: instant } : episode,
-    ),
-    ...opened.map(({ clientId, reasons }) => ({
-      id: newId(),
-      clientId,
-      startedAt: instant,
-      reasons,
-      firstActionAt: null,
-      firstActionKind: null,
-      endedAt: null,
-    })),
-  ];
-}

@@ -99,6 +99,7 @@ export const AttentionEpisodeListSchema = Type.Object(
       maxItems: episodeLimits.listMax,
       description: `Newest first, at most ${episodeLimits.listMax}`,
     }),
+    generatedAt: instant("The services' clock when answered: how long an open episode has lasted"),
   },
   { description: "A client's attention episodes with the caller, newest first" },
 );

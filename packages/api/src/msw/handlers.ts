@@ -38,6 +38,7 @@ import {
   createSurveyHandlers,
 } from './clientHandlers.ts';
 import { createCoachActionHandlers } from './coachActionHandlers.ts';
+import { createEpisodeHandlers } from './episodeHandlers.ts';
 import { demoResetCode, demoSignInCode } from './fixtures.ts';
 import { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
 import { createLiveEventsMock, type LiveEventsMock, linkLiveEvents } from './liveEventHandlers.ts';
@@ -403,6 +404,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createDeviceMetricsHandlers(shared),
     ...createReportHandlers(shared),
     ...createCoachActionHandlers(shared),
+    ...createEpisodeHandlers(shared),
     ...createMessagingHandlers(shared),
     ...createNotesHandlers(shared),
     ...live.handlers,

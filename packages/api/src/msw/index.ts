@@ -43,6 +43,9 @@ export {
   type MessagingHandlerOptions,
   seedThread,
 } from './messagingHandlers.ts';
+export { createEpisodeHandlers, type EpisodeHandlerOptions } from './episodeHandlers.ts';
+export { seedEpisodes } from './episodeStore.ts';
+export { fixtureEpisodes, type MockEpisodeSeed } from './fixtures/episodeFixtures.ts';
 export {
   createNotesHandlers,
   type NotesHandlerOptions,

@@ -34,6 +34,7 @@ import {
   type MockFollowUpSeed,
   type MockNoteSeed,
 } from './fixtures/noteFixtures.ts';
+import { markMockFirstAction } from './episodeStore.ts';
 import { pushLiveEvent } from './liveEventHandlers.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
@@ -250,8 +251,9 @@ function followUpChanged(state: MockState, clientId: string): void {
 }
 
 /**
- * What a coach's action on a client changes in the notes mocks, as the server's `coachActed`
- * (client-records core) does: the open follow-up of the client with that coach ends as 'acted'
+ * What a coach's action on a client changes in the mocks, as the server's `coachActed`
+ * (client-records core) does: the first action of the client's open attention episode is marked
+ * (every kind), and the open follow-up of the client with that coach ends as 'acted'
  * at `at`, and the coach's live stream gets `clients-changed` for the client, unless the action
  * is the follow-up itself (set or moved: it stays open). The mocks call it for a coach's new
  * note, a coach's new message, a phase change and a generated report; nothing happens before the
@@ -261,6 +263,7 @@ export function coachActed(
   state: MockState,
   action: { clientId: string; coachId: string; kind: ActingKind; at: Date },
 ): { followUpEnded: boolean } {
+  markMockFirstAction(state, action);
   const store = notesByState.get(state);
   if (action.kind === 'followUp' || !store) return { followUpEnded: false };
   const open = openFollowUpOf(store, action.clientId, action.coachId);

@@ -131,6 +131,7 @@ export const analyticsService: ServicePlugin = async (app, context) => {
       'listClientEpisodes',
       clientHandlers(context, 'coach', async (_request, { caller, client }) => ({
         items: await selectClientEpisodes(database.db, client.id, caller.id, episodeLimits.listMax),
+        generatedAt: nowOf(context).toISOString(),
       })),
     ),
   );

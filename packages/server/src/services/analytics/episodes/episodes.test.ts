@@ -113,8 +113,9 @@ describe('attention episodes', () => {
           endedAt: null,
         },
       ],
+      generatedAt: t0.toISOString(),
     });
-    expect((await episodesOf(coach, busy)).body).toEqual({ items: [] });
+    expect(await itemsOf(busy)).toEqual([]);
 
     const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
     expect(figures.body).toEqual({

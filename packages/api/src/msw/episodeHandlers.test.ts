@@ -1,0 +1,78 @@
+import { attentionOf, messages } from '@coach/domain';
+import { describe, expect, it } from 'vitest';
+import { mockCoachApi } from '../../test/mockCoachApi.ts';
+import { rejection } from '../../test/rejection.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
+import { mockNow } from './fixtures/mockClock.ts';
+import { fixtureTokens } from './fixtures.ts';
+import { createHandlers } from './handlers.ts';
+import { seedEpisodes } from './episodeStore.ts';
+import { createMockState } from './state.ts';
+
+const { jamie, maria, kai } = mockClientIds;
+
+/** The real client over every handler on one state at the mocks' now, signed in as the coach by default. */
+function episodesApi(tokens: Tokens = fixtureTokens.coach) {
+  const state = createMockState();
+  const handlers = createHandlers({ state, now: () => mockNow });
+  return { ...mockCoachApi(handlers, tokens), state };
+}
+
+describe('the attention episode mocks', () => {
+  it("list a client's past episodes newest first and open one for a client who needs attention now, with the list's reasons", async () => {
+    const { analytics } = episodesApi();
+    const list = await analytics.listClientSummaries();
+    const mariaRow = list.clients.find((row) => row.clientId === maria);
+    const reasons = mariaRow ? attentionOf(mariaRow, mockNow).reasons : [];
+    expect(reasons.length).toBeGreaterThan(0);
+
+    const { items } = await analytics.listClientEpisodes(maria);
+    expect(items[0]).toEqual({
+      id: expect.any(String),
+      clientId: maria,
+      startedAt: mockNow.toISOString(),
+      reasons,
+      firstActionAt: null,
+      firstActionKind: null,
+      endedAt: null,
+    });
+    // The fixture's past one: low engagement, a note after two days, ended 9 days later.
+    expect(items[1]).toMatchObject({
+      reasons: [{ kind: 'lowEngagement', hours: 1.5 }],
+      firstActionKind: 'note',
+    });
+    // Kai's figures are all at 70 %: no episode, none seeded.
+    expect((await analytics.listClientEpisodes(kai)).items).toEqual([]);
+  });
+
+  it("mark the coach's first action on the open episode once, and count it in the figures", async () => {
+    const { analytics, notes, state } = episodesApi();
+    seedEpisodes(state, jamie, []);
+    await analytics.listClientEpisodes(maria);
+    await notes.writeNote(maria, { id: 'abcd0000-0000-4000-8000-000000000001', text: 'Called' });
+    await notes.writeNote(maria, { id: 'abcd0000-0000-4000-8000-000000000002', text: 'Again' });
+    const [open] = (await analytics.listClientEpisodes(maria)).items;
+    expect(open).toMatchObject({ firstActionKind: 'note', firstActionAt: mockNow.toISOString() });
+
+    const figures = await analytics.getAttentionFigures();
+    expect(figures).toMatchObject({
+      days: 30,
+      medianHoursToFirstAction: expect.any(Number),
+      keptAt: mockNow.toISOString(),
+    });
+    expect(figures.actedOn).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answer another caller as the server does: 404 for a client, 403 for the figures', async () => {
+    const { analytics } = episodesApi(fixtureTokens.client);
+    expect(await rejection(analytics.listClientEpisodes(maria))).toMatchObject({
+      status: 404,
+      message: messages.clientNotFound,
+    });
+    expect(await rejection(analytics.getAttentionFigures())).toMatchObject({
+      status: 403,
+      message: messages.onlyCoachesReadAttentionFigures,
+    });
+  });
+});
