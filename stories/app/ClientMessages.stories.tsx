@@ -9,7 +9,8 @@ import {
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { expectToast } from './expectToast.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 import { ownFrame } from './withCoachApi.tsx';
 
@@ -142,6 +143,29 @@ export const FailedSend: Story = {
     await userEvent.click(section.getByRole('button', { name: 'Send' }));
     await expect(await section.findByRole('alert')).toHaveTextContent('The message was not sent.');
     await expect(composerOf(section)).toHaveValue('Thursday at 10 works, see you then.');
+  },
+};
+
+/**
+ * A message with 'Check in again on…': the day and reason are checked before the message goes,
+ * and the follow-up is set once it is stored (a new message ends the open one).
+ */
+export const WithFollowUp: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await messages(canvasElement);
+    await userEvent.type(composerOf(section), 'Let us see how the week goes.');
+    await userEvent.click(section.getByRole('checkbox', { name: 'Check in again on…' }));
+    await userEvent.click(section.getByRole('button', { name: 'Send' }));
+    await expect(await section.findByText('Choose a day')).toBeVisible();
+    await expect(composerOf(section)).toHaveValue('Let us see how the week goes.');
+    fireEvent.change(section.getByLabelText('Check in again on'), {
+      target: { value: '2026-11-23' },
+    });
+    await userEvent.type(section.getByRole('textbox', { name: 'Reason' }), 'How the week went');
+    await userEvent.click(section.getByRole('button', { name: 'Send' }));
+    await expectToast('Follow-up set');
+    await expect(section.getByText('Let us see how the week goes.')).toBeVisible();
+    await expect(section.getByRole('checkbox', { name: 'Check in again on…' })).not.toBeChecked();
   },
 };
 

@@ -5,14 +5,16 @@ import { ReportsSection } from '../actions/ReportsSection.tsx';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';
 import { PhaseComparisonSection } from '../charts/PhaseComparisonSection.tsx';
+import { EpisodesSection } from '../episodes/EpisodesSection.tsx';
+import { FollowUpSection } from '../followUp/FollowUpSection.tsx';
 import { ProfileHeader } from '../header/ProfileHeader.tsx';
 import { MessagesSection } from '../messages/MessagesSection.tsx';
-import { CoachActionsSection } from '../history/CoachActionsSection.tsx';
 import { ActivitySection } from '../sections/ActivitySection.tsx';
 import { AssessmentsSection } from '../sections/AssessmentsSection.tsx';
 import { ExercisesSection } from '../sections/ExercisesSection.tsx';
 import { ReflectionsSection } from '../sections/ReflectionsSection.tsx';
 import { useClientResource } from '../shared/useClientResource.ts';
+import { TimelineSection } from '../timeline/TimelineSection.tsx';
 import { ClientNotFound } from './ClientNotFound.tsx';
 import { isNotFound } from './isNotFound.ts';
 
@@ -20,7 +22,8 @@ import { isNotFound } from './isNotFound.ts';
  * A client's profile ('/clients/:id', requirements R2.9): who the client is and how their
  * journey goes, section by section; each section loads and fails on its own. A client that is
  * not this coach's (the server's 404) shows the not-found state and nothing else; the messages
- * with the client are a section of their own. Live messages about the client read its sections
+ * with the client are a section of their own, the planned follow-up one, the client's stretches
+ * of needing attention one, and the coach's notes with their messages and actions one timeline. Live messages about the client read its sections
  * again in place; what changed shows the live cue.
  */
 export function ClientProfileScreen() {
@@ -45,9 +48,11 @@ export function ClientProfileScreen() {
         <ReflectionsSection clientId={id} timeZone={timeZone} />
         <AssessmentsSection clientId={id} />
       </Grid>
+      <FollowUpSection clientId={id} />
+      <EpisodesSection clientId={id} />
       <MessagesSection key={id} clientId={id} />
       <ReportsSection clientId={id} />
-      <CoachActionsSection clientId={id} />
+      <TimelineSection key={`timeline:${id}`} clientId={id} />
       <LiveAnnouncer />
     </Stack>
   );

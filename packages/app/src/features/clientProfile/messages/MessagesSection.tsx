@@ -10,12 +10,14 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { coachSettingsLoadableAtom } from '../../settings/index.ts';
 import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { OptionalFollowUp } from '../followUp/OptionalFollowUp.tsx';
 import { useMinuteClock } from '../header/useMinuteClock.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
 import { threadAtoms } from './threadAtoms.ts';
 import { isDeletable, toThreadMessages } from './threadView.ts';
 import { useMarkThreadRead } from './useMarkThreadRead.ts';
+import { useMessageFollowUp } from './useMessageFollowUp.ts';
 import { useOlderMessages } from './useOlderMessages.ts';
 import { useQuickReplyItems } from './useQuickReplyItems.ts';
 import { useSendMessage } from './useSendMessage.ts';
@@ -32,8 +34,9 @@ export type MessagesSectionProps = { clientId: string };
 /**
  * The messages with the client: the thread (oldest at the top, days and times on the coach's
  * clock, older pages on demand), opened read up to the newest client message, and the composer
- * with the coach's quick replies. A client's message arriving live reads the newest page again,
- * with the quiet cue and one polite announcement.
+ * with the coach's quick replies and an optional 'Check in again on…' (set once the message is
+ * stored). A client's message arriving live reads the newest page again, with the quiet cue and
+ * one polite announcement.
  */
 export function MessagesSection({ clientId }: MessagesSectionProps) {
   const { t } = useTranslation();
@@ -50,6 +53,7 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
   const newest = state.state === 'hasData' ? state.data : undefined;
   const older = useOlderMessages(clientId, newest);
   const sending = useSendMessage(clientId);
+  const followUp = useMessageFollowUp(clientId);
   const stored = useThreadMessages(newest, older.messages, sending.sent);
   const quickReplies = useQuickReplyItems(client?.firstName ?? '');
   useMarkThreadRead(clientId, newest);
@@ -75,6 +79,14 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
     () => new Set(stored.filter((message) => isDeletable(message, now)).map(({ id }) => id)),
     [stored, now],
   );
+
+  // A follow-up ticked beside the message is checked first and set once the message is stored.
+  const handleSend = async (text: string) => {
+    const chosen = await followUp.check();
+    if (chosen === false) throw new Error('The follow-up is not valid');
+    await sending.send(text);
+    if (chosen) await followUp.set(chosen);
+  };
 
   const handleDelete = async (messageId: string) => {
     try {
@@ -128,7 +140,7 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
             height="28rem"
           />
           <MessageComposer
-            onSend={sending.send}
+            onSend={handleSend}
             label={t('messages.composerLabel', { name: clientName })}
             sendLabel={t('messages.send')}
             maxLength={messagingLimits.messageMaxLength}
@@ -140,6 +152,7 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
             quickReplies={quickReplies}
             quickRepliesLabel={t('messages.quickReplies')}
           />
+          <OptionalFollowUp {...followUp.part} />
         </>
       )}
     </SectionCard>

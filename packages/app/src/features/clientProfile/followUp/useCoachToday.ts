@@ -1,0 +1,19 @@
+import { latestFollowUpDate, localDateOf } from '@coach/domain';
+import { useAtomValue } from '../../../state/jotai.ts';
+import { coachSettingsLoadableAtom } from '../../settings/index.ts';
+import { useMinuteClock } from '../header/useMinuteClock.ts';
+
+/**
+ * The coach's today and the latest day a follow-up may be set for, in the coach's time zone (their
+ * settings' zone; this device's until it loads), moved on with the clock.
+ */
+export function useCoachToday(): { today: string; latest: string } {
+  const now = useMinuteClock();
+  const settings = useAtomValue(coachSettingsLoadableAtom);
+  const timeZone =
+    settings.state === 'hasData'
+      ? settings.data.timezone
+      : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = localDateOf(now, timeZone);
+  return { today, latest: latestFollowUpDate(today) };
+}

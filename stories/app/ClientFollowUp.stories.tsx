@@ -1,0 +1,239 @@
+import { Box } from '@chakra-ui/react';
+import { createHandlers, fixtureTokens, mockClientIds, seedFollowUp } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fireEvent, userEvent, within } from 'storybook/test';
+import { FollowUpSection } from '../../packages/app/src/features/clientProfile/index.ts';
+import { expectToast } from './expectToast.ts';
+import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
+import { mockedBackend } from './signedInScreen.tsx';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+
+// The profile's follow-up of Jamie Lee over the mocks (the demo coach's today is 16 November 2026
+// in London): Jamie's is due today; each story seeds or refuses what it shows.
+
+const { beforeEach, backendOf } = mockedBackend();
+const jamie = mockClientIds.jamie;
+
+/**
+ * The client's follow-up on the profile: 'Check in again on <date>: <reason>', flagged 'Due' once
+ * the day has come in the coach's time zone; set one (a day from today to two years ahead and a
+ * reason of 200 characters at most), move it, mark it done or drop it.
+ */
+const meta = {
+  title: 'App/Sections/ClientFollowUp',
+  render: () => (
+    <Box padding="6" maxWidth="xl">
+      <FollowUpSection clientId={jamie} />
+    </Box>
+  ),
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: {
+    docs: { story: ownFrame(600) },
+    layout: 'fullscreen',
+    session: { tokens: fixtureTokens.coach },
+  },
+  beforeEach,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const followUp = (canvasElement: HTMLElement) => loadedSection(canvasElement, 'Follow-up');
+
+/** Jamie's follow-up is due today: flagged. */
+export const Due: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await followUp(canvasElement);
+    await expect(section.getByText('Due')).toBeVisible();
+    await expect(
+      section.getByText('Check in again on Nov 16, 2026: Ask how the slower breathing feels'),
+    ).toBeVisible();
+  },
+};
+
+/** One planned for next week: shown without the flag. */
+export const NotDue: Story = {
+  beforeEach() {
+    seedFollowUp(backendOf().state, jamie, {
+      dueDate: '2026-11-23',
+      reason: 'See whether the evening walks stuck',
+    });
+  },
+  play: async ({ canvasElement }) => {
+    const section = await followUp(canvasElement);
+    await expect(
+      section.getByText('Check in again on Nov 23, 2026: See whether the evening walks stuck'),
+    ).toBeVisible();
+    await expect(section.queryByText('Due')).toBeNull();
+  },
+};
+
+/** None planned: the way to set one. */
+export const NoFollowUp: Story = {
+  beforeEach() {
+    seedFollowUp(backendOf().state, jamie, null);
+  },
+  play: async ({ canvasElement }) => {
+    const section = await followUp(canvasElement);
+    await expect(section.getByText('No follow-up planned.')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Set a follow-up' })).toBeVisible();
+  },
+};
+
+/** Before it has come: the section's placeholder. */
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    const { state, live } = backendOf();
+    msw.use(...createHandlers({ state, liveEvents: live, delays: { getFollowUp: 'forever' } }));
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('status', { name: 'Loading Follow-up' }),
+    ).toBeVisible();
+  },
+};
+
+/** Setting one: the form says what is missing, then the follow-up shows. */
+export const SetOne: Story = {
+  beforeEach() {
+    seedFollowUp(backendOf().state, jamie, null);
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, modal } = await openModal(canvasElement, 'Set a follow-up', 'Set a follow-up');
+    await userEvent.click(modal.getByRole('button', { name: 'Save follow-up' }));
+    await expect(await modal.findByText('Choose a day')).toBeVisible();
+    await expect(modal.getByText('Say why in a few words')).toBeVisible();
+    fireEvent.change(modal.getByLabelText('Check in again on'), {
+      target: { value: '2026-12-01' },
+    });
+    await userEvent.type(modal.getByRole('textbox', { name: 'Reason' }), 'Plan the Grow phase');
+    await userEvent.click(modal.getByRole('button', { name: 'Save follow-up' }));
+    await expectToast('Follow-up set');
+    await dialogClosed();
+    await expect(
+      await canvas.findByText('Check in again on Dec 1, 2026: Plan the Grow phase'),
+    ).toBeVisible();
+  },
+};
+
+/** A day past two years ahead is refused before any call. */
+export const DateTooLate: Story = {
+  play: async ({ canvasElement }) => {
+    const { modal } = await openModal(canvasElement, 'Move', 'Move the follow-up');
+    await expect(modal.getByRole('textbox', { name: 'Reason' })).toHaveValue(
+      'Ask how the slower breathing feels',
+    );
+    fireEvent.change(modal.getByLabelText('Check in again on'), {
+      target: { value: '2028-11-17' },
+    });
+    await userEvent.click(modal.getByRole('button', { name: 'Save follow-up' }));
+    await expect(await modal.findByText('Choose a day within two years')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Save follow-up' })).toBeDisabled();
+  },
+};
+
+/** Moving it to another day. */
+export const Move: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, modal } = await openModal(canvasElement, 'Move', 'Move the follow-up');
+    fireEvent.change(modal.getByLabelText('Check in again on'), {
+      target: { value: '2026-11-20' },
+    });
+    await userEvent.click(modal.getByRole('button', { name: 'Save follow-up' }));
+    await expectToast('Follow-up moved');
+    await dialogClosed();
+    await expect(
+      await canvas.findByText('Check in again on Nov 20, 2026: Ask how the slower breathing feels'),
+    ).toBeVisible();
+    await expect(canvas.queryByText('Due')).toBeNull();
+  },
+};
+
+/** Marked done: none is planned any more. */
+export const MarkDone: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await followUp(canvasElement);
+    await userEvent.click(section.getByRole('button', { name: 'Mark done' }));
+    await expectToast('Follow-up marked done');
+    await expect(await section.findByText('No follow-up planned.')).toBeVisible();
+  },
+};
+
+/** Dropped: none is planned any more. */
+export const Drop: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await followUp(canvasElement);
+    await userEvent.click(section.getByRole('button', { name: 'Drop' }));
+    await expectToast('Follow-up dropped');
+    await expect(await section.findByText('No follow-up planned.')).toBeVisible();
+  },
+};
+
+/** Past the coach's follow-ups of a day: the 429 says when to try again; the form stays. */
+export const QuotaRefused: Story = {
+  beforeEach({ msw }) {
+    const { state, live } = backendOf();
+    msw.use(...createHandlers({ state, liveEvents: live, notesQuotas: { followUpsPerDay: 0 } }));
+  },
+  play: async ({ canvasElement }) => {
+    const { modal } = await openModal(canvasElement, 'Move', 'Move the follow-up');
+    fireEvent.change(modal.getByLabelText('Check in again on'), {
+      target: { value: '2026-11-20' },
+    });
+    await userEvent.click(modal.getByRole('button', { name: 'Save follow-up' }));
+    await expectToast('You have set as many follow-ups as a day allows. Try again in 24 hours.');
+    await expect(modal.getByRole('button', { name: 'Save follow-up' })).toBeEnabled();
+  },
+};
+
+/** A date the server refuses (400 naming dueDate): the date field says so. */
+export const DateRefused: Story = {
+  beforeEach({ msw }) {
+    const { state, live } = backendOf();
+    msw.use(
+      ...createHandlers({
+        state,
+        liveEvents: live,
+        failures: {
+          setFollowUp: {
+            status: 400,
+            error: 'invalid_request',
+            message: 'dueDate must not be before today (2026-11-16)',
+          },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { modal } = await openModal(canvasElement, 'Move', 'Move the follow-up');
+    await userEvent.click(modal.getByRole('button', { name: 'Save follow-up' }));
+    await expectToast('The follow-up was not set.');
+    await expect(
+      modal.getByText('This date was not accepted: choose a day from today to two years ahead.'),
+    ).toBeVisible();
+  },
+};
+
+/** The follow-up could not be read: the section's error with a retry. */
+export const Failure: Story = {
+  beforeEach({ msw }) {
+    const { state, live } = backendOf();
+    msw.use(
+      ...createHandlers({
+        state,
+        liveEvents: live,
+        failures: {
+          getFollowUp: { status: 500, error: 'internal_error', message: 'Something went wrong' },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Error processing follow-up', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
