@@ -4,6 +4,7 @@ import { mockCoachApi } from '../../test/mockCoachApi.ts';
 import { rejection } from '../../test/rejection.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
 import { mockClientIds } from './fixtures/clientTable.ts';
+import { fixtureEpisodes } from './fixtures/episodeFixtures.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers } from './handlers.ts';
@@ -20,24 +21,10 @@ function episodesApi(tokens: Tokens = fixtureTokens.coach) {
 }
 
 describe('the attention episode mocks', () => {
-  it("list a client's past episodes newest first and open one for a client who needs attention now, with the list's reasons", async () => {
+  it("list a client's episodes newest first: the open one the fixtures seeded, kept open while the client needs attention, then the past one", async () => {
     const { analytics } = episodesApi();
-    const list = await analytics.listClientSummaries();
-    const mariaRow = list.clients.find((row) => row.clientId === maria);
-    const reasons = mariaRow ? attentionOf(mariaRow, mockNow).reasons : [];
-    expect(reasons.length).toBeGreaterThan(0);
-
     const { items } = await analytics.listClientEpisodes(maria);
-    expect(items[0]).toEqual({
-      id: expect.any(String),
-      clientId: maria,
-      startedAt: mockNow.toISOString(),
-      reasons,
-      firstActionAt: null,
-      firstActionKind: null,
-      endedAt: null,
-    });
-    // The fixture's past one: low engagement, a note after two days, ended 9 days later.
+    expect(items.map((episode) => episode.endedAt === null)).toEqual([true, false]);
     expect(items[1]).toMatchObject({
       reasons: [{ kind: 'lowEngagement', hours: 1.5 }],
       firstActionKind: 'note',
@@ -46,9 +33,34 @@ describe('the attention episode mocks', () => {
     expect((await analytics.listClientEpisodes(kai)).items).toEqual([]);
   });
 
+  it("open one at the list's instant for a client who needs attention and has none, with the list's reasons", async () => {
+    const { analytics } = episodesApi();
+    const list = await analytics.listClientSummaries();
+    const needing = list.clients.filter(
+      (row) => !(row.clientId in fixtureEpisodes) && attentionOf(row, mockNow).category !== 'ok',
+    );
+    expect(needing.length).toBeGreaterThan(0);
+    for (const row of needing) {
+      const { items, generatedAt } = await analytics.listClientEpisodes(row.clientId);
+      expect(generatedAt).toBe(mockNow.toISOString());
+      expect(items).toEqual([
+        {
+          id: expect.any(String),
+          clientId: row.clientId,
+          startedAt: mockNow.toISOString(),
+          reasons: attentionOf(row, mockNow).reasons,
+          firstActionAt: null,
+          firstActionKind: null,
+          endedAt: null,
+        },
+      ]);
+    }
+  });
+
   it("mark the coach's first action on the open episode once, and count it in the figures", async () => {
     const { analytics, notes, state } = episodesApi();
     seedEpisodes(state, jamie, []);
+    seedEpisodes(state, maria, []);
     await analytics.listClientEpisodes(maria);
     await notes.writeNote(maria, { id: 'abcd0000-0000-4000-8000-000000000001', text: 'Called' });
     await notes.writeNote(maria, { id: 'abcd0000-0000-4000-8000-000000000002', text: 'Again' });
@@ -61,7 +73,9 @@ describe('the attention episode mocks', () => {
       medianHoursToFirstAction: expect.any(Number),
       keptAt: mockNow.toISOString(),
     });
-    expect(figures.actedOn).toBeGreaterThanOrEqual(2);
+    // The seeded ones cleared: Maria's new episode is the one acted on.
+    expect(figures.actedOn).toBe(1);
+    expect(figures.medianHoursToFirstAction).toBe(0);
   });
 
   it('answer another caller as the server does: 404 for a client, 403 for the figures', async () => {

@@ -85,6 +85,11 @@ describe('the translations of every supported language', () => {
     'profileCharts.ratio',
     'profile.exercises.none',
     'profile.exercises.ms',
+    // Units: '45 min', '5 h'.
+    'durations.minutes_one',
+    'durations.minutes_other',
+    'durations.hours_one',
+    'durations.hours_other',
     'shortcuts.keys.ArrowDown',
     'shortcuts.keys.ArrowUp',
     'shortcuts.keys.ArrowLeft',

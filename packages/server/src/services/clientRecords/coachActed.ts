@@ -20,16 +20,20 @@ export type CoachAction = {
 
 /** What an action changed of the client's records. */
 export type CoachActedResult = {
-  /** The open follow-up of the client with the coach ended ('acted'): the caller publishes it. */
-  followUpEnded: boolean;
+  /**
+   * The open follow-up of the client with the coach ended ('acted'), or the action was the first
+   * of the client's open attention episode: the list and the profile show either, so the caller
+   * publishes a change of the client.
+   */
+  isClientChanged: boolean;
 };
 
 /**
  * Writes, in the acting transaction `tx`, what a coach's action on a client changes: the open
  * follow-up of the client with that coach ends as 'acted' (the coach checked in), unless the
- * action is the follow-up itself (set or moved: it stays open). Answers what changed, so the
- * caller publishes a change of the client to the coach's live streams (`publishClientChange`)
- * when its own write does not already.
+ * action is the follow-up itself (set or moved: it stays open), and the client's open attention
+ * episode gets its first action. Answers what changed, so the caller publishes a change of the
+ * client to the coach's live streams (`publishClientChange`) when its own write does not already.
  */
 export async function coachActed(tx: Transaction, action: CoachAction): Promise<CoachActedResult> {
   let followUpEnded = false;
@@ -48,8 +52,8 @@ export async function coachActed(tx: Transaction, action: CoachAction): Promise<
       .returning({ id: followUps.id });
     followUpEnded = ended.length > 0;
   }
-  await markFirstAction(tx, action);
-  return { followUpEnded };
+  const isFirstAction = await markFirstAction(tx, action);
+  return { isClientChanged: followUpEnded || isFirstAction };
 }
 
 /**
@@ -57,7 +61,7 @@ export async function coachActed(tx: Transaction, action: CoachAction): Promise<
  * none yet (every kind, a follow-up set or moved included), and asks for the coach's figures to
  * be brought up to date by the next sweep (`analytics/episodes/`).
  */
-async function markFirstAction(tx: Transaction, action: CoachAction): Promise<void> {
+async function markFirstAction(tx: Transaction, action: CoachAction): Promise<boolean> {
   const marked = await tx
     .update(attentionEpisodes)
     .set({ firstActionAt: action.at, firstActionKind: action.kind })
@@ -70,9 +74,10 @@ async function markFirstAction(tx: Transaction, action: CoachAction): Promise<vo
       ),
     )
     .returning({ id: attentionEpisodes.id });
-  if (marked.length === 0) return;
+  if (marked.length === 0) return false;
   await tx
     .update(coachAttentionFigures)
     .set({ isStale: true })
     .where(eq(coachAttentionFigures.coachPersonId, action.coachId));
+  return true;
 }

@@ -98,7 +98,7 @@ export const messagingService: ServicePlugin = async (app, context) => {
             await publishThreadChange(database, tx, thread);
             if (author === 'coach') {
               const acted = await coachActed(tx, { ...thread, kind: 'message', at: now });
-              if (acted.followUpEnded) await publishClientChange(database, tx, client);
+              if (acted.isClientChanged) await publishClientChange(database, tx, client);
             }
             const isMailed =
               author === 'coach' &&

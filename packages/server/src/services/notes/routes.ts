@@ -76,7 +76,7 @@ export const notesService: ServicePlugin = async (app, context) => {
             const written = await storeNote(tx, owner, request.body, now, charge);
             if (written.isNew) {
               const acted = await coachActed(tx, { ...owner, kind: 'note', at: now });
-              if (acted.followUpEnded) await publishClientChange(database, tx, client);
+              if (acted.isClientChanged) await publishClientChange(database, tx, client);
             }
             return written;
           }),

@@ -1,7 +1,7 @@
 import { attentionOf, type AttentionReason, episodeChanges } from '@coach/domain';
 import type { DatabaseHandle } from '../../../db/index.ts';
 import { failureKind, type Log } from '../../../mail/outbox.ts';
-import { parseLiveNotice } from '../../core/index.ts';
+import { parseLiveNotice, publishClientChange } from '../../core/index.ts';
 import { clientSummaries } from '../figures.ts';
 import {
   claimSweep,
@@ -23,7 +23,9 @@ import {
 // action marked stale, and those not swept for `resweepMs` (silence crosses the 24 h line with
 // no data arriving). A sweep claims the coach's row for its instant, so sweeps of one coach by
 // several processes run one after the other and an older one never overwrites a newer one. Time
-// comes from the services' clock, so tests move it.
+// comes from the services' clock, so tests move it. A sweep that opens or ends an episode publishes
+// a change of the client (the profile and the list's figures show it); the sweep it causes in
+// turn finds nothing to change, so it stops there.
 
 export type EpisodeSweepOptions = {
   /** How often a process sweeps, ms. */
@@ -86,10 +88,19 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
     }
     await database.transaction(async (tx) => {
       if (!(await claimSweep(tx, organisationId, coach.personId, now))) return;
-      const changes = episodeChanges(await selectOpenEpisodes(tx, coach.personId), needing);
+      const open = await selectOpenEpisodes(tx, coach.personId);
+      const changes = episodeChanges(open, needing);
       await openEpisodes(tx, organisationId, coach.personId, changes.opened, now);
       await endEpisodes(tx, changes.ended, now);
       await keepFigures(tx, coach.personId, now);
+      // The profile's episodes and the list's figures changed: the coach's tabs read them again.
+      const changed = new Set([
+        ...changes.opened.map(({ clientId }) => clientId),
+        ...open.filter(({ id }) => changes.ended.includes(id)).map(({ clientId }) => clientId),
+      ]);
+      for (const clientId of changed) {
+        await publishClientChange(database, tx, { id: clientId, coachPersonId: coach.personId });
+      }
       result.opened += changes.opened.length;
       result.ended += changes.ended.length;
     });

@@ -124,7 +124,7 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
           // When it is stored: the render may have taken a while.
           const action = { ...owner, kind: 'report', at: nowOf(context) } as const;
           const acted = await coachActed(tx, action);
-          if (acted.followUpEnded) await publishClientChange(database, tx, client);
+          if (acted.isClientChanged) await publishClientChange(database, tx, client);
           return stored;
         });
         reply.status(201);

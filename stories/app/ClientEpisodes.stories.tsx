@@ -1,0 +1,145 @@
+import { mockClientIds, seedEpisodes } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, waitFor, within } from 'storybook/test';
+import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { ownFrame } from './withCoachApi.tsx';
+
+// The Attention history section of a client's profile in the signed-in app, over the mocks'
+// episodes: the demo coach's past ones, and the open one the mocks' sweep opens for a client who
+// needs attention now (by the clients list's rule).
+
+const { beforeEach, backendOf } = mockedBackend();
+
+/**
+ * Attention history: each stretch of the client needing attention, newest first, in words: the
+ * reasons it started with, the coach's first action and how long after the start, then how it
+ * ended and how long after that action ('Mental 62% for 3 days · you wrote after 5 h · back above
+ * 70% 4 days later'), or how long it has been open ('still open after 9 days, no action yet').
+ * Figures, not a score: the coach reads what worked.
+ */
+const meta = {
+  title: 'App/Sections/ClientEpisodes',
+  ...signedInScreen(),
+  parameters: {
+    docs: { story: ownFrame() },
+    ...signedInParameters(`/clients/${mockClientIds.jamie}`),
+  },
+  beforeEach,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The Attention history section once loaded, scrolled into view. */
+async function history(canvasElement: HTMLElement) {
+  const region = await within(canvasElement).findByRole(
+    'region',
+    { name: 'Attention history' },
+    { timeout: 10_000 },
+  );
+  await waitFor(() => expect(region).not.toHaveAttribute('aria-busy', 'true'), { timeout: 5000 });
+  region.scrollIntoView({ block: 'start' });
+  return within(region);
+}
+
+/**
+ * Jamie's history: mental low for 3 days, a message after 5 h, back above 70% 4 days later; and
+ * an earlier silence that ended with no action; and the stretch open for 3 days, no action yet.
+ */
+export const History: Story = {
+  play: async ({ canvasElement }) => {
+    const section = await history(canvasElement);
+    await expect(
+      section.getByText(
+        'Mental 62% for 3 days · you wrote after 5 h · back above 70% 4 days later',
+      ),
+    ).toBeVisible();
+    await expect(
+      section.getByText('No app use yet · no action · back in the app 2 days later'),
+    ).toBeVisible();
+    await expect(
+      section.getByText(
+        'Mental 64% for 2 days, 1 unread message · still open after 3 days, no action yet',
+      ),
+    ).toBeVisible();
+    await expect(section.getAllByRole('listitem')).toHaveLength(3);
+  },
+};
+
+/**
+ * Maria-Fernanda needs attention since yesterday: the open stretch lists every reason; the earlier
+ * one shows a note two days in and an end nine days later.
+ */
+export const OpenWithPast: Story = {
+  parameters: signedInParameters(`/clients/${mockClientIds.maria}`),
+  play: async ({ canvasElement }) => {
+    const section = await history(canvasElement);
+    await expect(
+      section.getByText(
+        '1.5 h of app use in 48 h · you noted after 2 days · app use back up 9 days later',
+      ),
+    ).toBeVisible();
+    await expect(
+      section.getByText(
+        'Productivity 58% for 2 days, Mental 61% for 2 days · still open after 26 h, no action yet',
+      ),
+    ).toBeVisible();
+    await expect(section.getAllByRole('listitem')).toHaveLength(2);
+  },
+};
+
+/** A client who never needed attention: a plain sentence. */
+export const None: Story = {
+  parameters: signedInParameters(`/clients/${mockClientIds.kai}`),
+  beforeEach() {
+    seedEpisodes(backendOf().state, mockClientIds.kai, []);
+  },
+  play: async ({ canvasElement }) => {
+    const section = await history(canvasElement);
+    await expect(section.getByText('No stretch of needing attention yet.')).toBeVisible();
+  },
+};
+
+/** While the history loads: the section's placeholder. */
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/analytics/clients/:clientId/episodes', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole(
+        'region',
+        { name: 'Attention history' },
+        { timeout: 10_000 },
+      ),
+    ).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** The server failed: the section's error with a retry; the rest of the profile stands. */
+export const Failure: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/analytics/clients/:clientId/episodes', () =>
+        HttpResponse.json({ error: 'internal', message: 'Internal error' }, { status: 500 }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const region = await within(canvasElement).findByRole(
+      'region',
+      { name: 'Attention history' },
+      { timeout: 10_000 },
+    );
+    await expect(
+      await within(region).findByText('Error processing attention history'),
+    ).toBeVisible();
+    await expect(within(region).getByRole('button', { name: /Try again|Retry/ })).toBeVisible();
+  },
+};
