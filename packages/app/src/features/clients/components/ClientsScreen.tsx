@@ -20,6 +20,7 @@ import { useClientListView } from '../hooks/useClientListView.ts';
 import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
 import { filterRows, isFiltered } from '../listView.ts';
 import { cellSignatures, changedClientNames, isCellOfNamedClient } from '../liveCells.ts';
+import { AttentionFiguresLine } from './AttentionFiguresLine.tsx';
 import { ClientsTable, NoMatch } from './ClientsTable.tsx';
 import { ClientsToolbar } from './ClientsToolbar.tsx';
 
@@ -127,6 +128,7 @@ export function ClientsScreen() {
   return (
     <>
       {header}
+      {rows.length > 0 ? <AttentionFiguresLine /> : null}
       {hasClients ? (
         <ClientsToolbar
           view={view}
