@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
   ProfileActions,
@@ -75,6 +76,61 @@ async function generateWithNotes(canvasElement: HTMLElement) {
   await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
   return modal;
 }
+
+/** The bodies of the report calls a story made, read on their way to the mocks. */
+const sentReportBodies: unknown[] = [];
+
+/** The dialog with the period's notes, as it opens: off, and what choosing it puts in the PDF. */
+async function openWithNotesChoice(canvasElement: HTMLElement) {
+  const { modal } = await openReport(canvasElement);
+  const choice = modal.getByRole('checkbox', { name: 'Include my notes from this period' });
+  await expect(choice).not.toBeChecked();
+  await expect(choice).toHaveAccessibleDescription(
+    "Your private notes on this client written in the report's period (the newest 30), with their dates. Anyone you give the report to can read them.",
+  );
+  await userEvent.click(modal.getByText('Include my notes from this period'));
+  await expect(choice).toBeChecked();
+  return modal;
+}
+
+/**
+ * 'Include my notes from this period': off when the dialog opens, said to put the coach's private
+ * notes of the period (the newest 30) in the PDF for whoever gets it; here chosen.
+ */
+export const IncludeNotesChosen: Story = {
+  play: async ({ canvasElement }) => {
+    await openWithNotesChoice(canvasElement);
+  },
+};
+
+/** Chosen and generated: the call asks for the notes, and the new report heads the list. */
+export const IncludeNotes: Story = {
+  args: { clientId: mockClientIds.maria, handlers: { noReports: true } },
+  beforeEach({ msw }) {
+    sentReportBodies.length = 0;
+    msw.use(
+      // Reads the body and answers nothing: the mocks' handler answers the call.
+      http.post('*/api/resource/clients/:clientId/reports', async ({ request }) => {
+        sentReportBodies.push(await request.clone().json());
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      const section = await loadedSection(canvasElement, 'Reports');
+      const modal = await openWithNotesChoice(canvasElement);
+      await userEvent.click(modal.getByRole('button', { name: 'Generate' }));
+      await dialogClosed();
+      await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(1));
+      await expect(sentReportBodies).toEqual([
+        expect.objectContaining({ includeNotes: true, finalComments: '' }),
+      ]);
+    } finally {
+      click.mockRestore();
+    }
+  },
+};
 
 /** The list of Jamie's reports with its date and author; each downloads. */
 export const ReportsList: Story = {

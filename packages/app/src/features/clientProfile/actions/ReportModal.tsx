@@ -1,7 +1,9 @@
-import { Alert, chakra, Stack, Text } from '@chakra-ui/react';
+import { Alert, Checkbox, chakra, Stack, Text } from '@chakra-ui/react';
 import { reportLimits, reportNoteNames } from '@coach/domain';
 import { Button, Modal, Textarea } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { ModalButtons } from './ModalButtons.tsx';
@@ -19,6 +21,7 @@ const emptyNotes: ReportValues = {
   physicalWellbeing: '',
   productivity: '',
   finalComments: '',
+  includeNotes: false,
 };
 
 /** The notes form: mounted on open, so each opening starts empty. */
@@ -37,6 +40,7 @@ function ReportForm({
     defaultValues: emptyNotes,
   });
   const isOverLimit = isAnyNoteTooLong(form.watch());
+  const includeNotesHintId = useId();
 
   const handleSubmit = form.handleSubmit(async (values) => {
     if (await generate(toReportBody(values))) onClose();
@@ -58,6 +62,31 @@ function ReportForm({
             rows={3}
           />
         ))}
+        <Controller
+          control={form.control}
+          name="includeNotes"
+          render={({ field }) => (
+            <Checkbox.Root
+              checked={field.value}
+              onCheckedChange={(details) => field.onChange(details.checked === true)}
+              readOnly={isGenerating}
+              alignItems="flex-start"
+            >
+              <Checkbox.HiddenInput
+                ref={field.ref}
+                onBlur={field.onBlur}
+                aria-describedby={includeNotesHintId}
+              />
+              <Checkbox.Control marginBlockStart="0.5" />
+              <Stack gap="0.5">
+                <Checkbox.Label>{t('profileActions.includeNotes')}</Checkbox.Label>
+                <Text id={includeNotesHintId} textStyle="sm" color="fg.muted">
+                  {t('profileActions.includeNotesHint', { max: reportLimits.periodNotesMax })}
+                </Text>
+              </Stack>
+            </Checkbox.Root>
+          )}
+        />
         {isGenerating ? (
           <Alert.Root status="info" role="status">
             <Alert.Indicator />
@@ -80,8 +109,9 @@ function ReportForm({
 
 /**
  * 'Generate report' (requirements R4.9): four notes with their 'length/500' counters; over the limit
- * the counter turns red and Generate waits. While the server renders, the modal says the app
- * must not be closed, cannot be closed itself, and a second click does nothing.
+ * the counter turns red and Generate waits. 'Include my notes from this period' (off by default)
+ * puts the coach's own notes of the report's period in the PDF. While the server renders, the
+ * modal says the app must not be closed, cannot be closed itself, and a second click does nothing.
  */
 export function ReportModal({ clientId, isOpen, onClose }: ReportModalProps) {
   const { t } = useTranslation();

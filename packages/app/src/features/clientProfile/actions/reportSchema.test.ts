@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isAnyNoteTooLong, reportSchema } from './reportSchema.ts';
+import { isAnyNoteTooLong, reportSchema, toReportBody } from './reportSchema.ts';
 
-const notes = { mentalWellbeing: '', physicalWellbeing: '', productivity: '', finalComments: '' };
+const notes = {
+  mentalWellbeing: '',
+  physicalWellbeing: '',
+  productivity: '',
+  finalComments: '',
+  includeNotes: false,
+};
 
 describe('report form', () => {
   it('takes empty notes and notes of exactly 500 characters', async () => {
@@ -16,5 +22,13 @@ describe('report form', () => {
     await expect(reportSchema.validate(over)).rejects.toThrow(
       'profileActions.validation.noteTooLong',
     );
+  });
+
+  it("leaves the coach's notes of the period out unless chosen, and sends the choice", async () => {
+    const { includeNotes: _, ...withoutChoice } = notes;
+    await expect(reportSchema.validate(withoutChoice)).resolves.toEqual(notes);
+    expect(toReportBody(notes).includeNotes).toBe(false);
+    expect(toReportBody({ ...notes, includeNotes: true }).includeNotes).toBe(true);
+    expect(isAnyNoteTooLong({ ...notes, includeNotes: true })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { CreateReportBody } from '@coach/api';
 import { reportLimits, textLength } from '@coach/domain';
-import { type InferType, object, string } from 'yup';
+import { boolean, type InferType, object, string } from 'yup';
 import { maxTextLength } from '../../../forms/maxTextLength.ts';
 import { validationMessage as message } from '../../../forms/validationMessage.ts';
 
@@ -11,12 +11,16 @@ const note = () =>
       maxTextLength(reportLimits.noteMaxLength, message('profileActions.validation.noteTooLong')),
     );
 
-/** 'Generate report': four notes of at most 500 characters each (the contract's limit). */
+/**
+ * 'Generate report': four notes of at most 500 characters each (the contract's limit), and whether
+ * the coach's own notes of the period go in the PDF (off unless chosen: a report is handed on).
+ */
 export const reportSchema = object({
   mentalWellbeing: note(),
   physicalWellbeing: note(),
   productivity: note(),
   finalComments: note(),
+  includeNotes: boolean().default(false).required(),
 });
 
 /** The report form's values. */
@@ -29,5 +33,5 @@ export function isAnyNoteTooLong(values: Partial<ReportValues>): boolean {
   );
 }
 
-/** The call's body: the notes as typed (the server keeps them as given). */
+/** The call's body: the notes as typed (the server keeps them as given) and the choice. */
 export const toReportBody = (values: ReportValues): CreateReportBody => ({ ...values });
