@@ -53,6 +53,11 @@ export const Default: Story = {
     );
     await expect(canvas.getByText('Average, all clients')).toBeVisible();
     await expect(canvas.getByText('14 of 14 clients')).toBeVisible();
+    // The mocks' one due follow-up: Jamie's, today.
+    await expect(canvas.getByRole('button', { name: 'Follow-up due (1)' })).toBeVisible();
+    await expect(
+      dataRows(canvasElement).find((row) => row.textContent?.startsWith('Jamie Lee')),
+    ).toHaveTextContent('Follow-up due Nov 16: Ask how the slower breathing feels');
     // The first rows say why they are there, in words.
     const first = dataRows(canvasElement)[0] as HTMLTableRowElement;
     await expect(first).toHaveTextContent(
@@ -106,6 +111,75 @@ export const ThreeClients: Story = {
     await expect(
       within(rows[1] as HTMLElement).getByRole('meter', { name: 'Mental' }),
     ).toHaveAttribute('aria-valuetext', '64%, Lagging');
+  },
+};
+
+/** A follow-up planned for a later day: listed in the row only once it is due. */
+const laterFollowUp = {
+  dueDate: '2026-11-20',
+  reason: 'Ask about the new shift pattern',
+  isDue: false,
+};
+
+/**
+ * Follow-ups due: each flagged row says so in words, with the day and the reason (a long reason is
+ * cut at two lines, whole on hover and to a screen reader); the filter counts them ('Follow-up due
+ * (2)'). Among clients who are otherwise fine, those with a due follow-up come first, the longest
+ * due first; one planned for a later day is neither flagged nor counted.
+ */
+export const FollowUpsDue: Story = {
+  beforeEach: withClients([
+    { firstName: 'Ada', lastName: 'Lovelace', indicators: [88, 64, 90], lowDays: [0, 3, 0] },
+    { firstName: 'Grace', lastName: 'Hopper', followUp: laterFollowUp },
+    {
+      firstName: 'Alan',
+      lastName: 'Turing',
+      followUp: {
+        dueDate: '2026-11-16',
+        reason:
+          'Ask how the first week back at work went, whether the evening breathing still fits ' +
+          'around the late meetings, and if the Thursday sessions should move to the morning',
+        isDue: true,
+      },
+    },
+    {
+      firstName: 'Mary',
+      lastName: 'Somerville',
+      followUp: { dueDate: '2026-11-12', reason: 'Check the sleep goal', isDue: true },
+    },
+  ]),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Follow-up due (2)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(rowNames(canvasElement)).toEqual([
+      'Ada Lovelace',
+      'Mary Somerville',
+      'Alan Turing',
+      'Grace Hopper',
+    ]);
+    const rows = dataRows(canvasElement);
+    await expect(rows[1]).toHaveTextContent('Follow-up due Nov 12: Check the sleep goal');
+    const long = within(rows[2] as HTMLElement).getByText(/^Follow-up due Nov 16: Ask how/);
+    await expect(long).toHaveTextContent(/move to the morning$/);
+    await expect(long).toHaveAttribute('title', expect.stringMatching(/^Ask how the first week/));
+    await expect(rows[3]).not.toHaveTextContent('Follow-up');
+    await expect(rows[0]).not.toHaveTextContent('Follow-up');
+  },
+};
+
+/** No follow-up due (one planned for later): no row flagged, the filter's count is 0. */
+export const NoFollowUpsDue: Story = {
+  beforeEach: withClients([
+    { firstName: 'Grace', lastName: 'Hopper', followUp: laterFollowUp },
+    { firstName: 'Alan', lastName: 'Turing' },
+  ]),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Follow-up due (0)' })).toBeVisible();
+    for (const row of dataRows(canvasElement)) await expect(row).not.toHaveTextContent('Follow-up');
   },
 };
 

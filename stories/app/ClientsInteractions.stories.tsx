@@ -56,6 +56,24 @@ export const FilterNeedsAttention: Story = {
 };
 
 /**
+ * The 'Follow-up due (1)' toggle pressed: only Jamie Lee, whose follow-up is due today, remains
+ * ('1 of 14 clients', in the URL as followUp=due).
+ */
+export const FilterFollowUpDue: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    const toggle = canvas.getByRole('button', { name: 'Follow-up due (1)' });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+    await expect(canvas.getByText('1 of 14 clients')).toBeVisible();
+    await expect(rowNames(canvasElement)).toEqual(['Jamie Lee']);
+    await expect(dataRows(canvasElement)[0]).toHaveTextContent(
+      'Follow-up due Nov 16: Ask how the slower breathing feels',
+    );
+  },
+};
+
+/**
  * The Phase filter set to Grow: only clients in the Grow phase remain, and the count drops below
  * 14.
  */
@@ -105,6 +123,19 @@ export const Keyboard: Story = {
     await expect(second).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(await canvas.findByRole('heading', { name: 'Client profile' })).toBeVisible();
+  },
+};
+
+/** A link with the follow-up filter in it ('followUp=due') opens with the filter on. */
+export const FollowUpDueFromUrl: Story = {
+  parameters: { route: '/clients?followUp=due' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await clientsTable(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Follow-up due (1)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(rowNames(canvasElement)).toEqual(['Jamie Lee']);
   },
 };
 
