@@ -41,7 +41,7 @@ export const followUpDueCount = (rows: readonly ClientSummary[]): number =>
  * Between two equally urgent clients, the one with a due follow-up first, the longest due
  * first (dates 'YYYY-MM-DD' compare as text); 0 when neither has one or both are due the same day.
  */
-export function compareFollowUpDue(
+function compareFollowUpDue(
   a: Pick<ClientSummary, 'followUp'>,
   b: Pick<ClientSummary, 'followUp'>,
 ): number {

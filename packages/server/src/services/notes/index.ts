@@ -1,12 +1,7 @@
 // The notes service's face: what the server uses of it.
 import type { NotesQuotasInput } from './quota.ts';
 
-export {
-  type PeriodNote,
-  type PeriodNotes,
-  type PeriodNotesBounds,
-  readPeriodNotes,
-} from './periodNotes.ts';
+export { type PeriodNotes, readPeriodNotes } from './periodNotes.ts';
 export { notesService } from './routes.ts';
 
 declare module '../core/context.ts' {

@@ -9,10 +9,10 @@ import type { NotesOwner } from './store.ts';
 const { clientNotes: notes } = schema;
 
 /** A note of a period: its text as written and the client's local date it was written on. */
-export type PeriodNote = { writtenOn: string; text: string };
+type PeriodNote = { writtenOn: string; text: string };
 
 /** How many notes of a period may be listed: at most `max`, and `maxCharacters` together. */
-export type PeriodNotesBounds = { max: number; maxCharacters: number };
+type PeriodNotesBounds = { max: number; maxCharacters: number };
 
 /**
  * The notes of a period that are listed, oldest first, and the older ones left out (how many,
