@@ -28,6 +28,12 @@ export type Product = {
    * started.
    */
   output: () => string;
+  /**
+   * Stops the product and starts it again on the same data (one process only), its services'
+   * clock standing at `testNow` (`COACH_TEST_NOW`): the next morning, say. `url` and `urls` then
+   * name the new process.
+   */
+  restart: (testNow: Date) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -67,6 +73,8 @@ export async function startProduct(
     return dataDir;
   };
   const servers: ServerProcess[] = [];
+  /** What the processes stopped by a restart printed. */
+  let outputBefore = '';
   let database: PostgresDatabase | null = null;
   const cleanUp = async () => {
     await Promise.all(servers.map((server) => server.stop()));
@@ -91,16 +99,20 @@ export async function startProduct(
     const clock: Record<string, string> = options.testNow
       ? { COACH_TEST_NOW: options.testNow.toISOString(), MORNING_MAIL: '1' }
       : {};
+    let restartOne: ((testNow: Date) => Promise<void>) | null = null;
     if (processes === 1) {
       const dataDir = newDataDir();
       const template = process.env[templateDataDirVariable];
       if (!database && template) cpSync(template, dataDir, { recursive: true });
-      servers.push(
-        await startServerProcess(
-          { ...env, ...clock, DATA_DIR: dataDir, DEMO_SEED: '1' },
-          processOptions,
-        ),
-      );
+      const oneProcess = { ...env, DATA_DIR: dataDir, DEMO_SEED: '1' };
+      servers.push(await startServerProcess({ ...oneProcess, ...clock }, processOptions));
+      restartOne = async (testNow) => {
+        const stopped = servers.splice(0, servers.length);
+        await Promise.all(stopped.map((server) => server.stop()));
+        outputBefore += stopped.map((server) => server.output()).join('\n');
+        const moved = { COACH_TEST_NOW: testNow.toISOString(), MORNING_MAIL: '1' };
+        servers.push(await startServerProcess({ ...oneProcess, ...moved }, processOptions));
+      };
     } else {
       // One process migrates and seeds (its morning mail off), then the product's processes start
       // together on the seeded database.
@@ -122,16 +134,23 @@ export async function startProduct(
       const failed = started.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     }
-    const urls = servers.map((server) => server.url);
     return {
-      url: urls[0] ?? '',
-      urls,
+      get url() {
+        return servers[0]?.url ?? '';
+      },
+      get urls() {
+        return servers.map((server) => server.url);
+      },
+      restart: async (testNow) => {
+        if (!restartOne) throw new Error('Only a one-process product restarts on its data');
+        await restartOne(testNow);
+      },
       mail: {
         received: async () => [...mail.received],
         waitFor: mail.waitFor,
         waitForMailTo: mail.waitForMailTo,
       },
-      output: () => servers.map((server) => server.output()).join('\n'),
+      output: () => outputBefore + servers.map((server) => server.output()).join('\n'),
       stop: cleanUp,
     };
   } catch (error) {

@@ -92,6 +92,9 @@ export async function attachSharedProduct(info: SharedProductInfo | null): Promi
       return { received, ...waitingMailbox(received) };
     })(),
     output: () => readFileSync(info.logFile).subarray(outputStart).toString('utf8'),
+    restart: async () => {
+      throw new Error('The shared product is never restarted: a file that does needs its own');
+    },
     stop: async () => {},
   };
 }
