@@ -7,7 +7,7 @@ import type { MockState } from './state.ts';
 // (the server's `coachActed`): the store the episode handlers sweep and the acting mocks write.
 
 /** A kept episode, and the coach it is with. */
-export type MockEpisode = AttentionEpisode & { coachId: string };
+type MockEpisode = AttentionEpisode & { coachId: string };
 
 /** The episodes of one mock state. */
 export type MockEpisodes = {

@@ -26,7 +26,7 @@ export const accountService: ServicePlugin = async (app, context) => {
  * The analytics service (`/api/analytics`) with the attention episodes' sweep, which reads the
  * clients list's figures: it runs in each process that hosts them.
  */
-export const analyticsService: ServicePlugin = async (app, context) => {
+const analyticsService: ServicePlugin = async (app, context) => {
   await analyticsRoutes(app, context);
   await attentionEpisodesJob(app, context);
 };

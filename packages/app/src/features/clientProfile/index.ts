@@ -3,6 +3,5 @@ export { ProfileActions } from './actions/ProfileActions.tsx';
 export { ReportsSection } from './actions/ReportsSection.tsx';
 export { IndicatorsSection } from './charts/IndicatorsSection.tsx';
 export { PhaseComparisonSection } from './charts/PhaseComparisonSection.tsx';
-export { EpisodesSection } from './episodes/EpisodesSection.tsx';
 export { FollowUpSection } from './followUp/FollowUpSection.tsx';
 export { TimelineSection } from './timeline/TimelineSection.tsx';
