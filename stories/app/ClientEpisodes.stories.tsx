@@ -1,7 +1,7 @@
-import { mockClientIds, seedEpisodes } from '@coach/api/msw';
+import { createHandlers, mockClientIds, mockNow, seedEpisodes } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 import { ownFrame } from './withCoachApi.tsx';
 
@@ -86,6 +86,34 @@ export const OpenWithPast: Story = {
       ),
     ).toBeVisible();
     await expect(section.getAllByRole('listitem')).toHaveLength(2);
+  },
+};
+
+/**
+ * The coach writes a note on Maria-Fernanda, who needs attention since yesterday: the open
+ * stretch's first action shows at once, 'you noted after 26 h' (the mocks' clock stands at their
+ * now here, so the note is written when the list's figures were).
+ */
+export const ActedOn: Story = {
+  parameters: signedInParameters(`/clients/${mockClientIds.maria}`),
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ state: backendOf().state, now: () => mockNow }));
+  },
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    const section = await history(canvasElement);
+    await expect(section.getAllByRole('listitem')[0]).toHaveTextContent(/no action yet$/);
+    const note = await screen.findByRole('textbox', { name: 'New note' });
+    await userEvent.type(note, 'Called about the evenings.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(
+      () =>
+        expect(section.getAllByRole('listitem')[0]).toHaveTextContent(
+          'Productivity 58% for 2 days, Mental 61% for 2 days · you noted after 26 h · still open after 26 h',
+        ),
+      { timeout: 5000 },
+    );
+    section.getAllByRole('listitem')[0]?.scrollIntoView({ block: 'center' });
   },
 };
 

@@ -83,22 +83,23 @@ export function seedEpisodes(
 }
 
 /**
- * Marks the action as the first of the client's open episode with the coach, if it has none. As
+ * Marks the action as the first of the client's open episode with the coach, if it has none, and
+ * answers whether it did (the profile and the figures then change). As
  * on the server, only an episode a sweep opened (the mocks sweep when the episodes or the figures
  * are read) is marked.
  */
 export function markMockFirstAction(
   state: MockState,
   action: { clientId: string; coachId: string; kind: ActingKind; at: Date },
-): void {
+): boolean {
   const open = mockEpisodesOf(state).episodes.find(
     (episode) =>
       episode.clientId === action.clientId &&
       episode.coachId === action.coachId &&
       episode.endedAt === null,
   );
-  if (open && open.firstActionAt === null) {
-    open.firstActionAt = action.at.toISOString();
-    open.firstActionKind = action.kind;
-  }
+  if (!open || open.firstActionAt !== null) return false;
+  open.firstActionAt = action.at.toISOString();
+  open.firstActionKind = action.kind;
+  return true;
 }

@@ -245,17 +245,17 @@ export function listedFollowUpOf(
   return { dueDate, reason, isDue: dueDate <= todayOf(state, coachId, now) };
 }
 
-/** Tells the coach's live stream that a client's follow-up changed (`clients-changed`). */
-function followUpChanged(state: MockState, clientId: string): void {
+/** Tells the coach's live stream that what the list or the profile shows of a client changed (`clients-changed`). */
+function clientRowChanged(state: MockState, clientId: string): void {
   pushLiveEvent(state, { event: 'clients-changed', data: { clientIds: [clientId] } });
 }
 
 /**
  * What a coach's action on a client changes in the mocks, as the server's `coachActed`
  * (client-records core) does: the first action of the client's open attention episode is marked
- * (every kind), and the open follow-up of the client with that coach ends as 'acted'
- * at `at`, and the coach's live stream gets `clients-changed` for the client, unless the action
- * is the follow-up itself (set or moved: it stays open). The mocks call it for a coach's new
+ * (every kind), and the open follow-up of the client with that coach ends as 'acted' at `at`
+ * unless the action is the follow-up itself (set or moved: it stays open); for either, the
+ * coach's live stream gets `clients-changed` for the client. The mocks call it for a coach's new
  * note, a coach's new message, a phase change and a generated report; nothing happens before the
  * notes handlers are made (no follow-up then). Answers whether a follow-up ended.
  */
@@ -263,14 +263,16 @@ export function coachActed(
   state: MockState,
   action: { clientId: string; coachId: string; kind: ActingKind; at: Date },
 ): { followUpEnded: boolean } {
-  markMockFirstAction(state, action);
+  const isFirstAction = markMockFirstAction(state, action);
   const store = notesByState.get(state);
-  if (action.kind === 'followUp' || !store) return { followUpEnded: false };
-  const open = openFollowUpOf(store, action.clientId, action.coachId);
-  if (!open) return { followUpEnded: false };
-  Object.assign(open, { endedAt: action.at.toISOString(), ending: 'acted' });
-  followUpChanged(state, action.clientId);
-  return { followUpEnded: true };
+  const open =
+    action.kind === 'followUp' || !store
+      ? undefined
+      : openFollowUpOf(store, action.clientId, action.coachId);
+  if (open) Object.assign(open, { endedAt: action.at.toISOString(), ending: 'acted' });
+  // As the server publishes a change of the client for either.
+  if (open || isFirstAction) clientRowChanged(state, action.clientId);
+  return { followUpEnded: open !== undefined };
 }
 
 /**
@@ -498,7 +500,7 @@ export function createNotesHandlers(options: NotesHandlerOptions = {}): HttpHand
       if (!open) store.followUps.push(followUp);
       // An action on the client that does not end the follow-up itself.
       coachActed(state, { clientId, coachId: coach.id, kind: 'followUp', at });
-      followUpChanged(state, clientId);
+      clientRowChanged(state, clientId);
       return HttpResponse.json(publicFollowUp(followUp, today));
     }),
     handle('endFollowUp', ({ userId, params, body }) => {
@@ -508,7 +510,7 @@ export function createNotesHandlers(options: NotesHandlerOptions = {}): HttpHand
       if (!open) return error(404, 'not_found', messages.noOpenFollowUp);
       const at = now();
       Object.assign(open, { endedAt: at.toISOString(), ending: (body as EndFollowUpBody).ending });
-      followUpChanged(state, access.clientId);
+      clientRowChanged(state, access.clientId);
       return HttpResponse.json(publicFollowUp(open, todayOf(state, access.coach.id, at)));
     }),
   ];
