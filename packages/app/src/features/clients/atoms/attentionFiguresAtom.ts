@@ -2,7 +2,7 @@ import type { AttentionFigures } from '@coach/api';
 import { liveListAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
-import { type Loadable, loadable } from '../../../state/loadable.ts';
+import { loadable } from '../../../state/loadable.ts';
 
 /**
  * The coach's figures over their clients' attention episodes of the last 30 days
