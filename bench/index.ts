@@ -6,6 +6,7 @@ import { clientDataBench } from './client-data.ts';
 import { costGrowthBench } from './cost-growth.ts';
 import { runEmbeddedBench } from './embedded.ts';
 import { firstLoadBench } from './first-load.ts';
+import { followUpListBench } from './follow-up-list.ts';
 import type { Bench, Figure } from './harness.ts';
 import { runLiveStreamsBench } from './live-streams.ts';
 import { runLoginsBench } from './logins.ts';
@@ -14,6 +15,7 @@ import { type RoutePairs, runRequestPathBench } from './request-path.ts';
 import { runTableBrowserBench } from './table-browser.ts';
 import { runTableSortBench } from './table-sort.ts';
 import { threadOpenBench } from './thread-open.ts';
+import { timelineOpenBench } from './timeline-open.ts';
 import { runUiSizeBench } from './ui-size.ts';
 import { unreadListBench } from './unread-list.ts';
 
@@ -428,5 +430,7 @@ export const benches: Bench[] = [
   clientDataBench,
   costGrowthBench,
   unreadListBench,
+  followUpListBench,
   threadOpenBench,
+  timelineOpenBench,
 ];
