@@ -87,6 +87,8 @@ export type Crossover<Stored> = {
   table: string;
   /** Writes the feature's rows for the clients `where` selects (a condition on `numberedClients`). */
   insert: (where: SQL) => SQL;
+  /** More of the feature to take away from coaches A and B at a switch, beside `table`'s rows. */
+  clear?: (ids: CoachIds) => SQL;
   /** Readies the database further before the servers start (A and B given their ids). */
   prepare?: (database: Database, ids: CoachIds) => Promise<void>;
   /** What the database holds with the coach of `coachId` with the feature, for the details. */
@@ -227,6 +229,7 @@ async function measure<Stored>(prepared: Prepared, crossover: Crossover<Stored>,
         await database.db.execute(
           sql`delete from ${table} where coach_person_id in (${ids.a}::uuid, ${ids.b}::uuid)`,
         );
+        if (crossover.clear) await database.db.execute(crossover.clear(ids));
         await database.db.execute(
           crossover.insert(sql`p.coach_person_id = ${ids[withCoach]}::uuid`),
         );

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AttentionEpisodeList,
-  AttentionFigures,
-  ClientSummary,
-  ClientSummaryList,
-} from '@coach/api';
+import type { AttentionEpisodeList, ClientSummary, ClientSummaryList } from '@coach/api';
 import {
   type AttentionEpisode,
   addDays,
@@ -218,11 +213,12 @@ describe('acting on attention', () => {
       .waitFor();
 
     // The list's 30-day figures are the domain's figures over the coach's episodes.
-    const list = await asCoachAgain<ClientSummaryList>('/api/analytics/clients');
-    const figures = await until(
-      () => asCoachAgain<AttentionFigures>('/api/analytics/attentionFigures'),
-      (kept) => kept.endedAfterAction >= 1,
+    const list = await until(
+      () => asCoachAgain<ClientSummaryList>('/api/analytics/clients'),
+      (answer) => (answer.attentionFigures?.endedAfterAction ?? 0) >= 1,
     );
+    const figures = list.attentionFigures;
+    if (!figures) throw new Error('The clients list came without the attention figures');
     const all: AttentionEpisode[] = [];
     for (const row of list.clients) {
       const { items } = await asCoachAgain<AttentionEpisodeList>(

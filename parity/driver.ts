@@ -41,8 +41,8 @@ export type ParityDriver = {
    */
   setClockOffset(ms: number): void;
   /**
-   * Brings the attention episodes up to date at the services' clock: the server's sweep runs one
-   * tick; the mocks sweep when the episodes or the figures are read.
+   * Brings the attention episodes up to date at the services' clock: one tick of the server's
+   * sweep, or of the mocks' (which also sweep the coach's episodes when a client's are read).
    */
   sweepEpisodes(): Promise<void>;
   close(): Promise<void>;

@@ -11,6 +11,7 @@ import {
   seedFollowUp,
   seedNotes,
   seedThread,
+  sweepMockEpisodes,
 } from '@coach/api/msw';
 import { getResponse } from 'msw';
 import { contractAnswer, type ParityDriver, requestOf } from './driver.ts';
@@ -59,7 +60,7 @@ export function createMockDriver(): ParityDriver {
     setClockOffset(ms) {
       offsetMs = ms;
     },
-    sweepEpisodes: async () => {},
+    sweepEpisodes: async () => sweepMockEpisodes(state),
     close: async () => {},
   };
 }

@@ -1,8 +1,8 @@
-import type { AttentionFigures } from '@coach/api';
+import { seedAttentionFigures } from '@coach/api/msw';
+import type { EpisodeFigures } from '@coach/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, within } from 'storybook/test';
-import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 import { ownFrame } from './withCoachApi.tsx';
 
 // The coach's attention figures on the clients list's header, over the mocks' episodes (the demo
@@ -12,8 +12,10 @@ import { ownFrame } from './withCoachApi.tsx';
  * 'Your last 30 days' on the clients list: how many times a client needed attention, the median
  * time from the start of such a stretch to the coach's first action, and how many ended within 7
  * days of an action against how many ended without one. Figures, not a score; a coach with no
- * stretch sees a plain sentence. It loads beside the list and fails quietly on its own.
+ * stretch sees a plain sentence. The figures come with the list, as the server's sweep kept them.
  */
+const { beforeEach, backendOf } = mockedBackend();
+
 const meta = {
   title: 'App/Sections/AttentionFigures',
   ...signedInScreen(),
@@ -21,21 +23,18 @@ const meta = {
     docs: { story: ownFrame() },
     ...signedInParameters('/clients'),
   },
+  beforeEach,
 } satisfies Meta;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const figuresRoute = '*/api/analytics/attentionFigures';
-
-const someFigures: AttentionFigures = {
-  days: 30,
+const someFigures: EpisodeFigures = {
   episodes: 6,
   actedOn: 5,
   medianHoursToFirstAction: 5.4,
   endedAfterAction: 3,
   endedWithoutAction: 1,
-  keptAt: '2026-11-16T09:30:00.000Z',
 };
 
 async function figuresLine(canvasElement: HTMLElement) {
@@ -55,8 +54,8 @@ export const Demo: Story = {
 
 /** Six stretches, five acted on (median 5 h), three ended within a week of the action. */
 export const Figures: Story = {
-  beforeEach({ msw }) {
-    msw.use(http.get(figuresRoute, () => HttpResponse.json(someFigures)));
+  beforeEach() {
+    seedAttentionFigures(backendOf().state, someFigures);
   },
   play: async ({ canvasElement }) => {
     await expect(await figuresLine(canvasElement)).toHaveTextContent(
@@ -67,40 +66,18 @@ export const Figures: Story = {
 
 /** No stretch of needing attention in 30 days: a plain sentence, no zeros. */
 export const NoEpisodes: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      http.get(figuresRoute, () =>
-        HttpResponse.json({
-          ...someFigures,
-          episodes: 0,
-          actedOn: 0,
-          medianHoursToFirstAction: null,
-          endedAfterAction: 0,
-          endedWithoutAction: 0,
-        }),
-      ),
-    );
+  beforeEach() {
+    seedAttentionFigures(backendOf().state, {
+      episodes: 0,
+      actedOn: 0,
+      medianHoursToFirstAction: null,
+      endedAfterAction: 0,
+      endedWithoutAction: 0,
+    });
   },
   play: async ({ canvasElement }) => {
     await expect(await figuresLine(canvasElement)).toHaveTextContent(
       'No client needed your attention in the last 30 days.',
     );
-  },
-};
-
-/** The figures failed to load: a quiet line; the list itself stands. */
-export const Failure: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      http.get(figuresRoute, () =>
-        HttpResponse.json({ error: 'internal', message: 'Internal error' }, { status: 500 }),
-      ),
-    );
-  },
-  play: async ({ canvasElement }) => {
-    await expect(await figuresLine(canvasElement)).toHaveTextContent(
-      'Your last 30 days: Figures unavailable right now.',
-    );
-    await expect(within(canvasElement).getByRole('table')).toBeVisible();
   },
 };

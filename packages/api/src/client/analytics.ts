@@ -5,7 +5,7 @@ import type {
   ClientSeries,
   ClientSummaryList,
 } from '../contract/analytics.ts';
-import type { AttentionEpisodeList, AttentionFigures } from '../contract/attentionEpisodes.ts';
+import type { AttentionEpisodeList } from '../contract/attentionEpisodes.ts';
 import type { DateRangeQuery } from '../contract/calendar.ts';
 import type { CoachActionList } from '../contract/coachActions.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
@@ -46,8 +46,6 @@ export type AnalyticsClient = {
    * first.
    */
   listClientEpisodes(clientId: ClientIdParams['clientId']): Promise<AttentionEpisodeList>;
-  /** `GET /attentionFigures`: the coach's figures over the episodes of the last 30 days. */
-  getAttentionFigures(): Promise<AttentionFigures>;
   /**
    * `GET /events`: opens the coach's live event stream and answers its body (read it with
    * `readLiveEvents`); `lastEventId` resumes after that event. Abort `signal` to close it.
@@ -77,7 +75,6 @@ export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient 
       callRoute(request, 'listClientCoachActions', { params: { clientId } }),
     listClientEpisodes: (clientId) =>
       callRoute(request, 'listClientEpisodes', { params: { clientId } }),
-    getAttentionFigures: () => callRoute(request, 'getAttentionFigures'),
     openLiveEvents: ({ lastEventId, signal } = {}) =>
       request<ReadableStream<Uint8Array>>(routeCalls.streamLiveEvents.path, {
         method: routeCalls.streamLiveEvents.method,

@@ -18,6 +18,7 @@ import { GoalEffectSchema } from './exercise.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { NextCursorSchema, PageQuerySchema } from './pages.ts';
+import { AttentionFiguresSchema } from './attentionFigures.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 import { AssessmentStatusSchema } from './survey.ts';
@@ -164,8 +165,12 @@ export const ClientSummaryListSchema = Type.Object(
   {
     clients: Type.Array(ClientSummarySchema, { description: 'By last name, then first name' }),
     generatedAt: Type.String({ format: 'date-time', description: 'The "now" of the figures' }),
+    attentionFigures: Type.Optional({
+      ...AttentionFiguresSchema,
+      description: "The coach's attention figures (absent from a server before them)",
+    }),
   },
-  { description: "The coach's clients with their figures" },
+  { description: "The coach's clients with their figures, and the coach's attention figures" },
 );
 
 /** See {@link ClientSummaryList}. */

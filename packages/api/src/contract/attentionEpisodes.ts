@@ -1,9 +1,4 @@
-import {
-  actingKinds,
-  endedAfterActionDays,
-  episodeFigureDays,
-  indicatorNames,
-} from '@coach/domain';
+import { actingKinds, indicatorNames } from '@coach/domain';
 import { type Static, Type } from 'typebox';
 import { literalUnion } from './enumeration.ts';
 import { IdSchema } from './ids.ts';
@@ -12,9 +7,9 @@ import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 
 // Whether reaching out helped: a client's attention episodes (from entering 'needs attention' by
-// the clients list's rule to leaving it, with the coach's first action in between), and the
-// coach's figures over them. The server keeps both as the data arrives (decision 72); these
-// calls read what is kept.
+// the clients list's rule to leaving it, with the coach's first action in between). The server
+// keeps them as the data arrives (decision 72); this call reads what is kept. The coach's figures
+// over them come with the clients list (attentionFigures.ts).
 
 /** Limits of the episodes' calls. */
 export const episodeLimits = {
@@ -107,29 +102,7 @@ export const AttentionEpisodeListSchema = Type.Object(
 /** See {@link AttentionEpisodeListSchema}. */
 export type AttentionEpisodeList = Static<typeof AttentionEpisodeListSchema>;
 
-const count = (description: string) => Type.Integer({ minimum: 0, description });
-
-/** `GET /attentionFigures` answer. */
-export const AttentionFiguresSchema = Type.Object(
-  {
-    days: Type.Integer({ minimum: 1, description: 'The days looked back over' }),
-    episodes: count(`Episodes started in the last ${episodeFigureDays} days`),
-    actedOn: count('Of those, the ones the coach acted on'),
-    medianHoursToFirstAction: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
-      description:
-        "The median hours from an episode's start to the first action; null: none acted on",
-    }),
-    endedAfterAction: count(`Ended within ${endedAfterActionDays} days of the first action`),
-    endedWithoutAction: count('Ended with no action'),
-    keptAt: nullableInstant('When the figures were last brought up to date; null: never yet'),
-  },
-  { description: "The coach's figures over their clients' attention episodes" },
-);
-
-/** See {@link AttentionFiguresSchema}. */
-export type AttentionFigures = Static<typeof AttentionFiguresSchema>;
-
-/** The calls of the episodes (analytics: they read what the server keeps). */
+/** The call of the episodes (analytics: it reads what the server keeps). */
 export const attentionEpisodeRoutes = {
   listClientEpisodes: {
     ...routeCalls.listClientEpisodes,
@@ -137,10 +110,5 @@ export const attentionEpisodeRoutes = {
       "A client's attention episodes with the caller, newest first, at most 50 (their coach only)",
     params: ClientIdParamsSchema,
     response: { 200: AttentionEpisodeListSchema, ...errors(400, 401, 404) },
-  },
-  getAttentionFigures: {
-    ...routeCalls.getAttentionFigures,
-    summary: `The coach's figures over the attention episodes of the last ${episodeFigureDays} days`,
-    response: { 200: AttentionFiguresSchema, ...errors(401, 403) },
   },
 } as const satisfies Record<string, RouteDefinition>;

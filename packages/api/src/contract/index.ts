@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './attentionEpisodes.ts';
+export * from './attentionFigures.ts';
 export * from './coachActions.ts';
 export * from './dates.ts';
 export * from './deviceMetrics.ts';

@@ -165,12 +165,6 @@ export const routeCalls = {
     path: '/clients/:clientId/episodes',
     auth: true,
   },
-  getAttentionFigures: {
-    service: 'analytics',
-    method: 'GET',
-    path: '/attentionFigures',
-    auth: true,
-  },
   listMessages: {
     service: 'messaging',
     method: 'GET',

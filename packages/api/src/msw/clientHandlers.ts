@@ -39,6 +39,7 @@ import {
   seriesDaysOf,
   summaryOf,
 } from './mockAnalytics.ts';
+import { mockAttentionFigures } from './episodeHandlers.ts';
 import { coachActed } from './notesHandlers.ts';
 import {
   errorResponse as error,
@@ -393,6 +394,7 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
       return HttpResponse.json({
         clients,
         generatedAt: mockNow.toISOString(),
+        attentionFigures: mockAttentionFigures(state, caller.id, options.emptyLists === true),
       } satisfies ClientSummaryList);
     }),
     handle('getClientProfileSummary', (request) => {

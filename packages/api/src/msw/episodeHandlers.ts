@@ -7,12 +7,9 @@ import {
   messages,
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
-import {
-  type AttentionEpisodeList,
-  type AttentionFigures,
-  episodeLimits,
-} from '../contract/attentionEpisodes.ts';
-import { mockEpisodeId, mockEpisodesOf } from './episodeStore.ts';
+import { type AttentionEpisodeList, episodeLimits } from '../contract/attentionEpisodes.ts';
+import type { AttentionFigures } from '../contract/attentionFigures.ts';
+import { mockEpisodeId, mockEpisodesOf, seededAttentionFigures } from './episodeStore.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { coachUnreadOf } from './messagingHandlers.ts';
 import { summaryOf } from './mockAnalytics.ts';
@@ -20,7 +17,7 @@ import { listedFollowUpOf } from './notesHandlers.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
-/** Options of {@link createEpisodeHandlers}: `emptyLists` (a coach with no clients) answers none. */
+/** Options of {@link createEpisodeHandlers}. */
 export type EpisodeHandlerOptions = MockHandlerOptions;
 
 /**
@@ -63,10 +60,36 @@ function sweepCoach(state: MockState, coachId: string, now: Date): void {
 }
 
 /**
- * MSW handlers of the attention episodes over the mock state, by the server's rules: a client's
- * episodes with their coach (the one 404 to anyone else), newest first, and the coach's figures
- * over the last 30 days (403 'forbidden' for a client); both after a sweep at the instant of the
- * list's figures (the mocks' now, as the clients list), and
+ * The coach's attention figures as the clients list answers them: over the coach's kept episodes
+ * by the domain's `episodeFigures` (none for a coach shown with no clients, `emptyLists`). As on
+ * the server, reading the list sweeps nothing: the episodes are as the last sweep left them.
+ */
+export function mockAttentionFigures(
+  state: MockState,
+  coachId: string,
+  hasNoClients = false,
+): AttentionFigures {
+  const own = hasNoClients
+    ? []
+    : mockEpisodesOf(state).episodes.filter((episode) => episode.coachId === coachId);
+  return {
+    days: episodeFigureDays,
+    ...(seededAttentionFigures(state) ?? episodeFigures(own, mockNow)),
+    keptAt: mockNow.toISOString(),
+  };
+}
+
+/** Sweeps every coach's episodes at the list's instant (the parity driver's stand-in for a tick). */
+export function sweepMockEpisodes(state: MockState): void {
+  for (const person of state.persons) {
+    if (person.type === 'coach') sweepCoach(state, person.id, mockNow);
+  }
+}
+
+/**
+ * MSW handler of the attention episodes over the mock state, by the server's rules: a client's
+ * episodes with their coach (the one 404 to anyone else), newest first, after a sweep at the
+ * instant of the list's figures (the mocks' now, as the clients list), and
  * the coach's actions in the other mocks mark the first action (`markMockFirstAction`).
  */
 export function createEpisodeHandlers(options: EpisodeHandlerOptions = {}): HttpHandler[] {
@@ -91,22 +114,6 @@ export function createEpisodeHandlers(options: EpisodeHandlerOptions = {}): Http
         items,
         generatedAt: mockNow.toISOString(),
       } satisfies AttentionEpisodeList);
-    }),
-    handle('getAttentionFigures', ({ userId }) => {
-      const caller = state.persons.find((person) => person.userId === userId);
-      if (caller?.type !== 'coach') {
-        return error(403, 'forbidden', messages.onlyCoachesReadAttentionFigures);
-      }
-      const at = mockNow;
-      if (!options.emptyLists) sweepCoach(state, caller.id, at);
-      const own = options.emptyLists
-        ? []
-        : store.episodes.filter((episode) => episode.coachId === caller.id);
-      return HttpResponse.json({
-        days: episodeFigureDays,
-        ...episodeFigures(own, at),
-        keptAt: at.toISOString(),
-      } satisfies AttentionFigures);
     }),
   ];
 }

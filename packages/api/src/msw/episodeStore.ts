@@ -1,4 +1,4 @@
-import type { ActingKind, AttentionEpisode } from '@coach/domain';
+import type { ActingKind, AttentionEpisode, EpisodeFigures } from '@coach/domain';
 import { fixtureEpisodes, type MockEpisodeSeed } from './fixtures/episodeFixtures.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import type { MockState } from './state.ts';
@@ -103,3 +103,17 @@ export function markMockFirstAction(
   open.firstActionKind = action.kind;
   return true;
 }
+
+const seededFigures = new WeakMap<MockState, EpisodeFigures>();
+
+/**
+ * Makes the clients list answer these attention figures, whatever the episodes (a story's chosen
+ * figures); the episodes themselves stay as they are.
+ */
+export function seedAttentionFigures(state: MockState, figures: EpisodeFigures): void {
+  seededFigures.set(state, figures);
+}
+
+/** The figures a story seeded, if any. */
+export const seededAttentionFigures = (state: MockState): EpisodeFigures | undefined =>
+  seededFigures.get(state);

@@ -43,8 +43,12 @@ export {
   type MessagingHandlerOptions,
   seedThread,
 } from './messagingHandlers.ts';
-export { createEpisodeHandlers, type EpisodeHandlerOptions } from './episodeHandlers.ts';
-export { seedEpisodes } from './episodeStore.ts';
+export {
+  createEpisodeHandlers,
+  type EpisodeHandlerOptions,
+  sweepMockEpisodes,
+} from './episodeHandlers.ts';
+export { seedAttentionFigures, seedEpisodes } from './episodeStore.ts';
 export { fixtureEpisodes, type MockEpisodeSeed } from './fixtures/episodeFixtures.ts';
 export {
   createNotesHandlers,

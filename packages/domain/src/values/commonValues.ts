@@ -63,7 +63,6 @@ export const messages = {
   messageDeleteWindowPassed: 'A message can be deleted only within 5 minutes of sending it',
   onlyCoachesKeepQuickReplies: 'Only a coach keeps quick replies',
   onlyCoachesReadUnreadCounts: "Only a coach reads their clients' unread messages",
-  onlyCoachesReadAttentionFigures: 'Only a coach reads their attention figures',
   quickReplyIdsRepeated: 'Each quick reply must have its own id',
   tooManyMessages: 'Too many messages, please try again later',
   noteNotFound: 'Note not found',

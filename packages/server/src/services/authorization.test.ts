@@ -357,7 +357,6 @@ const cases: Record<RouteName, RouteCase> = {
   },
   listClientCoachActions: { access: 'coach', request: () => ({}) },
   listClientEpisodes: { access: 'coach', request: () => ({}) },
-  getAttentionFigures: { access: 'coachTool', request: () => ({}) },
   streamLiveEvents: { access: 'coachList', request: () => ({}) },
   listMessages: { access: 'coachOrClient', request: () => ({}) },
   sendMessage: {

@@ -526,10 +526,22 @@ describe('GET /api/analytics/clients', () => {
     });
   });
 
-  it('answers [] to a coach without clients', async () => {
+  it('answers [] to a coach without clients, with attention figures of none (never swept)', async () => {
     const response = await list(lonelyCoach);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ clients: [], generatedAt: now.toISOString() });
+    expect(response.body).toEqual({
+      clients: [],
+      generatedAt: now.toISOString(),
+      attentionFigures: {
+        days: 30,
+        episodes: 0,
+        actedOn: 0,
+        medianHoursToFirstAction: null,
+        endedAfterAction: 0,
+        endedWithoutAction: 0,
+        keptAt: null,
+      },
+    });
   });
 
   it('answers 403 to a client and 401 without a token', async () => {

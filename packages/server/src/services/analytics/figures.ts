@@ -2,6 +2,7 @@
 import type {
   ActivityItem,
   ActivityPage,
+  AttentionFigures,
   ClientProfileSummary,
   ClientSeries,
   ClientSummary,
@@ -181,13 +182,14 @@ async function coachClientRows(
   organisationId: string,
   coachPersonId: string,
   clock: ScheduleClock,
-): Promise<{ rows: RowWithJourney[]; versions: string }> {
+): Promise<{ rows: RowWithJourney[]; versions: string; attentionFigures: AttentionFigures }> {
   const found = await selectKeptClientRows(db, organisationId, coachPersonId);
+  const { versions, attentionFigures } = found;
   const kept = found.rows.map((row) => ({ row, journey: journeyOf(row, clock) }));
   const unserved = new Set(
     kept.filter(({ row, journey }) => !keptRowServes(row, journey, clock)).map(({ row }) => row.id),
   );
-  if (unserved.size === 0) return { rows: kept, versions: found.versions };
+  if (unserved.size === 0) return { rows: kept, versions, attentionFigures };
   const read = await selectClientRows(db, organisationId, { clientIds: [...unserved] }, clock.now);
   const fromSources = new Map(read.map((row) => [row.id, row]));
   const rows = kept.flatMap((entry) => {
@@ -196,7 +198,7 @@ async function coachClientRows(
     const source = fromSources.get(entry.row.id);
     return source ? [{ row: source, journey: journeyOf(source, clock) }] : [];
   });
-  return { rows, versions: found.versions };
+  return { rows, versions, attentionFigures };
 }
 
 /**
@@ -239,10 +241,19 @@ export async function coachListSummaries(
   viewer: FiguresViewer,
   coachPersonId: string,
   now: Date,
-): Promise<{ summaries: ClientSummary[]; versions: string }> {
+): Promise<{ summaries: ClientSummary[]; versions: string; attentionFigures: AttentionFigures }> {
   const clock = createScheduleClock(now);
-  const { rows, versions } = await coachClientRows(db, viewer.organisationId, coachPersonId, clock);
-  return { summaries: summariesOf(rows, clock, viewer).map(({ summary }) => summary), versions };
+  const { rows, versions, attentionFigures } = await coachClientRows(
+    db,
+    viewer.organisationId,
+    coachPersonId,
+    clock,
+  );
+  return {
+    summaries: summariesOf(rows, clock, viewer).map(({ summary }) => summary),
+    versions,
+    attentionFigures,
+  };
 }
 
 /** The profile header of one client, or null when the filter finds no such client. */

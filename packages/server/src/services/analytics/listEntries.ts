@@ -11,9 +11,11 @@ import {
   journeyStepNames,
   startedStepStatusNames,
 } from '@coach/domain';
+import type { AttentionFigures } from '@coach/api';
 import { sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/index.ts';
+import { keptFiguresOf, keptFiguresText } from './episodes/store.ts';
 import type { ClientRow, OpenFollowUp, SessionPair } from './store.ts';
 
 const { clientListEntries } = schema;
@@ -195,6 +197,7 @@ function entriesQuery(db: Database) {
         order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
           ${clientListEntries.clientPersonId}), '') || ']'`,
       versions: versionsText,
+      figures: keptFiguresText,
     })
     .from(clientListEntries)
     .where(ofCoach)
@@ -205,7 +208,7 @@ const entriesOf = preparedPerHandle(entriesQuery);
 
 const versionsOf = preparedPerHandle((db: Database) =>
   db
-    .select({ versions: versionsText })
+    .select({ versions: versionsText, figures: keptFiguresText })
     .from(clientListEntries)
     .where(ofCoach)
     .prepare('analytics_client_entry_versions_by_coach'),
@@ -220,16 +223,25 @@ export async function selectKeptClientRows(
   db: Database,
   organisationId: string,
   coachPersonId: string,
-): Promise<{ rows: KeptClientRow[]; versions: string }> {
+): Promise<{ rows: KeptClientRow[]; versions: string; attentionFigures: AttentionFigures }> {
   const [answer] = await entriesOf(db).execute({ organisationId, coachPersonId });
   const entries = JSON.parse(answer?.entries ?? '[]') as ClientListEntry[];
-  return { rows: entries.map(rowOfEntry), versions: answer?.versions ?? '' };
+  return {
+    rows: entries.map(rowOfEntry),
+    versions: listVersionsOf(answer),
+    attentionFigures: keptFiguresOf(answer?.figures ?? null),
+  };
 }
 
+/** The rows' versions and the kept figures' text: what a kept answer was made from. */
+const listVersionsOf = (answer: { versions: string; figures: string | null } | undefined) =>
+  `${answer?.versions ?? ''}|${answer?.figures ?? ''}`;
+
 /**
- * The versions of a coach's kept rows, in the list's order: the same text as long as no write
- * has touched anything their list shows (every such write gives the client's row a new version,
- * migration 0013), and no client came, went or moved (listAnswers.ts).
+ * The versions of a coach's kept rows, in the list's order, and the coach's kept attention figures:
+ * the same text as long as no write has touched anything their list shows (every such write gives
+ * the client's row a new version, migration 0013), no client came, went or moved, and no sweep
+ * kept the figures again (listAnswers.ts).
  */
 export async function selectListVersions(
   db: Database,
@@ -237,5 +249,5 @@ export async function selectListVersions(
   coachPersonId: string,
 ): Promise<string> {
   const [answer] = await versionsOf(db).execute({ organisationId, coachPersonId });
-  return answer?.versions ?? '';
+  return listVersionsOf(answer);
 }

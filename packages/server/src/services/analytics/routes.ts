@@ -1,4 +1,4 @@
-import { type EpisodeFigures, episodeFigureDays, messages } from '@coach/domain';
+import { messages } from '@coach/domain';
 import { episodeLimits } from '@coach/api';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
@@ -6,7 +6,7 @@ import { findCaller } from '../account/index.ts';
 import { clientHandlers, clientNotFound, clientRangeHandlers } from '../clientRecords/index.ts';
 import { keyOfCursor, nowOf, type ServicePlugin, signedPicturePath } from '../core/index.ts';
 import { listCoachActions } from './coachActions.ts';
-import { selectClientEpisodes, selectKeptFigures } from './episodes/store.ts';
+import { selectClientEpisodes } from './episodes/store.ts';
 import { activityPage, clientProfileSummary, clientSeries, coachListSummaries } from './figures.ts';
 import { ListAnswers } from './listAnswers.ts';
 import { selectListVersions } from './listEntries.ts';
@@ -62,6 +62,7 @@ export const analyticsService: ServicePlugin = async (app, context) => {
           const text = reply.serialize({
             clients: made.summaries.map(withSignedPicture),
             generatedAt: now.toISOString(),
+            attentionFigures: made.attentionFigures,
           }) as string;
           body = Buffer.from(text);
           listAnswers.keep(caller.id, { versions: made.versions, now, timezone }, body);
@@ -135,32 +136,4 @@ export const analyticsService: ServicePlugin = async (app, context) => {
       })),
     ),
   );
-
-  app.route(
-    contractRoute('getAttentionFigures', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const caller = await findCaller(database.db, organisationId, request);
-        if (caller?.type !== 'coach') {
-          throw new DomainError('forbidden', messages.onlyCoachesReadAttentionFigures);
-        }
-        // As the last sweep kept them: never worked out per request.
-        const kept = await selectKeptFigures(database.db, caller.id);
-        return {
-          days: episodeFigureDays,
-          ...(kept?.figures ?? noEpisodeFigures),
-          keptAt: kept?.sweptAt.toISOString() ?? null,
-        };
-      },
-    }),
-  );
-};
-
-/** The figures of a coach never swept yet. */
-const noEpisodeFigures: EpisodeFigures = {
-  episodes: 0,
-  actedOn: 0,
-  medianHoursToFirstAction: null,
-  endedAfterAction: 0,
-  endedWithoutAction: 0,
 };

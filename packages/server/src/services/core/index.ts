@@ -11,5 +11,6 @@ export {
 } from './liveNotices.ts';
 export { startMailOutbox } from './mailOutbox.ts';
 export { keyOfCursor } from './pageCursor.ts';
+export { createPeriodicJob } from './periodicJob.ts';
 export { type PersonRecord, personColumns } from './persons.ts';
 export { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';

@@ -18,8 +18,6 @@ export const morningMailJob: ServicePlugin = async (app, context) => {
     log: app.log,
     ...(morningMailOptions ? { options: morningMailOptions } : {}),
   });
-  app.addHook('onReady', () => {
-    morningMail.start();
-  });
+  app.addHook('onReady', () => morningMail.start());
   app.addHook('onClose', () => morningMail.stop());
 };

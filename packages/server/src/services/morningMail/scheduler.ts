@@ -8,6 +8,7 @@ import {
 import type { DatabaseHandle } from '../../db/index.ts';
 import { enqueueMail, failureKind, type Log, type MailQueue } from '../../mail/outbox.ts';
 import { clientSummaries } from '../analytics/index.ts';
+import { createPeriodicJob } from '../core/index.ts';
 import { type AttentionEntry, type FollowUpEntry, writeMorningMail } from './morningMailMessage.ts';
 import {
   claimMorningMail,
@@ -61,11 +62,6 @@ export type TickResult = { mailed: number; quiet: number; skipped: number };
 export function createMorningMailScheduler(deps: MorningMailDeps) {
   const settings = { ...defaultMorningMailOptions, ...deps.options };
   const { database, organisationId } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<TickResult> | null = null;
-  let isStopped = true;
-  /** Set by `stop()`: a tick under way mails no further coach. */
-  let isClosing = false;
 
   /**
    * The clients of `coach` who need attention at `now`, most urgent first, and their due
@@ -136,13 +132,13 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
     return message ? 'mailed' : 'quiet';
   }
 
-  async function runTick(): Promise<TickResult> {
+  async function runTick(isClosing: () => boolean): Promise<TickResult> {
     const result: TickResult = { mailed: 0, quiet: 0, skipped: 0 };
     const now = deps.now();
     try {
       const due = await selectDueCoaches(database.db, organisationId, now, settings.coachesPerTick);
       for (const coach of due) {
-        if (isClosing) break;
+        if (isClosing()) break;
         result[await mailCoach(coach, now)] += 1;
       }
       await purgeClaims(
@@ -161,38 +157,6 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
     return result;
   }
 
-  /** Runs one tick, or joins the one under way. */
-  function tick(): Promise<TickResult> {
-    running ??= runTick().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (isStopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void tick().finally(schedule);
-    }, settings.tickMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!isStopped) return;
-      isStopped = false;
-      isClosing = false;
-      void tick().finally(schedule);
-    },
-    tick,
-    /** Ticks no more; resolves once a tick under way is over. */
-    async stop() {
-      isStopped = true;
-      isClosing = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  // A tick under way mails no further coach once stopping.
+  return createPeriodicJob(settings.tickMs, { run: runTick });
 }

@@ -1,40 +1,29 @@
 import { Text } from '@chakra-ui/react';
+import type { AttentionFigures } from '@coach/api';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../../../state/jotai.ts';
-import { attentionFiguresLoadableAtom } from '../atoms/attentionFiguresAtom.ts';
 import { describeAttentionFigures } from '../attentionFiguresWords.ts';
+
+export type AttentionFiguresLineProps = { figures: AttentionFigures };
 
 /**
  * Whether reaching out helped, for the coach: over the last 30 days, how many times a client
  * needed attention, the median time to the coach's first action, and how many stretches ended
- * within a week of an action against how many ended without one. Loads on its own beside the
- * list: nothing shows until it has, a failure says so quietly.
+ * within a week of an action against how many ended without one; with none, a plain sentence.
+ * The figures come with the list (one call), as the server's sweep kept them.
  */
-export function AttentionFiguresLine() {
+export function AttentionFiguresLine({ figures }: AttentionFiguresLineProps) {
   const { t } = useTranslation();
-  const figures = useAtomValue(attentionFiguresLoadableAtom);
-  if (figures.state === 'loading') return null;
-  const days = figures.state === 'hasData' ? figures.data.days : 30;
-  const isPlain = figures.state === 'hasData' && figures.data.episodes === 0;
+  const isPlain = figures.episodes === 0;
   return (
-    <Text
-      as="p"
-      textStyle="sm"
-      color="fg.muted"
-      marginBlockEnd="4"
-      data-testid="attention-figures"
-      aria-live="polite"
-    >
+    <Text as="p" textStyle="sm" color="fg.muted" marginBlockEnd="4" data-testid="attention-figures">
       {isPlain ? null : (
         <>
           <Text as="span" fontWeight="semibold" color="fg">
-            {t('clients.attentionFigures.label', { days })}:
+            {t('clients.attentionFigures.label', { days: figures.days })}:
           </Text>{' '}
         </>
       )}
-      {figures.state === 'hasData'
-        ? describeAttentionFigures(figures.data, t)
-        : t('clients.attentionFigures.failed')}
+      {describeAttentionFigures(figures, t)}
     </Text>
   );
 }

@@ -128,7 +128,9 @@ export function ClientsScreen() {
   return (
     <>
       {header}
-      {rows.length > 0 ? <AttentionFiguresLine /> : null}
+      {list.state === 'hasData' && rows.length > 0 && list.data.attentionFigures ? (
+        <AttentionFiguresLine figures={list.data.attentionFigures} />
+      ) : null}
       {hasClients ? (
         <ClientsToolbar
           view={view}

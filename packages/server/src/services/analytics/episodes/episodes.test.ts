@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AttentionEpisodeList } from '@coach/api';
+import type { AttentionEpisodeList, ClientSummaryList } from '@coach/api';
 import { addDays, localDateOf } from '@coach/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,11 @@ describe('attention episodes', () => {
 
   const episodesOf = async (user: TestUser, client: TestUser) =>
     call(user, 'GET', `/api/analytics/clients/${client.personId}/episodes`);
+  /** The coach's attention figures as the clients list answers them. */
+  const figuresOf = async (user: TestUser) => {
+    const response = await call(user, 'GET', '/api/analytics/clients');
+    return { status: response.status, body: (response.body as ClientSummaryList).attentionFigures };
+  };
   const itemsOf = async (client: TestUser) =>
     ((await episodesOf(coach, client)).body as AttentionEpisodeList).items;
 
@@ -91,6 +96,8 @@ describe('attention episodes', () => {
 
   it('opens an episode for each client who needs attention, with the reasons of the list, and keeps the figures', async () => {
     clock.now = t0;
+    // Read once before: the list's answer is kept; the sweep's figures must still show after it.
+    expect((await figuresOf(coach)).body).toMatchObject({ episodes: 0, keptAt: null });
     expect(await sweepAt(t0)).toEqual({ coaches: 2, opened: 2, ended: 0 });
 
     const response = await episodesOf(coach, away);
@@ -117,7 +124,7 @@ describe('attention episodes', () => {
     });
     expect(await itemsOf(busy)).toEqual([]);
 
-    const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
+    const figures = await figuresOf(coach);
     expect(figures.body).toEqual({
       days: 30,
       episodes: 2,
@@ -191,7 +198,7 @@ describe('attention episodes', () => {
 
     const [episode] = await itemsOf(away);
     expect(episode).toMatchObject({ endedAt: back.toISOString(), firstActionKind: 'note' });
-    const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
+    const figures = await figuresOf(coach);
     // Acted on after 5 h (away, ended 43 h after the note) and 2 h (silent, open); busy not yet.
     expect(figures.body).toMatchObject({
       episodes: 3,
@@ -210,16 +217,16 @@ describe('attention episodes', () => {
       opened: 0,
       ended: 0,
     });
-    const figures = await call(coach, 'GET', '/api/analytics/attentionFigures');
+    const figures = await figuresOf(coach);
     expect(figures.body).toMatchObject({ keptAt: later.toISOString() });
   });
 
-  it("answers another coach the one 404 of client calls, a client 403, and the other coach's own empty figures", async () => {
+  it("answers another coach the one 404 of client calls, a client 403 for the list, and the other coach's own empty figures", async () => {
     const stranger = await episodesOf(otherCoach, away);
     expect(stranger.status).toBe(404);
     expect((await episodesOf(away, away)).status).toBe(404);
-    expect((await call(away, 'GET', '/api/analytics/attentionFigures')).status).toBe(403);
-    const own = await call(otherCoach, 'GET', '/api/analytics/attentionFigures');
+    expect((await figuresOf(away)).status).toBe(403);
+    const own = await figuresOf(otherCoach);
     expect(own.body).toMatchObject({ episodes: 0, actedOn: 0, medianHoursToFirstAction: null });
   });
 

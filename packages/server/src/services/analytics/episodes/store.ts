@@ -6,11 +6,12 @@ import {
   episodeFigureDays,
   episodeFigures,
 } from '@coach/domain';
+import type { AttentionFigures } from '@coach/api';
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../../db/index.ts';
 
-// The attention episodes' rows: the sweep's reads and writes, the first action's mark, and the
-// reads of the profile and of the clients list's header.
+// The attention episodes' rows: the sweep's reads and writes, and the reads of the profile and of
+// the clients list's header (the first action is marked by the client-records core's coachActed).
 
 const { attentionEpisodes, coachAttentionFigures, persons } = schema;
 
@@ -206,16 +207,34 @@ export async function selectClientEpisodes(
   return rows.map(episodeOf);
 }
 
-/** The coach's kept figures and when they were kept; null before the first sweep. */
-export async function selectKeptFigures(
-  db: Database,
-  coachPersonId: string,
-): Promise<{ figures: EpisodeFigures; sweptAt: Date } | null> {
-  const [row] = await db
-    .select({ figures: coachAttentionFigures.figures, sweptAt: coachAttentionFigures.sweptAt })
-    .from(coachAttentionFigures)
-    .where(eq(coachAttentionFigures.coachPersonId, coachPersonId));
+/** The figures of a coach never swept yet. */
+const noEpisodeFigures: EpisodeFigures = {
+  episodes: 0,
+  actedOn: 0,
+  medianHoursToFirstAction: null,
+  endedAfterAction: 0,
+  endedWithoutAction: 0,
+};
+
+/**
+ * The coach's kept figures and when they were kept, as one JSON text `[figures, swept_at]` (null
+ * before the first sweep), read in the clients list's statements beside the coach's rows.
+ */
+export const keptFiguresText = sql<string | null>`(
+  select json_build_array(f.figures, f.swept_at)::text from ${coachAttentionFigures} f
+  where f.coach_person_id = ${sql.placeholder('coachPersonId')}::uuid)`;
+
+/** The list's attention figures from {@link keptFiguresText}: zeros before the first sweep. */
+export function keptFiguresOf(text: string | null): AttentionFigures {
+  const [figures, sweptAt] = text
+    ? (JSON.parse(text) as [EpisodeFigures | Record<string, never>, string])
+    : [null, null];
   // A claim written but not yet filled (its sweep under way) holds no figures yet.
-  if (!row || !('episodes' in row.figures)) return null;
-  return row;
+  const kept: EpisodeFigures =
+    figures !== null && 'episodes' in figures ? (figures as EpisodeFigures) : noEpisodeFigures;
+  return {
+    days: episodeFigureDays,
+    ...kept,
+    keptAt: sweptAt === null ? null : new Date(sweptAt).toISOString(),
+  };
 }

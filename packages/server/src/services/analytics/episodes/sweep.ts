@@ -1,7 +1,7 @@
 import { attentionOf, type AttentionReason, episodeChanges } from '@coach/domain';
 import type { DatabaseHandle } from '../../../db/index.ts';
 import { failureKind, type Log } from '../../../mail/outbox.ts';
-import { parseLiveNotice, publishClientChange } from '../../core/index.ts';
+import { createPeriodicJob, parseLiveNotice, publishClientChange } from '../../core/index.ts';
 import { clientSummaries } from '../figures.ts';
 import {
   claimSweep,
@@ -66,12 +66,7 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
   const { database, organisationId } = deps;
   /** Coaches whose clients changed since their last sweep in this process. */
   const heard = new Set<string>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<SweepResult> | null = null;
   let unlisten: (() => Promise<void>) | null = null;
-  let isStopped = true;
-  /** Set by `stop()`: a tick under way sweeps no further coach. */
-  let isClosing = false;
 
   /** Brings one coach's episodes and figures up to date at `now`. */
   async function sweepCoach(coach: SweptCoach, now: Date, result: SweepResult) {
@@ -107,7 +102,7 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
     result.coaches += 1;
   }
 
-  async function runTick(): Promise<SweepResult> {
+  async function runTick(isClosing: () => boolean): Promise<SweepResult> {
     const result: SweepResult = { coaches: 0, opened: 0, ended: 0 };
     const now = deps.now();
     try {
@@ -131,7 +126,7 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
         for (const coach of due) coaches.set(coach.personId, coach);
       }
       for (const coach of coaches.values()) {
-        if (isClosing) break;
+        if (isClosing()) break;
         await sweepCoach(coach, now, result);
       }
     } catch (error) {
@@ -142,28 +137,9 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
     return result;
   }
 
-  /** Runs one tick, or joins the one under way. */
-  function tick(): Promise<SweepResult> {
-    running ??= runTick().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (isStopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void tick().finally(schedule);
-    }, settings.tickMs);
-    timer.unref();
-  }
-
-  return {
-    async start() {
-      if (!isStopped) return;
-      isStopped = false;
-      isClosing = false;
+  return createPeriodicJob(settings.tickMs, {
+    run: runTick,
+    async beforeStart() {
       unlisten = await database.notices.listen({
         onNotice: (payload) => {
           const notice = parseLiveNotice(payload);
@@ -174,18 +150,10 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
         // Notices were missed: the periodic resweep catches up.
         onReconnected: () => {},
       });
-      void tick().finally(schedule);
     },
-    tick,
-    /** Ticks no more; resolves once a tick under way is over. */
-    async stop() {
-      isStopped = true;
-      isClosing = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+    async afterStop() {
       await unlisten?.();
       unlisten = null;
-      await running;
     },
-  };
+  });
 }
