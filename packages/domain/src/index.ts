@@ -47,5 +47,6 @@ export * from './values/journeyValues.ts';
 export * from './values/messagingValues.ts';
 export * from './values/notesValues.ts';
 export * from './values/reportValues.ts';
+export * from './values/signInFactorValues.ts';
 export * from './values/surveyValues.ts';
 export * from './zonedTime.ts';

@@ -57,6 +57,15 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     expect(readConfig({ NODE_ENV: 'development' }).demoSeed).toBe(true);
   });
 
+  it('asks coaches for a second sign-in factor only with REQUIRE_MFA=1', () => {
+    expect(readConfig({}).isSecondFactorRequired).toBe(false);
+    expect(readConfig({ REQUIRE_MFA: '1' }).isSecondFactorRequired).toBe(true);
+    expect(readConfig({ REQUIRE_MFA: '0' }).isSecondFactorRequired).toBe(false);
+    expect(() => readConfig({ REQUIRE_MFA: 'maybe' })).toThrow(
+      "REQUIRE_MFA must be 1/true or 0/false, got 'maybe'",
+    );
+  });
+
   it('ticks the morning mail every minute unless MORNING_MAIL_TICK_SECONDS says otherwise', () => {
     expect(readConfig({}).morningMailTickSeconds).toBe(60);
     expect(readConfig({}).isMorningMailOn).toBe(true);

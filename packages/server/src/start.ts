@@ -166,7 +166,11 @@ function serviceContextOf(
     appUrl: config.appUrl,
     // Every process that shares the JWT key shares the reset-code and picture-URL keys, derived
     // from it.
-    auth: { codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest() },
+    auth: {
+      codeSecret: createHmac('sha256', jwtSecret).update('coach reset codes').digest(),
+      factorKey: createHmac('sha256', jwtSecret).update('coach sign-in factors').digest(),
+      isSecondFactorRequired: config.isSecondFactorRequired,
+    },
     pictureUrlKey: createHmac('sha256', jwtSecret).update('coach picture urls').digest(),
     ...(config.hasClientWriteQuotas ? {} : { clientWriteQuotas: liftedClientWriteQuotas }),
     ...(config.hasClientReadLimit ? {} : { clientReadLimit: liftedClientReadLimit }),

@@ -25,12 +25,18 @@ export const errorStatuses = {
   sign_in_code_required: 401,
   invalid_token: 401,
   invalid_refresh_token: 401,
+  /** The sign-in's second step is unknown, used or over (5 minutes): sign in again. */
+  second_step_expired: 401,
   token_expired: 401,
   /** Made by the client when the session can not be renewed (never sent by the server). */
   session_expired: 401,
   // 403: the caller may not do this.
   forbidden: 403,
   invalid_user_type: 403,
+  /** Removing a factor, turning codes off, or changing the password or email: confirm a second factor first. */
+  second_factor_needed: 403,
+  /** REQUIRE_MFA: this session enrols a passkey or an authenticator app before anything else. */
+  second_factor_enrolment_required: 403,
   // 404: nothing the caller may reach by that address.
   not_found: 404,
   invite_not_found: 404,
@@ -51,6 +57,10 @@ export const errorStatuses = {
   delete_window_passed: 409,
   /** A note can be edited only within a day of writing it. */
   edit_window_passed: 409,
+  /** The account has the most passkeys it may keep, or the authenticator app is on already. */
+  factor_limit_reached: 409,
+  /** REQUIRE_MFA: the account's last second factor stays. */
+  last_second_factor: 409,
   // Bodies and files.
   /** The request's body came too slowly: the connection was closed. */
   request_timeout: 408,

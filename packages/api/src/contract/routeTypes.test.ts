@@ -5,6 +5,7 @@ import type { ApiErrorBody } from './errorCatalogue.ts';
 import type { Journey, PhaseChangeBody } from './journey.ts';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from './routeTypes.ts';
 import type { Tokens } from './sessionTokens.ts';
+import type { SecondStep } from './signInFactors.ts';
 
 // These checks run in the type checker (`npm run typecheck`): a route whose schema no longer
 // matches its named type fails there, and so does a loosened helper (the @ts-expect-error lines
@@ -12,7 +13,8 @@ import type { Tokens } from './sessionTokens.ts';
 describe('the route table types every call', () => {
   it('derives the success answer of a route from its response schema', () => {
     expectTypeOf<ResponseOf<'getJourney'>>().toEqualTypeOf<Journey>();
-    expectTypeOf<ResponseOf<'login'>>().toEqualTypeOf<Tokens>();
+    expectTypeOf<ResponseOf<'login', 200>>().toEqualTypeOf<Tokens>();
+    expectTypeOf<ResponseOf<'login', 202>>().toEqualTypeOf<SecondStep>();
     expectTypeOf<ResponseOf<'updatePerson'>>().toEqualTypeOf<Person>();
   });
 

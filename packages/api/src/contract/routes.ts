@@ -44,6 +44,7 @@ import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './jo
 import { liveEventRoutes } from './liveEvents.ts';
 import { messagingRoutes } from './messaging.ts';
 import { notesRoutes } from './notes.ts';
+import { SecondStepSchema, signInFactorRoutes } from './signInFactors.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -65,9 +66,10 @@ import { surveyRoutes } from './survey.ts';
 export const routes = {
   login: {
     ...routeCalls.login,
-    summary: 'Sign in with email and password',
+    summary:
+      'Sign in with email and password (202: a second step comes next, for an account with a second factor)',
     body: LoginBodySchema,
-    response: { 200: TokensSchema, ...errors(400, 401, 429) },
+    response: { 200: TokensSchema, 202: SecondStepSchema, ...errors(400, 401, 429) },
   },
   currentSession: {
     ...routeCalls.currentSession,
@@ -142,7 +144,7 @@ export const routes = {
     ...routeCalls.resetPassword,
     summary: 'Set a new password with a reset code and sign in',
     body: PasswordResetBodySchema,
-    response: { 200: TokensSchema, ...errors(400, 429) },
+    response: { 200: TokensSchema, 202: SecondStepSchema, ...errors(400, 429) },
   },
   listPersons: {
     ...routeCalls.listPersons,
@@ -234,6 +236,7 @@ export const routes = {
   ...liveEventRoutes,
   ...messagingRoutes,
   ...notesRoutes,
+  ...signInFactorRoutes,
 } as const satisfies Record<RouteCallName, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

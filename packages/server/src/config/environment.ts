@@ -73,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: readDemoSeed(env, databaseUrl),
     accessTokenTtlSeconds: readAccessTokenTtl(env.ACCESS_TOKEN_TTL_SECONDS),
     logFormat: readLogFormat(env),
+    isSecondFactorRequired: readFlag('REQUIRE_MFA', env.REQUIRE_MFA, false),
     isMorningMailOn: readFlag('MORNING_MAIL', env.MORNING_MAIL, true),
     morningMailTickSeconds: readMorningMailTick(env.MORNING_MAIL_TICK_SECONDS),
     testNow: readTestNow(env),

@@ -64,6 +64,12 @@ export type RuntimeConfig = {
    */
   logFormat: LogFormat;
   /**
+   * Whether every coach must have a second sign-in factor (`REQUIRE_MFA`, off by default): a
+   * password sign-in without one may only enrol one, and the last one can not be removed
+   * (decision 73).
+   */
+  isSecondFactorRequired: boolean;
+  /**
    * Whether this process sends the morning attention mail (`MORNING_MAIL`, on by default). Test
    * harnesses turn it off, so that no 07:00 mail lands among the mail a test waits for.
    */

@@ -18,6 +18,16 @@ const auditActions = [
   'password_reset_code_wrong',
   'password_reset_code_voided',
   'password_reset',
+  // Second sign-in factors (decision 73): never a code, a secret or a credential.
+  'second_step_started',
+  'second_factor_failed',
+  'second_factor_confirmed',
+  'passkey_added',
+  'passkey_renamed',
+  'passkey_removed',
+  'authenticator_added',
+  'authenticator_removed',
+  'recovery_codes_regenerated',
   // Invites.
   'invite_sent',
   'invite_refused',

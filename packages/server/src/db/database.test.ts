@@ -29,6 +29,7 @@ const expectedTables = [
   'audit_client_reads',
   'audit_log',
   'audit_refusals',
+  'authenticator_apps',
   'calendar_events',
   'client_daily',
   'client_list_entries',
@@ -47,15 +48,20 @@ const expectedTables = [
   'metric_samples',
   'morning_mail_claims',
   'organisations',
+  'passkeys',
   'password_reset_codes',
   'persons',
   'profile_pictures',
   'quick_replies',
   'rate_limit_buckets',
+  'recovery_codes',
   'refresh_tokens',
+  'second_steps',
+  'session_factors',
   'surveys',
   'usage_sessions',
   'users',
+  'webauthn_challenges',
 ];
 
 let database: DatabaseHandle;

@@ -18,6 +18,7 @@ import {
   messageAuthors,
   metricKindNames,
   notesLimits,
+  type SessionProof,
   surveyTypeNames,
 } from '@coach/domain';
 import { sql } from 'drizzle-orm';
@@ -219,6 +220,129 @@ export const passwordResetCodes = pgTable(
 );
 
 /** Fixed-window counters shared by every server process (rate limits on auth endpoints). */
+/** What a WebAuthn challenge is for (see `webauthnChallenges`). */
+export const passkeyCeremonies = ['registration', 'signIn', 'secondStep', 'stepUp'] as const;
+export type PasskeyCeremony = (typeof passkeyCeremonies)[number];
+
+/** A coach's passkeys (WebAuthn credentials, decision 73): at most `passkeysMax` per account. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id, base64url, as the authenticator made it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key. */
+    publicKey: bytea('public_key').notNull(),
+    /** The signature counter last seen: an assertion must bring a higher one (unless both are 0). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_key').on(table.organisationId, table.credentialId),
+    index('passkeys_user_idx').on(table.userId, table.createdAt),
+    check('passkeys_counter_valid', sql`${table.counter} >= 0`),
+  ],
+);
+
+/**
+ * A coach's authenticator app (TOTP): its secret sealed with AES-256-GCM (never stored or logged
+ * in the clear), pending until a first code confirms it; the last time step used, so that no code
+ * is accepted twice.
+ */
+export const authenticatorApps = pgTable('authenticator_apps', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamptz('confirmed_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+});
+
+/** Recovery codes of an authenticator app: keyed hashes, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_code_key').on(table.userId, table.codeHash)],
+);
+
+/** WebAuthn challenges: single-use (deleted by the check that uses them), 5 minutes. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    /** SHA-256 of the challenge's id, as the options answered it. */
+    idHash: text('id_hash').primaryKey(),
+    organisationId: organisationId(),
+    /** The account whose passkeys may answer; null for a sign-in with a passkey alone. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: passkeyCeremonies }).notNull(),
+    challenge: text('challenge').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    index('webauthn_challenges_expiry_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_valid', isIn(table.purpose, passkeyCeremonies)),
+  ],
+);
+
+/** A sign-in's second step, after a right password (or a reset): single use, 5 minutes. */
+export const secondSteps = pgTable(
+  'second_steps',
+  {
+    /** SHA-256 of the step's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    organisationId: organisationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the first step was passed ('password', 'mailedCode'). */
+    proofs: jsonb('proofs').$type<SessionProof[]>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('second_steps_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * How each session (a refresh-token family) was authenticated, when a second factor was last used
+ * in it, and whether it may only enrol one (REQUIRE_MFA). A session without a row (made before
+ * decision 73) is a password session without a recent second factor.
+ */
+export const sessionFactors = pgTable(
+  'session_factors',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    organisationId: organisationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proofs: jsonb('proofs').$type<SessionProof[]>().notNull(),
+    secondFactorAt: timestamptz('second_factor_at'),
+    mustEnrol: boolean('must_enrol').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('session_factors_created_idx').on(table.createdAt)],
+);
+
 export const rateLimitBuckets = pgTable(
   'rate_limit_buckets',
   {

@@ -1,4 +1,5 @@
-import { messages } from '@coach/domain';
+import { routesOpenToEnrolment } from '@coach/api';
+import { messages, signInFactorMessages } from '@coach/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
 import { type AccessClaims, AccessTokenError, type AccessTokens } from './accessTokens.ts';
@@ -31,9 +32,17 @@ declare module 'fastify' {
 export type SessionCheck = {
   /** The organisation whose tokens are accepted. */
   organisationId: string;
-  /** The user of the token's session while it is live; undefined once it has ended. */
-  signedInUser(claims: { userId: string; sessionId: string }): Promise<SessionFacts | undefined>;
+  /**
+   * The user of the token's session while it is live; undefined once it has ended. `mustEnrol`:
+   * the session may only enrol a second factor (REQUIRE_MFA).
+   */
+  signedInUser(claims: {
+    userId: string;
+    sessionId: string;
+  }): Promise<(SessionFacts & { mustEnrol?: boolean }) | undefined>;
 };
+
+const openToEnrolment: ReadonlySet<string> = new Set(routesOpenToEnrolment);
 
 /**
  * A preHandler that lets only callers with a valid bearer access token of this organisation, whose
@@ -59,8 +68,19 @@ export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
         : new DomainError('invalid_token', messages.invalidAccessToken);
     }
     // Outside the try: a database failure is a 500, not a reason to sign the caller out.
-    const user = await sessions.signedInUser(claims);
-    if (!user) throw new DomainError('invalid_token', messages.sessionEnded);
+    const found = await sessions.signedInUser(claims);
+    if (!found) throw new DomainError('invalid_token', messages.sessionEnded);
+    const { mustEnrol, ...user } = found;
+    // REQUIRE_MFA: a session without a second factor enrols one before anything else. The route's
+    // name is the contract's (contractRoute sets it as the operation id).
+    const routeName = (request.routeOptions.schema as { operationId?: string } | undefined)
+      ?.operationId;
+    if (mustEnrol && !(routeName && openToEnrolment.has(routeName))) {
+      throw new DomainError(
+        'second_factor_enrolment_required',
+        signInFactorMessages.secondFactorEnrolmentRequired,
+      );
+    }
     request.auth = { ...user, ...claims };
   };
 }

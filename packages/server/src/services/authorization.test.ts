@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { liveEventsContentType, type RouteName, routes, serviceNames } from '@coach/api';
 import { addDays, localDateOf, messages } from '@coach/domain';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
@@ -10,6 +11,7 @@ import {
   type TestUser,
 } from '../../test/auth.ts';
 import { makePng } from '../../test/images.ts';
+import { assert, register, type SoftPasskey } from '../../test/softwareAuthenticator.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
 
 // The authorization matrix: every route of the contract, every kind of caller. A route added to
@@ -28,6 +30,8 @@ import { startTestServer, type TestServer } from '../../test/testServer.ts';
  * - coachInThread: per client, their coach; 403 for the client themself (who may read their
  *   thread, not delete in it), 404 for anyone else;
  * - coachTool: the coach's own tools (unread counts, quick replies); 403 'forbidden' for clients.
+ * - coachFactor: a coach's own sign-in methods (decision 73); 403 'forbidden' for clients; a
+ *   coach gets through to the call's own answer (a wrong code's 400, an unknown passkey's 404).
  */
 type Access =
   | 'public'
@@ -38,7 +42,8 @@ type Access =
   | 'coachOrClient'
   | 'coach'
   | 'coachInThread'
-  | 'coachTool';
+  | 'coachTool'
+  | 'coachFactor';
 
 type Caller = 'coachA' | 'coachB' | 'clientC' | 'clientD';
 
@@ -68,6 +73,48 @@ let users: Record<Caller, TestUser>;
 let exerciseOfC: string;
 
 const password = 'Password1';
+
+/**
+ * A coach with an authenticator app and a passkey, for the public calls of the second step and
+ * of the sign-in with a passkey alone (outside `users`: the matrix's callers have no factor).
+ */
+let coachWithFactors: { email: string; passkey: SoftPasskey };
+
+async function enrolCoachWithFactors(): Promise<void> {
+  const coach = await createUserWithProfile(server.database, {
+    email: 'coach-e@example.com',
+    password,
+    type: 'coach',
+  });
+  const token = await signInForTest(server, coach.userId);
+  const auth = (method: string, path: string, body?: unknown) =>
+    callApi(server.baseUrl, method, `/api/auth${path}`, {
+      token,
+      ...(body === undefined ? {} : { body }),
+    });
+  const started = await auth('POST', '/authenticator/enrolment');
+  const secret = Secret.fromBase32((started.body as { secret: string }).secret);
+  const confirmed = await auth('POST', '/authenticator', { code: new TOTP({ secret }).generate() });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  const options = await auth('POST', '/passkeys/registration/options');
+  const { challengeId, options: creation } = options.body as {
+    challengeId: string;
+    options: Record<string, unknown>;
+  };
+  const { passkey, credential } = register(creation);
+  const added = await auth('POST', '/passkeys', { name: 'Laptop', challengeId, credential });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  coachWithFactors = { email: coach.email, passkey };
+}
+
+/** A second step of the coach with factors (a right password). */
+async function secondStepToken(): Promise<string> {
+  const response = await callApi(server.baseUrl, 'POST', '/api/auth/login', {
+    body: { email: coachWithFactors.email, password },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(202);
+  return (response.body as { secondStep: { token: string } }).secondStep.token;
+}
 
 /** Dates around today: the range of every date-range query. */
 function dateRange(): Record<string, string> {
@@ -246,6 +293,58 @@ const cases: Record<RouteName, RouteCase> = {
     request: () => ({
       body: { email: users.coachA.email, password: 'Password2', resetPasswordCode: '000000' },
     }),
+  },
+  completeSecondStep: {
+    access: 'public',
+    request: async () => ({
+      body: { token: await secondStepToken(), method: 'totp', code: '000000' },
+    }),
+  },
+  secondStepPasskeyOptions: {
+    access: 'public',
+    request: async () => ({ body: { token: await secondStepToken() } }),
+  },
+  completeSecondStepWithPasskey: {
+    access: 'public',
+    request: async () => ({
+      body: { token: await secondStepToken(), challengeId: 'no-such-challenge', credential: {} },
+    }),
+  },
+  passkeySignInOptions: { access: 'public', request: () => ({}) },
+  signInWithPasskey: {
+    access: 'public',
+    request: async () => {
+      const response = await callApi(server.baseUrl, 'POST', '/api/auth/passkeys/sign-in/options');
+      const { challengeId, options } = response.body as {
+        challengeId: string;
+        options: Record<string, unknown>;
+      };
+      return { body: { challengeId, credential: assert(coachWithFactors.passkey, options) } };
+    },
+  },
+  listSignInMethods: { access: 'coachFactor', request: () => ({}) },
+  passkeyRegistrationOptions: { access: 'coachFactor', request: () => ({}) },
+  addPasskey: {
+    access: 'coachFactor',
+    request: () => ({ body: { name: 'Key', challengeId: 'no-such-challenge', credential: {} } }),
+  },
+  renamePasskey: {
+    access: 'coachFactor',
+    request: () => ({ params: { id: randomUUID() }, body: { name: 'Key' } }),
+  },
+  removePasskey: { access: 'coachFactor', request: () => ({ params: { id: randomUUID() } }) },
+  startAuthenticatorEnrolment: { access: 'coachFactor', request: () => ({}) },
+  confirmAuthenticator: { access: 'coachFactor', request: () => ({ body: { code: '000000' } }) },
+  removeAuthenticator: { access: 'coachFactor', request: () => ({}) },
+  regenerateRecoveryCodes: { access: 'coachFactor', request: () => ({}) },
+  confirmSecondFactor: {
+    access: 'coachFactor',
+    request: () => ({ body: { method: 'totp', code: '000000' } }),
+  },
+  secondFactorPasskeyOptions: { access: 'coachFactor', request: () => ({}) },
+  confirmSecondFactorWithPasskey: {
+    access: 'coachFactor',
+    request: () => ({ body: { challengeId: 'no-such-challenge', credential: {} } }),
   },
   listPersons: { access: 'signedIn', request: () => ({}) },
   getPerson: {
@@ -537,6 +636,7 @@ beforeAll(async () => {
     coach: { perMinute: 10_000 },
     client: { perMinute: 10_000 },
   };
+  await enrolCoachWithFactors();
   // getExercise needs an exercise of C that exists.
   const recorded = await callRoute('recordExercise', 'clientC');
   expect(recorded.status, cell('recordExercise', 'clientC', recorded)).toBe(201);
@@ -711,6 +811,24 @@ describe('the authorization matrix', () => {
       for (const caller of ['coachA', 'coachB'] as const) {
         const response = await callRoute(name, caller);
         expect.soft(response.status, cell(name, caller, response)).toBe(200);
+      }
+    }
+  });
+
+  it("answers 403 'forbidden' to clients on the sign-in methods, and lets every coach through", async () => {
+    for (const name of namesWith('coachFactor')) {
+      for (const caller of ['clientC', 'clientD'] as const) {
+        const response = await callRoute(name, caller);
+        expect.soft(response.status, cell(name, caller, response)).toBe(403);
+        expect.soft(response.body, cell(name, caller, response)).toMatchObject({
+          error: 'forbidden',
+        });
+        expectNoData(name, caller, response);
+      }
+      for (const caller of ['coachA', 'coachB'] as const) {
+        const response = await callRoute(name, caller);
+        const isThrough = ![401, 403].includes(response.status) && response.status < 500;
+        expect.soft(isThrough, cell(name, caller, response)).toBe(true);
       }
     }
   });

@@ -41,7 +41,9 @@ async function signedInApi() {
     onSessionReset,
     fetch: countingFetch,
   });
-  tokens.setTokens(await api.auth.login({ email: 'coach@example.com', password: 'Coach123!' }));
+  const signedIn = await api.auth.login({ email: 'coach@example.com', password: 'Coach123!' });
+  if (!('accessToken' in signedIn)) throw new Error('the coach has no second factor');
+  tokens.setTokens(signedIn);
   return { api, tokens, onSessionReset };
 }
 

@@ -109,6 +109,7 @@ describe('the session check', () => {
     expect(await sessions.signedInUser({ userId, sessionId }, { withProfile: false })).toEqual({
       id: userId,
       email,
+      mustEnrol: false,
     });
     const first = await sessions.signedInUser({ userId, sessionId: await newSession() });
     expect(first?.person).toMatchObject({ userId, type: 'coach', lastName: 'coach' });

@@ -27,9 +27,10 @@ export type SignedInUser = { id: string; email: string };
 
 /**
  * The user of a live session and their profile (null: none), when the database was asked; a
- * session PGlite's memory knew answers without the profile.
+ * session PGlite's memory knew answers without the profile. `mustEnrol`: the session may only
+ * enrol a second factor (REQUIRE_MFA, decision 73).
  */
-type SignedInCaller = SignedInUser & { person?: PersonRecord | null };
+type SignedInCaller = SignedInUser & { person?: PersonRecord | null; mustEnrol?: boolean };
 
 /**
  * The sessions known to be live, with their users, and the guards that keep that knowledge exact
@@ -113,7 +114,7 @@ export function liveSessionsOf(database: DatabaseHandle): LiveSessions {
 }
 
 function createLiveSessions(database: DatabaseHandle): LiveSessions {
-  const { refreshTokens: tokens, users, persons, profilePictures } = schema;
+  const { refreshTokens: tokens, users, persons, profilePictures, sessionFactors } = schema;
   const liveToken = and(
     eq(tokens.familyId, sql.placeholder('sessionId')),
     isNull(tokens.revokedAt),
@@ -122,10 +123,14 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
   );
   // Two statements: the caller's profile costs a join and 19 columns to read, which the auth
   // service's own routes (`GET /session/current`...) do not need.
+  // The session's REQUIRE_MFA flag comes by its primary key in the same statement.
+  const mustEnrol = sql<boolean>`coalesce(${sessionFactors.mustEnrol}, false)`;
+  const factorsOfSession = eq(sessionFactors.sessionId, tokens.familyId);
   const liveSessionCaller = database.db
-    .select({ id: users.id, email: users.email, person: personColumns })
+    .select({ id: users.id, email: users.email, person: personColumns, mustEnrol })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
+    .leftJoin(sessionFactors, factorsOfSession)
     .leftJoin(
       persons,
       and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
@@ -135,9 +140,10 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
     .limit(1)
     .prepare('live_session_caller');
   const liveSessionUser = database.db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, mustEnrol })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
+    .leftJoin(sessionFactors, factorsOfSession)
     .where(liveToken)
     .limit(1)
     .prepare('live_session_user');
@@ -152,14 +158,22 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
       let caller: SignedInCaller | undefined;
       if (withProfile) {
         const [row] = await liveSessionCaller.execute({ sessionId, userId });
-        caller = row && { id: row.id, email: row.email, person: row.person };
+        caller = row && {
+          id: row.id,
+          email: row.email,
+          person: row.person,
+          mustEnrol: row.mustEnrol,
+        };
       } else {
         [caller] = await liveSessionUser.execute({ sessionId, userId });
       }
       if (!caller) return undefined;
       // The memory keeps the session's user, never the profile, which changes without a session
-      // ending.
-      memory?.remember(ticket, sessionId, { id: caller.id, email: caller.email });
+      // ending; nor a session that may only enrol a second factor, which stops being one without
+      // a session ending (a session never becomes one), so it is asked every time.
+      if (!caller.mustEnrol) {
+        memory?.remember(ticket, sessionId, { id: caller.id, email: caller.email });
+      }
       return caller;
     },
   };

@@ -1,14 +1,20 @@
-import { messages } from '@coach/domain';
+import type { SecondStep } from '@coach/api';
+import { messages, type SessionProof } from '@coach/domain';
 import { recordAudit } from '../../audit.ts';
 import { normalizeEmail } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
+import { factorsOf, hasSecondFactor, isCoach } from './factors/accountFactors.ts';
+import { startSecondStep } from './factors/secondSteps.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
 import { mailSignInCode, tellOwnerOfPasswordGuessing, useSignInCode } from './signInCodes.ts';
 import { findUserByEmail } from './users.ts';
+
+/** Tokens, or the second step an account with a second factor passes next. */
+export type SignInAnswer = { status: 200; body: Tokens } | { status: 202; body: SecondStep };
 
 /**
  * Signs in with email and password. An unknown email costs one argon2 verification too, and
@@ -20,13 +26,16 @@ import { findUserByEmail } from './users.ts';
  * mailed only when the password is right), and one with a code succeeds only when both are right,
  * else one answer for every failure. So nothing tells a guesser whether a password was right, and
  * the owner, who gets the code, is never kept out.
+ *
+ * An account with a second factor gets a second step (202) instead of tokens (decision 73); a
+ * coach without one under REQUIRE_MFA, a session that may only enrol one.
  */
 export async function signIn(
   deps: SessionDeps,
   input: { email: string; password: string; code?: string | undefined },
   meta: RequestMeta,
   mail: MailQueue,
-): Promise<Tokens> {
+): Promise<SignInAnswer> {
   const now = deps.options.now();
   const email = normalizeEmail(input.email);
   const { database, organisationId } = deps;
@@ -79,8 +88,19 @@ export async function signIn(
     await fail(passwordReason, new DomainError('invalid_credentials', messages.wrongCredentials));
   }
   if (!user) throw new DomainError('invalid_credentials', messages.wrongCredentials);
+  const proofs: SessionProof[] = attempt.needsMailedCode
+    ? ['password', 'mailedCode']
+    : ['password'];
+  const factors = await factorsOf(database.db, user.id);
+  if (hasSecondFactor(factors)) {
+    const step = await startSecondStep(database.db, deps, user, proofs, factors, meta, now);
+    await clearSignInFailures(database, organisationId, subject, attempt);
+    return { status: 202, body: step };
+  }
+  const mustEnrol =
+    deps.options.isSecondFactorRequired && (await isCoach(database.db, organisationId, user.id));
   const tokens = await database.transaction(async (tx) => {
-    const issued = await issueTokens(tx, deps, user.id, now);
+    const issued = await issueTokens(tx, deps, user.id, now, undefined, { proofs, mustEnrol });
     await recordAudit(tx, {
       organisationId,
       action: 'sign_in',
@@ -97,5 +117,5 @@ export async function signIn(
     return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
   });
   await clearSignInFailures(database, organisationId, subject, attempt);
-  return tokens;
+  return { status: 200, body: tokens };
 }

@@ -15,7 +15,9 @@ export type RateLimitedAction =
   | 'refresh'
   | 'inviteCreate'
   | 'inviteAccept'
-  | 'inviteCheck';
+  | 'inviteCheck'
+  | 'secondFactor'
+  | 'factorChallenge';
 
 export type RateLimitPair = { perAccount: RateLimit; perIp: RateLimit };
 
@@ -58,6 +60,14 @@ export type AuthOptions = {
    * makes its own, so a code only works on the process that made it.
    */
   codeSecret: string | Uint8Array;
+  /**
+   * AES-256-GCM key (32 bytes) sealing the authenticator apps' secrets at rest. Every process of
+   * a deployment must share it (start.ts derives it from the JWT key); without one, each process
+   * makes its own, and a secret sealed by another process can not be opened.
+   */
+  factorKey: Uint8Array;
+  /** REQUIRE_MFA: every coach enrols a second factor, and keeps at least one (decision 73). */
+  isSecondFactorRequired: boolean;
   /** Idle lifetime of one refresh token (each rotation starts a new one). */
   refreshIdleSeconds: number;
   /** Absolute lifetime of a session (a refresh-token family), whatever the rotations. */
@@ -156,9 +166,23 @@ const defaultRateLimits: Record<RateLimitedAction, RateLimitPair> = {
     perAccount: { max: 60, windowSeconds: 15 * minute },
     perIp: { max: 60, windowSeconds: 15 * minute },
   },
+  // Wrong second-factor answers (app codes, recovery codes, passkey assertions), counted first and
+  // taken back when right: like reset codes' checks. A 6-digit code with one step of drift either
+  // way is 3 in a million a try: 10 per 15 minutes is under 1,000 a day per account.
+  secondFactor: {
+    perAccount: { max: 10, windowSeconds: 15 * minute },
+    perIp: { max: 50, windowSeconds: 15 * minute },
+  },
+  // Passkey challenges and authenticator secrets asked for (each is a row): the sign-in screen's
+  // passkey autofill asks on every load.
+  factorChallenge: {
+    perAccount: { max: 60, windowSeconds: 15 * minute },
+    perIp: { max: 120, windowSeconds: 15 * minute },
+  },
 };
 
 let processCodeSecret: Uint8Array | null = null;
+let processFactorKey: Uint8Array | null = null;
 
 /** The options with every default filled in. */
 export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
@@ -170,9 +194,12 @@ export function resolveAuthOptions(input: AuthOptionsInput = {}): AuthOptions {
     ]),
   ) as Record<RateLimitedAction, RateLimitPair>;
   processCodeSecret ??= randomBytes(32);
+  processFactorKey ??= randomBytes(32);
   return {
     now: () => new Date(),
     codeSecret: processCodeSecret,
+    factorKey: processFactorKey,
+    isSecondFactorRequired: false,
     refreshIdleSeconds: 14 * day,
     refreshAbsoluteSeconds: 30 * day,
     refreshReuseGraceSeconds: 10,

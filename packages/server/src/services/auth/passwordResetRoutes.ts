@@ -33,7 +33,11 @@ export function passwordResetRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
 
   app.route(
     contractRoute('resetPassword', {
-      handler: async (request) => resetPassword(deps, request.body, metaOf(request), mail),
+      handler: async (request, reply) => {
+        const answer = await resetPassword(deps, request.body, metaOf(request), mail);
+        if (answer.status === 202) return reply.status(202).send(answer.body);
+        return answer.body;
+      },
     }),
   );
 }

@@ -19,7 +19,7 @@ export function createRequireAuth(
     organisationId: database.organisationId,
     signedInUser: async (claims) => {
       const user = await sessions.signedInUser(claims, { withProfile });
-      return user && { email: user.email, person: user.person };
+      return user && { email: user.email, person: user.person, mustEnrol: user.mustEnrol ?? false };
     },
   });
 }

@@ -32,8 +32,11 @@ import {
   takeBackHit,
 } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
+import { factorsOf, hasSecondFactor, isCoach } from './factors/accountFactors.ts';
+import { startSecondStep } from './factors/secondSteps.ts';
+import type { SignInAnswer } from './login.ts';
 import { addSeconds } from './secrets.ts';
-import { issueTokens, revokeAllSessionsOfUser, type SessionDeps, type Tokens } from './sessions.ts';
+import { issueTokens, revokeAllSessionsOfUser, type SessionDeps } from './sessions.ts';
 import { findUserByEmail, mailLanguageOfUser } from './users.ts';
 
 const wrongCode = () => new DomainError('wrong_code', messages.wrongCode);
@@ -352,7 +355,8 @@ export async function verifyResetCode(
 
 /**
  * Sets a new password with a reset code: the code is used up (once only), every session of the
- * user is revoked, and a fresh session starts.
+ * user is revoked, and a fresh session starts; for an account with a second factor, a second step
+ * instead (decision 73: the mailbox and a new password are no more than a password).
  */
 export async function resetPassword(
   deps: SessionDeps,
@@ -364,11 +368,17 @@ export async function resetPassword(
   },
   meta: RequestMeta,
   mail: MailQueue,
-): Promise<Tokens> {
+): Promise<SignInAnswer> {
   const { email, checked } = await checkResetCode(deps, input, meta, mail);
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();
-  const tokens = await transactionEndingSessions(deps.database, async (tx) => {
+  const user = { id: checked.userId, email };
+  const factors = await factorsOf(deps.database.db, user.id);
+  const mustEnrol =
+    !hasSecondFactor(factors) &&
+    deps.options.isSecondFactorRequired &&
+    (await isCoach(deps.database.db, deps.organisationId, user.id));
+  const answer = await transactionEndingSessions(deps.database, async (tx) => {
     const used = await useMailedCode(tx, checked.codeId, now);
     // A parallel reset used it first.
     if (!used) throw wrongCode();
@@ -385,7 +395,6 @@ export async function resetPassword(
       now,
       meta,
     );
-    const issued = await issueTokens(tx, deps, checked.userId, now);
     await recordAudit(tx, {
       organisationId: deps.organisationId,
       action: 'password_reset',
@@ -394,10 +403,19 @@ export async function resetPassword(
       ip: meta.ip,
       requestId: meta.requestId,
     });
-    return issued;
+    if (hasSecondFactor(factors)) {
+      const step = await startSecondStep(tx, deps, user, ['mailedCode'], factors, meta, now);
+      return { status: 202 as const, body: step };
+    }
+    const issued = await issueTokens(tx, deps, checked.userId, now, undefined, {
+      proofs: ['mailedCode'],
+      mustEnrol,
+    });
+    const tokens = { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
+    return { status: 200 as const, body: tokens };
   });
   // The owner proved they hold the mailbox: strangers' sign-in failures no longer make their
   // sign-in ask for a mailed code.
   await clearAccountSignInLock(deps.database, deps.organisationId, email);
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  return answer;
 }

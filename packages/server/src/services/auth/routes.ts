@@ -1,4 +1,5 @@
 import { type ServicePlugin, startMailOutbox } from '../core/index.ts';
+import { factorRoutes } from './factors/factorRoutes.ts';
 import { createAfterAnswer } from './handOff.ts';
 import { inviteRoutes } from './inviteRoutes.ts';
 import { resolveAuthOptions } from './options.ts';
@@ -33,4 +34,5 @@ export const authService: ServicePlugin = async (app, context) => {
   sessionRoutes(app, auth);
   inviteRoutes(app, auth);
   passwordResetRoutes(app, auth);
+  factorRoutes(app, auth);
 };

@@ -14,7 +14,11 @@ export function sessionRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
 
   app.route(
     contractRoute('login', {
-      handler: async (request) => signIn(deps, request.body, metaOf(request), mail),
+      handler: async (request, reply) => {
+        const answer = await signIn(deps, request.body, metaOf(request), mail);
+        if (answer.status === 202) return reply.status(202).send(answer.body);
+        return answer.body;
+      },
     }),
   );
 

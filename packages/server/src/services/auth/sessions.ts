@@ -1,4 +1,4 @@
-import { messages } from '@coach/domain';
+import { messages, type SessionProof } from '@coach/domain';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
@@ -20,6 +20,16 @@ type Db = Database | Transaction;
 
 export type Tokens = { accessToken: string; refreshToken: string };
 
+/**
+ * How a new session was authenticated (decision 73): its proofs, when a second factor was used in
+ * it, and whether it may only enrol a second factor (REQUIRE_MFA).
+ */
+export type SessionStart = {
+  proofs: SessionProof[];
+  secondFactorAt?: Date | null;
+  mustEnrol?: boolean;
+};
+
 /** What the session functions need from the service. */
 export type SessionDeps = {
   database: DatabaseHandle;
@@ -32,8 +42,8 @@ const invalidRefreshToken = () => new DomainError('invalid_refresh_token', messa
 
 /**
  * Issues an access token and a refresh token. Without `family`, a new session (a new family,
- * with its absolute expiry) starts; with it, the token joins that family. Only the refresh
- * token's SHA-256 is stored.
+ * with its absolute expiry) starts, authenticated as `start` says (a password alone by default);
+ * with it, the token joins that family. Only the refresh token's SHA-256 is stored.
  */
 export async function issueTokens(
   db: Db,
@@ -41,6 +51,7 @@ export async function issueTokens(
   userId: string,
   now: Date,
   family?: { id: string; expiresAt: Date },
+  start: SessionStart = { proofs: ['password'] },
 ): Promise<Tokens & { id: string; familyId: string }> {
   const familyId = family?.id ?? crypto.randomUUID();
   const familyExpiresAt = family?.expiresAt ?? addSeconds(now, deps.options.refreshAbsoluteSeconds);
@@ -59,6 +70,17 @@ export async function issueTokens(
     })
     .returning({ id: schema.refreshTokens.id });
   if (!row) throw new Error('refresh token insert returned nothing');
+  if (!family) {
+    await db.insert(schema.sessionFactors).values({
+      sessionId: familyId,
+      organisationId: deps.organisationId,
+      userId,
+      proofs: start.proofs,
+      secondFactorAt: start.secondFactorAt ?? null,
+      mustEnrol: start.mustEnrol ?? false,
+      createdAt: now,
+    });
+  }
   const accessToken = await deps.accessTokens.sign({
     userId,
     organisationId: deps.organisationId,

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../../audit.ts';
+import { contractRoute } from '../../../http/contractRoute.ts';
+import { type AuthRouteDeps, metaOf } from '../routeDeps.ts';
+import { issueTokens } from '../sessions.ts';
+import { passkeysOf } from './accountFactors.ts';
+import { useSecondFactorCode } from './codes.ts';
+import {
+  beginFactorAnswer,
+  limitFactorChallenges,
+  rightFactorAnswer,
+  wrongFactorAnswer,
+} from './factorThrottle.ts';
+import { liveSecondStep, passSecondStep } from './secondSteps.ts';
+import {
+  authenticationOptions,
+  checkAssertion,
+  passkeyRefused,
+  relyingPartyOf,
+} from './webauthn.ts';
+
+/**
+ * The signed-out calls of the second factors: a sign-in's second step passed with a code or a
+ * passkey, and a sign-in with a passkey alone.
+ */
+export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
+  const { context, deps } = auth;
+  const rp = relyingPartyOf(context.appUrl);
+  const { database } = deps;
+
+  app.route(
+    contractRoute('completeSecondStep', {
+      handler: async function handleCompleteSecondStep(request) {
+        const now = deps.options.now();
+        const meta = metaOf(request);
+        const { token, method, code } = request.body;
+        const step = await liveSecondStep(deps, token, now);
+        await useSecondFactorCode(deps, step.userId, method, code, meta, now);
+        return database.transaction((tx) => passSecondStep(tx, deps, token, method, meta, now));
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('secondStepPasskeyOptions', {
+      handler: async function handleSecondStepPasskeyOptions(request) {
+        const now = deps.options.now();
+        const step = await liveSecondStep(deps, request.body.token, now);
+        await limitFactorChallenges(deps, step.userId, metaOf(request), now);
+        const passkeys = await passkeysOf(database.db, step.userId);
+        return authenticationOptions(
+          database.db,
+          deps,
+          rp,
+          'secondStep',
+          step.userId,
+          passkeys,
+          now,
+        );
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('completeSecondStepWithPasskey', {
+      handler: async function handleCompleteSecondStepWithPasskey(request) {
+        const now = deps.options.now();
+        const meta = metaOf(request);
+        const { token, challengeId, credential } = request.body;
+        const step = await liveSecondStep(deps, token, now);
+        await beginFactorAnswer(deps, step.userId, meta, now);
+        const tokens = await database.transaction(async (tx) => {
+          const answer = { challengeId, credential };
+          const owner = await checkAssertion(tx, deps, rp, 'secondStep', step.userId, answer, now);
+          return owner ? passSecondStep(tx, deps, token, 'passkey', meta, now) : null;
+        });
+        if (!tokens) {
+          return wrongFactorAnswer(
+            deps,
+            step.userId,
+            'passkey',
+            meta,
+            passkeyRefused('bad_request'),
+          );
+        }
+        await rightFactorAnswer(deps, step.userId, meta);
+        return tokens;
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('passkeySignInOptions', {
+      handler: async function handlePasskeySignInOptions(request) {
+        const now = deps.options.now();
+        await limitFactorChallenges(deps, null, metaOf(request), now);
+        return authenticationOptions(database.db, deps, rp, 'signIn', null, [], now);
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('signInWithPasskey', {
+      handler: async function handleSignInWithPasskey(request) {
+        const now = deps.options.now();
+        const meta = metaOf(request);
+        await beginFactorAnswer(deps, null, meta, now);
+        const signedIn = await database.transaction(async (tx) => {
+          const owner = await checkAssertion(tx, deps, rp, 'signIn', null, request.body, now);
+          if (!owner) return null;
+          const issued = await issueTokens(tx, deps, owner.userId, now, undefined, {
+            proofs: ['passkey'],
+            secondFactorAt: now,
+          });
+          await recordAudit(tx, {
+            organisationId: deps.organisationId,
+            action: 'sign_in',
+            actorUserId: owner.userId,
+            subject: owner.userId,
+            ip: meta.ip,
+            requestId: meta.requestId,
+            outcome: 'success',
+            details: { sessionId: issued.familyId, proofs: ['passkey'] },
+          });
+          return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
+        });
+        if (!signedIn) {
+          return wrongFactorAnswer(
+            deps,
+            null,
+            'passkey',
+            meta,
+            passkeyRefused('invalid_credentials'),
+          );
+        }
+        await rightFactorAnswer(deps, null, meta);
+        return signedIn;
+      },
+    }),
+  );
+}

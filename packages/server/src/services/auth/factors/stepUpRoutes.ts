@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../../audit.ts';
+import { contractRoute } from '../../../http/contractRoute.ts';
+import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
+import { markSecondFactorUsed, passkeysOf, requireCoach } from './accountFactors.ts';
+import { useSecondFactorCode } from './codes.ts';
+import {
+  beginFactorAnswer,
+  limitFactorChallenges,
+  rightFactorAnswer,
+  wrongFactorAnswer,
+} from './factorThrottle.ts';
+import {
+  authenticationOptions,
+  checkAssertion,
+  passkeyRefused,
+  relyingPartyOf,
+} from './webauthn.ts';
+
+/**
+ * A session confirms a second factor (a code or a passkey): for 5 minutes it may remove a factor,
+ * turn codes off, make new recovery codes, or change the password or the email.
+ */
+export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
+  const { context, deps, requireSession } = auth;
+  const { database, organisationId } = deps;
+  const { db } = database;
+  const rp = relyingPartyOf(context.appUrl);
+
+  const audit = (
+    caller: { userId: string },
+    meta: { ip: string; requestId: string },
+    method: string,
+  ) =>
+    recordAudit(db, {
+      organisationId,
+      action: 'second_factor_confirmed',
+      actorUserId: caller.userId,
+      subject: caller.userId,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      outcome: 'success',
+      details: { method },
+    });
+
+  app.route(
+    contractRoute('confirmSecondFactor', {
+      onRequest: requireSession,
+      handler: async function handleConfirmSecondFactor(request, reply) {
+        const caller = claimsOf(request);
+        await requireCoach(db, organisationId, caller.userId);
+        const now = deps.options.now();
+        const meta = metaOf(request);
+        const { method, code } = request.body;
+        await useSecondFactorCode(deps, caller.userId, method, code, meta, now);
+        await markSecondFactorUsed(db, caller, method, now);
+        await audit(caller, meta, method);
+        return reply.status(204).send();
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('secondFactorPasskeyOptions', {
+      onRequest: requireSession,
+      handler: async function handleSecondFactorPasskeyOptions(request) {
+        const caller = claimsOf(request);
+        await requireCoach(db, organisationId, caller.userId);
+        const now = deps.options.now();
+        await limitFactorChallenges(deps, caller.userId, metaOf(request), now);
+        const passkeys = await passkeysOf(db, caller.userId);
+        return authenticationOptions(db, deps, rp, 'stepUp', caller.userId, passkeys, now);
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('confirmSecondFactorWithPasskey', {
+      onRequest: requireSession,
+      handler: async function handleConfirmSecondFactorWithPasskey(request, reply) {
+        const caller = claimsOf(request);
+        await requireCoach(db, organisationId, caller.userId);
+        const now = deps.options.now();
+        const meta = metaOf(request);
+        await beginFactorAnswer(deps, caller.userId, meta, now);
+        const isRight = await database.transaction(async (tx) => {
+          const owner = await checkAssertion(
+            tx,
+            deps,
+            rp,
+            'stepUp',
+            caller.userId,
+            request.body,
+            now,
+          );
+          if (owner) await markSecondFactorUsed(tx, caller, 'passkey', now);
+          return owner !== null;
+        });
+        if (!isRight) {
+          return wrongFactorAnswer(
+            deps,
+            caller.userId,
+            'passkey',
+            meta,
+            passkeyRefused('bad_request'),
+          );
+        }
+        await rightFactorAnswer(deps, caller.userId, meta);
+        await audit(caller, meta, 'passkey');
+        return reply.status(204).send();
+      },
+    }),
+  );
+}
