@@ -203,7 +203,12 @@ export const PasskeyParamsSchema = Type.Object({ id: IdSchema }, { description: 
 /** `POST /authenticator/enrolment` answer: the secret to scan or type, not yet in use. */
 export const AuthenticatorEnrolmentSchema = Type.Object(
   {
-    secret: Type.String({ pattern: '^[A-Z2-7]{32}$', description: 'The shared secret, base32' }),
+    secret: Type.String({
+      minLength: 32,
+      maxLength: 32,
+      pattern: '^[A-Z2-7]{32}$',
+      description: 'The shared secret, base32',
+    }),
     uri: Type.String({
       maxLength: 512,
       description: 'otpauth://totp/... (what the QR code holds)',
@@ -220,6 +225,8 @@ export type AuthenticatorEnrolment = Static<typeof AuthenticatorEnrolmentSchema>
 export const AuthenticatorCodeBodySchema = Type.Object(
   {
     code: Type.String({
+      minLength: totpDigits,
+      maxLength: totpDigits,
       pattern: `^[0-9]{${totpDigits}}$`,
       description: `The app's ${totpDigits}-digit code`,
     }),
@@ -245,7 +252,7 @@ export type ConfirmSecondFactorBody = Static<typeof ConfirmSecondFactorBodySchem
 /** Recovery codes, shown once. */
 export const RecoveryCodesSchema = Type.Object(
   {
-    recoveryCodes: Type.Array(Type.String({ pattern: recoveryCodePattern }), {
+    recoveryCodes: Type.Array(Type.String({ maxLength: 11, pattern: recoveryCodePattern }), {
       minItems: recoveryCodeCount,
       maxItems: recoveryCodeCount,
       description: 'Each usable once; only their hashes are kept',
