@@ -23,6 +23,12 @@ export type {
   ServiceRequest,
 } from './client/request.ts';
 export { createResourceClient, type ImageBody, type ResourceClient } from './client/resource.ts';
+export {
+  createSignInFactorsClient,
+  isSecondStep,
+  type SignInFactorsClient,
+  type TokensOrSecondStep,
+} from './client/signInFactors.ts';
 export { createSurveyClient, type SurveyClient } from './client/survey.ts';
 export * from './contract/index.ts';
 export {

@@ -20,15 +20,21 @@ import type { Tokens } from '../contract/sessionTokens.ts';
 import type { TokenStore } from '../tokens.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
+import {
+  createSignInFactorsClient,
+  type SignInFactorsClient,
+  type TokensOrSecondStep,
+} from './signInFactors.ts';
 
 /** The typed calls of the auth service. */
 export type AuthClient = {
   /**
-   * `POST /login`: the tokens (the caller stores them); a wrong password is a 401 ApiError, and so
-   * is an account that asks for its mailed code as well (`sign_in_code_required`: send again with
-   * `code`).
+   * `POST /login`: the tokens (the caller stores them), or for an account with a second factor a
+   * second step to pass (202, see `isSecondStep`: nothing to store then); a wrong password is a
+   * 401 ApiError, and so is an account that asks for its mailed code as well
+   * (`sign_in_code_required`: send again with `code`).
    */
-  login(body: LoginBody): Promise<Tokens>;
+  login(body: LoginBody): Promise<TokensOrSecondStep>;
   /** `GET /session/current`: the signed-in user. */
   currentSession(): Promise<User>;
   /** `POST /session/logout`: revokes the stored refresh token unless another is given. */
@@ -56,11 +62,14 @@ export type AuthClient = {
   requestPasswordReset(body: PasswordResetRequestBody): Promise<PasswordResetRequestAnswer>;
   /** `POST /passwordReset/verifyCode`: checks a reset code (a wrong one is a 400 ApiError). */
   verifyResetCode(body: VerifyResetCodeBody): Promise<VerifyResetCodeResponse>;
-  /** `POST /passwordReset`: sets the new password; answers tokens. */
-  resetPassword(body: PasswordResetBody): Promise<Tokens>;
+  /**
+   * `POST /passwordReset`: sets the new password; answers tokens, or for an account with a second
+   * factor a second step to pass (202).
+   */
+  resetPassword(body: PasswordResetBody): Promise<TokensOrSecondStep>;
   /** Any other call of the service. */
   request: ServiceRequest;
-};
+} & SignInFactorsClient;
 
 /** Creates the {@link AuthClient} over the auth service's request function. */
 export function createAuthClient(request: ServiceRequest, tokens: TokenStore): AuthClient {
@@ -84,6 +93,7 @@ export function createAuthClient(request: ServiceRequest, tokens: TokenStore): A
     requestPasswordReset: (body) => callRoute(request, 'requestPasswordReset', { body }),
     verifyResetCode: (body) => callRoute(request, 'verifyResetCode', { body }),
     resetPassword: (body) => callRoute(request, 'resetPassword', { body }),
+    ...createSignInFactorsClient(request),
     request,
   };
 }

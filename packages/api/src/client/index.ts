@@ -25,6 +25,11 @@ export type CoachApiOptions = {
   tokens: TokenStore;
   /** Called once when the session cannot be renewed, after the tokens are cleared. */
   onSessionReset?: () => void;
+  /**
+   * Called when a call answers 403 `second_factor_enrolment_required` (REQUIRE_MFA: this session
+   * may only enrol a second factor), before the call rejects.
+   */
+  onSecondFactorEnrolmentRequired?: () => void;
   /** The fetch to use (tests, stories); the global fetch by default. */
   fetch?: typeof globalThis.fetch;
   /**
@@ -79,8 +84,14 @@ export function createCoachApi(options: CoachApiOptions): CoachApi {
       }),
   });
 
+  const onEnrolmentRequired = options.onSecondFactorEnrolmentRequired;
   for (const name of Object.keys(baseURLs) as ServiceName[]) {
-    requests[name] = createServiceRequest({ baseURL: baseURLs[name], session, fetch });
+    requests[name] = createServiceRequest({
+      baseURL: baseURLs[name],
+      session,
+      fetch,
+      onEnrolmentRequired,
+    });
   }
   // The public refresh path: any failure resets the session at once.
   const authRequest = createServiceRequest({
@@ -88,6 +99,7 @@ export function createCoachApi(options: CoachApiOptions): CoachApi {
     session,
     fetch,
     isRefreshPath: isAuthRefreshPath,
+    onEnrolmentRequired,
   });
 
   return {

@@ -1,5 +1,6 @@
 import { ofetch } from 'ofetch';
 import { fillPath, type HttpMethod, routeCalls } from '../contract/routeCalls.ts';
+import { toApiError } from './errors.ts';
 import type { Session } from './session.ts';
 
 /** Query string values; undefined ones are left out. */
@@ -32,8 +33,10 @@ export function createServiceRequest(options: {
   session: Session;
   isRefreshPath?: (path: string) => boolean;
   fetch?: typeof globalThis.fetch;
+  /** Called when an answer is 403 `second_factor_enrolment_required` (before it rejects). */
+  onEnrolmentRequired?: () => void;
 }): ServiceRequest {
-  const { baseURL, session, isRefreshPath } = options;
+  const { baseURL, session, isRefreshPath, onEnrolmentRequired } = options;
   // No ofetch retries: the only retry is the one after a refresh, so calls are never doubled.
   const client = ofetch.create(
     { baseURL, retry: 0 },
@@ -65,7 +68,12 @@ export function createServiceRequest(options: {
         signal,
       });
     if (isRefreshPath?.(url)) return session.runRefreshCall(send);
-    return auth ? session.run(send) : session.runWithoutRefresh(send);
+    const answer = auth ? session.run(send) : session.runWithoutRefresh(send);
+    if (!onEnrolmentRequired) return answer;
+    return answer.catch((error: unknown) => {
+      if (toApiError(error).code === 'second_factor_enrolment_required') onEnrolmentRequired();
+      throw error;
+    });
   };
 }
 

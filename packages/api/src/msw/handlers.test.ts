@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mswFetch } from '../../test/mswFetch.ts';
 import { rejection } from '../../test/rejection.ts';
 import { createCoachApi } from '../client/index.ts';
+import { isSecondStep, type TokensOrSecondStep } from '../client/signInFactors.ts';
 import { isFullPerson } from '../contract/fullPerson.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
 import { defaultServiceBaseUrls } from '../services.ts';
@@ -33,10 +34,16 @@ function setup(options: HandlersOptions = {}, tokens: TokenStore = createMemoryT
   return { api, tokens, onSessionReset, fetch };
 }
 
+/** The tokens of a sign-in's answer: these accounts have no second factor. */
+function tokensOf(answer: TokensOrSecondStep): Tokens {
+  if (isSecondStep(answer)) throw new Error('A second step was not expected');
+  return answer;
+}
+
 describe('MSW handlers', () => {
   it('signs the demo coach in and serves the user and the coach profile', async () => {
     const { api, tokens } = setup();
-    tokens.setTokens(await api.auth.login(demoCoachCredentials));
+    tokens.setTokens(tokensOf(await api.auth.login(demoCoachCredentials)));
     const user = await api.auth.currentSession();
     expect(user).toEqual({ id: fixtureIds.coachUser, email: 'coach@example.com' });
     await expect(api.account.findPersonByUserId(user.id)).resolves.toMatchObject({
@@ -89,7 +96,9 @@ describe('MSW handlers', () => {
         message: 'Wrong email, password or code',
       });
     }
-    const tokens = await api.auth.login({ ...demoCoachCredentials, code: demoSignInCode });
+    const tokens = tokensOf(
+      await api.auth.login({ ...demoCoachCredentials, code: demoSignInCode }),
+    );
     expect(tokens.accessToken).toEqual(expect.any(String));
   });
 
@@ -101,7 +110,7 @@ describe('MSW handlers', () => {
 
   it("serves the client account as a profile of type 'user'", async () => {
     const { api, tokens } = setup();
-    tokens.setTokens(await api.auth.login(demoClientCredentials));
+    tokens.setTokens(tokensOf(await api.auth.login(demoClientCredentials)));
     const user = await api.auth.currentSession();
     await expect(api.account.findPersonByUserId(user.id)).resolves.toMatchObject({ type: 'user' });
   });
@@ -140,11 +149,13 @@ describe('MSW handlers', () => {
     await expect(
       api.auth.verifyResetCode({ email, resetPasswordCode: demoResetCode }),
     ).resolves.toEqual({ valid: true });
-    const tokens = await api.auth.resetPassword({
-      email,
-      password: 'NewPass123',
-      resetPasswordCode: demoResetCode,
-    });
+    const tokens = tokensOf(
+      await api.auth.resetPassword({
+        email,
+        password: 'NewPass123',
+        resetPasswordCode: demoResetCode,
+      }),
+    );
     expect(tokens.accessToken).toEqual(expect.any(String));
     await expect(api.auth.login({ email, password: 'NewPass123' })).resolves.toBeDefined();
   });

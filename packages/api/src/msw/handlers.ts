@@ -54,6 +54,11 @@ import {
   withState,
 } from './route.ts';
 import { isIssuedPictureUrl, signedPictureUrl, withSignedPicture } from './signedPictures.ts';
+import {
+  answerSignIn,
+  createSignInFactorHandlers,
+  type SignInFactorHandlerOptions,
+} from './signInFactorHandlers.ts';
 import type { MockState } from './state.ts';
 
 export { issueMockTokens } from './mockTokens.ts';
@@ -85,7 +90,7 @@ export type AuthHandlerOptions = InviteHandlerOptions & {
 
 /** MSW handlers of the auth service over the mock state. */
 export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
-  const { state, handle } = mockService(options);
+  const { state, handle, now } = mockService(options);
   const emailKey = (email: string) => email.trim().toLowerCase();
   const userByEmail = (email: string) =>
     state.users.find((user) => user.email.toLowerCase() === emailKey(email));
@@ -117,7 +122,8 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
         }
       }
       if (!signedInUser) return error(401, 'invalid_credentials', messages.wrongCredentials);
-      return HttpResponse.json(issueMockTokens(state, signedInUser.id));
+      // An account with a second factor gets a second step (202) instead of tokens.
+      return answerSignIn(state, signedInUser.id, now());
     }),
     handle('currentSession', ({ userId }) => {
       const user = state.users.find((candidate) => candidate.id === userId);
@@ -184,7 +190,8 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
       user.password = password;
       state.resetCodes.delete(emailKey(email));
       if (resetRequestId !== undefined) state.resetRequests.delete(resetRequestId);
-      return HttpResponse.json(issueMockTokens(state, user.id));
+      // The reset does not pass a second factor: with one, it ends on the second step too.
+      return answerSignIn(state, user.id, now());
     }),
   ];
 }
@@ -370,6 +377,7 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
 
 /** Options of {@link createHandlers}: the options of every service's handlers. */
 export type HandlersOptions = AuthHandlerOptions &
+  SignInFactorHandlerOptions &
   ClientDataHandlerOptions &
   ReportHandlerOptions &
   MessagingHandlerOptions &
@@ -394,6 +402,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
   linkLiveEvents(shared.state, live);
   return [
     ...createAuthHandlers(shared),
+    ...createSignInFactorHandlers(shared),
     ...createAccountHandlers(shared),
     ...createResourceHandlers(shared),
     ...createJourneyHandlers(shared),

@@ -69,3 +69,24 @@ export {
   type MockState,
   type MockUser,
 } from './state.ts';
+export {
+  createMockAuthenticator,
+  type MockAuthenticator,
+  type MockAuthenticatorOptions,
+} from './mockAuthenticator.ts';
+export {
+  createSignInFactorHandlers,
+  mockThrottleSeconds,
+  mockWrongCodeLimit,
+  type SignInFactorHandlerOptions,
+} from './signInFactorHandlers.ts';
+export {
+  authenticatorCodeAt,
+  demoAuthenticatorSecret,
+  fixturePasskeyCredentialId,
+  makeRecoveryCodes,
+  type MockPasskeySeed,
+  requireSecondFactor,
+  seedAuthenticator,
+  seedPasskey,
+} from './signInFactorStore.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@coach/domain';
+import { messages, signInFactorMessages } from '@coach/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -8,9 +8,14 @@ import {
   type ServerErrorCode,
 } from '../contract/errorCatalogue.ts';
 import { type RouteDefinition, type RouteName, routes } from '../contract/routes.ts';
+import { routesOpenToEnrolment } from '../contract/signInFactors.ts';
 import { validationFailureMessage } from '../contract/validationMessages.ts';
 import type { ServiceBaseUrls } from '../services.ts';
+import { isEnrolOnlyCaller } from './signInFactorStore.ts';
 import { createMockState, type MockState } from './state.ts';
+
+/** The calls a session that may only enrol a second factor may make (REQUIRE_MFA). */
+const enrolmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(routesOpenToEnrolment);
 
 // The machinery every mock handler shares: one MSW handler per contract route.
 
@@ -128,6 +133,18 @@ function createRouteHandler(
       return options.state.endedAccessTokens.has(token)
         ? errorResponse(401, 'invalid_token', messages.sessionEnded)
         : errorResponse(401, 'invalid_token', messages.invalidAccessToken);
+    }
+    if (
+      route.auth &&
+      userId &&
+      !enrolmentRoutes.has(name) &&
+      isEnrolOnlyCaller(options.state, userId)
+    ) {
+      return errorResponse(
+        403,
+        'second_factor_enrolment_required',
+        signInFactorMessages.secondFactorEnrolmentRequired,
+      );
     }
     const pathParams = Object.fromEntries(
       Object.entries(params).map(([key, value]) => [key, String(value)]),

@@ -1,0 +1,141 @@
+import { fixturePasskeyCredentialId } from './signInFactorStore.ts';
+
+// A stand-in for the browser's passkey ceremonies (@simplewebauthn/browser's startAuthentication
+// and startRegistration) in stories and tests, where no real authenticator answers: it holds
+// credential ids, answers a challenge with one of them and makes new ones. Its answers carry the
+// challenge in their client data, as a browser's do, but no real signature: the mocks check the
+// credential id and the challenge, the server verifies the signature (@simplewebauthn/server).
+
+/** The JSON of an options object or a credential (what @simplewebauthn passes around). */
+type WebAuthnJson = Record<string, unknown>;
+
+/** Options of {@link createMockAuthenticator}. */
+export type MockAuthenticatorOptions = {
+  /** The credential ids it holds at first: the demo coach's seeded passkey by default. */
+  credentialIds?: string[];
+  /** The coach cancels every ceremony (the browser's NotAllowedError). */
+  isCancelled?: boolean;
+  /** WebAuthn is missing (an old browser): the app offers no passkey. */
+  isUnsupported?: boolean;
+  /**
+   * The browser's autofill in the email field: 'off' (not offered, the default), 'offered' (it
+   * waits for the coach, who never picks), or 'chosen' (the coach picks the first passkey).
+   */
+  autofill?: 'off' | 'offered' | 'chosen';
+};
+
+/** The mock authenticator: the browser's side of a passkey ceremony. */
+export type MockAuthenticator = {
+  isSupported(): boolean;
+  isAutofillSupported(): Promise<boolean>;
+  authenticate(options: {
+    optionsJSON: WebAuthnJson;
+    useBrowserAutofill?: boolean;
+  }): Promise<WebAuthnJson>;
+  register(options: { optionsJSON: WebAuthnJson }): Promise<WebAuthnJson>;
+  /** Ends a waiting ceremony (the browser's autofill): it rejects with an AbortError. */
+  cancel(): void;
+  /** The credential ids it holds now. */
+  readonly credentialIds: string[];
+};
+
+/** base64url of a text (the browser's JSON encoding of bytes). */
+export function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+/** The text of a base64url value, or null when it is not one. */
+export function fromBase64Url(value: string): string | null {
+  try {
+    const binary = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
+    return new TextDecoder().decode(
+      Uint8Array.from(binary, (character) => character.charCodeAt(0)),
+    );
+  } catch {
+    return null;
+  }
+}
+
+const domError = (name: string, message: string) => Object.assign(new Error(message), { name });
+
+/** Creates a {@link MockAuthenticator}. */
+export function createMockAuthenticator(options: MockAuthenticatorOptions = {}): MockAuthenticator {
+  const credentialIds = [...(options.credentialIds ?? [fixturePasskeyCredentialId])];
+  let made = 0;
+  let waiting: ((error: Error) => void) | undefined;
+  const cancelled = () =>
+    domError('NotAllowedError', 'The operation either timed out or was not allowed');
+  const clientData = (type: string, challenge: unknown) =>
+    toBase64Url(JSON.stringify({ type, challenge, origin: globalThis.location?.origin ?? '' }));
+
+  const assertion = (credentialId: string, challenge: unknown): WebAuthnJson => ({
+    id: credentialId,
+    rawId: credentialId,
+    type: 'public-key',
+    response: {
+      clientDataJSON: clientData('webauthn.get', challenge),
+      authenticatorData: toBase64Url('mock-authenticator-data'),
+      signature: toBase64Url('mock-signature'),
+    },
+    authenticatorAttachment: 'platform',
+    clientExtensionResults: {},
+  });
+
+  return {
+    credentialIds,
+    isSupported: () => !options.isUnsupported,
+    isAutofillSupported: async () =>
+      !options.isUnsupported && (options.autofill ?? 'off') !== 'off',
+    async authenticate({ optionsJSON, useBrowserAutofill }) {
+      if (useBrowserAutofill) {
+        if (options.autofill !== 'chosen') {
+          // Waits for the coach, who never picks here; a new ceremony or the screen ends it.
+          return new Promise<WebAuthnJson>((_resolve, reject) => {
+            waiting = reject;
+          });
+        }
+        const [first] = credentialIds;
+        if (!first) throw cancelled();
+        return assertion(first, optionsJSON.challenge);
+      }
+      waiting?.(domError('AbortError', 'Cancelling the autofill for a new ceremony'));
+      waiting = undefined;
+      if (options.isCancelled) throw cancelled();
+      const allowed = Array.isArray(optionsJSON.allowCredentials)
+        ? (optionsJSON.allowCredentials as { id?: unknown }[]).map((credential) => credential.id)
+        : [];
+      const credentialId =
+        allowed.length === 0 ? credentialIds[0] : credentialIds.find((id) => allowed.includes(id));
+      if (!credentialId) throw cancelled();
+      return assertion(credentialId, optionsJSON.challenge);
+    },
+    async register({ optionsJSON }) {
+      waiting?.(domError('AbortError', 'Cancelling the autofill for a new ceremony'));
+      waiting = undefined;
+      if (options.isCancelled) throw cancelled();
+      made += 1;
+      const credentialId = toBase64Url(`mock-credential-${made}-${credentialIds.length}`);
+      credentialIds.push(credentialId);
+      return {
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        response: {
+          clientDataJSON: clientData('webauthn.create', optionsJSON.challenge),
+          attestationObject: toBase64Url('mock-attestation'),
+          transports: ['internal', 'hybrid'],
+        },
+        authenticatorAttachment: 'platform',
+        clientExtensionResults: {},
+      };
+    },
+    cancel() {
+      waiting?.(domError('AbortError', 'The ceremony was cancelled'));
+      waiting = undefined;
+    },
+  };
+}
