@@ -38,7 +38,10 @@ async function history(canvasElement: HTMLElement) {
     { name: 'Attention history' },
     { timeout: 10_000 },
   );
-  await waitFor(() => expect(region).not.toHaveAttribute('aria-busy', 'true'), { timeout: 5000 });
+  // Every section loaded (none busy), so nothing moves the page after it is scrolled to.
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), {
+    timeout: 5000,
+  });
   region.scrollIntoView({ block: 'start' });
   return within(region);
 }

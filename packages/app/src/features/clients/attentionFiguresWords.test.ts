@@ -49,6 +49,12 @@ describe('describeAttentionFigures', () => {
     );
   });
 
+  it('says one ended in the singular in Spanish', () => {
+    expect(describeAttentionFigures({ ...figures, endedAfterAction: 1 }, tEs)).toContain(
+      '1 terminó en los 7 días siguientes a tu acción, 1 sin ninguna',
+    );
+  });
+
   it('is a plain sentence for a coach with no episode', () => {
     expect(
       describeAttentionFigures(

@@ -21,6 +21,7 @@ export function describeAttentionFigures(figures: AttentionFigures, t: TFunction
           span: durationWords(episodeSpan(hours * 3_600_000), t),
         }),
     t('clients.attentionFigures.outcome', {
+      count: figures.endedAfterAction,
       after: figures.endedAfterAction,
       without: figures.endedWithoutAction,
       withinDays: endedAfterActionDays,
