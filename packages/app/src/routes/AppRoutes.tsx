@@ -54,6 +54,20 @@ function RoutesByStatus() {
       </Routes>
     );
   }
+  // REQUIRE_MFA: a session that may only enrol a second factor sees that screen at any path
+  // (the address stays, and opens once a factor is in).
+  if (status === 'mustEnrol') {
+    return (
+      <Routes>
+        <Route element={<AuthLayout />}>
+          <Route
+            path="*"
+            element={<LazyScreen key="enrolment" screen={screens.enrolment} isLoadedWithLayout />}
+          />
+        </Route>
+      </Routes>
+    );
+  }
   if (status === 'signedOut') {
     return (
       <Routes>

@@ -10,6 +10,7 @@ export const screens = {
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
   client: lazyScreen(() => import('../features/clientProfile/components/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),
+  enrolment: lazyScreen(() => import('../features/settings/signInMethods/EnrolmentScreen.tsx')),
   invite: lazyScreen(
     () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),
   ),

@@ -6,7 +6,9 @@ export type SessionFailure =
   | { kind: 'invalidUserType' }
   | { kind: 'noProfile'; userId: string }
   | { kind: 'expired' }
-  | { kind: 'unavailable' };
+  | { kind: 'unavailable' }
+  /** REQUIRE_MFA: this session may only enrol a second factor (not a failure to show). */
+  | { kind: 'enrolmentRequired' };
 
 /** Thrown by {@link toSessionFailure}'s callers: the session cannot be used. */
 export class SessionLoadError extends Error {
@@ -23,6 +25,7 @@ export class SessionLoadError extends Error {
 export function toSessionFailure(error: unknown, userId?: string): SessionFailure {
   if (error instanceof SessionLoadError) return error.failure;
   const apiError: ApiError = toApiError(error);
+  if (apiError.code === 'second_factor_enrolment_required') return { kind: 'enrolmentRequired' };
   if (apiError.status === 401) return { kind: 'expired' };
   if (apiError.status === 404 && userId) return { kind: 'noProfile', userId };
   return { kind: 'unavailable' };
@@ -30,7 +33,7 @@ export function toSessionFailure(error: unknown, userId?: string): SessionFailur
 
 /** Whether the failure means the stored tokens are of no use (so they are removed). */
 export function isFinalFailure(failure: SessionFailure): boolean {
-  return failure.kind !== 'unavailable';
+  return failure.kind !== 'unavailable' && failure.kind !== 'enrolmentRequired';
 }
 
 /** The text shown for a failure, or null when none is (an expired session just signs out). */
@@ -43,6 +46,7 @@ export function describeSessionFailure(failure: SessionFailure, t: TFunction): s
     case 'unavailable':
       return t('errors.serverUnreachable');
     case 'expired':
+    case 'enrolmentRequired':
       return null;
   }
 }

@@ -2,6 +2,7 @@ import { atom } from '../../../state/jotai.ts';
 import { fetchCoachSession } from '../fetchCoachSession.ts';
 import { isFinalFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
+import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { getCoachApi } from './coachApiAtom.ts';
 import { sessionEpochAtom } from './sessionEpochAtom.ts';
@@ -34,6 +35,10 @@ export const loadSessionAtom = atom(null, async (get, set, trigger: SessionLoadT
   } catch (error) {
     if (get(sessionEpochAtom) !== epoch) return;
     const failure = toSessionFailure(error);
+    if (failure.kind === 'enrolmentRequired') {
+      set(authStatusAtom, 'mustEnrol');
+      return;
+    }
     if (isFinalFailure(failure)) tokens.clear();
     set(clearSessionAtom);
     set(sessionErrorAtom, failure.kind === 'expired' ? null : failure);

@@ -1,4 +1,4 @@
-import { type Tokens, toApiError } from '@coach/api';
+import { isSecondStep, type SecondStep, type TokensOrSecondStep, toApiError } from '@coach/api';
 import { isServerUnreachable } from '../../../errors/callFailure.ts';
 import { type TooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
 import { atom } from '../../../state/jotai.ts';
@@ -23,8 +23,17 @@ export type LoginFailure =
   | ({ kind: 'tooManyAttempts' } & TooManyAttempts)
   | SessionFailure;
 
-/** The outcome of a sign-in. */
-export type LoginResult = { ok: true } | { ok: false; failure: LoginFailure };
+/** A second step to pass (decision 73): the account has a second factor. */
+export type PendingSecondStep = SecondStep['secondStep'];
+
+/**
+ * The outcome of a sign-in: signed in, refused, or a right password for an account with a second
+ * factor (no tokens yet: the second step comes next).
+ */
+export type LoginResult =
+  | { ok: true }
+  | { ok: false; failure: LoginFailure; secondStep?: undefined }
+  | { ok: false; secondStep: PendingSecondStep; failure?: undefined };
 
 /** The credentials of a sign-in; `code` once the account asked for its mailed code. */
 export type LoginCredentials = { email: string; password: string; code?: string | undefined };
@@ -43,7 +52,8 @@ function toLoginFailure(error: unknown, credentials: LoginCredentials): LoginFai
 /**
  * Signs in (requirements R4.3): the login call, then the session starts with its tokens
  * (`startSessionAtom`, with `prefetch`). Any failure removes the tokens; it resolves with the
- * reason instead of throwing, so the form can show it.
+ * reason instead of throwing, so the form can show it. A 202 stores nothing: it resolves with the
+ * second step the sign-in waits for.
  */
 export const loginAtom = atom(
   null,
@@ -55,14 +65,15 @@ export const loginAtom = atom(
   ): Promise<LoginResult> => {
     const api = getCoachApi(get);
     set(sessionErrorAtom, null);
-    let tokens: Tokens;
+    let answer: TokensOrSecondStep;
     try {
-      tokens = await api.auth.login(credentials);
+      answer = await api.auth.login(credentials);
     } catch (error) {
       getTokenStore(get).clear();
       return { ok: false, failure: toLoginFailure(error, credentials) };
     }
-    return set(startSessionAtom, tokens, prefetch);
+    if (isSecondStep(answer)) return { ok: false, secondStep: answer.secondStep };
+    return set(startSessionAtom, answer, prefetch);
   },
 );
 loginAtom.debugLabel = 'loginAtom';

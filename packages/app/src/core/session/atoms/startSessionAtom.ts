@@ -3,6 +3,7 @@ import { atom, type WritableAtom } from '../../../state/jotai.ts';
 import { fetchCoachSession } from '../fetchCoachSession.ts';
 import { type SessionFailure, toSessionFailure } from '../sessionFailure.ts';
 import { applySessionAtom } from './applySessionAtom.ts';
+import { authStatusAtom } from './authStatusAtom.ts';
 import { clearSessionAtom } from './clearSessionAtom.ts';
 import { getCoachApi } from './coachApiAtom.ts';
 import { sessionEpochAtom } from './sessionEpochAtom.ts';
@@ -47,6 +48,11 @@ export const startSessionAtom = atom(
       const failure = toSessionFailure(error);
       // A newer start or a logout took over meanwhile: the tokens and the session are its own.
       if (get(sessionEpochAtom) !== epoch) return { ok: false, failure };
+      // REQUIRE_MFA: the session stands, but shows only the enrolment screen until a factor is in.
+      if (failure.kind === 'enrolmentRequired') {
+        set(authStatusAtom, 'mustEnrol');
+        return { ok: true };
+      }
       tokens.clear();
       set(clearSessionAtom);
       set(sessionErrorAtom, failure.kind === 'expired' ? null : failure);

@@ -9,6 +9,7 @@ import { serviceBaseUrls } from '../../../config/serviceBaseUrls.ts';
 import { useHydrateAtoms, useStore } from '../../../state/jotai.ts';
 import { clearSessionAtom } from '../atoms/clearSessionAtom.ts';
 import { coachApiAtom } from '../atoms/coachApiAtom.ts';
+import { requireEnrolmentAtom } from '../atoms/requireEnrolmentAtom.ts';
 import { tokenStoreAtom } from '../atoms/tokenStoreAtom.ts';
 
 export type CoachApiProviderProps = {
@@ -21,7 +22,9 @@ export type CoachApiProviderProps = {
 
 /**
  * Creates the app's one API client (base addresses from configuration) and hands it and the
- * token store to the session atoms. A session the client cannot renew clears the session.
+ * token store to the session atoms. A session the client cannot renew clears the session; one
+ * that may only enrol a second factor (any call's 403 `second_factor_enrolment_required`) shows
+ * the enrolment screen.
  */
 export function CoachApiProvider({ api, tokens, children }: CoachApiProviderProps) {
   const store = useStore();
@@ -33,6 +36,7 @@ export function CoachApiProvider({ api, tokens, children }: CoachApiProviderProp
         baseURLs: serviceBaseUrls,
         tokens: tokenStore,
         onSessionReset: () => store.set(clearSessionAtom),
+        onSecondFactorEnrolmentRequired: () => store.set(requireEnrolmentAtom),
       });
     return { api: client, tokens: tokenStore };
   });

@@ -15,7 +15,8 @@ const ToastContainer = lazy<ComponentType>(loadToastContainer);
 export function DeferredToasts() {
   const status = useAtomValue(authStatusAtom);
   const { pathname } = useLocation();
-  const isSignInScreen = status !== 'signedIn' && pathname === paths.root;
+  const isSignInScreen =
+    (status === 'signedOut' || status === 'initialising') && pathname === paths.root;
   const [isNeeded, setIsNeeded] = useState(!isSignInScreen);
   if (!isNeeded && !isSignInScreen) setIsNeeded(true);
   return isNeeded ? (

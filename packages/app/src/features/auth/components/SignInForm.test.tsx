@@ -26,7 +26,7 @@ function renderSignIn(options: Parameters<typeof mockBackend>[0] = {}, route = '
   const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <Routes>
-      <Route path="/" element={<SignInForm />} />
+      <Route path="/" element={<SignInForm onSecondStep={() => undefined} />} />
       <Route path="*" element={<Where />} />
     </Routes>,
     { api, tokens, route },

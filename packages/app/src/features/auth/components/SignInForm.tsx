@@ -1,8 +1,10 @@
-import { chakra, Stack } from '@chakra-ui/react';
+import { chakra, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { Button, PasswordField, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import { LuFingerprint } from 'react-icons/lu';
 import { TextLink } from '../../../core/layout/index.ts';
 import { paths, withReturnPath } from '../../../core/navigation/index.ts';
+import type { PendingSecondStep } from '../../../core/session/index.ts';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
 import { SignInCodeField } from './SignInCodeField.tsx';
@@ -10,13 +12,16 @@ import { SignInCodeField } from './SignInCodeField.tsx';
 export type SignInFormProps = {
   /** A failure to show before any submit (e.g. a refused session at start). */
   initialError?: string;
+  /** A right password for an account with a second factor: the second step comes next. */
+  onSecondStep: (secondStep: PendingSecondStep) => void;
 };
 
 /**
- * Email and password (and the mailed code once the account asks for it), 'Forgot password?', and
- * the sign-in button.
+ * Email and password (and the mailed code once the account asks for it), 'Forgot password?', the
+ * sign-in button, and 'Sign in with a passkey' where the browser has passkeys (which the email
+ * field's autofill offers too).
  */
-export function SignInForm({ initialError }: SignInFormProps) {
+export function SignInForm({ initialError, onSecondStep }: SignInFormProps) {
   const { t } = useTranslation();
   const {
     returnPath,
@@ -28,7 +33,8 @@ export function SignInForm({ initialError }: SignInFormProps) {
     hasErrors,
     fieldError,
     formError,
-  } = useSignInForm();
+    passkey,
+  } = useSignInForm(onSecondStep);
   const alert = formError ?? initialError;
   return (
     <chakra.form onSubmit={handleSubmit} onFocus={handleFocus} noValidate>
@@ -38,7 +44,8 @@ export function SignInForm({ initialError }: SignInFormProps) {
           {...register('email')}
           label={t('auth.signIn.email')}
           type="email"
-          autoComplete="email"
+          // 'webauthn': the browser offers the coach's passkeys in this field's autofill.
+          autoComplete="username webauthn"
           error={fieldError('email')}
         />
         <PasswordField
@@ -65,9 +72,35 @@ export function SignInForm({ initialError }: SignInFormProps) {
         >
           {t('auth.signIn.forgotPassword')}
         </TextLink>
-        <Button type="submit" size="lg" isLoading={isSubmitting} disabled={hasErrors}>
+        <Button
+          type="submit"
+          size="lg"
+          isLoading={isSubmitting}
+          disabled={hasErrors || passkey.isSigningInWithPasskey}
+        >
           {t('auth.signIn.submit')}
         </Button>
+        {passkey.isPasskeySupported ? (
+          <>
+            <HStack gap="3" aria-hidden>
+              <Separator flex="1" />
+              <Text color="fg.muted" fontSize="sm">
+                {t('signInFactors.or')}
+              </Text>
+              <Separator flex="1" />
+            </HStack>
+            <Button
+              variant="secondary"
+              size="lg"
+              icon={<LuFingerprint aria-hidden />}
+              isLoading={passkey.isSigningInWithPasskey}
+              disabled={isSubmitting}
+              onClick={passkey.handlePasskeySignIn}
+            >
+              {t('signInFactors.signInWithPasskey')}
+            </Button>
+          </>
+        ) : null}
       </Stack>
     </chakra.form>
   );

@@ -3,12 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePreloadScreen } from '../../../core/lazyScreens/index.ts';
 import { paths, returnHref, useReturnPath } from '../../../core/navigation/index.ts';
-import { loginAtom, sessionErrorAtom } from '../../../core/session/index.ts';
+import {
+  loginAtom,
+  type PendingSecondStep,
+  type SessionStartResult,
+  sessionErrorAtom,
+} from '../../../core/session/index.ts';
 import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
+import { secondStepExpiredAtom } from '../atoms/secondStepExpiredAtom.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
 import type { SignInContext, SignInValues } from '../signInSchema.ts';
+import { usePasskeySignIn } from './usePasskeySignIn.ts';
 
 // yup and the schema load once the coach starts on the form, not before the screen's first paint.
 const signInResolver = lazyResolver<SignInValues>(() =>
@@ -26,10 +33,11 @@ const loadClientListPrefetch = () =>
  * or '/clients'. When the account asks for its mailed code, the code field appears under the
  * password with the server's notice and takes focus; the next submit sends all three.
  */
-export function useSignInForm() {
+export function useSignInForm(onSecondStep: (secondStep: PendingSecondStep) => void) {
   const { t } = useTranslation();
   const login = useSetAtom(loginAtom);
   const setSessionError = useSetAtom(sessionErrorAtom);
+  const setSecondStepExpired = useSetAtom(secondStepExpiredAtom);
   const navigate = useNavigate();
   const preloadScreen = usePreloadScreen();
   const returnPath = useReturnPath();
@@ -42,11 +50,19 @@ export function useSignInForm() {
     if (opensClientList) void loadClientListPrefetch().catch(() => undefined);
   };
   const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const openReturnPath = (result: SessionStartResult) => {
+    if (result.ok) navigate(returnHref(returnPath), { replace: true });
+  };
+  const passkey = usePasskeySignIn(openReturnPath);
   const { form, register, fieldError, formError, hasErrors } = useSubmitOnlyForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '', code: '' },
     context: { isCodeAsked } satisfies SignInContext,
-    onEdit: () => setSessionError(null),
+    onEdit: () => {
+      setSessionError(null);
+      setSecondStepExpired(false);
+      passkey.clearPasskeyError();
+    },
   });
   const { setFocus } = form;
 
@@ -66,6 +82,10 @@ export function useSignInForm() {
     const result = await login(values, prefetch);
     if (result.ok) {
       navigate(returnHref(returnPath), { replace: true });
+      return;
+    }
+    if (result.secondStep) {
+      onSecondStep(result.secondStep);
       return;
     }
     if (result.failure.kind === 'signInCodeRequired') {
@@ -101,6 +121,7 @@ export function useSignInForm() {
     isSubmitting: form.formState.isSubmitting,
     hasErrors,
     fieldError,
-    formError,
+    formError: formError ?? passkey.passkeyError ?? undefined,
+    passkey,
   };
 }

@@ -1,5 +1,5 @@
 import { chakra, Stack } from '@chakra-ui/react';
-import type { Tokens } from '@coach/api';
+import type { TokensOrSecondStep } from '@coach/api';
 import { PasswordField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,11 @@ export type NewPasswordStepProps = {
   code: string;
   /** The id of the request the code was mailed for. */
   resetRequestId: string;
-  /** Called with the tokens the service answered once the password is set. */
-  onReset: (tokens: Tokens) => Promise<void>;
+  /**
+   * Called with the service's answer once the password is set: tokens, or the second step of an
+   * account with a second factor.
+   */
+  onReset: (answer: TokensOrSecondStep) => Promise<void>;
 };
 
 const mismatch = 'auth.validation.passwordsDoNotMatch' as const;
@@ -33,9 +36,9 @@ export function NewPasswordStep({ email, code, resetRequestId, onReset }: NewPas
   });
 
   const handleSubmit = form.handleSubmit(async ({ password }) => {
-    let tokens: Tokens;
+    let answer: TokensOrSecondStep;
     try {
-      tokens = await api.auth.resetPassword({
+      answer = await api.auth.resetPassword({
         email,
         password,
         resetPasswordCode: code,
@@ -50,7 +53,7 @@ export function NewPasswordStep({ email, code, resetRequestId, onReset }: NewPas
       );
       return;
     }
-    await onReset(tokens);
+    await onReset(answer);
   });
 
   const passwordProps = {

@@ -9,6 +9,8 @@ import {
   withReturnPath,
 } from '../../../core/navigation/index.ts';
 import type { SessionStartResult } from '../../../core/session/index.ts';
+import { useSetAtom } from '../../../state/jotai.ts';
+import { secondStepExpiredAtom } from '../../auth/index.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**
@@ -21,15 +23,21 @@ export function PasswordResetScreen() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signInPath = withReturnPath(paths.root, returnPath);
+  const setSecondStepExpired = useSetAtom(secondStepExpiredAtom);
   const handleDone = (result: SessionStartResult) => {
     navigate(result.ok ? returnHref(returnPath) : signInPath, { replace: true });
+  };
+  // The new password stands: sign-in says the step ran out, and the coach signs in with it.
+  const handleSecondStepExpired = () => {
+    setSecondStepExpired(true);
+    navigate(signInPath, { replace: true });
   };
   return (
     <Stack gap="8">
       <Heading as="h1" fontSize="2xl" fontWeight="semibold">
         {t('auth.changePassword.title')}
       </Heading>
-      <PasswordResetSteps onDone={handleDone} />
+      <PasswordResetSteps onDone={handleDone} onSecondStepExpired={handleSecondStepExpired} />
       <TextLink to={signInPath} alignSelf="center" fontSize="sm">
         {t('auth.changePassword.backToSignIn')}
       </TextLink>

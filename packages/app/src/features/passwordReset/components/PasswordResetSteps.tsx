@@ -1,9 +1,14 @@
-import type { Tokens } from '@coach/api';
+import { isSecondStep, type TokensOrSecondStep } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SessionStartResult, startSessionAtom } from '../../../core/session/index.ts';
+import {
+  type PendingSecondStep,
+  type SessionStartResult,
+  startSessionAtom,
+} from '../../../core/session/index.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
+import { SecondStep } from '../../auth/index.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
@@ -16,7 +21,9 @@ import { NewPasswordStep } from './NewPasswordStep.tsx';
 type Step =
   | { name: 'email' }
   | { name: 'code'; email: string; resetRequestId: string }
-  | { name: 'password'; email: string; resetRequestId: string; code: string };
+  | { name: 'password'; email: string; resetRequestId: string; code: string }
+  /** The password is set; the account's second factor signs in (decision 73). */
+  | { name: 'secondStep'; secondStep: PendingSecondStep };
 
 export type PasswordResetStepsProps = {
   /** The account's email, prefilled and read-only (Settings: the signed-in coach's own). */
@@ -26,6 +33,11 @@ export type PasswordResetStepsProps = {
    * (`ok`), or that sign-in was refused (the reason is left for the sign-in screen).
    */
   onDone: (result: SessionStartResult) => void;
+  /**
+   * The second step after the reset ran out (5 minutes) or was used: the password is set, the
+   * coach signs in again.
+   */
+  onSecondStepExpired: () => void;
 };
 
 /**
@@ -33,15 +45,26 @@ export type PasswordResetStepsProps = {
  * Success signs in with the returned tokens and shows 'Password successfully changed'.
  * Used by the '/changePassword' screen and by Settings' 'Change password' modal.
  */
-export function PasswordResetSteps({ email, onDone }: PasswordResetStepsProps) {
+export function PasswordResetSteps({
+  email,
+  onDone,
+  onSecondStepExpired,
+}: PasswordResetStepsProps) {
   const { t } = useTranslation();
   const startSession = useSetAtom(startSessionAtom);
   const [step, setStep] = useState<Step>({ name: 'email' });
 
-  const handleReset = async (tokens: Tokens) => {
-    const result = await startSession(tokens);
+  const handleDone = (result: SessionStartResult) => {
     if (result.ok) toast.success(t('auth.changePassword.success'));
     onDone(result);
+  };
+  const handleReset = async (answer: TokensOrSecondStep) => {
+    // An account with a second factor: the reset does not pass it, the second step comes next.
+    if (isSecondStep(answer)) {
+      setStep({ name: 'secondStep', secondStep: answer.secondStep });
+      return;
+    }
+    handleDone(await startSession(answer));
   };
 
   switch (step.name) {
@@ -82,6 +105,15 @@ export function PasswordResetSteps({ email, onDone }: PasswordResetStepsProps) {
           code={step.code}
           resetRequestId={step.resetRequestId}
           onReset={handleReset}
+        />
+      );
+    case 'secondStep':
+      return (
+        <SecondStep
+          secondStep={step.secondStep}
+          onDone={handleDone}
+          onExpired={onSecondStepExpired}
+          onCancel={onSecondStepExpired}
         />
       );
   }

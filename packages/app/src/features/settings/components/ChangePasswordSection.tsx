@@ -1,5 +1,5 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { Button, Modal } from '@coach/ui';
+import { Button, Modal, toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuKeyRound } from 'react-icons/lu';
@@ -34,7 +34,14 @@ export function ChangePasswordSection() {
         closeLabel={t('settings.closeModal')}
       >
         <Stack paddingBlockEnd="4">
-          <PasswordResetSteps email={email} onDone={() => setIsOpen(false)} />
+          <PasswordResetSteps
+            email={email}
+            onDone={() => setIsOpen(false)}
+            onSecondStepExpired={() => {
+              toast.error(t('signInFactors.secondStep.expiredAfterReset'));
+              setIsOpen(false);
+            }}
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -12,6 +12,7 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { SignInMethodsSection } from '../signInMethods/SignInMethodsSection.tsx';
 import { QuickRepliesSection } from './QuickRepliesSection.tsx';
 
 type SettingsContentProps = { profileId: string };
@@ -44,6 +45,8 @@ function SettingsContent({ profileId }: SettingsContentProps) {
       <Separator maxWidth="40rem" />
       <ChangePasswordSection />
       <Separator maxWidth="40rem" />
+      <SignInMethodsSection />
+      <Separator maxWidth="40rem" />
       <MorningMailSection />
       <Separator maxWidth="40rem" />
       <QuickRepliesSection />
@@ -54,8 +57,8 @@ function SettingsContent({ profileId }: SettingsContentProps) {
 }
 
 /**
- * Settings (requirements R2.10): the coach's profile form, 'Change password', the morning mail,
- * the quick replies and the language.
+ * Settings (requirements R2.10): the coach's profile form, 'Change password', the sign-in
+ * methods (decision 73), the morning mail, the quick replies and the language.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();

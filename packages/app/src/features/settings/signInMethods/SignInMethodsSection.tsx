@@ -1,0 +1,69 @@
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import type { SecondStepMethod } from '@coach/domain';
+import type { SignInMethods } from '@coach/api';
+import { LoadingPlaceholder } from '@coach/ui';
+import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
+import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { AuthenticatorPanel } from './AuthenticatorPanel.tsx';
+import { PasskeysPanel } from './PasskeysPanel.tsx';
+import { signInMethodsAtom, signInMethodsLoadableAtom } from './signInMethodsAtom.ts';
+import { StepUpDialog } from './StepUpDialog.tsx';
+
+/** The ways a coach can confirm a change (the step-up dialog offers these). */
+function confirmMethodsOf(methods: SignInMethods): SecondStepMethod[] {
+  const confirm: SecondStepMethod[] = [];
+  if (methods.passkeys.length > 0) confirm.push('passkey');
+  if (methods.authenticator) confirm.push('totp');
+  if (methods.recoveryCodesLeft > 0) confirm.push('recovery');
+  return confirm;
+}
+
+export type SignInMethodsSectionProps = {
+  /** Called after a change (the enrolment screen opens the app once a factor is in). */
+  onChanged?: () => void;
+};
+
+/**
+ * 'Sign-in methods' in Settings (decision 73): the coach's passkeys and authenticator app, with
+ * their changes; a change that needs a recent second factor asks for one in a dialog.
+ */
+export function SignInMethodsSection({ onChanged }: SignInMethodsSectionProps) {
+  const { t } = useTranslation();
+  const loadable = useAtomValue(signInMethodsLoadableAtom);
+  const refresh = useSetAtom(signInMethodsAtom);
+  const handleChanged = () => {
+    refresh('refresh');
+    onChanged?.();
+  };
+  return (
+    <Stack gap="5" maxWidth="40rem" as="section" aria-labelledby="settings-sign-in-methods-title">
+      <Stack gap="2">
+        <Heading as="h2" id="settings-sign-in-methods-title" fontSize="xl" fontWeight="semibold">
+          {t('signInFactors.methods.title')}
+        </Heading>
+        <Text color="fg.muted">{t('signInFactors.methods.hint')}</Text>
+        {loadable.state === 'hasData' && loadable.data.isSecondFactorRequired ? (
+          <Text color="fg.muted">{t('signInFactors.methods.required')}</Text>
+        ) : null}
+      </Stack>
+      {loadable.state === 'loading' ? (
+        <LoadingPlaceholder variant="text" lines={4} label={t('app.loading')} />
+      ) : null}
+      {loadable.state === 'hasError' ? (
+        <LoadFailedAlert
+          message={t('signInFactors.methods.loadFailed')}
+          error={loadable.error}
+          onRetry={() => refresh('refresh')}
+        />
+      ) : null}
+      {loadable.state === 'hasData' ? (
+        <>
+          <PasskeysPanel passkeys={loadable.data.passkeys} onChanged={handleChanged} />
+          <AuthenticatorPanel methods={loadable.data} onChanged={handleChanged} />
+          <StepUpDialog methods={confirmMethodsOf(loadable.data)} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { designViewport } from './designViewport.ts';
+import { renderApp } from './signedInScreen.tsx';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { withMockAuthenticator } from './withMockAuthenticator.tsx';
+
+/**
+ * REQUIRE_MFA=1 (decision 73): a coach without a second factor sees only this screen, at any
+ * address, until a passkey or an authenticator app is in; then the app opens.
+ */
+const meta = {
+  title: 'App/Screens/Enrolment required',
+  globals: designViewport,
+  render: renderApp,
+  decorators: [withMockAuthenticator, withCoachApi],
+  parameters: {
+    docs: { story: ownFrame() },
+    layout: 'fullscreen',
+    route: '/clients',
+    session: { tokens: fixtureTokens.coach },
+    authenticator: { credentialIds: [] },
+  },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ requireSecondFactor: true }));
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The blocking screen in place of the clients list. */
+export const Shown: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Set up a second sign-in method' }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'My clients' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Log out' })).toBeVisible();
+  },
+};
+
+/** A passkey added: the clients list opens. */
+export const PasskeyOpensTheApp: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add a passkey' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Phone');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 8000 }),
+    ).toBeVisible();
+  },
+};

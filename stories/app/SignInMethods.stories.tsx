@@ -1,0 +1,212 @@
+import {
+  authenticatorCodeAt,
+  createHandlers,
+  createMockState,
+  demoAuthenticatorSecret,
+  fixtureIds,
+  fixtureTokens,
+  type HandlersOptions,
+  seedAuthenticator,
+  seedPasskey,
+} from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
+import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { withMockAuthenticator } from './withMockAuthenticator.tsx';
+
+/**
+ * 'Sign-in methods' in Settings (decision 73): the coach's passkeys (added, renamed, removed) and
+ * authenticator app (set up with a QR code and the key as text, confirmed with a first code, then
+ * ten recovery codes shown once), over the mocks; a removal asks for a recent second factor.
+ */
+const meta = {
+  title: 'App/Settings/SignInMethods',
+  component: SignInMethodsSection,
+  decorators: [withMockAuthenticator, withCoachApi],
+  parameters: {
+    docs: { story: ownFrame(700) },
+    session: { tokens: fixtureTokens.coach },
+    width: '44rem',
+  },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta<typeof SignInMethodsSection>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+// Dialogs and toasts are portalled out of the story's root.
+const page = () => within(document.body);
+
+/** Handlers over a state where the demo coach has a passkey and/or the authenticator app. */
+function coachWith({ passkey = false, authenticator = false }, options: HandlersOptions = {}) {
+  const state = createMockState();
+  if (passkey) seedPasskey(state, { userId: fixtureIds.coachUser });
+  if (authenticator) seedAuthenticator(state, fixtureIds.coachUser);
+  return createHandlers({ ...options, state });
+}
+
+const section = (canvasElement: HTMLElement) => within(canvasElement);
+
+/** No second factor yet: no passkeys, 'Add a passkey' and 'Set up an authenticator app'. */
+export const NoneYet: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await expect(await canvas.findByText('No passkeys yet.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+  },
+};
+
+/** A passkey listed with its name, when it was added and last used. */
+export const PasskeyListed: Story = {
+  beforeEach({ msw }) {
+    msw.use(...coachWith({ passkey: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await expect(await canvas.findByText('MacBook Touch ID')).toBeVisible();
+    await expect(canvas.getByText(/Added Feb 3, 2025 · last used Mar 14, 2025/)).toBeVisible();
+  },
+};
+
+/** A passkey added: named, made by the browser, listed (not used yet). */
+export const PasskeyAdded: Story = {
+  parameters: { authenticator: { credentialIds: [] } },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add a passkey' }));
+    const dialog = within(await page().findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
+    await expect(await dialog.findByText('Name is required')).toBeVisible();
+    await userEvent.type(dialog.getByLabelText('Name'), 'Work laptop');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
+    await expect(await canvas.findByText('Work laptop')).toBeVisible();
+    await expect(canvas.getByText(/not used yet/)).toBeVisible();
+  },
+};
+
+/** The authenticator app on, with the recovery codes left. */
+export const AuthenticatorOn: Story = {
+  beforeEach({ msw }) {
+    msw.use(...coachWith({ authenticator: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await expect(await canvas.findByText('On since Feb 10, 2025')).toBeVisible();
+    await expect(canvas.getByText('10 recovery codes left')).toBeVisible();
+  },
+};
+
+/** Setting up the app: the server's QR code (as an image) and the key as text. */
+export const EnrollingWithQrCode: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    const dialog = within(await page().findByRole('dialog'));
+    await expect(
+      await dialog.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    await expect(dialog.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
+  },
+};
+
+/** The first code turns codes on, and the ten recovery codes show once. */
+export const RecoveryCodesShown: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    const dialog = within(await page().findByRole('dialog'));
+    const code = await dialog.findByLabelText('Code from the app');
+    await userEvent.type(code, authenticatorCodeAt(demoAuthenticatorSecret, new Date()));
+    await userEvent.click(dialog.getByRole('button', { name: 'Turn on' }));
+    // The codes' dialog takes the enrolment's place (found afresh: it mounts as that one goes).
+    const heading = await page().findByRole('heading', { name: 'Save your recovery codes' });
+    await waitFor(() => expect(heading).toBeVisible());
+    await expect(await page().findAllByRole('listitem')).toHaveLength(10);
+    const download = await page().findByRole('button', { name: 'Download' });
+    await waitFor(() => expect(download).toBeVisible());
+  },
+};
+
+/** A wrong first code: 'Wrong code' under the field. */
+export const EnrolWrongCode: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    const dialog = within(await page().findByRole('dialog'));
+    await userEvent.type(await dialog.findByLabelText('Code from the app'), '000000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Turn on' }));
+    await expect(await dialog.findByText('Wrong code')).toBeVisible();
+  },
+};
+
+/**
+ * Removing a passkey without a recent second factor: 'Confirm it's you' asks for one (a passkey
+ * or a code), then the removal goes through.
+ */
+export const StepUpDialog: Story = {
+  beforeEach({ msw }) {
+    msw.use(...coachWith({ passkey: true, authenticator: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove MacBook Touch ID' }));
+    const confirm = within(await page().findByRole('dialog', { name: 'Remove passkey?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
+    const stepUp = within(await page().findByRole('dialog', { name: "Confirm it's you" }));
+    await waitFor(() =>
+      expect(stepUp.getByRole('button', { name: 'Use a passkey' })).toBeVisible(),
+    );
+    await userEvent.type(
+      stepUp.getByLabelText('Code from your authenticator app'),
+      authenticatorCodeAt(demoAuthenticatorSecret, new Date()),
+    );
+    await userEvent.click(stepUp.getByRole('button', { name: 'Confirm' }));
+    await expect(await canvas.findByText('No passkeys yet.')).toBeVisible();
+  },
+};
+
+/** The methods could not be read: the failure and 'Try again'. */
+export const LoadFailed: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...createHandlers({
+        failures: {
+          listSignInMethods: {
+            status: 500,
+            error: 'internal_error',
+            message: 'Something went wrong',
+          },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await expect(await canvas.findByText('Sign-in methods could not be loaded')).toBeVisible();
+  },
+};
+
+/** REQUIRE_MFA with one factor: the last one stays (409 in words). */
+export const LastFactorStays: Story = {
+  beforeEach({ msw }) {
+    msw.use(...coachWith({ authenticator: true }, { requireSecondFactor: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await expect(
+      await canvas.findByText(
+        'Your practice requires a second sign-in method: you keep at least one.',
+      ),
+    ).toBeVisible();
+  },
+};
