@@ -17,7 +17,7 @@ const e2e = setUpE2e({ product: 'shared' });
 async function signInPageLoad() {
   const page = await e2e.newPage();
   const files = await firstLoadFiles(page, '/', (loaded) =>
-    loaded.getByRole('button', { name: 'Sign in' }).waitFor(),
+    loaded.getByRole('button', { name: 'Sign in', exact: true }).waitFor(),
   );
   return { page, files };
 }

@@ -16,7 +16,7 @@ describe('screen-size rules', () => {
     await page.getByText(higherResolution).waitFor();
     await page.setViewportSize({ width: 1004, height: 900 });
     await page.getByText(higherResolution).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 
   // The landscape text applies under 1004 px of width too
@@ -34,7 +34,7 @@ describe('screen-size rules', () => {
     // Turned to landscape, the app is there.
     await page.setViewportSize({ width: 1366, height: 1003 });
     await page.getByText(landscape).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 
   it(`tells a touch device too small either way: '${higherResolution}'`, async () => {
@@ -51,7 +51,7 @@ describe('screen-size rules', () => {
   it('sets the root font size by width: 11, 12, 14, 15 and 16 px', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     const expected = [
       [1096, '11px'],
       [1280, '12px'],

@@ -38,7 +38,7 @@ describe('signing in and out', () => {
     await signIn(page, client);
     await page.getByText('Invalid user type. Only coaches allowed').waitFor();
     expect(pathOf(page)).toBe('/');
-    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
     expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
   });
 

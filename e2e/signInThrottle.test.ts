@@ -17,7 +17,7 @@ describe('a throttled sign-in', () => {
     // The server throttles failures with growing delays: wrong passwords until it says so.
     for (let attempt = 1; attempt <= 15 && !text.startsWith('Too many attempts'); attempt += 1) {
       await password.fill(`Wrong${attempt}23!`);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await alert.waitFor();
       text = (await alert.textContent()) ?? '';
       expect(text).not.toContain('could not be reached');

@@ -17,7 +17,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 export async function submitSignIn(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The first client row of the clients list the page shows, and that client's full name. */

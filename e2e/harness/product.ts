@@ -52,6 +52,13 @@ export type StartProductOptions = {
    * the database (so their schedulers race for the same morning mail).
    */
   processes?: number;
+  /**
+   * Reached at `http://localhost:<port>` (its APP_URL too), as passkeys need (WebAuthn takes no
+   * IP address for the relying party); 127.0.0.1 by default.
+   */
+  atLocalhost?: boolean;
+  /** More of the server's environment (REQUIRE_MFA=1...). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -62,8 +69,12 @@ export type StartProductOptions = {
  */
 export async function startProduct(
   options: StartProductOptions = {},
-  processOptions: ServerProcessOptions = {},
+  given: ServerProcessOptions = {},
 ): Promise<Product> {
+  const processOptions: ServerProcessOptions = {
+    ...given,
+    ...(options.atLocalhost ? { hostName: 'localhost' as const } : {}),
+  };
   const processes = options.processes ?? 1;
   const mail = await startMailSink();
   const dataDirs: string[] = [];
@@ -92,6 +103,7 @@ export async function startProduct(
       STATIC_DIR: appBuildDir,
       SMTP_URL: mail.url,
       MAIL_FROM: 'Coach <no-reply@coach.test>',
+      ...options.env,
       ...(options.accessTokenTtlSeconds
         ? { ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds) }
         : {}),

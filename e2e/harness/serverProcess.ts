@@ -20,6 +20,8 @@ export type ServerProcessOptions = {
    * the test workers read: see sharedProduct.ts).
    */
   logFile?: string;
+  /** The name the product is reached by (its `APP_URL`'s host): '127.0.0.1' by default. */
+  hostName?: 'localhost' | '127.0.0.1';
 };
 
 /**
@@ -32,7 +34,8 @@ export async function startServerProcess(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // WebAuthn takes no IP address for its relying party: a product for passkeys is at localhost.
+  const url = `http://${options.hostName ?? '127.0.0.1'}:${port}`;
   const child = spawn(process.execPath, [serverMain], {
     env: {
       PATH: process.env.PATH ?? '',

@@ -21,11 +21,16 @@ export type ModalProps = {
   closeLabel?: string;
   /** Element focused on open; by default the first focusable element inside. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * Whether a click or focus outside closes it (true by default). False for what must not go
+   * by accident (recovery codes shown once): only its buttons and Escape close it.
+   */
+  closesOnOutsideInteraction?: boolean;
 };
 
 /**
  * A modal dialog over a dimmed backdrop, portalled to the end of the body. It closes on its
- * close button, a backdrop click and Escape; focus stays inside while open and returns to the
+ * close button, a backdrop click (unless `closesOnOutsideInteraction` is false) and Escape; focus stays inside while open and returns to the
  * element that opened it.
  */
 export function Modal({
@@ -37,6 +42,7 @@ export function Modal({
   size = 'md',
   closeLabel = 'Close',
   initialFocusRef,
+  closesOnOutsideInteraction = true,
 }: ModalProps) {
   const handleOpenChange = (details: { open: boolean }) => {
     if (!details.open) onClose();
@@ -59,6 +65,7 @@ export function Modal({
       placement="center"
       scrollBehavior="inside"
       initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
+      closeOnInteractOutside={closesOnOutsideInteraction}
       lazyMount
       unmountOnExit
     >

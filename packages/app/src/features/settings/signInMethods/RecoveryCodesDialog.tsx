@@ -35,6 +35,9 @@ export function RecoveryCodesDialog({ codes, onClose }: RecoveryCodesDialogProps
       onClose={onClose}
       title={t('signInFactors.methods.recoveryTitle')}
       closeLabel={t('settings.closeModal')}
+      // Shown once: neither a stray click nor the focus the dialog before it gives back (the
+      // enrolment's, the step-up's) may close it.
+      closesOnOutsideInteraction={false}
     >
       <Stack gap="5" paddingBlockEnd="4">
         <Text>{t('signInFactors.methods.recoveryHint')}</Text>
