@@ -41,7 +41,7 @@ export function factorFailureOf(error: unknown, factor: 'code' | 'passkey'): Fac
 export function describeFactorFailure(failure: FactorFailure, t: TFunction): string {
   switch (failure.kind) {
     case 'wrongCode':
-      return t('signInFactors.wrongCode');
+      return t('auth.changePassword.wrongCode');
     case 'expired':
       return t('signInFactors.secondStep.expired');
     case 'cancelled':

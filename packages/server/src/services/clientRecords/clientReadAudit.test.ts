@@ -54,6 +54,7 @@ describe("reads of a client's data", () => {
         'getJourney',
         'listAssessments',
         'listClientCoachActions',
+        'listClientEpisodes',
         'listClientReports',
         'listClientSummaries',
         'listExercises',

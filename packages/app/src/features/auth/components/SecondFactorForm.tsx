@@ -51,7 +51,7 @@ export function SecondFactorForm({
 
   const showFailure = (failure: FactorFailure) => {
     if (failure.kind === 'wrongCode') {
-      form.setError('code', { type: 'server', message: 'signInFactors.wrongCode' });
+      form.setError('code', { type: 'server', message: 'auth.changePassword.wrongCode' });
       return;
     }
     form.setError('root', {

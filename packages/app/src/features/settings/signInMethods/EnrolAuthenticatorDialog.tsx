@@ -60,7 +60,7 @@ export function EnrolAuthenticatorDialog({ onEnrolled, onClose }: EnrolAuthentic
       } else if (isServerUnreachable(error)) {
         form.setError('root', { type: 'retryable', message: t('errors.serverUnreachable') });
       } else {
-        form.setError('code', { type: 'server', message: 'signInFactors.wrongCode' });
+        form.setError('code', { type: 'server', message: 'auth.changePassword.wrongCode' });
       }
     }
   });
