@@ -12,6 +12,7 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
+import { expectToast } from './expectToast.ts';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
@@ -85,6 +86,8 @@ export const PasskeyAdded: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
     await expect(await canvas.findByText('Work laptop')).toBeVisible();
     await expect(canvas.getByText(/not used yet/)).toBeVisible();
+    // The toast said so; gone before the snapshot, whenever it came.
+    await expectToast('Passkey added');
   },
 };
 
@@ -132,6 +135,7 @@ export const RecoveryCodesShown: Story = {
     await expect(await page().findAllByRole('listitem')).toHaveLength(10);
     const download = await page().findByRole('button', { name: 'Download' });
     await waitFor(() => expect(download).toBeVisible());
+    await expectToast('Authenticator app on');
   },
 };
 
@@ -172,6 +176,7 @@ export const StepUpDialog: Story = {
     );
     await userEvent.click(stepUp.getByRole('button', { name: 'Confirm' }));
     await expect(await canvas.findByText('No passkeys yet.')).toBeVisible();
+    await expectToast('Passkey removed');
   },
 };
 

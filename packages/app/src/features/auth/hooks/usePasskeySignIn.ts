@@ -44,13 +44,19 @@ export function usePasskeySignIn(onDone: (result: SessionStartResult) => void) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: armed once per screen
   useEffect(() => {
     let isActive = true;
+    /** Whether the coach picked a passkey: only then is a failure theirs to read. */
+    let isPicked = false;
     void (async () => {
       if (!passkeys.isSupported() || !(await passkeys.isAutofillSupported()) || !isActive) return;
-      await signIn((optionsJSON) =>
-        passkeys.authenticate({ optionsJSON, useBrowserAutofill: true }),
-      );
+      await signIn(async (optionsJSON) => {
+        const credential = await passkeys.authenticate({ optionsJSON, useBrowserAutofill: true });
+        isPicked = true;
+        return credential;
+      });
     })().catch((failure: unknown) => {
-      if (isActive) showFailure(failure);
+      // Arming the autofill (its challenge, the browser's wait) fails quietly: the form stays as
+      // it is, the button and the password still work.
+      if (isActive && isPicked) showFailure(failure);
     });
     return () => {
       isActive = false;
