@@ -9,17 +9,61 @@ import { withVirtualAuthenticator } from './harness/virtualAuthenticator.ts';
 
 // A stolen password is not enough, in Chromium against the running product with Chromium's
 // virtual authenticator (the DevTools protocol's WebAuthn domain, user verification on): the coach
-// adds a passkey and an authenticator app in Settings, signs out, signs in with the passkey alone,
+// adds a passkey and an authenticator app in Settings, signs out, signs in with the passkey alone
+// (the email field's autofill, then 'Sign in with a passkey' again and again in the same browser),
 // then with the password and a code computed from the app's secret; the password alone (over the
 // API, as a thief would) reaches only the second step; a recovery code works once; a password
-// reset by mailed code ends on the second step. Its own product, at localhost (WebAuthn takes no
-// IP address for the relying party).
+// reset by mailed code ends on the second step. One browser throughout. Its own product, at
+// localhost (WebAuthn takes no IP address for the relying party).
 const e2e = setUpE2e({ atLocalhost: true });
 
 const recoveryPattern = /^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/;
 
 /** The app's code of the next time step (the one just used at enrolment is refused again). */
 const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
+
+const isOptions = (url: string) => new URL(url).pathname.endsWith('/passkeys/sign-in/options');
+
+/** How many times the page has asked for a request whose path ends so (from now on). */
+function countRequests(page: Page, pathEnd: string) {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(pathEnd)) count += 1;
+  });
+  return () => count;
+}
+
+/**
+ * Holds the first passkey sign-in challenge the page asks for after each `release` (the
+ * autofill's, asked as the sign-in screen shows) until the next `release`; `stop` lets all through.
+ */
+async function holdFirstOptionsOfEachVisit(page: Page) {
+  let held: Promise<void> | null = null;
+  let release: () => void = () => undefined;
+  const arm = () => {
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  arm();
+  const optionsUrl = (url: URL) => isOptions(url.href);
+  await page.route(optionsUrl, async (route) => {
+    const wait = held;
+    held = null;
+    if (wait) await wait;
+    await route.continue();
+  });
+  return {
+    release: () => {
+      release();
+      arm();
+    },
+    stop: async () => {
+      release();
+      await page.unroute(optionsUrl);
+    },
+  };
+}
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -67,25 +111,60 @@ describe('second sign-in factors', () => {
     await methods.getByText(/^On since /).waitFor();
 
     // The passkey alone signs in: the browser's autofill offer in the email field takes it at
-    // once (Chromium's virtual authenticator answers without a person), or the button does.
-    await logOut(page);
+    // once (Chromium's virtual authenticator answers without a person).
     const clients = page.getByRole('heading', { name: 'My clients', level: 1 });
     const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
-    await Promise.race([clients.waitFor(), passkeyButton.click()]);
+    const passkeySignIns = countRequests(page, '/passkeys/sign-in');
+    await logOut(page);
     await clients.waitFor();
     expect(pathOf(page)).toBe('/clients');
+    expect(passkeySignIns()).toBe(1);
 
-    // From here another browser, with no passkey (the laptop left at home): the password and a
-    // code sign in.
+    // In the same browser, 'Sign in with a passkey' on later visits, pressed before the
+    // autofill's challenge has come: the challenge comes while the button's ceremony runs, and
+    // the autofill never asks the browser after it (one passkey sign-in a visit).
+    const autofillChallenges = await holdFirstOptionsOfEachVisit(page);
+    for (let visit = 2; visit <= 4; visit += 1) {
+      await logOut(page);
+      const buttonOptions = page.waitForRequest((request) => isOptions(request.url()));
+      await passkeyButton.click();
+      await buttonOptions;
+      autofillChallenges.release();
+      await clients.waitFor();
+      expect(pathOf(page)).toBe('/clients');
+      expect(passkeySignIns()).toBe(visit);
+    }
+
+    // The autofill's challenge comes while the button's ceremony waits for the coach (away from
+    // the laptop): that ceremony goes on waiting, neither taken over nor ended.
+    await authenticator.setPresent(false);
+    await logOut(page);
+    const buttonOptions = page.waitForRequest((request) => isOptions(request.url()));
+    await passkeyButton.click();
+    await buttonOptions;
+    await expect.poll(() => passkeyButton.getAttribute('data-loading')).not.toBeNull();
+    autofillChallenges.release();
+    await page.waitForTimeout(1_000);
+    expect(await passkeyButton.getAttribute('data-loading')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    // The coach is back, on a fresh page: the autofill's offer signs in.
+    await autofillChallenges.stop();
+    await authenticator.setPresent(true);
+    await page.reload();
+    await clients.waitFor();
+
+    // From here the laptop's passkey is gone (left at home): the password and a code sign in, in
+    // the same browser.
     await authenticator.remove();
-    await context.close();
-    const other = await e2e.newPage();
+    await logOut(page);
     // The password reaches the second step; the app's code passes it.
-    await signIn(other, coach);
-    await other.getByRole('heading', { name: "Confirm it's you" }).waitFor();
-    await other.getByLabel('Code from your authenticator app').fill(nextCode(secret));
-    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await other.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+    await signIn(page, coach);
+    await page.getByRole('heading', { name: "Confirm it's you" }).waitFor();
+    await page.getByLabel('Code from your authenticator app').fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
 
     // A thief with the password alone, over the API: a second step, no tokens.
     const stolen = await fetch(`${product.url}/api/auth/login`, {
@@ -101,37 +180,37 @@ describe('second sign-in factors', () => {
     // A recovery code works once.
     const [recovery] = codes;
     for (const expected of ['signed in', 'refused']) {
-      await logOut(other);
-      await signIn(other, coach);
-      await other.getByRole('heading', { name: "Confirm it's you" }).waitFor();
-      await other.getByRole('button', { name: 'Use a recovery code instead' }).click();
-      await other.getByLabel('Recovery code').fill(recovery ?? '');
-      await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await logOut(page);
+      await signIn(page, coach);
+      await page.getByRole('heading', { name: "Confirm it's you" }).waitFor();
+      await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+      await page.getByLabel('Recovery code').fill(recovery ?? '');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       if (expected === 'signed in') {
-        await other.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+        await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
       } else {
-        await other.getByText('Wrong code').waitFor();
-        expect(pathOf(other)).not.toBe('/clients');
+        await page.getByText('Wrong code').waitFor();
+        expect(pathOf(page)).not.toBe('/clients');
       }
     }
 
     // A password reset by mailed code ends on the second step.
-    const reset = await e2e.newPage();
-    await reset.goto('/');
-    await reset.getByRole('link', { name: 'Forgot password?' }).click();
-    await reset.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
+    // (After the refused code, the second step: the sign-in screen afresh.)
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
     const mailsBefore = (await product.mail.received()).length;
-    await reset.getByLabel('Email').fill(coach.email);
-    await reset.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Email').fill(coach.email);
+    await page.getByRole('button', { name: 'Next' }).click();
     const mail = await product.mail.waitForMailTo(coach.email, mailsBefore, 30_000);
-    await reset.getByLabel('Code', { exact: true }).fill(resetCodeIn(mail.text));
-    await reset.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(resetCodeIn(mail.text));
+    await page.getByRole('button', { name: 'Next' }).click();
     const newPassword = 'Sunrise2026!';
     e2e.secrets.add('new password', newPassword);
-    await reset.getByLabel('New password', { exact: true }).fill(newPassword);
-    await reset.getByLabel('Confirm password', { exact: true }).fill(newPassword);
-    await reset.getByRole('button', { name: 'Next' }).click();
-    await reset.getByRole('heading', { name: "Confirm it's you" }).waitFor();
-    expect(pathOf(reset)).not.toBe('/clients');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: "Confirm it's you" }).waitFor();
+    expect(pathOf(page)).not.toBe('/clients');
   }, 120_000);
 });

@@ -4,8 +4,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 // authenticator with resident keys whose user is verified, answering the ceremonies of the page's
 // context as a laptop's fingerprint reader would.
 
-/** A virtual authenticator of the page: `remove()` takes it away (a laptop left at home). */
-export type VirtualAuthenticator = { remove: () => Promise<void> };
+/** A virtual authenticator of the page. */
+export type VirtualAuthenticator = {
+  /**
+   * Whether the coach is at the laptop: while away, a ceremony the page begins waits for them
+   * ('Sign in with a passkey' keeps spinning).
+   */
+  setPresent: (isPresent: boolean) => Promise<void>;
+  /** Takes it away (a laptop left at home). */
+  remove: () => Promise<void>;
+};
 
 /** Adds a virtual platform authenticator to the page (its user present until told otherwise). */
 export async function withVirtualAuthenticator(
@@ -25,6 +33,12 @@ export async function withVirtualAuthenticator(
     },
   });
   return {
+    setPresent: async (isPresent) => {
+      await cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+        authenticatorId,
+        enabled: isPresent,
+      });
+    },
     remove: async () => {
       await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     },

@@ -28,13 +28,13 @@ export type MockAuthenticatorOptions = {
 export type MockAuthenticator = {
   isSupported(): boolean;
   isAutofillSupported(): Promise<boolean>;
+  /** `signal` ends this ceremony (an AbortError), as the browser's own does. */
   authenticate(options: {
     optionsJSON: WebAuthnJson;
     useBrowserAutofill?: boolean;
+    signal?: AbortSignal;
   }): Promise<WebAuthnJson>;
   register(options: { optionsJSON: WebAuthnJson }): Promise<WebAuthnJson>;
-  /** Ends a waiting ceremony (the browser's autofill): it rejects with an AbortError. */
-  cancel(): void;
   /** The credential ids it holds now. */
   readonly credentialIds: string[];
 };
@@ -69,6 +69,7 @@ export function createMockAuthenticator(options: MockAuthenticatorOptions = {}):
   let waiting: ((error: Error) => void) | undefined;
   const cancelled = () =>
     domError('NotAllowedError', 'The operation either timed out or was not allowed');
+  const aborted = () => domError('AbortError', 'The ceremony was cancelled');
   const clientData = (type: string, challenge: unknown) =>
     toBase64Url(JSON.stringify({ type, challenge, origin: globalThis.location?.origin ?? '' }));
 
@@ -90,12 +91,17 @@ export function createMockAuthenticator(options: MockAuthenticatorOptions = {}):
     isSupported: () => !options.isUnsupported,
     isAutofillSupported: async () =>
       !options.isUnsupported && (options.autofill ?? 'off') !== 'off',
-    async authenticate({ optionsJSON, useBrowserAutofill }) {
+    async authenticate({ optionsJSON, useBrowserAutofill, signal }) {
+      if (signal?.aborted) throw aborted();
       if (useBrowserAutofill) {
         if (options.autofill !== 'chosen') {
-          // Waits for the coach, who never picks here; a new ceremony or the screen ends it.
+          // Waits for the coach, who never picks here; a new ceremony or its signal ends it.
           return new Promise<WebAuthnJson>((_resolve, reject) => {
             waiting = reject;
+            signal?.addEventListener('abort', () => {
+              if (waiting === reject) waiting = undefined;
+              reject(aborted());
+            });
           });
         }
         const [first] = credentialIds;
@@ -132,10 +138,6 @@ export function createMockAuthenticator(options: MockAuthenticatorOptions = {}):
         authenticatorAttachment: 'platform',
         clientExtensionResults: {},
       };
-    },
-    cancel() {
-      waiting?.(domError('AbortError', 'The ceremony was cancelled'));
-      waiting = undefined;
     },
   };
 }

@@ -14,15 +14,16 @@ export type BrowserPasskeys = {
   /**
    * Asks for a passkey answering the options' challenge; with `useBrowserAutofill` it waits for
    * the coach to pick one in the autofill of a field marked `autocomplete="username webauthn"`.
+   * `signal` ends this ceremony and no other (an AbortError): aborted before the browser was
+   * asked, it never asks; once the browser waits, the wait ends at once.
    */
   authenticate(options: {
     optionsJSON: WebAuthnJson;
     useBrowserAutofill?: boolean;
+    signal?: AbortSignal;
   }): Promise<WebAuthnJson>;
   /** Makes a new passkey for the registration options. */
   register(options: { optionsJSON: WebAuthnJson }): Promise<WebAuthnJson>;
-  /** Ends a ceremony that waits (the autofill's, when its screen goes). */
-  cancel(): void;
 };
 
 // The library loads with the first ceremony, not with the sign-in screen's first paint.
@@ -40,16 +41,18 @@ export function createBrowserPasskeys(): BrowserPasskeys {
       const library = await loadLibrary();
       return library.browserSupportsWebAuthnAutofill();
     },
-    async authenticate({ optionsJSON, useBrowserAutofill }) {
+    async authenticate({ optionsJSON, useBrowserAutofill, signal }) {
       const library = await loadLibrary();
-      const answer = await library.startAuthentication({
+      signal?.throwIfAborted();
+      const answer = library.startAuthentication({
         // The server's options, checked by the contract's schema and its WebAuthn library.
         optionsJSON: optionsJSON as unknown as Parameters<
           typeof library.startAuthentication
         >[0]['optionsJSON'],
         useBrowserAutofill,
       });
-      return answer as unknown as WebAuthnJson;
+      if (signal) endOnAbort(library, answer, signal, useBrowserAutofill === true);
+      return (await answer) as unknown as WebAuthnJson;
     },
     async register({ optionsJSON }) {
       const library = await loadLibrary();
@@ -60,10 +63,39 @@ export function createBrowserPasskeys(): BrowserPasskeys {
       });
       return answer as unknown as WebAuthnJson;
     },
-    cancel() {
-      void loadLibrary().then((library) => library.WebAuthnAbortService.cancelCeremony());
-    },
   };
+}
+
+/**
+ * Ends the library's ceremony when its signal aborts, while it is still the one the browser runs
+ * (a newer ceremony has aborted it otherwise, and is not this signal's to end). The library asks
+ * the browser for an autofill's wait only after a check of its own: the same check, asked after
+ * it, answers after it, and an abort that came in between ends the wait then.
+ */
+function endOnAbort(
+  library: Awaited<ReturnType<typeof loadLibrary>>,
+  answer: Promise<unknown>,
+  signal: AbortSignal,
+  isAutofill: boolean,
+) {
+  let isWaiting = !isAutofill;
+  let isSettled = false;
+  const end = () => {
+    if (isWaiting && !isSettled) library.WebAuthnAbortService.cancelCeremony();
+  };
+  signal.addEventListener('abort', end, { once: true });
+  void answer
+    .catch(() => undefined)
+    .then(() => {
+      isSettled = true;
+      signal.removeEventListener('abort', end);
+    });
+  if (isAutofill) {
+    void library.browserSupportsWebAuthnAutofill().then(() => {
+      isWaiting = true;
+      if (signal.aborted) end();
+    });
+  }
 }
 
 /**
