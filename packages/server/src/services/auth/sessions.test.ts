@@ -4,6 +4,7 @@ import { callApi, createUserWithProfile, type TestUser } from '../../../test/aut
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 import { sha256Hex } from './secrets.ts';
+import { sweepEndedSessionFactorsSometimes } from './sessions.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 
@@ -158,6 +159,47 @@ describe('auth service: refresh-token rotation', () => {
     }
     offsetMs = 30 * day + 1000;
     expect((await refresh(tokens.refreshToken)).status).toBe(401);
+  });
+
+  it("sweeps the factors of ended sessions (revoked, or expired over a day ago), and keeps a live one's", async () => {
+    const sessionOf = async (tokens: Tokens) =>
+      (await server.context.accessTokens.verify(tokens.accessToken)).sessionId;
+    const factorsOf = async (sessionId: string) =>
+      server.database.db
+        .select()
+        .from(schema.sessionFactors)
+        .where(eq(schema.sessionFactors.sessionId, sessionId));
+    const sweep = (chance: number) =>
+      sweepEndedSessionFactorsSometimes(
+        server.database.db,
+        server.database.organisationId,
+        new Date(Date.now() + offsetMs),
+        chance,
+      );
+    // 14 days idle: its refresh token is over, an hour later and then a day later.
+    const idle = await sessionOf(await login());
+    offsetMs = 10 * day;
+    const live = await sessionOf(await login());
+    const loggedOut = await login();
+    expect(
+      (await api('POST', '/session/logout', { body: { refreshToken: loggedOut.refreshToken } }))
+        .status,
+    ).toBe(204);
+    const revoked = await sessionOf(loggedOut);
+
+    offsetMs = 14 * day + 60 * 60 * 1000;
+    // Most calls sweep nothing.
+    await sweep(0.5);
+    expect(await factorsOf(revoked)).toHaveLength(1);
+    await sweep(0);
+    expect(await factorsOf(revoked)).toHaveLength(0);
+    expect(await factorsOf(idle)).toHaveLength(1);
+    expect(await factorsOf(live)).toHaveLength(1);
+
+    offsetMs = 15 * day + 60 * 60 * 1000;
+    await sweep(0);
+    expect(await factorsOf(idle)).toHaveLength(0);
+    expect(await factorsOf(live)).toHaveLength(1);
   });
 
   it('validates the body', async () => {

@@ -1,5 +1,5 @@
 import { messages, type SessionProof } from '@coach/domain';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, notExists, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
@@ -80,6 +80,7 @@ export async function issueTokens(
       mustEnrol: start.mustEnrol ?? false,
       createdAt: now,
     });
+    await sweepEndedSessionFactorsSometimes(db, deps.organisationId, now);
   }
   const accessToken = await deps.accessTokens.sign({
     userId,
@@ -87,6 +88,38 @@ export async function issueTokens(
     sessionId: familyId,
   });
   return { accessToken, refreshToken, id: row.id, familyId };
+}
+
+/** How long after its last refresh token expired a session's factors are kept (see below). */
+const endedSessionFactorsKeptSeconds = 86_400;
+
+/**
+ * Now and then (one new session in a hundred, as the unanswered challenges and the old second
+ * steps go), drops the factors of the organisation's sessions that have ended: every token
+ * revoked, or expired for more than a day. An access token outlives its refresh token by its
+ * own few minutes and still reads its session's REQUIRE_MFA flag, hence the day.
+ */
+export async function sweepEndedSessionFactorsSometimes(
+  db: Db,
+  organisationId: string,
+  now: Date,
+  chance = Math.random(),
+): Promise<void> {
+  if (chance >= 0.01) return;
+  const { sessionFactors: factors, refreshTokens: tokens } = schema;
+  const liveToken = db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.familyId, factors.sessionId),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, addSeconds(now, -endedSessionFactorsKeptSeconds)),
+      ),
+    );
+  await db
+    .delete(factors)
+    .where(and(eq(factors.organisationId, organisationId), notExists(liveToken)));
 }
 
 /**
