@@ -31,14 +31,14 @@ test('the deployment answers its health check, serves the app, and its first coa
     });
     await page.goto(`${url}/clients`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     // Signed out, a signed-in path opens sign-in at '/'.
     assert.equal(new URL(page.url()).pathname, '/');
     assert.deepEqual(errors, []);
 
     await page.getByLabel('Email').fill(coachEmail);
     await page.getByLabel('Password', { exact: true }).fill(coachPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor({ timeout: 30_000 });
     // Back to the page they opened, on a production build without demo data.
     assert.equal(new URL(page.url()).pathname, '/clients');
