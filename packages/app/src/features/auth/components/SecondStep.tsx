@@ -20,8 +20,11 @@ export type SecondStepProps = {
   onDone: (result: SessionStartResult) => void;
   /** The step is over (5 minutes) or used: back to sign-in, which says so. */
   onExpired: () => void;
-  /** Back to sign-in, by the coach's choice. */
-  onCancel: () => void;
+  /**
+   * Back to sign-in, by the coach's choice: a 'Back to sign in' of the step's own (the password
+   * reset leaves it out, its screen has one).
+   */
+  onCancel?: () => void;
 };
 
 /**
@@ -81,9 +84,11 @@ export function SecondStep({ secondStep, onDone, onExpired, onCancel }: SecondSt
         onCode={handleCode}
         submitLabel={t('signInFactors.secondStep.submit')}
       />
-      <Button variant="link" size="sm" alignSelf="center" onClick={onCancel}>
-        {t('signInFactors.secondStep.back')}
-      </Button>
+      {onCancel ? (
+        <Button variant="link" size="sm" alignSelf="center" onClick={onCancel}>
+          {t('signInFactors.secondStep.back')}
+        </Button>
+      ) : null}
     </Stack>
   );
 }

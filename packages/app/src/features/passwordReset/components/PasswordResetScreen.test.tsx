@@ -1,4 +1,10 @@
-import { createHandlers, demoCoachCredentials, demoResetCode } from '@coach/api/msw';
+import {
+  createHandlers,
+  demoCoachCredentials,
+  demoResetCode,
+  fixtureIds,
+  seedAuthenticator,
+} from '@coach/api/msw';
 import { ToastContainer } from '@coach/ui';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -274,6 +280,17 @@ describe('password reset, step 3: new password', () => {
     expect(state.users.find((candidate) => candidate.email === 'coach@example.com')?.password).toBe(
       'NewPass123',
     );
+  });
+
+  it("ends on the second step for an account with a second factor, with one 'Back to sign in'", async () => {
+    const { state, tokens, verifyCode, setNewPassword } = renderReset();
+    seedAuthenticator(state, fixtureIds.coachUser);
+    await verifyCode();
+    await setNewPassword();
+    expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeInTheDocument();
+    expect(screen.getByLabelText('Code from your authenticator app')).toBeInTheDocument();
+    expect(screen.getAllByText('Back to sign in')).toHaveLength(1);
+    expect(tokens.getAccessToken()).toBeNull();
   });
 
   it("shows 'Password reset failed' when the reset fails", async () => {

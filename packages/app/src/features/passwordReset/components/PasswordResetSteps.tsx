@@ -113,7 +113,6 @@ export function PasswordResetSteps({
           secondStep={step.secondStep}
           onDone={handleDone}
           onExpired={onSecondStepExpired}
-          onCancel={onSecondStepExpired}
         />
       );
   }

@@ -9,8 +9,8 @@ import { SignInMethodsSection } from './SignInMethodsSection.tsx';
 
 /**
  * REQUIRE_MFA (decision 73): before any other screen, a coach without a second factor sets up a
- * passkey or an authenticator app; once one is in, the app opens. Logging out is the only other
- * way on.
+ * passkey or an authenticator app; once one is in, the app opens. Logging out (at the top, in
+ * sight without scrolling) is the only other way on.
  */
 function EnrolmentScreen() {
   const { t } = useTranslation();
@@ -25,20 +25,22 @@ function EnrolmentScreen() {
   return (
     <Stack gap="8">
       <Stack gap="2">
+        {/* At the top: the screen is long, and the way out is in sight without scrolling. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          alignSelf="flex-end"
+          icon={<LuLogOut aria-hidden />}
+          onClick={() => void logout()}
+        >
+          {t('signInFactors.enrol.logout')}
+        </Button>
         <Heading as="h1" fontSize="2xl" fontWeight="semibold">
           {t('signInFactors.enrol.title')}
         </Heading>
         <Text color="fg.muted">{t('signInFactors.enrol.hint')}</Text>
       </Stack>
       <SignInMethodsSection onChanged={handleChanged} />
-      <Button
-        variant="ghost"
-        alignSelf="flex-start"
-        icon={<LuLogOut aria-hidden />}
-        onClick={() => void logout()}
-      >
-        {t('signInFactors.enrol.logout')}
-      </Button>
     </Stack>
   );
 }
