@@ -1,4 +1,12 @@
-import { createHandlers, demoCoachCredentials, demoResetCode } from '@coach/api/msw';
+import {
+  createHandlers,
+  createMockState,
+  demoCoachCredentials,
+  demoResetCode,
+  fixtureIds,
+  seedAuthenticator,
+  seedPasskey,
+} from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
@@ -8,6 +16,7 @@ import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */
 const meta = {
@@ -304,5 +313,29 @@ export const Success: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * An account with a passkey and the authenticator app: the new password does not sign the coach
+ * in by itself, the reset ends on the second step (decision 73).
+ */
+export const EndsOnTheSecondStep: Story = {
+  decorators: [withMockAuthenticator],
+  beforeEach({ msw }) {
+    const state = createMockState();
+    seedPasskey(state, { userId: fixtureIds.coachUser });
+    seedAuthenticator(state, fixtureIds.coachUser);
+    msw.use(...createHandlers({ state }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await toPasswordStep(canvas), 'NewPass123');
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass123');
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    await expect(canvas.getByLabelText('Code from your authenticator app')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'My clients' })).not.toBeInTheDocument();
   },
 };

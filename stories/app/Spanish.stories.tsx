@@ -1,5 +1,14 @@
 import { Stack } from '@chakra-ui/react';
-import { createHandlers, demoCoachCredentials, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import {
+  createHandlers,
+  createMockState,
+  demoCoachCredentials,
+  fixtureIds,
+  fixtureTokens,
+  mockClientIds,
+  seedAuthenticator,
+  seedPasskey,
+} from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
@@ -10,6 +19,7 @@ import {
   ReportsSection,
 } from '../../packages/app/src/features/clientProfile/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
+import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
 import { designViewport } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
@@ -17,6 +27,7 @@ import { animationsSettled, openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
 /**
  * Every screen of the app in Spanish (the `locale` global): Spanish texts, dates and numbers, and
@@ -84,6 +95,126 @@ export const ForgotPassword: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'envíame un código nuevo' })).toBeVisible();
     await expectSpanishPage('Paso 2 de 3', 'Volver a iniciar sesión');
+  },
+};
+
+/** Handlers over a state where the demo coach has a passkey and the authenticator app. */
+function coachWithSecondFactors() {
+  const state = createMockState();
+  seedPasskey(state, { userId: fixtureIds.coachUser });
+  seedAuthenticator(state, fixtureIds.coachUser);
+  return createHandlers({ state });
+}
+
+/**
+ * The second step after the right password, for a coach with a passkey and the authenticator
+ * app: a wrong code says so in Spanish.
+ */
+export const SecondStep: Story = {
+  render: () => (
+    <AuthLayout>
+      <SignInScreen />
+    </AuthLayout>
+  ),
+  decorators: [withMockAuthenticator],
+  parameters: { route: '/' },
+  beforeEach({ msw }) {
+    msw.use(...coachWithSecondFactors());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText('Correo electrónico', {}, { timeout: 5000 }),
+      demoCoachCredentials.email,
+    );
+    await userEvent.type(canvas.getByLabelText('Contraseña'), demoCoachCredentials.password);
+    await userEvent.click(canvas.getByRole('button', { name: 'Iniciar sesión' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Confirma que eres tú' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Usar una llave de acceso' })).toBeVisible();
+    await userEvent.type(canvas.getByLabelText('Código de tu app de autenticación'), '000000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Iniciar sesión' }));
+    await expect(await canvas.findByText('Código incorrecto')).toBeVisible();
+    await expectSpanishPage('Los 6 dígitos que muestra la app ahora.', 'Volver a iniciar sesión');
+  },
+};
+
+/** REQUIRE_MFA: the enrolment screen in place of My clients, 'Cerrar sesión' at its top. */
+export const EnrolmentScreen: Story = {
+  ...signedIn('/clients'),
+  decorators: [withMockAuthenticator],
+  parameters: {
+    ...signedIn('/clients').parameters,
+    authenticator: { credentialIds: [] },
+  },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ requireSecondFactor: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { name: 'Configura un segundo método de inicio de sesión' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(await canvas.findByText('Aún no hay llaves de acceso.')).toBeVisible();
+    await expectSpanishPage('Añadir una llave de acceso', 'Configurar una app de autenticación');
+  },
+};
+
+/** Settings' sign-in methods: a passkey with its Spanish dates, the app on, the codes left. */
+export const SignInMethods: Story = {
+  render: () => (
+    <Stack padding="6" maxWidth="2xl">
+      <SignInMethodsSection />
+    </Stack>
+  ),
+  decorators: [withMockAuthenticator],
+  parameters: { session: { tokens: fixtureTokens.coach } },
+  beforeEach({ msw }) {
+    msw.use(...coachWithSecondFactors());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('MacBook Touch ID', {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      canvas.getByText(/^Añadida el 3 feb 2025 · último uso el 14 mar 2025$/),
+    ).toBeVisible();
+    await expect(canvas.getByText('Activada desde el 10 feb 2025')).toBeVisible();
+    await expect(canvas.getByText('Te quedan 10 códigos de recuperación')).toBeVisible();
+    await expectSpanishPage('Llaves de acceso', 'App de autenticación', 'Quitar');
+  },
+};
+
+/** Setting up the authenticator app: its QR code, the key as text and the first code's field. */
+export const AuthenticatorEnrolment: Story = {
+  render: () => (
+    <Stack padding="6" maxWidth="2xl">
+      <SignInMethodsSection />
+    </Stack>
+  ),
+  decorators: [withMockAuthenticator],
+  parameters: { session: { tokens: fixtureTokens.coach } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole(
+        'button',
+        { name: 'Configurar una app de autenticación' },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(
+      await dialog.findByRole('img', { name: 'Código QR para tu app de autenticación' }),
+    ).toBeVisible();
+    await expect(dialog.getByLabelText('Código de la app')).toBeVisible();
+    await animationsSettled();
+    await expectSpanishPage('O escribe esta clave en la app:', 'Copiar clave', 'Activar');
   },
 };
 
