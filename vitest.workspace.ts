@@ -36,7 +36,10 @@ const domWorkers = { isolate: false };
  */
 const moduleMockFiles = {
   ui: ['src/Toasts/toast.test.ts'],
-  app: ['src/core/toasts/components/DeferredToasts.test.tsx'],
+  app: [
+    'src/core/toasts/components/DeferredToasts.test.tsx',
+    'src/core/passkeys/browserPasskeys.test.ts',
+  ],
 };
 
 /**
