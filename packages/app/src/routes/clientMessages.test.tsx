@@ -132,10 +132,15 @@ describe('the messages of a client profile', () => {
     const { user } = renderMessages();
     const section = await messagesSection();
     await user.click(section.getByRole('button', { name: 'Insert quick reply' }));
-    await screen.findByRole('menuitem', { name: /Great progress, Jamie!/ });
+    const second = await screen.findByRole('menuitem', { name: /Great progress, Jamie!/ });
+    // The menu takes the focus once open (a frame later on a busy machine): keys before that
+    // would go to the button.
+    const menu = screen.getByRole('menu');
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
     // The menu's keys, one at a time as a person presses them: the second reply.
     await user.keyboard('{ArrowDown}');
     await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(second).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(composer(section)).toHaveValue('Great progress, Jamie! Keep it up.'),
