@@ -97,7 +97,10 @@ else
   (npx storybook build --test --quiet -o storybook-static >/dev/null) >"$logs/builds.log" 2>&1 &
   builds=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite)"
-  COACH_SKIP_POSTGRES=1 npm run test:unit 2>&1 | tee "$logs/vitest.log"
+  # One worker more than the cores: the server and simulator files wait on timers, sockets and
+  # their PGlite threads about as much as they compute, so a third worker on two cores fills the
+  # gaps (a fourth only adds contention).
+  COACH_SKIP_POSTGRES=1 npm run test:unit -- --maxWorkers=150% 2>&1 | tee "$logs/vitest.log"
   step "begun beside the unit tests: the static Storybook"
 fi
 if ! wait "$builds"; then
