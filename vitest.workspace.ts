@@ -58,7 +58,6 @@ const heavyFiles = {
     'test/slowReadersCrowd.test.ts',
     'src/services/auth/hostileTraffic.test.ts',
     'src/services/auth/resetCodes.test.ts',
-    'src/startDemo.test.ts',
   ],
   simulator: [
     'src/demo/demoBackup.test.ts',
@@ -80,12 +79,10 @@ const heavyFiles = {
  * Heavy files the unit run leaves out entirely: the whole demo's history is sampled by the backup
  * round trip (a few clients' history, no action refused) and seeded whole by every `npm start` and
  * by the end-to-end run's template; the crowd of 200 non-reading clients waits out the product's
- * grace, while the unit run holds 20 of them with a short one (slowReaders.test.ts); the first
- * start that seeds the whole demo (its output as a person reads it), while the unit run starts
- * the same process without seeding (start.test.ts).
+ * grace, while the unit run holds 20 of them with a short one (slowReaders.test.ts).
  */
 const thoroughOnlyFiles = {
-  server: ['test/slowReadersCrowd.test.ts', 'src/startDemo.test.ts'],
+  server: ['test/slowReadersCrowd.test.ts'],
   simulator: ['src/demo/demoHistory.test.ts'],
 };
 
@@ -223,11 +220,9 @@ export const projects: TestProjectConfiguration[] = [
                   'src/seed/**/*.test.ts',
                   'test/**/*.test.ts',
                 ],
-            // The hostile-input generator's test uses no database, and the first start in demo
-            // mode runs its own process on PGlite: once is enough.
+            // The hostile-input generator's test uses no database: once is enough.
             exclude: [
               'test/hostile/schemaArbitrary.test.ts',
-              'src/startDemo.test.ts',
               ...(thorough ? [] : heavyFiles.server),
             ],
             env: { COACH_TEST_DB: 'postgres' },

@@ -23,8 +23,32 @@ async function demoStartOutput(
   });
 }
 
-// The first start that seeds the whole demo is startDemo.test.ts (the thorough tier).
 describe('the start as a person reads it', () => {
+  it('says the demo seeding before it runs, then the demo block, the ready line last, then short request lines', async () => {
+    const { output, port } = await demoStartOutput();
+    const lines = output.trimEnd().split('\n');
+    const index = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+    const ready = index(/^Coach is running on /);
+    expect(index(/^Checking the demo data \(a first start seeds .*about 20 s\)\.\.\.$/)).toBe(
+      index(/^Checking the demo data/),
+    );
+    expect(index(/^Checking the demo data/)).toBeGreaterThanOrEqual(0);
+    expect(index(/^Demo data seeded in [\d.]+ s: 23 accounts/)).toBeGreaterThan(
+      index(/^Checking the demo data/),
+    );
+    expect(index(/DEMO ACCOUNTS WITH PUBLISHED PASSWORDS/)).toBeGreaterThan(
+      index(/^Demo data seeded/),
+    );
+    expect(lines[ready]).toBe(
+      `Coach is running on http://localhost:${port}: sign in as coach@example.com with the demo password in the README (API docs at /api/docs; services: auth, account, survey, exercise, journey, calendar, device-metrics, analytics, resource, messaging, notes)`,
+    );
+    // After the ready line: only the request's short line, no JSON, no 'Server listening' line.
+    expect(lines.slice(ready + 1)).toEqual([
+      expect.stringMatching(/^\d\d:\d\d:\d\d {2}GET \/api\/health 200 [\d.]+ ms$/),
+    ]);
+    expect(output).not.toContain('{"level"');
+  });
+
   it('warns when it has no build of the app to serve', async () => {
     const emptyApp = mkdtempSync(join(tmpdir(), 'coach-no-app-'));
     folders.push(emptyApp);
