@@ -5,12 +5,21 @@ import type { Database } from './handle.ts';
 const sweepEvery = 100;
 
 /**
- * Now and then (one call in {@link sweepEvery}), runs `deletion`, which drops rows past their
- * use (counters' old windows), so tables that grow with traffic stay small.
+ * Now and then (one call in {@link sweepEvery}), runs `sweep`, which drops rows past their use
+ * (counters' old windows, unanswered challenges, ended sessions' records), so tables that grow
+ * with traffic stay small. `draw` (in [0, 1)) is the call's chance, given by a test to decide.
  */
-async function sweepSometimes(db: Database, deletion: SQL): Promise<void> {
-  if (Math.random() >= 1 / sweepEvery) return;
-  await db.execute(deletion);
+export async function sometimes(
+  sweep: () => Promise<unknown>,
+  draw: number = Math.random(),
+): Promise<void> {
+  if (draw >= 1 / sweepEvery) return;
+  await sweep();
+}
+
+/** {@link sometimes}, for a deletion written in SQL. */
+function sweepSometimes(db: Database, deletion: SQL): Promise<void> {
+  return sometimes(() => db.execute(deletion));
 }
 
 /** The tables of counters by time window, each with the `window_start` of its rows. */

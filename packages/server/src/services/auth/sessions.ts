@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, notExists, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
+import { sometimes } from '../../db/sweep.ts';
 import { DomainError } from '../../domainError.ts';
 import type { AccessTokens } from '../../http/accessTokens.ts';
 import {
@@ -94,18 +95,17 @@ export async function issueTokens(
 const endedSessionFactorsKeptSeconds = 86_400;
 
 /**
- * Now and then (one new session in a hundred, as the unanswered challenges and the old second
- * steps go), drops the factors of the organisation's sessions that have ended: every token
- * revoked, or expired for more than a day. An access token outlives its refresh token by its
- * own few minutes and still reads its session's REQUIRE_MFA flag, hence the day.
+ * Now and then (`sometimes`, as the unanswered challenges and the old second steps go), drops
+ * the factors of the organisation's sessions that have ended: every token revoked, or expired
+ * for more than a day. An access token outlives its refresh token by its own few minutes and
+ * still reads its session's REQUIRE_MFA flag, hence the day.
  */
 export async function sweepEndedSessionFactorsSometimes(
   db: Db,
   organisationId: string,
   now: Date,
-  chance = Math.random(),
+  draw?: number,
 ): Promise<void> {
-  if (chance >= 0.01) return;
   const { sessionFactors: factors, refreshTokens: tokens } = schema;
   const liveToken = db
     .select({ id: tokens.id })
@@ -117,9 +117,13 @@ export async function sweepEndedSessionFactorsSometimes(
         gt(tokens.expiresAt, addSeconds(now, -endedSessionFactorsKeptSeconds)),
       ),
     );
-  await db
-    .delete(factors)
-    .where(and(eq(factors.organisationId, organisationId), notExists(liveToken)));
+  await sometimes(
+    () =>
+      db
+        .delete(factors)
+        .where(and(eq(factors.organisationId, organisationId), notExists(liveToken))),
+    draw,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { recordAudit } from '../../../audit.ts';
 import type { Database, Transaction } from '../../../db/index.ts';
 import { schema } from '../../../db/index.ts';
+import { sometimes } from '../../../db/sweep.ts';
 import { DomainError } from '../../../domainError.ts';
 import type { RequestMeta } from '../requestMeta.ts';
 import { addSeconds, randomToken, sha256Hex } from '../secrets.ts';
@@ -50,16 +51,16 @@ export async function startSecondStep(
     details: { proofs },
   });
   // Now and then, the steps over for a day go.
-  if (Math.random() < 0.01) {
-    await db
+  await sometimes(() =>
+    db
       .delete(steps)
       .where(
         and(
           eq(steps.organisationId, deps.organisationId),
           lt(steps.expiresAt, addSeconds(now, -86_400)),
         ),
-      );
-  }
+      ),
+  );
   return {
     secondStep: { token, expiresAt: expiresAt.toISOString(), methods: methodsOf(factors) },
   };

@@ -13,6 +13,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/index.ts';
 import { schema } from '../../../db/index.ts';
 import type { PasskeyCeremony } from '../../../db/schema.ts';
+import { sometimes } from '../../../db/sweep.ts';
 import { DomainError } from '../../../domainError.ts';
 import { addSeconds, randomToken, sha256Hex } from '../secrets.ts';
 import type { SessionDeps } from '../sessions.ts';
@@ -59,13 +60,13 @@ async function storeChallenge(
     expiresAt: addSeconds(now, signInFactorLimits.challengeSeconds),
   });
   // Now and then, the challenges nobody answered go.
-  if (Math.random() < 0.01) {
-    await db
+  await sometimes(() =>
+    db
       .delete(challenges)
       .where(
         and(eq(challenges.organisationId, deps.organisationId), lt(challenges.expiresAt, now)),
-      );
-  }
+      ),
+  );
   return challengeId;
 }
 
