@@ -166,8 +166,8 @@ export const EnrolmentScreen: Story = {
   },
 };
 
-/** Settings' sign-in methods: a passkey with its Spanish dates, the app on, the codes left. */
-export const SignInMethods: Story = {
+/** Settings' sign-in methods section alone, for the coach, with the browser's stand-in authenticator. */
+const signInMethodsSection = {
   render: () => (
     <Stack padding="6" maxWidth="2xl">
       <SignInMethodsSection />
@@ -175,6 +175,11 @@ export const SignInMethods: Story = {
   ),
   decorators: [withMockAuthenticator],
   parameters: { session: { tokens: fixtureTokens.coach } },
+} satisfies Story;
+
+/** Settings' sign-in methods: a passkey with its Spanish dates, the app on, the codes left. */
+export const SignInMethods: Story = {
+  ...signInMethodsSection,
   beforeEach({ msw }) {
     msw.use(...coachWithSecondFactors());
   },
@@ -192,13 +197,7 @@ export const SignInMethods: Story = {
 
 /** Setting up the authenticator app: its QR code, the key as text and the first code's field. */
 export const AuthenticatorEnrolment: Story = {
-  render: () => (
-    <Stack padding="6" maxWidth="2xl">
-      <SignInMethodsSection />
-    </Stack>
-  ),
-  decorators: [withMockAuthenticator],
-  parameters: { session: { tokens: fixtureTokens.coach } },
+  ...signInMethodsSection,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
