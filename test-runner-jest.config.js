@@ -1,6 +1,7 @@
-// Jest configuration of @storybook/test-runner: Debian's chromium, the only browser here.
+// Jest configuration of @storybook/test-runner: Debian's chromium-headless-shell, in which the
+// visual baselines were taken (scripts/chromium.js).
 import { getJestConfig } from '@storybook/test-runner';
-import { chromiumArgs, chromiumPath } from './scripts/chromium.js';
+import { chromiumArgs, chromiumHeadlessShellPath } from './scripts/chromium.js';
 
 const base = getJestConfig();
 
@@ -12,7 +13,7 @@ export default {
       ...base.testEnvironmentOptions?.['jest-playwright'],
       browsers: ['chromium'],
       launchOptions: {
-        executablePath: chromiumPath,
+        executablePath: chromiumHeadlessShellPath,
         // Fixed language, hinting and colour profile keep the visual baselines stable.
         args: [
           ...chromiumArgs,

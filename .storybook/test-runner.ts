@@ -150,6 +150,17 @@ const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot, toMatchBaseline });
   },
+  async prepare({ page }) {
+    // Storybook's highlight overlay (how the manager's accessibility panel points at an element)
+    // is never shown here, yet once started it reads every element's computed style after each
+    // change to the story's DOM: a run's pages go without it.
+    await page.addInitScript(() => {
+      Object.assign(globalThis, { __STORYBOOK_HIGHLIGHT_INITIALIZED: true });
+    });
+    // As the test-runner's own preparation does: the preview, loaded once per file.
+    const targetUrl = process.env.TARGET_URL;
+    await page.goto(new URL('iframe.html', targetUrl).toString(), { waitUntil: 'load' });
+  },
   async preVisit(page) {
     // The test-runner renders a file's stories one after another in the same page: axe-core
     // (half a megabyte of script) is evaluated once per page, not once per story.

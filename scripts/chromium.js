@@ -5,6 +5,14 @@
 /** Path of the browser (`CHROMIUM_PATH` to override). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Path of Chromium's headless shell (`CHROMIUM_HEADLESS_SHELL_PATH` to override), Debian's
+ * `chromium-headless-shell`: the same Blink and Skia without the full browser's windowing layers,
+ * so a page costs less CPU. The stories run in it and their visual baselines are its renders.
+ */
+export const chromiumHeadlessShellPath =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
 /** Flags for a headless run. */
 export const chromiumArgs = [
   '--headless',

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium, the fonts the visual baselines were taken with, and poppler-utils
+# Installs Debian's chromium and chromium-headless-shell (the stories' browser), the fonts the visual baselines were taken with, and poppler-utils
 # (pdftoppm: the e2e renders a report's first page to PNG), when missing.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
