@@ -9,8 +9,8 @@
 #     steps, the server and simulator tests also on a PostgreSQL server, the packed ui library's
 #     smoke test, every Docs page, the end-to-end tests of the built product, and the thorough
 #     tier (scripts/test-thorough.sh).
-# What waits more than it computes runs beside other steps: the builds (and, with --all, the ui
-# package's smoke test) beside the unit tests; with COACH_TEST_OVERLAP=1 and --all, the
+# What waits more than it computes runs beside other steps: the typecheck and the builds (and,
+# with --all, the ui package's smoke test) beside the unit tests; in `npm test`, the stories too; with COACH_TEST_OVERLAP=1 and --all, the
 # end-to-end run beside the stories.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,13 +62,20 @@ on_exit() {
   if [ "$times_printed" = 0 ]; then step_end; print_step_times; fi
   # An end-to-end run still going (the run stopped during the stories) ends before its logs go.
   if [ -n "${e2e:-}" ]; then wait "$e2e" 2>/dev/null || true; fi
+  # A typecheck still going (an earlier check failed) stops with the run.
+  if [ -n "${typecheck:-}" ]; then pkill -TERM -P "$typecheck" 2>/dev/null || true; fi
+  # The gate's stories still going (the unit tests failed) stop with it, browsers and server.
+  if [ -n "${stories:-}" ]; then kill -TERM -- "-$stories" 2>/dev/null || true; fi
   rm -rf "$logs"
   bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true
 }
 trap on_exit EXIT
 
-step "typecheck"
-npm run typecheck
+# The typecheck (one core for about a quarter of a minute) runs beside the other checks and the
+# unit tests, whose workers leave part of the two cores idle while they wait on timers, sockets
+# and their databases; its result is read when the unit tests end, and a failure fails the run.
+(npm run typecheck >"$logs/typecheck.log" 2>&1; echo "$?" >"$logs/typecheck.status") &
+typecheck=$!
 step "lint"
 npm run lint
 step "format"
@@ -89,21 +96,44 @@ if [ "$all" = 1 ]; then
   builds=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
   npm run test:unit 2>&1 | tee "$logs/vitest.log"
-  step "begun beside the unit tests: the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
+  step "begun beside the unit tests: the typecheck, the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
 else
   # The gate: the server tests on PGlite only (PostgreSQL's run is in `npm run test:all`), and
-  # the static Storybook built beside them, as Storybook builds for tests (`--test`: the stories
-  # without the Docs pages, which the gate does not open, in about half the CPU time).
-  (npx storybook build --test --quiet -o storybook-static >/dev/null) >"$logs/builds.log" 2>&1 &
-  builds=$!
-  step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite)"
+  # beside them the static Storybook, built for tests (`--test`: the stories without the Docs
+  # pages, which the gate does not open, in about half the CPU time), then every story in two
+  # browser pages. The unit tests' workers leave part of the two cores idle while they wait on
+  # timers, sockets and their PGlite threads, and the stories' pages fill it. The stories run in a
+  # process group of their own (setsid), stopped with the run when the unit tests fail; their
+  # output is printed after the unit tests'.
+  setsid bash -c 'npx storybook build --test --quiet -o storybook-static >"$1/builds.log" 2>&1 || exit 90
+    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 npm run test-storybook -- --ci >"$1/storybook.log" 2>&1' \
+    stories "$logs" &
+  stories=$!
+  step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite), every story in chromium beside them"
   # One worker more than the cores: the server and simulator files wait on timers, sockets and
   # their PGlite threads about as much as they compute, so a third worker on two cores fills the
   # gaps (a fourth only adds contention).
   COACH_SKIP_POSTGRES=1 npm run test:unit -- --maxWorkers=150% 2>&1 | tee "$logs/vitest.log"
-  step "begun beside the unit tests: the static Storybook"
+  step "storybook, begun beside the unit tests: the static Storybook, every story in chromium (play, axe, visual), the rest of their run"
+  stories_status=0
+  wait "$stories" || stories_status=$?
+  stories=""
+  if [ "$stories_status" = 90 ]; then
+    cat "$logs/builds.log"
+    echo "The Storybook build failed (see above)." >&2
+    exit 1
+  fi
+  cat "$logs/storybook.log"
+  [ "$stories_status" = 0 ] || { echo "The stories failed (see above)." >&2; exit "$stories_status"; }
+  builds=""
 fi
-if ! wait "$builds"; then
+wait "$typecheck" || true
+if [ "$(cat "$logs/typecheck.status" 2>/dev/null)" != 0 ]; then
+  cat "$logs/typecheck.log"
+  echo "The typecheck failed (see above)." >&2
+  exit 1
+fi
+if [ -n "$builds" ] && ! wait "$builds"; then
   cat "$logs/builds.log"
   [ -f "$logs/pack.log" ] && cat "$logs/pack.log"
   exit 1
@@ -117,7 +147,9 @@ stories_step="storybook: every story in chromium (play, axe, visual)"
 # products' starts, tokens running out, throttles, a killed server's restart and mail), its output
 # is printed whole after theirs and a failure of either fails the run after both. One after the
 # other by default until a clean 2-core run has shown both stay green beside each other.
-if [ "$all" = 0 ] || [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
+if [ "$all" = 0 ]; then
+  : # the gate's stories ran beside its unit tests (above)
+elif [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
   step "$stories_step"
   SB_SKIP_BUILD=1 SB_DOCS=$all npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
   if [ "$all" = 1 ]; then
