@@ -9,9 +9,9 @@
 #     steps, the server and simulator tests also on a PostgreSQL server, the packed ui library's
 #     smoke test, every Docs page, the end-to-end tests of the built product, and the thorough
 #     tier (scripts/test-thorough.sh).
-# What waits more than it computes runs beside other steps: the typecheck and the builds (and,
-# with --all, the ui package's smoke test) beside the unit tests; in `npm test`, the stories too; with COACH_TEST_OVERLAP=1 and --all, the
-# end-to-end run beside the stories.
+# What waits more than it computes runs beside other steps: the typecheck, the dependency check and
+# the builds (and, with --all, the ui package's smoke test) beside the unit tests; in `npm test`,
+# the stories too; with COACH_TEST_OVERLAP=1 and --all, the end-to-end run beside the stories.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -71,17 +71,36 @@ on_exit() {
 }
 trap on_exit EXIT
 
-# The typecheck (one core for about a quarter of a minute) runs beside the other checks and the
-# unit tests, whose workers leave part of the two cores idle while they wait on timers, sockets
-# and their databases; its result is read when the unit tests end, and a failure fails the run.
-(npm run typecheck >"$logs/typecheck.log" 2>&1; echo "$?" >"$logs/typecheck.status") &
+# The typecheck and the dependency check (one core each, for seconds) run beside the other checks
+# and the unit tests, whose workers leave part of the two cores idle while they wait on timers,
+# sockets and their databases; their results are read when the unit tests end, and a failure
+# fails the run.
+(
+  status=0
+  npm run typecheck >"$logs/typecheck.log" 2>&1 || status=$?
+  echo "$status" >"$logs/typecheck.status"
+  status=0
+  npm run deps:check >"$logs/deps.log" 2>&1 || status=$?
+  echo "$status" >"$logs/deps.status"
+) &
 typecheck=$!
+# Waits for those two checks and fails the run on either's failure, printing its output.
+read_checks() {
+  wait "$typecheck" || true
+  typecheck=""
+  for check in typecheck deps; do
+    if [ "$(cat "$logs/$check.status" 2>/dev/null)" != 0 ]; then
+      cat "$logs/$check.log"
+      echo "The $check check failed (see above)." >&2
+      exit 1
+    fi
+  done
+  echo "The typecheck and the dependency check (every import declared, nothing declared unused), begun beside the unit tests, passed."
+}
 step "lint"
 npm run lint
 step "format"
 npm run format:check
-step "dependencies: every import declared, nothing declared unused"
-npm run deps:check
 if [ "$all" = 1 ]; then
   step "postgresql server for the server tests"
   eval "$(bash scripts/ensure-postgres.sh)"
@@ -96,7 +115,8 @@ if [ "$all" = 1 ]; then
   builds=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
   npm run test:unit 2>&1 | tee "$logs/vitest.log"
-  step "begun beside the unit tests: the typecheck, the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
+  step "begun beside the unit tests: the typecheck and dependency check, the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
+  read_checks
 else
   # The gate: the server tests on PGlite only (PostgreSQL's run is in `npm run test:all`), and
   # beside them the static Storybook, built for tests (`--test`: the stories without the Docs
@@ -114,7 +134,8 @@ else
   # their PGlite threads about as much as they compute, so a third worker on two cores fills the
   # gaps (a fourth only adds contention).
   COACH_SKIP_POSTGRES=1 npm run test:unit -- --maxWorkers=150% 2>&1 | tee "$logs/vitest.log"
-  step "storybook, begun beside the unit tests: the static Storybook, every story in chromium (play, axe, visual), the rest of their run"
+  step "begun beside the unit tests: the typecheck and dependency check; the static Storybook, every story in chromium (play, axe, visual), the rest of their run"
+  read_checks
   stories_status=0
   wait "$stories" || stories_status=$?
   stories=""
@@ -126,12 +147,6 @@ else
   cat "$logs/storybook.log"
   [ "$stories_status" = 0 ] || { echo "The stories failed (see above)." >&2; exit "$stories_status"; }
   builds=""
-fi
-wait "$typecheck" || true
-if [ "$(cat "$logs/typecheck.status" 2>/dev/null)" != 0 ]; then
-  cat "$logs/typecheck.log"
-  echo "The typecheck failed (see above)." >&2
-  exit 1
 fi
 if [ -n "$builds" ] && ! wait "$builds"; then
   cat "$logs/builds.log"
