@@ -5,6 +5,11 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', 'msw-storybook-addon'],
   framework: { name: '@storybook/react-vite', options: {} },
   staticDirs: ['./public'],
+  // Chakra UI's package.json names its own published Storybook, which Storybook would compose into
+  // the sidebar: on a closed network (and in CI) it fails to load ('Something went wrong loading
+  // this Storybook'), and its cross-origin frame fails the Interactions panel of our stories. Ours
+  // documents the components we ship; Chakra's documentation is a link away.
+  refs: { '@chakra-ui/react': { disable: true } },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: 'react-docgen' },
   async viteFinal(viteConfig) {
