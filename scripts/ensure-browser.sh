@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium and chromium-headless-shell (the stories' browser), the fonts the visual baselines were taken with, and poppler-utils
-# (pdftoppm: the e2e renders a report's first page to PNG), when missing.
+# Installs Debian's chromium and chromium-headless-shell (the stories' browser), the fonts the
+# visual baselines were taken with, and poppler-utils (pdftoppm: the e2e renders a report's first
+# page to PNG), when missing.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
