@@ -79,8 +79,24 @@ const withProviders: Decorator = (Story, context) => {
   );
 };
 
+type ArgTypesEnhancer = NonNullable<Preview['argTypesEnhancers']>[number];
+
+/**
+ * Event handlers (`onClick`, `onSortChange`...) get no control: their types are functions, which
+ * Storybook would offer as a JSON editor. A story's `fn()` shows each call in the Actions panel;
+ * a handler a story leaves out stays out (its presence changes what the component does).
+ */
+const handlersWithoutControls: ArgTypesEnhancer = ({ argTypes }) =>
+  Object.fromEntries(
+    Object.entries(argTypes).map(([name, argType]) => [
+      name,
+      /^on[A-Z]/.test(name) ? { ...argType, control: false as const } : argType,
+    ]),
+  );
+
 const preview: Preview = {
   decorators: [withProviders],
+  argTypesEnhancers: [handlersWithoutControls],
   loaders: [mswLoader(startWorker)],
   beforeEach: () => installFixedClock(),
   tags: ['autodocs'],
@@ -114,7 +130,7 @@ const preview: Preview = {
           'Foundations',
           'UI',
           'App',
-          ['Screens', 'Layouts', 'Sections', 'Dialogs', 'Journeys'],
+          ['Screens', 'Layouts', 'Sections', 'Settings', 'Dialogs', 'Journeys'],
         ],
       },
     },

@@ -16,6 +16,8 @@ const meta = {
     value: 72,
     laggingText: 'Lagging',
   },
+  // The value slides over the whole bar (0 to the default `max`); the empty state is a story.
+  argTypes: { value: { control: { type: 'range', min: 0, max: 100, step: 1 } } },
 } satisfies Meta<typeof Meter>;
 
 export default meta;

@@ -17,7 +17,11 @@ const meta = {
   component: ProfilePicture,
   tags: ['autodocs'],
   args: { src: portrait, name: 'Ada Lovelace', size: 'lg' },
-  argTypes: { size: { control: 'inline-radio', options: sizes } },
+  argTypes: {
+    // An address to paste (a picture's URL or a data URL); cleared, it shows the fallback.
+    src: { control: 'text' },
+    size: { control: 'inline-radio', options: sizes },
+  },
 } satisfies Meta<typeof ProfilePicture>;
 
 export default meta;

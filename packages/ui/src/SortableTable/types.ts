@@ -59,9 +59,20 @@ export type SortableTableSortLabels = {
 
 /** Props of `SortableTable`. */
 export type SortableTableProps<T> = {
-  /** The rows. Keep the reference stable: a new array means new row models and a new sort. */
+  /**
+   * The rows, objects of any shape the columns read (a client, an invite...). Keep the reference
+   * stable: a new array means new row models and a new sort.
+   */
   data: readonly T[];
-  /** The columns. Keep the reference stable (define outside the component or memoise). */
+  /**
+   * The columns, in order. Each one (`SortableTableColumn<T>`): `id` (stable, used by
+   * `initialSort`, `onSortChange` and custom row cells), `header` (its content names the sort
+   * button), `sortValue(row)` (what it sorts by, shown as text without `cell`), `cell(row)` (rich
+   * content), `sortType` (`text`, the default, or `number`), `isSortable` (true when `sortValue`
+   * is given), `width` (CSS, e.g. `'14rem'`), `align` (`start`, `center` or `end`) and `isPinned`
+   * (kept at the start edge while the table scrolls sideways). Keep the reference stable (define
+   * outside the component or memoise).
+   */
   columns: readonly SortableTableColumn<T>[];
   /** Stable id of a row (the React key). */
   getRowId: (row: T) => string;
