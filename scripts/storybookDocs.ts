@@ -1,6 +1,7 @@
 // The Docs pages as designers open them: every Docs entry of the static Storybook's index opens
-// in Debian's chromium and must render without an uncaught error, a console error or Storybook's
-// error display. Run by scripts/test-storybook.sh after the stories (a run of all story files):
+// in Debian's chromium and must render without an uncaught error, a console error, Storybook's
+// error display or a story that takes no room (a 0-px preview). Run by scripts/test-storybook.sh
+// after the stories (a run of all story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
 // Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 3),
 // the pages with the most stories first so that no long page starts last. The page's CSS
@@ -131,6 +132,15 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
             errors.push(`a frame shows ${storyId || src}`);
           }
         }
+        // Every story shows: a story whose content takes no room (a fixed overlay in an inline
+        // preview) leaves a 0-px preview, a blank where the story should be.
+        const blank = await page.locator('.docs-story').evaluateAll((stories) =>
+          stories
+            .map((story) => story.querySelector('iframe') ?? story.querySelector('[id^="story--"]'))
+            .filter((content) => !content || content.getBoundingClientRect().height < 1)
+            .map((content) => content?.id.replace(/^story--/, '') ?? 'a preview with no story'),
+        );
+        for (const storyId of blank) errors.push(`a 0-px preview: ${storyId}`);
         const openDialogs = await page.locator('[role="dialog"]:visible').count();
         if (openDialogs > 0) errors.push(`${openDialogs} dialogs open over the page`);
         assert.deepEqual(errors, []);

@@ -19,7 +19,12 @@ const meta = {
   title: 'UI/BlockingScreen',
   component: BlockingScreen,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    // The screen covers the window: on the Docs page each story shows in a window of its own
+    // (a frame), where an inline preview would take no room at all.
+    docs: { story: { inline: false, iframeHeight: '480px' } },
+  },
   args: {
     title: 'Coach app is available for screens with higher resolution',
     icon: <LuMonitor />,
