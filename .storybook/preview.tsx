@@ -5,7 +5,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { configure } from 'storybook/test';
@@ -41,10 +41,13 @@ function FreshJotaiStore({ children }: { children: React.ReactNode }) {
   return <JotaiProvider store={store}>{children}</JotaiProvider>;
 }
 
-/** The story's texts in the language of the `locale` global, `<html lang>` in step. */
+/**
+ * The story's texts in the language of the `locale` global, `<html lang>` in step from the
+ * story's first commit (a layout effect: a play function that reads it right away finds it set).
+ */
 function StoryI18n({ locale, children }: { locale: unknown; children: ReactNode }) {
   const [i18n] = useState(() => createStoryI18n(locale));
-  useEffect(() => {
+  useLayoutEffect(() => {
     const apply = () => {
       document.documentElement.lang = i18n.resolvedLanguage ?? 'en-US';
     };
@@ -71,8 +74,9 @@ const withProviders: Decorator = (Story, context) => {
       <StoryI18n key={`${context.id}:${locale}`} locale={locale}>
         <FreshJotaiStore key={context.id}>
           {route ? <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter> : content}
-          {/* The app's container: its region is named in the story's language. */}
-          <AppToastContainer />
+          {/* The app's container: its region is named in the story's language. The ui's own
+              Toasts stories render theirs, from their controls (`appToasts: false`). */}
+          {context.parameters.appToasts === false ? null : <AppToastContainer />}
         </FreshJotaiStore>
       </StoryI18n>
     </CoachUiProvider>

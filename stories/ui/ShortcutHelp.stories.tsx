@@ -72,7 +72,10 @@ export const Open: Story = {
   args: { isOpen: true },
   play: async () => {
     const dialog = await findOpenDialog('Keyboard shortcuts');
-    await expect(within(dialog).getAllByRole('region')).toHaveLength(3);
+    // A region for each place (in a short window the dialog's scrolling body is one more).
+    for (const group of groups) {
+      await expect(within(dialog).getByRole('region', { name: group.title })).toBeVisible();
+    }
     await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
   },
 };

@@ -30,9 +30,17 @@ const meta = {
   title: 'UI/Toasts',
   component: ToastContainer,
   tags: ['autodocs'],
-  // The preview already renders <ToastContainer />: the stories only raise toasts into it.
-  render: () => <ToastTrigger />,
+  args: { 'aria-label': 'Notifications' },
+  // The container of these stories is the one the controls set up, in place of the app's that
+  // the preview renders for every other story.
+  render: (args) => (
+    <>
+      <ToastTrigger />
+      <ToastContainer {...args} />
+    </>
+  ),
   parameters: {
+    appToasts: false,
     docs: {
       description: {
         component: [
@@ -108,9 +116,12 @@ export const Playground: StoryObj<ToastPlaygroundArgs> = {
     },
   },
   render: ({ type, message, autoClose }) => (
-    <Button variant="secondary" onClick={() => toast[type](message, { autoClose })}>
-      Show toast
-    </Button>
+    <>
+      <Button variant="secondary" onClick={() => toast[type](message, { autoClose })}>
+        Show toast
+      </Button>
+      <ToastContainer />
+    </>
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Show toast' })).toBeVisible();
@@ -122,7 +133,11 @@ export const Playground: StoryObj<ToastPlaygroundArgs> = {
  * the play checks its place and width, then that it closes by itself after 3 s.
  */
 export const Info: Story = {
-  play: async ({ canvasElement }) => raiseAndCheck(canvasElement, 'info', 'status'),
+  play: async ({ args, canvasElement }) => {
+    // The container's region, named by the `aria-label` control.
+    await expect(page.getByRole('region', { name: args['aria-label'] })).toBeInTheDocument();
+    await raiseAndCheck(canvasElement, 'info', 'status');
+  },
 };
 
 /** `toast.success`: a completed action, check icon on the success tint, role status. */
@@ -138,7 +153,6 @@ export const ErrorToast: Story = {
 
 /** Newest on top; the three types stay open (autoClose off) for review and the snapshot. */
 export const Catalogue: Story = {
-  render: () => <ToastTrigger />,
   play: async () => {
     toast.error(messages.error, { autoClose: false });
     toast.success(messages.success, { autoClose: false });
