@@ -133,6 +133,8 @@ export const Playground: StoryObj<ToastPlaygroundArgs> = {
  * the play checks its place and width, then that it closes by itself after 3 s.
  */
 export const Info: Story = {
+  // A name other than the container's default, so the check below sees the control reach it.
+  args: { 'aria-label': 'Coach notifications' },
   play: async ({ args, canvasElement }) => {
     // The container's region, named by the `aria-label` control.
     await expect(page.getByRole('region', { name: args['aria-label'] })).toBeInTheDocument();
