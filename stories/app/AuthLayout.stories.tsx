@@ -39,6 +39,8 @@ export const Default: Story = {
     await expect(
       within(canvas.getByRole('main')).getByRole('heading', { name: 'Screen title' }),
     ).toBeVisible();
+    // The skeleton behind is decoration: still, and nothing a screen reader announces as loading.
+    await expect(canvas.queryByRole('status')).toBeNull();
   },
 };
 

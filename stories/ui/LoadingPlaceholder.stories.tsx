@@ -71,6 +71,26 @@ export const Screen: Story = {
   },
 };
 
+/**
+ * A backdrop, not a loading state (the signed-out layout's skeleton of the app): the same shapes,
+ * still, with no `status` region and nothing announced.
+ */
+export const Decorative: Story = {
+  args: { variant: 'screen', decorative: true },
+  parameters: { width: '60rem' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('status')).toBeNull();
+    const placeholder = canvasElement.querySelector('[data-variant="screen"]');
+    await expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    // No bone pulses: an endless animation behind a screen repaints the page every frame.
+    const animations = [...bones(canvasElement)].map(
+      (bone) => getComputedStyle(bone).animationName,
+    );
+    await expect(animations.length).toBeGreaterThan(10);
+    await expect(new Set(animations)).toEqual(new Set(['none']));
+  },
+};
+
 /** A single line, e.g. a name still loading. */
 export const Empty: Story = { args: { lines: 1 } };
 

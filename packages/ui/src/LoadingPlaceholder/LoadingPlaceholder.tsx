@@ -8,6 +8,7 @@ import {
   Stack,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { createContext, useContext } from 'react';
 
 export type LoadingPlaceholderVariant = 'text' | 'block' | 'table' | 'screen';
 
@@ -26,16 +27,23 @@ export type LoadingPlaceholderProps = Omit<BoxProps, 'children'> & {
   columns?: number;
   /** Tiles of the `screen` variant. Default 4. */
   tiles?: number;
+  /**
+   * A still backdrop, not a loading state (the signed-out layout's skeleton of the app): no
+   * `status` region, nothing announced, no pulse. Default false.
+   */
+  decorative?: boolean;
 };
 
 /**
- * One grey bar. The pulse animation is switched off for reduced motion; its resting frame
- * (full opacity) is what snapshots see, so the shapes stay meaningful without it.
+ * One grey bar. The pulse animation is switched off for reduced motion and in a decorative
+ * placeholder; its resting frame (full opacity) is what snapshots see, so the shapes stay
+ * meaningful without it.
  */
 function Bone(props: SkeletonProps) {
+  const still = useContext(StillBones);
   return (
     <Skeleton
-      variant="pulse"
+      variant={still ? 'none' : 'pulse'}
       bg="bg.muted"
       borderRadius="sm"
       _motionReduce={{ animation: 'none' }}
@@ -43,6 +51,9 @@ function Bone(props: SkeletonProps) {
     />
   );
 }
+
+/** Whether the bones below hold still: a pulse that never ends costs the page a repaint a frame. */
+const StillBones = createContext(false);
 
 /** 0..count-1: placeholders are positional and never reorder, so a position is a stable key. */
 const range = (count: number) => Array.from({ length: Math.max(0, count) }, (_, index) => index);
@@ -133,7 +144,8 @@ function ScreenBones({ tiles, lines }: { tiles: number; lines: number }) {
 
 /**
  * Skeletons for a loading state, shaped like what will come: lines of text, a block, a table or a
- * whole screen. It is a `status` region, busy and named by `label`.
+ * whole screen. It is a `status` region, busy and named by `label`; a `decorative` one is a still
+ * shape hidden from assistive technology.
  */
 export function LoadingPlaceholder({
   variant = 'text',
@@ -143,15 +155,28 @@ export function LoadingPlaceholder({
   rows = 5,
   columns = 4,
   tiles = 4,
+  decorative = false,
   ...rest
 }: LoadingPlaceholderProps) {
-  return (
-    <Box role="status" aria-busy="true" aria-label={label} data-variant={variant} {...rest}>
-      <VisuallyHidden>{label}</VisuallyHidden>
+  const bones = (
+    <StillBones.Provider value={decorative}>
       {variant === 'text' && <TextBones lines={lines} />}
       {variant === 'block' && <Bone height={blockHeight} width="full" borderRadius="md" />}
       {variant === 'table' && <TableBones rows={rows} columns={columns} />}
       {variant === 'screen' && <ScreenBones tiles={tiles} lines={lines} />}
+    </StillBones.Provider>
+  );
+  if (decorative) {
+    return (
+      <Box aria-hidden data-variant={variant} {...rest}>
+        {bones}
+      </Box>
+    );
+  }
+  return (
+    <Box role="status" aria-busy="true" aria-label={label} data-variant={variant} {...rest}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+      {bones}
     </Box>
   );
 }
