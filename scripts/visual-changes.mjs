@@ -6,12 +6,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderDifference } from './visualTolerance.ts';
 
-const [review] = process.argv.slice(2);
+// The second argument: how many renders were their baselines byte for byte (not given to reg-cli).
+const [review, identical = '0'] = process.argv.slice(2);
 const report = JSON.parse(readFileSync(join(review, 'report.json'), 'utf8'));
 
 const changedShare = (name) =>
   renderDifference(
-    readFileSync(join(review, 'actual', name)),
+    readFileSync(join(review, 'compared', name)),
     readFileSync(join(review, 'expected', name)),
   );
 
@@ -38,7 +39,7 @@ writeFileSync(htmlPath, html);
 
 console.log(
   `visual review: ${changes.length} changed, ${report.newItems.length} new, ` +
-    `${report.passedItems.length} unchanged (${review}/index.html; npm run test-storybook:report serves it)`,
+    `${report.passedItems.length + Number(identical)} unchanged (${review}/index.html; npm run test-storybook:report serves it)`,
 );
 for (const change of changes) console.log(`  changed: ${change.id} (${label(change)})`);
 for (const name of report.newItems) console.log(`  new: ${name.replace(/\.png$/, '')}`);
