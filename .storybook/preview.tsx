@@ -1,17 +1,21 @@
 import '@fontsource-variable/inter';
 import { Box } from '@chakra-ui/react';
 import { CoachUiProvider } from '@coach/ui';
+import { DocsContainer } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { type ReactNode, useLayoutEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { configure } from 'storybook/test';
 import AppToastContainer from '../packages/app/src/core/toasts/components/ToastContainer.tsx';
 import { installFixedClock } from './clock.ts';
+import { fitDocsFrames, holdDocsPageStill } from './docsFrames.ts';
 import { createStoryI18n } from './i18n.ts';
+
+holdDocsPageStill();
 
 // A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
 // more than Testing Library's default second, so every findBy waits up to 5 s.
@@ -83,6 +87,12 @@ const withProviders: Decorator = (Story, context) => {
   );
 };
 
+/** Storybook's Docs page, whose story frames fit its column (`.storybook/docsFrames.ts`). */
+function FittedDocsContainer(props: ComponentProps<typeof DocsContainer>) {
+  useEffect(() => fitDocsFrames(document), []);
+  return <DocsContainer {...props} />;
+}
+
 type ArgTypesEnhancer = NonNullable<Preview['argTypesEnhancers']>[number];
 
 /**
@@ -122,6 +132,7 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'padded',
+    docs: { container: FittedDocsContainer },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Automated accessibility checks run in the test-runner's postVisit (serious and critical
     // violations fail the story). The a11y panel is on for every story: its check runs on demand

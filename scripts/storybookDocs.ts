@@ -1,7 +1,8 @@
 // The Docs pages as designers open them: every Docs entry of the static Storybook's index opens
 // in Debian's chromium and must render without an uncaught error, a console error, Storybook's
-// error display or a story that takes no room (a 0-px preview). Run by scripts/test-storybook.sh
-// after the stories (a run of all story files):
+// error display, a story that takes no room (a 0-px preview) or a page that scrolls by itself
+// while the story frames of its first screen play. Run by scripts/test-storybook.sh after the
+// stories (a run of all story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
 // Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 3),
 // the pages with the most stories first so that no long page starts last. The page's CSS
@@ -38,6 +39,9 @@ const docsPages = entries
  */
 const expectedConsoleErrors = [/^Failed to load resource: the server responded with a status of/];
 
+/** How a story frame's console errors begin (they are left to the stories' run). */
+const frameErrorMark = '[story frame]';
+
 let browser: Browser;
 before(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -55,12 +59,13 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
+        if (text.startsWith(frameErrorMark)) return;
         if (!expectedConsoleErrors.some((expected) => expected.test(text))) {
           errors.push(`console: ${text}`);
         }
       });
       // Storybook's channel says when the page and each story in it has rendered, or failed to.
-      await page.addInitScript(() => {
+      await page.addInitScript((mark) => {
         // Every CSS animation and transition of the page is paused from its start, so that
         // Storybook finds none running once a story has rendered.
         document.addEventListener('DOMContentLoaded', () => {
@@ -73,7 +78,27 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         });
         const events: string[] = [];
         Object.assign(window, { docsEvents: events });
-        const names = ['docsRendered', 'storyRendered', 'storyErrored', 'storyThrewException'];
+        // A story frame's own errors are the stories' run to judge (see below): they are marked
+        // as the frame's, and left out here.
+        if (window !== window.top) {
+          const report = console.error.bind(console);
+          console.error = (...args: unknown[]) => report(mark, ...args);
+        }
+        // Nothing scrolls the Docs page in this check: any scroll is the page moving by itself.
+        if (window === window.top) {
+          const scrolls: number[] = [];
+          Object.assign(window, { docsScrolls: scrolls });
+          window.addEventListener('scroll', () => scrolls.push(Math.round(window.scrollY)), {
+            passive: true,
+          });
+        }
+        const names = [
+          'docsRendered',
+          'storyRendered',
+          'storyErrored',
+          'storyThrewException',
+          'playFunctionThrewException',
+        ];
         const hook = setInterval(() => {
           const channel = (
             window as { __STORYBOOK_ADDONS_CHANNEL__?: { on(...a: unknown[]): void } }
@@ -84,7 +109,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
             channel.on(name, (detail: unknown) => events.push(`${name} ${JSON.stringify(detail)}`));
           }
         }, 5);
-      });
+      }, frameErrorMark);
       try {
         await page.goto(`${url}/iframe.html?viewMode=docs&id=${entry.id}`);
         // Done when the page has rendered and as many stories as it shows have, or on an error.
@@ -110,6 +135,30 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         if ((await page.locator('.docs-story iframe').count()) === 0) {
           await page.waitForLoadState('networkidle');
         }
+        // The story frames in the first screen have played (a play focuses a field, opens a
+        // dialog) before the page is judged: it must not have moved for them.
+        const viewport = page.viewportSize()?.height ?? 0;
+        for (const frame of await page.locator('.docs-story iframe').elementHandles()) {
+          const box = await frame.boundingBox();
+          if (!box || box.y >= viewport) continue;
+          const content = await frame.contentFrame();
+          await content?.waitForFunction(
+            () =>
+              ((window as { docsEvents?: string[] }).docsEvents ?? []).some((event) =>
+                /^(storyRendered|storyErrored|storyThrewException|playFunctionThrewException)/.test(
+                  event,
+                ),
+              ),
+            undefined,
+            { timeout: 30_000 },
+          );
+        }
+        const scrolls = await page.evaluate(
+          () => (window as { docsScrolls?: number[] }).docsScrolls ?? [],
+        );
+        // The page opens at its top; a scroll put back within the same task is no move.
+        const moved = scrolls.filter((top) => top !== 0);
+        if (moved.length > 0) errors.push(`the page moved by itself to ${moved.join(', ')} px`);
         const failures = await page.evaluate(() =>
           ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
             /^story(Errored|ThrewException)/.test(event),

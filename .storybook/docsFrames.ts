@@ -1,0 +1,72 @@
+// The stories that show on a Docs page in frames of their own (`ownFrame()`, the app's screens):
+// the page must hold still while they load and play, and each frame must fit the page's column.
+
+/** Whether this document is a story's own frame on a Docs page (same origin, so its host shows). */
+function isDocsStoryFrame(): boolean {
+  try {
+    return window.frameElement?.closest('.docs-story') != null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * In a Docs page's story frame, focusing a field or scrolling an item into view (a play function
+ * types into a form, a dialog focuses its first field) would also scroll the Docs page to that
+ * frame: a page of such stories jumped by itself while its frames loaded. There, both calls do
+ * what they do inside the frame and leave the Docs page where its reader has it.
+ */
+export function holdDocsPageStill(): void {
+  if (!isDocsStoryFrame()) return;
+  const page = window.parent;
+  const keepPage = <Args extends unknown[]>(call: (this: Element, ...args: Args) => void) =>
+    function (this: Element, ...args: Args) {
+      const { scrollX, scrollY } = page;
+      call.apply(this, args);
+      if (page.scrollX !== scrollX || page.scrollY !== scrollY) page.scrollTo(scrollX, scrollY);
+    };
+  HTMLElement.prototype.focus = keepPage(HTMLElement.prototype.focus);
+  SVGElement.prototype.focus = keepPage(SVGElement.prototype.focus);
+  Element.prototype.scrollIntoView = keepPage(Element.prototype.scrollIntoView);
+}
+
+/**
+ * Each story frame on this Docs page, wider than the page's column (a screen's frame keeps the
+ * design window's width, `.storybook/preview-head.html`), is scaled down to the column: the whole
+ * screen shows, at the layout its stories are written for, rather than its right side cut off.
+ * Answers the cleanup.
+ */
+export function fitDocsFrames(document: Document): () => void {
+  const fitFrame = (frame: HTMLIFrameElement) => {
+    const box = frame.parentElement;
+    if (!box) return;
+    // The frame's own size (a transform leaves it as it is) and the room its box has.
+    frame.dataset.height ??= `${box.getBoundingClientRect().height}`;
+    const height = Number(frame.dataset.height);
+    const scale = Math.min(1, box.clientWidth / frame.offsetWidth);
+    frame.style.height = `${height}px`;
+    frame.style.transformOrigin = 'top left';
+    frame.style.transform = scale < 1 ? `scale(${scale})` : '';
+    box.style.height = `${Math.round(height * scale)}px`;
+  };
+  const resizes = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const frame = entry.target.querySelector(':scope > iframe');
+      if (frame instanceof HTMLIFrameElement) fitFrame(frame);
+    }
+  });
+  const watch = () => {
+    for (const frame of document.querySelectorAll<HTMLIFrameElement>('.docs-story iframe')) {
+      if (frame.dataset.fitted || !frame.parentElement) continue;
+      frame.dataset.fitted = 'true';
+      resizes.observe(frame.parentElement);
+    }
+  };
+  const additions = new MutationObserver(watch);
+  additions.observe(document.body, { childList: true, subtree: true });
+  watch();
+  return () => {
+    additions.disconnect();
+    resizes.disconnect();
+  };
+}
