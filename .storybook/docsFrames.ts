@@ -2,7 +2,7 @@
 // the page must hold still while they load and play, and each frame must fit the page's column.
 
 /** Whether this document is a story's own frame on a Docs page (same origin, so its host shows). */
-function isDocsStoryFrame(): boolean {
+export function isDocsStoryFrame(): boolean {
   try {
     return window.frameElement?.closest('.docs-story') != null;
   } catch {
@@ -28,6 +28,32 @@ export function holdDocsPageStill(): void {
   HTMLElement.prototype.focus = keepPage(HTMLElement.prototype.focus);
   SVGElement.prototype.focus = keepPage(SVGElement.prototype.focus);
   Element.prototype.scrollIntoView = keepPage(Element.prototype.scrollIntoView);
+}
+
+const turnsKey = Symbol.for('coach.docsFrameTurns');
+/** The longest a frame's turn keeps the others waiting (a story that fails never ends its turn). */
+const turnLimitMs = 20_000;
+
+/**
+ * A turn to render and play, one story frame of a Docs page at a time: frames that load together
+ * would otherwise render on the same cores at once and take focus from each other (a dialog's
+ * first field, a form's typing), and their plays fail where the stories' run passes them. Answers
+ * the end of the turn; outside a Docs page's frame the turn is at once. The turns are kept by the
+ * Docs page (its realm's promises and timers), so a frame that goes away mid-turn ends it by the
+ * time limit.
+ */
+export async function takeDocsFrameTurn(): Promise<() => void> {
+  if (!isDocsStoryFrame()) return () => {};
+  const page = window.parent as unknown as typeof globalThis & { [turnsKey]?: Promise<void> };
+  let end = () => {};
+  const turn = new page.Promise<void>((resolve) => {
+    end = () => resolve();
+  });
+  const before = page[turnsKey] ?? page.Promise.resolve();
+  page[turnsKey] = before.then(() => turn);
+  await before;
+  page.setTimeout(end, turnLimitMs);
+  return end;
 }
 
 /**

@@ -12,14 +12,20 @@ import { MemoryRouter } from 'react-router';
 import { configure } from 'storybook/test';
 import AppToastContainer from '../packages/app/src/core/toasts/components/ToastContainer.tsx';
 import { installFixedClock } from './clock.ts';
-import { fitDocsFrames, holdDocsPageStill } from './docsFrames.ts';
+import {
+  fitDocsFrames,
+  holdDocsPageStill,
+  isDocsStoryFrame,
+  takeDocsFrameTurn,
+} from './docsFrames.ts';
 import { createStoryI18n } from './i18n.ts';
 
 holdDocsPageStill();
 
 // A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
-// more than Testing Library's default second, so every findBy waits up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// more than Testing Library's default second, so every findBy waits up to 5 s; in a Docs page's
+// frame, which loads beside the page and its other frames, up to 20 s.
+configure({ asyncUtilTimeout: isDocsStoryFrame() ? 20_000 : 5000 });
 
 // Any API or cross-origin request a story did not declare a handler for fails loudly;
 // Storybook's own assets (same origin, outside /api) pass through.
@@ -93,6 +99,8 @@ function FittedDocsContainer(props: ComponentProps<typeof DocsContainer>) {
   return <DocsContainer {...props} />;
 }
 
+let endDocsFrameTurn = () => {};
+
 type ArgTypesEnhancer = NonNullable<Preview['argTypesEnhancers']>[number];
 
 /**
@@ -112,7 +120,12 @@ const preview: Preview = {
   decorators: [withProviders],
   argTypesEnhancers: [handlersWithoutControls],
   loaders: [mswLoader(startWorker)],
-  beforeEach: () => installFixedClock(),
+  // On a Docs page, the story frames render and play one after another (`takeDocsFrameTurn`).
+  beforeEach: async () => {
+    endDocsFrameTurn = await takeDocsFrameTurn();
+    return installFixedClock();
+  },
+  afterEach: () => endDocsFrameTurn(),
   tags: ['autodocs'],
   initialGlobals: { a11y: { manual: true }, locale: 'en-US' },
   // The language of the app's texts (and of their dates and numbers); Spanish stories set it.
