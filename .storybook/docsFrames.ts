@@ -1,3 +1,5 @@
+import { addons } from 'storybook/preview-api';
+
 // The stories that show on a Docs page in frames of their own (`ownFrame()`, the app's screens):
 // the page must hold still while they load and play, and each frame must fit the page's column.
 
@@ -31,7 +33,7 @@ export function holdDocsPageStill(): void {
 }
 
 const turnsKey = Symbol.for('coach.docsFrameTurns');
-/** The longest a frame's turn keeps the others waiting (a story that fails never ends its turn). */
+/** The longest a frame's turn keeps the others waiting. */
 const turnLimitMs = 20_000;
 
 /**
@@ -53,6 +55,11 @@ export async function takeDocsFrameTurn(): Promise<() => void> {
   page[turnsKey] = before.then(() => turn);
   await before;
   page.setTimeout(end, turnLimitMs);
+  // A story that fails ends its turn at once (its afterEach never comes).
+  const channel = addons.getChannel();
+  for (const failure of ['playFunctionThrewException', 'storyThrewException', 'storyErrored']) {
+    channel.once(failure, end);
+  }
   return end;
 }
 
