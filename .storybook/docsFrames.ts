@@ -49,12 +49,20 @@ export async function takeDocsFrameTurn(): Promise<() => void> {
   const page = window.parent as unknown as typeof globalThis & { [turnsKey]?: Promise<void> };
   let end = () => {};
   const turn = new page.Promise<void>((resolve) => {
-    end = () => resolve();
+    end = resolve as () => void;
   });
   const before = page[turnsKey] ?? page.Promise.resolve();
-  page[turnsKey] = before.then(() => turn);
+  // The turn's time limit starts when the turns before it end, from a function of the Docs page's
+  // realm: a frame removed while it waits (its realm's promise jobs no longer run) still hands the
+  // turn on.
+  const begin = new page.Function(
+    'end',
+    'limit',
+    'turn',
+    'return () => { setTimeout(end, limit); return turn; }',
+  ) as (end: () => void, limit: number, turn: Promise<void>) => () => Promise<void>;
+  page[turnsKey] = before.then(begin(end, turnLimitMs, turn));
   await before;
-  page.setTimeout(end, turnLimitMs);
   // A story that fails ends its turn at once (its afterEach never comes).
   const channel = addons.getChannel();
   for (const failure of ['playFunctionThrewException', 'storyThrewException', 'storyErrored']) {
