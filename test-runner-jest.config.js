@@ -7,6 +7,12 @@ const base = getJestConfig();
 
 export default {
   ...base,
+  // The test-runner's environment and per-file set-up, made to load its bundle once per worker
+  // rather than once per story file (`.storybook/test-environment.js` says how).
+  testEnvironment: '<rootDir>/.storybook/test-environment.js',
+  setupFilesAfterEnv: base.setupFilesAfterEnv.map((file) =>
+    file.endsWith('/playwright/jest-setup.js') ? '<rootDir>/.storybook/test-runner-setup.ts' : file,
+  ),
   testTimeout: 60_000,
   testEnvironmentOptions: {
     'jest-playwright': {

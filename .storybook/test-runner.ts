@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
+import type { TestRunnerConfig } from '@storybook/test-runner';
 import { checkA11y, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright-core';
@@ -166,6 +166,28 @@ const failingImpacts = ['serious', 'critical'];
 // Read once per test file, from the first page that has axe.
 let quietRules: Record<string, { enabled: false }> | undefined;
 
+type StoryParameters = {
+  a11y?: { disable?: boolean; options?: { rules?: Record<string, unknown> } };
+  snapshot?: boolean;
+};
+
+/**
+ * The story's parameters as the preview holds them, read as the test-runner's `getStoryContext`
+ * reads them (its page script's `__getContext`). These hooks run in every story file's own module
+ * registry, where importing the test-runner would evaluate its whole bundle again.
+ */
+function storyParameters(page: Page, id: string): Promise<StoryParameters | undefined> {
+  return page.evaluate(
+    (storyId) =>
+      (
+        globalThis as unknown as {
+          __getContext: (id: string) => { parameters?: StoryParameters };
+        }
+      ).__getContext(storyId).parameters,
+    id,
+  );
+}
+
 const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot, toMatchBaseline });
@@ -188,14 +210,18 @@ const config: TestRunnerConfig = {
     quietRules ??= await page.evaluate(rulesThatCannotFail, failingImpacts);
   },
   async postVisit(page, context) {
-    const story = await getStoryContext(page, context);
-    await waitForPageReady(page);
+    // A story whose render or play failed is reported by that failure: its page is not checked
+    // further, or a snapshot of the broken page would be the error reported in its place.
+    if (context.hasFailure) return;
+    const parameters = await storyParameters(page, context.id);
+    // Every request the story started has ended, and its fonts are in.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready);
 
     // Accessibility: serious and critical violations fail the story. Portalled content
     // (dialogs, toasts) lives outside #storybook-root, so the whole body is checked.
-    if (story.parameters?.a11y?.disable !== true) {
-      const storyAxeOptions = story.parameters?.a11y?.options;
+    if (parameters?.a11y?.disable !== true) {
+      const storyAxeOptions = parameters?.a11y?.options;
       await checkA11y(
         page,
         { include: [['body']], exclude: [['#storybook-docs']] },
@@ -216,7 +242,7 @@ const config: TestRunnerConfig = {
     }
 
     // Visual snapshot of the page as a person sees it, compared with the committed baseline.
-    if (story.parameters?.snapshot !== false) {
+    if (parameters?.snapshot !== false) {
       await page.mouse.move(0, 0);
       // An update run (-u) takes the page as it is; a check waits for a differing render to settle.
       const { snapshotState } = expect.getState() as Partial<SnapshotMatcherContext>;
