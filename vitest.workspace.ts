@@ -30,6 +30,13 @@ const serverWorkers = {
 const domWorkers = { isolate: false };
 
 /**
+ * The pure Node projects (domain, api, scripts) share their workers too: a fresh worker per file
+ * costs a process start and its module graph, more than most of these files take to run. Their
+ * files restore what they change (fake timers, stubbed globals, MSW's interceptors).
+ */
+const nodeWorkers = { isolate: false };
+
+/**
  * The ui and app test files that replace a module (`vi.mock`): a module another file of the worker
  * has loaded stays loaded, unmocked, so these run in projects of their own, one fresh module
  * graph per file (`ui-mocks`, `app-mocks`). A new `vi.mock` in a ui or app test goes here.
@@ -149,6 +156,7 @@ export const projects: TestProjectConfiguration[] = [
       name: 'domain',
       root: 'packages/domain',
       environment: 'node',
+      ...nodeWorkers,
       include: ['src/**/*.test.ts'],
       // Property tests draw hundreds of cases: seconds on a busy machine.
       testTimeout: hangTimeoutMs,
@@ -160,6 +168,7 @@ export const projects: TestProjectConfiguration[] = [
       name: 'api',
       root: 'packages/api',
       environment: 'node',
+      ...nodeWorkers,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     },
   },
@@ -170,6 +179,7 @@ export const projects: TestProjectConfiguration[] = [
       name: 'scripts',
       root: 'scripts',
       environment: 'node',
+      ...nodeWorkers,
       include: ['**/*.test.ts'],
     },
   },

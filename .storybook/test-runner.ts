@@ -177,15 +177,12 @@ type StoryParameters = {
  * registry, where importing the test-runner would evaluate its whole bundle again.
  */
 function storyParameters(page: Page, id: string): Promise<StoryParameters | undefined> {
-  return page.evaluate(
-    (storyId) =>
-      (
-        globalThis as unknown as {
-          __getContext: (id: string) => { parameters?: StoryParameters };
-        }
-      ).__getContext(storyId).parameters,
-    id,
-  );
+  return page.evaluate(async (storyId) => {
+    const preview = globalThis as unknown as {
+      __getContext: (id: string) => Promise<{ parameters?: StoryParameters }>;
+    };
+    return (await preview.__getContext(storyId)).parameters;
+  }, id);
 }
 
 const config: TestRunnerConfig = {
@@ -214,8 +211,9 @@ const config: TestRunnerConfig = {
     // further, or a snapshot of the broken page would be the error reported in its place.
     if (context.hasFailure) return;
     const parameters = await storyParameters(page, context.id);
-    // Every request the story started has ended, and its fonts are in.
-    await page.waitForLoadState('networkidle');
+    // The story's fonts are in. (No wait for Playwright's 'networkidle', as the test-runner's
+    // waitForPageReady has: it comes once per document, so it either has come already or, once a
+    // story has opened a live stream before the page was ever idle, never comes.)
     await page.evaluate(() => document.fonts.ready);
 
     // Accessibility: serious and critical violations fail the story. Portalled content
