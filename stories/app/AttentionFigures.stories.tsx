@@ -3,7 +3,7 @@ import type { EpisodeFigures } from '@coach/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 // The coach's attention figures on the clients list's header, over the mocks' episodes (the demo
 // coach's past ones and those the mocks' sweep opens for the clients who need attention now).

@@ -5,7 +5,8 @@ import { expect, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { designViewport } from './designViewport.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
 const meta = {

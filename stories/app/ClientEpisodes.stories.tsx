@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 // The Attention history section of a client's profile in the signed-in app, over the mocks'
 // episodes: the demo coach's past ones, and the open one the mocks' sweep opens for a client who

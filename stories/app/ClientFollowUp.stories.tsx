@@ -7,7 +7,8 @@ import { expectToast } from './expectToast.ts';
 import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
 import { mockedBackend } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 // The profile's follow-up of Jamie Lee over the mocks (the demo coach's today is 16 November 2026
 // in London): Jamie's is due today; each story seeds or refuses what it shows.

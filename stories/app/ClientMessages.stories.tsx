@@ -12,7 +12,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { expectToast } from './expectToast.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 // The Messages section of a client's profile (Jamie Lee) in the signed-in app, over the mocks'
 // threads: each story seeds the thread it shows, and the live stream carries the client's writes.

@@ -7,7 +7,8 @@ import {
   generatedClientHandlers,
   generatedClientId,
 } from './generatedSeries.ts';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Phase over phase' of the client profile, alone, over the mocks (the demo coach signed in). */
 const meta = {

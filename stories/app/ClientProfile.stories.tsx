@@ -3,7 +3,7 @@ import { createHandlers, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 const profileOf = (clientId: string) => `/clients/${clientId}`;
 

@@ -13,7 +13,8 @@ import { expectToast } from './expectToast.ts';
 import { animationsSettled, loadedSection } from './profileActionsStory.ts';
 import { mockedBackend } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 // The profile's 'Notes and history' of Jamie Lee over the mocks: the demo coach's notes (three on
 // Jamie, the newest still editable), messages and actions; each story seeds or refuses what it

@@ -5,7 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { type ClientShape, clientListHandler, manyClients } from './clientSummaries.ts';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
 const meta = {

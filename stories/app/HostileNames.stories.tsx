@@ -4,7 +4,7 @@ import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { clientsTable, rowNames } from './clientsStory.ts';
 import { openModal } from './profileActionsStory.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 type Name = { firstName: string; lastName: string };
 

@@ -6,7 +6,8 @@ import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { designViewport } from './designViewport.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 const inviteRoute = (token: string) => `/invite?token=${token}`;
 

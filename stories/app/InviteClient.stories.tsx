@@ -5,7 +5,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { clientsTable } from './clientsStory.ts';
 import { expectToast } from './expectToast.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { clientsTable, dataRows } from './clientsStory.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 // The live figures in the signed-in app: the story's live event stream (the mocks') says that
 // Noah Kim's figures changed after his device sent two hours of app use; the screen reads them

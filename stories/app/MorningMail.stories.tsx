@@ -10,7 +10,8 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MorningMailSection } from '../../packages/app/src/features/settings/index.ts';
 import { expectToast } from './expectToast.ts';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 /**
  * The morning attention mail in Settings: on or off, its hour and the coach's timezone, over the

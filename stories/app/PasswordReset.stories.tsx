@@ -15,7 +15,8 @@ import { PasswordResetScreen } from '../../packages/app/src/features/passwordRes
 import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */

@@ -7,7 +7,8 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PendingInvites } from '../../packages/app/src/features/invites/index.ts';
 import { expectToast } from './expectToast.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 /**
  * The coach's pending invites, as 'My clients' shows them under the table. The mocks seed three

@@ -5,7 +5,8 @@ import { ProfileActions } from '../../packages/app/src/features/clientProfile/in
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 

@@ -15,7 +15,8 @@ import {
   openModal,
 } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 

@@ -4,7 +4,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { expectToast } from './expectToast.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
 const meta = {

@@ -12,7 +12,8 @@ import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
   title: 'App/Screens/SignIn',

@@ -2,7 +2,7 @@ import { fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
 const meta = {

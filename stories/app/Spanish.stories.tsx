@@ -26,7 +26,8 @@ import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame, withCoachApi } from './withCoachApi.tsx';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
 /**

@@ -25,11 +25,3 @@ export const withCoachApi: Decorator = (Story, context) => {
   );
 };
 
-/**
- * How a story served by MSW shows on its component's Docs page (`docs: { story: ownFrame() }` in
- * the meta's parameters, an object literal there for Storybook to keep it): in a frame of its own,
- * loaded when scrolled to. On a shared Docs page every story's handlers go to the page's one
- * worker, so each story showed the last one's data (an 'Empty' list with five clients); a frame is
- * its own MSW client, the story exactly as the test runner renders it. `height` in pixels.
- */
-export const ownFrame = (height = 800) => ({ inline: false, iframeHeight: `${height}px` });

@@ -3,6 +3,7 @@ import { BlockingScreen } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuActivity, LuMonitor, LuRotateCw } from 'react-icons/lu';
 import { expect, within } from 'storybook/test';
+import { ownFrame } from './fixtures/ownFrame.ts';
 
 function Logo() {
   return (
@@ -23,7 +24,7 @@ const meta = {
     layout: 'fullscreen',
     // The screen covers the window: on the Docs page each story shows in a window of its own
     // (a frame), where an inline preview would take no room at all.
-    docs: { story: { inline: false, iframeHeight: '480px' } },
+    docs: { story: ownFrame(480) },
   },
   args: {
     title: 'Coach app is available for screens with higher resolution',

@@ -5,6 +5,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { renderBehindTrigger } from './fixtures/DialogTrigger.tsx';
 import { showState } from './fixtures/interactionStates.tsx';
 import { findOpenDialog } from './fixtures/openDialog.ts';
+import { ownFrame } from './fixtures/ownFrame.ts';
 
 const modalTitle = 'Change journey phase';
 
@@ -29,9 +30,10 @@ const meta = {
     footer: { control: false },
     initialFocusRef: { control: false },
   },
-  // On the Docs page every story starts closed behind its button: open ones would stack their
-  // dialogs over the page and its prop table. A change of `isOpen` in the controls remounts (see
-  // renderBehindTrigger), so the control opens and closes the modal.
+  // On the Docs page each story shows in a frame of its own, an open modal over its own button
+  // rather than over the page and its prop table; the Playground, which the page's controls
+  // drive, shows in the page (see renderBehindTrigger).
+  parameters: { docs: { story: ownFrame(640) } },
   render: renderBehindTrigger('Change phase', Modal),
 } satisfies Meta<typeof Modal>;
 
@@ -60,6 +62,8 @@ async function openModal(canvasElement: HTMLElement) {
 /** Every prop in the controls: open it with `isOpen` or the button, try the sizes and titles. */
 export const Playground: Story = {
   args: { isOpen: true, size: 'md', closeLabel: 'Close' },
+  // In the Docs page itself, where its controls reach it (they cannot reach a frame).
+  parameters: { docs: { story: { inline: true } } },
 };
 
 /** Escape closes the modal and focus goes back to the button that opened it. */

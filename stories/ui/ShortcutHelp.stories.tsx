@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { renderBehindTrigger } from './fixtures/DialogTrigger.tsx';
 import { findOpenDialog } from './fixtures/openDialog.ts';
+import { ownFrame } from './fixtures/ownFrame.ts';
 
 /** The shortcuts as the app lists them (its texts and key labels come in through props). */
 const groups: ShortcutHelpGroup[] = [
@@ -38,7 +39,9 @@ const meta = {
   component: ShortcutHelp,
   tags: ['autodocs'],
   args: { isOpen: false, onClose: fn(), title: 'Keyboard shortcuts', groups },
-  // On the Docs page every story starts closed behind its button, as the Modal's do.
+  // On the Docs page each story shows in a frame of its own but the first, which the page's
+  // controls drive, as the Modal's do.
+  parameters: { docs: { story: ownFrame(640) } },
   render: renderBehindTrigger('Keyboard shortcuts', ShortcutHelp),
 } satisfies Meta<typeof ShortcutHelp>;
 
@@ -50,6 +53,8 @@ type Story = StoryObj<typeof meta>;
  * shortcut joined by 'or'; Escape closes it and focus goes back to the button.
  */
 export const Default: Story = {
+  // In the Docs page itself, where its controls reach it (they cannot reach a frame).
+  parameters: { docs: { story: { inline: true } } },
   play: async ({ args, canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Keyboard shortcuts' });
     await userEvent.click(trigger);
