@@ -24,4 +24,3 @@ export const withCoachApi: Decorator = (Story, context) => {
     </StoryCoachApi>
   );
 };
-
