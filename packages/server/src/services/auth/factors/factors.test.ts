@@ -17,8 +17,10 @@ type Options = { challengeId: string; options: Record<string, unknown> };
 
 const password = 'Coach123!';
 let server: TestServer;
+/** The server's clock: this machine's, moved by the test (`offsetMs`) from `startMs`. */
+let startMs = 0;
 let offsetMs = 0;
-const now = () => new Date(Date.now() + offsetMs);
+const now = () => new Date(Date.now() + startMs + offsetMs);
 const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi(server.baseUrl, method, `/api/auth${path}`, options);
 
@@ -101,6 +103,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 beforeEach(() => {
+  // Each test starts a second into an authenticator step: a code computed a moment after another
+  // (on a slow machine, seconds after) is the same step's code, not the next step's.
+  startMs = 1000 - (Date.now() % 30_000);
   offsetMs = 0;
 });
 
