@@ -11,7 +11,9 @@ declare module 'pixelmatch' {
 }
 
 declare module 'pngjs' {
+  type Image = { width: number; height: number; data: Buffer };
   export const PNG: {
-    sync: { read(png: Buffer): { width: number; height: number; data: Buffer } };
+    new (size: { width: number; height: number }): Image;
+    sync: { read(png: Buffer): Image; write(image: Image): Buffer };
   };
 }

@@ -35,7 +35,17 @@ done
 (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "The Storybook server did not start on port $port" >&2; exit 1; }
 
 # A fresh visual review for this run: the renders of the stories that run now, then the report.
-rm -rf test-results/visual
+# The last review moves to test-results/visual-runs/ (named by when it was written), where the
+# newest five are kept and linked from the new review's page.
+if [ -d test-results/visual ]; then
+  mkdir -p test-results/visual-runs
+  written=$(date -u -r test-results/visual +%Y-%m-%dT%H-%M-%SZ)
+  rm -rf "test-results/visual-runs/$written"
+  mv test-results/visual "test-results/visual-runs/$written"
+  ls -1 test-results/visual-runs | sort -r | tail -n +6 | while read -r old; do
+    rm -rf "test-results/visual-runs/$old"
+  done
+fi
 status=0
 TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
   status=$?

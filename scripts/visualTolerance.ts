@@ -1,6 +1,6 @@
 // The visual check's one tolerance, for the snapshot check of the story tests
-// (.storybook/test-runner.ts, jest-image-snapshot's own settings) and the visual review's shares
-// (scripts/visual-changes.mjs); scripts/visual-review.sh passes the same figures to reg-cli.
+// (.storybook/test-runner.ts, jest-image-snapshot's own settings) and the visual review
+// (scripts/visualReview.ts), which so lists exactly the stories the check failed.
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
@@ -12,22 +12,39 @@ export const failureThreshold = 0.0005;
 /** How two PNG renders differ: the changed pixels, or a change of size. */
 export type RenderDifference =
   | { sizeChanged: true; changedPixels: null; percent: 100 }
-  | { sizeChanged: false; changedPixels: number; percent: number };
+  | { sizeChanged: false; changedPixels: number; percent: number; image?: Buffer };
 
-/** Compares two PNG files' pixels with the check's colour distance. */
-export function renderDifference(actualPng: Buffer, expectedPng: Buffer): RenderDifference {
+/**
+ * Compares two PNG files' pixels with the check's colour distance; with `image`, the answer
+ * carries the difference as a PNG (the changed pixels in red over a faded copy).
+ */
+export function renderDifference(
+  actualPng: Buffer,
+  expectedPng: Buffer,
+  { image = false }: { image?: boolean } = {},
+): RenderDifference {
   const actual = PNG.sync.read(actualPng);
   const expected = PNG.sync.read(expectedPng);
   if (actual.width !== expected.width || actual.height !== expected.height) {
     return { sizeChanged: true, changedPixels: null, percent: 100 };
   }
-  const changedPixels = pixelmatch(actual.data, expected.data, null, actual.width, actual.height, {
-    threshold: colourThreshold,
-  });
+  const { width, height } = actual;
+  const output = image ? new PNG({ width, height }) : null;
+  const changedPixels = pixelmatch(
+    actual.data,
+    expected.data,
+    output?.data ?? null,
+    width,
+    height,
+    {
+      threshold: colourThreshold,
+    },
+  );
   return {
     sizeChanged: false,
     changedPixels,
-    percent: (100 * changedPixels) / (actual.width * actual.height),
+    percent: (100 * changedPixels) / (width * height),
+    ...(output ? { image: PNG.sync.write(output) } : {}),
   };
 }
 

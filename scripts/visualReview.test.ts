@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { approveRenders } from './visualApprove.ts';
+import { reviewRun } from './visualReview.ts';
+import { createReviewServer } from './visualReviewServer.ts';
+
+/** A white PNG of the size, with the first `changed` pixels black. */
+function png(width: number, height: number, changed = 0): Buffer {
+  const image = new PNG({ width, height });
+  image.data.fill(255);
+  for (let pixel = 0; pixel < changed; pixel += 1) image.data.fill(0, pixel * 4, pixel * 4 + 3);
+  return PNG.sync.write(image);
+}
+
+let root: string;
+let review: string;
+let baselines: string;
+const put = (folder: string, id: string, bytes: Buffer) => {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${id}.png`), bytes);
+};
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'visual-review-'));
+  review = join(root, 'test-results', 'visual');
+  baselines = join(root, 'baselines');
+  // The same bytes; one pixel in 10,000 (within the 0.05 % tolerance); 100 pixels (1 %); another
+  // size; and a story with no baseline yet.
+  put(baselines, 'ui-button--primary', png(100, 100));
+  put(join(review, 'actual'), 'ui-button--primary', png(100, 100));
+  put(baselines, 'ui-button--ghost', png(100, 100));
+  put(join(review, 'actual'), 'ui-button--ghost', png(100, 100, 1));
+  put(baselines, 'ui-modal--default', png(100, 100));
+  put(join(review, 'actual'), 'ui-modal--default', png(100, 100, 100));
+  put(baselines, 'app-screens-clients--empty', png(100, 100));
+  put(join(review, 'actual'), 'app-screens-clients--empty', png(100, 120));
+  put(join(review, 'actual'), 'ui-modal--narrow', png(50, 50));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the visual review', () => {
+  it('lists the stories the snapshot check fails, with their difference, and the new ones', () => {
+    const result = reviewRun(review, baselines, ['2026-11-25T10-00-00Z']);
+    expect(result.changed).toEqual([
+      { id: 'app-screens-clients--empty', percent: null },
+      { id: 'ui-modal--default', percent: 1 },
+    ]);
+    expect(result.added).toEqual(['ui-modal--narrow']);
+    expect(result.unchanged).toBe(2);
+    expect(existsSync(join(review, 'diff', 'ui-modal--default.png'))).toBe(true);
+    expect(existsSync(join(review, 'expected', 'ui-modal--default.png'))).toBe(true);
+    expect(existsSync(join(review, 'diff', 'ui-button--ghost.png'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(review, 'report.json'), 'utf8'))).toEqual(result);
+  });
+
+  it('groups the page by component, with an approval for each story and each component', () => {
+    reviewRun(review, baselines, ['2026-11-25T10-00-00Z']);
+    const html = readFileSync(join(review, 'index.html'), 'utf8');
+    expect(html).toContain('Visual review: 2 changed, 1 new, 2 unchanged');
+    const components = [...html.matchAll(/<section class="component" data-component="([^"]+)"/g)];
+    expect(components.map((match) => match[1])).toEqual(['app-screens-clients', 'ui-modal']);
+    expect(html).toContain('data-ids="ui-modal--default ui-modal--narrow">Approve all 2</button>');
+    expect(html).toContain('data-ids="ui-modal--narrow">Approve</button>');
+    expect(html).toContain(
+      '<code>ui-modal--default</code> <span class="note">1.00 % of pixels changed',
+    );
+    expect(html).toContain(
+      'npm run test-storybook:approve -- app-screens-clients--empty ui-modal--default ui-modal--narrow',
+    );
+    expect(html).toContain('href="../visual-runs/2026-11-25T10-00-00Z/index.html"');
+  });
+});
+
+describe('approving renders', () => {
+  it("makes the named stories' renders their baselines, and no other", () => {
+    expect(
+      approveRenders(['ui-modal--default'], { renders: join(review, 'actual'), baselines }),
+    ).toEqual(['ui-modal--default']);
+    expect(readFileSync(join(baselines, 'ui-modal--default.png'))).toEqual(png(100, 100, 100));
+    expect(readFileSync(join(baselines, 'app-screens-clients--empty.png'))).toEqual(png(100, 100));
+  });
+
+  it('approves nothing when one id is not a story id or has no render', () => {
+    const folders = { renders: join(review, 'actual'), baselines };
+    expect(() => approveRenders(['ui-modal--default', '../secrets'], folders)).toThrow(
+      "not a story id: '../secrets'",
+    );
+    expect(() => approveRenders(['ui-modal--default', 'ui-modal--gone'], folders)).toThrow(
+      'no render of ui-modal--gone in the last run',
+    );
+    expect(readFileSync(join(baselines, 'ui-modal--default.png'))).toEqual(png(100, 100));
+  });
+});
+
+describe('the review server', () => {
+  async function serve() {
+    reviewRun(review, baselines);
+    const server = createReviewServer({
+      root: join(root, 'test-results'),
+      folders: { renders: join(review, 'actual'), baselines },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { base, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('serves the review and its images, and nothing outside it', async () => {
+    const { base, close } = await serve();
+    try {
+      const page = await fetch(`${base}/visual/index.html`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await page.text()).toContain('Visual review: 2 changed');
+      expect((await fetch(`${base}/visual/diff/ui-modal--default.png`)).status).toBe(200);
+      for (const path of [
+        '/visual/%2e%2e/%2e%2e/baselines/ui-modal--default.png',
+        '/etc/passwd',
+        '/visual/',
+      ]) {
+        expect((await fetch(`${base}${path}`)).status).toBe(404);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('approves from the page: the render becomes the baseline; a wrong id or another origin changes nothing', async () => {
+    const { base, close } = await serve();
+    const approve = (ids: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ ids }),
+      });
+    try {
+      const refused = await approve(['ui-modal--default', 'nope']);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error).toContain("not a story id: 'nope'");
+      const elsewhere = await approve(['ui-modal--default'], { origin: 'http://evil.example' });
+      expect(elsewhere.status).toBe(403);
+      expect(readFileSync(join(baselines, 'ui-modal--default.png'))).toEqual(png(100, 100));
+
+      const approved = await approve(['ui-modal--default', 'ui-modal--narrow']);
+      expect(approved.status).toBe(200);
+      expect(await approved.json()).toEqual({
+        approved: ['ui-modal--default', 'ui-modal--narrow'],
+      });
+      expect(readFileSync(join(baselines, 'ui-modal--default.png'))).toEqual(png(100, 100, 100));
+      expect(readFileSync(join(baselines, 'ui-modal--narrow.png'))).toEqual(png(50, 50));
+      expect((await fetch(`${base}/approve`)).status).toBe(405);
+    } finally {
+      await close();
+    }
+  });
+});
