@@ -48,9 +48,12 @@ export function renderDifference(
   };
 }
 
+/** Whether a difference is within the check's tolerance (same size, few enough changed pixels). */
+export function withinTolerance(difference: RenderDifference): boolean {
+  return !difference.sizeChanged && difference.percent <= failureThreshold * 100;
+}
+
 /** Whether a render passes the check against its baseline (byte for byte, or within tolerance). */
 export function matchesBaseline(image: Buffer, baseline: Buffer): boolean {
-  if (image.equals(baseline)) return true;
-  const difference = renderDifference(image, baseline);
-  return !difference.sizeChanged && difference.percent <= failureThreshold * 100;
+  return image.equals(baseline) || withinTolerance(renderDifference(image, baseline));
 }
