@@ -32,6 +32,29 @@ export function holdDocsPageStill(): void {
   Element.prototype.scrollIntoView = keepPage(Element.prototype.scrollIntoView);
 }
 
+/**
+ * In a Docs page's story frame, makes the frame as wide as the story's window (`width` in px, a
+ * screen shown at 1,920 px): the screen lays out as at that width, and `fitDocsFrames` scales the
+ * frame to the column. Frames are otherwise the design window's width (`preview-head.html`).
+ */
+export function widenDocsFrame(width: number): void {
+  if (!isDocsStoryFrame()) return;
+  const frame = window.frameElement as HTMLElement | null;
+  if (!frame || frame.style.width === `${width}px`) return;
+  // Both: a window narrower than the column would otherwise take the column's width.
+  frame.style.width = `${width}px`;
+  frame.style.minWidth = `${width}px`;
+}
+
+/**
+ * How long a play waits for something to show: `ms`, or in a Docs page's story frame, which
+ * loads beside the page and its other frames and waits its turn, at least 20 s. Testing Library's
+ * default wait (`.storybook/preview.tsx`) and every longer wait a story names go through it.
+ */
+export function storyWait(ms: number): number {
+  return isDocsStoryFrame() ? Math.max(ms, 20_000) : ms;
+}
+
 const turnsKey = Symbol.for('coach.docsFrameTurns');
 /** The longest a frame's turn keeps the others waiting. */
 const turnLimitMs = 20_000;
@@ -90,9 +113,13 @@ export function fitDocsFrames(document: Document): () => void {
     frame.style.transform = scale < 1 ? `scale(${scale})` : '';
     box.style.height = `${Math.round(height * scale)}px`;
   };
+  // The box's room changes with the column; the frame's own width with its story's window.
   const resizes = new ResizeObserver((entries) => {
     for (const entry of entries) {
-      const frame = entry.target.querySelector(':scope > iframe');
+      const frame =
+        entry.target instanceof HTMLIFrameElement
+          ? entry.target
+          : entry.target.querySelector(':scope > iframe');
       if (frame instanceof HTMLIFrameElement) fitFrame(frame);
     }
   });
@@ -101,6 +128,7 @@ export function fitDocsFrames(document: Document): () => void {
       if (frame.dataset.fitted || !frame.parentElement) continue;
       frame.dataset.fitted = 'true';
       resizes.observe(frame.parentElement);
+      resizes.observe(frame);
     }
   };
   const additions = new MutationObserver(watch);

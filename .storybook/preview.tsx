@@ -15,8 +15,9 @@ import { installFixedClock } from './clock.ts';
 import {
   fitDocsFrames,
   holdDocsPageStill,
-  isDocsStoryFrame,
+  storyWait,
   takeDocsFrameTurn,
+  widenDocsFrame,
 } from './docsFrames.ts';
 import { createStoryI18n } from './i18n.ts';
 
@@ -25,7 +26,7 @@ holdDocsPageStill();
 // A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
 // more than Testing Library's default second, so every findBy waits up to 5 s; in a Docs page's
 // frame, which loads beside the page and its other frames, up to 20 s.
-configure({ asyncUtilTimeout: isDocsStoryFrame() ? 20_000 : 5000 });
+configure({ asyncUtilTimeout: storyWait(5000) });
 
 // Any API or cross-origin request a story did not declare a handler for fails loudly;
 // Storybook's own assets (same origin, outside /api) pass through.
@@ -68,7 +69,22 @@ function StoryI18n({ locale, children }: { locale: unknown; children: ReactNode 
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
+/** The width in px of the window the story's `viewport` global names, if it names one. */
+function storyWindowWidth(context: Parameters<Decorator>[1]): number | null {
+  const name = (context.globals.viewport as { value?: unknown } | undefined)?.value;
+  const options = (
+    context.parameters.viewport as
+      | { options?: Record<string, { styles?: { width?: string } }> }
+      | undefined
+  )?.options;
+  const width = typeof name === 'string' ? options?.[name]?.styles?.width : undefined;
+  return width ? Number.parseInt(width, 10) : null;
+}
+
 const withProviders: Decorator = (Story, context) => {
+  const windowWidth = storyWindowWidth(context);
+  // Before the story renders: the app sizes its text by the window's width.
+  if (windowWidth) widenDocsFrame(windowWidth);
   const route = context.parameters.route as string | undefined;
   const locale: unknown = context.globals.locale;
   const content = (
@@ -163,7 +179,9 @@ const preview: Preview = {
       },
     },
     // The windows of the design: the app's screens are pinned to the desktop one (their stories
-    // set the `viewport` global), the others are for trying a component or a screen at a size.
+    // set the `viewport` global), and shown at the spec's other root font sizes' widths
+    // (1,024, 1,600 and 1,920 px: 11, 14 and 16 px) by 'App/Journeys/Every width'; the test
+    // runner's page takes the window a story names (`.storybook/test-runner.ts`).
     viewport: {
       options: {
         coachDesktop: {
@@ -174,6 +192,16 @@ const preview: Preview = {
         coachLaptop: {
           name: 'Small laptop (1024 × 700)',
           styles: { width: '1024px', height: '700px' },
+          type: 'desktop',
+        },
+        coachLarge: {
+          name: 'Large desktop (1600 × 900)',
+          styles: { width: '1600px', height: '900px' },
+          type: 'desktop',
+        },
+        coachFullHd: {
+          name: 'Full HD desktop (1920 × 1080)',
+          styles: { width: '1920px', height: '1080px' },
           type: 'desktop',
         },
         coachTablet: {

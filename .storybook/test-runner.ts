@@ -185,6 +185,31 @@ function storyParameters(page: Page, id: string): Promise<StoryParameters | unde
   }, id);
 }
 
+/** The test-runner's page size (test-runner-jest.config.js), the design window's. */
+const designWindow = { width: 1280, height: 800 };
+
+/**
+ * The window a story names with its `viewport` global, in pixels, from the viewport options the
+ * preview offers (`.storybook/preview.tsx`): the same sizes the manager's canvas takes.
+ */
+function storyWindow(page: Page, id: string): Promise<{ width: number; height: number } | null> {
+  return page.evaluate(async (storyId) => {
+    type Option = { styles?: { width?: string; height?: string } };
+    const preview = globalThis as unknown as {
+      __getContext: (id: string) => Promise<{
+        storyGlobals?: { viewport?: { value?: string } };
+        parameters?: { viewport?: { options?: Record<string, Option> } };
+      }>;
+    };
+    const story = await preview.__getContext(storyId);
+    const name = story.storyGlobals?.viewport?.value;
+    const styles = name ? story.parameters?.viewport?.options?.[name]?.styles : undefined;
+    const width = Number.parseInt(styles?.width ?? '', 10);
+    const height = Number.parseInt(styles?.height ?? '', 10);
+    return width > 0 && height > 0 ? { width, height } : null;
+  }, id);
+}
+
 const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot, toMatchBaseline });
@@ -200,7 +225,15 @@ const config: TestRunnerConfig = {
     const targetUrl = process.env.TARGET_URL;
     await page.goto(new URL('iframe.html', targetUrl).toString(), { waitUntil: 'load' });
   },
-  async preVisit(page) {
+  async preVisit(page, context) {
+    // The page is the story's window: the viewport its `viewport` global names (an app screen at
+    // 1,024 or 1,920 px), the design window otherwise. The test-runner renders a file's stories
+    // in one page, so each story sets it, before it renders (the app sizes its text by it).
+    const size = (await storyWindow(page, context.id)) ?? designWindow;
+    const current = page.viewportSize();
+    if (current?.width !== size.width || current.height !== size.height) {
+      await page.setViewportSize(size);
+    }
     // The test-runner renders a file's stories one after another in the same page: axe-core
     // (half a megabyte of script) is evaluated once per page, not once per story.
     if (!(await page.evaluate(() => 'axe' in window))) await injectAxe(page);

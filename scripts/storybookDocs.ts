@@ -1,8 +1,10 @@
 // The Docs pages as designers open them: every Docs entry of the static Storybook's index opens
 // in Debian's chromium and must render without an uncaught error, a console error, Storybook's
 // error display, a story that takes no room (a 0-px preview) or a page that scrolls by itself
-// while the story frames of its first screen play. Run by scripts/test-storybook.sh after the
-// stories (a run of all story files):
+// while the story frames of its first screen play; then the check scrolls down to every story
+// frame, and each frame's story must render and play without a failure (what the Interactions
+// panel would show as FAIL). Run by scripts/test-storybook.sh after the stories (a run of all
+// story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
 // Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 3),
 // the pages with the most stories first so that no long page starts last. The page's CSS
@@ -12,10 +14,11 @@
 // with two style changes that restyle and lay out the whole page: on a Docs page of 15 stories,
 // a second of CPU that grows with every story shown.) Stories served
 // by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
-// must show each frame with a story of its own component, and the stories' run tests what is in it.
+// must show each frame with a story of its own component, and each must play there as it does in
+// the stories' run (which also checks what is in it: accessibility, the visual snapshot).
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
 const url = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
@@ -34,12 +37,20 @@ const docsPages = entries
   .sort((a, b) => storiesOf(b.title) - storiesOf(a.title));
 
 /**
- * Console errors a page may print without being broken: the browser's own line for an HTTP error
- * answer, which the failure stories ask their mocks for on purpose.
+ * Console errors a page may print without being broken: the browser's own lines for an HTTP error
+ * answer and for a failed request, which the failure stories ask their mocks for on purpose.
  */
-const expectedConsoleErrors = [/^Failed to load resource: the server responded with a status of/];
+const expectedConsoleErrors = [
+  /^Failed to load resource: the server responded with a status of/,
+  // The network failure stories' mocks answer with a network error (a request that never gets an
+  // answer), in their frames.
+  /^Failed to load resource: net::ERR_FAILED$/,
+];
 
-/** How a story frame's console errors begin (they are left to the stories' run). */
+/**
+ * How a story frame's console errors begin: they are left to the stories' run (a failure story's
+ * mocked 500 logs one on purpose); a frame fails by its story's failure events (framesPlayed).
+ */
 const frameErrorMark = '[story frame]';
 
 let browser: Browser;
@@ -50,9 +61,67 @@ after(async () => {
   await browser.close();
 });
 
+/** The Storybook events that end a story's render in its frame, with or without a failure. */
+const endOfStory = /^(storyRendered|storyErrored|storyThrewException|playFunctionThrewException)/;
+const storyFailure = /^(storyErrored|storyThrewException|playFunctionThrewException)/;
+/**
+ * The longest one frame may take once scrolled to: its turn waits for the frames before it
+ * (`takeDocsFrameTurn`, at most 20 s each), then it renders and plays.
+ */
+const frameMs = 60_000;
+
+/** A failure event as a line: its name and its error's message (colours and stack left out). */
+function described(event: string): string {
+  const [name = '', ...rest] = event.split(' ');
+  let message = rest.join(' ');
+  try {
+    const detail = JSON.parse(message) as { message?: string; title?: string } | null;
+    message = detail?.message ?? detail?.title ?? message;
+  } catch {}
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+  return `${name}: ${message.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300)}`;
+}
+
+/**
+ * Scrolls each story frame of the Docs page into view, in the page's order, and waits for its
+ * story to end its render and play; answers one line for each frame that failed (its story's id
+ * and Storybook's failure event) or never ended.
+ */
+async function framesPlayed(page: Page): Promise<string[]> {
+  const failures: string[] = [];
+  const frames = page.locator('.docs-story iframe');
+  const count = await frames.count();
+  for (let index = 0; index < count; index += 1) {
+    const element = frames.nth(index);
+    await element.scrollIntoViewIfNeeded();
+    const storyId = new URL((await element.getAttribute('src')) ?? '', url).searchParams.get('id');
+    const started = Date.now();
+    let events: string[] = [];
+    // Read from Node, again and again: the frame navigates to its story after it is attached,
+    // which would end a wait inside it.
+    while (!events.some((event) => endOfStory.test(event)) && Date.now() - started < frameMs) {
+      await page.waitForTimeout(200);
+      const frame = await (await element.elementHandle())?.contentFrame();
+      events =
+        (await frame
+          ?.evaluate(() => (window as { docsEvents?: string[] }).docsEvents ?? [])
+          .catch(() => [])) ?? [];
+    }
+    const failed = new Set(events.filter((event) => storyFailure.test(event)).map(described));
+    if (failed.size > 0) {
+      failures.push(...[...failed].map((failure) => `in the frame of ${storyId}: ${failure}`));
+    } else if (!events.some((event) => endOfStory.test(event))) {
+      failures.push(`in the frame of ${storyId}: no render within ${frameMs / 1000} s`);
+    }
+  }
+  return failures;
+}
+
 describe('Docs pages', { concurrency: pagesAtOnce }, () => {
   for (const entry of docsPages) {
-    test(`${entry.title} Docs renders without an error`, { timeout: 90_000 }, async () => {
+    // A page of frames takes as long as its frames, one after another (see framesPlayed).
+    const timeout = 90_000 + storiesOf(entry.title) * frameMs;
+    test(`${entry.title} Docs renders without an error`, { timeout }, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -66,9 +135,12 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
       });
       // Storybook's channel says when the page and each story in it has rendered, or failed to.
       await page.addInitScript((mark) => {
-        // Every CSS animation and transition of the page is paused from its start, so that
-        // Storybook finds none running once a story has rendered.
+        // Every CSS animation and transition of the Docs page is paused from its start, so that
+        // Storybook finds none running once a story has rendered. Not in its story frames: their
+        // plays wait for a dialog or a toast to show and a toast's time to run out, as a reader
+        // sees them (paused, a dialog stays at its first, transparent frame).
         document.addEventListener('DOMContentLoaded', () => {
+          if (window !== window.top) return;
           const still = document.createElement('style');
           still.textContent = `*, *::before, *::after {
             animation-play-state: paused !important;
@@ -78,8 +150,8 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         });
         const events: string[] = [];
         Object.assign(window, { docsEvents: events });
-        // A story frame's own errors are the stories' run to judge (see below): they are marked
-        // as the frame's, and left out here.
+        // A story frame's console errors are the stories' run to judge: they are marked as the
+        // frame's, and left out here (its story's failure events are read by framesPlayed).
         if (window !== window.top) {
           const report = console.error.bind(console);
           console.error = (...args: unknown[]) => report(mark, ...args);
@@ -163,6 +235,9 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         // The page opens at its top; a scroll put back within the same task is no move.
         const moved = scrolls.filter((top) => top !== 0);
         if (moved.length > 0) errors.push(`the page moved by itself to ${moved.join(', ')} px`);
+        // Then every story frame, as a reader scrolling down the page meets it: each loads when
+        // scrolled to and must render and play in its frame without a failure.
+        errors.push(...(await framesPlayed(page)));
         const failures = await page.evaluate(() =>
           ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
             /^story(Errored|ThrewException)/.test(event),

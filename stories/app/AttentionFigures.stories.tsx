@@ -2,8 +2,9 @@ import { seedAttentionFigures } from '@coach/api/msw';
 import type { EpisodeFigures } from '@coach/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 // The coach's attention figures on the clients list's header, over the mocks' episodes (the demo
 // coach's past ones and those the mocks' sweep opens for the clients who need attention now).
@@ -38,7 +39,11 @@ const someFigures: EpisodeFigures = {
 };
 
 async function figuresLine(canvasElement: HTMLElement) {
-  return within(canvasElement).findByTestId('attention-figures', {}, { timeout: 10_000 });
+  return within(canvasElement).findByTestId(
+    'attention-figures',
+    {},
+    { timeout: storyWait(10_000) },
+  );
 }
 
 /** The demo coach's figures, from the mocks' episodes. */

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
-import { designViewport } from './designViewport.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { designViewport } from './designViewport.ts';
 
 /** The screen-size rules' blocking screens (requirements R2.5), as the app shows them. */
 const meta = {

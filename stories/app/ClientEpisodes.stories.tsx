@@ -2,8 +2,9 @@ import { createHandlers, mockClientIds, mockNow, seedEpisodes } from '@coach/api
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 // The Attention history section of a client's profile in the signed-in app, over the mocks'
 // episodes: the demo coach's past ones, and the open one the mocks' sweep opens for a client who
@@ -36,12 +37,10 @@ async function history(canvasElement: HTMLElement) {
   const region = await within(canvasElement).findByRole(
     'region',
     { name: 'Attention history' },
-    { timeout: 10_000 },
+    { timeout: storyWait(10_000) },
   );
   // Every section loaded (none busy), so nothing moves the page after it is scrolled to.
-  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), {
-    timeout: 5000,
-  });
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
   region.scrollIntoView({ block: 'start' });
   return within(region);
 }
@@ -109,12 +108,10 @@ export const ActedOn: Story = {
     const note = await screen.findByRole('textbox', { name: 'New note' });
     await userEvent.type(note, 'Called about the evenings.');
     await userEvent.click(screen.getByRole('button', { name: 'Save note' }));
-    await waitFor(
-      () =>
-        expect(section.getAllByRole('listitem')[0]).toHaveTextContent(
-          'Productivity 58% for 2 days, Mental 61% for 2 days · you noted after 26 h · still open after 26 h',
-        ),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(section.getAllByRole('listitem')[0]).toHaveTextContent(
+        'Productivity 58% for 2 days, Mental 61% for 2 days · you noted after 26 h · still open after 26 h',
+      ),
     );
     section.getAllByRole('listitem')[0]?.scrollIntoView({ block: 'center' });
   },
@@ -147,7 +144,7 @@ export const Loading: Story = {
       await within(canvasElement).findByRole(
         'region',
         { name: 'Attention history' },
-        { timeout: 10_000 },
+        { timeout: storyWait(10_000) },
       ),
     ).toHaveAttribute('aria-busy', 'true');
   },
@@ -166,7 +163,7 @@ export const Failure: Story = {
     const region = await within(canvasElement).findByRole(
       'region',
       { name: 'Attention history' },
-      { timeout: 10_000 },
+      { timeout: storyWait(10_000) },
     );
     await expect(
       await within(region).findByText('Error processing attention history'),

@@ -3,11 +3,11 @@ import { createHandlers, fixtureTokens, mockClientIds, seedFollowUp } from '@coa
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, within } from 'storybook/test';
 import { FollowUpSection } from '../../packages/app/src/features/clientProfile/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
 import { mockedBackend } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 // The profile's follow-up of Jamie Lee over the mocks (the demo coach's today is 16 November 2026
@@ -232,9 +232,7 @@ export const Failure: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('Error processing follow-up', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('Error processing follow-up')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };

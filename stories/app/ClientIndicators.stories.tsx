@@ -1,13 +1,14 @@
 import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 import { IndicatorsSection } from '../../packages/app/src/features/clientProfile/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,
   generatedClientId,
 } from './generatedSeries.ts';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Indicators per day' of the client profile, alone, over the mocks (the demo coach signed in). */
@@ -42,7 +43,7 @@ async function loadedChart(canvasElement: HTMLElement) {
   const chart = await canvas.findByRole(
     'group',
     { name: /^Indicators per day, / },
-    { timeout: 8000 },
+    { timeout: storyWait(8000) },
   );
   await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
   return { canvas, chart };
@@ -74,7 +75,7 @@ export const NoDataYet: Story = {
       await canvas.findByText(
         'No indicators yet: they appear once the client answers a reflection.',
         {},
-        { timeout: 8000 },
+        { timeout: storyWait(8000) },
       ),
     ).toBeVisible();
     await expect(canvas.queryByRole('group', { name: /^Indicators per day, / })).toBeNull();
@@ -97,7 +98,7 @@ export const ThreeHundredSixtyFiveDays: Story = {
     const { canvas } = await loadedChart(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(canvas.getByText('313 of 365 days with data')).toBeVisible(), {
-      timeout: 8000,
+      timeout: storyWait(8000),
     });
     await expect(pressed(canvasElement)).toBe('All');
   },
@@ -138,7 +139,7 @@ export const Failure: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: storyWait(8000) });
     await expect(alert).toHaveTextContent('Error processing indicators');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
@@ -163,7 +164,7 @@ export const RangeSwitch: Story = {
     await expect(canvas.getByText(/of 13 days with data$/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(canvas.getByText(/of 7 days with data$/)).toBeVisible(), {
-      timeout: 8000,
+      timeout: storyWait(8000),
     });
     await expect(pressed(canvasElement)).toBe('7 days');
     await expect(

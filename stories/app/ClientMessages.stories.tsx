@@ -10,9 +10,10 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 // The Messages section of a client's profile (Jamie Lee) in the signed-in app, over the mocks'
 // threads: each story seeds the thread it shows, and the live stream carries the client's writes.
@@ -44,12 +45,10 @@ async function messages(canvasElement: HTMLElement) {
   const region = await within(canvasElement).findByRole(
     'region',
     { name: 'Messages' },
-    { timeout: 10_000 },
+    { timeout: storyWait(10_000) },
   );
   await within(region).findByRole('log', { name: 'Messages with Jamie Lee' });
-  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), {
-    timeout: 5000,
-  });
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
   region.scrollIntoView({ block: 'start' });
   return within(region);
 }
@@ -73,7 +72,7 @@ export const Unread: Story = {
       ),
     );
     const { state, live } = backendOf();
-    await waitFor(() => expect(live.openStreams()).toBe(1), { timeout: 5000 });
+    await waitFor(() => expect(live.openStreams()).toBe(1));
     clientWrites(state, mockClientIds.jamie, 'Also, should I keep the evening walk?');
     await expect(await section.findByText('Also, should I keep the evening walk?')).toBeVisible();
     await expect(await within(canvasElement).findByText('Updated: Jamie Lee')).toBeInTheDocument();

@@ -1,13 +1,14 @@
 import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 import { PhaseComparisonSection } from '../../packages/app/src/features/clientProfile/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,
   generatedClientId,
 } from './generatedSeries.ts';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Phase over phase' of the client profile, alone, over the mocks (the demo coach signed in). */
@@ -39,7 +40,7 @@ const generated = (client: GeneratedClient): Story => ({
 /** The loaded comparison table and one row's cells (Learn, Sense, Grow) by its header. */
 async function comparison(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  const table = await canvas.findByRole('table', {}, { timeout: 8000 });
+  const table = await canvas.findByRole('table', {}, { timeout: storyWait(8000) });
   const row = (name: string) => {
     const header = within(table).getByRole('rowheader', { name });
     return [...(header.closest('tr')?.querySelectorAll('td') ?? [])].map(
@@ -136,9 +137,9 @@ export const Failure: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: storyWait(8000) });
     await expect(alert).toHaveTextContent('Error processing indicators');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await expect(await canvas.findByRole('alert', {}, { timeout: 8000 })).toBeVisible();
+    await expect(await canvas.findByRole('alert', {}, { timeout: storyWait(8000) })).toBeVisible();
   },
 };

@@ -2,8 +2,8 @@ import type { RouteName } from '@coach/api';
 import { createHandlers, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 const profileOf = (clientId: string) => `/clients/${clientId}`;
 
@@ -53,9 +53,7 @@ async function section(canvasElement: HTMLElement, name: string) {
   await waitFor(() => expect(region).not.toHaveAttribute('aria-busy'));
   // Every section above it settled too (the chart's code loads lazily behind a placeholder of
   // another height), so the page no longer moves under the scroll.
-  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), {
-    timeout: 5000,
-  });
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
   // At the top of the view, so that the story's snapshot shows it.
   region.scrollIntoView({ block: 'start' });
   return within(region);

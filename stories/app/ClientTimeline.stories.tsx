@@ -8,12 +8,13 @@ import {
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 import { TimelineSection } from '../../packages/app/src/features/clientProfile/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, loadedSection } from './profileActionsStory.ts';
 import { mockedBackend } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 // The profile's 'Notes and history' of Jamie Lee over the mocks: the demo coach's notes (three on
@@ -116,10 +117,10 @@ export const ManyNotes: Story = {
   },
   play: async ({ canvasElement }) => {
     const section = await timeline(canvasElement);
-    await waitFor(() => expect(entriesOf(section)).toHaveLength(50), { timeout: 5000 });
+    await waitFor(() => expect(entriesOf(section)).toHaveLength(50));
     await expect(section.getByText('Note 2000 of 2000')).toBeVisible();
     await userEvent.click(section.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(entriesOf(section)).toHaveLength(100), { timeout: 5000 });
+    await waitFor(() => expect(entriesOf(section)).toHaveLength(100));
     await waitFor(() => expect(section.getByRole('button', { name: 'Show more' })).toBeEnabled());
     section.getByRole('button', { name: 'Show more' }).blur();
   },
@@ -130,11 +131,7 @@ export const SearchMatches: Story = {
   play: async ({ canvasElement }) => {
     const section = await timeline(canvasElement);
     await userEvent.type(section.getByRole('searchbox', { name: 'Search your notes' }), 'CAFE');
-    const matches = await section.findByRole(
-      'list',
-      { name: 'Search your notes' },
-      { timeout: 5000 },
-    );
+    const matches = await section.findByRole('list', { name: 'Search your notes' });
     await expect(within(matches).getAllByRole('listitem')).toHaveLength(1);
     await expect(matches).toHaveTextContent('Most stressful talks happen at the café near work.');
     await expect(section.queryByRole('list', { name: /newest first/ })).toBeNull();
@@ -146,9 +143,7 @@ export const SearchWithoutMatches: Story = {
   play: async ({ canvasElement }) => {
     const section = await timeline(canvasElement);
     await userEvent.type(section.getByRole('searchbox', { name: 'Search your notes' }), 'holiday');
-    await expect(
-      await section.findByText('No note matches “holiday”.', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await section.findByText('No note matches “holiday”.')).toBeVisible();
   },
 };
 
@@ -170,7 +165,9 @@ export const Writing: Story = {
     await userEvent.type(section.getByRole('textbox', { name: 'Reason' }), 'Ask about the weekend');
     await userEvent.click(section.getByRole('button', { name: 'Save note' }));
     // Both toasts show together: dismissing one dismisses the other.
-    await waitFor(() => expect(screen.getByText('Note saved')).toBeVisible(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText('Note saved')).toBeVisible(), {
+      timeout: storyWait(10_000),
+    });
     await expectToast('Follow-up set');
     const written = entriesOf(section).find((entry) => entry.textContent?.includes('Called'));
     await expect(written).toHaveTextContent('Called about <b>sleep</b>.');
@@ -311,9 +308,7 @@ export const Failure: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('Error processing history', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('Error processing history')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };

@@ -2,10 +2,10 @@ import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { type ClientShape, clientListHandler, manyClients } from './clientSummaries.ts';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
 const meta = {
@@ -221,14 +221,12 @@ export const Empty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No clients yet', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('No clients yet')).toBeVisible();
     await expect(canvas.queryByRole('searchbox')).not.toBeInTheDocument();
     await expect(canvas.queryByText('Average, all clients')).not.toBeInTheDocument();
     // The offer to invite, and no pending invites yet.
     await expect(canvas.getByRole('button', { name: 'Invite your first client' })).toBeVisible();
-    await expect(
-      await canvas.findByText(/^No pending invites/, {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText(/^No pending invites/)).toBeVisible();
   },
 };
 
@@ -242,7 +240,7 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { hidden: true }, { timeout: 5000 });
+    const table = await canvas.findByRole('table', { hidden: true });
     await expect(table).toHaveAttribute('aria-busy', 'true');
     await expect(canvasElement.querySelectorAll('tbody tr[data-kind="loading"]')).toHaveLength(8);
   },
@@ -258,11 +256,11 @@ export const LoadError: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('Error processing users');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     // Asked again; the mock still fails, so the error comes back.
-    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('alert')).toBeVisible();
   },
 };
 
@@ -276,7 +274,7 @@ export const ServerUnreachable: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('The server could not be reached, please try again');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
     await expect(canvas.getByRole('heading', { name: 'My clients', level: 1 })).toBeVisible();

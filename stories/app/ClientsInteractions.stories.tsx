@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** 'My clients' in use: sort, filters, search, keyboard and the view kept in the URL. */
 const meta = {
@@ -124,9 +124,7 @@ export const Keyboard: Story = {
     const name = rowNames(canvasElement)[1] ?? '';
     await userEvent.keyboard('{Enter}');
     // The profile's heading names the client once their summary is in.
-    await expect(
-      await canvas.findByRole('heading', { name, level: 1 }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name, level: 1 })).toBeVisible();
   },
 };
 

@@ -1,9 +1,10 @@
 import { createHandlers, fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
@@ -55,7 +56,7 @@ export const PasskeyOpensTheApp: Story = {
     await userEvent.type(dialog.getByLabelText('Name'), 'Phone');
     await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
     await expect(
-      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 8000 }),
+      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: storyWait(8000) }),
     ).toBeVisible();
   },
 };

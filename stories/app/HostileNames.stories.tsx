@@ -1,10 +1,10 @@
 import { createHandlers, createMockState, mockClientIds } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable, rowNames } from './clientsStory.ts';
 import { openModal } from './profileActionsStory.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 type Name = { firstName: string; lastName: string };
 

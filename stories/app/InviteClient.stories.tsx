@@ -2,10 +2,10 @@ import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable } from './clientsStory.ts';
 import { expectToast } from './expectToast.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {
@@ -191,9 +191,7 @@ export const FromEmptyList: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Invite your first client' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Invite your first client' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite client' });
     // Visible once its opening animation (from opacity 0) has run.
     await animationsSettled();

@@ -1,9 +1,9 @@
 import { mockClientIds, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable, dataRows } from './clientsStory.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 // The live figures in the signed-in app: the story's live event stream (the mocks') says that
 // Noah Kim's figures changed after his device sent two hours of app use; the screen reads them
@@ -25,7 +25,7 @@ type Story = StoryObj<typeof meta>;
 async function noahUsesTheApp() {
   const { state, live } = backendOf();
   // The app opens its stream with the signed-in layout.
-  await waitFor(() => expect(live.openStreams()).toBe(1), { timeout: 5000 });
+  await waitFor(() => expect(live.openStreams()).toBe(1));
   const noah = state.clients.find((client) => client.person.id === mockClientIds.noah);
   noah?.usageSessions.push({
     startedAt: new Date(mockNow.getTime() - 3 * 3_600_000),
@@ -50,7 +50,7 @@ export const ClientsListUpdate: Story = {
     const before = engagement.textContent;
     noah.focus();
     await noahUsesTheApp();
-    await waitFor(() => expect(engagement.textContent).not.toBe(before), { timeout: 5000 });
+    await waitFor(() => expect(engagement.textContent).not.toBe(before));
     await expect(engagement).toHaveTextContent('2.0 h in last 24 h');
     await waitFor(() => expect(engagement.querySelector('[data-live-cue]')).not.toBeNull());
     await expect(canvas.getByText('Updated: Noah Kim')).toBeInTheDocument();
@@ -71,11 +71,7 @@ export const ProfileUpdate: Story = {
   parameters: { route: `/clients/${mockClientIds.noah}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const engagement = await canvas.findByRole(
-      'region',
-      { name: 'Engagement (48h)' },
-      { timeout: 5000 },
-    );
+    const engagement = await canvas.findByRole('region', { name: 'Engagement (48h)' });
     await waitFor(() => expect(engagement).toHaveTextContent('0.0 h in the last 24 h'));
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(canvas.getByRole('button', { name: 'Generate report' }));
@@ -85,9 +81,7 @@ export const ProfileUpdate: Story = {
       'Sleeping better',
     );
     await noahUsesTheApp();
-    await waitFor(() => expect(engagement).toHaveTextContent('2.0 h in the last 24 h'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(engagement).toHaveTextContent('2.0 h in the last 24 h'));
     await waitFor(() => expect(engagement.querySelector('[data-live-cue]')).not.toBeNull());
     await expect(page.getByRole('dialog')).toBe(dialog);
     await expect(page.getByRole('textbox', { name: /Mental wellbeing/ })).toHaveValue(

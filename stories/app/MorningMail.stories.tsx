@@ -9,8 +9,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MorningMailSection } from '../../packages/app/src/features/settings/index.ts';
-import { expectToast } from './expectToast.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /**
@@ -45,11 +45,7 @@ function coachWith(settings: MockCoachSettings, timezone: string) {
 /** The loaded form's controls. */
 async function form(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  const isOn = await canvas.findByRole(
-    'checkbox',
-    { name: 'Send me the morning mail' },
-    { timeout: 5000 },
-  );
+  const isOn = await canvas.findByRole('checkbox', { name: 'Send me the morning mail' });
   return {
     canvas,
     isOn,
@@ -153,9 +149,7 @@ export const LoadError: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('Error loading mail settings', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('Error loading mail settings')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };

@@ -12,10 +12,10 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
@@ -46,7 +46,7 @@ const next = (canvas: Canvas) => canvas.getByRole('button', { name: 'Next' });
 const _page = () => within(document.body);
 
 async function toCodeStep(canvas: Canvas) {
-  const email = await canvas.findByLabelText('Email', {}, { timeout: 5000 });
+  const email = await canvas.findByLabelText('Email');
   await userEvent.type(email, demoCoachCredentials.email);
   await userEvent.click(next(canvas));
   return canvas.findByLabelText('Code');
@@ -311,9 +311,7 @@ export const Success: Story = {
     await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass123');
     await userEvent.click(next(canvas));
     await expectToast('Password successfully changed');
-    await expect(
-      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
   },
 };
 

@@ -2,10 +2,10 @@ import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } fr
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ProfileActions } from '../../packages/app/src/features/clientProfile/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };

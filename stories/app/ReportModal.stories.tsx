@@ -7,6 +7,7 @@ import {
   ProfileActions,
   ReportsSection,
 } from '../../packages/app/src/features/clientProfile/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import {
   animationsSettled,
@@ -15,7 +16,6 @@ import {
   openModal,
 } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 type StoryArgs = { clientId: string; handlers?: HandlersOptions };

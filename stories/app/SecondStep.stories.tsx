@@ -10,10 +10,10 @@ import {
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
@@ -55,7 +55,7 @@ async function reachSecondStep(canvasElement: HTMLElement) {
 }
 
 const clientsHeading = (canvas: ReturnType<typeof within>) =>
-  canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 });
+  canvas.findByRole('heading', { name: 'My clients' });
 
 /** The screen before the password: 'Sign in with a passkey' under the form. */
 export const PasskeyButton: Story = {

@@ -2,9 +2,9 @@ import { createHandlers, onePixelPng } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
 const meta = {
@@ -24,7 +24,7 @@ const page = () => within(document.body);
 /** The loaded profile form. */
 async function form(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  const firstName = await canvas.findByLabelText('First name', {}, { timeout: 5000 });
+  const firstName = await canvas.findByLabelText('First name');
   return {
     canvas,
     firstName,
@@ -76,9 +76,7 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(canvas.getByRole('status', { name: 'Loading' })).toBeVisible();
     await expect(canvas.queryByLabelText('First name')).not.toBeInTheDocument();
   },
@@ -150,7 +148,7 @@ export const LoadServerUnreachable: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('The server could not be reached, please try again');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
     await expect(canvas.queryByLabelText('First name')).not.toBeInTheDocument();
@@ -245,9 +243,7 @@ export const UploadFailed: Story = {
 export const ChangePasswordOpen: Story = {
   play: async ({ canvasElement }) => {
     const canvas: Canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Change password' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Change password' }));
     const dialog = within(await page().findByRole('dialog', { name: 'Change password' }));
     // Visible once the opening animation is over.
     await waitFor(() => expect(dialog.getByText('Step 1 of 3')).toBeVisible());
@@ -264,11 +260,7 @@ export const ChangePasswordOpen: Story = {
 export const QuickReplies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const heading = await canvas.findByRole(
-      'heading',
-      { name: 'Quick replies' },
-      { timeout: 5000 },
-    );
+    const heading = await canvas.findByRole('heading', { name: 'Quick replies' });
     await userEvent.click(canvas.getByRole('button', { name: 'Remove quick reply 4' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Move quick reply 2 up' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Add a quick reply' }));

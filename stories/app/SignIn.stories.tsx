@@ -9,10 +9,10 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
@@ -237,9 +237,7 @@ export const CodeRequired: Story = {
 
     await userEvent.type(code, demoSignInCode);
     await userEvent.click(submit);
-    await expect(
-      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
   },
 };
 
@@ -300,9 +298,7 @@ export const SignedInGoesToClients: Story = {
     await userEvent.type(await canvas.findByLabelText('Email'), demoCoachCredentials.email);
     await userEvent.type(canvas.getByLabelText('Password'), demoCoachCredentials.password);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
-    await expect(
-      await canvas.findByRole('heading', { name: 'My clients' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: /^My clients/ })).toHaveAttribute(
       'aria-current',
       'page',

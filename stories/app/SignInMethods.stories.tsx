@@ -12,8 +12,8 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
-import { expectToast } from './expectToast.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 

@@ -1,8 +1,8 @@
 import { fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 /** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
 const meta = {
@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 const menu = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
-  const nav = await canvas.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+  const nav = await canvas.findByRole('navigation', { name: 'Main' });
   return { canvas, nav: within(nav) };
 };
 
@@ -95,7 +95,7 @@ export const UserTypeRefusedAtStart: Story = {
   parameters: { session: { tokens: fixtureTokens.client } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Invalid user type. Only coaches allowed',
     );
     await expect(canvas.getByRole('heading', { name: 'Sign in' })).toBeVisible();

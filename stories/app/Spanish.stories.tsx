@@ -20,13 +20,13 @@ import {
 } from '../../packages/app/src/features/clientProfile/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
-import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 
@@ -63,9 +63,7 @@ export const SignIn: Story = {
   parameters: { route: '/' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Iniciar sesión' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Iniciar sesión' }));
     await expect(await canvas.findByText('El correo electrónico es obligatorio')).toBeVisible();
@@ -84,9 +82,7 @@ export const ForgotPassword: Story = {
   parameters: { route: '/changePassword' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Cambiar contraseña' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
     await expect(canvas.getByText('Paso 1 de 3')).toBeVisible();
     await userEvent.type(canvas.getByLabelText('Correo electrónico'), demoCoachCredentials.email);
     await userEvent.click(canvas.getByRole('button', { name: 'Siguiente' }));
@@ -125,7 +121,7 @@ export const SecondStep: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByLabelText('Correo electrónico', {}, { timeout: 5000 }),
+      await canvas.findByLabelText('Correo electrónico'),
       demoCoachCredentials.email,
     );
     await userEvent.type(canvas.getByLabelText('Contraseña'), demoCoachCredentials.password);
@@ -155,11 +151,9 @@ export const EnrolmentScreen: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: 'Configura un segundo método de inicio de sesión' },
-        { timeout: 5000 },
-      ),
+      await canvas.findByRole('heading', {
+        name: 'Configura un segundo método de inicio de sesión',
+      }),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
     await expect(await canvas.findByText('Aún no hay llaves de acceso.')).toBeVisible();
@@ -186,7 +180,7 @@ export const SignInMethods: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('MacBook Touch ID', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('MacBook Touch ID')).toBeVisible();
     await expect(
       canvas.getByText(/^Añadida el 3 feb 2025 · último uso el 14 mar 2025$/),
     ).toBeVisible();
@@ -202,11 +196,7 @@ export const AuthenticatorEnrolment: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: 'Configurar una app de autenticación' },
-        { timeout: 5000 },
-      ),
+      await canvas.findByRole('button', { name: 'Configurar una app de autenticación' }),
     );
     const dialog = within(await screen.findByRole('dialog'));
     await expect(
@@ -223,8 +213,8 @@ export const Clients: Story = {
   ...signedIn('/clients'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Clientes' }, { timeout: 5000 });
-    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+    const table = await canvas.findByRole('table', { name: 'Clientes' });
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
     await expect(canvas.getByRole('heading', { name: 'Mis clientes', level: 1 })).toBeVisible();
     const nav = within(canvas.getByRole('navigation', { name: 'Principal' }));
     await expect(nav.getByRole('link', { name: 'Ajustes' })).toBeVisible();
@@ -243,9 +233,7 @@ export const ClientProfile: Story = {
   ...signedIn(`/clients/${mockClientIds.jamie}`),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Jamie Lee' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Jamie Lee' })).toBeVisible();
     await expect(canvas.getByText('Otra zona horaria')).toBeVisible();
     const journey = await canvas.findByRole('region', { name: 'Proceso' });
     await expect(within(journey).getByText('Día 5 de Sentir')).toBeVisible();
@@ -265,7 +253,7 @@ export const Settings: Story = {
   ...signedIn('/settings'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByLabelText('Nombre', {}, { timeout: 5000 })).toHaveValue('Alex');
+    await expect(await canvas.findByLabelText('Nombre')).toHaveValue('Alex');
     await expect(canvas.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
     await expect(canvas.getByLabelText('Apellidos')).toHaveValue('Morgan');
     await expect(canvas.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();
@@ -285,7 +273,7 @@ export const ChoosingSpanishInSettings: Story = {
   globals: { locale: 'en-US' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const select = await canvas.findByRole('combobox', { name: 'Language' }, { timeout: 5000 });
+    const select = await canvas.findByRole('combobox', { name: 'Language' });
     await expect(select).toHaveTextContent('English');
     await userEvent.click(select);
     const list = await screen.findByRole('listbox', { name: 'Language' });
@@ -352,12 +340,8 @@ export const ReportDialog: Story = {
   ),
   parameters: { session: { tokens: fixtureTokens.coach } },
   play: async ({ canvasElement }) => {
-    const reports = await within(canvasElement).findByRole(
-      'region',
-      { name: 'Informes' },
-      { timeout: 5000 },
-    );
-    await waitFor(() => expect(reports).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+    const reports = await within(canvasElement).findByRole('region', { name: 'Informes' });
+    await waitFor(() => expect(reports).not.toHaveAttribute('aria-busy'));
     await expect(within(reports).getAllByText(/^Generado el /).length).toBeGreaterThan(0);
     const { modal } = await openModal(canvasElement, 'Generar informe', 'Generar informe');
     for (const label of [

@@ -3,8 +3,8 @@ import { expect, waitFor, within } from 'storybook/test';
 /** The table once loaded, and its parts. */
 export async function clientsTable(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  const table = await canvas.findByRole('table', { name: 'Clients' }, { timeout: 5000 });
-  await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+  const table = await canvas.findByRole('table', { name: 'Clients' });
+  await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
   return { canvas, table };
 }
 

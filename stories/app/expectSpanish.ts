@@ -57,7 +57,7 @@ const isLoading = () =>
  * English text of the app anywhere, and these Spanish texts shown.
  */
 export async function expectSpanishPage(...expected: string[]) {
-  await waitFor(() => expect(isLoading()).toBe(false), { timeout: 5000 });
+  await waitFor(() => expect(isLoading()).toBe(false));
   const texts = shownTexts();
   for (const text of expected) {
     await expect(texts.filter((shown) => shown.includes(text))).not.toHaveLength(0);

@@ -1,8 +1,9 @@
 import { toast } from '@coach/ui';
 import { expect, waitFor, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 
 // Toasts are portalled out of the story's root.
-const toastWaitMs = 10_000;
+const toastWaitMs = storyWait(10_000);
 const page = () => within(document.body);
 
 /**

@@ -12,7 +12,7 @@ export async function animationsSettled() {
 /** Opens a modal by its button and answers it (portalled out of the story's root). */
 export async function openModal(canvasElement: HTMLElement, button: string, title: string) {
   const canvas = within(canvasElement);
-  await userEvent.click(await canvas.findByRole('button', { name: button }, { timeout: 5000 }));
+  await userEvent.click(await canvas.findByRole('button', { name: button }));
   const dialog = await screen.findByRole('dialog', { name: title });
   await animationsSettled();
   return { canvas, dialog, modal: within(dialog) };
@@ -20,11 +20,11 @@ export async function openModal(canvasElement: HTMLElement, button: string, titl
 
 /** The modal has closed. */
 export const dialogClosed = () =>
-  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
 /** A section (a region named by its heading) once it has loaded. */
 export async function loadedSection(canvasElement: HTMLElement, name: string) {
-  const section = await within(canvasElement).findByRole('region', { name }, { timeout: 5000 });
-  await waitFor(() => expect(section).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+  const section = await within(canvasElement).findByRole('region', { name });
+  await waitFor(() => expect(section).not.toHaveAttribute('aria-busy'));
   return within(section);
 }

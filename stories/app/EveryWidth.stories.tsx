@@ -1,0 +1,173 @@
+import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
+import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
+import { rootFontSizeFor } from '../../packages/app/src/core/screenSize/index.ts';
+import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
+import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { clientsTable } from './clientsStory.ts';
+import { type DesignWidth, viewportAt } from './designViewport.ts';
+import { openModal } from './profileActionsStory.ts';
+import { renderApp } from './signedInScreen.tsx';
+import { withAppRootFontSize } from './withAppRootFontSize.tsx';
+import { withCoachApi } from './withCoachApi.tsx';
+
+/**
+ * The app's screens and a dialog at the widths of the spec's root font sizes a coach meets most
+ * besides the design window's 1,280 px (the other screens' stories): 1,024 px (11 px text),
+ * 1,600 px (14 px) and 1,920 px (16 px). Each story is its window: the canvas, the Docs frame and
+ * the test runner's page take the width its `viewport` global names, and the app sizes its text
+ * by it, as in a coach's browser. Every screen keeps within the window (nothing but the clients
+ * table under 1,280 px scrolls sideways); Spanish at 1,280 px is 'App/Journeys/Spanish'.
+ */
+const meta = {
+  title: 'App/Journeys/Every width',
+  decorators: [withCoachApi, withAppRootFontSize],
+  parameters: { docs: { story: ownFrame(1080) }, layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...createHandlers());
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Window heights of the design's windows (`.storybook/preview.tsx`), for the Docs frames. */
+const heights: Record<DesignWidth, number> = { 1024: 700, 1280: 800, 1600: 900, 1920: 1080 };
+
+/** The story's fields for a window of `width`: its viewport, its Docs frame, the route. */
+const atWidth = (width: DesignWidth, parameters: Record<string, unknown>) => ({
+  globals: viewportAt(width),
+  parameters: { ...parameters, docs: { story: ownFrame(heights[width]) } },
+});
+
+/** The signed-in app at a route, the demo coach signed in from stored tokens. */
+const signedIn = (width: DesignWidth, route: string) => ({
+  render: renderApp,
+  ...atWidth(width, { route, session: { tokens: fixtureTokens.coach } }),
+});
+
+/**
+ * The window is the story's (its width) and the app's text is the spec's size for it; nothing on
+ * the page reaches past the window's right edge.
+ */
+async function expectSizedFor(width: DesignWidth) {
+  await expect(window.innerWidth).toBe(width);
+  await expect(getComputedStyle(document.documentElement).fontSize).toBe(
+    `${rootFontSizeFor(width)}px`,
+  );
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+const signInAt = (width: DesignWidth): Story => ({
+  render: () => (
+    <AuthLayout>
+      <SignInScreen />
+    </AuthLayout>
+  ),
+  ...atWidth(width, { route: '/' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(canvas.getByLabelText('Email')).toBeVisible();
+    await expect(canvas.getByLabelText('Password', { exact: true })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectSizedFor(width);
+  },
+});
+
+const clientsAt = (width: DesignWidth): Story => ({
+  ...signedIn(width, '/clients'),
+  play: async ({ canvasElement }) => {
+    const { canvas, table } = await clientsTable(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'My clients', level: 1 })).toBeVisible();
+    await expect(within(table).getAllByRole('columnheader')).toHaveLength(10);
+    await expect(canvas.getByText('14 of 14 clients')).toBeVisible();
+    // Every column in view from 1,281 px; under it the table scrolls sideways (its own region).
+    const region = canvas.getByRole('region', { name: 'Clients' });
+    if (width > 1280) {
+      await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+    } else {
+      await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    }
+    await expectSizedFor(width);
+  },
+});
+
+const clientProfileAt = (width: DesignWidth): Story => ({
+  ...signedIn(width, `/clients/${mockClientIds.jamie}`),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Jamie Lee' })).toBeVisible();
+    const journey = within(await canvas.findByRole('region', { name: 'Journey' }));
+    await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
+    const engagement = within(await canvas.findByRole('region', { name: 'Engagement (48h)' }));
+    await expect(engagement.getByRole('meter', { name: 'Engagement (48h)' })).toBeVisible();
+    // The daily indicators' chart, drawn.
+    const chart = await canvas.findByRole(
+      'group',
+      { name: /^Indicators per day, / },
+      { timeout: storyWait(8000) },
+    );
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+    await expectSizedFor(width);
+  },
+});
+
+const settingsAt = (width: DesignWidth): Story => ({
+  ...signedIn(width, '/settings'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('First name')).toHaveValue('Alex');
+    await expect(canvas.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Change password' })).toBeVisible();
+    await expectSizedFor(width);
+  },
+});
+
+const inviteDialogAt = (width: DesignWidth): Story => ({
+  ...signedIn(width, '/clients'),
+  play: async ({ canvasElement }) => {
+    const { dialog, modal } = await openModal(canvasElement, 'Invite client', 'Invite client');
+    await expect(modal.getByLabelText('Email')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Send invite' })).toBeVisible();
+    // The whole dialog within the window.
+    const box = dialog.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
+    await expectSizedFor(width);
+  },
+});
+
+/** Sign-in at 1,024 px: 11 px text. */
+export const SignIn1024 = { name: 'Sign in, 1,024 px', ...signInAt(1024) };
+/** Sign-in at 1,600 px: 14 px text. */
+export const SignIn1600 = { name: 'Sign in, 1,600 px', ...signInAt(1600) };
+/** Sign-in at 1,920 px: 16 px text. */
+export const SignIn1920 = { name: 'Sign in, 1,920 px', ...signInAt(1920) };
+/** My clients at 1,024 px: the table scrolls sideways, its name column pinned. */
+export const Clients1024 = { name: 'My clients, 1,024 px', ...clientsAt(1024) };
+/** My clients at 1,600 px: every column in view. */
+export const Clients1600 = { name: 'My clients, 1,600 px', ...clientsAt(1600) };
+/** My clients at 1,920 px: every column in view. */
+export const Clients1920 = { name: 'My clients, 1,920 px', ...clientsAt(1920) };
+/** A client's profile at 1,024 px. */
+export const ClientProfile1024 = { name: 'Client profile, 1,024 px', ...clientProfileAt(1024) };
+/** A client's profile at 1,600 px. */
+export const ClientProfile1600 = { name: 'Client profile, 1,600 px', ...clientProfileAt(1600) };
+/** A client's profile at 1,920 px. */
+export const ClientProfile1920 = { name: 'Client profile, 1,920 px', ...clientProfileAt(1920) };
+/** Settings at 1,024 px. */
+export const Settings1024 = { name: 'Settings, 1,024 px', ...settingsAt(1024) };
+/** Settings at 1,600 px. */
+export const Settings1600 = { name: 'Settings, 1,600 px', ...settingsAt(1600) };
+/** Settings at 1,920 px. */
+export const Settings1920 = { name: 'Settings, 1,920 px', ...settingsAt(1920) };
+/** The invite dialog over My clients at 1,024 px. */
+export const InviteDialog1024 = { name: 'Invite client, 1,024 px', ...inviteDialogAt(1024) };
+/** The invite dialog over My clients at 1,600 px. */
+export const InviteDialog1600 = { name: 'Invite client, 1,600 px', ...inviteDialogAt(1600) };
+/** The invite dialog over My clients at 1,920 px. */
+export const InviteDialog1920 = { name: 'Invite client, 1,920 px', ...inviteDialogAt(1920) };
