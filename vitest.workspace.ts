@@ -96,10 +96,11 @@ const thoroughOnlyFiles = {
 /**
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
  * project's scripts in Node; the mocks held to the server (`parity`); and the end-to-end tests
- * (`e2e`: chromium against the running product). COACH_SKIP_POSTGRES=1 leaves out
- * server-postgres and simulator-postgres (local runs without a PostgreSQL server).
- * `npm run test:unit` runs all but e2e, `npm run test:e2e` builds the app when needed and runs
- * e2e alone.
+ * (`e2e`: chromium against the running product; `e2e-engines`: the main journeys in Firefox and
+ * WebKit). COACH_SKIP_POSTGRES=1 leaves out server-postgres and simulator-postgres (local runs
+ * without a PostgreSQL server). `npm run test:unit` runs all but e2e and e2e-engines,
+ * `npm run test:e2e` builds the app when needed and runs e2e alone, `npm run test:engines`
+ * installs the engines, builds the app when needed and runs e2e-engines alone.
  */
 export const projects: TestProjectConfiguration[] = [
   {
@@ -295,12 +296,31 @@ export const projects: TestProjectConfiguration[] = [
       root: 'e2e',
       environment: 'node',
       include: thorough ? heavyFiles.e2e : ['**/*.test.ts'],
-      exclude: thorough ? [] : heavyFiles.e2e,
+      // The journeys in Firefox and WebKit are a project of their own (e2e-engines, below).
+      exclude: ['engines/**', ...(thorough ? [] : heavyFiles.e2e)],
       globalSetup: ['harness/globalSetup.ts'],
       fileParallelism: false,
       testTimeout: 45_000,
       hookTimeout: 60_000,
       // A retry would hide a flaky journey; a failure leaves screenshots (see harness/browser.ts).
+      retry: 0,
+    },
+  },
+  // The coach's main journeys in Firefox and WebKit (`npm run test:engines`, a step of
+  // `npm run test:all`): a file per engine, each with its own engine and product, one at a time.
+  // Their drivers are a package of their own (e2e/engines/package.json), which `npm run
+  // test:unit` and `npm run test:e2e` neither run nor install.
+  {
+    extends: true,
+    test: {
+      name: 'e2e-engines',
+      root: 'e2e/engines',
+      environment: 'node',
+      include: ['*.test.ts'],
+      globalSetup: ['globalSetup.ts'],
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       retry: 0,
     },
   },

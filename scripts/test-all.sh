@@ -7,8 +7,8 @@
 #     visual snapshot) and the visual review.
 #   npm run test:all     (bash scripts/test-all.sh --all)  every test, what CI runs: the gate's
 #     steps, the server and simulator tests also on a PostgreSQL server, the packed ui library's
-#     smoke test, every Docs page, the end-to-end tests of the built product, and the thorough
-#     tier (scripts/test-thorough.sh).
+#     smoke test, every Docs page, the end-to-end tests of the built product (in chromium, and the
+#     main journeys in Firefox and WebKit), and the thorough tier (scripts/test-thorough.sh).
 # What waits more than it computes runs beside other steps: the typecheck, the dependency check and
 # the builds (and, with --all, the ui package's smoke test) beside the unit tests; in `npm test`,
 # the stories too; with COACH_TEST_OVERLAP=1 and --all, the end-to-end run beside the stories.
@@ -113,6 +113,11 @@ if [ "$all" = 1 ]; then
     node e2e/harness/template.ts "$COACH_E2E_TEMPLATE_DATA_DIR") >"$logs/builds.log" 2>&1 &&
     bash scripts/pack-smoke-test.sh >"$logs/pack.log" 2>&1 &
   builds=$!
+  # Firefox, WebKit and their drivers (scripts/ensure-engines.sh: apt-get and npm, waiting on the
+  # network) install beside the unit tests too; their step runs the install again, which then
+  # finds everything there or shows why it failed.
+  bash scripts/ensure-engines.sh >"$logs/engines-install.log" 2>&1 &
+  engines_install=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
   npm run test:unit 2>&1 | tee "$logs/vitest.log"
   step "begun beside the unit tests: the typecheck and dependency check, the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
@@ -191,6 +196,9 @@ else
   [ "$e2e_status" = 0 ] || exit "$e2e_status"
 fi
 if [ "$all" = 1 ]; then
+  step "end-to-end in Firefox and WebKit: the coach's main journeys (e2e/engines/)"
+  wait "$engines_install" || true
+  npm run test:engines 2>&1 | tee "$logs/engines.log"
   step "thorough: the heaviest server and simulator files at full depth on both databases, the several-process e2e files"
   bash scripts/test-thorough.sh 2>&1 | tee "$logs/thorough.log"
 fi
@@ -199,7 +207,8 @@ step_end
 total() {
   echo $(( $(count "$logs/vitest.log" '^ +Tests ' "$1") + $(count_node "$logs/pack.log" "$2") +
     $(count "$logs/storybook.log" '^Tests:' "$1") + $(count_node "$logs/storybook.log" "$2") +
-    $(count "$logs/e2e.log" '^ +Tests ' "$1") + $(count "$logs/thorough.log" '^ +Tests ' "$1") ))
+    $(count "$logs/e2e.log" '^ +Tests ' "$1") + $(count "$logs/engines.log" '^ +Tests ' "$1") +
+    $(count "$logs/thorough.log" '^ +Tests ' "$1") ))
 }
 passed=$(total passed pass)
 failed=$(total failed fail)
@@ -208,7 +217,7 @@ print_step_times
 times_printed=1
 echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
 if [ "$all" = 1 ]; then
-  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the thorough tier)"
+  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the thorough tier)"
 else
   echo "(unit and server tests on PGlite, every story in the browser; \`npm run test:all\` runs every test)"
 fi

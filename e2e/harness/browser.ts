@@ -22,7 +22,7 @@ export function connectBrowser(): Promise<Browser> {
 }
 
 /** Where screenshots of failed tests go (`E2E_ARTIFACTS`, `<tmp>/coach-e2e-artifacts` by default). */
-const artifactsDir =
+export const artifactsDir =
   process.env.E2E_ARTIFACTS ?? join(process.env.TMPDIR ?? '/tmp', 'coach-e2e-artifacts');
 
 export type E2e = {
@@ -93,13 +93,7 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
   });
   afterAll(async () => {
     await browser?.close();
-    if (!product) return;
-    secrets.addMails(await product.mail.received());
-    const found = secrets.foundIn(product.output());
-    await product.stop();
-    if (found.length > 0) {
-      throw new Error(`The server's output holds secrets this run used: ${found.join(', ')}`);
-    }
+    if (product) await stopCheckingSecrets(product, secrets);
   });
 
   const newContext = async (contextOptions: BrowserContextOptions = {}) => {
@@ -143,13 +137,32 @@ async function keepEvidence(testName: string, contexts: BrowserContext[], produc
       page.screenshot({ path: join(artifactsDir, `${name}-${index}.png`) }).catch(() => {}),
     ),
   );
-  const serverLines = (product?.output() ?? '')
+  console.error(
+    `${pages.length} screenshot(s) in ${artifactsDir}. Server output (end, requests left out):\n${serverOutputEnd(product)}`,
+  );
+}
+
+/** The end of the server's output for a failed test: its last 30 lines but the request logs. */
+export function serverOutputEnd(product: Product | null): string {
+  return (product?.output() ?? '')
     .split('\n')
     .filter(
       (line) =>
         !line.includes('"msg":"incoming request"') && !line.includes('"msg":"request completed"'),
-    );
-  console.error(
-    `${pages.length} screenshot(s) in ${artifactsDir}. Server output (end, requests left out):\n${serverLines.slice(-30).join('\n')}`,
-  );
+    )
+    .slice(-30)
+    .join('\n');
+}
+
+/**
+ * Stops a file's product, then fails when its output holds any of the secrets the file used (its
+ * mails' codes and link tokens added last), naming their kinds.
+ */
+export async function stopCheckingSecrets(product: Product, secrets: SecretLedger) {
+  secrets.addMails(await product.mail.received());
+  const found = secrets.foundIn(product.output());
+  await product.stop();
+  if (found.length > 0) {
+    throw new Error(`The server's output holds secrets this run used: ${found.join(', ')}`);
+  }
 }

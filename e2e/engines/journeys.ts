@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { coach } from '../harness/coach.ts';
+import type { Engine } from './engine.ts';
+import { type EngineE2e, setUpEngine } from './harness.ts';
+import type { Query } from './inPage.ts';
+import { type Screen, waitUntil } from './screen.ts';
+
+// The coach's main journeys in an engine other than chromium, written once for every engine (see
+// engine.ts): the same steps as e2e/session, clients, clientProfile and settings.test.ts, with
+// fewer details, so that what differs between the engines (events, focus, layout, storage) shows.
+// Each engine's file has a product of its own (the settings journey renames the demo coach).
+
+const signInHeading: Query = { role: 'heading', name: 'Sign in', level: 1 };
+const clientsHeading: Query = { role: 'heading', name: 'My clients', level: 1 };
+const clientsTable: Query = { role: 'table', name: 'Clients' };
+const mainMenu: Query = { role: 'navigation', name: 'Main' };
+const inviteButton: Query = { role: 'button', name: 'Invite client' };
+/** More Tabs than the clients screen has stops before its table's rows. */
+const tabsAtMost = 40;
+
+/** Signs in as the demo coach from the sign-in screen and waits for 'My clients'. */
+async function signInAsCoach(screen: Screen, e2e: EngineE2e) {
+  await screen.goto('/');
+  await screen.waitFor(signInHeading);
+  await screen.fill({ label: 'Email' }, coach.email);
+  await screen.fill({ label: 'Password' }, coach.password);
+  await screen.click({ role: 'button', name: 'Sign in' });
+  await screen.waitFor(clientsHeading);
+  // The tokens the app keeps: the server's output must hold neither (harness.ts).
+  const tokens = await screen.page.evaluate(() => [
+    localStorage.getItem('accessToken'),
+    localStorage.getItem('refreshToken'),
+  ]);
+  for (const token of tokens) e2e.secrets.add('token of the signed-in app', token);
+}
+
+/** The clients table once its figures have loaded (no longer busy, a client's row shown). */
+async function loadedClients(screen: Screen) {
+  await screen.waitFor(clientsTable);
+  await waitUntil(
+    'the clients table to load',
+    async () => (await screen.attribute(clientsTable, 'aria-busy')) === null,
+  );
+  await screen.waitFor({ role: 'img', within: clientsTable });
+}
+
+/**
+ * The clients the table shows, in order: each row's picture is named after its client (a person
+ * icon named so when there is no picture).
+ */
+const shownClients = (screen: Screen) => screen.names({ role: 'img', within: clientsTable });
+
+/** 'Maya Lindqvist' -> 'Lindqvist Maya': 'Name/Surname' sorts by surname, then first name. */
+const surnameFirst = (name: string) => name.split(' ').reverse().join(' ');
+const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
+const bySurname = (a: string, b: string) => collator.compare(surnameFirst(a), surnameFirst(b));
+
+/** The coach's main journeys in `engine`. */
+export function describeJourneys(name: string, launch: () => Promise<Engine>) {
+  const e2e = setUpEngine(launch);
+
+  describe(`${name}: the coach's main journeys`, () => {
+    it('signs in as the demo coach to My clients', async () => {
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      expect(await screen.path()).toBe('/clients');
+      // 'My clients' with the count of unread messages beside it.
+      await screen.waitFor({ role: 'link', nameMatches: '^My clients', within: mainMenu });
+      await screen.waitFor({ role: 'link', name: 'Settings', within: mainMenu });
+    });
+
+    it('lists the clients and sorts them by the Name/Surname header, both ways', async () => {
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      await loadedClients(screen);
+      const count = await screen.text({ textMatches: '^[\\d,]+ of [\\d,]+ clients$' });
+      const [shown, of] = (count?.match(/[\d,]+/g) ?? []).map((figure) =>
+        Number(figure.replaceAll(',', '')),
+      );
+      expect(shown).toBe(of);
+      expect(shown).toBeGreaterThan(5);
+
+      const nameHeader: Query = {
+        role: 'columnheader',
+        nameMatches: '^Name/Surname',
+        within: clientsTable,
+      };
+      const sortByName: Query = {
+        role: 'button',
+        nameMatches: '^Name/Surname',
+        within: nameHeader,
+      };
+      await screen.click(sortByName);
+      await waitUntil(
+        'an ascending sort',
+        async () => (await screen.attribute(nameHeader, 'aria-sort')) === 'ascending',
+      );
+      const ascending = await shownClients(screen);
+      expect(ascending.length).toBeGreaterThan(5);
+      expect(ascending).toEqual([...ascending].sort(bySurname));
+
+      await screen.click(sortByName);
+      await waitUntil(
+        'a descending sort',
+        async () => (await screen.attribute(nameHeader, 'aria-sort')) === 'descending',
+      );
+      const descending = await shownClients(screen);
+      expect(descending).toEqual([...descending].sort(bySurname).reverse());
+      expect(descending[0]).not.toBe(ascending[0]);
+    });
+
+    it("opens a client's profile with its chart of indicators, read from the keyboard", async () => {
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      await loadedClients(screen);
+      // A client with figures (a percentage in their row): their chart has days with data.
+      const withFigures: Query = {
+        role: 'img',
+        within: { role: 'row', hasText: '\\d+%', within: clientsTable },
+      };
+      const [client] = await screen.names(withFigures);
+      expect(client).toBeTruthy();
+      await screen.click(withFigures);
+      await screen.waitFor({ role: 'heading', name: client, level: 1 });
+      expect(await screen.path()).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
+
+      await screen.waitFor({ role: 'heading', name: 'Indicators per day', level: 2 });
+      const chart: Query = { role: 'group', nameMatches: '^Indicators per day, .+ to .+$' };
+      await screen.waitFor(chart);
+      const [chartName] = await screen.names(chart);
+      const lastDay = /, .+ to (.+)$/.exec(chartName ?? '')?.[1] ?? '';
+      expect(lastDay).not.toBe('');
+      await screen.waitFor({ textMatches: '^\\d+ of \\d+ days with data$' });
+
+      // The arrow keys and End move through the days: the last one is announced.
+      await screen.click(chart);
+      await screen.press('End');
+      const announced = await waitUntil('the last day announced', async () => {
+        const text = await screen.text({ role: 'status', within: chart });
+        return text?.startsWith(lastDay) ? text : undefined;
+      });
+      expect(announced).toMatch(/\d+%|No data/);
+
+      // The same figures as a table, captioned as the chart is named.
+      await screen.click({ role: 'button', name: 'Show as table' });
+      await screen.waitFor({ role: 'table', name: chartName });
+    });
+
+    it("edits the first name in the settings: 'Profile successfully edited', kept after a reload", async () => {
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      await screen.click({ role: 'link', name: 'Settings', within: mainMenu });
+      await screen.waitFor({ role: 'heading', name: 'Settings', level: 1 });
+      const firstName: Query = { label: 'First name' };
+      expect(await screen.value(firstName)).toBe('Olivia');
+
+      await screen.fill(firstName, 'Liv');
+      expect(await screen.value(firstName)).toBe('Liv');
+      await screen.click({ role: 'button', name: 'Save' });
+      await screen.waitFor({ text: 'Profile successfully edited' });
+
+      await screen.reload();
+      await screen.waitFor({ role: 'heading', name: 'Settings', level: 1 });
+      await waitUntil(
+        'the saved first name',
+        async () => (await screen.value(firstName)) === 'Liv',
+      );
+    });
+
+    it('logs out to the sign-in screen, which the signed-in screens then lead to', async () => {
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      await screen.click({ role: 'button', name: 'Log out' });
+      await screen.waitFor(signInHeading);
+      expect(await screen.path()).toBe('/');
+      expect(await screen.count({ role: 'button', name: 'Log out' })).toBe(0);
+
+      await screen.goto('/settings');
+      await screen.waitFor(signInHeading);
+      expect(await screen.path()).toBe('/');
+    });
+
+    it('opens the invite dialog and the shortcut list from the keyboard, closes them with Escape and gives the focus back', async () => {
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      await loadedClients(screen);
+
+      // Tab by Tab to 'Invite client', as a keyboard user goes.
+      for (let presses = 0; !(await screen.isFocused(inviteButton)); presses += 1) {
+        if (presses === tabsAtMost)
+          throw new Error(`${tabsAtMost} Tabs did not reach Invite client`);
+        await screen.press('Tab');
+      }
+      await screen.press('Enter');
+      const invite: Query = { role: 'dialog', name: 'Invite client' };
+      await screen.waitFor({ label: 'Email', within: invite });
+      await waitUntil('the focus in the invite dialog', () => screen.hasFocusWithin(invite));
+      await screen.waitForStill(invite);
+      await screen.press('Escape');
+      await screen.waitForGone(invite);
+      await waitUntil('the focus back on Invite client', () => screen.isFocused(inviteButton));
+
+      // '?' lists the keyboard shortcuts wherever the focus is but in a text field.
+      await screen.press('?');
+      const help: Query = { role: 'dialog', name: 'Keyboard shortcuts' };
+      await screen.waitFor({ text: 'Search clients', within: help });
+      await waitUntil('the focus in the shortcut list', () => screen.hasFocusWithin(help));
+      await screen.waitForStill(help);
+      await screen.press('Escape');
+      await screen.waitForGone(help);
+      await waitUntil('the focus back on Invite client', () => screen.isFocused(inviteButton));
+    });
+  });
+}
