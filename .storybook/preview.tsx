@@ -20,6 +20,7 @@ import {
   widenDocsFrame,
 } from './docsFrames.ts';
 import { createStoryI18n } from './i18n.ts';
+import { namedWindow, viewportOptions } from './windows.ts';
 
 holdDocsPageStill();
 
@@ -69,22 +70,10 @@ function StoryI18n({ locale, children }: { locale: unknown; children: ReactNode 
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
-/** The width in px of the window the story's `viewport` global names, if it names one. */
-function storyWindowWidth(context: Parameters<Decorator>[1]): number | null {
-  const name = (context.globals.viewport as { value?: unknown } | undefined)?.value;
-  const options = (
-    context.parameters.viewport as
-      | { options?: Record<string, { styles?: { width?: string } }> }
-      | undefined
-  )?.options;
-  const width = typeof name === 'string' ? options?.[name]?.styles?.width : undefined;
-  return width ? Number.parseInt(width, 10) : null;
-}
-
 const withProviders: Decorator = (Story, context) => {
-  const windowWidth = storyWindowWidth(context);
+  const storyWindow = namedWindow(context.globals.viewport, context.parameters.viewport);
   // Before the story renders: the app sizes its text by the window's width.
-  if (windowWidth) widenDocsFrame(windowWidth);
+  if (storyWindow) widenDocsFrame(storyWindow.width);
   const route = context.parameters.route as string | undefined;
   const locale: unknown = context.globals.locale;
   const content = (
@@ -178,39 +167,9 @@ const preview: Preview = {
         ],
       },
     },
-    // The windows of the design: the app's screens are pinned to the desktop one (their stories
-    // set the `viewport` global), and shown at the spec's other root font sizes' widths
-    // (1,024, 1,600 and 1,920 px: 11, 14 and 16 px) by 'App/Journeys/Every width'; the test
-    // runner's page takes the window a story names (`.storybook/test-runner.ts`).
-    viewport: {
-      options: {
-        coachDesktop: {
-          name: 'Coach desktop (1280 × 800)',
-          styles: { width: '1280px', height: '800px' },
-          type: 'desktop',
-        },
-        coachLaptop: {
-          name: 'Small laptop (1024 × 700)',
-          styles: { width: '1024px', height: '700px' },
-          type: 'desktop',
-        },
-        coachLarge: {
-          name: 'Large desktop (1600 × 900)',
-          styles: { width: '1600px', height: '900px' },
-          type: 'desktop',
-        },
-        coachFullHd: {
-          name: 'Full HD desktop (1920 × 1080)',
-          styles: { width: '1920px', height: '1080px' },
-          type: 'desktop',
-        },
-        coachTablet: {
-          name: 'Tablet, landscape (1180 × 820)',
-          styles: { width: '1180px', height: '820px' },
-          type: 'tablet',
-        },
-      },
-    },
+    // The windows of the design (`windows.ts`): the app's screens name theirs with the `viewport`
+    // global; the test runner's page takes it (`.storybook/test-runner.ts`).
+    viewport: { options: viewportOptions },
   },
 };
 

@@ -6,6 +6,7 @@ import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright-core';
 import type { CompareAnswer, CompareRequest } from '../scripts/visualCompareWorker.ts';
 import { failureThreshold } from '../scripts/visualTolerance.ts';
+import { coachWindows, namedWindow, type WindowSize } from './windows.ts';
 
 const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
@@ -186,28 +187,24 @@ function storyParameters(page: Page, id: string): Promise<StoryParameters | unde
 }
 
 /** The test-runner's page size (test-runner-jest.config.js), the design window's. */
-const designWindow = { width: 1280, height: 800 };
+const designWindow: WindowSize = coachWindows.coachDesktop;
 
-/**
- * The window a story names with its `viewport` global, in pixels, from the viewport options the
- * preview offers (`.storybook/preview.tsx`): the same sizes the manager's canvas takes.
- */
-function storyWindow(page: Page, id: string): Promise<{ width: number; height: number } | null> {
-  return page.evaluate(async (storyId) => {
-    type Option = { styles?: { width?: string; height?: string } };
+/** The window a story names with its `viewport` global (`windows.ts`), read from its context. */
+async function storyWindow(page: Page, id: string): Promise<WindowSize | null> {
+  const { viewportGlobal, viewportParameter } = await page.evaluate(async (storyId) => {
     const preview = globalThis as unknown as {
       __getContext: (id: string) => Promise<{
-        storyGlobals?: { viewport?: { value?: string } };
-        parameters?: { viewport?: { options?: Record<string, Option> } };
+        storyGlobals?: { viewport?: unknown };
+        parameters?: { viewport?: unknown };
       }>;
     };
     const story = await preview.__getContext(storyId);
-    const name = story.storyGlobals?.viewport?.value;
-    const styles = name ? story.parameters?.viewport?.options?.[name]?.styles : undefined;
-    const width = Number.parseInt(styles?.width ?? '', 10);
-    const height = Number.parseInt(styles?.height ?? '', 10);
-    return width > 0 && height > 0 ? { width, height } : null;
+    return {
+      viewportGlobal: story.storyGlobals?.viewport ?? null,
+      viewportParameter: story.parameters?.viewport ?? null,
+    };
   }, id);
+  return namedWindow(viewportGlobal, viewportParameter);
 }
 
 const config: TestRunnerConfig = {
@@ -229,10 +226,10 @@ const config: TestRunnerConfig = {
     // The page is the story's window: the viewport its `viewport` global names (an app screen at
     // 1,024 or 1,920 px), the design window otherwise. The test-runner renders a file's stories
     // in one page, so each story sets it, before it renders (the app sizes its text by it).
-    const size = (await storyWindow(page, context.id)) ?? designWindow;
+    const { width, height } = (await storyWindow(page, context.id)) ?? designWindow;
     const current = page.viewportSize();
-    if (current?.width !== size.width || current.height !== size.height) {
-      await page.setViewportSize(size);
+    if (current?.width !== width || current.height !== height) {
+      await page.setViewportSize({ width, height });
     }
     // The test-runner renders a file's stories one after another in the same page: axe-core
     // (half a megabyte of script) is evaluated once per page, not once per story.

@@ -88,8 +88,28 @@ export function onScreen(page: EnginePage) {
     count,
     waitFor,
     /** Waits until the query finds nothing (a dialog closed, a screen left). */
-    waitForGone: (query: Query) =>
-      waitUntil(`the ${describeQuery(query)} to go`, async () => (await count(query)) === 0),
+    waitForGone: async (query: Query) => {
+      try {
+        await waitUntil(
+          `the ${describeQuery(query)} to go`,
+          async () => (await count(query)) === 0,
+        );
+      } catch (error) {
+        // What holds it there: its state (open, or closed and animating out) and its animations.
+        const state = await withQueries((q) => {
+          const element = (window as PageWindow).coachE2eQueries?.first(q as Query);
+          if (!element) return 'gone by now';
+          const animations = element.getAnimations({ subtree: true }).map((animation) => {
+            const name =
+              animation instanceof CSSAnimation ? animation.animationName : animation.id || '?';
+            return `${name} ${animation.playState} at ${String(animation.currentTime)}`;
+          });
+          const stated = element.closest('[data-state]')?.getAttribute('data-state') ?? 'none';
+          return `data-state ${stated}; focus in it ${element.contains(document.activeElement)}; animations: ${animations.join(', ') || 'none'}`;
+        }, query).catch((reason: unknown) => `unknown (${String(reason)})`);
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; ${state}`);
+      }
+    },
     click: async (query: Query) => (await waitFor(query)).click(),
     /** Replaces a field's value by typing, as a user does: its text selected, then typed over. */
     fill: async (query: Query, text: string) => {

@@ -7,7 +7,7 @@ import { rootFontSizeFor } from '../../packages/app/src/core/screenSize/index.ts
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable } from './clientsStory.ts';
-import { type DesignWidth, viewportAt } from './designViewport.ts';
+import { type DesignWidth, viewportAt, windowAt } from './designViewport.ts';
 import { openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
@@ -24,7 +24,7 @@ import { withCoachApi } from './withCoachApi.tsx';
 const meta = {
   title: 'App/Journeys/Every width',
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { docs: { story: ownFrame(1080) }, layout: 'fullscreen' },
+  parameters: { docs: { story: ownFrame(windowAt(1920).height) }, layout: 'fullscreen' },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },
@@ -33,13 +33,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Window heights of the design's windows (`.storybook/preview.tsx`), for the Docs frames. */
-const heights: Record<DesignWidth, number> = { 1024: 700, 1280: 800, 1600: 900, 1920: 1080 };
-
 /** The story's fields for a window of `width`: its viewport, its Docs frame, the route. */
 const atWidth = (width: DesignWidth, parameters: Record<string, unknown>) => ({
   globals: viewportAt(width),
-  parameters: { ...parameters, docs: { story: ownFrame(heights[width]) } },
+  parameters: { ...parameters, docs: { story: ownFrame(windowAt(width).height) } },
 });
 
 /** The signed-in app at a route, the demo coach signed in from stored tokens. */
