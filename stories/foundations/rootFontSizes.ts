@@ -1,17 +1,13 @@
+import { MIN_APP_WIDTH, rootFontSizeTable } from '../../packages/app/src/core/screenSize/index.ts';
+
 /**
- * The root font size the app sets by screen width (spec, screen-size rules): every rem token
- * scales with it. `below` is exclusive; the last entry has no upper bound.
+ * The root font size the app sets by screen width (spec, screen-size rules), from the app's own
+ * rule: every rem token scales with it. `below` is exclusive; the last entry has no upper bound.
  */
-export const rootFontSizes: { below: number | null; size: number }[] = [
-  { below: 1097, size: 11 },
-  { below: 1281, size: 12 },
-  { below: 1601, size: 14 },
-  { below: 1901, size: 15 },
-  { below: null, size: 16 },
-];
+export const rootFontSizes = rootFontSizeTable();
 
 /** Width under which the app shows the blocking screen instead of itself. */
-export const MIN_APP_WIDTH = 1004;
+export { MIN_APP_WIDTH };
 
 /** '0.875rem' at a 14 px root is 12.25 px. */
 export const remToPx = (rem: string, root: number) => Number.parseFloat(rem) * root;

@@ -1,4 +1,4 @@
 // The app core's screenSize: what features, routes/ and stories may import.
 export { ScreenSizeGate } from './components/ScreenSizeGate.tsx';
 export { ScreenSizeMessage } from './components/ScreenSizeMessage.tsx';
-export { rootFontSizeFor } from './screenRules.ts';
+export { MIN_APP_WIDTH, rootFontSizeFor, rootFontSizeTable } from './screenRules.ts';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { blockingReasonFor, rootFontSizeCss, rootFontSizeFor } from './screenRules.ts';
+import {
+  blockingReasonFor,
+  rootFontSizeCss,
+  rootFontSizeFor,
+  rootFontSizeTable,
+} from './screenRules.ts';
 
 describe('rootFontSizeFor', () => {
   it.each([
@@ -50,6 +55,26 @@ describe('rootFontSizeCss', () => {
         '@media (min-width:1901px){html{font-size:16px}}',
     );
   });
+});
+
+describe('rootFontSizeTable', () => {
+  it('lists 11, 12, 14, 15 and 16 px with the widths the rules give them', () => {
+    expect(rootFontSizeTable()).toEqual([
+      { below: 1097, size: 11 },
+      { below: 1281, size: 12 },
+      { below: 1601, size: 14 },
+      { below: 1901, size: 15 },
+      { below: null, size: 16 },
+    ]);
+  });
+
+  it.each([1004, 1096, 1097, 1280, 1281, 1600, 1601, 1900, 1901, 3840])(
+    'names for %i px wide the size the rules give it',
+    (width) => {
+      const entry = rootFontSizeTable().find(({ below }) => below === null || width < below);
+      expect(entry?.size).toBe(rootFontSizeFor(width));
+    },
+  );
 });
 
 describe('blockingReasonFor', () => {

@@ -1,5 +1,5 @@
 /** The narrowest width the app works at (requirements R2.5). */
-const MIN_APP_WIDTH = 1004;
+export const MIN_APP_WIDTH = 1004;
 
 /** Root font sizes by width: the first whose `below` exceeds the width applies (requirements R2.5). */
 const rootFontSizeSteps = [
@@ -29,6 +29,17 @@ export type BlockingReason = 'higherResolution' | 'landscape';
  */
 export function rootFontSizeFor(width: number): number {
   return rootFontSizeSteps.find((step) => width < step.below)?.px ?? LARGEST_ROOT_FONT_SIZE;
+}
+
+/**
+ * Every root font size with the widths it applies to, narrowest first: `below` is exclusive, null
+ * on the last (16 px from 1901 px up). The design's Typography page reads it.
+ */
+export function rootFontSizeTable(): { below: number | null; size: number }[] {
+  return [
+    ...rootFontSizeSteps.map((step) => ({ below: step.below, size: step.px })),
+    { below: null, size: LARGEST_ROOT_FONT_SIZE },
+  ];
 }
 
 /**
