@@ -6,6 +6,7 @@ import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
+import { releaseFocus } from './releaseFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
@@ -51,11 +52,6 @@ async function fillForm(canvas: Canvas) {
   await userEvent.type(canvas.getByLabelText('Confirm password'), 'Secret123');
   await userEvent.clear(canvas.getByLabelText('Timezone'));
   await userEvent.type(canvas.getByLabelText('Timezone'), 'Europe/Paris');
-}
-
-/** Focus released: a focus ring or an open suggestion list must not decide the snapshot. */
-function releaseFocus() {
-  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
 }
 
 /**

@@ -7,6 +7,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PendingInvites } from '../../packages/app/src/features/invites/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
+import { releaseFocus } from './releaseFocus.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
@@ -122,7 +123,7 @@ export const Many: Story = {
     );
     await expect(within(list).getAllByText('Expired')).toHaveLength(3);
     // No focus ring in the snapshot.
-    (document.activeElement as HTMLElement | null)?.blur();
+    releaseFocus();
   },
 };
 
@@ -197,7 +198,7 @@ export const LoadError: Story = {
     await expect(alert).toHaveTextContent('Error loading pending invites');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByRole('alert')).toBeVisible();
-    (document.activeElement as HTMLElement | null)?.blur();
+    releaseFocus();
   },
 };
 

@@ -15,6 +15,7 @@ import {
   loadedSection,
   openModal,
 } from './profileActionsStory.ts';
+import { releaseFocus } from './releaseFocus.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
@@ -186,7 +187,7 @@ export const Generating: Story = {
     // Escape does not close it either.
     await userEvent.keyboard('{Escape}');
     await expect(dialog).toBeInTheDocument();
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    releaseFocus();
   },
 };
 

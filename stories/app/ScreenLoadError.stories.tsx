@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ScreenLoadError } from '../../packages/app/src/core/lazyScreens/index.ts';
 import { designViewport } from './designViewport.ts';
+import { releaseFocus } from './releaseFocus.ts';
 
 /**
  * What shows instead of a screen whose code could not load (decisions: lazy screens). Online, the
@@ -31,7 +32,7 @@ export const CodeGone: Story = {
     await expect(args.onReload).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    (document.activeElement as HTMLElement | null)?.blur();
+    releaseFocus();
   },
 };
 

@@ -13,6 +13,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
+import { releaseFocus } from './releaseFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
@@ -101,7 +102,7 @@ export const PasskeyUnknown: Story = {
     );
     // Whether the button keeps its focus ring depends on when its loading state ended: the
     // snapshot shows the page without it.
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    releaseFocus();
   },
 };
 

@@ -1,6 +1,7 @@
 import { toast } from '@coach/ui';
 import { expect, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
+import { releaseFocus } from './releaseFocus.ts';
 
 // Toasts are portalled out of the story's root.
 const toastWaitMs = storyWait(10_000);
@@ -20,5 +21,5 @@ export async function expectToast(text: string) {
     timeout: toastWaitMs,
   });
   await waitFor(() => expect(document.querySelector('[data-loading]')).toBeNull());
-  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  releaseFocus();
 }
