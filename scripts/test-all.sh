@@ -129,10 +129,9 @@ else
   # browser pages. The unit tests' workers leave part of the two cores idle while they wait on
   # timers, sockets and their PGlite threads, and the stories' pages fill it. The stories run in a
   # process group of their own (setsid), stopped with the run when the unit tests fail; their
-  # output is printed after the unit tests'. Stories tagged `thorough` (the app's screens in whole
-  # windows up to 1,920 px) are left to `npm run test:all`.
+  # output is printed after the unit tests'.
   setsid bash -c 'npx storybook build --test --quiet -o storybook-static >"$1/builds.log" 2>&1 || exit 90
-    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 npm run test-storybook -- --ci --excludeTags thorough >"$1/storybook.log" 2>&1' \
+    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 npm run test-storybook -- --ci >"$1/storybook.log" 2>&1' \
     stories "$logs" &
   stories=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite), every story in chromium beside them"

@@ -23,9 +23,6 @@ import { withCoachApi } from './withCoachApi.tsx';
  */
 const meta = {
   title: 'App/Journeys/Every width',
-  // Whole windows up to 1,920 x 1,080, each a full app: run by `npm run test:all` and a
-  // change-following run, not by the gate (`npm test`), which they would take past 8 minutes.
-  tags: ['thorough'],
   decorators: [withCoachApi, withAppRootFontSize],
   parameters: { docs: { story: ownFrame(windowAt(1920).height) }, layout: 'fullscreen' },
   beforeEach({ msw }) {
