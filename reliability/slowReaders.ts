@@ -17,10 +17,11 @@ import { defaultOrganisationId } from '../packages/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/index.ts';
 import { insertReport } from '../packages/server/src/services/resource/reports/reportStore.ts';
 import { createUserWithProfile } from '../packages/server/test/auth.ts';
+import { freePort } from '../packages/server/test/freePort.ts';
 import { makeLargePng } from '../packages/server/test/images.ts';
 import { requestWithoutReading } from '../packages/server/test/nonReaders.ts';
 import { type CheckResult, type Figure, markdownTable, round } from './harness.ts';
-import { freePort, startServer, stopServer } from './load/servers.ts';
+import { startServer, stopServer } from './load/servers.ts';
 import { percentile } from './load/stats.ts';
 
 const readerCount = Number(process.env.RELIABILITY_SLOW_READERS ?? 200);

@@ -10,9 +10,5 @@ dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
-  echo "Installing ${need[*]} with apt-get" >&2
-  sudo_cmd=""
-  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  bash "$(dirname "$0")/apt-install.sh" "${need[@]}"
 fi

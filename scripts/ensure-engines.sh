@@ -14,11 +14,7 @@ command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
 if [ ${#need[@]} -gt 0 ]; then
-  echo "Installing ${need[*]} with apt-get" >&2
-  sudo_cmd=""
-  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  bash scripts/apt-install.sh "${need[@]}"
 fi
 # Again when the lock file changed since the install. No install scripts: webdriverio's
 # dependencies would download drivers for other browsers (geckodriver, edgedriver), which these

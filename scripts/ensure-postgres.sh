@@ -37,13 +37,7 @@ find_bin_dir() {
 
 install_postgres() {
   say "initdb/pg_ctl not found: installing Debian's postgresql"
-  local sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { say "not root and no sudo: install postgresql first"; exit 1; }
-    sudo=(sudo)
-  fi
-  "${sudo[@]}" apt-get update >&2
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends postgresql >&2
+  bash "$(dirname "$0")/apt-install.sh" postgresql
 }
 
 bin_dir="$(find_bin_dir || true)"

@@ -14,7 +14,7 @@ const signInHeading: Query = { role: 'heading', name: 'Sign in', level: 1 };
 const clientsHeading: Query = { role: 'heading', name: 'My clients', level: 1 };
 const clientsTable: Query = { role: 'table', name: 'Clients' };
 const mainMenu: Query = { role: 'navigation', name: 'Main' };
-const inviteButton: Query = { role: 'button', name: 'Invite client' };
+const inviteButton = { role: 'button', name: 'Invite client' } satisfies Query;
 /** More Tabs than the clients screen has stops before its table's rows. */
 const tabsAtMost = 40;
 
@@ -42,6 +42,25 @@ async function loadedClients(screen: Screen) {
     async () => (await screen.attribute(clientsTable, 'aria-busy')) === null,
   );
   await screen.waitFor({ role: 'img', within: clientsTable });
+}
+
+/**
+ * A dialog open with the focus inside closes with Escape and gives the focus back to `returnTo`.
+ * `shown` is a part of the dialog that says it has rendered; the dialog is still (its opening
+ * animation over) before Escape is pressed.
+ */
+async function closesWithEscape(
+  screen: Screen,
+  dialog: Query,
+  shown: Query,
+  { name, returnTo }: { name: string; returnTo: Query & { name: string } },
+) {
+  await screen.waitFor({ ...shown, within: dialog });
+  await waitUntil(`the focus in ${name}`, () => screen.hasFocusWithin(dialog));
+  await screen.waitForStill(dialog);
+  await screen.press('Escape');
+  await screen.waitForGone(dialog);
+  await waitUntil(`the focus back on ${returnTo.name}`, () => screen.isFocused(returnTo));
 }
 
 /**
@@ -192,23 +211,21 @@ export function describeJourneys(name: string, launch: () => Promise<Engine>) {
         await screen.press('Tab');
       }
       await screen.press('Enter');
-      const invite: Query = { role: 'dialog', name: 'Invite client' };
-      await screen.waitFor({ label: 'Email', within: invite });
-      await waitUntil('the focus in the invite dialog', () => screen.hasFocusWithin(invite));
-      await screen.waitForStill(invite);
-      await screen.press('Escape');
-      await screen.waitForGone(invite);
-      await waitUntil('the focus back on Invite client', () => screen.isFocused(inviteButton));
+      await closesWithEscape(
+        screen,
+        { role: 'dialog', name: 'Invite client' },
+        { label: 'Email' },
+        { name: 'the invite dialog', returnTo: inviteButton },
+      );
 
       // '?' lists the keyboard shortcuts wherever the focus is but in a text field.
       await screen.press('?');
-      const help: Query = { role: 'dialog', name: 'Keyboard shortcuts' };
-      await screen.waitFor({ text: 'Search clients', within: help });
-      await waitUntil('the focus in the shortcut list', () => screen.hasFocusWithin(help));
-      await screen.waitForStill(help);
-      await screen.press('Escape');
-      await screen.waitForGone(help);
-      await waitUntil('the focus back on Invite client', () => screen.isFocused(inviteButton));
+      await closesWithEscape(
+        screen,
+        { role: 'dialog', name: 'Keyboard shortcuts' },
+        { text: 'Search clients' },
+        { name: 'the shortcut list', returnTo: inviteButton },
+      );
     });
   });
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Key as Keys, remote } from 'webdriverio';
+import { freePort } from '../../packages/server/test/freePort.ts';
 import type { Engine, EnginePage, Json, Key } from './engine.ts';
 
 /** WebKitGTK's browser for automation (Debian's webkit2gtk-driver brings it with the driver). */
@@ -214,18 +214,6 @@ async function answersStatus(port: number): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The last of what a stream printed, for an error. */

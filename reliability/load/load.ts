@@ -27,10 +27,11 @@ import pg from 'pg';
 import { serviceNames } from '../../packages/api/src/index.ts';
 import { defaultOrganisationId } from '../../packages/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../packages/server/src/db/index.ts';
+import { freePort } from '../../packages/server/test/freePort.ts';
 import { type CheckResult, type Figure, markdownTable } from '../harness.ts';
 import { createRecorder } from './client.ts';
 import { type LoadAccounts, roleOf, runMix } from './mix.ts';
-import { errorLines, freePort, type ServerProcess, startServer, stopServer } from './servers.ts';
+import { errorLines, type ServerProcess, startServer, stopServer } from './servers.ts';
 import { errorsText, type RunFigures, runFigures } from './stats.ts';
 
 const connections = Number(process.env.RELIABILITY_CONNECTIONS ?? 200);

@@ -3,25 +3,12 @@
 // in a file (a log line per request: the production logger is part of what is measured).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../packages/server/test/freePort.ts';
 
 const mainScript = resolve(import.meta.dirname, '../../packages/server/src/main.ts');
 
 export type ServerProcess = { url: string; child: ChildProcess; logFile: string };
-
-/** A port free now on loopback (the server is then started on it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePromise(port));
-    });
-  });
-}
 
 /** Starts a server process with `env` and resolves once /api/health answers. */
 export async function startServer(
