@@ -20,6 +20,7 @@ import {
   registerAbortedRequestLog,
 } from './http/logging.ts';
 import { closeStalledSends } from './http/sendRate.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerClientReadAudit } from './services/clientRecords/index.ts';
 import type { ServiceContext } from './services/core/index.ts';
@@ -36,6 +37,8 @@ export type BuildServerOptions = {
    * tests check each against the error catalogue.
    */
   onErrorAnswer?: (answer: ErrorAnswer) => void;
+  /** The process's metrics (`METRICS_PORT`), fed by this server's requests and admission gate. */
+  metrics?: Metrics;
 };
 
 export type { ErrorAnswer } from './app/errorAnswerWatch.ts';
@@ -86,7 +89,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   if (options.logger) registerAbortedRequestLog(app, logController);
   // API requests are admitted a bounded number at a time, once their body has come (see
   // admission.ts), and bodies that come too slowly are dropped (bodyRate.ts).
-  const admission = registerAdmission(app, limits);
+  const admission = registerAdmission(app, limits, options.metrics?.refused);
+  if (options.metrics) {
+    options.metrics.watchRequests(app);
+    options.metrics.watchAdmission(admission);
+  }
   registerBodyRate(app, limits);
   app.addHook('onRequest', (request, reply, done) => {
     setAnswerHeaders(request, reply);

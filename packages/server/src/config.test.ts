@@ -129,6 +129,18 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
     );
   });
 
+  it('keeps no metrics unless METRICS_PORT is set, and serves them on loopback unless METRICS_HOST says', () => {
+    expect(readConfig({}).metrics).toBeNull();
+    expect(readConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(readConfig({ METRICS_PORT: ' 9464 ', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+  });
+
   it('reads DEMO_SEED as 1/true or 0/false', () => {
     expect(readConfig({ DEMO_SEED: '1', DATABASE_URL: 'postgres://db/coach' }).demoSeed).toBe(true);
     expect(readConfig({ DEMO_SEED: 'true' }).demoSeed).toBe(true);
@@ -181,6 +193,26 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
       'a DEMO_SEED that is no flag',
       { DEMO_SEED: 'maybe' },
       "DEMO_SEED must be 1/true or 0/false, got 'maybe'",
+    ],
+    [
+      'a METRICS_PORT that is no port',
+      { METRICS_PORT: '99999' },
+      "METRICS_PORT must be an integer between 1 and 65535, got '99999'",
+    ],
+    [
+      "a METRICS_PORT that is the API's",
+      { PORT: '8080', METRICS_PORT: '8080' },
+      "METRICS_PORT must differ from PORT (8080): the metrics are never served on the API's port",
+    ],
+    [
+      'a METRICS_HOST that is a name',
+      { METRICS_PORT: '9464', METRICS_HOST: 'metrics.example.com' },
+      "METRICS_HOST must be an IP address (such as 127.0.0.1 or 0.0.0.0) or localhost, got 'metrics.example.com'",
+    ],
+    [
+      'a METRICS_HOST without METRICS_PORT',
+      { METRICS_HOST: '0.0.0.0' },
+      'METRICS_HOST is set but METRICS_PORT is not: set the port to serve metrics',
     ],
   ];
   for (const [name, env, message] of bad) {

@@ -15,6 +15,8 @@ import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createAccessTokens } from './http/accessTokens.ts';
 import { shortLogStream } from './http/shortLog.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { startMetricsServer } from './metrics/metricsServer.ts';
 import { demoAccounts, demoClient, demoCoach, seedDemoAccounts } from './seed/demo.ts';
 import { createRequireAuth } from './services/auth/index.ts';
 import { liftedClientReadLimit, liftedClientWriteQuotas } from './services/clientRecords/index.ts';
@@ -62,18 +64,33 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const appIndex = join(config.staticDir ?? defaultStaticDir, 'index.html');
   if (!existsSync(appIndex)) console.warn(`WARNING: ${noAppBuildWarning(appIndex)}`);
 
+  // Kept only when an operator asks for them (METRICS_PORT).
+  const metrics = config.metrics ? createMetrics() : undefined;
   const app = await buildServer(config, {
     logger: true,
     ...(config.logFormat === 'short' ? { logStream: shortLogStream() } : {}),
     services: { context: serviceContextOf(config, database, jwtSecret), enabled: config.services },
+    ...(metrics ? { metrics } : {}),
   });
-  stopOnSignals(app, database);
+  let metricsServer: { close(): Promise<void> } | null = null;
+  stopOnSignals(app, database, () => metricsServer?.close());
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database.close();
     fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  if (metrics && config.metrics) {
+    const { host, port } = config.metrics;
+    try {
+      metricsServer = await startMetricsServer(metrics, config.metrics);
+    } catch (error) {
+      await app.close();
+      await database.close();
+      fail(`could not serve the metrics on ${host}:${port}: ${(error as Error).message}`);
+    }
+    console.log(`Metrics (Prometheus' text format) at http://${host}:${port}/metrics`);
   }
   announceStart(config);
 }
@@ -179,14 +196,19 @@ function serviceContextOf(
   };
 }
 
-/** Closes the server, then the database, on SIGINT or SIGTERM. */
-function stopOnSignals(app: FastifyInstance, database: DatabaseHandle) {
+/** Closes the metrics' server, the server, then the database, on SIGINT or SIGTERM. */
+function stopOnSignals(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  closeMetrics: () => Promise<void> | undefined,
+) {
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
     try {
+      await closeMetrics();
       await app.close();
       await database.close();
       process.exit(0);

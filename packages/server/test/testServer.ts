@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../src/db/index.ts';
 import { createAccessTokens } from '../src/http/accessTokens.ts';
 import type { LogStream } from '../src/http/logging.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import type { Metrics } from '../src/metrics/metrics.ts';
 import { type AuthOptionsInput, createRequireAuth } from '../src/services/auth/index.ts';
 import type { ServiceContext } from '../src/services/core/index.ts';
 import { createTestDatabase } from './database.ts';
@@ -46,6 +47,8 @@ export type TestServerOptions = {
   liveEvents?: ServiceContext['liveEvents'];
   /** The database to serve (closed with the server); a fresh one of the test kind by default. */
   database?: DatabaseHandle;
+  /** The process's metrics, fed by this server (see src/metrics); none by default. */
+  metrics?: Metrics;
 };
 
 /**
@@ -82,6 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     {
       services: { context, enabled: options.services ?? serviceNames },
       ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       onErrorAnswer: (answer) => {
         const problem = catalogueProblem(answer);
         if (problem) offCatalogue.push(problem);

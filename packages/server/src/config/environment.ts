@@ -77,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isMorningMailOn: readFlag('MORNING_MAIL', env.MORNING_MAIL, true),
     morningMailTickSeconds: readMorningMailTick(env.MORNING_MAIL_TICK_SECONDS),
     testNow: readTestNow(env),
+    metrics: readMetricsAddress(env, port),
     port,
     host: env.HOST || '0.0.0.0',
     // The default folder only once the app is built (`npm start` builds it): the API alone before.
@@ -275,6 +276,42 @@ function readLogFormat(env: NodeJS.ProcessEnv): LogFormat {
   const format = logFormats.find((name) => name === text);
   if (!format) throw new Error(`LOG_FORMAT must be json or short, got '${env.LOG_FORMAT}'`);
   return format;
+}
+
+/**
+ * `METRICS_PORT` (1 to 65535, not the API's `PORT`) and `METRICS_HOST` (an IP address or
+ * `localhost`; 127.0.0.1 by default, so that only this machine reads them unless an operator says
+ * otherwise); no metrics without a port.
+ */
+function readMetricsAddress(
+  env: NodeJS.ProcessEnv,
+  apiPort: number,
+): { port: number; host: string } | null {
+  const portText = env.METRICS_PORT?.trim();
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  if (!portText) {
+    if (env.METRICS_HOST?.trim()) {
+      throw new Error('METRICS_HOST is set but METRICS_PORT is not: set the port to serve metrics');
+    }
+    return null;
+  }
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(
+      `METRICS_PORT must be an integer between 1 and 65535, got '${env.METRICS_PORT}'`,
+    );
+  }
+  if (port === apiPort) {
+    throw new Error(
+      `METRICS_PORT must differ from PORT (${apiPort}): the metrics are never served on the API's port`,
+    );
+  }
+  if (host !== 'localhost' && isIP(host) === 0) {
+    throw new Error(
+      `METRICS_HOST must be an IP address (such as 127.0.0.1 or 0.0.0.0) or localhost, got '${env.METRICS_HOST}'`,
+    );
+  }
+  return { port, host };
 }
 
 /** `MORNING_MAIL_TICK_SECONDS`: 1 to 3600 whole seconds, 60 by default. */

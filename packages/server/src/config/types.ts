@@ -82,6 +82,11 @@ export type RuntimeConfig = {
    * 07:00 in a coach's zone. Null (the real clock) unless set; refused with NODE_ENV=production.
    */
   testNow: Date | null;
+  /**
+   * Where the metrics are served in Prometheus' text format (`METRICS_PORT`, `METRICS_HOST`,
+   * 127.0.0.1 by default), a port apart from the API's; null (no metrics kept) when unset.
+   */
+  metrics: { port: number; host: string } | null;
 };
 
 /** See `RuntimeConfig.logFormat`. */

@@ -1,7 +1,13 @@
 import { messages } from '@coach/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
-import { type AdmissionGate, createAdmissionGate, type Lane, type Turn } from './admissionGate.ts';
+import {
+  type AdmissionGate,
+  createAdmissionGate,
+  type Lane,
+  type Refusal,
+  type Turn,
+} from './admissionGate.ts';
 import { hasBody, pauseBodyClock, resumeBodyClock } from './bodyRate.ts';
 import { clientAddressKey } from './clientAddress.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
@@ -58,6 +64,8 @@ const admissions = new WeakMap<FastifyRequest, Admission>();
 export function registerAdmission(
   app: FastifyInstance,
   limits: Partial<HttpLimits> = {},
+  /** Told of each refusal (the metrics count them). */
+  onRefusal: (reason: Refusal) => void = () => {},
 ): AdmissionGate {
   const gate = createAdmissionGate({ ...defaultHttpLimits, ...limits });
 
@@ -91,6 +99,7 @@ export function registerAdmission(
       return;
     }
     // Refused: the server's error handler answers, with a second to wait.
+    onRefusal(turn);
     done(
       turn === 'address_busy'
         ? new DomainError('rate_limited', messages.tooManyRequestsFromAddress, refusalRetry)

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUserWithProfile, signInForTest } from '../../test/auth.ts';
+import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { startMetricsServer } from './metricsServer.ts';
+
+/** One sample line of Prometheus' text format: `name{label="value",...} number`. */
+type Sample = { name: string; labels: Record<string, string>; value: number };
+
+function parseSamples(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) throw new Error(`not a sample line: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+      labels[key as string] = value as string;
+    }
+    samples.push({ name: match[1] as string, labels, value: Number(match[3]) });
+  }
+  return samples;
+}
+
+const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const profileRoute = '/api/analytics/clients/:clientId/profile';
+
+describe('metrics', () => {
+  let metrics: Metrics;
+  let server: TestServer;
+  let scraper: Awaited<ReturnType<typeof startMetricsServer>>;
+  let metricsUrl: string;
+  let token: string;
+  let clientId: string;
+  const coachEmail = 'metrics-coach@example.com';
+
+  beforeAll(async () => {
+    metrics = createMetrics();
+    server = await startTestServer({
+      metrics,
+      // One address may hold one request at work and none waiting: a second at once is refused.
+      config: { http: { maxAtWorkPerAddress: 1, maxWaitingPerAddress: 0 } },
+    });
+    scraper = await startMetricsServer(metrics, { port: 0, host: '127.0.0.1' });
+    metricsUrl = `http://127.0.0.1:${scraper.port}/metrics`;
+    const coach = await createUserWithProfile(server.database, {
+      email: coachEmail,
+      password: 'Coach123!',
+      type: 'coach',
+    });
+    const client = await createUserWithProfile(server.database, {
+      email: 'metrics-client@example.com',
+      password: 'Client123!',
+      type: 'user',
+      coachPersonId: coach.personId,
+    });
+    clientId = client.personId;
+    token = await signInForTest(server, coach.userId);
+  });
+  afterAll(async () => {
+    await scraper?.close();
+    await server?.close();
+  });
+
+  const scrape = async () => {
+    const response = await fetch(metricsUrl);
+    expect(response.status).toBe(200);
+    return parseSamples(await response.text());
+  };
+  const requestCount = (samples: Sample[], labels: Record<string, string>) =>
+    samples.find(
+      (sample) =>
+        sample.name === 'coach_http_request_duration_seconds_count' &&
+        Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    )?.value ?? 0;
+  const requestSeries = (samples: Sample[]) =>
+    samples.filter((sample) => sample.name === 'coach_http_request_duration_seconds_count');
+
+  it("counts each answered request under its route's template, method and status, never its address", async () => {
+    const before = await scrape();
+    for (let call = 0; call < 2; call++) {
+      const answer = await callApi(
+        server.baseUrl,
+        'GET',
+        `/api/analytics/clients/${clientId}/profile`,
+        { token },
+      );
+      expect(answer.status).toBe(200);
+    }
+    const stranger = crypto.randomUUID();
+    const refused = await callApi(
+      server.baseUrl,
+      'GET',
+      `/api/analytics/clients/${stranger}/profile`,
+      { token },
+    );
+    expect(refused.status).toBe(404);
+
+    const after = await scrape();
+    const ok = { route: profileRoute, method: 'GET', status: '200' };
+    const notFound = { route: profileRoute, method: 'GET', status: '404' };
+    expect(requestCount(after, ok) - requestCount(before, ok)).toBe(2);
+    expect(requestCount(after, notFound) - requestCount(before, notFound)).toBe(1);
+    // The time is measured: the sum of seconds grows, the histogram's buckets count every call.
+    const sum = after.find(
+      (sample) =>
+        sample.name === 'coach_http_request_duration_seconds_sum' &&
+        sample.labels.route === profileRoute &&
+        sample.labels.status === '200',
+    );
+    expect(sum?.value).toBeGreaterThan(0);
+    const infinite = after.find(
+      (sample) =>
+        sample.name === 'coach_http_request_duration_seconds_bucket' &&
+        sample.labels.route === profileRoute &&
+        sample.labels.status === '200' &&
+        sample.labels.le === '+Inf',
+    );
+    expect(infinite?.value).toBe(requestCount(after, ok));
+    // No label holds an id or an email.
+    for (const sample of after) {
+      for (const value of Object.values(sample.labels)) {
+        expect(value).not.toMatch(uuidPattern);
+        expect(value).not.toContain('@');
+      }
+    }
+  });
+
+  it('keeps a bounded number of series whatever addresses and methods strangers send', async () => {
+    const strangeCalls = (round: number) => [
+      callApi(server.baseUrl, 'GET', `/api/nothing/${crypto.randomUUID()}?round=${round}`),
+      callApi(server.baseUrl, 'GET', `/${crypto.randomUUID()}/${round}`),
+      callApi(server.baseUrl, 'PURGE', `/api/analytics/clients/${crypto.randomUUID()}/profile`),
+      callApi(server.baseUrl, 'GET', `/api/analytics/clients/${crypto.randomUUID()}/profile`, {
+        token,
+      }),
+    ];
+    await Promise.all(strangeCalls(0));
+    const seriesAfterOne = requestSeries(await scrape()).length;
+    for (let round = 1; round <= 20; round++) await Promise.all(strangeCalls(round));
+    const after = await scrape();
+    expect(requestSeries(after)).toHaveLength(seriesAfterOne);
+    expect(
+      requestCount(after, { route: 'unmatched', method: 'GET', status: '404' }),
+    ).toBeGreaterThanOrEqual(42);
+    expect(requestCount(after, { method: 'other' })).toBeGreaterThanOrEqual(21);
+  });
+
+  it("reports the admission gate's lanes and counts its refusals by reason", async () => {
+    const before = await scrape();
+    const gauge = (samples: Sample[], name: string, lane: string) =>
+      samples.find((sample) => sample.name === name && sample.labels.lane === lane)?.value;
+    expect(gauge(before, 'coach_admission_at_work', 'general')).toBe(0);
+    expect(gauge(before, 'coach_admission_waiting', 'signIn')).toBe(0);
+    expect(gauge(before, 'coach_admission_max_at_work', 'general')).toBeGreaterThan(0);
+    const refusals = (samples: Sample[], reason: string) =>
+      samples.find(
+        (sample) =>
+          sample.name === 'coach_admission_refusals_total' && sample.labels.reason === reason,
+      )?.value;
+    expect(refusals(before, 'queue_full')).toBe(0);
+
+    // Twelve calls at once from one address that may hold one: the others are refused (429).
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        callApi(server.baseUrl, 'GET', `/api/analytics/clients/${clientId}/profile`, { token }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status === 429).length;
+    expect(refused).toBeGreaterThan(0);
+    const after = await scrape();
+    expect((refusals(after, 'address_busy') ?? 0) - (refusals(before, 'address_busy') ?? 0)).toBe(
+      refused,
+    );
+    expect(refusals(after, 'queue_full')).toBe(0);
+  });
+
+  it("serves Node's own metrics beside the product's", async () => {
+    const names = new Set((await scrape()).map((sample) => sample.name));
+    expect(names).toContain('process_cpu_user_seconds_total');
+    expect(names).toContain('nodejs_eventloop_lag_seconds');
+    expect(names).toContain('nodejs_heap_size_used_bytes');
+  });
+
+  it('answers GET and HEAD /metrics in the text format, a 404 elsewhere and a 405 for other methods', async () => {
+    const answer = await fetch(metricsUrl);
+    expect(answer.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.text()).toContain('# TYPE coach_http_request_duration_seconds histogram');
+
+    const head = await fetch(metricsUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+
+    const post = await fetch(metricsUrl, { method: 'POST', body: 'x' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    await post.body?.cancel();
+
+    const elsewhere = await fetch(`http://127.0.0.1:${scraper.port}/api/health`);
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).toBe('Not found: the metrics are at /metrics\n');
+  });
+
+  it("never serves the metrics on the API's port", async () => {
+    const answer = await callApi(server.baseUrl, 'GET', '/metrics');
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).not.toContain('coach_http_request_duration_seconds');
+  });
+
+  it('keeps nothing of a coach in a label: no email, no id, whatever was called', async () => {
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).not.toContain(coachEmail);
+    expect(text).not.toContain(clientId);
+  });
+});

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AdmissionGate, Refusal } from '../http/admissionGate.ts';
+
+// What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
+// metricsServer.ts). Every label has a bounded set of values: a route's template (never its
+// address, which holds ids), a known method, a status code, a refusal's reason. Nothing here
+// holds an id, an email or a body.
+
+/** The methods named in `method`; any other is counted as 'other'. */
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The route label of a request no route matched (a 404 of the router, a bad address). */
+const unmatchedRoute = 'unmatched';
+
+/** Request durations in seconds: from a cached answer (ms) to a PDF report (seconds). */
+const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The process's metrics, in a registry of its own (each server built in a test has its own). */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const httpDuration = new Histogram({
+    name: 'coach_http_request_duration_seconds',
+    help: 'HTTP requests answered, by route template, method and status, and how long each took',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: durationBuckets,
+    registers,
+  });
+  const admissionRefusals = new Counter({
+    name: 'coach_admission_refusals_total',
+    help: "API requests the admission gate refused: their address held too many ('address_busy') or the queue was full ('queue_full')",
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  for (const reason of ['address_busy', 'queue_full'] satisfies Refusal[]) {
+    admissionRefusals.inc({ reason }, 0);
+  }
+
+  return {
+    registry,
+    /** Counts every answered request, labelled by its route's template. */
+    watchRequests(app: FastifyInstance) {
+      app.addHook('onResponse', (request, reply, done) => {
+        httpDuration.observe(
+          {
+            route: request.routeOptions.url ?? unmatchedRoute,
+            method: knownMethods.has(request.method) ? request.method : 'other',
+            status: String(reply.statusCode),
+          },
+          reply.elapsedTime / 1000,
+        );
+        done();
+      });
+    },
+    /** Reports the admission gate's lanes (read at each scrape) and counts its refusals. */
+    watchAdmission(gate: AdmissionGate) {
+      const lanes = () => {
+        const state = gate.state();
+        return { general: state, signIn: state.signIn };
+      };
+      const laneGauge = (name: string, help: string, read: (lane: LaneState) => number) =>
+        new Gauge({
+          name,
+          help,
+          labelNames: ['lane'] as const,
+          registers,
+          collect() {
+            for (const [lane, state] of Object.entries(lanes())) this.set({ lane }, read(state));
+          },
+        });
+      laneGauge(
+        'coach_admission_at_work',
+        'API requests being worked on, by lane (general, signIn)',
+        (lane) => lane.atWork,
+      );
+      laneGauge(
+        'coach_admission_waiting',
+        'API requests waiting for a turn, by lane',
+        (lane) => lane.waiting,
+      );
+      laneGauge(
+        'coach_admission_max_at_work',
+        'The most API requests worked on at once, by lane',
+        (lane) => lane.max,
+      );
+      new Gauge({
+        name: 'coach_admission_saturated',
+        help: '1 while the gate is saturated (its queue full, or a request waiting for seconds): /api/health answers 503',
+        registers,
+        collect() {
+          this.set(gate.state().isSaturated ? 1 : 0);
+        },
+      });
+    },
+    /** Called by the admission gate when it refuses a request. */
+    refused(reason: Refusal) {
+      admissionRefusals.inc({ reason });
+    },
+  };
+}
+
+type LaneState = { atWork: number; waiting: number; max: number };
+
+export type Metrics = ReturnType<typeof createMetrics>;
