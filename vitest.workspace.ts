@@ -229,6 +229,7 @@ export const projects: TestProjectConfiguration[] = [
                   'src/db/**/*.test.ts',
                   'src/services/**/*.test.ts',
                   'src/seed/**/*.test.ts',
+                  'src/metrics/**/*.test.ts',
                   'test/**/*.test.ts',
                 ],
             // The hostile-input generator's test uses no database: once is enough.

@@ -111,7 +111,10 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   registerHealth(app, admission);
 
-  if (options.services) await registerServices(app, options.services);
+  if (options.services) {
+    options.metrics?.watchOutbox(options.services.context.database);
+    await registerServices(app, options.services);
+  }
   await registerFrontEnd(app, config.staticDir);
 
   return app;

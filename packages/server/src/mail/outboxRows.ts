@@ -92,3 +92,35 @@ export async function msUntilNextMail(
   const due = rows[0]?.ms;
   return due === null || due === undefined ? null : Number(due);
 }
+
+/** What the outbox holds now, for the operator's metrics: no recipient, subject or text. */
+export type OutboxFigures = {
+  /** Mails waiting to go (due or not). */
+  pending: number;
+  /** Of those, the ones that failed at least once and wait for a retry. */
+  retrying: number;
+  /** Mails given up on, kept until an operator requeues or deletes them (or 7 days pass). */
+  dead: number;
+  /** Seconds since the oldest waiting mail was queued; 0 when none waits. */
+  oldestPendingSeconds: number;
+};
+
+/** Counts the organisation's outbox by state, in one statement. */
+export async function outboxFigures(db: Database, organisationId: string): Promise<OutboxFigures> {
+  const { rows } = await db.execute<Record<keyof OutboxFigures, number | string | null>>(sql`
+    select
+      count(*) filter (where sent_at is null and dead_at is null) as "pending",
+      count(*) filter (where sent_at is null and dead_at is null and attempts > 0) as "retrying",
+      count(*) filter (where dead_at is not null) as "dead",
+      coalesce(extract(epoch from (now() - min(created_at)
+        filter (where sent_at is null and dead_at is null))), 0) as "oldestPendingSeconds"
+    from ${table}
+    where organisation_id = ${organisationId}`);
+  const row = rows[0];
+  return {
+    pending: Number(row?.pending ?? 0),
+    retrying: Number(row?.retrying ?? 0),
+    dead: Number(row?.dead ?? 0),
+    oldestPendingSeconds: Number(row?.oldestPendingSeconds ?? 0),
+  };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUserWithProfile, signInForTest } from '../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { schema } from '../db/index.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { startMetricsServer } from './metricsServer.ts';
 
@@ -173,6 +174,43 @@ describe('metrics', () => {
       refused,
     );
     expect(refusals(after, 'queue_full')).toBe(0);
+  });
+
+  it('reports the mail outbox: waiting, retrying, dead letters and the oldest wait', async () => {
+    const figure = (samples: Sample[], name: string) =>
+      samples.find((sample) => sample.name === name)?.value;
+    const before = await scrape();
+    expect(figure(before, 'coach_mail_outbox_pending')).toBe(0);
+    expect(figure(before, 'coach_mail_outbox_dead')).toBe(0);
+    expect(figure(before, 'coach_mail_outbox_oldest_pending_seconds')).toBe(0);
+
+    // A mail queued an hour ago, retried once and due in an hour; another given up on.
+    const mail = { recipient: 'someone@example.com', subject: 'Subject', text: 'Text' };
+    await server.database.db.insert(schema.mailOutbox).values([
+      {
+        ...mail,
+        organisationId: server.database.organisationId,
+        createdAt: new Date(Date.now() - 3_600_000),
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      },
+      {
+        ...mail,
+        organisationId: server.database.organisationId,
+        attempts: 8,
+        deadAt: new Date(),
+      },
+    ]);
+    const after = await scrape();
+    expect(figure(after, 'coach_mail_outbox_pending')).toBe(1);
+    expect(figure(after, 'coach_mail_outbox_retrying')).toBe(1);
+    expect(figure(after, 'coach_mail_outbox_dead')).toBe(1);
+    const oldest = figure(after, 'coach_mail_outbox_oldest_pending_seconds') ?? 0;
+    expect(oldest).toBeGreaterThanOrEqual(3_600);
+    expect(oldest).toBeLessThan(3_700);
+    // Nothing of what a mail says reaches the metrics.
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).not.toContain('someone@example.com');
   });
 
   it("serves Node's own metrics beside the product's", async () => {

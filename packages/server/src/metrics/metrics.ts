@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '../db/index.ts';
 import type { AdmissionGate, Refusal } from '../http/admissionGate.ts';
+import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
 
 // What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
 // metricsServer.ts). Every label has a bounded set of values: a route's template (never its
@@ -95,6 +97,44 @@ export function createMetrics() {
         },
       });
     },
+    /**
+     * Reports the mail outbox (read from the database at each scrape: one statement, shared by
+     * scrapes that come at once). The outbox is the deployment's, so every process reports it.
+     */
+    watchOutbox(database: DatabaseHandle) {
+      const read = sharedReading(() => outboxFigures(database.db, database.organisationId));
+      const outboxGauge = (name: string, help: string, figure: keyof OutboxFigures) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          async collect() {
+            // A database that cannot answer leaves the figure unknown (NaN), not the scrape failed.
+            this.set(
+              await read().then(
+                (figures) => figures[figure],
+                () => Number.NaN,
+              ),
+            );
+          },
+        });
+      outboxGauge('coach_mail_outbox_pending', 'Mails waiting to go, due or not', 'pending');
+      outboxGauge(
+        'coach_mail_outbox_retrying',
+        'Mails waiting to go that failed at least once',
+        'retrying',
+      );
+      outboxGauge(
+        'coach_mail_outbox_dead',
+        'Mails given up on (dead letters), kept until an operator requeues or deletes them',
+        'dead',
+      );
+      outboxGauge(
+        'coach_mail_outbox_oldest_pending_seconds',
+        'Seconds since the oldest waiting mail was queued (0 when none waits)',
+        'oldestPendingSeconds',
+      );
+    },
     /** Called by the admission gate when it refuses a request. */
     refused(reason: Refusal) {
       admissionRefusals.inc({ reason });
@@ -103,5 +143,19 @@ export function createMetrics() {
 }
 
 type LaneState = { atWork: number; waiting: number; max: number };
+
+/**
+ * `read` once for every caller that asks while it runs: the gauges of one scrape (and scrapes that
+ * come at once) share one statement.
+ */
+function sharedReading<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= read().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
 
 export type Metrics = ReturnType<typeof createMetrics>;
