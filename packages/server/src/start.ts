@@ -69,7 +69,13 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const app = await buildServer(config, {
     logger: true,
     ...(config.logFormat === 'short' ? { logStream: shortLogStream() } : {}),
-    services: { context: serviceContextOf(config, database, jwtSecret), enabled: config.services },
+    services: {
+      context: {
+        ...serviceContextOf(config, database, jwtSecret),
+        ...(metrics ? { metrics } : {}),
+      },
+      enabled: config.services,
+    },
     ...(metrics ? { metrics } : {}),
   });
   let metricsServer: { close(): Promise<void> } | null = null;

@@ -77,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     morningMail: options.morningMail ?? 'off',
     attentionEpisodes: options.attentionEpisodes ?? 'off',
     ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
   // Every error answer of every test must be in the contract's catalogue, with its status.
   const offCatalogue: string[] = [];

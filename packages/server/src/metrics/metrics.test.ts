@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUserWithProfile, signInForTest } from '../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
 import { schema } from '../db/index.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { DomainError } from '../domainError.ts';
+import { createMetrics, failedSignInOutcome, type Metrics } from './metrics.ts';
 import { startMetricsServer } from './metricsServer.ts';
 
 /** One sample line of Prometheus' text format: `name{label="value",...} number`. */
@@ -213,6 +214,30 @@ describe('metrics', () => {
     expect(text).not.toContain('someone@example.com');
   });
 
+  it('counts sign-ins by outcome', async () => {
+    const outcomes = async () =>
+      Object.fromEntries(
+        (await scrape())
+          .filter((sample) => sample.name === 'coach_sign_ins_total')
+          .map((sample) => [sample.labels.outcome, sample.value]),
+      );
+    const before = await outcomes();
+    expect(Object.keys(before).sort()).toEqual(
+      ['code_required', 'error', 'failure', 'second_step', 'success', 'throttled'].sort(),
+    );
+    const login = (password: string) =>
+      callApi(server.baseUrl, 'POST', '/api/auth/login', {
+        body: { email: coachEmail, password },
+      });
+    expect((await login('Coach123!')).status).toBe(200);
+    expect((await login('Wrong123!')).status).toBe(401);
+    expect((await login('Wrong456!')).status).toBe(401);
+    const after = await outcomes();
+    expect((after.success ?? 0) - (before.success ?? 0)).toBe(1);
+    expect((after.failure ?? 0) - (before.failure ?? 0)).toBe(2);
+    expect(after.throttled).toBe(before.throttled);
+  });
+
   it("serves Node's own metrics beside the product's", async () => {
     const names = new Set((await scrape()).map((sample) => sample.name));
     expect(names).toContain('process_cpu_user_seconds_total');
@@ -250,5 +275,17 @@ describe('metrics', () => {
     const text = await (await fetch(metricsUrl)).text();
     expect(text).not.toContain(coachEmail);
     expect(text).not.toContain(clientId);
+  });
+});
+
+describe('failedSignInOutcome', () => {
+  it('names a refused sign-in by its error code, and anything else an error', () => {
+    expect(failedSignInOutcome(new DomainError('rate_limited', 'Too many'))).toBe('throttled');
+    expect(failedSignInOutcome(new DomainError('invalid_credentials', 'Wrong'))).toBe('failure');
+    expect(failedSignInOutcome(new DomainError('sign_in_code_required', 'Code'))).toBe(
+      'code_required',
+    );
+    expect(failedSignInOutcome(new DomainError('service_unavailable', 'Busy'))).toBe('error');
+    expect(failedSignInOutcome(new Error('database gone'))).toBe('error');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/index.ts';
+import { DomainError } from '../domainError.ts';
 import type { AdmissionGate, Refusal } from '../http/admissionGate.ts';
 import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
 
@@ -41,8 +42,20 @@ export function createMetrics() {
     admissionRefusals.inc({ reason }, 0);
   }
 
+  const signIns = new Counter({
+    name: 'coach_sign_ins_total',
+    help: "Sign-ins with a password, by outcome: success, second_step (a second factor asked), failure (a wrong password or email, or a wrong mailed code), code_required (the account's mailed code asked), throttled (429), error",
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of signInOutcomes) signIns.inc({ outcome }, 0);
+
   return {
     registry,
+    /** Counts a sign-in's outcome. */
+    signedIn(outcome: SignInOutcome) {
+      signIns.inc({ outcome });
+    },
     /** Counts every answered request, labelled by its route's template. */
     watchRequests(app: FastifyInstance) {
       app.addHook('onResponse', (request, reply, done) => {
@@ -140,6 +153,26 @@ export function createMetrics() {
       admissionRefusals.inc({ reason });
     },
   };
+}
+
+/** How a sign-in with a password ended. */
+const signInOutcomes = [
+  'success',
+  'second_step',
+  'failure',
+  'code_required',
+  'throttled',
+  'error',
+] as const;
+export type SignInOutcome = (typeof signInOutcomes)[number];
+
+/** The outcome of a sign-in that threw `error`. */
+export function failedSignInOutcome(error: unknown): SignInOutcome {
+  if (!(error instanceof DomainError)) return 'error';
+  if (error.code === 'rate_limited') return 'throttled';
+  if (error.code === 'sign_in_code_required') return 'code_required';
+  if (error.code === 'invalid_credentials') return 'failure';
+  return 'error';
 }
 
 type LaneState = { atWork: number; waiting: number; max: number };

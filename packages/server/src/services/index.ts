@@ -1,6 +1,6 @@
 import type { ServiceName } from '@coach/api';
 import { accountService as accountRoutes } from './account/index.ts';
-import { attentionEpisodesJob, analyticsService as analyticsRoutes } from './analytics/index.ts';
+import { analyticsService as analyticsRoutes, attentionEpisodesJob } from './analytics/index.ts';
 import { authService } from './auth/index.ts';
 import { calendarService } from './calendar/index.ts';
 import type { ServicePlugin } from './core/index.ts';

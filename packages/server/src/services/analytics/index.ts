@@ -1,10 +1,10 @@
 // The analytics service's face: what the server and the services above it use of it.
 import type { LiveEventOptions } from './liveHub.ts';
 
-export { clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
-export type { LiveEventOptions } from './liveHub.ts';
 export { attentionEpisodesJob } from './episodes/job.ts';
 export { createEpisodeSweep } from './episodes/sweep.ts';
+export { clientProfileSummary, clientSeries, clientSummaries } from './figures.ts';
+export type { LiveEventOptions } from './liveHub.ts';
 export { analyticsService } from './routes.ts';
 
 declare module '../core/context.ts' {

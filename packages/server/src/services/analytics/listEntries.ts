@@ -4,6 +4,7 @@
 // behind; the rules (which step's figures show, the stored low days, engagement) run in
 // ./figures.ts, as for rows read from the sources.
 
+import type { AttentionFigures } from '@coach/api';
 import {
   indicatorPhaseOf,
   isOneOf,
@@ -11,7 +12,6 @@ import {
   journeyStepNames,
   startedStepStatusNames,
 } from '@coach/domain';
-import type { AttentionFigures } from '@coach/api';
 import { sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/index.ts';

@@ -1,5 +1,5 @@
-import { messages } from '@coach/domain';
 import { episodeLimits } from '@coach/api';
+import { messages } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findCaller } from '../account/index.ts';

@@ -8,7 +8,10 @@ import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
+import { factorsOf, hasSecondFactor, isCoach } from './factors/accountFactors.ts';
+import { startSecondStep } from './factors/secondSteps.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
+import type { SignInAnswer } from './login.ts';
 import { clearAccountSignInLock } from './loginThrottle.ts';
 import {
   type CodeLookup,
@@ -32,9 +35,6 @@ import {
   takeBackHit,
 } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
-import { factorsOf, hasSecondFactor, isCoach } from './factors/accountFactors.ts';
-import { startSecondStep } from './factors/secondSteps.ts';
-import type { SignInAnswer } from './login.ts';
 import { addSeconds } from './secrets.ts';
 import { issueTokens, revokeAllSessionsOfUser, type SessionDeps } from './sessions.ts';
 import { findUserByEmail, mailLanguageOfUser } from './users.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../../http/accessTokens.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
+import { failedSignInOutcome } from '../../metrics/metrics.ts';
 import type { ServiceContext } from '../core/index.ts';
 import { signIn } from './login.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from './routeDeps.ts';
@@ -15,7 +16,14 @@ export function sessionRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   app.route(
     contractRoute('login', {
       handler: async (request, reply) => {
-        const answer = await signIn(deps, request.body, metaOf(request), mail);
+        let answer: Awaited<ReturnType<typeof signIn>>;
+        try {
+          answer = await signIn(deps, request.body, metaOf(request), mail);
+        } catch (error) {
+          context.metrics?.signedIn(failedSignInOutcome(error));
+          throw error;
+        }
+        context.metrics?.signedIn(answer.status === 202 ? 'second_step' : 'success');
         if (answer.status === 202) return reply.status(202).send(answer.body);
         return answer.body;
       },

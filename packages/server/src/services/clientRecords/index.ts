@@ -8,7 +8,6 @@ import type { ClientWriteQuotasInput } from './writeQuotaOptions.ts';
 
 export { clientNotFound, requireClientCaller, resolveClientAccess } from './access.ts';
 export { ensureCalendar, replanCalendar } from './calendarRows.ts';
-export { coachActed } from './coachActed.ts';
 export { registerClientReadAudit } from './clientReadAudit.ts';
 export { liftedClientReadLimit } from './clientReadLimit.ts';
 export {
@@ -17,6 +16,7 @@ export {
   clientWriteHandlers,
   type WriteQuota,
 } from './clientRoutes.ts';
+export { coachActed } from './coachActed.ts';
 export { beforeJourney, checkTimestamp, placeInCalendar, placeInJourney } from './journeyPlace.ts';
 export {
   judgeLowDays,

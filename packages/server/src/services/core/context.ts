@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/index.ts';
 import type { AccessTokens } from '../../http/accessTokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { MailOutboxOptions } from '../../mail/outbox.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 
 /**
  * The settings of each service, by name: empty here, each service declares its own by augmenting
@@ -37,6 +38,8 @@ export type ServiceContext = ServiceSettings & {
    * and its URLs only work on it.
    */
   pictureUrlKey?: Uint8Array;
+  /** The process's metrics (`METRICS_PORT`), which the services feed; none when absent. */
+  metrics?: Metrics;
 };
 
 /** The current time of a service context (see {@link ServiceContext.now}). */

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { type MessageAuthor, messages, messagingLimits } from '@coach/domain';
+import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { findCaller } from '../account/index.ts';

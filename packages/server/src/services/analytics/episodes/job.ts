@@ -1,5 +1,5 @@
-import type { EpisodeSweepOptions } from './sweep.ts';
 import { nowOf, type ServicePlugin } from '../../core/index.ts';
+import type { EpisodeSweepOptions } from './sweep.ts';
 import { createEpisodeSweep } from './sweep.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { AttentionFigures } from '@coach/api';
 import {
   type ActingKind,
   type AttentionEpisode,
@@ -6,7 +7,6 @@ import {
   episodeFigureDays,
   episodeFigures,
 } from '@coach/domain';
-import type { AttentionFigures } from '@coach/api';
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, schema, type Transaction } from '../../../db/index.ts';
 

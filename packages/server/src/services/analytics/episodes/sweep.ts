@@ -1,4 +1,4 @@
-import { attentionOf, type AttentionReason, episodeChanges } from '@coach/domain';
+import { type AttentionReason, attentionOf, episodeChanges } from '@coach/domain';
 import type { DatabaseHandle } from '../../../db/index.ts';
 import { failureKind, type Log } from '../../../mail/outbox.ts';
 import { createPeriodicJob, parseLiveNotice, publishClientChange } from '../../core/index.ts';

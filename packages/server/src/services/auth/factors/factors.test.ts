@@ -1,5 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
 import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callApi, createUserWithProfile, type TestUser } from '../../../../test/auth.ts';
 import { assert, register, type SoftPasskey } from '../../../../test/softwareAuthenticator.ts';
