@@ -150,6 +150,10 @@ export const QuickReplies: Story = {
     const menu = await within(document.body).findByRole('menu');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'See you on Friday' }));
     await waitFor(() => expect(box).toHaveFocus());
+    // And it stays there once the menu has closed: nothing gives it back to the menu's button.
+    await waitFor(() => expect(within(document.body).queryByRole('menu')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(box).toHaveFocus();
     await expect(box).toHaveValue('Hello! See you on Friday at 10:00.Have a good week.');
     await userEvent.keyboard(' ');
     await expect(box).toHaveValue('Hello! See you on Friday at 10:00. Have a good week.');

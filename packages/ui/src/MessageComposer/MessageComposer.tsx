@@ -63,6 +63,8 @@ export function MessageComposer({
   const [text, setText] = useState(defaultValue);
   const [isSending, setIsSending] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once the quick-reply menu has closed, after a reply was inserted. */
+  const caretAfterReply = useRef<number | null>(null);
   const trimmed = text.trim();
   const canSend = !disabled && !isSending && trimmed !== '' && countCharacters(text) <= maxLength;
 
@@ -92,11 +94,20 @@ export function MessageComposer({
     const end = textarea?.selectionEnd ?? text.length;
     const next = insertAtCaret(text, reply.text, start, end);
     setText(next.text);
-    // After the menu has closed and given focus back to its button: back to the text, caret
-    // after the inserted reply.
+    caretAfterReply.current = next.caret;
+  };
+
+  // Once the menu has closed (it gives the focus back to its button as it does): back to the
+  // text, the caret after the inserted reply. Waiting for the close, not for a moment after the
+  // choice, keeps the focus in the text whenever the menu's close comes.
+  const handleMenuClosed = () => {
+    const caret = caretAfterReply.current;
+    if (caret === null) return;
+    caretAfterReply.current = null;
     setTimeout(() => {
+      const textarea = textareaRef.current;
       textarea?.focus();
-      textarea?.setSelectionRange(next.caret, next.caret);
+      textarea?.setSelectionRange(caret, caret);
     }, 0);
   };
 
@@ -132,6 +143,7 @@ export function MessageComposer({
             label={quickRepliesLabel}
             disabled={disabled || isSending}
             onChoose={handleQuickReply}
+            onClosed={handleMenuClosed}
           />
         )}
         <Button

@@ -10,16 +10,30 @@ export type QuickReplyMenuProps = {
   label: string;
   disabled: boolean;
   onChoose: (reply: QuickReply) => void;
+  /** Called once the menu has closed (after a choice, Escape or a click outside). */
+  onClosed?: () => void;
 };
 
 /** A button opening a menu of the quick replies by label. */
-export function QuickReplyMenu({ quickReplies, label, disabled, onChoose }: QuickReplyMenuProps) {
+export function QuickReplyMenu({
+  quickReplies,
+  label,
+  disabled,
+  onChoose,
+  onClosed,
+}: QuickReplyMenuProps) {
   const handleSelect = ({ value }: { value: string }) => {
     const reply = quickReplies.find((candidate) => candidate.id === value);
     if (reply) onChoose(reply);
   };
   return (
-    <Menu.Root onSelect={handleSelect} positioning={{ placement: 'top-start' }}>
+    <Menu.Root
+      onSelect={handleSelect}
+      onOpenChange={({ open }) => {
+        if (!open) onClosed?.();
+      }}
+      positioning={{ placement: 'top-start' }}
+    >
       <Menu.Trigger asChild>
         <Button variant="secondary" icon={<LuMessageSquareText aria-hidden />} disabled={disabled}>
           {label}
