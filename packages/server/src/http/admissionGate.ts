@@ -7,7 +7,8 @@ export type Lane = 'general' | 'signIn';
 export type Turn = { leave(): void };
 
 /** Why a request gets no place: its address holds too many, or the lane's queue is full. */
-export type Refusal = 'address_busy' | 'queue_full';
+export const refusals = ['address_busy', 'queue_full'] as const;
+export type Refusal = (typeof refusals)[number];
 
 /** What `/api/health` reports of the gate. */
 export type AdmissionState = {

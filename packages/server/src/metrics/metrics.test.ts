@@ -24,6 +24,15 @@ function parseSamples(text: string): Sample[] {
   return samples;
 }
 
+/** The value of the sample named `name` that has these labels (among others), if there is one. */
+function sampleValue(samples: Sample[], name: string, labels: Record<string, string> = {}) {
+  return samples.find(
+    (sample) =>
+      sample.name === name &&
+      Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  )?.value;
+}
+
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const profileRoute = '/api/analytics/clients/:clientId/profile';
 
@@ -70,33 +79,19 @@ describe('metrics', () => {
     return parseSamples(await response.text());
   };
   const requestCount = (samples: Sample[], labels: Record<string, string>) =>
-    samples.find(
-      (sample) =>
-        sample.name === 'coach_http_request_duration_seconds_count' &&
-        Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
-    )?.value ?? 0;
+    sampleValue(samples, 'coach_http_request_duration_seconds_count', labels) ?? 0;
+  /** A client's profile, as the signed-in coach asks for it. */
+  const profileOf = (personId: string) =>
+    callApi(server.baseUrl, 'GET', `/api/analytics/clients/${personId}/profile`, { token });
   const requestSeries = (samples: Sample[]) =>
     samples.filter((sample) => sample.name === 'coach_http_request_duration_seconds_count');
 
   it("counts each answered request under its route's template, method and status, never its address", async () => {
     const before = await scrape();
     for (let call = 0; call < 2; call++) {
-      const answer = await callApi(
-        server.baseUrl,
-        'GET',
-        `/api/analytics/clients/${clientId}/profile`,
-        { token },
-      );
-      expect(answer.status).toBe(200);
+      expect((await profileOf(clientId)).status).toBe(200);
     }
-    const stranger = crypto.randomUUID();
-    const refused = await callApi(
-      server.baseUrl,
-      'GET',
-      `/api/analytics/clients/${stranger}/profile`,
-      { token },
-    );
-    expect(refused.status).toBe(404);
+    expect((await profileOf(crypto.randomUUID())).status).toBe(404);
 
     const after = await scrape();
     const ok = { route: profileRoute, method: 'GET', status: '200' };
@@ -104,21 +99,10 @@ describe('metrics', () => {
     expect(requestCount(after, ok) - requestCount(before, ok)).toBe(2);
     expect(requestCount(after, notFound) - requestCount(before, notFound)).toBe(1);
     // The time is measured: the sum of seconds grows, the histogram's buckets count every call.
-    const sum = after.find(
-      (sample) =>
-        sample.name === 'coach_http_request_duration_seconds_sum' &&
-        sample.labels.route === profileRoute &&
-        sample.labels.status === '200',
-    );
-    expect(sum?.value).toBeGreaterThan(0);
-    const infinite = after.find(
-      (sample) =>
-        sample.name === 'coach_http_request_duration_seconds_bucket' &&
-        sample.labels.route === profileRoute &&
-        sample.labels.status === '200' &&
-        sample.labels.le === '+Inf',
-    );
-    expect(infinite?.value).toBe(requestCount(after, ok));
+    expect(sampleValue(after, 'coach_http_request_duration_seconds_sum', ok)).toBeGreaterThan(0);
+    expect(
+      sampleValue(after, 'coach_http_request_duration_seconds_bucket', { ...ok, le: '+Inf' }),
+    ).toBe(requestCount(after, ok));
     // No label holds an id or an email.
     for (const sample of after) {
       for (const value of Object.values(sample.labels)) {
@@ -133,9 +117,7 @@ describe('metrics', () => {
       callApi(server.baseUrl, 'GET', `/api/nothing/${crypto.randomUUID()}?round=${round}`),
       callApi(server.baseUrl, 'GET', `/${crypto.randomUUID()}/${round}`),
       callApi(server.baseUrl, 'PURGE', `/api/analytics/clients/${crypto.randomUUID()}/profile`),
-      callApi(server.baseUrl, 'GET', `/api/analytics/clients/${crypto.randomUUID()}/profile`, {
-        token,
-      }),
+      profileOf(crypto.randomUUID()),
     ];
     await Promise.all(strangeCalls(0));
     const seriesAfterOne = requestSeries(await scrape()).length;
@@ -151,23 +133,16 @@ describe('metrics', () => {
   it("reports the admission gate's lanes and counts its refusals by reason", async () => {
     const before = await scrape();
     const gauge = (samples: Sample[], name: string, lane: string) =>
-      samples.find((sample) => sample.name === name && sample.labels.lane === lane)?.value;
+      sampleValue(samples, name, { lane });
     expect(gauge(before, 'coach_admission_at_work', 'general')).toBe(0);
     expect(gauge(before, 'coach_admission_waiting', 'signIn')).toBe(0);
     expect(gauge(before, 'coach_admission_max_at_work', 'general')).toBeGreaterThan(0);
     const refusals = (samples: Sample[], reason: string) =>
-      samples.find(
-        (sample) =>
-          sample.name === 'coach_admission_refusals_total' && sample.labels.reason === reason,
-      )?.value;
+      sampleValue(samples, 'coach_admission_refusals_total', { reason });
     expect(refusals(before, 'queue_full')).toBe(0);
 
     // Twelve calls at once from one address that may hold one: the others are refused (429).
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        callApi(server.baseUrl, 'GET', `/api/analytics/clients/${clientId}/profile`, { token }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => profileOf(clientId)));
     const refused = answers.filter((answer) => answer.status === 429).length;
     expect(refused).toBeGreaterThan(0);
     const after = await scrape();
@@ -178,8 +153,7 @@ describe('metrics', () => {
   });
 
   it('reports the mail outbox: waiting, retrying, dead letters and the oldest wait', async () => {
-    const figure = (samples: Sample[], name: string) =>
-      samples.find((sample) => sample.name === name)?.value;
+    const figure = (samples: Sample[], name: string) => sampleValue(samples, name);
     const before = await scrape();
     expect(figure(before, 'coach_mail_outbox_pending')).toBe(0);
     expect(figure(before, 'coach_mail_outbox_dead')).toBe(0);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
-import type { AdmissionGate, Refusal } from '../http/admissionGate.ts';
+import { type AdmissionGate, type Refusal, refusals } from '../http/admissionGate.ts';
 import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
 
 // What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
@@ -38,9 +38,7 @@ export function createMetrics() {
     labelNames: ['reason'] as const,
     registers,
   });
-  for (const reason of ['address_busy', 'queue_full'] satisfies Refusal[]) {
-    admissionRefusals.inc({ reason }, 0);
-  }
+  for (const reason of refusals) admissionRefusals.inc({ reason }, 0);
 
   const signIns = new Counter({
     name: 'coach_sign_ins_total',
