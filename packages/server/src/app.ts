@@ -19,6 +19,7 @@ import {
   OneLinePerRequest,
   registerAbortedRequestLog,
 } from './http/logging.ts';
+import { stopInOrder } from './http/orderlyStop.ts';
 import { closeStalledSends } from './http/sendRate.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -82,6 +83,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     },
   });
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
+  // A stop answers the requests in progress, within a grace, and waits for nothing else.
+  stopInOrder(app, limits.stopGraceMs);
   // Answers the client does not read are dropped (sendRate.ts), and large ones are streamed in
   // bounded chunks, a bounded number at once (largeAnswer.ts).
   closeStalledSends(app.server, limits, () => app.log);

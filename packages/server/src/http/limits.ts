@@ -67,6 +67,11 @@ export type HttpLimits = {
   maxSignInWaiting: number;
   /** A request waiting this long marks the gate as saturated in `/api/health`, ms. */
   saturatedAfterMs: number;
+  /**
+   * How long a stop waits for the requests in progress before it closes their connections, ms
+   * (see orderlyStop.ts).
+   */
+  stopGraceMs: number;
 };
 
 /** The limits of the product; figures chosen so that no real client meets them. */
@@ -108,6 +113,9 @@ export const defaultHttpLimits: HttpLimits = {
   maxWaiting: 512,
   maxSignInWaiting: 64,
   saturatedAfterMs: 5_000,
+  // Time for a report's render or a picture's last bytes, well inside the 30 s a process manager
+  // (systemd, Kubernetes) commonly gives a stop before it kills the process.
+  stopGraceMs: 10_000,
 };
 
 /** The product's limits with the given ones instead. */
