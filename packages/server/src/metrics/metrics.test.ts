@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createUserWithProfile, signInForTest } from '../../test/auth.ts';
+import { callApi, createUserWithProfile, signInForTest, type TestUser } from '../../test/auth.ts';
+import { oneSampleBatch, openLiveStream } from '../../test/liveEvents.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
 import { schema } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
@@ -42,6 +43,7 @@ describe('metrics', () => {
   let scraper: Awaited<ReturnType<typeof startMetricsServer>>;
   let metricsUrl: string;
   let token: string;
+  let client: TestUser;
   let clientId: string;
   const coachEmail = 'metrics-coach@example.com';
 
@@ -51,6 +53,8 @@ describe('metrics', () => {
       metrics,
       // One address may hold one request at work and none waiting: a second at once is refused.
       config: { http: { maxAtWorkPerAddress: 1, maxWaitingPerAddress: 0 } },
+      // A coach may hold two live streams.
+      liveEvents: { maxStreamsPerCoach: 2 },
     });
     scraper = await startMetricsServer(metrics, { port: 0, host: '127.0.0.1' });
     metricsUrl = `http://127.0.0.1:${scraper.port}/metrics`;
@@ -59,7 +63,7 @@ describe('metrics', () => {
       password: 'Coach123!',
       type: 'coach',
     });
-    const client = await createUserWithProfile(server.database, {
+    client = await createUserWithProfile(server.database, {
       email: 'metrics-client@example.com',
       password: 'Client123!',
       type: 'user',
@@ -210,6 +214,59 @@ describe('metrics', () => {
     expect((after.success ?? 0) - (before.success ?? 0)).toBe(1);
     expect((after.failure ?? 0) - (before.failure ?? 0)).toBe(2);
     expect(after.throttled).toBe(before.throttled);
+  });
+
+  it('reports the live streams open, counts the events sent to them by kind, the refetches by reason and the streams refused', async () => {
+    const counts = async () => {
+      const samples = await scrape();
+      return {
+        open: sampleValue(samples, 'coach_live_streams_open'),
+        changed: sampleValue(samples, 'coach_live_events_sent_total', {
+          event: 'clients-changed',
+        }),
+        refetch: sampleValue(samples, 'coach_live_events_sent_total', { event: 'refetch' }),
+        resumes: sampleValue(samples, 'coach_live_refetches_total', { reason: 'resume' }),
+        refusedCoach: sampleValue(samples, 'coach_live_streams_refused_total', {
+          reason: 'coach',
+        }),
+      };
+    };
+    const before = await counts();
+    expect(before).toEqual({ open: 0, changed: 0, refetch: 0, resumes: 0, refusedCoach: 0 });
+
+    const first = await openLiveStream(server.baseUrl, token);
+    const second = await openLiveStream(server.baseUrl, token);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // A third stream of the coach is over the cap.
+    expect((await openLiveStream(server.baseUrl, token)).status).toBe(429);
+    // The client's device batch goes to both streams: one event each.
+    const batch = await callApi(server.baseUrl, 'POST', '/api/device-metrics/batches', {
+      token: await signInForTest(server, client.userId),
+      body: oneSampleBatch(),
+    });
+    expect(batch.status).toBe(200);
+    await Promise.all([first.next(), second.next()]);
+    expect(await counts()).toEqual({ ...before, open: 2, changed: 2, refusedCoach: 1 });
+
+    // A stream resumed from an id of no state gets a refetch, and only that stream.
+    second.close();
+    await second.ended;
+    await expect.poll(async () => (await counts()).open).toBe(1);
+    const resumed = await openLiveStream(server.baseUrl, token, 'deadbeef.7');
+    expect(await resumed.next()).toMatchObject({ event: 'refetch', data: { reason: 'resume' } });
+    expect(await counts()).toEqual({
+      ...before,
+      open: 2,
+      changed: 2,
+      refetch: 1,
+      resumes: 1,
+      refusedCoach: 1,
+    });
+
+    first.close();
+    resumed.close();
+    await Promise.all([first.ended, resumed.ended]);
+    await expect.poll(async () => (await counts()).open).toBe(0);
   });
 
   it("serves Node's own metrics beside the product's", async () => {

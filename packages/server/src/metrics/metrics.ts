@@ -1,9 +1,11 @@
+import { type LiveEvent, liveEventNames, refetchReasons } from '@coach/api';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
 import { type AdmissionGate, type Refusal, refusals } from '../http/admissionGate.ts';
 import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
+import { type StreamRefusal, streamRefusals } from '../services/analytics/liveHub.ts';
 
 // What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
 // metricsServer.ts). Every label has a bounded set of values: a route's template (never its
@@ -48,8 +50,50 @@ export function createMetrics() {
   });
   for (const outcome of signInOutcomes) signIns.inc({ outcome }, 0);
 
+  const liveEventsSent = new Counter({
+    name: 'coach_live_events_sent_total',
+    help: "Events written to coaches' live streams, by event (clients-changed, messages-changed, refetch): one per stream it went to",
+    labelNames: ['event'] as const,
+    registers,
+  });
+  for (const event of liveEventNames) liveEventsSent.inc({ event }, 0);
+  const liveRefetches = new Counter({
+    name: 'coach_live_refetches_total',
+    help: "Refetch events (the app reloads what it shows), by reason: resume (a stream resumed past what is kept), connection (the database's notices were lost), overflow (too many changes at once)",
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  for (const reason of refetchReasons) liveRefetches.inc({ reason }, 0);
+  const liveRefusals = new Counter({
+    name: 'coach_live_streams_refused_total',
+    help: "Live streams refused (429): the coach held too many open ('coach') or the address did ('address')",
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  for (const reason of streamRefusals) liveRefusals.inc({ reason }, 0);
+
   return {
     registry,
+    /** Reports the live streams open in this process (read at each scrape). */
+    watchLiveStreams(openStreams: () => number) {
+      new Gauge({
+        name: 'coach_live_streams_open',
+        help: "Coaches' live event streams open in this process",
+        registers,
+        collect() {
+          this.set(openStreams());
+        },
+      });
+    },
+    /** Counts an event written to `streams` live streams. */
+    liveEventSent(event: LiveEvent, streams: number) {
+      liveEventsSent.inc({ event: event.event }, streams);
+      if (event.event === 'refetch') liveRefetches.inc({ reason: event.data.reason });
+    },
+    /** Counts a live stream refused at its cap. */
+    liveStreamRefused(reason: NonNullable<StreamRefusal>) {
+      liveRefusals.inc({ reason });
+    },
     /** Counts a sign-in's outcome. */
     signedIn(outcome: SignInOutcome) {
       signIns.inc({ outcome });

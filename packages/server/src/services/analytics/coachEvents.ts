@@ -43,21 +43,43 @@ export function newCoachState(): CoachState {
 
 export const eventIdOf = (state: CoachState, at: number) => `${state.token}.${at}`;
 
-/** Writes `text` to `stream`, or closes a stream whose reader leaves over `maxUnreadBytes`. */
-export function writeToStream(stream: LiveStream, text: string, maxUnreadBytes: number) {
+/** How events go out: what a stream may leave unread, and who hears of each event sent. */
+export type SendOptions = {
+  /** Bytes a stream may leave unread before it is closed. */
+  maxUnreadBytes: number;
+  /** Told of every event written, with the number of streams it was written to. */
+  onSent?: ((event: LiveEvent, streams: number) => void) | undefined;
+};
+
+/**
+ * Writes `text` to `stream`, or closes a stream whose reader leaves over `maxUnreadBytes`;
+ * answers whether it was written.
+ */
+export function writeToStream(stream: LiveStream, text: string, maxUnreadBytes: number): boolean {
   const { body } = stream;
-  if (body.destroyed || body.writableEnded) return;
+  if (body.destroyed || body.writableEnded) return false;
   // A reader that does not read is not buffered for without end.
   if (body.writableLength + body.readableLength > maxUnreadBytes) {
     stream.close();
-    return;
+    return false;
   }
   body.write(text);
+  return true;
 }
 
-export function sendToCoach(state: CoachState, event: LiveEvent, maxUnreadBytes: number) {
+/** Writes `event` to `streams` (by default every stream of the coach). */
+export function sendToCoach(
+  state: CoachState,
+  event: LiveEvent,
+  options: SendOptions,
+  streams: Iterable<LiveStream> = state.streams,
+) {
   const text = formatLiveEvent(event);
-  for (const stream of state.streams) writeToStream(stream, text, maxUnreadBytes);
+  let written = 0;
+  for (const stream of streams) {
+    if (writeToStream(stream, text, options.maxUnreadBytes)) written += 1;
+  }
+  options.onSent?.(event, written);
 }
 
 function remember(state: CoachState, event: LiveEvent, at: number, maxHistory: number) {
@@ -88,7 +110,7 @@ function refetchEvent(state: CoachState, reason: RefetchData['reason']): LiveEve
  */
 export function flushChanges(
   state: CoachState,
-  options: { maxHistory: number; maxUnreadBytes: number },
+  options: SendOptions & { maxHistory: number },
 ): boolean {
   const changes: { name: 'clients-changed' | 'messages-changed'; clientIds: string[] }[] = [
     { name: 'clients-changed', clientIds: [...state.pending] },
@@ -98,7 +120,7 @@ export function flushChanges(
   state.pendingMessages.clear();
   if (changes.every((change) => change.clientIds.length === 0)) return false;
   if (changes.some((change) => change.clientIds.length > maxChangedClientIds)) {
-    sendToCoach(state, refetchAll(state, 'overflow'), options.maxUnreadBytes);
+    sendToCoach(state, refetchAll(state, 'overflow'), options);
     return true;
   }
   for (const { name, clientIds } of changes) {
@@ -110,7 +132,7 @@ export function flushChanges(
       data: { clientIds },
     };
     remember(state, event, state.sequence, options.maxHistory);
-    sendToCoach(state, event, options.maxUnreadBytes);
+    sendToCoach(state, event, options);
   }
   return true;
 }

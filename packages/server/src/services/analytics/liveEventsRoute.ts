@@ -27,7 +27,9 @@ export async function registerLiveEvents(
     database,
     { ...defaultLiveEventOptions, ...context.liveEvents },
     async (owner) => (await sessions.signedInUser(owner)) !== undefined,
+    { onSent: context.metrics?.liveEventSent },
   );
+  context.metrics?.watchLiveStreams(() => hub.openStreams());
   await hub.start();
   // The streams end before the server waits for its open answers; the listening connection closes
   // after it stopped accepting connections.
@@ -50,7 +52,9 @@ export async function registerLiveEvents(
           // An IPv6 client holds a whole /64: its streams count together.
           address: clientAddressKey(request.ip),
         };
-        if (hub.refusal(owner)) {
+        const refusal = hub.refusal(owner);
+        if (refusal) {
+          context.metrics?.liveStreamRefused(refusal);
           throw new DomainError('rate_limited', messages.tooManyLiveStreams, refusalRetry);
         }
         const lastEventId = request.headers[lastEventIdHeader];

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { formatLiveEvent, formatStreamOpening, heartbeatComment } from '@coach/api';
+import { formatStreamOpening, heartbeatComment } from '@coach/api';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { type LiveNotice, parseLiveNotice } from '../core/index.ts';
 import {
@@ -9,6 +9,7 @@ import {
   newCoachState,
   refetchAll,
   resumption,
+  type SendOptions,
   sendToCoach,
   writeToStream,
 } from './coachEvents.ts';
@@ -60,8 +61,12 @@ export const defaultLiveEventOptions: LiveEventOptions = {
   maxUnreadBytes: 64 * 1024,
 };
 
-/** Why a stream is refused. */
-export type StreamRefusal = 'coach' | 'address' | null;
+/** Why a stream is refused: its coach, or its address, holds too many. */
+export const streamRefusals = ['coach', 'address'] as const;
+export type StreamRefusal = (typeof streamRefusals)[number] | null;
+
+/** Who hears of the hub's events (the process's metrics). */
+export type LiveHubWatch = Pick<SendOptions, 'onSent'>;
 
 /**
  * The live streams of this process over `database`'s notices. `isSessionLive` tells whether a
@@ -71,7 +76,13 @@ export function createLiveHub(
   database: DatabaseHandle,
   options: LiveEventOptions,
   isSessionLive: (owner: StreamOwner) => Promise<boolean>,
+  watch: LiveHubWatch = {},
 ) {
+  const send: SendOptions & { maxHistory: number } = {
+    maxUnreadBytes: options.maxUnreadBytes,
+    maxHistory: options.maxHistory,
+    onSent: watch.onSent,
+  };
   const coaches = new Map<string, CoachState>();
   const streams = new StreamIndex();
   let heartbeat: NodeJS.Timeout | null = null;
@@ -83,7 +94,7 @@ export function createLiveHub(
    * came meanwhile goes in one event (and shuts it again), or the window opens.
    */
   function sendAndWait(state: CoachState) {
-    state.timer = flushChanges(state, options)
+    state.timer = flushChanges(state, send)
       ? setTimeout(() => {
           state.timer = null;
           sendAndWait(state);
@@ -112,7 +123,7 @@ export function createLiveHub(
       state.timer = null;
       state.pending.clear();
       state.pendingMessages.clear();
-      sendToCoach(state, refetchAll(state, 'connection'), options.maxUnreadBytes);
+      sendToCoach(state, refetchAll(state, 'connection'), send);
     }
     // Sessions may have ended unheard.
     const open = [...coaches.values()].flatMap((state) => [...state.streams]);
@@ -198,13 +209,12 @@ export function createLiveHub(
       state.idleSince = null;
       streams.add(stream);
       body.write(formatStreamOpening(start.openingId));
-      for (const event of start.events)
-        writeToStream(stream, formatLiveEvent(event), options.maxUnreadBytes);
+      for (const event of start.events) sendToCoach(state, event, send, [stream]);
       if (isClosed) stream.close();
       return stream;
     },
 
-    /** How many streams are open (for the tests and the bench). */
+    /** How many streams are open (for the metrics, the tests and the bench). */
     openStreams(): number {
       let count = 0;
       for (const state of coaches.values()) count += state.streams.size;
