@@ -115,6 +115,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   registerHealth(app, admission);
 
   if (options.services) {
+    options.metrics?.watchDatabase(options.services.context.database);
     options.metrics?.watchOutbox(options.services.context.database);
     await registerServices(app, options.services);
   }

@@ -17,6 +17,7 @@ import {
 } from '../src/db/index.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { type PgliteThreadClient, startPgliteThread } from '../src/db/pgliteThread.ts';
+import { createStatementWatch, watchedPglite } from '../src/db/statementWatch.ts';
 
 /** The organisation every test database is seeded with (the deployment default). */
 export const testOrganisationId = defaultOrganisationId;
@@ -102,9 +103,13 @@ async function leasePgliteDatabase(): Promise<DatabaseHandle> {
   const lease = leaseOf(pooled, () => {
     if (pooled) idlePglites.push(pooled);
   });
-  const db = drizzle({ client: lease as unknown as PGlite, schema }) as unknown as Database;
+  const statements = createStatementWatch();
+  const db = drizzle({
+    client: watchedPglite(lease, statements) as unknown as PGlite,
+    schema,
+  }) as unknown as Database;
   await seedOrganisation(db, testOrganisationId);
-  return createHandle(db, 'pglite', testOrganisationId, lease.close);
+  return createHandle(db, 'pglite', testOrganisationId, lease.close, { statements });
 }
 
 /** The pooled client as one test file sees it: every call refused once the file closed it. */

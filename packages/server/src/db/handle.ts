@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createInProcessNotices, type Notices } from './notices.ts';
 import * as schema from './schema.ts';
+import { createStatementWatch, type StatementWatch } from './statementWatch.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -17,6 +18,17 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A connection pool's use at one moment. */
+export type PoolUse = {
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseKind;
@@ -31,6 +43,19 @@ export type DatabaseHandle = {
   notices: Notices<Transaction>;
   /** Closes the connection(s); the handle is unusable afterwards. Safe to call twice. */
   close: () => Promise<void>;
+  /** Who hears of the statements the handle runs (the metrics; see statementWatch.ts). */
+  statements: StatementWatch;
+  /** The connection pool's use now; null on PGlite (one connection, in the process). */
+  poolUse: (() => PoolUse) | null;
+};
+
+/** What a driver gives a handle beside its database. */
+export type HandleParts = {
+  /** The notices across processes; without them (PGlite, one process) they stay in the process. */
+  notices?: Notices<Transaction>;
+  /** The watch the driver tells of its statements; a new one, told of nothing, by default. */
+  statements?: StatementWatch;
+  poolUse?: () => PoolUse;
 };
 
 const defaultOrganisationName = 'Coach';
@@ -47,16 +72,13 @@ export async function seedOrganisation(
     .onConflictDoNothing({ target: schema.organisations.id });
 }
 
-/**
- * Wraps a drizzle database into a handle; `closeClient` ends the underlying connection(s).
- * Without `notices` (PGlite, one process), they stay in the process (see notices.ts).
- */
+/** Wraps a drizzle database into a handle; `closeClient` ends the underlying connection(s). */
 export function createHandle(
   db: Database,
   kind: DatabaseKind,
   organisationId: string,
   closeClient: () => Promise<void>,
-  notices?: Notices<Transaction>,
+  { notices, statements = createStatementWatch(), poolUse }: HandleParts = {},
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
   const inProcess = notices
@@ -72,5 +94,7 @@ export function createHandle(
       closing ??= closeClient();
       return closing;
     },
+    statements,
+    poolUse: poolUse ?? null,
   };
 }

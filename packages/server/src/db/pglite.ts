@@ -7,8 +7,9 @@ import { lockDataDir } from './dataDirLock.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
 import { errorToWire, type PgliteSource } from './pgliteProtocol.ts';
-import { startPgliteThread } from './pgliteThread.ts';
+import { type PgliteThreadClient, startPgliteThread } from './pgliteThread.ts';
 import * as schema from './schema.ts';
+import { createStatementWatch, watchedPglite } from './statementWatch.ts';
 
 export type { PgliteSource } from './pgliteProtocol.ts';
 
@@ -78,16 +79,23 @@ export async function openPglite(
   // drizzle's pglite driver calls only query, exec and transaction, which the thread's client has.
   const client =
     options.thread === 'main'
-      ? await PGlite.create(source)
-      : ((await startPgliteThread(source)) as unknown as PGlite);
+      ? ((await PGlite.create(source)) as unknown as PgliteThreadClient)
+      : await startPgliteThread(source);
+  const statements = createStatementWatch();
   try {
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client: watchedPglite(client, statements) as unknown as PGlite, schema });
     await migrate(db, { migrationsFolder });
     await seedOrganisation(db as unknown as Database, organisationId);
-    return createHandle(db as unknown as Database, 'pglite', organisationId, async () => {
-      await client.close();
-      onClose();
-    });
+    return createHandle(
+      db as unknown as Database,
+      'pglite',
+      organisationId,
+      async () => {
+        await client.close();
+        onClose();
+      },
+      { statements },
+    );
   } catch (error) {
     await client.close().catch(() => {});
     throw error;

@@ -20,7 +20,7 @@ type PgliteQueries = {
   exec(text: string): Promise<Results[]>;
 };
 
-type PgliteTransactionProxy = PgliteQueries & {
+export type PgliteTransactionProxy = PgliteQueries & {
   rollback(): Promise<void>;
   readonly closed: boolean;
 };

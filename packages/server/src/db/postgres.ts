@@ -6,6 +6,7 @@ import { createHandle, type Database, type DatabaseHandle, seedOrganisation } fr
 import { migrationsFolder } from './migrations.ts';
 import { createPostgresNotices } from './notices.ts';
 import * as schema from './schema.ts';
+import { createStatementWatch, watchPoolStatements } from './statementWatch.ts';
 
 /** Serialises migrations when several server processes start at once on one server. */
 const migrationLockKey = 727_014_200_001;
@@ -37,6 +38,9 @@ export async function openPostgresDatabase(
   });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // Every connection's statements, from the first (the migrations').
+  const statements = createStatementWatch();
+  watchPoolStatements(pool, statements);
 
   let client: pg.PoolClient;
   try {
@@ -62,13 +66,16 @@ export async function openPostgresDatabase(
   }
   client.release();
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  return createHandle(
-    db,
-    'postgres',
-    organisationId,
-    () => pool.end(),
-    createPostgresNotices(databaseUrl),
-  );
+  return createHandle(db, 'postgres', organisationId, () => pool.end(), {
+    notices: createPostgresNotices(databaseUrl),
+    statements,
+    poolUse: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
+  });
 }
 
 /** 'at host:port, database d, as user u': what an operator needs, without the password. */

@@ -269,6 +269,34 @@ describe('metrics', () => {
     await expect.poll(async () => (await counts()).open).toBe(0);
   });
 
+  it("times the database's statements by name and, on PostgreSQL, reports the pool", async () => {
+    const selects = (samples: Sample[]) =>
+      sampleValue(samples, 'coach_db_statement_duration_seconds_count', {
+        statement: 'select persons',
+      }) ?? 0;
+    const before = await scrape();
+    expect((await profileOf(clientId)).status).toBe(200);
+    const after = await scrape();
+    expect(selects(after)).toBeGreaterThan(selects(before));
+    const statements = new Set(
+      after
+        .filter((sample) => sample.name === 'coach_db_statement_duration_seconds_count')
+        .map((sample) => sample.labels.statement),
+    );
+    // Names from fixed sets: a verb and a table of the schema, never a text.
+    for (const statement of statements) expect(statement).toMatch(/^[a-z]+( [a-z_]+)?$/);
+
+    const busy = sampleValue(after, 'coach_db_pool_connections', { state: 'busy' });
+    if (server.database.kind === 'postgres') {
+      expect(sampleValue(after, 'coach_db_pool_max_connections')).toBeGreaterThan(0);
+      expect(busy).toBeGreaterThanOrEqual(0);
+      expect(sampleValue(after, 'coach_db_pool_waiting')).toBe(0);
+    } else {
+      // PGlite: one connection in the process, no pool.
+      expect(busy).toBeUndefined();
+    }
+  });
+
   it("serves Node's own metrics beside the product's", async () => {
     const names = new Set((await scrape()).map((sample) => sample.name));
     expect(names).toContain('process_cpu_user_seconds_total');

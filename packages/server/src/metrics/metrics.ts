@@ -21,6 +21,9 @@ const unmatchedRoute = 'unmatched';
 /** Request durations in seconds: from a cached answer (ms) to a PDF report (seconds). */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** Statement durations in seconds: from an index lookup (a millisecond) to a heavy report. */
+const statementBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
 /** The process's metrics, in a registry of its own (each server built in a test has its own). */
 export function createMetrics() {
   const registry = new Registry();
@@ -189,6 +192,61 @@ export function createMetrics() {
         'Seconds since the oldest waiting mail was queued (0 when none waits)',
         'oldestPendingSeconds',
       );
+    },
+    /**
+     * Times the database's statements by name ('select persons': see statementWatch.ts) and, on a
+     * PostgreSQL server, reports its connection pool (read at each scrape).
+     */
+    watchDatabase(database: DatabaseHandle) {
+      const statementDuration = new Histogram({
+        name: 'coach_db_statement_duration_seconds',
+        help: "Database statements run, by name (the verb and the first table: 'select persons', 'insert metric_samples', 'commit'), and how long each took",
+        labelNames: ['statement'] as const,
+        buckets: statementBuckets,
+        registers,
+      });
+      const statementErrors = new Counter({
+        name: 'coach_db_statement_errors_total',
+        help: 'Database statements that failed (a conflict, a lost connection, a statement cut off), by name',
+        labelNames: ['statement'] as const,
+        registers,
+      });
+      database.statements.observe((statement) => {
+        const end = statementDuration.startTimer({ statement });
+        return (failed) => {
+          end();
+          if (failed) statementErrors.inc({ statement });
+        };
+      });
+      const poolUse = database.poolUse;
+      if (!poolUse) return;
+      new Gauge({
+        name: 'coach_db_pool_connections',
+        help: "The PostgreSQL pool's connections, by state (busy, idle)",
+        labelNames: ['state'] as const,
+        registers,
+        collect() {
+          const use = poolUse();
+          this.set({ state: 'busy' }, use.open - use.idle);
+          this.set({ state: 'idle' }, use.idle);
+        },
+      });
+      new Gauge({
+        name: 'coach_db_pool_waiting',
+        help: 'Callers waiting for a PostgreSQL connection: the pool is too small, or statements too slow',
+        registers,
+        collect() {
+          this.set(poolUse().waiting);
+        },
+      });
+      new Gauge({
+        name: 'coach_db_pool_max_connections',
+        help: 'The most connections the PostgreSQL pool opens',
+        registers,
+        collect() {
+          this.set(poolUse().max);
+        },
+      });
     },
     /** Called by the admission gate when it refuses a request. */
     refused(reason: Refusal) {
