@@ -19,6 +19,8 @@ export type WorkerPoolOptions = {
   queueMax?: number;
   /** A job still running after this long ends its worker and fails. Default 30 s. */
   jobTimeoutMs?: number;
+  /** Told of every job a worker ran: whether it failed, and its seconds on the worker. */
+  onJobEnd?: ((outcome: 'done' | 'failed', seconds: number) => void) | undefined;
 };
 
 /** Thrown by {@link WorkerPool.run} when every worker is busy and the queue is full. */
@@ -44,6 +46,8 @@ type Job<Input, Output> = {
   input: Input;
   resolve: (output: Output) => void;
   reject: (error: Error) => void;
+  /** When a worker took it (performance.now()). */
+  startedAt?: number;
 };
 
 type Slot<Input, Output> = {
@@ -83,7 +87,7 @@ export function createWorkerPool<Input, Output>(
     const worker = new Worker(options.workerUrl, { workerData: options.workerData });
     const slot: Slot<Input, Output> = { worker, job: null };
     worker.on('message', (answer: Answer<Output>) => {
-      const job = finishJob(slot);
+      const job = finishJob(slot, answer.ok ? 'done' : 'failed');
       if (!job) return;
       if (answer.ok) job.resolve(answer.output);
       else job.reject(new Error(answer.message));
@@ -100,10 +104,17 @@ export function createWorkerPool<Input, Output>(
     return slot;
   }
 
-  function finishJob(slot: Slot<Input, Output>): Job<Input, Output> | null {
+  /** Frees the slot; answers its job, whose end is told as `outcome`. */
+  function finishJob(
+    slot: Slot<Input, Output>,
+    outcome: 'done' | 'failed' = 'failed',
+  ): Job<Input, Output> | null {
     const { job } = slot;
     clearTimeout(slot.timer);
     slot.job = null;
+    if (job?.startedAt !== undefined) {
+      options.onJobEnd?.(outcome, (performance.now() - job.startedAt) / 1000);
+    }
     return job;
   }
 
@@ -114,6 +125,7 @@ export function createWorkerPool<Input, Output>(
 
   function assign(slot: Slot<Input, Output>, job: Job<Input, Output>) {
     slot.job = job;
+    job.startedAt = performance.now();
     slot.timer = setTimeout(() => {
       // The job may be stuck in a loop: only ending the thread stops it.
       removeSlot(slot);

@@ -297,6 +297,40 @@ describe('metrics', () => {
     }
   });
 
+  it("times the PDF renders by outcome and reports the pools' load, argon2's too", async () => {
+    const renders = (samples: Sample[]) =>
+      sampleValue(samples, 'coach_work_duration_seconds_count', {
+        pool: 'report_pdf',
+        outcome: 'done',
+      }) ?? 0;
+    const before = await scrape();
+    const report = await callApi(
+      server.baseUrl,
+      'POST',
+      `/api/resource/clients/${clientId}/reports`,
+      {
+        token,
+        body: {
+          mentalWellbeing: 'Sleeps better.',
+          physicalWellbeing: 'Walks more.',
+          productivity: 'Steady.',
+          finalComments: 'Keep going.',
+        },
+      },
+    );
+    expect(report.status).toBe(201);
+    const after = await scrape();
+    expect(renders(after) - renders(before)).toBe(1);
+    expect(
+      sampleValue(after, 'coach_work_duration_seconds_sum', { pool: 'report_pdf' }),
+    ).toBeGreaterThan(0);
+    expect(sampleValue(after, 'coach_work_refused_total', { pool: 'report_pdf' })).toBe(0);
+    for (const pool of ['report_pdf', 'argon2']) {
+      expect(sampleValue(after, 'coach_work_running', { pool })).toBe(0);
+      expect(sampleValue(after, 'coach_work_waiting', { pool })).toBe(0);
+    }
+  });
+
   it("serves Node's own metrics beside the product's", async () => {
     const names = new Set((await scrape()).map((sample) => sample.name));
     expect(names).toContain('process_cpu_user_seconds_total');
@@ -334,6 +368,19 @@ describe('metrics', () => {
     const text = await (await fetch(metricsUrl)).text();
     expect(text).not.toContain(coachEmail);
     expect(text).not.toContain(clientId);
+  });
+});
+
+describe('the morning mail', () => {
+  it("counts each round's coaches by outcome, and the rounds that failed", async () => {
+    const metrics = createMetrics();
+    metrics.morningMailRound({ mailed: 2, quiet: 1, skipped: 0 }, false);
+    metrics.morningMailRound({ mailed: 1, quiet: 0, skipped: 3 }, true);
+    const samples = parseSamples(await metrics.registry.metrics());
+    const mails = (outcome: string) =>
+      sampleValue(samples, 'coach_morning_mails_total', { outcome });
+    expect([mails('mailed'), mails('quiet'), mails('skipped')]).toEqual([3, 1, 3]);
+    expect(sampleValue(samples, 'coach_morning_mail_failed_ticks_total')).toBe(1);
   });
 });
 

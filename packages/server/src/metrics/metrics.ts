@@ -6,6 +6,8 @@ import { DomainError } from '../domainError.ts';
 import { type AdmissionGate, type Refusal, refusals } from '../http/admissionGate.ts';
 import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
 import { type StreamRefusal, streamRefusals } from '../services/analytics/liveHub.ts';
+import { argon2Load } from '../services/auth/passwords.ts';
+import type { TickResult } from '../services/morningMail/scheduler.ts';
 
 // What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
 // metricsServer.ts). Every label has a bounded set of values: a route's template (never its
@@ -75,8 +77,75 @@ export function createMetrics() {
   });
   for (const reason of streamRefusals) liveRefusals.inc({ reason }, 0);
 
+  // The pools of CPU-heavy work: each reports its load at each scrape.
+  const workLoads = new Map<WorkPool, () => { running: number; waiting: number }>([
+    ['argon2', argon2Load],
+  ]);
+  const workGauge = (name: string, help: string, read: 'running' | 'waiting') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'] as const,
+      registers,
+      collect() {
+        for (const [pool, load] of workLoads) this.set({ pool }, load()[read]);
+      },
+    });
+  workGauge(
+    'coach_work_running',
+    'CPU-heavy jobs running, by pool: report_pdf (PDF renders in worker threads), argon2 (password hashes and verifications)',
+    'running',
+  );
+  workGauge('coach_work_waiting', 'CPU-heavy jobs waiting for a turn, by pool', 'waiting');
+  const workDuration = new Histogram({
+    name: 'coach_work_duration_seconds',
+    help: 'CPU-heavy jobs run (from a worker taking one to its answer), by pool and outcome (done, failed)',
+    labelNames: ['pool', 'outcome'] as const,
+    buckets: durationBuckets,
+    registers,
+  });
+  const workRefusals = new Counter({
+    name: 'coach_work_refused_total',
+    help: 'CPU-heavy jobs refused because the pool and its queue were full (503), by pool',
+    labelNames: ['pool'] as const,
+    registers,
+  });
+  workRefusals.inc({ pool: 'report_pdf' }, 0);
+
+  const morningMails = new Counter({
+    name: 'coach_morning_mails_total',
+    help: "Coaches' morning mails, by outcome: mailed (queued), quiet (no client needed attention: none sent), skipped (another process made it, or its hour had passed)",
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of morningMailOutcomes) morningMails.inc({ outcome }, 0);
+  const morningMailFailures = new Counter({
+    name: 'coach_morning_mail_failed_ticks_total',
+    help: 'Morning mail rounds that failed (the database, most likely); the next round retries',
+    registers,
+  });
+
   return {
     registry,
+    /** Reports the load of a pool of CPU-heavy work (read at each scrape). */
+    watchWork(pool: WorkPool, load: () => { running: number; waiting: number }) {
+      workLoads.set(pool, load);
+    },
+    /** Counts and times a job a pool's worker ran. */
+    workDone(pool: WorkPool, outcome: 'done' | 'failed', seconds: number) {
+      workDuration.observe({ pool, outcome }, seconds);
+    },
+    /** Counts a job refused by a full pool. */
+    workRefused(pool: WorkPool) {
+      workRefusals.inc({ pool });
+    },
+    /** Counts a round of the morning mail: its coaches by outcome, or its failure. */
+    morningMailRound(result: TickResult, hasFailed: boolean) {
+      for (const outcome of morningMailOutcomes) {
+        if (result[outcome] > 0) morningMails.inc({ outcome }, result[outcome]);
+      }
+      if (hasFailed) morningMailFailures.inc();
+    },
     /** Reports the live streams open in this process (read at each scrape). */
     watchLiveStreams(openStreams: () => number) {
       new Gauge({
@@ -254,6 +323,12 @@ export function createMetrics() {
     },
   };
 }
+
+/** The pools of CPU-heavy work. */
+type WorkPool = 'report_pdf' | 'argon2';
+
+/** What a coach's morning mail came to (see morningMail/scheduler.ts). */
+const morningMailOutcomes = ['mailed', 'quiet', 'skipped'] as const satisfies (keyof TickResult)[];
 
 /** How a sign-in with a password ended. */
 const signInOutcomes = [

@@ -1,5 +1,8 @@
 /** Runs tasks at most `max` at a time; the others wait their turn, first come first served. */
-export type ConcurrencyLimit = <T>(task: () => Promise<T>) => Promise<T>;
+export type ConcurrencyLimit = (<T>(task: () => Promise<T>) => Promise<T>) & {
+  /** Tasks running and waiting now. */
+  load(): { running: number; waiting: number };
+};
 
 export function createConcurrencyLimit(max: number): ConcurrencyLimit {
   let running = 0;
@@ -10,7 +13,7 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
     if (next) next();
     else running--;
   };
-  return async (task) => {
+  const limit = async <T>(task: () => Promise<T>): Promise<T> => {
     if (running < max) running++;
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
@@ -19,4 +22,5 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
       release();
     }
   };
+  return Object.assign(limit, { load: () => ({ running, waiting: waiting.length }) });
 }

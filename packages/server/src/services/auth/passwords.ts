@@ -16,6 +16,9 @@ const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 export const argon2Concurrency = Math.max(1, Math.min(2, availableParallelism() - 1));
 const argon2Slots = createConcurrencyLimit(argon2Concurrency);
 
+/** The process's hashes and verifications running and waiting now (for the metrics). */
+export const argon2Load = () => argon2Slots.load();
+
 /** Hashes a password with argon2id (m = 19 MiB, t = 2); the salt is random and in the result. */
 export function hashPassword(password: string): Promise<string> {
   return argon2Slots(() => hash(password, options));

@@ -17,6 +17,7 @@ export const morningMailJob: ServicePlugin = async (app, context) => {
     appUrl: context.appUrl,
     log: app.log,
     ...(morningMailOptions ? { options: morningMailOptions } : {}),
+    onRound: context.metrics?.morningMailRound,
   });
   app.addHook('onReady', () => morningMail.start());
   app.addHook('onClose', () => morningMail.stop());

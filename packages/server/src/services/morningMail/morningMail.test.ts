@@ -87,12 +87,14 @@ function schedulerAt(database: DatabaseHandle, at: Date, options: SchedulerExtra
     appUrl: 'http://app.coach.test',
     log: options.log ?? silentLog,
     ...(options.coachesPerTick ? { options: { coachesPerTick: options.coachesPerTick } } : {}),
+    onRound: options.onRound,
   });
 }
 
 type SchedulerExtras = {
   log?: Parameters<typeof createMorningMailScheduler>[0]['log'];
   coachesPerTick?: number;
+  onRound?: Parameters<typeof createMorningMailScheduler>[0]['onRound'];
 };
 
 describe('the morning attention mail through the server', () => {
@@ -156,7 +158,12 @@ describe('the morning attention mail through the server', () => {
       type: 'coach',
       timezone: zone,
     });
-    await schedulerAt(server.database, at).tick();
+    const rounds: unknown[] = [];
+    await schedulerAt(server.database, at, {
+      onRound: (result, hasFailed) => rounds.push({ ...result, hasFailed }),
+    }).tick();
+    // The round tells the metrics what it did.
+    expect(rounds).toEqual([{ mailed: 0, quiet: 1, skipped: 0, hasFailed: false }]);
     await expect.poll(() => claimsOf(server.database, coach.personId)).toHaveLength(1);
     const [claim] = await claimsOf(server.database, coach.personId);
     expect(claim).toMatchObject({ clientCount: 0, mailId: null });

@@ -50,6 +50,8 @@ export type MorningMailDeps = {
   appUrl: string;
   log: Pick<Log, 'info' | 'warn'>;
   options?: Partial<MorningMailOptions>;
+  /** Told of each round: what it did, and whether it failed part-way (the metrics). */
+  onRound?: ((result: TickResult, hasFailed: boolean) => void) | undefined;
 };
 
 /** What one tick did, for tests and the log. */
@@ -135,6 +137,7 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
   async function runTick(isClosing: () => boolean): Promise<TickResult> {
     const result: TickResult = { mailed: 0, quiet: 0, skipped: 0 };
     const now = deps.now();
+    let hasFailed = false;
     try {
       const due = await selectDueCoaches(database.db, organisationId, now, settings.coachesPerTick);
       for (const coach of due) {
@@ -147,9 +150,11 @@ export function createMorningMailScheduler(deps: MorningMailDeps) {
         addDays(localDateOf(now, 'UTC'), -settings.claimRetentionDays),
       );
     } catch (error) {
+      hasFailed = true;
       // Counts and a reason code only: no address, name or figure reaches the log.
       deps.log.warn({ reason: failureKind(error) }, 'morning mail tick failed: will retry');
     }
+    deps.onRound?.(result, hasFailed);
     if (result.mailed > 0) {
       deps.mail.wake();
       deps.log.info({ ...result }, 'morning mail queued');

@@ -38,7 +38,9 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
   const renderers = createWorkerPool<ReportContent, Uint8Array>({
     workerUrl: new URL('./reportWorker.ts', import.meta.url),
     ...context.reports,
+    onJobEnd: (outcome, seconds) => context.metrics?.workDone('report_pdf', outcome, seconds),
   });
+  context.metrics?.watchWork('report_pdf', () => renderers.load());
   app.addHook('onClose', () => renderers.close());
 
   /** Whose reports these are: the client's, written by the calling coach. */
@@ -77,7 +79,10 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
         const quota = reportQuotaOf(context);
         // Before the render: a coach past the quota costs no renderer's time.
         await refuseOverReportQuota(database.db, organisationId, caller.id, quota);
-        if (!renderers.hasRoom()) throw busy();
+        if (!renderers.hasRoom()) {
+          context.metrics?.workRefused('report_pdf');
+          throw busy();
+        }
         const { body } = request;
         const content = await readReportContent(database.db, {
           organisationId,
@@ -87,7 +92,9 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
           now: nowOf(context),
         });
         const bytes = await renderers.run(content).catch((error: unknown) => {
-          throw error instanceof WorkerPoolFullError ? busy() : error;
+          if (!(error instanceof WorkerPoolFullError)) throw error;
+          context.metrics?.workRefused('report_pdf');
+          throw busy();
         });
         const owner = ownerOfAccess(caller, client);
         const report = await database.transaction(async (tx) => {
