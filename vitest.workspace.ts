@@ -97,8 +97,9 @@ const thoroughOnlyFiles = {
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
  * project's scripts in Node; the mocks held to the server (`parity`); and the end-to-end tests
  * (`e2e`: chromium against the running product; `e2e-engines`: the main journeys in Firefox and
- * WebKit). COACH_SKIP_POSTGRES=1 leaves out server-postgres and simulator-postgres (local runs
- * without a PostgreSQL server). `npm run test:unit` runs all but e2e and e2e-engines,
+ * WebKit); and the operator's alert rules and dashboard against a real Prometheus (`ops`).
+ * COACH_SKIP_POSTGRES=1 leaves out server-postgres and simulator-postgres (local runs without a
+ * PostgreSQL server). `npm run test:unit` runs all but e2e, e2e-engines and ops,
  * `npm run test:e2e` builds the app when needed and runs e2e alone, `npm run test:engines`
  * installs the engines, builds the app when needed and runs e2e-engines alone.
  */
@@ -305,6 +306,22 @@ export const projects: TestProjectConfiguration[] = [
       hookTimeout: 60_000,
       // A retry would hide a flaky journey; a failure leaves screenshots (see harness/browser.ts).
       retry: 0,
+    },
+  },
+  // The operator's view (`npm run test:ops`, a step of `npm run test:all`): Debian's Prometheus
+  // scrapes the product started as a process under a little traffic, and the alert rules and the
+  // Grafana dashboard of docs/operating/ are held to it, to the handbook's metrics and to promtool's
+  // unit tests. scripts/test-ops.sh installs Prometheus when it is missing; `npm run test:unit`
+  // leaves this project out.
+  {
+    extends: true,
+    test: {
+      name: 'ops',
+      root: 'ops',
+      environment: 'node',
+      include: ['*.test.ts'],
+      testTimeout: hangTimeoutMs,
+      hookTimeout: hangTimeoutMs,
     },
   },
   // The coach's main journeys in Firefox and WebKit (`npm run test:engines`, a step of

@@ -8,7 +8,8 @@
 #   npm run test:all     (bash scripts/test-all.sh --all)  every test, what CI runs: the gate's
 #     steps, the server and simulator tests also on a PostgreSQL server, the packed ui library's
 #     smoke test, every Docs page, the end-to-end tests of the built product (in chromium, and the
-#     main journeys in Firefox and WebKit), and the thorough tier (scripts/test-thorough.sh).
+#     main journeys in Firefox and WebKit), the operator's alert rules and dashboard against a real
+#     Prometheus (scripts/test-ops.sh), and the thorough tier (scripts/test-thorough.sh).
 # What waits more than it computes runs beside other steps: the typecheck, the dependency check and
 # the builds (and, with --all, the ui package's smoke test) beside the unit tests; in `npm test`,
 # the stories too; with COACH_TEST_OVERLAP=1 and --all, the end-to-end run beside the stories.
@@ -199,6 +200,8 @@ if [ "$all" = 1 ]; then
   step "end-to-end in Firefox and WebKit: the coach's main journeys (e2e/engines/)"
   wait "$engines_install" || true
   npm run test:engines 2>&1 | tee "$logs/engines.log"
+  step "operators: a real Prometheus scrapes the product; the alert rules under promtool; a trace over OTLP"
+  npm run test:ops 2>&1 | tee "$logs/ops.log"
   step "thorough: the heaviest server and simulator files at full depth on both databases, the several-process e2e files"
   bash scripts/test-thorough.sh 2>&1 | tee "$logs/thorough.log"
 fi
@@ -208,7 +211,7 @@ total() {
   echo $(( $(count "$logs/vitest.log" '^ +Tests ' "$1") + $(count_node "$logs/pack.log" "$2") +
     $(count "$logs/storybook.log" '^Tests:' "$1") + $(count_node "$logs/storybook.log" "$2") +
     $(count "$logs/e2e.log" '^ +Tests ' "$1") + $(count "$logs/engines.log" '^ +Tests ' "$1") +
-    $(count "$logs/thorough.log" '^ +Tests ' "$1") ))
+    $(count "$logs/ops.log" '^ +Tests ' "$1") + $(count "$logs/thorough.log" '^ +Tests ' "$1") ))
 }
 passed=$(total passed pass)
 failed=$(total failed fail)
@@ -217,7 +220,7 @@ print_step_times
 times_printed=1
 echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
 if [ "$all" = 1 ]; then
-  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the thorough tier)"
+  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the operators' Prometheus checks, the thorough tier)"
 else
   echo "(unit and server tests on PGlite, every story in the browser; \`npm run test:all\` runs every test)"
 fi

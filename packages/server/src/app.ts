@@ -26,6 +26,8 @@ import { registerOpenApi } from './openapi.ts';
 import { registerClientReadAudit } from './services/clientRecords/index.ts';
 import type { ServiceContext } from './services/core/index.ts';
 import { servicePlugins } from './services/index.ts';
+import type { Tracing } from './tracing/index.ts';
+import { traceRequests } from './tracing/requests.ts';
 
 export type BuildServerOptions = {
   logger?: boolean;
@@ -40,6 +42,8 @@ export type BuildServerOptions = {
   onErrorAnswer?: (answer: ErrorAnswer) => void;
   /** The process's metrics (`METRICS_PORT`), fed by this server's requests and admission gate. */
   metrics?: Metrics;
+  /** The process's traces (OTEL_EXPORTER_OTLP_ENDPOINT): a span per request, its statements. */
+  tracing?: Tracing;
 };
 
 export type { ErrorAnswer } from './app/errorAnswerWatch.ts';
@@ -52,7 +56,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   const app = Fastify({
     // No secret, personal text or body reaches a log line (see loggerOptions); one line per
     // request (see OneLinePerRequest).
-    logger: options.logger ? loggerOptions(options.logStream) : false,
+    logger: options.logger ? loggerOptions(options.logStream, options.tracing) : false,
     logController,
     ...(options.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     // A client that sends its request slowly loses its connection (see limits.ts and bodyRate.ts);
@@ -82,6 +86,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       return (reply as FastifyReply).status(400).send(body);
     },
   });
+  // First: every later hook, the handler and what they start belong to the request's span.
+  if (options.tracing) traceRequests(app, options.tracing);
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
   // A stop answers the requests in progress, within a grace, and waits for nothing else.
   stopInOrder(app, limits.stopGraceMs);
@@ -116,6 +122,9 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   if (options.services) {
     options.metrics?.watchDatabase(options.services.context.database);
+    if (options.tracing) {
+      options.services.context.database.statements.observe(options.tracing.statementStarted);
+    }
     options.metrics?.watchOutbox(options.services.context.database);
     await registerServices(app, options.services);
   }

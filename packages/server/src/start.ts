@@ -22,6 +22,7 @@ import { createRequireAuth } from './services/auth/index.ts';
 import { liftedClientReadLimit, liftedClientWriteQuotas } from './services/clientRecords/index.ts';
 import type { ServiceContext } from './services/core/index.ts';
 import { servicePlugins } from './services/index.ts';
+import { loadTracing } from './tracing/index.ts';
 
 // The server process: configuration, database, services, and an orderly stop. Nothing here logs a
 // password, a code or a token: without SMTP_URL, mail is written to files of the data folder's
@@ -64,8 +65,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const appIndex = join(config.staticDir ?? defaultStaticDir, 'index.html');
   if (!existsSync(appIndex)) console.warn(`WARNING: ${noAppBuildWarning(appIndex)}`);
 
-  // Kept only when an operator asks for them (METRICS_PORT).
+  // Kept only when an operator asks for them (METRICS_PORT; OTEL_EXPORTER_OTLP_ENDPOINT).
   const metrics = config.metrics ? createMetrics() : undefined;
+  const tracing = (await loadTracing()) ?? undefined;
   const app = await buildServer(config, {
     logger: true,
     ...(config.logFormat === 'short' ? { logStream: shortLogStream() } : {}),
@@ -73,13 +75,19 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       context: {
         ...serviceContextOf(config, database, jwtSecret),
         ...(metrics ? { metrics } : {}),
+        ...(tracing ? { tracing } : {}),
       },
       enabled: config.services,
     },
     ...(metrics ? { metrics } : {}),
+    ...(tracing ? { tracing } : {}),
   });
   let metricsServer: { close(): Promise<void> } | null = null;
-  stopOnSignals(app, database, () => metricsServer?.close());
+  stopOnSignals(app, database, async () => {
+    await metricsServer?.close();
+    // The last spans go to the collector before the process ends.
+    await tracing?.shutdown().catch(() => {});
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -206,7 +214,7 @@ function serviceContextOf(
 function stopOnSignals(
   app: FastifyInstance,
   database: DatabaseHandle,
-  closeMetrics: () => Promise<void> | undefined,
+  closeTelemetry: () => Promise<void>,
 ) {
   let stopping = false;
   async function shutdown(signal: string) {
@@ -214,8 +222,8 @@ function stopOnSignals(
     stopping = true;
     app.log.info({ signal }, 'stopping');
     try {
-      await closeMetrics();
       await app.close();
+      await closeTelemetry();
       await database.close();
       process.exit(0);
     } catch (error) {

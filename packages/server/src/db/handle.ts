@@ -19,7 +19,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** A connection pool's use at one moment. */
-export type PoolUse = {
+type PoolUse = {
   /** Connections open, busy or idle. */
   open: number;
   idle: number;

@@ -7,6 +7,7 @@ import {
   LogController,
 } from 'fastify';
 import pino from 'pino';
+import type { Tracing } from '../tracing/index.ts';
 
 /** Where log lines go instead of standard output (the tests capture them). */
 export type LogStream = { write(line: string): void };
@@ -30,8 +31,13 @@ const maxLoggedQueryNames = 20;
  * keeps its name, code, message and stack frames but nothing a database error carries about the
  * query (drizzle's message holds the SQL parameters: a client's answers, a token's hash).
  */
-export function loggerOptions(stream?: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  stream?: LogStream,
+  tracing?: Pick<Tracing, 'currentTraceId'>,
+): FastifyServerOptions['logger'] {
   return {
+    // With traces on, a line written within a trace names it (`traceId`).
+    ...(tracing ? { mixin: () => traceFields(tracing.currentTraceId()) } : {}),
     serializers: { req: requestLogFields, err: errorLogFields },
     // Defence in depth, should a handler log an object of its own.
     redact: {
@@ -52,6 +58,12 @@ export function loggerOptions(stream?: LogStream): FastifyServerOptions['logger'
     },
     stream: stream ?? standardOutput(),
   };
+}
+
+const noFields = {};
+/** The fields a traced line carries. */
+function traceFields(traceId: string | undefined) {
+  return traceId === undefined ? noFields : { traceId };
 }
 
 /**

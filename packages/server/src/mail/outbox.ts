@@ -1,5 +1,6 @@
 import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { type Tracing, traced } from '../tracing/index.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import {
   type ClaimedMail,
@@ -109,6 +110,8 @@ export type MailSenderDeps = {
   mailer: () => Mailer;
   log: Log;
   options?: Partial<MailOutboxOptions>;
+  /** The process's traces: each send is a span (`mail send`). */
+  tracing?: Tracing | undefined;
 };
 
 /**
@@ -122,6 +125,7 @@ export function createMailSender({
   mailer,
   log,
   options,
+  tracing,
 }: MailSenderDeps) {
   const settings = { ...defaultMailOutboxOptions, ...options };
   const { db } = database;
@@ -151,7 +155,9 @@ export function createMailSender({
     if (!mail) return false;
     try {
       const { recipient: to, subject, text, html } = mail;
-      await mailer().send({ to, subject, text, ...(html === null ? {} : { html }) });
+      await traced(tracing, 'mail send', () =>
+        mailer().send({ to, subject, text, ...(html === null ? {} : { html }) }),
+      );
     } catch (error) {
       await markFailed(mail, error);
       return true;

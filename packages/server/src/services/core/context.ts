@@ -4,6 +4,7 @@ import type { AccessTokens } from '../../http/accessTokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { MailOutboxOptions } from '../../mail/outbox.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
+import type { Tracing } from '../../tracing/index.ts';
 
 /**
  * The settings of each service, by name: empty here, each service declares its own by augmenting
@@ -40,6 +41,8 @@ export type ServiceContext = ServiceSettings & {
   pictureUrlKey?: Uint8Array;
   /** The process's metrics (`METRICS_PORT`), which the services feed; none when absent. */
   metrics?: Metrics;
+  /** The process's traces (OTEL_EXPORTER_OTLP_ENDPOINT): mail sends and PDF renders as spans. */
+  tracing?: Tracing;
 };
 
 /** The current time of a service context (see {@link ServiceContext.now}). */

@@ -21,6 +21,7 @@ export function startMailOutbox(app: FastifyInstance, context: ServiceContext): 
     mailer: () => context.mailer,
     log: app.log,
     ...(context.mailOutbox ? { options: context.mailOutbox } : {}),
+    tracing: context.tracing,
   });
   sender.start();
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import { recordAudit } from '../../../audit.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
 import { largeAnswerChunkBytes, sendLargeAnswer } from '../../../http/largeAnswer.ts';
+import { traced } from '../../../tracing/index.ts';
 import { createWorkerPool, WorkerPoolFullError } from '../../../workerPool.ts';
 import { coachActed, resolveClientAccess } from '../../clientRecords/index.ts';
 import { keyOfCursor, nowOf, publishClientChange, type ServicePlugin } from '../../core/index.ts';
@@ -91,7 +92,8 @@ export const reportRoutes: ServicePlugin = async (app, context) => {
           body,
           now: nowOf(context),
         });
-        const bytes = await renderers.run(content).catch((error: unknown) => {
+        const rendering = traced(context.tracing, 'report render', () => renderers.run(content));
+        const bytes = await rendering.catch((error: unknown) => {
           if (!(error instanceof WorkerPoolFullError)) throw error;
           context.metrics?.workRefused('report_pdf');
           throw busy();
