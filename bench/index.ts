@@ -10,6 +10,7 @@ import { followUpListBench } from './follow-up-list.ts';
 import type { Bench, Figure } from './harness.ts';
 import { runLiveStreamsBench } from './live-streams.ts';
 import { runLoginsBench } from './logins.ts';
+import { metricsCostBench } from './metrics-cost.ts';
 import { runReportBench } from './report.ts';
 import { type RoutePairs, runRequestPathBench } from './request-path.ts';
 import { runTableBrowserBench } from './table-browser.ts';
@@ -424,6 +425,7 @@ export const benches: Bench[] = [
   uiSizeBench,
   reportBench,
   requestPathBench,
+  metricsCostBench,
   loginsBench,
   liveStreamsBench,
   embeddedBench,

@@ -1,5 +1,6 @@
-// What the request-path and logins benchmarks share: the product server and the bare Fastify route
-// as child processes, a fresh PostgreSQL database, sign-in, and latency percentiles.
+// What the request-path, logins and metrics-cost benchmarks share: the product server and the
+// bare Fastify route as child processes, a fresh PostgreSQL database, sign-in, and latency
+// percentiles.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,23 +65,35 @@ export async function startBareServer(): Promise<Child> {
  * The real server as main.ts runs it (every service, the logger on), on a fresh PGlite database
  * or on the PostgreSQL database of `databaseUrl`. Its standard output (the log) goes to a file
  * rather than through a pipe to this process, which would then spend the CPU the server needs.
+ * With `metrics`, it keeps the process's metrics as main.ts does with METRICS_PORT, served at
+ * `metricsUrl` (null without).
  */
-export async function startProductServer(databaseUrl: string | null) {
+export async function startProductServer(
+  databaseUrl: string | null,
+  options: { metrics?: boolean } = {},
+) {
   const folder = mkdtempSync(join(tmpdir(), 'coach-bench-log-'));
   const logFile = join(folder, 'server.log');
   const logFd = openSync(logFile, 'w');
   const script = new URL('./servers/product-server.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_METRICS: options.metrics ? '1' : '',
+    },
     stdio: ['ignore', logFd, 'inherit', 'ipc'],
   });
   closeSync(logFd);
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`product server exited with ${code}`)));
-    child.on('message', (message) => resolve((message as { url: string }).url));
-  });
+  const { url, metricsUrl } = await new Promise<{ url: string; metricsUrl?: string }>(
+    (resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`product server exited with ${code}`)));
+      child.on('message', (message) => resolve(message as { url: string; metricsUrl?: string }));
+    },
+  );
   return {
     url,
+    metricsUrl: metricsUrl ?? null,
     cpuSeconds: () => cpuSecondsOf(child.pid),
     /** Lines written to the log so far. */
     logLines: () => readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length,

@@ -8,6 +8,8 @@ import { withoutPerAddressLimits } from '../../packages/server/src/config.ts';
 import type { DatabaseHandle } from '../../packages/server/src/db/index.ts';
 import { createAccessTokens } from '../../packages/server/src/http/accessTokens.ts';
 import { createMailer } from '../../packages/server/src/mail/mailer.ts';
+import type { Metrics } from '../../packages/server/src/metrics/metrics.ts';
+import { startMetricsServer } from '../../packages/server/src/metrics/metricsServer.ts';
 import type { LiveEventOptions } from '../../packages/server/src/services/analytics/index.ts';
 import { createRequireAuth } from '../../packages/server/src/services/auth/index.ts';
 import {
@@ -29,7 +31,8 @@ const liftedMessagingQuotas = { coach: liftedMessagingQuota, client: liftedMessa
  * rate limits are raised so that a benchmark measures the work, not the 429s; with `logger`, it
  * logs as the product does. `secret` signs the access tokens (processes that share one accept
  * each other's tokens; a fresh one by default); `liveEvents` sets the live streams' options;
- * `listAnswerBytes` the clients-list answers kept (0: none).
+ * `listAnswerBytes` the clients-list answers kept (0: none); `metrics`, the process's metrics
+ * (`createMetrics()`), fed as main.ts feeds them with METRICS_PORT set (none by default).
  */
 export function buildBenchServer(
   database: DatabaseHandle,
@@ -40,6 +43,7 @@ export function buildBenchServer(
     secret?: Buffer;
     liveEvents?: Partial<LiveEventOptions>;
     listAnswerBytes?: number;
+    metrics?: Metrics;
   } = {},
 ) {
   const accessTokens = createAccessTokens({ secret: options.secret ?? randomBytes(32) });
@@ -55,6 +59,7 @@ export function buildBenchServer(
     {
       // As main.ts: one line per request to standard output.
       ...(options.logger ? { logger: true } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       services: {
         enabled,
         context: {
@@ -71,6 +76,7 @@ export function buildBenchServer(
           // A few bench accounts send what a practice's do (messaging/quota.ts reads it).
           messagingQuotas: liftedMessagingQuotas,
           ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+          ...(options.metrics ? { metrics: options.metrics } : {}),
           ...(options.listAnswerBytes !== undefined
             ? { listAnswerBytes: options.listAnswerBytes }
             : {}),
@@ -95,16 +101,27 @@ export function buildBenchServer(
 /**
  * Serves `app` as a benchmark child: listens on a free local port, prints `{ url }` for the
  * parent (and sends it over the IPC channel when there is one: a child whose standard output is
- * its log file), and closes the server and `database` on SIGTERM.
+ * its log file), and closes the server and `database` on SIGTERM. With `metrics`, it also serves
+ * them at `GET /metrics` on a port of its own, as main.ts does with METRICS_PORT, and adds that
+ * address as `metricsUrl`.
  */
 export async function serveBenchChild(
   app: FastifyInstance,
   database: DatabaseHandle,
+  metrics?: Metrics,
 ): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(JSON.stringify({ url: address }));
-  process.send?.({ url: address });
+  const metricsServer = metrics
+    ? await startMetricsServer(metrics, { port: 0, host: '127.0.0.1' })
+    : null;
+  const message = {
+    url: address,
+    ...(metricsServer ? { metricsUrl: `http://127.0.0.1:${metricsServer.port}/metrics` } : {}),
+  };
+  console.log(JSON.stringify(message));
+  process.send?.(message);
   process.on('SIGTERM', async () => {
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,5 +1,6 @@
 import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { type Tracing, traced } from '../tracing/index.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import {
@@ -112,6 +113,8 @@ export type MailSenderDeps = {
   options?: Partial<MailOutboxOptions>;
   /** The process's traces: each send is a span (`mail send`). */
   tracing?: Tracing | undefined;
+  /** The process's metrics: each mail sent, or failed (to be retried, or given up on). */
+  metrics?: Pick<Metrics, 'mailSent' | 'mailFailed'> | undefined;
 };
 
 /**
@@ -126,6 +129,7 @@ export function createMailSender({
   log,
   options,
   tracing,
+  metrics,
 }: MailSenderDeps) {
   const settings = { ...defaultMailOutboxOptions, ...options };
   const { db } = database;
@@ -144,6 +148,7 @@ export function createMailSender({
       delayMs,
       maxAgeMs: settings.maxAgeMs,
     });
+    metrics?.mailFailed(isDead);
     const fields = { mailId: mail.id, attempts: mail.attempts, reason: kind };
     if (isDead) log.error(fields, 'mail dead: not sent, and no longer retried');
     else log.warn({ ...fields, retryInMs: delayMs }, 'mail not sent yet: will retry');
@@ -163,6 +168,7 @@ export function createMailSender({
       return true;
     }
     await markMailSent(db, mail.id);
+    metrics?.mailSent();
     return true;
   }
 

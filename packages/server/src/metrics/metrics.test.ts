@@ -192,6 +192,21 @@ describe('metrics', () => {
     expect(text).not.toContain('someone@example.com');
   });
 
+  it('counts the mails sent', async () => {
+    const sent = (samples: Sample[]) => sampleValue(samples, 'coach_mail_sent_total') ?? 0;
+    const before = await scrape();
+    const mailsBefore = server.mailSink.received.length;
+    const reset = await callApi(server.baseUrl, 'POST', '/api/auth/passwordReset/request', {
+      body: { email: coachEmail },
+    });
+    expect(reset.status).toBe(202);
+    await server.mailSink.waitFor(mailsBefore + 1);
+    await expect.poll(async () => sent(await scrape()) - sent(before)).toBe(1);
+    expect(sampleValue(await scrape(), 'coach_mail_send_failures_total', { outcome: 'dead' })).toBe(
+      0,
+    );
+  });
+
   it('counts sign-ins by outcome', async () => {
     const outcomes = async () =>
       Object.fromEntries(

@@ -112,6 +112,19 @@ export function createMetrics() {
   });
   workRefusals.inc({ pool: 'report_pdf' }, 0);
 
+  const mailsSent = new Counter({
+    name: 'coach_mail_sent_total',
+    help: 'Mails this process handed to the SMTP server',
+    registers,
+  });
+  const mailFailures = new Counter({
+    name: 'coach_mail_send_failures_total',
+    help: 'Sends this process tried that failed, by outcome: retry (tried again later), dead (given up on: a permanent refusal, or the last attempt)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of ['retry', 'dead']) mailFailures.inc({ outcome }, 0);
+
   const morningMails = new Counter({
     name: 'coach_morning_mails_total',
     help: "Coaches' morning mails, by outcome: mailed (queued), quiet (no client needed attention: none sent), skipped (another process made it, or its hour had passed)",
@@ -138,6 +151,14 @@ export function createMetrics() {
     /** Counts a job refused by a full pool. */
     workRefused(pool: WorkPool) {
       workRefusals.inc({ pool });
+    },
+    /** Counts a mail handed to the SMTP server. */
+    mailSent() {
+      mailsSent.inc();
+    },
+    /** Counts a failed send: to be retried, or given up on. */
+    mailFailed(isDead: boolean) {
+      mailFailures.inc({ outcome: isDead ? 'dead' : 'retry' });
     },
     /** Counts a round of the morning mail: its coaches by outcome, or its failure. */
     morningMailRound(result: TickResult, hasFailed: boolean) {

@@ -22,6 +22,7 @@ export function startMailOutbox(app: FastifyInstance, context: ServiceContext): 
     log: app.log,
     ...(context.mailOutbox ? { options: context.mailOutbox } : {}),
     tracing: context.tracing,
+    metrics: context.metrics,
   });
   sender.start();
   app.addHook('onClose', async () => {
