@@ -51,7 +51,11 @@ export type { ErrorAnswer } from './app/errorAnswerWatch.ts';
 /** Builds the server: the platform API under `/api` and the web front end beside it. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}) {
   const limits = httpLimits(config.http);
-  const logController = new OneLinePerRequest();
+  // With a logger (the product's), the log controller tells the metrics of each answer, as Fastify
+  // calls it then anyway (see OneLinePerRequest); without one, a hook does (below).
+  const logController = new OneLinePerRequest({
+    onAnswered: options.logger ? options.metrics?.requestAnswered : undefined,
+  });
   const setAnswerHeaders = createAnswerHeaders(config);
   const app = Fastify({
     // No secret, personal text or body reaches a log line (see loggerOptions); one line per
@@ -100,7 +104,14 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // admission.ts), and bodies that come too slowly are dropped (bodyRate.ts).
   const admission = registerAdmission(app, limits, options.metrics?.refused);
   if (options.metrics) {
-    options.metrics.watchRequests(app);
+    const answered = options.metrics.requestAnswered;
+    if (!options.logger) {
+      // Tests and tools that build a server without a logger.
+      app.addHook('onResponse', (request, reply, done) => {
+        answered(request, reply, reply.elapsedTime);
+        done();
+      });
+    }
     options.metrics.watchAdmission(admission);
   }
   registerBodyRate(app, limits);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUserWithProfile, signInForTest, type TestUser } from '../../test/auth.ts';
 import { oneSampleBatch, openLiveStream } from '../../test/liveEvents.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { buildServer } from '../app.ts';
 import { schema } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
 import { createMetrics, failedSignInOutcome, type Metrics } from './metrics.ts';
@@ -383,6 +384,33 @@ describe('metrics', () => {
     const text = await (await fetch(metricsUrl)).text();
     expect(text).not.toContain(coachEmail);
     expect(text).not.toContain(clientId);
+  });
+});
+
+describe('requests counted beside the log', () => {
+  it('counts each answer once when the server logs, as the product does', async () => {
+    const metrics = createMetrics();
+    const lines: string[] = [];
+    const app = await buildServer(
+      { port: 0, host: '127.0.0.1', staticDir: null, isFrontendCspStrict: true },
+      { metrics, logger: true, logStream: { write: (line: string) => lines.push(line) } },
+    );
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (let call = 0; call < 3; call++) {
+        expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+      }
+      expect((await fetch(`${baseUrl}/api/nothing`)).status).toBe(404);
+      const samples = parseSamples(await metrics.registry.metrics());
+      const count = (labels: Record<string, string>) =>
+        sampleValue(samples, 'coach_http_request_duration_seconds_count', labels);
+      expect(count({ route: '/api/health', method: 'GET', status: '200' })).toBe(3);
+      expect(count({ route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
+      // The log still has its lines (the first healthy check, the 404).
+      expect(lines.some((line) => line.includes('/api/nothing'))).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
 

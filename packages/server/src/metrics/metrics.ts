@@ -1,5 +1,5 @@
 import { type LiveEvent, liveEventNames, refetchReasons } from '@coach/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
@@ -8,6 +8,7 @@ import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
 import { type StreamRefusal, streamRefusals } from '../services/analytics/liveHub.ts';
 import { argon2Load } from '../services/auth/passwords.ts';
 import type { TickResult } from '../services/morningMail/scheduler.ts';
+import { createRequestDurations } from './requestDurations.ts';
 
 // What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
 // metricsServer.ts). Every label has a bounded set of values: a route's template (never its
@@ -32,12 +33,11 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const httpDuration = new Histogram({
+  const httpDuration = createRequestDurations({
     name: 'coach_http_request_duration_seconds',
     help: 'HTTP requests answered, by route template, method and status, and how long each took',
-    labelNames: ['route', 'method', 'status'] as const,
     buckets: durationBuckets,
-    registers,
+    registry,
   });
   const admissionRefusals = new Counter({
     name: 'coach_admission_refusals_total',
@@ -191,19 +191,14 @@ export function createMetrics() {
     signedIn(outcome: SignInOutcome) {
       signIns.inc({ outcome });
     },
-    /** Counts every answered request, labelled by its route's template. */
-    watchRequests(app: FastifyInstance) {
-      app.addHook('onResponse', (request, reply, done) => {
-        httpDuration.observe(
-          {
-            route: request.routeOptions.url ?? unmatchedRoute,
-            method: knownMethods.has(request.method) ? request.method : 'other',
-            status: String(reply.statusCode),
-          },
-          reply.elapsedTime / 1000,
-        );
-        done();
-      });
+    /** Counts an answered request, labelled by its route's template (see OneLinePerRequest). */
+    requestAnswered(request: FastifyRequest, reply: FastifyReply, elapsedMs: number) {
+      httpDuration.observe(
+        request.routeOptions.url ?? unmatchedRoute,
+        knownMethods.has(request.method) ? request.method : 'other',
+        reply.statusCode,
+        elapsedMs / 1000,
+      );
     },
     /** Reports the admission gate's lanes (read at each scrape) and counts its refusals. */
     watchAdmission(gate: AdmissionGate) {
