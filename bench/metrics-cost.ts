@@ -17,7 +17,8 @@
 //
 // `npm run bench -- metrics-cost` runs it alone (it needs TEST_DATABASE_URL). BENCH_SECONDS (3):
 // seconds per /api/health run; BENCH_MIX_SECONDS (10): per mixed-load run; BENCH_ROUNDS (5):
-// pairs of each; BENCH_MIX_CONNECTIONS (20): virtual users of the mixed load.
+// pairs of each; BENCH_MIX_CONNECTIONS (20): virtual users of the mixed load; BENCH_SCRAPE_SECONDS
+// (1): the scrape interval.
 import { bulkCoachEmail } from '@coach/simulator/bulk';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -37,8 +38,11 @@ const healthConnections = 20;
 const healthWarmUpRequests = 3000;
 /** Seconds of the mixed load on each server before it is measured. */
 const mixWarmUpSeconds = 5;
-/** Prometheus' scrape interval here: far shorter than its default minute, the harshest case. */
-const scrapeEveryMs = 1000;
+/**
+ * Prometheus' scrape interval here (BENCH_SCRAPE_SECONDS, 1 by default): far shorter than its
+ * default minute or the common 15 s, the harshest case.
+ */
+const scrapeEveryMs = Math.max(0.1, Number(process.env.BENCH_SCRAPE_SECONDS ?? 1)) * 1000;
 /** cost-growth's load: five coaches of 200 clients, the first coach's with raw history. */
 const load = { clients: 1000, days: 365 };
 const clientsPerCoach = 200;
@@ -99,7 +103,7 @@ function startScraper(url: string) {
 /** The scrapes of the whole run. */
 type ScrapeTally = { durations: number[]; failures: string[]; bytes: number; series: number };
 
-/** Runs `work` on `server`, scraped every second meanwhile when it keeps metrics. */
+/** Runs `work` on `server`, scraped meanwhile when it keeps metrics. */
 async function scraped<T>(server: ProductServer, tally: ScrapeTally, work: () => Promise<T>) {
   if (!server.metricsUrl) return work();
   const scraper = startScraper(server.metricsUrl);
@@ -315,7 +319,7 @@ const rateGoal = { kind: 'ratio', ratio: 0.97 } as const;
 export const metricsCostBench: Bench = {
   name: 'metrics-cost',
   title:
-    "the Prometheus metrics' cost: /api/health and the mixed load with metrics on (scraped every second) beside off (PostgreSQL)",
+    `the Prometheus metrics' cost: /api/health and the mixed load with metrics on (scraped every ${scrapeEveryMs / 1000} s) beside off (PostgreSQL)`,
   async run() {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('metrics-cost needs TEST_DATABASE_URL (PostgreSQL)');
@@ -331,7 +335,7 @@ export const metricsCostBench: Bench = {
     const figures: Figure[] = [
       {
         id: 'metrics-cost.health-rate',
-        label: '/api/health with metrics on, scraped every second',
+        label: `/api/health with metrics on, scraped every ${scrapeEveryMs / 1000} s`,
         note: healthNote,
         ...sides(result.health, (side) => side.requestsPerSecond),
         unit: 'req/s',
@@ -358,7 +362,7 @@ export const metricsCostBench: Bench = {
       },
       {
         id: 'metrics-cost.mix-rate',
-        label: 'The mixed load (calls answered a second) with metrics on, scraped every second',
+        label: `The mixed load (calls answered a second) with metrics on, scraped every ${scrapeEveryMs / 1000} s`,
         note: mixNote,
         ...sides(result.mix, (side) => side.requestsPerSecond),
         unit: 'req/s',

@@ -6,8 +6,10 @@
 // panel would show as FAIL). Run by scripts/test-storybook.sh after the stories (a run of all
 // story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
-// Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 3),
-// the pages with the most stories first so that no long page starts last. The page's CSS
+// Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 2: with
+// 3 on two cores, a slow machine left frames of 3 of 57 pages over their 20 s wait, their stories
+// fine in the stories' run), the pages with the most stories first so that no long page starts
+// last. The page's CSS
 // animations and transitions are paused from its start: a screen's loading placeholders pulse
 // forever, and dozens of them repainting every frame made a Docs page CPU-bound for seconds.
 // (The test-runner's mark in the user agent pauses them too, but only after each story renders,
@@ -22,7 +24,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
 const url = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
-const pagesAtOnce = Number(process.env.SB_DOCS_PAGES ?? 3);
+const pagesAtOnce = Number(process.env.SB_DOCS_PAGES ?? 2);
 
 type IndexEntry = { id: string; type: 'docs' | 'story'; title: string };
 
