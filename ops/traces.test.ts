@@ -56,6 +56,10 @@ describe('traces over OTLP', () => {
       await expect
         .poll(() => receiver.spans.some((span) => span.name === 'mail send'), { timeout: 20_000 })
         .toBe(true);
+      // The log is written in batches, at least every half second.
+      await expect
+        .poll(output, { timeout: 10_000 })
+        .toMatch(/^\{.*\/api\/auth\/passwordReset\/request/m);
       return { output: output(), status: answer.status };
     });
 
