@@ -318,8 +318,7 @@ const rateGoal = { kind: 'ratio', ratio: 0.97 } as const;
 
 export const metricsCostBench: Bench = {
   name: 'metrics-cost',
-  title:
-    `the Prometheus metrics' cost: /api/health and the mixed load with metrics on (scraped every ${scrapeEveryMs / 1000} s) beside off (PostgreSQL)`,
+  title: `the Prometheus metrics' cost: /api/health and the mixed load with metrics on (scraped every ${scrapeEveryMs / 1000} s) beside off (PostgreSQL)`,
   async run() {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('metrics-cost needs TEST_DATABASE_URL (PostgreSQL)');
