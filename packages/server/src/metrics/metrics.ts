@@ -1,6 +1,6 @@
 import { type LiveEvent, liveEventNames, refetchReasons } from '@coach/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram } from 'prom-client';
 import type { DatabaseHandle } from '../db/index.ts';
 import { DomainError } from '../domainError.ts';
 import { type AdmissionGate, type Refusal, refusals } from '../http/admissionGate.ts';
@@ -8,7 +8,7 @@ import { type OutboxFigures, outboxFigures } from '../mail/outboxRows.ts';
 import { type StreamRefusal, streamRefusals } from '../services/analytics/liveHub.ts';
 import { argon2Load } from '../services/auth/passwords.ts';
 import type { TickResult } from '../services/morningMail/scheduler.ts';
-import { createRequestDurations } from './requestDurations.ts';
+import { CountedRegistry, createCountedHistogram } from './countedHistogram.ts';
 
 // What an operator scrapes from the process (Prometheus' text format, on a port of its own: see
 // metricsServer.ts). Every label has a bounded set of values: a route's template (never its
@@ -29,13 +29,14 @@ const statementBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 
 /** The process's metrics, in a registry of its own (each server built in a test has its own). */
 export function createMetrics() {
-  const registry = new Registry();
+  const registry = new CountedRegistry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const httpDuration = createRequestDurations({
+  const httpDuration = createCountedHistogram({
     name: 'coach_http_request_duration_seconds',
     help: 'HTTP requests answered, by route template, method and status, and how long each took',
+    labelNames: ['route', 'method', 'status'],
     buckets: durationBuckets,
     registry,
   });
@@ -194,10 +195,10 @@ export function createMetrics() {
     /** Counts an answered request, labelled by its route's template (see OneLinePerRequest). */
     requestAnswered(request: FastifyRequest, reply: FastifyReply, elapsedMs: number) {
       httpDuration.observe(
+        elapsedMs / 1000,
         request.routeOptions.url ?? unmatchedRoute,
         knownMethods.has(request.method) ? request.method : 'other',
         reply.statusCode,
-        elapsedMs / 1000,
       );
     },
     /** Reports the admission gate's lanes (read at each scrape) and counts its refusals. */
@@ -283,12 +284,12 @@ export function createMetrics() {
      * PostgreSQL server, reports its connection pool (read at each scrape).
      */
     watchDatabase(database: DatabaseHandle) {
-      const statementDuration = new Histogram({
+      const statementDuration = createCountedHistogram({
         name: 'coach_db_statement_duration_seconds',
         help: "Database statements run, by name (the verb and the first table: 'select persons', 'insert metric_samples', 'commit'), and how long each took",
-        labelNames: ['statement'] as const,
+        labelNames: ['statement'],
         buckets: statementBuckets,
-        registers,
+        registry,
       });
       const statementErrors = new Counter({
         name: 'coach_db_statement_errors_total',
@@ -297,9 +298,9 @@ export function createMetrics() {
         registers,
       });
       database.statements.observe((statement) => {
-        const end = statementDuration.startTimer({ statement });
+        const started = performance.now();
         return (failed) => {
-          end();
+          statementDuration.observe((performance.now() - started) / 1000, statement);
           if (failed) statementErrors.inc({ statement });
         };
       });
