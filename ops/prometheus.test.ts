@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../packages/server/test/freePort.ts';
-import { startProductProcess } from './productProcess.ts';
+import { startServerProcess } from '../packages/server/test/serverProcess.ts';
 import { type Prometheus, startPrometheus } from './prometheusServer.ts';
 import {
   alertExpressions,
@@ -33,7 +33,7 @@ describe('a real Prometheus scraping the product', () => {
   let dir: string;
   let smtp: Awaited<ReturnType<typeof startRefusingSmtp>>;
   let prometheus: Prometheus;
-  let product: Awaited<ReturnType<typeof startProductProcess>>;
+  let product: Awaited<ReturnType<typeof startServerProcess>>;
   let metricsUrl: string;
   /** One value of an instant query that must answer a single series. */
   const single = async (expression: string, time?: number) => {
@@ -67,7 +67,7 @@ describe('a real Prometheus scraping the product', () => {
         target: `127.0.0.1:${metricsPort}`,
         ruleFiles: [resolve(operatingDir, 'alerts.yml')],
       }),
-      startProductProcess({
+      startServerProcess({
         DATA_DIR: join(dir, 'product'),
         SMTP_URL: smtp.url,
         METRICS_PORT: String(metricsPort),
