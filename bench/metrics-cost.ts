@@ -16,9 +16,10 @@
 // cost falls within its runs.
 //
 // `npm run bench -- metrics-cost` runs it alone (it needs TEST_DATABASE_URL). BENCH_SECONDS (3):
-// seconds per /api/health run; BENCH_MIX_SECONDS (10): per mixed-load run; BENCH_ROUNDS (5):
-// pairs of each; BENCH_MIX_CONNECTIONS (20): virtual users of the mixed load; BENCH_SCRAPE_SECONDS
-// (1): the scrape interval.
+// seconds per /api/health run; BENCH_MIX_SECONDS (15): per mixed-load run; BENCH_ROUNDS (9): pairs
+// of each (a run's rate swings with the data the load writes and the machine's other work by more
+// than the goal's 3 %: 9 pairs make the median steadier than 5); BENCH_MIX_CONNECTIONS (20):
+// virtual users of the mixed load; BENCH_SCRAPE_SECONDS (1): the scrape interval.
 import { bulkCoachEmail } from '@coach/simulator/bulk';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -30,8 +31,8 @@ import { type Bench, type Figure, round } from './harness.ts';
 import { median, type ProductServer, percentile, startProductServer } from './productServer.ts';
 
 const healthSeconds = Math.max(1, Number(process.env.BENCH_SECONDS ?? 3));
-const mixSeconds = Math.max(2, Number(process.env.BENCH_MIX_SECONDS ?? 10));
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const mixSeconds = Math.max(2, Number(process.env.BENCH_MIX_SECONDS ?? 15));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 9));
 const mixConnections = Math.max(10, Number(process.env.BENCH_MIX_CONNECTIONS ?? 20));
 const healthConnections = 20;
 /** Requests `/api/health` gets on each server before it is measured (its code then optimised). */
@@ -97,6 +98,31 @@ function startScraper(url: string) {
       await running;
       return { durations, failures, bytes, series };
     },
+  };
+}
+
+/** Scrapes of the idle server with metrics, one after another, for a scrape's own CPU. */
+const idleScrapes = 200;
+
+/**
+ * What one scrape costs the server with metrics: its CPU over `idleScrapes` scrapes one after
+ * another while no other load runs (the gauges' reads, the outbox's statement, the text written),
+ * and the share of a core that makes at the scrape interval.
+ */
+async function scrapeCost(server: ProductServer) {
+  const url = server.metricsUrl;
+  if (!url) throw new Error('the server with metrics has no metrics address');
+  for (let scrape = 0; scrape < 20; scrape += 1) await (await fetch(url)).text();
+  const cpuBefore = server.cpuSeconds();
+  for (let scrape = 0; scrape < idleScrapes; scrape += 1) {
+    const response = await fetch(url);
+    await response.text();
+    if (!response.ok) throw new Error(`a scrape of ${url} answered ${response.status}`);
+  }
+  const microseconds = ((server.cpuSeconds() - cpuBefore) / idleScrapes) * 1e6;
+  return {
+    serverCpuMicroseconds: Math.round(microseconds),
+    percentOfCore: round((microseconds / 1e6 / (scrapeEveryMs / 1000)) * 100, 3),
   };
 }
 
@@ -287,6 +313,8 @@ export async function runMetricsCostBench(adminUrl: string) {
       );
     }
     const sorted = [...tally.durations].sort((a, b) => a - b);
+    log(`scraping the idle server ${idleScrapes} times, one after another`);
+    const idle = await scrapeCost(on);
     return {
       healthConnections,
       healthSeconds,
@@ -301,6 +329,7 @@ export async function runMetricsCostBench(adminUrl: string) {
         maxMs: round(sorted.at(-1) ?? Number.NaN),
         lastBytes: tally.bytes,
         lastSeries: tally.series,
+        idle,
       },
       health: summary(pairs.health),
       mix: summary(pairs.mix),
@@ -382,6 +411,15 @@ export const metricsCostBench: Bench = {
         label: 'The mixed load server CPU a call with metrics on',
         note: mixNote,
         ...sides(result.mix, (side) => side.serverCpuMicroseconds),
+        unit: 'µs',
+        better: 'lower',
+        goal: { kind: 'none' },
+      },
+      {
+        id: 'metrics-cost.scrape-cpu',
+        label: `A scrape's server CPU (the idle server, ${idleScrapes} scrapes one after another, ${result.scrapes.lastSeries} series)`,
+        note: `${result.scrapes.idle.percentOfCore} % of a core at a scrape every ${scrapeEveryMs / 1000} s`,
+        value: result.scrapes.idle.serverCpuMicroseconds,
         unit: 'µs',
         better: 'lower',
         goal: { kind: 'none' },
