@@ -17,8 +17,10 @@ afterAll(() => {
   document.documentElement.removeAttribute('style');
 });
 
-// A lazily loaded screen can take over the default second to appear on a loaded 2-core runner.
-configure({ asyncUtilTimeout: 5000 });
+// A lazily loaded screen can take over the default second to appear on a loaded 2-core runner,
+// and over 5 s on one twice as slow with the stories' browser beside it (a route's screen found
+// 8.5 s after a sign-in): a wait's bound, which a passing test never reaches.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Chakra and the virtualiser use.
 if (!window.matchMedia) {
