@@ -25,9 +25,10 @@ import { namedWindow, viewportOptions } from './windows.ts';
 holdDocsPageStill();
 
 // A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
-// more than Testing Library's default second, so every findBy waits up to 5 s; in a Docs page's
-// frame, which loads beside the page and its other frames, up to 20 s.
-configure({ asyncUtilTimeout: storyWait(5000) });
+// more than Testing Library's default second, so every findBy waits up to 10 s (the Settings
+// form took over 5 s in a CI run on a machine twice as slow); in a Docs page's frame, which loads
+// beside the page and its other frames, up to 20 s.
+configure({ asyncUtilTimeout: storyWait(10_000) });
 
 // Any API or cross-origin request a story did not declare a handler for fails loudly;
 // Storybook's own assets (same origin, outside /api) pass through.
