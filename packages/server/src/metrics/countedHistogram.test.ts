@@ -24,6 +24,16 @@ async function promClientText(
   return registry.metrics();
 }
 
+/** A histogram of durations by statement, as the metrics keep them, in `registry`. */
+const statementHistogram = (registry: Registry) =>
+  createCountedHistogram({
+    name: 'coach_test_seconds',
+    help: 'Durations',
+    labelNames: ['statement'],
+    buckets,
+    registry,
+  });
+
 describe('a counted histogram', () => {
   const observations: [number, string, string, number][] = [
     [0.005, '/api/health', 'GET', 200],
@@ -57,13 +67,7 @@ describe('a counted histogram', () => {
     const counted = new CountedRegistry();
     const plain = new Registry();
     for (const registry of [counted, plain]) {
-      const histogram = createCountedHistogram({
-        name: 'coach_test_seconds',
-        help: 'Durations',
-        labelNames: ['statement'],
-        buckets,
-        registry,
-      });
+      const histogram = statementHistogram(registry);
       histogram.observe(0.002, 'select persons');
       histogram.observe(0.2, 'select persons');
       histogram.observe(3, 'commit');
@@ -98,13 +102,7 @@ describe('a counted histogram', () => {
 
   it('is written by its own text in a CountedRegistry, not through prom-client formatting', async () => {
     const registry = new CountedRegistry();
-    const histogram = createCountedHistogram({
-      name: 'coach_test_seconds',
-      help: 'Durations',
-      labelNames: ['statement'],
-      buckets,
-      registry,
-    });
+    const histogram = statementHistogram(registry);
     histogram.observe(0.002, 'select persons');
     const metric = registry.getSingleMetric('coach_test_seconds') as unknown as {
       text(): string;
