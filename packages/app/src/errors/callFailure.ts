@@ -1,6 +1,6 @@
 import { toApiError } from '@coach/api';
 import type { TFunction } from 'i18next';
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 
 /**
  * How a call failed, as far as the coach is concerned:
@@ -47,12 +47,14 @@ export function isServerUnreachable(error: unknown): boolean {
 /**
  * The text for a failed call: the caller's own text (a spec text, a refusal), always, word for
  * word; when the server could not be reached, followed on a line of its own by 'The server could
- * not be reached, please try again'. Each is an element of its own, so either reads alone.
+ * not be reached, please try again'. Each is an element of its own, so either reads alone. They
+ * sit in a `span`, not a fragment: a toast hands its own props (`closeToast`...) to a component
+ * element it shows, and a fragment takes none.
  */
 export function describeCallFailure(error: unknown, t: TFunction, otherwise: string): ReactNode {
   if (!isServerUnreachable(error)) return otherwise;
   return createElement(
-    Fragment,
+    'span',
     null,
     createElement('span', { style: lineStyle }, otherwise),
     createElement('span', { style: lineStyle }, t('errors.serverUnreachable')),
