@@ -21,16 +21,46 @@ const AT_END_SLACK = 48;
 const INITIAL_RECT: Rect = { width: 800, height: 600 };
 
 type Anchor = { key: string; offset: number };
+/** An anchor kept after older messages came in, and the scroll offset last written for it. */
+type HeldAnchor = Anchor & { written: number | null };
 
 /**
  * The window of rows to render, with a chat's scrolling: it opens at the newest message; a new
  * message at the end scrolls into view when the reader was at the end (or wrote it); older
  * messages added at the top leave the rows in view where they were.
+ *
+ * That last holds until the reader scrolls: the new rows' heights are estimates until each is
+ * measured, in whatever order the browser lays them out, so at every change of the measurements
+ * the row that was at the top is put back at its offset from their fresh sum. (One scroll to the
+ * first estimate left the messages in view 58 px off on a loaded machine, where rows were measured
+ * before that scroll was read back.)
  */
 export function useThreadScroll(
   rows: readonly ThreadRow[],
   scrollElement: HTMLDivElement | null,
 ): { virtualizer: ThreadVirtualizer; handleScroll: () => void } {
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
+  const held = useRef<HeldAnchor | null>(null);
+
+  /** Puts the held anchor's row back at its offset in the view, from the current measurements. */
+  const holdAnchor = (instance: ThreadVirtualizer) => {
+    const anchored = held.current;
+    const element = instance.scrollElement;
+    if (!anchored || !element) return;
+    const index = rowsNow.current.findIndex((row) => row.key === anchored.key);
+    // Reading the rows in view brings the measurements up to date first.
+    instance.getVirtualItems();
+    const start = index < 0 ? undefined : instance.measurementsCache[index]?.start;
+    if (start === undefined) {
+      held.current = null;
+      return;
+    }
+    const target = start + anchored.offset;
+    if (Math.abs(element.scrollTop - target) >= 1) element.scrollTop = target;
+    anchored.written = element.scrollTop;
+  };
+
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: rows.length,
     getScrollElement: () => scrollElement,
@@ -44,6 +74,7 @@ export function useThreadScroll(
     initialRect: INITIAL_RECT,
     observeElementRect: (instance, onChange) =>
       observeElementRect(instance, (rect) => onChange(rect.height > 0 ? rect : INITIAL_RECT)),
+    onChange: holdAnchor,
   });
 
   const isAtEnd = useRef(true);
@@ -55,6 +86,15 @@ export function useThreadScroll(
   const handleScroll = () => {
     const element = scrollElement;
     if (!element) return;
+    // A scroll away from the offset written for the held anchor is the reader's: it lets go.
+    const anchored = held.current;
+    if (
+      anchored &&
+      anchored.written !== null &&
+      Math.abs(element.scrollTop - anchored.written) >= 1
+    ) {
+      held.current = null;
+    }
     isAtEnd.current =
       element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_SLACK;
     const top = element.scrollTop;
@@ -67,6 +107,7 @@ export function useThreadScroll(
   const lastKey = lastRow?.key;
   const isLastOwn = lastRow?.kind === 'message' && lastRow.message.isOwn;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: holdAnchor reads the anchor and the rows through refs, the same work at every render
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = { first: firstKey, last: lastKey, element: scrollElement };
@@ -74,20 +115,20 @@ export function useThreadScroll(
     const lastIndex = rows.length - 1;
     if (before.element !== scrollElement || before.last === undefined) {
       // Opened (or first filled): at the newest message.
+      held.current = null;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
       isAtEnd.current = true;
       return;
     }
     if (before.last !== lastKey && (isAtEnd.current || isLastOwn)) {
+      held.current = null;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
       return;
     }
     if (before.first !== firstKey && anchor.current) {
       // Older messages came in above: keep the row that was at the top where it was.
-      const { key, offset } = anchor.current;
-      const index = rows.findIndex((row) => row.key === key);
-      const start = virtualizer.measurementsCache[index]?.start;
-      if (start !== undefined) virtualizer.scrollToOffset(start + offset);
+      held.current = { ...anchor.current, written: null };
+      holdAnchor(virtualizer);
     }
   }, [firstKey, lastKey, isLastOwn, scrollElement, rows, virtualizer]);
 
