@@ -51,6 +51,17 @@ export type E2eOptions = StartProductOptions & {
 };
 
 /**
+ * How long a product may take to start before its file fails: the e2e project's hook limit (60 s)
+ * for one process (copied from the run's template); 180 s for several processes, which seed
+ * the whole demo into a PostgreSQL database of their own before they start together (in the
+ * thorough tier, beside the heaviest server files: two processes took about 50 s there, and three
+ * once passed 60 s). A limit that catches a hang, not a slow machine.
+ */
+function productStartLimitMs(processes: number): number | undefined {
+  return processes > 1 ? 180_000 : undefined;
+}
+
+/**
  * The hooks of one test file: the product (its own, or the run's shared one) and a connection to
  * the run's chromium for the whole file; every context a test opens is closed after it. A failed
  * test leaves a screenshot of each of its pages in the artifacts folder and the end of the
@@ -73,14 +84,17 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
   secrets.add('demo coach password', coach.password);
   secrets.add('demo client password', demoClient.password);
 
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([
-      which === 'shared'
-        ? attachSharedProduct(inject('e2eSharedProduct'))
-        : startProduct(productOptions),
-      connectBrowser(),
-    ]);
-  });
+  beforeAll(
+    async () => {
+      [product, browser] = await Promise.all([
+        which === 'shared'
+          ? attachSharedProduct(inject('e2eSharedProduct'))
+          : startProduct(productOptions),
+        connectBrowser(),
+      ]);
+    },
+    productStartLimitMs(productOptions.processes ?? 1),
+  );
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await keepEvidence(task.name, contexts, product);
     await Promise.all(contexts.map((context) => context.close()));
