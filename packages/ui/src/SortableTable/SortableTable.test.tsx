@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CoachUiProvider } from '../theme/index.ts';
@@ -109,7 +109,8 @@ describe('SortableTable', () => {
 
     const row = screen.getByText('Célia').closest('tr');
     expect(row).toHaveAttribute('tabindex', '0');
-    row?.focus();
+    // Focusing a row moves the table's own focused row (state): inside act, as an event would be.
+    act(() => row?.focus());
     await user.keyboard('{Enter}');
     expect(onRowClick).toHaveBeenLastCalledWith(clients[2]);
     expect(onRowClick).toHaveBeenCalledTimes(2);
@@ -279,7 +280,7 @@ describe('SortableTable', () => {
       </CoachUiProvider>,
     );
     const focused = () => document.activeElement as HTMLElement;
-    dataRows()[0]?.focus();
+    act(() => dataRows()[0]?.focus());
     expect(focused()).toHaveTextContent('Client 10000');
 
     await user.keyboard('{End}');
