@@ -52,8 +52,8 @@ export type E2eOptions = StartProductOptions & {
 
 /**
  * How long a product may take to start before its file fails: the e2e project's hook limit (60 s)
- * for one process (copied from the run's template); 180 s for several processes, which seed
- * the whole demo into a PostgreSQL database of their own before they start together (in the
+ * for one process, which starts on a copy of the run's seeded template; 180 s for several
+ * processes, which seed the whole demo into a PostgreSQL database of their own first (in the
  * thorough tier, beside the heaviest server files: two processes took about 50 s there, and three
  * once passed 60 s). A limit that catches a hang, not a slow machine.
  */
