@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type Atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { type Atom, useSetAtom, useStore } from '../../../state/jotai.ts';
 import { type LiveUpdate, liveUpdateAtom } from '../../live/index.ts';
 import { announceLiveChangeAtom } from '../atoms/liveAnnouncementAtom.ts';
 
@@ -42,8 +42,10 @@ export function useLiveChanges<T>(
   data: T | undefined,
   { signaturesOf, namesOf, isNamed = everyKey, source = liveUpdateAtom }: LiveChangesOptions<T>,
 ): LiveChanges {
-  const update = useAtomValue(source);
-  const { sequence } = update;
+  // Read when a new value is shown, not subscribed to: a live message re-renders nothing here
+  // (on a client's profile, every section would render again at each message, before any of
+  // their new values has come).
+  const store = useStore();
   const announce = useSetAtom(announceLiveChangeAtom);
   const shown = useRef<{ data: T; sequence: number; signatures: ReadonlyMap<string, string> }>(
     null,
@@ -52,6 +54,8 @@ export function useLiveChanges<T>(
 
   useEffect(() => {
     if (data === undefined || data === shown.current?.data) return;
+    const update = store.get(source);
+    const { sequence } = update;
     const previous = shown.current;
     const signatures = signaturesOf(data);
     shown.current = { data, sequence, signatures };
@@ -65,7 +69,7 @@ export function useLiveChanges<T>(
     setChanges({ keys: new Set(keys), sequence });
     const names = namesOf(keys, data);
     if (names.length > 0) announce({ sequence, names });
-  }, [data, update, sequence, signaturesOf, namesOf, isNamed, announce]);
+  }, [data, store, source, signaturesOf, namesOf, isNamed, announce]);
 
   useEffect(() => {
     if (changes.keys.size === 0) return;

@@ -1,19 +1,17 @@
 import type { Report } from '@coach/api';
-import { fullName } from '@coach/domain';
 import { toast } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { reportFileName, saveBlob } from './reportFileName.ts';
 
 /** Downloads a report's PDF as 'report-<client>-<date>.pdf'; a failure toasts. */
 export function useReportDownload(clientId: string) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
-  const clientName = summary.state === 'hasData' ? fullName(summary.data) : '';
+  const clientName = useAtomValue(summaryFactsAtoms(clientId).name) ?? '';
   return async (report: Report): Promise<void> => {
     try {
       const pdf = await api.resource.getClientReport(clientId, report.id);

@@ -1,8 +1,9 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { useParams } from 'react-router';
+import { useAtomValue } from '../../../state/jotai.ts';
 import { LiveAnnouncer } from '../../../core/liveCues/index.ts';
 import { ReportsSection } from '../actions/ReportsSection.tsx';
-import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';
 import { PhaseComparisonSection } from '../charts/PhaseComparisonSection.tsx';
 import { EpisodesSection } from '../episodes/EpisodesSection.tsx';
@@ -13,10 +14,8 @@ import { ActivitySection } from '../sections/ActivitySection.tsx';
 import { AssessmentsSection } from '../sections/AssessmentsSection.tsx';
 import { ExercisesSection } from '../sections/ExercisesSection.tsx';
 import { ReflectionsSection } from '../sections/ReflectionsSection.tsx';
-import { useClientResource } from '../shared/useClientResource.ts';
 import { TimelineSection } from '../timeline/TimelineSection.tsx';
 import { ClientNotFound } from './ClientNotFound.tsx';
-import { isNotFound } from './isNotFound.ts';
 
 /**
  * A client's profile ('/clients/:id', requirements R2.9): who the client is and how their
@@ -28,18 +27,15 @@ import { isNotFound } from './isNotFound.ts';
  */
 export function ClientProfileScreen() {
   const { id = '' } = useParams();
-  const [summary, retrySummary, summaryCue] = useClientResource(profileSummaryAtoms, id);
-  if (isNotFound(summary)) return <ClientNotFound clientId={id} />;
+  // The summary's facts, not the summary: its new figures render the header alone.
+  const facts = summaryFactsAtoms(id);
+  const isNotFound = useAtomValue(facts.isNotFound);
   // The client's zone, for times on their clock; until the header has loaded, lists show dates.
-  const timeZone = summary.state === 'hasData' ? summary.data.timezone : null;
+  const timeZone = useAtomValue(facts.timeZone);
+  if (isNotFound) return <ClientNotFound clientId={id} />;
   return (
     <Stack gap="6" data-client-id={id}>
-      <ProfileHeader
-        clientId={id}
-        summary={summary}
-        summaryCue={summaryCue}
-        onRetrySummary={retrySummary}
-      />
+      <ProfileHeader clientId={id} />
       <IndicatorsSection clientId={id} />
       <PhaseComparisonSection clientId={id} />
       <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="6" alignItems="start">

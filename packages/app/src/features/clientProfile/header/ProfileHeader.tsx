@@ -1,5 +1,4 @@
 import { Grid, HStack, Stack } from '@chakra-ui/react';
-import type { ClientProfileSummary } from '@coach/api';
 import { fullName } from '@coach/domain';
 import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
@@ -9,10 +8,10 @@ import { LiveCue } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import type { Loadable } from '../../../state/loadable.ts';
 import { createClientFormats } from '../../clients/index.ts';
 import { ProfileActions } from '../actions/ProfileActions.tsx';
 import { journeyAtoms } from '../atoms/journeyAtoms.ts';
+import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
@@ -24,23 +23,15 @@ import { useMinuteClock } from './useMinuteClock.ts';
 
 export type ProfileHeaderProps = {
   clientId: string;
-  summary: Loadable<ClientProfileSummary>;
-  /** The live message that just changed the summary's figures, or null. */
-  summaryCue: number | null;
-  onRetrySummary: () => void;
 };
 
 /**
  * Breadcrumb 'My clients' > the client's name, who the client is, their journey and engagement.
  * The journey (its own call) and the figures (the profile summary) load and fail apart.
  */
-export function ProfileHeader({
-  clientId,
-  summary,
-  summaryCue,
-  onRetrySummary,
-}: ProfileHeaderProps) {
+export function ProfileHeader({ clientId }: ProfileHeaderProps) {
   const { t } = useTranslation();
+  const [summary, onRetrySummary, summaryCue] = useClientResource(profileSummaryAtoms, clientId);
   const locale = useLocale();
   const now = useMinuteClock();
   const [journey, retryJourney, journeyCue] = useClientResource(journeyAtoms, clientId);

@@ -1,4 +1,4 @@
-import { fullName, messagingLimits } from '@coach/domain';
+import { messagingLimits } from '@coach/domain';
 import { Button, LoadingPlaceholder, MessageComposer, MessageThread, toast } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useCoachApi } from '../../../core/session/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { coachSettingsLoadableAtom } from '../../settings/index.ts';
-import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { OptionalFollowUp } from '../followUp/OptionalFollowUp.tsx';
 import { useMinuteClock } from '../header/useMinuteClock.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
@@ -46,16 +46,17 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
   const resource = threadAtoms(clientId);
   const state = useAtomValue(resource.loadable);
   const refresh = useSetAtom(resource.data);
-  const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
+  // The client's names alone, not the summary: its new figures do not render the thread again.
+  const facts = summaryFactsAtoms(clientId);
+  const clientName = useAtomValue(facts.name) ?? '';
+  const firstName = useAtomValue(facts.firstName) ?? '';
   const settings = useAtomValue(coachSettingsLoadableAtom);
-  const client = summary.state === 'hasData' ? summary.data : null;
-  const clientName = client ? fullName(client) : '';
   const newest = state.state === 'hasData' ? state.data : undefined;
   const older = useOlderMessages(clientId, newest);
   const sending = useSendMessage(clientId);
   const followUp = useMessageFollowUp(clientId);
   const stored = useThreadMessages(newest, older.messages, sending.sent);
-  const quickReplies = useQuickReplyItems(client?.firstName ?? '');
+  const quickReplies = useQuickReplyItems(firstName);
   useMarkThreadRead(clientId, newest);
   const live = useMemo(
     () => ({

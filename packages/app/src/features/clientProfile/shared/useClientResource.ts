@@ -1,10 +1,9 @@
-import { fullName } from '@coach/domain';
 import { useMemo } from 'react';
 import { useLiveChanges } from '../../../core/liveCues/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import type { Loadable } from '../../../state/loadable.ts';
 import type { ClientResource } from '../atoms/clientResourceFamily.ts';
-import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
+import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
 
 /** A resource's figures as one comparable value: any change of it is the section's change. */
 const wholeSignature = (data: unknown): ReadonlyMap<string, string> =>
@@ -22,9 +21,9 @@ export function useClientResource<T>(
   const resource = family(clientId);
   const state = useAtomValue(resource.loadable);
   const refresh = useSetAtom(resource.data);
-  // The header's summary, read from the same atom (no call of its own): the name to announce.
-  const summary = useAtomValue(profileSummaryAtoms(clientId).loadable);
-  const name = summary.state === 'hasData' ? fullName(summary.data) : null;
+  // The name to announce, from the header's summary (no call of its own; a string, so a new
+  // figure of the summary does not render every section again).
+  const name = useAtomValue(summaryFactsAtoms(clientId).name);
   const live = useMemo(
     () => ({ signaturesOf: wholeSignature, namesOf: () => (name === null ? [] : [name]) }),
     [name],
