@@ -1,7 +1,8 @@
+import { ApiError, type ClientProfileSummary } from '@coach/api';
 import { fullName } from '@coach/domain';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom } from '../../../state/jotai.ts';
-import { isNotFound } from '../components/isNotFound.ts';
+import type { Loadable } from '../../../state/loadable.ts';
 import { clientResourceFamily } from './clientResourceFamily.ts';
 
 /** The figures of a client's profile header (`GET /api/analytics/clients/:id/profile`). */
@@ -28,22 +29,31 @@ type SummaryFacts = {
  */
 export const summaryFactsAtoms = atomFamily((clientId: string): SummaryFacts => {
   const summary = profileSummaryAtoms(clientId).loadable;
-  const name = atom((get) => {
-    const state = get(summary);
-    return state.state === 'hasData' ? fullName(state.data) : null;
-  });
-  name.debugLabel = `summaryName(${clientId})`;
-  const firstName = atom((get) => {
-    const state = get(summary);
-    return state.state === 'hasData' ? state.data.firstName : null;
-  });
-  firstName.debugLabel = `summaryFirstName(${clientId})`;
-  const timeZone = atom((get) => {
-    const state = get(summary);
-    return state.state === 'hasData' ? state.data.timezone : null;
-  });
-  timeZone.debugLabel = `summaryTimeZone(${clientId})`;
+  /** One fact of the loaded summary, null before it has loaded. */
+  const factOf = <T>(label: string, select: (data: ClientProfileSummary) => T) => {
+    const fact = atom((get) => {
+      const state = get(summary);
+      return state.state === 'hasData' ? select(state.data) : null;
+    });
+    fact.debugLabel = `${label}(${clientId})`;
+    return fact;
+  };
   const notFound = atom((get) => isNotFound(get(summary)));
   notFound.debugLabel = `summaryNotFound(${clientId})`;
-  return { name, firstName, timeZone, isNotFound: notFound };
+  return {
+    name: factOf('summaryName', fullName),
+    firstName: factOf('summaryFirstName', (data) => data.firstName),
+    timeZone: factOf('summaryTimeZone', (data) => data.timezone),
+    isNotFound: notFound,
+  };
 });
+
+/**
+ * Whether the server said there is no such client for this coach (404: it does not exist or is
+ * another coach's; the server never tells which).
+ */
+function isNotFound(state: Loadable<unknown>): boolean {
+  return (
+    state.state === 'hasError' && state.error instanceof ApiError && state.error.status === 404
+  );
+}
