@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import { Box } from '@chakra-ui/react';
-import { CoachUiProvider } from '@coach/ui';
+import { CoachUiProvider, insertGlobalCss } from '@coach/ui';
 import { DocsContainer } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createStore, Provider as JotaiProvider } from 'jotai';
@@ -23,6 +23,10 @@ import { createStoryI18n } from './i18n.ts';
 import { namedWindow, viewportOptions } from './windows.ts';
 
 holdDocsPageStill();
+
+// The global styles as the app has them (its bundled stylesheet, @coach/ui/global.css), first in
+// the preview's head.
+insertGlobalCss(document);
 
 // A screen can lazy-load its route's code before rendering: on a loaded 2-core runner that takes
 // more than Testing Library's default second, so every findBy waits up to 10 s (the Settings

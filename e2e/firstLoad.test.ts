@@ -62,7 +62,7 @@ describe('first load of the sign-in page', () => {
     );
   });
 
-  it('fetches no code of the signed-in screens or toasts until the coach starts on the form', async () => {
+  it('fetches no code of the signed-in screens, toasts or schemas, nor the global CSS as script, until the coach starts on the form', async () => {
     const { page, files } = await signInPageLoad();
     const scripts = scriptUrls(sameOrigin(files));
     expect(scripts.filter((url) => /ClientsScreen|ToastContainer/.test(url))).toEqual([]);
@@ -75,6 +75,16 @@ describe('first load of the sign-in page', () => {
         hasSchemas: false,
       });
       expect({ url, hasCharts: code.includes('visx-') }).toEqual({ url, hasCharts: false });
+      // yup (its default message): the forms' schemas load once the coach starts on a form.
+      expect({ url, hasYup: code.includes('is a required field') }).toEqual({
+        url,
+        hasYup: false,
+      });
+      // The design system's global CSS (its layer order): a stylesheet, not a script's string.
+      expect({ url, hasGlobalCss: code.includes('@layer reset,base,tokens,recipes') }).toEqual({
+        url,
+        hasGlobalCss: false,
+      });
     }
 
     // Focusing the form fetches the clients screen while the coach types.

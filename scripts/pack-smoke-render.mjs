@@ -2,7 +2,9 @@
 // runner's own total counts these checks): renders a SortableTable to HTML and checks what a
 // reader of the page would find in it.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { CoachUiProvider, SortableTable } from '@coach/ui';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -42,4 +44,10 @@ test('renders both headers', () => {
 
 test('marks the initial sort', () => {
   assert.match(html, /aria-sort="ascending"/);
+});
+
+test('ships the global styles as a stylesheet (@coach/ui/global.css), the layer order first', () => {
+  const css = readFileSync(fileURLToPath(import.meta.resolve('@coach/ui/global.css')), 'utf8');
+  assert.match(css, /^\/\*[^]*?\*\/\n@layer reset,base,tokens,recipes;/);
+  assert.match(css, /--chakra-colors-accent:/);
 });

@@ -1,6 +1,7 @@
 // The SortableTable under the whole Coach system (`CoachUiProvider`: every recipe Coach uses),
 // as in the app, where the other screens need them; table-ours has the same table on a trimmed
 // system.
+import '@coach/ui/global.css';
 import { CoachUiProvider, SortableTable, type SortableTableColumn } from '@coach/ui';
 import { createRoot } from 'react-dom/client';
 import {

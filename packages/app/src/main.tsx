@@ -1,4 +1,6 @@
 import '@fontsource-variable/inter';
+// The design system's global styles as a stylesheet: static CSS, not in the JavaScript.
+import '@coach/ui/global.css';
 import { createLocalStorageTokenStore } from '@coach/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

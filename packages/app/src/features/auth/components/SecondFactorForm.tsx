@@ -1,18 +1,20 @@
 import { chakra, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import type { SecondStepCodeMethod, SecondStepMethod } from '@coach/domain';
 import { Button, TextField } from '@coach/ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFingerprint } from 'react-icons/lu';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
+import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { describeFactorFailure, type FactorFailure } from '../factorFailure.ts';
-import {
-  type SecondFactorContext,
-  type SecondFactorValues,
-  secondFactorSchema,
-} from '../secondFactorSchema.ts';
+import type { SecondFactorContext, SecondFactorValues } from '../secondFactorSchema.ts';
+
+// yup and the schema load when the form first shows (after the password), so the sign-in
+// screen's first load stays without them.
+const secondFactorResolver = lazyResolver<SecondFactorValues>(() =>
+  import('../secondFactorResolver.ts').then((module) => module.secondFactorResolver),
+);
 
 export type SecondFactorFormProps = {
   /** The ways the account can pass: a passkey, its authenticator app's code, a recovery code. */
@@ -42,9 +44,10 @@ export function SecondFactorForm({
   const codeMethods = (['totp', 'recovery'] as const).filter((method) => methods.includes(method));
   const [method, setMethod] = useState<SecondStepCodeMethod>(codeMethods[0] ?? 'totp');
   const [isUsingPasskey, setIsUsingPasskey] = useState(false);
+  useEffect(() => secondFactorResolver.preload(), []);
   const { form, register, fieldError, formError, hasErrors } =
     useSubmitOnlyForm<SecondFactorValues>({
-      resolver: yupResolver(secondFactorSchema),
+      resolver: secondFactorResolver,
       defaultValues: { code: '' },
       context: { method } satisfies SecondFactorContext,
     });

@@ -1,0 +1,2 @@
+// `import '@coach/ui/global.css'`: a stylesheet, imported for its effect only (it exports nothing).
+export {};
