@@ -357,7 +357,7 @@ async function openProfile(
     await page.goto(url);
     await page.getByLabel('Email').fill(demoCoach.email);
     await page.getByLabel('Password', { exact: true }).fill(demoCoach.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const row = page
       .getByRole('table', { name: 'Clients' })
       .locator('tbody tr[data-kind="data"]', { hasText: clientName });
