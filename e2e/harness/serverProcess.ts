@@ -22,12 +22,14 @@ export type ServerProcessOptions = {
   logFile?: string;
   /** The name the product is reached by (its `APP_URL`'s host): '127.0.0.1' by default. */
   hostName?: 'localhost' | '127.0.0.1';
+  /** How long it may take to say it is running, in ms: 180 s by default. */
+  startLimitMs?: number;
 };
 
 /**
  * Starts `node packages/simulator/src/main.ts` on a free loopback port with `env` on top of a clean
- * environment, and resolves once it says it is running (180 s at most: a first demo seed writes
- * weeks of client history).
+ * environment, and resolves once it says it is running (180 s at most unless `startLimitMs` says
+ * otherwise: a first demo seed writes weeks of client history).
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -60,7 +62,7 @@ export async function startServerProcess(
   child.stderr?.on('data', keep);
   const stop = () => stopProcess(child);
   try {
-    await waitUntilRunning(child, () => output);
+    await waitUntilRunning(child, () => output, options.startLimitMs ?? 180_000);
   } catch (error) {
     await stop();
     throw error;
@@ -74,13 +76,14 @@ export async function startServerProcess(
   return { url, output: () => output, stop, kill };
 }
 
-async function waitUntilRunning(child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 180_000;
+async function waitUntilRunning(child: ChildProcess, output: () => string, limitMs: number) {
+  const deadline = Date.now() + limitMs;
   while (!output().includes('Coach is running on')) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server stopped before it was running:\n${output()}`);
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start in 180 s:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`The server did not start in ${limitMs / 1000} s:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -10,7 +10,12 @@ import { startServerProcess } from './serverProcess.ts';
  */
 export async function buildTemplate(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_SEED: '1' });
+  // The test command makes it beside the unit tests, which keep both cores busy: the seed took
+  // 159 s there once (about a minute alone), so the start may take up to 10 minutes here.
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DEMO_SEED: '1' },
+    { startLimitMs: 600_000 },
+  );
   await server.stop();
 }
 
