@@ -211,22 +211,70 @@ function machineLoad(): number {
   return Math.round((loadavg()[0] ?? 0) * 10) / 10;
 }
 
+/**
+ * The statements the processes ran so far, by name, read from their metrics (the count of
+ * `coach_db_statement_duration_seconds`: every statement, by its verb and first table).
+ */
+async function statementsRun(metricsUrls: readonly string[]): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  const pattern = /^coach_db_statement_duration_seconds_count\{statement="([^"]*)"\} (\d+)/;
+  for (const url of metricsUrls) {
+    const text = await (await fetch(url)).text();
+    for (const line of text.split('\n')) {
+      const match = pattern.exec(line);
+      if (match?.[1] !== undefined) {
+        byName.set(match[1], (byName.get(match[1]) ?? 0) + Number(match[2]));
+      }
+    }
+  }
+  return byName;
+}
+
+/** The statements of `after` not yet run at `before`, by name, most first. */
+function statementsBetween(before: Map<string, number>, after: Map<string, number>) {
+  return [...after]
+    .map(([name, count]) => ({ name, count: count - (before.get(name) ?? 0) }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count);
+}
+
 /** Two processes over one PostgreSQL server, `connections` connections, `seconds`. */
 async function postgresPart(adminUrl: string, env: NodeJS.ProcessEnv, logDir: string) {
   const postgres = await preparePostgres(adminUrl);
   const servers: ServerProcess[] = [];
+  const metricsUrls: string[] = [];
   const loadBefore = machineLoad();
   let run: RunFigures;
+  let statementsByName: { name: string; count: number }[];
   try {
     for (const name of ['postgres-a', 'postgres-b']) {
-      servers.push(await startServer(name, { ...env, DATABASE_URL: postgres.databaseUrl }, logDir));
+      // Each process's metrics on a port of its own: its statements are counted there.
+      const metricsPort = await freePort();
+      metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
+      servers.push(
+        await startServer(
+          name,
+          { ...env, DATABASE_URL: postgres.databaseUrl, METRICS_PORT: String(metricsPort) },
+          logDir,
+        ),
+      );
     }
     await warmUp(servers);
     log(`PostgreSQL: ${connections} connections over 2 processes for ${seconds} s`);
+    const statementsBefore = await statementsRun(metricsUrls);
     run = await measure(servers, connections, seconds, 0);
+    statementsByName = statementsBetween(statementsBefore, await statementsRun(metricsUrls));
   } finally {
     await Promise.all(servers.map(stopServer));
   }
+  const statements = statementsByName.reduce((sum, entry) => sum + entry.count, 0);
+  const perCall = (count: number) => Math.round((count / Math.max(1, run.requests)) * 100) / 100;
+  const statementsPerCall = perCall(statements);
+  log(
+    `PostgreSQL: ${statements} statements, ${statementsPerCall} a call: ${statementsByName
+      .map((entry) => `${entry.name} ${perCall(entry.count)}`)
+      .join(', ')}`,
+  );
   const loadAfter = machineLoad();
   const routeP99 = (route: string) =>
     run.routes.find((entry) => entry.route === route)?.p99Ms ?? Number.NaN;
@@ -248,6 +296,16 @@ async function postgresPart(adminUrl: string, env: NodeJS.ProcessEnv, logDir: st
       value: run.requestsPerSecond,
       unit: 'req/s',
       better: 'higher',
+      goal: { kind: 'none' },
+    },
+    {
+      id: 'load.postgres.statementsPerCall',
+      label:
+        'Database statements a call (every statement of both processes, background work included)',
+      note,
+      value: statementsPerCall,
+      unit: 'count',
+      better: 'lower',
       goal: { kind: 'none' },
     },
     {
@@ -305,6 +363,7 @@ async function postgresPart(adminUrl: string, env: NodeJS.ProcessEnv, logDir: st
   const details = {
     dataset: postgres.dataset,
     machineLoad: { before: loadBefore, after: loadAfter },
+    statements: statementsByName,
     ...run,
     serverErrorLogLines: servers.flatMap((server) => errorLines(server.logFile)),
   };

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { checkDatabaseUrl } from './databaseConfig.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
+import { nameRepeatedStatements } from './namedStatements.ts';
 import { createPostgresNotices } from './notices.ts';
 import * as schema from './schema.ts';
 import { createStatementWatch, watchPoolStatements } from './statementWatch.ts';
@@ -38,6 +39,8 @@ export async function openPostgresDatabase(
   });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // The statements run again and again are named, parsed and planned once per connection.
+  nameRepeatedStatements(pool);
   // Every connection's statements, from the first (the migrations').
   const statements = createStatementWatch();
   watchPoolStatements(pool, statements);

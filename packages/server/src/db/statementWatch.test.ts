@@ -44,11 +44,15 @@ describe('statementName', () => {
 describe(`the statements a handle runs (${testDatabaseKind()})`, () => {
   let database: DatabaseHandle;
   const heard: { name: string; failed: boolean }[] = [];
+  const started: string[] = [];
   let stopObserving = () => {};
   beforeAll(async () => {
     database = await createTestDatabase();
-    stopObserving = database.statements.observe((name) => (failed) => {
-      heard.push({ name, failed });
+    stopObserving = database.statements.observe((name) => {
+      started.push(name);
+      return (failed) => {
+        heard.push({ name, failed });
+      };
     });
   });
   afterAll(async () => {
@@ -57,6 +61,7 @@ describe(`the statements a handle runs (${testDatabaseKind()})`, () => {
 
   it('are heard as they end, by name, failed or not, inside a transaction too', async () => {
     heard.length = 0;
+    started.length = 0;
     const rows = await database.db
       .select({ id: organisations.id })
       .from(organisations)
@@ -76,6 +81,9 @@ describe(`the statements a handle runs (${testDatabaseKind()})`, () => {
     );
     // Nothing else failed.
     expect(heard.filter((statement) => statement.failed)).toHaveLength(1);
+    // Each statement was told once as it started, and that start heard its end (a start told
+    // twice, one never ended, would leave a span open and a request's statements counted twice).
+    expect(started).toEqual(heard.map((statement) => statement.name));
   });
 
   it('are not told to an observer that stopped', async () => {

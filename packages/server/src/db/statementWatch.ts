@@ -103,7 +103,12 @@ function timed<T>(watch: StatementWatch, text: string, run: () => Promise<T>): P
   const end = watch.start(text);
   // Unwatched, a statement costs nothing more.
   if (end === nothingToTell) return run();
-  return run().then(
+  return endWhenSettled(end, run());
+}
+
+/** `running`, calling `end` when it settles (whether it failed). */
+function endWhenSettled<T>(end: (failed: boolean) => void, running: Promise<T>): Promise<T> {
+  return running.then(
     (value) => {
       end(false);
       return value;
@@ -169,7 +174,8 @@ export function watchPoolStatements(
         };
         return query.apply(this, args);
       }
-      return timed(watch, text, () => query.apply(this, args) as Promise<unknown>);
+      // Told once: the start above is this statement's.
+      return endWhenSettled(end, query.apply(this, args) as Promise<unknown>);
     };
   });
 }

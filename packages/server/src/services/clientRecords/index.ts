@@ -37,9 +37,10 @@ export {
 export type { StoredWrite } from './storedWrite.ts';
 export { timestampError } from './timestamps.ts';
 export {
+  type BucketRow,
   chargeBuckets,
-  chargeDailyCeilings,
   checkWriteRate,
+  dailyCeilingCharge,
   withDailyCeilings,
 } from './writeQuota.ts';
 export { liftedClientWriteQuotas } from './writeQuotaOptions.ts';

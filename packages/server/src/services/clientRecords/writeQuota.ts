@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/index.ts';
 import type { RateLimit } from '../auth/index.ts';
@@ -30,13 +30,58 @@ function writeQuotasOf(context: ServiceContext): ClientWriteQuotas {
   return resolveClientWriteQuotas(context.clientWriteQuotas);
 }
 
-type BucketRow = { key: string; count: number | string; retry_after: number | string };
+export type BucketRow = { key: string; count: number | string; retry_after: number | string };
+
+/** A bucket's count in its window, and the seconds left in that window. */
+type Bucket = { count: number; retryAfterSeconds: number };
 
 /**
- * Adds `amount` to each bucket of `charges` (one statement, whatever their number) in fixed
- * windows of `windowSeconds`, answering each bucket's count and the seconds left in its window.
- * A window restarts when it has passed, or when the clock went back by more than a window (a
- * simulation run again from an earlier instant); a small skew between processes does not.
+ * The statement (or a data-modifying `with` part of a larger one) that adds each charge's
+ * `amount` to its bucket in fixed windows of `windowSeconds`, returning each charged bucket's
+ * `key`, `count` and `retry_after` (the seconds left in its window). An amount may be any
+ * integer expression of the statement (what its other parts stored); a charge of 0 or less
+ * charges nothing. A window restarts when it has passed, or when the clock went back by more
+ * than a window (a simulation run again from an earlier instant); a small skew between
+ * processes does not.
+ */
+function bucketChargeSql(
+  organisationId: string,
+  charges: readonly { key: string; amount: SQL | number }[],
+  windowSeconds: number,
+  now: Date,
+): SQL {
+  const at = now.toISOString();
+  const window = sql`make_interval(secs => ${windowSeconds}::double precision)`;
+  const expired = sql`(rate_limit_buckets.window_start <= ${at}::timestamptz - ${window}
+    or rate_limit_buckets.window_start > ${at}::timestamptz + ${window})`;
+  const values = charges.map((charge) => sql`(${charge.key}, (${charge.amount})::int)`);
+  return sql`
+    insert into rate_limit_buckets (organisation_id, key, window_start, count)
+    select ${organisationId}::uuid, charge.key, ${at}::timestamptz, charge.amount
+    from (values ${sql.join(values, sql`, `)}) as charge(key, amount)
+    where charge.amount > 0
+    on conflict (organisation_id, key) do update set
+      count = case when ${expired} then excluded.count
+        else rate_limit_buckets.count + excluded.count end,
+      window_start = case when ${expired} then excluded.window_start
+        else rate_limit_buckets.window_start end
+    returning key, count,
+      ceil(extract(epoch from (window_start + ${window} - ${at}::timestamptz)))::int as retry_after`;
+}
+
+/** The rows of {@link bucketChargeSql}, by key. */
+function bucketsOf(rows: readonly BucketRow[]): Map<string, Bucket> {
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) },
+    ]),
+  );
+}
+
+/**
+ * Adds `amount` to each bucket of `charges` (one statement, whatever their number): see
+ * {@link bucketChargeSql}. Answers each charged bucket's count and the seconds left in its window.
  */
 export async function chargeBuckets(
   db: Database | Transaction,
@@ -44,34 +89,11 @@ export async function chargeBuckets(
   charges: readonly { key: string; amount: number }[],
   windowSeconds: number,
   now: Date,
-): Promise<Map<string, { count: number; retryAfterSeconds: number }>> {
-  const at = now.toISOString();
-  const window = sql`make_interval(secs => ${windowSeconds}::double precision)`;
-  const expired = sql`(rate_limit_buckets.window_start <= ${at}::timestamptz - ${window}
-    or rate_limit_buckets.window_start > ${at}::timestamptz + ${window})`;
-  const values = charges.map(
-    (charge) =>
-      sql`(${organisationId}::uuid, ${charge.key}, ${at}::timestamptz, ${charge.amount}::int)`,
+): Promise<Map<string, Bucket>> {
+  const result = await db.execute<BucketRow>(
+    bucketChargeSql(organisationId, charges, windowSeconds, now),
   );
-  const result = await db.execute<BucketRow>(sql`
-    insert into rate_limit_buckets (organisation_id, key, window_start, count)
-    values ${sql.join(values, sql`, `)}
-    on conflict (organisation_id, key) do update set
-      count = case when ${expired} then excluded.count
-        else rate_limit_buckets.count + excluded.count end,
-      window_start = case when ${expired} then excluded.window_start
-        else rate_limit_buckets.window_start end
-    returning key, count,
-      ceil(extract(epoch from (window_start + ${window} - ${at}::timestamptz)))::int as retry_after`);
-  return new Map(
-    result.rows.map((row) => [
-      row.key,
-      {
-        count: Number(row.count),
-        retryAfterSeconds: Math.max(1, Number(row.retry_after)),
-      },
-    ]),
-  );
+  return bucketsOf(result.rows);
 }
 
 /** Refuses a write over a quota: audited, then `rate_limited` (429 with Retry-After). */
@@ -130,6 +152,10 @@ class DailyCeilingReached extends Error {
   }
 }
 
+/** The key of the client's bucket for a daily counter. */
+const dailyKey = (client: QuotaClient, counter: DailyCounter) =>
+  `clientDaily:${counter}:${client.id}`;
+
 /**
  * Charges what a write stored to the client's daily ceilings, in the write's transaction `tx`
  * (one statement; none when nothing new was stored, so a retry is never charged twice). Past a
@@ -142,25 +168,59 @@ export async function chargeDailyCeilings(
   charges: DailyCharges,
   now: Date,
 ): Promise<void> {
-  const { daily } = writeQuotasOf(context);
   const counters = (Object.keys(charges) as DailyCounter[]).filter(
     (counter) => (charges[counter] ?? 0) > 0,
   );
   if (counters.length === 0) return;
-  const keyOf = (counter: DailyCounter) => `clientDaily:${counter}:${client.id}`;
-  const buckets = await chargeBuckets(
-    tx,
-    context.organisationId,
-    counters.map((counter) => ({ key: keyOf(counter), amount: charges[counter] ?? 0 })),
-    daily.windowSeconds,
-    now,
-  );
-  for (const counter of counters) {
-    const bucket = buckets.get(keyOf(counter));
-    if (bucket && bucket.count > daily.ceilings[counter]) {
-      throw new DailyCeilingReached(counter, bucket.retryAfterSeconds);
-    }
-  }
+  const charge = dailyCeilingCharge(context, client, now);
+  const amounts = Object.fromEntries(counters.map((counter) => [counter, charges[counter] ?? 0]));
+  const result = await tx.execute<BucketRow>(charge.sql(amounts));
+  charge.check(result.rows);
+}
+
+/** The daily ceilings' charge of a write, as part of the write's own statement. */
+export type DailyCeilingCharge = {
+  /**
+   * The charge of `amounts` (any integer expression of the statement, such as a count of the
+   * rows its other parts inserted) as a data-modifying `with` part: {@link bucketChargeSql}.
+   */
+  sql(amounts: Partial<Record<DailyCounter, SQL | number>>): SQL;
+  /** Throws past a ceiling, given the rows that part returned, so the transaction rolls back. */
+  check(rows: readonly BucketRow[]): void;
+};
+
+/**
+ * The daily ceilings' charge for a write whose statement also charges what it stored, in one
+ * round trip (the device batch's). The statement runs in a transaction that
+ * {@link withDailyCeilings} wraps, as for {@link chargeDailyCeilings}.
+ */
+export function dailyCeilingCharge(
+  context: ServiceContext,
+  client: QuotaClient,
+  now: Date,
+): DailyCeilingCharge {
+  const { daily } = writeQuotasOf(context);
+  return {
+    sql: (amounts) =>
+      bucketChargeSql(
+        context.organisationId,
+        (Object.keys(amounts) as DailyCounter[]).map((counter) => ({
+          key: dailyKey(client, counter),
+          amount: amounts[counter] ?? 0,
+        })),
+        daily.windowSeconds,
+        now,
+      ),
+    check: (rows) => {
+      const buckets = bucketsOf(rows);
+      for (const counter of Object.keys(daily.ceilings) as DailyCounter[]) {
+        const bucket = buckets.get(dailyKey(client, counter));
+        if (bucket && bucket.count > daily.ceilings[counter]) {
+          throw new DailyCeilingReached(counter, bucket.retryAfterSeconds);
+        }
+      }
+    },
+  };
 }
 
 /**

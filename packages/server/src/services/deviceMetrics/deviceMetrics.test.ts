@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
@@ -7,6 +7,7 @@ import {
   signInForTest,
   type TestUser,
 } from '../../../test/auth.ts';
+import { testDatabaseKind } from '../../../test/database.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 
@@ -237,6 +238,51 @@ describe('POST /api/device-metrics/batches', () => {
     const response = await post(otherClient, { samples, sessions });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ accepted: { samples: 1000, sessions: 100 } });
+  });
+
+  it('stores a batch, its roll-up and its daily charge in one statement of its transaction', async () => {
+    const newcomer = await createUserWithProfile(server.database, {
+      email: 'one-statement@example.com',
+      password: 'Password1',
+      type: 'user',
+      coachPersonId: coach.personId,
+      timezone: 'Europe/Berlin',
+    });
+    const token = await tokenFor(newcomer);
+    const statements: string[] = [];
+    const stopWatching = server.database.statements.observe((name) => {
+      statements.push(name);
+      return () => {};
+    });
+    try {
+      const response = await callApi(server.baseUrl, 'POST', path, { body: batch, token });
+      expect(response.status).toBe(200);
+    } finally {
+      stopWatching();
+    }
+    // After the session check and the rate's charge: the batch, its roll-up per local date and
+    // its daily charge in one statement. On PostgreSQL the transaction's begin and commit and the
+    // live notice to the coach (pg_notify) are statements too; PGlite runs them in process.
+    const afterRateCharge = statements.slice(statements.indexOf('insert rate_limit_buckets') + 1);
+    expect(afterRateCharge).toEqual(
+      testDatabaseKind() === 'postgres'
+        ? ['begin', 'with other', 'select other', 'commit']
+        : ['with other'],
+    );
+    // What the statement stored, rolled up and charged (one statement for all three).
+    expect(await rawCounts(newcomer)).toEqual({ samples: 3, sessions: 1 });
+    expect(await dailyOf(newcomer)).toMatchObject([
+      { localDate: isoDate(day), usageSeconds: 1800, hrvCount: 2, pulseCount: 1 },
+    ]);
+    const charged = await server.database.db
+      .select({ key: schema.rateLimitBuckets.key, count: schema.rateLimitBuckets.count })
+      .from(schema.rateLimitBuckets)
+      .where(like(schema.rateLimitBuckets.key, `clientDaily:%:${newcomer.personId}`))
+      .orderBy(asc(schema.rateLimitBuckets.key));
+    expect(charged).toEqual([
+      { key: `clientDaily:samples:${newcomer.personId}`, count: 3 },
+      { key: `clientDaily:sessions:${newcomer.personId}`, count: 1 },
+    ]);
   });
 
   it('answers 403 to a coach', async () => {

@@ -2,8 +2,9 @@ import { messages, validateMetricBatch } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import {
-  chargeDailyCeilings,
+  type BucketRow,
   checkWriteRate,
+  dailyCeilingCharge,
   requireClientCaller,
   withDailyCeilings,
 } from '../clientRecords/index.ts';
@@ -33,11 +34,18 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
         const checked = validateMetricBatch(request.body, now);
         if (!checked.ok) throw new DomainError('invalid_batch', checked.errors.join('; '));
         const owner = { organisationId, clientPersonId: caller.id, timezone: caller.timezone };
+        // The batch, its roll-up and the daily ceilings' charge in one statement: only the new
+        // samples and sessions are charged, so a batch sent again is not charged again.
+        const charge = dailyCeilingCharge(context, caller, now);
         return withDailyCeilings(context, request, caller, () =>
           database.transaction(async (tx) => {
-            const counts = await storeMetricBatch(tx, owner, checked.batch);
-            // Only the new samples and sessions: a batch sent again is not charged again.
-            await chargeDailyCeilings(tx, context, caller, counts.accepted, now);
+            const { charged, ...counts } = await storeMetricBatch<BucketRow>(
+              tx,
+              owner,
+              checked.batch,
+              (stored) => charge.sql(stored),
+            );
+            charge.check(charged);
             if (counts.accepted.samples + counts.accepted.sessions > 0) {
               await publishClientChange(database, tx, caller);
             }

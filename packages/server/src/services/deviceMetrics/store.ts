@@ -1,5 +1,5 @@
 import { type MetricBatch, metricKindNames } from '@coach/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/index.ts';
 
 /** Whose data a batch is: the client, in their organisation and timezone. */
@@ -18,24 +18,51 @@ const maxUsageSecondsPerDay = 90_000;
 const countColumn = (kind: string) => sql.raw(`${kind}_count`);
 const averageColumn = (kind: string) => sql.raw(`${kind}_average`);
 
+/** The new rows' count, as an expression of the batch's statement (a charge's amount). */
+type StoredAmounts = { samples: SQL; sessions: SQL };
+
 /**
- * Stores the new samples (a sample id already stored for the client is skipped) and folds them
- * into `client_daily` in the same statement: per local date of the client, the count and the
- * running average of each kind. Only the rows this insert returned are folded in, so a batch
- * sent twice changes nothing the second time. Returns how many samples were new.
+ * A data-modifying part to add to the batch's statement (the daily ceilings' charge), given what
+ * the statement stored; the rows it returns are answered as `charged`.
  */
-async function insertSamples(
+export type AlsoInBatch = (stored: StoredAmounts) => SQL;
+
+const noRows = sql`select 1 where false`;
+
+/**
+ * Stores a validated batch for its client and rolls it up per local date, in one statement run
+ * in the caller's transaction: idempotent by the app's ids, so a batch retried after a lost
+ * answer is stored once.
+ * - The new samples (a sample id already stored for the client is skipped) and the new app-use
+ *   sessions are inserted; only the rows these inserts returned are folded in, so a batch sent
+ *   twice changes nothing the second time.
+ * - They are folded into `client_daily` in one upsert per local date of the client: the count and
+ *   the running average of each kind, and the seconds of use. A session is split at the client's
+ *   local midnights (computed as instants, so a 23 h or 25 h DST day counts right) and each piece
+ *   counts on its own local date.
+ * - `also` (the daily ceilings' charge) runs in the same statement, given the new rows' counts;
+ *   its rows are answered as `charged`.
+ */
+export async function storeMetricBatch<Row = never>(
   tx: Transaction,
   owner: MetricOwner,
-  samples: MetricBatch['samples'],
-): Promise<number> {
-  if (samples.length === 0) return 0;
-  const rows = JSON.stringify(
-    samples.map((sample) => ({
+  batch: MetricBatch,
+  also?: AlsoInBatch,
+): Promise<StoredBatchCounts & { charged: Row[] }> {
+  const { organisationId, clientPersonId, timezone: zone } = owner;
+  const samples = JSON.stringify(
+    batch.samples.map((sample) => ({
       id: sample.id,
       kind: sample.kind,
       value: sample.value,
       measured_at: sample.measuredAt.toISOString(),
+    })),
+  );
+  const sessions = JSON.stringify(
+    batch.sessions.map((session) => ({
+      id: session.id,
+      started_at: session.startedAt.toISOString(),
+      ended_at: session.endedAt.toISOString(),
     })),
   );
   const perKind = metricKindNames.map(
@@ -44,6 +71,10 @@ async function insertSamples(
   );
   const columns = metricKindNames.map(
     (kind) => sql`, ${countColumn(kind)}, ${averageColumn(kind)}`,
+  );
+  const merged = metricKindNames.map(
+    (kind) => sql`, coalesce(s.${countColumn(kind)}, 0) as ${countColumn(kind)},
+      s.${averageColumn(kind)}`,
   );
   const folds = metricKindNames.map((kind) => {
     const count = countColumn(kind);
@@ -54,110 +85,81 @@ async function insertSamples(
           + excluded.${average} * excluded.${count})
           / (client_daily.${count} + excluded.${count}) end`;
   });
-  const result = await tx.execute<{ accepted: number }>(sql`
-    with inserted as (
+  const charge = also?.({
+    samples: sql`(select count(*) from new_samples)`,
+    sessions: sql`(select count(*) from new_sessions)`,
+  });
+  const result = await tx.execute<{ samples: number; sessions: number; charged: Row[] | null }>(sql`
+    with new_samples as (
       insert into metric_samples
         (organisation_id, client_person_id, client_sample_id, kind, value, measured_at)
-      select ${owner.organisationId}::uuid, ${owner.clientPersonId}::uuid,
+      select ${organisationId}::uuid, ${clientPersonId}::uuid,
         s.id, s.kind, s.value, s.measured_at
-      from jsonb_to_recordset(${rows}::jsonb)
+      from jsonb_to_recordset(${samples}::jsonb)
         as s(id uuid, kind text, value double precision, measured_at timestamptz)
       on conflict (client_person_id, client_sample_id) do nothing
       returning kind, value, measured_at
     ),
-    daily as (
-      select (measured_at at time zone ${owner.timezone}::text)::date as local_date${sql.join(perKind)}
-      from inserted
-      group by 1
-    ),
-    folded as (
-      insert into client_daily (organisation_id, client_person_id, local_date${sql.join(columns)})
-      select ${owner.organisationId}::uuid, ${owner.clientPersonId}::uuid,
-        local_date${sql.join(columns)}
-      from daily
-      on conflict (client_person_id, local_date) do update set
-        updated_at = now()${sql.join(folds)}
-    )
-    select count(*)::int as accepted from inserted`);
-  return Number(result.rows[0]?.accepted ?? 0);
-}
-
-/**
- * Stores the new usage sessions and adds their seconds to `client_daily`: a session is split at
- * the client's local midnights (computed as instants, so a 23 h or 25 h DST day counts right)
- * and each piece counts on its own local date. Returns how many sessions were new.
- */
-async function insertSessions(
-  tx: Transaction,
-  owner: MetricOwner,
-  sessions: MetricBatch['sessions'],
-): Promise<number> {
-  if (sessions.length === 0) return 0;
-  const rows = JSON.stringify(
-    sessions.map((session) => ({
-      id: session.id,
-      started_at: session.startedAt.toISOString(),
-      ended_at: session.endedAt.toISOString(),
-    })),
-  );
-  const zone = owner.timezone;
-  const result = await tx.execute<{ accepted: number }>(sql`
-    with inserted as (
+    new_sessions as (
       insert into usage_sessions
         (organisation_id, client_person_id, client_session_id, started_at, ended_at)
-      select ${owner.organisationId}::uuid, ${owner.clientPersonId}::uuid,
+      select ${organisationId}::uuid, ${clientPersonId}::uuid,
         s.id, s.started_at, s.ended_at
-      from jsonb_to_recordset(${rows}::jsonb)
+      from jsonb_to_recordset(${sessions}::jsonb)
         as s(id uuid, started_at timestamptz, ended_at timestamptz)
       on conflict (client_person_id, client_session_id) do nothing
       returning started_at, ended_at
     ),
-    pieces as (
+    sample_days as (
+      select (measured_at at time zone ${zone}::text)::date as local_date${sql.join(perKind)}
+      from new_samples
+      group by 1
+    ),
+    session_pieces as (
       select day::date as local_date,
         extract(epoch from
           least(i.ended_at, (day + interval '1 day') at time zone ${zone}::text)
           - greatest(i.started_at, day at time zone ${zone}::text)) as seconds
-      from inserted i,
+      from new_sessions i,
         generate_series(
           (i.started_at at time zone ${zone}::text)::date::timestamp,
           (i.ended_at at time zone ${zone}::text)::date::timestamp,
           interval '1 day') as day
     ),
-    daily as (
+    session_days as (
       select local_date, least(round(sum(seconds)), ${maxUsageSecondsPerDay})::int as usage_seconds
-      from pieces
+      from session_pieces
       where seconds > 0
       group by local_date
     ),
+    days as (
+      select coalesce(s.local_date, u.local_date) as local_date${sql.join(merged)},
+        coalesce(u.usage_seconds, 0) as usage_seconds
+      from sample_days s full join session_days u on u.local_date = s.local_date
+    ),
     folded as (
-      insert into client_daily (organisation_id, client_person_id, local_date, usage_seconds)
-      select ${owner.organisationId}::uuid, ${owner.clientPersonId}::uuid, local_date, usage_seconds
-      from daily
+      insert into client_daily
+        (organisation_id, client_person_id, local_date${sql.join(columns)}, usage_seconds)
+      select ${organisationId}::uuid, ${clientPersonId}::uuid,
+        local_date${sql.join(columns)}, usage_seconds
+      from days
       on conflict (client_person_id, local_date) do update set
         usage_seconds = least(client_daily.usage_seconds + excluded.usage_seconds,
           ${maxUsageSecondsPerDay}),
-        updated_at = now()
-    )
-    select count(*)::int as accepted from inserted`);
-  return Number(result.rows[0]?.accepted ?? 0);
-}
-
-/**
- * Stores a validated batch for its client and rolls it up per local date, in the caller's
- * transaction: idempotent by the app's ids, so a batch retried after a lost answer is stored once.
- */
-export async function storeMetricBatch(
-  tx: Transaction,
-  owner: MetricOwner,
-  batch: MetricBatch,
-): Promise<StoredBatchCounts> {
-  const samples = await insertSamples(tx, owner, batch.samples);
-  const sessions = await insertSessions(tx, owner, batch.sessions);
+        updated_at = now()${sql.join(folds)}
+    ),
+    charged as (${charge ?? noRows})
+    select (select count(*) from new_samples)::int as samples,
+      (select count(*) from new_sessions)::int as sessions,
+      (select json_agg(charged) from charged) as charged`);
+  const row = result.rows[0];
+  const accepted = { samples: Number(row?.samples ?? 0), sessions: Number(row?.sessions ?? 0) };
   return {
-    accepted: { samples, sessions },
+    accepted,
     duplicates: {
-      samples: batch.samples.length - samples,
-      sessions: batch.sessions.length - sessions,
+      samples: batch.samples.length - accepted.samples,
+      sessions: batch.sessions.length - accepted.sessions,
     },
+    charged: row?.charged ?? [],
   };
 }
