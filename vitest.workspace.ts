@@ -114,6 +114,7 @@ export const projects: TestProjectConfiguration[] = [
       exclude: moduleMockFiles.ui,
       setupFiles: ['../../vitest.setup.dom.ts'],
       ...domWorkers,
+      testTimeout: hangTimeoutMs,
     },
   },
   {
@@ -124,6 +125,7 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'jsdom',
       include: moduleMockFiles.ui,
       setupFiles: ['../../vitest.setup.dom.ts'],
+      testTimeout: hangTimeoutMs,
     },
   },
   {
@@ -172,6 +174,9 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'node',
       ...nodeWorkers,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // The mocks' fixtures checked against the contract, for every client: a second alone, and
+      // past Vitest's 5 s default once on a busy CI runner.
+      testTimeout: hangTimeoutMs,
     },
   },
   // The project's own tools (scripts/): the story graph of `npm run test-storybook:changed`.
@@ -183,6 +188,7 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'node',
       ...nodeWorkers,
       include: ['**/*.test.ts'],
+      testTimeout: hangTimeoutMs,
     },
   },
   // The mocks held to the server: the same scenarios on the MSW handlers and on the real server
