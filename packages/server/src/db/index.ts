@@ -12,6 +12,7 @@ export {
   type Transaction,
 } from './handle.ts';
 export { migrationsFolder } from './migrations.ts';
+export type { StatementNotice } from './notices.ts';
 export type { PgliteThread } from './pglite.ts';
 export { preparedPerHandle } from './prepared.ts';
 export * as schema from './schema.ts';

@@ -25,10 +25,23 @@ export type NoticeListener = {
 /** A transaction that can run a statement (the handle's, see handle.ts). */
 type StatementRunner = { execute: (query: SQL) => Promise<unknown> };
 
+/**
+ * A notice published by one statement run on its own, outside a transaction (it commits by
+ * itself): `column(when)` is a column for the statement's final select, whose value is true when
+ * the notice is published, on the statement's commit, when `when` (a boolean expression of the
+ * statement) holds; once the statement has run, `ran` is given that column's value.
+ */
+export type StatementNotice = {
+  column: (when: SQL) => SQL;
+  ran: (published: boolean) => void;
+};
+
 /** The notices of one database (see the top of this file), published in its transactions `Tx`. */
 export type Notices<Tx = StatementRunner> = {
   /** Publishes `payload` when `tx` commits. */
   publish: (tx: Tx, payload: string) => Promise<void>;
+  /** Publishes `payload` from a statement of its own: see {@link StatementNotice}. */
+  inStatement: (payload: string) => StatementNotice;
   /** Hears every notice from now on; the answer stops listening. */
   listen: (listener: NoticeListener) => Promise<() => Promise<void>>;
 };
@@ -53,12 +66,27 @@ export function createInProcessNotices<Tx extends object>(
       if (!queue) throw new Error('Notices are published in a transaction of the handle');
       queue.push(payload);
     },
+    inStatement: (payload) => {
+      checkSize(payload);
+      return {
+        column: (when) => sql`(${when})`,
+        // After the caller's own continuation, as a NOTIFY reaches its listeners.
+        ran: (published) => {
+          if (published) setImmediate(() => tell([payload]));
+        },
+      };
+    },
     listen: async (listener) => {
       listeners.add(listener);
       return async () => {
         listeners.delete(listener);
       };
     },
+  };
+  const tell = (payloads: readonly string[]) => {
+    for (const payload of payloads) {
+      for (const listener of listeners) listener.onNotice(payload);
+    }
   };
   async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const queue: string[] = [];
@@ -68,11 +96,7 @@ export function createInProcessNotices<Tx extends object>(
     });
     if (queue.length > 0) {
       // After the caller's own continuation, as a NOTIFY reaches its listeners.
-      setImmediate(() => {
-        for (const payload of queue) {
-          for (const listener of listeners) listener.onNotice(payload);
-        }
-      });
+      setImmediate(() => tell(queue));
     }
     return result;
   }
@@ -152,6 +176,15 @@ export function createPostgresNotices(databaseUrl: string): Notices {
     publish: async (tx, payload) => {
       checkSize(payload);
       await tx.execute(sql`select pg_notify(${noticeChannel}, ${payload})`);
+    },
+    inStatement: (payload) => {
+      checkSize(payload);
+      return {
+        // NOTIFY is sent when the statement's transaction commits, and only if `when` holds.
+        column: (when) => sql`(case when ${when}
+          then (select true from pg_notify(${noticeChannel}, ${payload})) else false end)`,
+        ran: () => {},
+      };
     },
     listen: async (listener) => {
       listeners.add(listener);

@@ -37,11 +37,11 @@ export {
 export type { StoredWrite } from './storedWrite.ts';
 export { timestampError } from './timestamps.ts';
 export {
-  type BucketRow,
   chargeBuckets,
   checkWriteRate,
-  dailyCeilingCharge,
+  type QuotaInStatement,
   withDailyCeilings,
+  withQuotaInStatement,
 } from './writeQuota.ts';
 export { liftedClientWriteQuotas } from './writeQuotaOptions.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInForTest, type TestResponse, type TestUser } from '../../../test/auth.ts';
 import {
@@ -95,6 +95,28 @@ async function sampleCount(user: TestUser): Promise<number> {
     .from(schema.metricSamples)
     .where(eq(schema.metricSamples.clientPersonId, user.personId));
   return rows.length;
+}
+
+/** Which quota the newest refusal of `user` names (its audit row), or undefined: none yet. */
+async function lastRefusal(user: TestUser): Promise<unknown> {
+  const [row] = await seeded.server.database.db
+    .select({ details: schema.auditLog.details })
+    .from(schema.auditLog)
+    .where(
+      and(eq(schema.auditLog.action, 'rate_limited'), eq(schema.auditLog.subject, user.userId)),
+    )
+    .orderBy(desc(schema.auditLog.id))
+    .limit(1);
+  return row?.details.limitedAction;
+}
+
+/** The requests of `user`'s device batches counted in the rate's current window. */
+async function batchesCounted(user: TestUser): Promise<number | undefined> {
+  const [row] = await seeded.server.database.db
+    .select({ count: schema.rateLimitBuckets.count })
+    .from(schema.rateLimitBuckets)
+    .where(eq(schema.rateLimitBuckets.key, `clientWrite:deviceBatch:${user.personId}`));
+  return row?.count;
 }
 
 const range = 'from=2026-03-01&to=2026-03-31';
@@ -198,8 +220,12 @@ describe('client write quotas', () => {
     expect((await call(other, 'POST', path, batch(4))).status).toBe(200);
     expect(await sampleCount(other)).toBe(10);
 
+    const countedBefore = await batchesCounted(other);
     expectRateLimited(await call(other, 'POST', path, batch(1)));
     expect(await sampleCount(other)).toBe(10);
+    expect(await lastRefusal(other)).toBe('samplesDaily');
+    // The refused batch still counts against the rate, as every request does.
+    expect(await batchesCounted(other)).toBe((countedBefore ?? 0) + 1);
     // Another client's batch goes through.
     expect((await call(berlin, 'POST', path, batch(3))).status).toBe(200);
     expect(await sampleCount(berlin)).toBe(3);
@@ -215,6 +241,20 @@ describe('client write quotas', () => {
     const before = await sampleCount(kiritimati);
     expect((await call(kiritimati, 'POST', path, batch(2))).status).toBe(200);
     expect((await call(kiritimati, 'POST', path, batch(2))).status).toBe(200);
+    expectRateLimited(await call(kiritimati, 'POST', path, batch(2)));
+    expect(await sampleCount(kiritimati)).toBe(before + 4);
+    expect(await lastRefusal(kiritimati)).toBe('deviceBatchRate');
+    // A batch the server cannot take counts too, and is refused past the rate before it is read.
+    const invalid = {
+      samples: [{ id: randomUUID(), kind: 'pulse', value: 60, measuredAt: minutesAgo(-60) }],
+      sessions: [],
+    };
+    expectRateLimited(await call(kiritimati, 'POST', path, invalid));
+    server.context.clientWriteQuotas = {
+      rates: { deviceBatch: { max: 4, windowSeconds: 60 } },
+    };
+    expect((await call(kiritimati, 'POST', path, invalid)).status).toBe(400);
+    expect(await batchesCounted(kiritimati)).toBe(4);
     expectRateLimited(await call(kiritimati, 'POST', path, batch(2)));
     expect(await sampleCount(kiritimati)).toBe(before + 4);
   });

@@ -18,6 +18,8 @@ import {
 // - the daily ceilings: what the write stored (new rows, answer bytes) is charged in the write's
 //   own transaction, after the write; past a ceiling the transaction rolls back (nothing stored,
 //   the charge included), then the refusal is audited.
+// A write that is one statement (the device batch) charges both in that statement instead, which
+// needs no transaction: `withQuotaInStatement`.
 
 /** The client whose write is counted. */
 export type QuotaClient = { id: string; userId: string | null };
@@ -30,7 +32,7 @@ function writeQuotasOf(context: ServiceContext): ClientWriteQuotas {
   return resolveClientWriteQuotas(context.clientWriteQuotas);
 }
 
-export type BucketRow = { key: string; count: number | string; retry_after: number | string };
+type BucketRow = { key: string; count: number | string; retry_after: number | string };
 
 /** A bucket's count in its window, and the seconds left in that window. */
 type Bucket = { count: number; retryAfterSeconds: number };
@@ -96,6 +98,9 @@ export async function chargeBuckets(
   return bucketsOf(result.rows);
 }
 
+/** The key of the client's bucket for a kind's rate. */
+const rateKey = (client: QuotaClient, kind: ClientWriteKind) => `clientWrite:${kind}:${client.id}`;
+
 /** Refuses a write over a quota: audited, then `rate_limited` (429 with Retry-After). */
 function refuseWrite(
   context: ServiceContext,
@@ -125,7 +130,7 @@ export async function checkWriteRate(
 ): Promise<void> {
   const limit: RateLimit = writeQuotasOf(context).rates[kind];
   const { db } = context.database;
-  const key = `clientWrite:${kind}:${client.id}`;
+  const key = rateKey(client, kind);
   const buckets = await chargeBuckets(
     db,
     context.organisationId,
@@ -178,23 +183,20 @@ export async function chargeDailyCeilings(
   charge.check(result.rows);
 }
 
-/** The daily ceilings' charge of a write, as part of the write's own statement. */
-export type DailyCeilingCharge = {
+/** The daily ceilings' charge of a write (see {@link chargeDailyCeilings}). */
+type DailyCeilingCharge = {
   /**
    * The charge of `amounts` (any integer expression of the statement, such as a count of the
-   * rows its other parts inserted) as a data-modifying `with` part: {@link bucketChargeSql}.
+   * rows its other parts inserted) as a statement or a data-modifying `with` part:
+   * {@link bucketChargeSql}.
    */
   sql(amounts: Partial<Record<DailyCounter, SQL | number>>): SQL;
   /** Throws past a ceiling, given the rows that part returned, so the transaction rolls back. */
   check(rows: readonly BucketRow[]): void;
 };
 
-/**
- * The daily ceilings' charge for a write whose statement also charges what it stored, in one
- * round trip (the device batch's). The statement runs in a transaction that
- * {@link withDailyCeilings} wraps, as for {@link chargeDailyCeilings}.
- */
-export function dailyCeilingCharge(
+/** The daily ceilings' charge for a write of `client` at `now`. */
+function dailyCeilingCharge(
   context: ServiceContext,
   client: QuotaClient,
   now: Date,
@@ -221,6 +223,110 @@ export function dailyCeilingCharge(
       }
     },
   };
+}
+
+/** SQLSTATE of `refuse_over_quota` (migration 0024_quota_refusal). */
+const overQuotaCode = 'CQ429';
+const overQuotaMessage = /^over quota: (\w+) (\d+)$/;
+
+/** A refusal `refuse_over_quota` raised: the quota's audit action and the seconds to wait. */
+type OverQuota = { action: `${ClientWriteKind}Rate` | `${DailyCounter}Daily`; retryAfter: number };
+
+/** The refusal in `error` (under drizzle's wrapper) when `refuse_over_quota` raised it. */
+function overQuotaOf(error: unknown): OverQuota | undefined {
+  let cause = error;
+  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth += 1) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === overQuotaCode && typeof message === 'string') {
+      const match = overQuotaMessage.exec(message);
+      if (!match?.[1] || !match[2]) return undefined;
+      return { action: match[1] as OverQuota['action'], retryAfter: Number(match[2]) };
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A write's quotas charged in the write's own statement, which then needs no transaction around
+ * it (the device batch's; decision 80). Each part is a data-modifying `with` part of that
+ * statement; the statement may not run them in any other order than this:
+ * - `rate`, named `quota_rate`: the request counted against its kind's rate, first;
+ * - `withinRate`: a condition every insert of the write adds, so that nothing is stored past the
+ *   rate (a flood costs one bucket update a request, not the write);
+ * - `daily(amounts)`, named `quota_daily`: what the statement stored, charged to the ceilings;
+ * - `check`: an expression of the final select that raises past the rate or a ceiling
+ *   (`refuse_over_quota`), which aborts the statement: nothing it stored or charged stays.
+ * Run it through {@link withQuotaInStatement}, which answers that refusal.
+ */
+export type QuotaInStatement = {
+  rate: SQL;
+  withinRate: SQL;
+  daily(amounts: Partial<Record<DailyCounter, SQL>>): SQL;
+  check: SQL;
+};
+
+/** The quotas of a write of `kind` by `client` at `now`, to charge in its own statement. */
+function quotaInStatement(
+  context: ServiceContext,
+  client: QuotaClient,
+  kind: ClientWriteKind,
+  now: Date,
+): QuotaInStatement {
+  const { rates, daily } = writeQuotasOf(context);
+  const rate = rates[kind];
+  const limits = [
+    sql`(${rateKey(client, kind)}, ${`${kind}Rate`}, ${rate.max}::int, 0)`,
+    ...(Object.keys(daily.ceilings) as DailyCounter[]).map(
+      (counter) =>
+        sql`(${dailyKey(client, counter)}, ${`${counter}Daily`}, ${daily.ceilings[counter]}::int, 1)`,
+    ),
+  ];
+  const charge = dailyCeilingCharge(context, client, now);
+  return {
+    rate: sql`quota_rate as (${bucketChargeSql(
+      context.organisationId,
+      [{ key: rateKey(client, kind), amount: 1 }],
+      rate.windowSeconds,
+      now,
+    )})`,
+    withinRate: sql`(select count from quota_rate) <= ${rate.max}::int`,
+    daily: (amounts) => sql`quota_daily as (${charge.sql(amounts)})`,
+    check: sql`(select refuse_over_quota(over.action, over.retry_after)
+      from (select limits.action, charged.retry_after, limits.rank
+        from (select key, count, retry_after from quota_rate
+          union all select key, count, retry_after from quota_daily) as charged
+        join (values ${sql.join(limits, sql`, `)}) as limits(key, action, ceiling, rank)
+          on limits.key = charged.key
+        where charged.count > limits.ceiling
+        order by limits.rank
+        limit 1) as over)`,
+  };
+}
+
+/**
+ * Runs `write`, one statement built with the quotas of {@link quotaInStatement}, and answers its
+ * refusal past a quota (429, audited). A write refused past a ceiling is then counted against
+ * the rate as every request is (its statement's count rolled back with it); one refused past the
+ * rate is not counted again: it stays refused until the window ends, as it would be.
+ */
+export async function withQuotaInStatement<T>(
+  context: ServiceContext,
+  request: FastifyRequest,
+  client: QuotaClient,
+  kind: ClientWriteKind,
+  now: Date,
+  write: (quota: QuotaInStatement) => Promise<T>,
+): Promise<T> {
+  await sweepIdleBucketsSometimes(context.database.db, context.organisationId, now);
+  try {
+    return await write(quotaInStatement(context, client, kind, now));
+  } catch (error) {
+    const over = overQuotaOf(error);
+    if (!over) throw error;
+    if (over.action !== `${kind}Rate`) await checkWriteRate(context, request, client, kind, now);
+    return refuseWrite(context, request, client, over.action, Math.max(1, over.retryAfter));
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // URLs. Nothing here knows a service.
 export { nowOf, type ServiceContext, type ServicePlugin } from './context.ts';
 export {
+  clientChangeNotice,
   type LiveNotice,
   parseLiveNotice,
   publishClientChange,

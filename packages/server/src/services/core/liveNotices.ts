@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Transaction } from '../../db/index.ts';
+import type { DatabaseHandle, StatementNotice, Transaction } from '../../db/index.ts';
 
 // What the services publish for the coaches' live event streams (analytics/liveHub.ts), in the
 // transaction of the write, so that a stream hears of a change once it is committed, from any
@@ -24,6 +24,18 @@ export async function publishClientChange(
 ): Promise<void> {
   if (!client.coachPersonId) return;
   await database.notices.publish(tx, `c:${client.coachPersonId}:${client.id}`);
+}
+
+/**
+ * The notice that client `client`'s figures changed, published by a statement of its own (none
+ * without a coach): see {@link StatementNotice}.
+ */
+export function clientChangeNotice(
+  database: Pick<DatabaseHandle, 'notices'>,
+  client: { id: string; coachPersonId: string | null },
+): StatementNotice | null {
+  if (!client.coachPersonId) return null;
+  return database.notices.inStatement(`c:${client.coachPersonId}:${client.id}`);
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   signInForTest,
   type TestUser,
 } from '../../../test/auth.ts';
-import { testDatabaseKind } from '../../../test/database.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 
@@ -240,7 +239,7 @@ describe('POST /api/device-metrics/batches', () => {
     expect(response.body).toMatchObject({ accepted: { samples: 1000, sessions: 100 } });
   });
 
-  it('stores a batch, its roll-up and its daily charge in one statement of its transaction', async () => {
+  it("stores a batch, its roll-up, its quotas' charges and its live notice in one statement", async () => {
     const newcomer = await createUserWithProfile(server.database, {
       email: 'one-statement@example.com',
       password: 'Password1',
@@ -249,6 +248,11 @@ describe('POST /api/device-metrics/batches', () => {
       timezone: 'Europe/Berlin',
     });
     const token = await tokenFor(newcomer);
+    const heard: string[] = [];
+    const stopListening = await server.database.notices.listen({
+      onNotice: (payload) => heard.push(payload),
+      onReconnected: () => {},
+    });
     const statements: string[] = [];
     const stopWatching = server.database.statements.observe((name) => {
       statements.push(name);
@@ -260,28 +264,46 @@ describe('POST /api/device-metrics/batches', () => {
     } finally {
       stopWatching();
     }
-    // After the session check and the rate's charge: the batch, its roll-up per local date and
-    // its daily charge in one statement. On PostgreSQL the transaction's begin and commit and the
-    // live notice to the coach (pg_notify) are statements too; PGlite runs them in process.
-    const afterRateCharge = statements.slice(statements.indexOf('insert rate_limit_buckets') + 1);
-    expect(afterRateCharge).toEqual(
-      testDatabaseKind() === 'postgres'
-        ? ['begin', 'with other', 'select other', 'commit']
-        : ['with other'],
+    // But the session check (and the idle buckets' sweep, one call in a hundred): one statement,
+    // committed on its own, without begin and commit, on both databases.
+    const besideTheCheck = statements.filter(
+      (name) => name !== 'select refresh_tokens' && name !== 'delete rate_limit_buckets',
     );
-    // What the statement stored, rolled up and charged (one statement for all three).
+    expect(besideTheCheck).toEqual(['with other']);
+    // What the statement stored, rolled up and charged: the rate once, the ceilings what it stored.
     expect(await rawCounts(newcomer)).toEqual({ samples: 3, sessions: 1 });
     expect(await dailyOf(newcomer)).toMatchObject([
       { localDate: isoDate(day), usageSeconds: 1800, hrvCount: 2, pulseCount: 1 },
     ]);
-    const charged = await server.database.db
-      .select({ key: schema.rateLimitBuckets.key, count: schema.rateLimitBuckets.count })
-      .from(schema.rateLimitBuckets)
-      .where(like(schema.rateLimitBuckets.key, `clientDaily:%:${newcomer.personId}`))
-      .orderBy(asc(schema.rateLimitBuckets.key));
-    expect(charged).toEqual([
+    const charged = async () =>
+      server.database.db
+        .select({ key: schema.rateLimitBuckets.key, count: schema.rateLimitBuckets.count })
+        .from(schema.rateLimitBuckets)
+        .where(like(schema.rateLimitBuckets.key, `%:${newcomer.personId}`))
+        .orderBy(asc(schema.rateLimitBuckets.key));
+    expect(await charged()).toEqual([
       { key: `clientDaily:samples:${newcomer.personId}`, count: 3 },
       { key: `clientDaily:sessions:${newcomer.personId}`, count: 1 },
+      { key: `clientWrite:deviceBatch:${newcomer.personId}`, count: 1 },
+    ]);
+    // The coach's live streams hear of the new data; the same batch again stores nothing new and
+    // tells nothing. Notices arrive in the order their statements committed: once another
+    // client's notice, sent after the repeat, is heard, the repeat's would have been.
+    const again = await callApi(server.baseUrl, 'POST', path, { body: batch, token });
+    expect(again.body).toMatchObject({ accepted: { samples: 0, sessions: 0 } });
+    const marker = await post(otherClient, { samples: [sample('pulse', 61, day)], sessions: [] });
+    expect(marker.status).toBe(200);
+    const markerNotice = `c:${coach.personId}:${otherClient.personId}`;
+    await expect.poll(() => heard.includes(markerNotice), { timeout: 5_000 }).toBe(true);
+    await stopListening();
+    expect(heard.filter((payload) => payload.endsWith(newcomer.personId))).toEqual([
+      `c:${coach.personId}:${newcomer.personId}`,
+    ]);
+    // The repeat was still counted against the rate; it charged no ceiling.
+    expect(await charged()).toEqual([
+      { key: `clientDaily:samples:${newcomer.personId}`, count: 3 },
+      { key: `clientDaily:sessions:${newcomer.personId}`, count: 1 },
+      { key: `clientWrite:deviceBatch:${newcomer.personId}`, count: 2 },
     ]);
   });
 

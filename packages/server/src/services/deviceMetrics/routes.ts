@@ -2,13 +2,11 @@ import { messages, validateMetricBatch } from '@coach/domain';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import {
-  type BucketRow,
   checkWriteRate,
-  dailyCeilingCharge,
   requireClientCaller,
-  withDailyCeilings,
+  withQuotaInStatement,
 } from '../clientRecords/index.ts';
-import { nowOf, publishClientChange, type ServicePlugin } from '../core/index.ts';
+import { clientChangeNotice, nowOf, type ServicePlugin } from '../core/index.ts';
 import { storeMetricBatch } from './store.ts';
 
 /**
@@ -29,27 +27,20 @@ export const deviceMetricsService: ServicePlugin = async (app, context) => {
           messages.onlyClientsSendDeviceMetrics,
         );
         const now = nowOf(context);
-        // Charged once per batch, whatever its size; the daily ceilings count what it stored.
-        await checkWriteRate(context, request, caller, 'deviceBatch', now);
         const checked = validateMetricBatch(request.body, now);
-        if (!checked.ok) throw new DomainError('invalid_batch', checked.errors.join('; '));
+        if (!checked.ok) {
+          // Counted against the rate as every batch is, and refused past it first.
+          await checkWriteRate(context, request, caller, 'deviceBatch', now);
+          throw new DomainError('invalid_batch', checked.errors.join('; '));
+        }
         const owner = { organisationId, clientPersonId: caller.id, timezone: caller.timezone };
-        // The batch, its roll-up and the daily ceilings' charge in one statement: only the new
-        // samples and sessions are charged, so a batch sent again is not charged again.
-        const charge = dailyCeilingCharge(context, caller, now);
-        return withDailyCeilings(context, request, caller, () =>
-          database.transaction(async (tx) => {
-            const { charged, ...counts } = await storeMetricBatch<BucketRow>(
-              tx,
-              owner,
-              checked.batch,
-              (stored) => charge.sql(stored),
-            );
-            charge.check(charged);
-            if (counts.accepted.samples + counts.accepted.sessions > 0) {
-              await publishClientChange(database, tx, caller);
-            }
-            return counts;
+        // One statement, committed on its own (decision 80): the rate's charge (once per batch,
+        // whatever its size), the batch, its roll-up, the daily ceilings' charge of only the new
+        // samples and sessions (a batch sent again is not charged again) and the live notice.
+        return withQuotaInStatement(context, request, caller, 'deviceBatch', now, (quota) =>
+          storeMetricBatch(database.db, owner, checked.batch, {
+            quota,
+            notice: clientChangeNotice(database, caller),
           }),
         );
       },

@@ -1,6 +1,7 @@
 import { type MetricBatch, metricKindNames } from '@coach/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/index.ts';
+import { sql } from 'drizzle-orm';
+import type { Database, StatementNotice, Transaction } from '../../db/index.ts';
+import type { QuotaInStatement } from '../clientRecords/index.ts';
 
 /** Whose data a batch is: the client, in their organisation and timezone. */
 export type MetricOwner = { organisationId: string; clientPersonId: string; timezone: string };
@@ -18,16 +19,15 @@ const maxUsageSecondsPerDay = 90_000;
 const countColumn = (kind: string) => sql.raw(`${kind}_count`);
 const averageColumn = (kind: string) => sql.raw(`${kind}_average`);
 
-/** The new rows' count, as an expression of the batch's statement (a charge's amount). */
-type StoredAmounts = { samples: SQL; sessions: SQL };
-
 /**
- * A data-modifying part to add to the batch's statement (the daily ceilings' charge), given what
- * the statement stored; the rows it returns are answered as `charged`.
+ * What the device route adds to a batch's statement, which then commits on its own: the client's
+ * write quotas (the rate charged first, nothing stored past it; the new rows charged to the daily
+ * ceilings; refused past either, the statement raising) and the live notice, published when the
+ * statement stored something new.
  */
-export type AlsoInBatch = (stored: StoredAmounts) => SQL;
+export type BatchExtras = { quota?: QuotaInStatement; notice?: StatementNotice | null };
 
-const noRows = sql`select 1 where false`;
+const noPart = sql``;
 
 /**
  * Stores a validated batch for its client and rolls it up per local date, in one statement run
@@ -40,15 +40,15 @@ const noRows = sql`select 1 where false`;
  *   the running average of each kind, and the seconds of use. A session is split at the client's
  *   local midnights (computed as instants, so a 23 h or 25 h DST day counts right) and each piece
  *   counts on its own local date.
- * - `also` (the daily ceilings' charge) runs in the same statement, given the new rows' counts;
- *   its rows are answered as `charged`.
+ * - `extras` (the route's quotas and live notice) run in the same statement: see
+ *   {@link BatchExtras}. A statement runs as a transaction of its own: `db` need not be one.
  */
-export async function storeMetricBatch<Row = never>(
-  tx: Transaction,
+export async function storeMetricBatch(
+  db: Database | Transaction,
   owner: MetricOwner,
   batch: MetricBatch,
-  also?: AlsoInBatch,
-): Promise<StoredBatchCounts & { charged: Row[] }> {
+  { quota, notice }: BatchExtras = {},
+): Promise<StoredBatchCounts> {
   const { organisationId, clientPersonId, timezone: zone } = owner;
   const samples = JSON.stringify(
     batch.samples.map((sample) => ({
@@ -85,18 +85,19 @@ export async function storeMetricBatch<Row = never>(
           + excluded.${average} * excluded.${count})
           / (client_daily.${count} + excluded.${count}) end`;
   });
-  const charge = also?.({
-    samples: sql`(select count(*) from new_samples)`,
-    sessions: sql`(select count(*) from new_sessions)`,
-  });
-  const result = await tx.execute<{ samples: number; sessions: number; charged: Row[] | null }>(sql`
-    with new_samples as (
+  const newSamples = sql`(select count(*) from new_samples)`;
+  const newSessions = sql`(select count(*) from new_sessions)`;
+  const withinRate = quota ? sql`where ${quota.withinRate}` : noPart;
+  const result = await db.execute<{ samples: number; sessions: number; published?: boolean }>(sql`
+    with ${quota ? sql`${quota.rate},` : noPart}
+    new_samples as (
       insert into metric_samples
         (organisation_id, client_person_id, client_sample_id, kind, value, measured_at)
       select ${organisationId}::uuid, ${clientPersonId}::uuid,
         s.id, s.kind, s.value, s.measured_at
       from jsonb_to_recordset(${samples}::jsonb)
         as s(id uuid, kind text, value double precision, measured_at timestamptz)
+      ${withinRate}
       on conflict (client_person_id, client_sample_id) do nothing
       returning kind, value, measured_at
     ),
@@ -107,6 +108,7 @@ export async function storeMetricBatch<Row = never>(
         s.id, s.started_at, s.ended_at
       from jsonb_to_recordset(${sessions}::jsonb)
         as s(id uuid, started_at timestamptz, ended_at timestamptz)
+      ${withinRate}
       on conflict (client_person_id, client_session_id) do nothing
       returning started_at, ended_at
     ),
@@ -147,12 +149,13 @@ export async function storeMetricBatch<Row = never>(
         usage_seconds = least(client_daily.usage_seconds + excluded.usage_seconds,
           ${maxUsageSecondsPerDay}),
         updated_at = now()${sql.join(folds)}
-    ),
-    charged as (${charge ?? noRows})
-    select (select count(*) from new_samples)::int as samples,
-      (select count(*) from new_sessions)::int as sessions,
-      (select json_agg(charged) from charged) as charged`);
+    )
+    ${quota ? sql`, ${quota.daily({ samples: newSamples, sessions: newSessions })}` : noPart}
+    select ${newSamples}::int as samples, ${newSessions}::int as sessions
+      ${quota ? sql`, ${quota.check} as refused` : noPart}
+      ${notice ? sql`, ${notice.column(sql`${newSamples} + ${newSessions} > 0`)} as published` : noPart}`);
   const row = result.rows[0];
+  notice?.ran(row?.published === true);
   const accepted = { samples: Number(row?.samples ?? 0), sessions: Number(row?.sessions ?? 0) };
   return {
     accepted,
@@ -160,6 +163,5 @@ export async function storeMetricBatch<Row = never>(
       samples: batch.samples.length - accepted.samples,
       sessions: batch.sessions.length - accepted.sessions,
     },
-    charged: row?.charged ?? [],
   };
 }
