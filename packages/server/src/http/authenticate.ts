@@ -34,12 +34,13 @@ export type SessionCheck = {
   organisationId: string;
   /**
    * The user of the token's session while it is live; undefined once it has ended. `mustEnrol`:
-   * the session may only enrol a second factor (REQUIRE_MFA).
+   * the session may only enrol a second factor (REQUIRE_MFA). `request` is the call's, whose
+   * route parameters (not yet validated) may say what else to read in the same statement.
    */
-  signedInUser(claims: {
-    userId: string;
-    sessionId: string;
-  }): Promise<(SessionFacts & { mustEnrol?: boolean }) | undefined>;
+  signedInUser(
+    claims: { userId: string; sessionId: string },
+    request: FastifyRequest,
+  ): Promise<(SessionFacts & { mustEnrol?: boolean }) | undefined>;
 };
 
 const openToEnrolment: ReadonlySet<string> = new Set(routesOpenToEnrolment);
@@ -68,7 +69,7 @@ export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
         : new DomainError('invalid_token', messages.invalidAccessToken);
     }
     // Outside the try: a database failure is a 500, not a reason to sign the caller out.
-    const found = await sessions.signedInUser(claims);
+    const found = await sessions.signedInUser(claims, request);
     if (!found) throw new DomainError('invalid_token', messages.sessionEnded);
     const { mustEnrol, ...user } = found;
     // REQUIRE_MFA: a session without a second factor enrols one before anything else. The route's

@@ -787,6 +787,31 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it("reads a per-client route's client with the session, in the same statement", async () => {
+    // Fresh sessions: PGlite's memory answers a session it checked before without the database.
+    const [first, second, other] = await Promise.all(
+      [users.coachA, users.coachA, users.coachB].map((user) => signInForTest(server, user.userId)),
+    );
+    const journeyOf = (caller: Caller, token: string | undefined, clientId?: string) =>
+      callRoute('getJourney', caller, clientId, {}, token ? { token } : {});
+    const statements: string[] = [];
+    const stopWatching = server.database.statements.observe((name) => {
+      statements.push(name);
+      return () => {};
+    });
+    try {
+      expectServed('getJourney', 'coachA', await journeyOf('coachA', first));
+      // Another coach's client, an unknown id: the same statement, the same one 404.
+      expectClientNotFound('getJourney', 'coachB', await journeyOf('coachB', other));
+      expectClientNotFound('getJourney', 'coachA', await journeyOf('coachA', second, randomUUID()));
+    } finally {
+      stopWatching();
+    }
+    // The session check read the caller and the path's client; no call looked a person up again.
+    expect(statements[0]).toBe('select refresh_tokens');
+    expect(statements).not.toContain('select persons');
+  });
+
   it('answers 403 with no data to the client on the coach-only calls of their own thread', async () => {
     for (const name of namesWith('coachInThread')) {
       const response = await callRoute(name, 'clientC');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import type { PersonRecord } from '../core/index.ts';
-import { findPersonByUserId } from './store.ts';
+import { findPersonById, findPersonByUserId } from './store.ts';
 
 declare module '../../http/authenticate.ts' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: an augmentation merges into the interface.
@@ -12,6 +12,13 @@ declare module '../../http/authenticate.ts' {
      * answered without reading it (a session PGlite's memory knew).
      */
     person?: PersonRecord | null;
+    /**
+     * The person of the call's `:clientId` as the session check read it, in the same statement
+     * (null: no such person in the organisation); undefined when it was not read. Only what the
+     * call would read next: whether the caller may reach that person is still for the call to
+     * decide (services/clientRecords/access.ts).
+     */
+    pathClient?: { id: string; person: PersonRecord | null };
   }
 }
 
@@ -29,4 +36,19 @@ export async function findCaller(
   if (!auth) return undefined;
   if (auth.person !== undefined) return auth.person ?? undefined;
   return findPersonByUserId(db, organisationId, auth.userId);
+}
+
+/**
+ * The person `personId` of the caller's organisation: the one the session check read with the
+ * session when it is the call's `:clientId` (no second round trip), otherwise read now.
+ */
+export async function findPathPerson(
+  db: Database,
+  organisationId: string,
+  request: FastifyRequest,
+  personId: string,
+): Promise<PersonRecord | undefined> {
+  const read = request.auth?.pathClient;
+  if (read?.id === personId) return read.person ?? undefined;
+  return findPersonById(db, organisationId, personId);
 }

@@ -1,5 +1,5 @@
 // The account service's face: what the server and the services above it use of it.
-export { findCaller } from './caller.ts';
+export { findCaller, findPathPerson } from './caller.ts';
 export { createCoachAccount } from './coachAccounts.ts';
 export { accountService } from './routes.ts';
 export { findPersonById, findVisiblePerson } from './store.ts';

@@ -130,6 +130,38 @@ describe('the session check', () => {
       .where(eq(schema.persons.userId, userId));
   });
 
+  it('reads the person of a client id asked for with the session: null when there is none', async () => {
+    const sessions = liveSessionsOf(database);
+    const client = await createUserWithProfile(database, {
+      email: 'client-of-the-path@example.com',
+      password: 'Client123!',
+      type: 'user',
+    });
+    const asked = await sessions.signedInUser(
+      { userId, sessionId: await newSession() },
+      { clientId: client.personId },
+    );
+    expect(asked?.person).toMatchObject({ userId, type: 'coach' });
+    expect(asked?.pathClient).toEqual({
+      id: client.personId,
+      person: expect.objectContaining({ id: client.personId, type: 'user', hasPicture: false }),
+    });
+    const unknown = crypto.randomUUID();
+    const none = await sessions.signedInUser(
+      { userId, sessionId: await newSession() },
+      { clientId: unknown },
+    );
+    expect(none?.pathClient).toEqual({ id: unknown, person: null });
+    expect(none?.person).toMatchObject({ userId });
+    // Not an id (the route refuses it later): not read, and the session check still answers.
+    const notAnId = await sessions.signedInUser(
+      { userId, sessionId: await newSession() },
+      { clientId: "x' or 1=1" },
+    );
+    expect(notAnId).toMatchObject({ id: userId });
+    expect(notAnId?.pathClient).toBeUndefined();
+  });
+
   it('refuses a session at once after it ended, however often it was checked before', async () => {
     const sessionId = await newSession();
     const other = await newSession();

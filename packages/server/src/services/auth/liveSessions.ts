@@ -1,14 +1,22 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
-import { type PersonRecord, personColumns, publishSessionEnd } from '../core/index.ts';
+import {
+  type PersonRecord,
+  personColumns,
+  personColumnsOf,
+  publishSessionEnd,
+} from '../core/index.ts';
 
 // Whether a session is still live is asked on every authenticated request (`requireAuth`), and
 // changes only when a session ends: a logout, a password reset, a refresh token's reuse. So:
 // - the question is one prepared statement (the partial index of live tokens, then the user's
 //   row for the email `GET /session/current` answers with, and, but for the auth service's own
 //   routes, the user's profile, which nearly every other call reads next:
-//   services/account/caller.ts), built once per database: no query building per request, a named
+//   services/account/caller.ts; and on a call at a client's address, `:clientId`, that person,
+//   whom the call reads next to decide whether the caller may reach them:
+//   services/clientRecords/access.ts), built once per database: no query building per request, a named
 //   statement on PostgreSQL (parsed once per connection), one round trip;
 // - on PGlite, the answers are also kept in memory. PGlite serves one process (its lock file
 //   keeps others off), so every session that ends, ends in this process, through
@@ -30,7 +38,12 @@ export type SignedInUser = { id: string; email: string };
  * session PGlite's memory knew answers without the profile. `mustEnrol`: the session may only
  * enrol a second factor (REQUIRE_MFA, decision 73).
  */
-type SignedInCaller = SignedInUser & { person?: PersonRecord | null; mustEnrol?: boolean };
+type SignedInCaller = SignedInUser & {
+  person?: PersonRecord | null;
+  /** The person of the `clientId` asked for (null: none), when the database was asked. */
+  pathClient?: { id: string; person: PersonRecord | null };
+  mustEnrol?: boolean;
+};
 
 /**
  * The sessions known to be live, with their users, and the guards that keep that knowledge exact
@@ -91,11 +104,12 @@ export class LiveSessionMemory {
 export type LiveSessions = {
   /**
    * The user the access token of `claims` was issued to, while the session it was issued for
-   * still has a live (unrevoked) refresh token; undefined once that session has ended.
+   * still has a live (unrevoked) refresh token; undefined once that session has ended. With
+   * `clientId` (a uuid; anything else is not read), the person of that id in the same statement.
    */
   signedInUser(
     claims: { userId: string; sessionId: string },
-    options?: { withProfile?: boolean },
+    options?: { withProfile?: boolean; clientId?: string },
   ): Promise<SignedInCaller | undefined>;
   /** The memory of live sessions, on PGlite only. */
   memory: LiveSessionMemory | null;
@@ -121,8 +135,9 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
     eq(tokens.organisationId, database.organisationId),
     eq(tokens.userId, sql.placeholder('userId')),
   );
-  // Two statements: the caller's profile costs a join and 19 columns to read, which the auth
-  // service's own routes (`GET /session/current`...) do not need.
+  // Three statements: the caller's profile costs a join and 19 columns to read, which the auth
+  // service's own routes (`GET /session/current`...) do not need; the path's client as much again,
+  // which only the calls at a client's address need.
   // The session's REQUIRE_MFA flag comes by its primary key in the same statement.
   const mustEnrol = sql<boolean>`coalesce(${sessionFactors.mustEnrol}, false)`;
   const factorsOfSession = eq(sessionFactors.sessionId, tokens.familyId);
@@ -139,6 +154,35 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
     .where(liveToken)
     .limit(1)
     .prepare('live_session_caller');
+  const clientPersons = alias(persons, 'client_person');
+  const clientPictures = alias(profilePictures, 'client_picture');
+  const liveSessionCallerClient = database.db
+    .select({
+      id: users.id,
+      email: users.email,
+      person: personColumns,
+      client: personColumnsOf(clientPersons, clientPictures),
+      mustEnrol,
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .leftJoin(sessionFactors, factorsOfSession)
+    .leftJoin(
+      persons,
+      and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
+    )
+    .leftJoin(profilePictures, eq(profilePictures.personId, persons.id))
+    .leftJoin(
+      clientPersons,
+      and(
+        eq(clientPersons.id, sql.placeholder('clientId')),
+        eq(clientPersons.organisationId, tokens.organisationId),
+      ),
+    )
+    .leftJoin(clientPictures, eq(clientPictures.personId, clientPersons.id))
+    .where(liveToken)
+    .limit(1)
+    .prepare('live_session_caller_client');
   const liveSessionUser = database.db
     .select({ id: users.id, email: users.email, mustEnrol })
     .from(tokens)
@@ -150,13 +194,22 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
   const memory = database.kind === 'pglite' ? new LiveSessionMemory() : null;
   return {
     memory,
-    async signedInUser({ userId, sessionId }, { withProfile = true } = {}) {
+    async signedInUser({ userId, sessionId }, { withProfile = true, clientId } = {}) {
       if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return undefined;
       const known = memory?.get(sessionId, userId);
       if (known) return known;
       const ticket = memory?.begin() ?? 0;
       let caller: SignedInCaller | undefined;
-      if (withProfile) {
+      if (withProfile && clientId !== undefined && uuidPattern.test(clientId)) {
+        const [row] = await liveSessionCallerClient.execute({ sessionId, userId, clientId });
+        caller = row && {
+          id: row.id,
+          email: row.email,
+          person: row.person,
+          pathClient: { id: clientId, person: row.client },
+          mustEnrol: row.mustEnrol,
+        };
+      } else if (withProfile) {
         const [row] = await liveSessionCaller.execute({ sessionId, userId });
         caller = row && {
           id: row.id,

@@ -6,8 +6,9 @@ import { liveSessionsOf } from './liveSessions.ts';
 /**
  * The services' `requireAuth` on `database`: the bearer token checked by http/, the session's
  * life by this service (a prepared statement, which also reads the caller's profile for
- * services/account/caller.ts unless `withProfile` is false; answered from memory on PGlite: see
- * liveSessions.ts). The process that hosts the services wires it into their context.
+ * services/account/caller.ts unless `withProfile` is false, and on a call at a client's address
+ * that client's; answered from memory on PGlite: see liveSessions.ts). The process that hosts the
+ * services wires it into their context.
  */
 export function createRequireAuth(
   accessTokens: AccessTokens,
@@ -17,9 +18,20 @@ export function createRequireAuth(
   const sessions = liveSessionsOf(database);
   return createTokenAuth(accessTokens, {
     organisationId: database.organisationId,
-    signedInUser: async (claims) => {
-      const user = await sessions.signedInUser(claims, { withProfile });
-      return user && { email: user.email, person: user.person, mustEnrol: user.mustEnrol ?? false };
+    signedInUser: async (claims, request) => {
+      const clientId = (request.params as { clientId?: unknown } | undefined)?.clientId;
+      const user = await sessions.signedInUser(claims, {
+        withProfile,
+        ...(typeof clientId === 'string' ? { clientId } : {}),
+      });
+      return (
+        user && {
+          email: user.email,
+          person: user.person,
+          pathClient: user.pathClient,
+          mustEnrol: user.mustEnrol ?? false,
+        }
+      );
     },
   });
 }

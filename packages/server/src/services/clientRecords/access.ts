@@ -1,7 +1,7 @@
 import { messages } from '@coach/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
-import { findCaller, findPersonById } from '../account/index.ts';
+import { findCaller, findPathPerson } from '../account/index.ts';
 import type { PersonRecord, ServiceContext } from '../core/index.ts';
 
 /** The one refusal of every per-client call: the same 404 for any id the caller may not reach. */
@@ -36,7 +36,7 @@ export async function resolveClientAccess(
   const client = caller
     ? caller.id === clientId
       ? caller
-      : await findPersonById(database.db, organisationId, clientId)
+      : await findPathPerson(database.db, organisationId, request, clientId)
     : undefined;
   const allowed =
     caller !== undefined &&

@@ -13,5 +13,5 @@ export {
 export { startMailOutbox } from './mailOutbox.ts';
 export { keyOfCursor } from './pageCursor.ts';
 export { createPeriodicJob } from './periodicJob.ts';
-export { type PersonRecord, personColumns } from './persons.ts';
+export { type PersonRecord, personColumns, personColumnsOf } from './persons.ts';
 export { isValidPictureSignature, signedPicturePath } from './pictureUrls.ts';

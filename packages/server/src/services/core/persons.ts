@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, BuildAliasTable } from 'drizzle-orm/pg-core';
 import { schema } from '../../db/index.ts';
 
 // A person's stored profile as the services read it: the account service's store, and the auth
@@ -9,25 +10,36 @@ const { persons, profilePictures } = schema;
 /** A stored profile with whether it has a picture. */
 export type PersonRecord = typeof persons.$inferSelect & { hasPicture: boolean };
 
+/**
+ * The columns of a {@link PersonRecord} read from `people` (the persons table or an alias of it)
+ * and `pictures` (its profile pictures, joined by person), for a statement that reads one beside
+ * other rows.
+ */
+export function personColumnsOf<
+  People extends typeof persons | BuildAliasTable<typeof persons, string>,
+>(people: People, pictures: { personId: AnyPgColumn }) {
+  return {
+    id: people.id,
+    organisationId: people.organisationId,
+    userId: people.userId,
+    type: people.type,
+    firstName: people.firstName,
+    lastName: people.lastName,
+    aboutMe: people.aboutMe,
+    coachPersonId: people.coachPersonId,
+    timezone: people.timezone,
+    timezoneSetAt: people.timezoneSetAt,
+    isMorningMailOn: people.isMorningMailOn,
+    morningMailHour: people.morningMailHour,
+    language: people.language,
+    languageSetAt: people.languageSetAt,
+    gender: people.gender,
+    birthDate: people.birthDate,
+    createdAt: people.createdAt,
+    updatedAt: people.updatedAt,
+    hasPicture: sql<boolean>`(${pictures.personId} is not null)`,
+  };
+}
+
 /** The columns of a {@link PersonRecord}, for a statement that reads one beside other rows. */
-export const personColumns = {
-  id: persons.id,
-  organisationId: persons.organisationId,
-  userId: persons.userId,
-  type: persons.type,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  aboutMe: persons.aboutMe,
-  coachPersonId: persons.coachPersonId,
-  timezone: persons.timezone,
-  timezoneSetAt: persons.timezoneSetAt,
-  isMorningMailOn: persons.isMorningMailOn,
-  morningMailHour: persons.morningMailHour,
-  language: persons.language,
-  languageSetAt: persons.languageSetAt,
-  gender: persons.gender,
-  birthDate: persons.birthDate,
-  createdAt: persons.createdAt,
-  updatedAt: persons.updatedAt,
-  hasPicture: sql<boolean>`(${profilePictures.personId} is not null)`,
-};
+export const personColumns = personColumnsOf(persons, profilePictures);
