@@ -2,4 +2,4 @@
 export { findCaller, findPathPerson } from './caller.ts';
 export { createCoachAccount } from './coachAccounts.ts';
 export { accountService } from './routes.ts';
-export { findPersonById, findVisiblePerson } from './store.ts';
+export { findVisiblePerson } from './store.ts';

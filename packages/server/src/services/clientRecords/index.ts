@@ -40,7 +40,6 @@ export {
   chargeBuckets,
   checkWriteRate,
   type QuotaInStatement,
-  withDailyCeilings,
   withQuotaInStatement,
 } from './writeQuota.ts';
 export { liftedClientWriteQuotas } from './writeQuotaOptions.ts';
