@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from './db/auditActions.ts';
-import { type Database, preparedPerHandle, schema, type Transaction } from './db/index.ts';
+import {
+  type Database,
+  databaseErrorOf,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from './db/index.ts';
 import { sweepOldWindowsSometimes } from './db/sweep.ts';
 
 /**
@@ -61,13 +67,7 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
 
 /** A failure's code for a log line (the database's, under drizzle's wrapper), never its message. */
 function codeOf(error: unknown): string {
-  let cause = error;
-  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth += 1) {
-    const { code } = cause as { code?: unknown };
-    if (typeof code === 'string') return code;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return 'unknown';
+  return databaseErrorOf(error)?.code ?? 'unknown';
 }
 
 /**

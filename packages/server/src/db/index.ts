@@ -11,6 +11,7 @@ export {
   seedOrganisation,
   type Transaction,
 } from './handle.ts';
+export { databaseErrorOf } from './errors.ts';
 export { migrationsFolder } from './migrations.ts';
 export type { StatementNotice } from './notices.ts';
 export type { PgliteThread } from './pglite.ts';

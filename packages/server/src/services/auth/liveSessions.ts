@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 import {
@@ -141,37 +141,32 @@ function createLiveSessions(database: DatabaseHandle): LiveSessions {
   // The session's REQUIRE_MFA flag comes by its primary key in the same statement.
   const mustEnrol = sql<boolean>`coalesce(${sessionFactors.mustEnrol}, false)`;
   const factorsOfSession = eq(sessionFactors.sessionId, tokens.familyId);
-  const liveSessionCaller = database.db
-    .select({ id: users.id, email: users.email, person: personColumns, mustEnrol })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .leftJoin(sessionFactors, factorsOfSession)
-    .leftJoin(
-      persons,
-      and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
-    )
-    .leftJoin(profilePictures, eq(profilePictures.personId, persons.id))
+  // The caller's row and profile: the join chain both profile statements share (the path's
+  // client joins onto it).
+  const joinCallerProfile = <Query extends PgSelect>(query: Query) =>
+    query
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .leftJoin(sessionFactors, factorsOfSession)
+      .leftJoin(
+        persons,
+        and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
+      )
+      .leftJoin(profilePictures, eq(profilePictures.personId, persons.id));
+  const callerFields = { id: users.id, email: users.email, person: personColumns, mustEnrol };
+  const liveSessionCaller = joinCallerProfile(
+    database.db.select(callerFields).from(tokens).$dynamic(),
+  )
     .where(liveToken)
     .limit(1)
     .prepare('live_session_caller');
   const clientPersons = alias(persons, 'client_person');
   const clientPictures = alias(profilePictures, 'client_picture');
-  const liveSessionCallerClient = database.db
-    .select({
-      id: users.id,
-      email: users.email,
-      person: personColumns,
-      client: personColumnsOf(clientPersons, clientPictures),
-      mustEnrol,
-    })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .leftJoin(sessionFactors, factorsOfSession)
-    .leftJoin(
-      persons,
-      and(eq(persons.userId, users.id), eq(persons.organisationId, tokens.organisationId)),
-    )
-    .leftJoin(profilePictures, eq(profilePictures.personId, persons.id))
+  const liveSessionCallerClient = joinCallerProfile(
+    database.db
+      .select({ ...callerFields, client: personColumnsOf(clientPersons, clientPictures) })
+      .from(tokens)
+      .$dynamic(),
+  )
     .leftJoin(
       clientPersons,
       and(

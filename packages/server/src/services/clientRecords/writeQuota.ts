@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Transaction } from '../../db/index.ts';
+import { type Database, databaseErrorOf, type Transaction } from '../../db/index.ts';
 import type { RateLimit } from '../auth/index.ts';
 import { refuseThrottled, sweepIdleBucketsSometimes } from '../auth/index.ts';
 import type { ServiceContext } from '../core/index.ts';
@@ -234,17 +234,11 @@ type OverQuota = { action: `${ClientWriteKind}Rate` | `${DailyCounter}Daily`; re
 
 /** The refusal in `error` (under drizzle's wrapper) when `refuse_over_quota` raised it. */
 function overQuotaOf(error: unknown): OverQuota | undefined {
-  let cause = error;
-  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth += 1) {
-    const { code, message } = cause as { code?: unknown; message?: unknown };
-    if (code === overQuotaCode && typeof message === 'string') {
-      const match = overQuotaMessage.exec(message);
-      if (!match?.[1] || !match[2]) return undefined;
-      return { action: match[1] as OverQuota['action'], retryAfter: Number(match[2]) };
-    }
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const refusal = databaseErrorOf(error);
+  if (refusal?.code !== overQuotaCode) return undefined;
+  const match = overQuotaMessage.exec(refusal.message);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { action: match[1] as OverQuota['action'], retryAfter: Number(match[2]) };
 }
 
 /**
