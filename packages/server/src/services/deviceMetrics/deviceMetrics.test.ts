@@ -265,11 +265,12 @@ describe('POST /api/device-metrics/batches', () => {
       stopWatching();
     }
     // But the session check (and the idle buckets' sweep, one call in a hundred): one statement,
-    // committed on its own, without begin and commit, on both databases.
+    // committed on its own, without begin and commit, on both databases (named for the first
+    // table it reads, the client's person, checked once for the whole batch).
     const besideTheCheck = statements.filter(
       (name) => name !== 'select refresh_tokens' && name !== 'delete rate_limit_buckets',
     );
-    expect(besideTheCheck).toEqual(['with other']);
+    expect(besideTheCheck).toEqual(['with persons']);
     // What the statement stored, rolled up and charged: the rate once, the ceilings what it stored.
     expect(await rawCounts(newcomer)).toEqual({ samples: 3, sessions: 1 });
     expect(await dailyOf(newcomer)).toMatchObject([

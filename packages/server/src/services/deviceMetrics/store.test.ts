@@ -61,3 +61,52 @@ describe('storeMetricBatch across DST changes', () => {
     });
   });
 });
+
+describe("storeMetricBatch and the client's person", () => {
+  const sampleBatch = () => ({
+    samples: [
+      { id: randomUUID(), kind: 'hrv' as const, value: 52, measuredAt: new Date() },
+      { id: randomUUID(), kind: 'pulse' as const, value: 61, measuredAt: new Date() },
+    ],
+    sessions: [],
+  });
+  const samplesOf = async (personId: string) =>
+    database.db
+      .select({ id: schema.metricSamples.clientSampleId })
+      .from(schema.metricSamples)
+      .where(eq(schema.metricSamples.clientPersonId, personId));
+
+  it('stores nothing and throws for a person who does not exist', async () => {
+    const nobody = randomUUID();
+    const owner = {
+      organisationId: database.organisationId,
+      clientPersonId: nobody,
+      timezone: 'UTC',
+    };
+    await expect(storeMetricBatch(database.db, owner, sampleBatch())).rejects.toThrow(
+      'A device batch for a person who does not exist',
+    );
+    expect(await samplesOf(nobody)).toEqual([]);
+  });
+
+  it("deletes a person's samples with the person, and only theirs", async () => {
+    const client = (email: string) =>
+      createUserWithProfile(database, { email, password: 'Password1', type: 'user' });
+    const leaving = await client('leaving@example.com');
+    const staying = await client('staying@example.com');
+    for (const { personId } of [leaving, staying]) {
+      const owner = {
+        organisationId: database.organisationId,
+        clientPersonId: personId,
+        timezone: 'UTC',
+      };
+      const stored = await storeMetricBatch(database.db, owner, sampleBatch());
+      expect(stored.accepted).toEqual({ samples: 2, sessions: 0 });
+    }
+
+    await database.db.delete(schema.persons).where(eq(schema.persons.id, leaving.personId));
+
+    expect(await samplesOf(leaving.personId)).toEqual([]);
+    expect(await samplesOf(staying.personId)).toHaveLength(2);
+  });
+});

@@ -33,6 +33,10 @@ const noPart = sql``;
  * Stores a validated batch for its client and rolls it up per local date, in one statement run
  * in the caller's transaction: idempotent by the app's ids, so a batch retried after a lost
  * answer is stored once.
+ * - The client's person is read once and locked against deletion (FOR KEY SHARE) until the
+ *   statement commits; the samples have no reference to check each row (migration 0025). With no
+ *   such person, nothing is stored (the sessions' and the roll-up's references refuse theirs) and
+ *   the call throws.
  * - The new samples (a sample id already stored for the client is skipped) and the new app-use
  *   sessions are inserted; only the rows these inserts returned are folded in, so a batch sent
  *   twice changes nothing the second time.
@@ -88,14 +92,23 @@ export async function storeMetricBatch(
   const newSamples = sql`(select count(*) from new_samples)`;
   const newSessions = sql`(select count(*) from new_sessions)`;
   const withinRate = quota ? sql`where ${quota.withinRate}` : noPart;
-  const result = await db.execute<{ samples: number; sessions: number; published?: boolean }>(sql`
+  const result = await db.execute<{
+    samples: number;
+    sessions: number;
+    client_found: boolean;
+    published?: boolean;
+  }>(sql`
     with ${quota ? sql`${quota.rate},` : noPart}
+    client as (
+      select id from persons
+      where id = ${clientPersonId}::uuid and organisation_id = ${organisationId}::uuid
+      for key share
+    ),
     new_samples as (
       insert into metric_samples
         (organisation_id, client_person_id, client_sample_id, kind, value, measured_at)
-      select ${organisationId}::uuid, ${clientPersonId}::uuid,
-        s.id, s.kind, s.value, s.measured_at
-      from jsonb_to_recordset(${samples}::jsonb)
+      select ${organisationId}::uuid, client.id, s.id, s.kind, s.value, s.measured_at
+      from client, jsonb_to_recordset(${samples}::jsonb)
         as s(id uuid, kind text, value double precision, measured_at timestamptz)
       ${withinRate}
       on conflict (client_person_id, client_sample_id) do nothing
@@ -151,11 +164,14 @@ export async function storeMetricBatch(
         updated_at = now()${sql.join(folds)}
     )
     ${quota ? sql`, ${quota.daily({ samples: newSamples, sessions: newSessions })}` : noPart}
-    select ${newSamples}::int as samples, ${newSessions}::int as sessions
+    select ${newSamples}::int as samples, ${newSessions}::int as sessions,
+      exists (select from client) as client_found
       ${quota ? sql`, ${quota.check} as refused` : noPart}
       ${notice ? sql`, ${notice.column(sql`${newSamples} + ${newSessions} > 0`)} as published` : noPart}`);
   const row = result.rows[0];
   notice?.ran(row?.published === true);
+  if (row?.client_found === false)
+    throw new Error('A device batch for a person who does not exist');
   const accepted = { samples: Number(row?.samples ?? 0), sessions: Number(row?.sessions ?? 0) };
   return {
     accepted,
