@@ -12,6 +12,7 @@ import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
+import { releaseFocus } from './releaseFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
@@ -139,6 +140,8 @@ export const UserTypeRefused: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Invalid user type. Only coaches allowed',
     );
+    // Whether the button keeps its focus ring after the request is timing, not the screen.
+    releaseFocus();
   },
 };
 
@@ -161,6 +164,8 @@ export const ServerUnreachable: Story = {
     await expect(email).toHaveValue(demoCoachCredentials.email);
     await expect(password).toHaveValue(demoCoachCredentials.password);
     await expect(submit).toBeEnabled();
+    // Whether the button keeps its focus ring after the request is timing, not the screen.
+    releaseFocus();
   },
 };
 
@@ -179,6 +184,8 @@ export const ServiceUnavailable: Story = {
     );
     await expect(email).toHaveValue(demoCoachCredentials.email);
     await expect(submit).toBeEnabled();
+    // Whether the button keeps its focus ring after the request is timing, not the screen.
+    releaseFocus();
   },
 };
 
