@@ -1,4 +1,5 @@
 import {
+  elementScroll,
   measureElement,
   observeElementRect,
   type Rect,
@@ -42,6 +43,9 @@ export function useThreadScroll(
   const rowsNow = useRef(rows);
   rowsNow.current = rows;
   const held = useRef<HeldAnchor | null>(null);
+  // The offset the virtualizer itself last wrote (its corrections as rows above are measured):
+  // a scroll there is not the reader's.
+  const virtualizerWrote = useRef<number | null>(null);
 
   /** Puts the held anchor's row back at its offset in the view, from the current measurements. */
   const holdAnchor = (instance: ThreadVirtualizer) => {
@@ -61,6 +65,27 @@ export function useThreadScroll(
     anchored.written = element.scrollTop;
   };
 
+  const anchor = useRef<Anchor | null>(null);
+  // The rows the last layout effect saw: until it has run for new rows, the measurements describe
+  // rows the reader has not seen, and no anchor is taken from them.
+  const settledRows = useRef<readonly ThreadRow[] | null>(null);
+  /**
+   * The anchor is the first message at the reader's offset, from the measurements:
+   * - not from the rows rendered, which may still be those of an earlier offset (the virtualizer
+   *   reads the offset back from the scroll event), far from what the reader sees;
+   * - never a day's separator: older messages of that same day come in under it, so the
+   *   separator would stay put while the messages below it moved down;
+   * - taken again when rows are measured, not only when the reader scrolls: a row measured above
+   *   the anchor after the last scroll moves it.
+   */
+  const takeAnchor = (instance: ThreadVirtualizer, element: HTMLDivElement) => {
+    const top = element.scrollTop;
+    let index = instance.getVirtualItemForOffset(top)?.index ?? -1;
+    while (index >= 0 && rowsNow.current[index]?.kind === 'day') index += 1;
+    const first = index >= 0 ? instance.measurementsCache[index] : undefined;
+    anchor.current = first ? { key: String(first.key), offset: top - first.start } : null;
+  };
+
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: rows.length,
     getScrollElement: () => scrollElement,
@@ -74,11 +99,20 @@ export function useThreadScroll(
     initialRect: INITIAL_RECT,
     observeElementRect: (instance, onChange) =>
       observeElementRect(instance, (rect) => onChange(rect.height > 0 ? rect : INITIAL_RECT)),
-    onChange: holdAnchor,
+    onChange: (instance) => {
+      if (held.current) {
+        holdAnchor(instance);
+      } else if (instance.scrollElement && settledRows.current === rowsNow.current) {
+        takeAnchor(instance, instance.scrollElement);
+      }
+    },
+    scrollToFn: (offset, options, instance) => {
+      virtualizerWrote.current = offset + (options.adjustments ?? 0);
+      elementScroll(offset, options, instance);
+    },
   });
 
   const isAtEnd = useRef(true);
-  const anchor = useRef<Anchor | null>(null);
   const previous = useRef<{ first?: string; last?: string; element: HTMLDivElement | null }>({
     element: null,
   });
@@ -93,13 +127,17 @@ export function useThreadScroll(
       anchored.written !== null &&
       Math.abs(element.scrollTop - anchored.written) >= 1
     ) {
-      held.current = null;
+      const wrote = virtualizerWrote.current;
+      if (wrote !== null && Math.abs(element.scrollTop - wrote) < 1) {
+        // The virtualizer's own correction: the anchor is put back from the fresh measurements.
+        holdAnchor(virtualizer);
+      } else {
+        held.current = null;
+      }
     }
     isAtEnd.current =
       element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_SLACK;
-    const top = element.scrollTop;
-    const first = virtualizer.getVirtualItems().find((item) => item.end > top);
-    anchor.current = first ? { key: String(first.key), offset: top - first.start } : null;
+    takeAnchor(virtualizer, element);
   };
 
   const firstKey = rows[0]?.key;
@@ -111,6 +149,7 @@ export function useThreadScroll(
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = { first: firstKey, last: lastKey, element: scrollElement };
+    settledRows.current = rows;
     if (!scrollElement || rows.length === 0) return;
     const lastIndex = rows.length - 1;
     if (before.element !== scrollElement || before.last === undefined) {
