@@ -140,7 +140,6 @@ export const UserTypeRefused: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Invalid user type. Only coaches allowed',
     );
-    // Whether the button keeps its focus ring after the request is timing, not the screen.
     releaseFocus();
   },
 };
@@ -164,7 +163,6 @@ export const ServerUnreachable: Story = {
     await expect(email).toHaveValue(demoCoachCredentials.email);
     await expect(password).toHaveValue(demoCoachCredentials.password);
     await expect(submit).toBeEnabled();
-    // Whether the button keeps its focus ring after the request is timing, not the screen.
     releaseFocus();
   },
 };
@@ -184,7 +182,6 @@ export const ServiceUnavailable: Story = {
     );
     await expect(email).toHaveValue(demoCoachCredentials.email);
     await expect(submit).toBeEnabled();
-    // Whether the button keeps its focus ring after the request is timing, not the screen.
     releaseFocus();
   },
 };

@@ -122,12 +122,14 @@ export function useThreadScroll(
     if (!element) return;
     // A scroll away from the offset written for the held anchor is the reader's: it lets go.
     const anchored = held.current;
+    // Read once: a later scroll to the same offset is the reader's.
+    const wrote = virtualizerWrote.current;
+    virtualizerWrote.current = null;
     if (
       anchored &&
       anchored.written !== null &&
       Math.abs(element.scrollTop - anchored.written) >= 1
     ) {
-      const wrote = virtualizerWrote.current;
       if (wrote !== null && Math.abs(element.scrollTop - wrote) < 1) {
         // The virtualizer's own correction: the anchor is put back from the fresh measurements.
         holdAnchor(virtualizer);
@@ -137,6 +139,8 @@ export function useThreadScroll(
     }
     isAtEnd.current =
       element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_SLACK;
+    // Here as well as in onChange: the virtualizer notifies a scroll only when the rows rendered
+    // change, and this handler runs first, after the reader let go.
     takeAnchor(virtualizer, element);
   };
 
