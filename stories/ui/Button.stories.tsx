@@ -1,12 +1,9 @@
-import { defaultConfig, HStack, VStack } from '@chakra-ui/react';
-import { Button } from '@coach/ui';
+import { HStack, VStack } from '@chakra-ui/react';
+import { Button, buttonSizes } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuPlus } from 'react-icons/lu';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { StatesGrid, stateProps } from './fixtures/interactionStates.tsx';
-
-// The sizes of Chakra's button recipe, which the Coach button passes on.
-const sizes = Object.keys(defaultConfig.theme?.recipes?.button?.variants?.size ?? {});
 
 const meta = {
   title: 'UI/Button',
@@ -16,7 +13,7 @@ const meta = {
   argTypes: {
     children: { control: 'text' },
     icon: { control: false },
-    size: { control: 'select', options: sizes },
+    size: { control: 'select', options: buttonSizes },
   },
 } satisfies Meta<typeof Button>;
 

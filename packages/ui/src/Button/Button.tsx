@@ -1,14 +1,25 @@
-import { Button as ChakraButton, type ButtonProps as ChakraButtonProps } from '@chakra-ui/react';
-import { forwardRef, type MouseEventHandler, type ReactNode } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  forwardRef,
+  type MouseEventHandler,
+  type ReactNode,
+} from 'react';
+import { staticClass } from '../theme/staticStyles.ts';
+import type {
+  ButtonSize,
+  ButtonVariant,
+  buttonLoaderStyles,
+  buttonStyles,
+} from './Button.styles.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
+export type { ButtonSize, ButtonVariant } from './Button.styles.ts';
 
 /**
- * The button's own props, then the ones of Chakra's `Button` that Coach uses most. Every other
- * prop of Chakra's `Button` (style props such as `width`, `aria-*`, `form`, ...) passes on to it:
- * see https://chakra-ui.com/docs/components/button.
+ * The button's own props, then where it sits in its container, then every attribute of a native
+ * `button` (`aria-*`, `form`, `title`, ...).
  */
-export type ButtonProps = Omit<ChakraButtonProps, 'variant' | 'colorPalette'> & {
+export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> & {
   /** Visual weight of the button. Defaults to `primary`. */
   variant?: ButtonVariant;
   /** Shows a spinner and disables the button while an action runs; the label stays beside it. */
@@ -18,52 +29,87 @@ export type ButtonProps = Omit<ChakraButtonProps, 'variant' | 'colorPalette'> & 
   /** The label: say what happens ('Save changes', 'Invite client'). */
   children?: ReactNode;
   /** Height, padding and text size, from Chakra's button recipe. Defaults to `md`. */
-  size?: ChakraButtonProps['size'];
+  size?: ButtonSize;
   /** The native button's type: `submit` in a form's main action. Defaults to `button`. */
   type?: 'button' | 'submit' | 'reset';
   /** Dims the button and ignores clicks. */
   disabled?: boolean;
   /** Called on a click, Enter or Space. */
   onClick?: MouseEventHandler<HTMLButtonElement>;
+  /** Its alignment in a flex container (`flex-start`, `center`, `flex-end`). */
+  alignSelf?: CSSProperties['alignSelf'];
+  /** Its width: `full` (its container's) or a CSS length. Defaults to its content's. */
+  width?: 'full' | (string & {});
+  /** Where the icon and label sit inside a button wider than them. Defaults to `center`. */
+  justifyContent?: CSSProperties['justifyContent'];
 };
 
-const variantProps: Record<
-  ButtonVariant,
-  Pick<ChakraButtonProps, 'variant' | 'colorPalette' | '_hover'>
-> = {
-  primary: { variant: 'solid', colorPalette: 'brand' },
-  secondary: { variant: 'outline', colorPalette: 'brand' },
-  ghost: { variant: 'ghost', colorPalette: 'gray' },
-  // Chakra's solid hover fades the fill to 90 %: white on that red is 4.3:1, under AA's 4.5:1,
-  // so the danger button darkens on hover instead.
-  danger: { variant: 'solid', colorPalette: 'red', _hover: { bg: 'red.700' } },
-  link: { variant: 'plain', colorPalette: 'brand' },
-};
+/** Placement in the container: inline, it is the only style the element has of its own. */
+function placementStyle(
+  { alignSelf, width, justifyContent }: Pick<ButtonProps, 'alignSelf' | 'width' | 'justifyContent'>,
+  style: CSSProperties | undefined,
+): CSSProperties | undefined {
+  if (alignSelf === undefined && width === undefined && justifyContent === undefined) return style;
+  return {
+    alignSelf,
+    width: width === 'full' ? '100%' : width,
+    justifyContent,
+    ...style,
+  };
+}
 
 /**
- * The Coach button: one component, five variants, a loading state and an optional icon. Every
- * prop of Chakra's `Button` besides `variant` and `colorPalette` passes on to it.
+ * The Coach button: one component, five variants, a loading state and an optional icon. Its look
+ * is Chakra's button recipe made into CSS ahead of time (Button.styles.ts): it renders a plain
+ * `button` with one class, and needs no Chakra provider.
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', isLoading = false, icon, children, ...rest },
+  {
+    variant = 'primary',
+    size = 'md',
+    isLoading = false,
+    icon,
+    children,
+    type = 'button',
+    disabled,
+    alignSelf,
+    width,
+    justifyContent,
+    className,
+    style,
+    ...rest
+  },
   ref,
 ) {
-  const link = variant === 'link';
+  const look = [
+    staticClass<typeof buttonStyles>('button'),
+    staticClass<typeof buttonStyles>(`button-${variant}`),
+    staticClass<typeof buttonStyles>(`button-size-${size}`),
+  ].join(' ');
   return (
-    <ChakraButton
+    <button
       ref={ref}
-      {...variantProps[variant]}
-      loading={isLoading}
-      // The label stays beside the spinner, so the button keeps its accessible name.
-      loadingText={isLoading ? children : undefined}
-      textDecoration={link ? 'underline' : undefined}
-      paddingInline={link ? 0 : undefined}
-      height={link ? 'auto' : undefined}
-      color={link ? 'accent.emphasized' : undefined}
+      type={type}
       {...rest}
+      data-loading={isLoading ? '' : undefined}
+      disabled={isLoading || disabled}
+      className={className ? `chakra-button ${look} ${className}` : `chakra-button ${look}`}
+      style={placementStyle({ alignSelf, width, justifyContent }, style)}
     >
-      {icon}
-      {children}
-    </ChakraButton>
+      {isLoading ? (
+        // The label stays beside the spinner, so the button keeps its accessible name.
+        <span className={staticClass<typeof buttonLoaderStyles>('button-loader')}>
+          <span
+            className={`chakra-spinner ${staticClass<typeof buttonLoaderStyles>('button-spinner')}`}
+          />
+          {children}
+        </span>
+      ) : (
+        <>
+          {icon}
+          {children}
+        </>
+      )}
+    </button>
   );
 });

@@ -1,1 +1,2 @@
-export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
+export { buttonSizes } from './Button.styles.ts';

@@ -1,0 +1,11 @@
+import { buttonLoaderStyles, buttonStyles } from './Button/Button.styles.ts';
+import type { StaticStyles } from './theme/staticStyles.ts';
+
+/**
+ * Every static style of @coach/ui: their CSS is made ahead of time into the library's stylesheet
+ * (`@coach/ui/global.css`, after the global styles), by globalCss.test.tsx.
+ */
+export const uiStaticStyles: StaticStyles = {
+  ...buttonStyles,
+  ...buttonLoaderStyles,
+};
