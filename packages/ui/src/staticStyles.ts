@@ -1,4 +1,5 @@
 import { buttonLoaderStyles, buttonStyles } from './Button/Button.styles.ts';
+import { loadingPlaceholderStyles } from './LoadingPlaceholder/LoadingPlaceholder.styles.ts';
 import type { StaticStyles } from './theme/staticStyles.ts';
 
 /**
@@ -8,4 +9,5 @@ import type { StaticStyles } from './theme/staticStyles.ts';
 export const uiStaticStyles: StaticStyles = {
   ...buttonStyles,
   ...buttonLoaderStyles,
+  ...loadingPlaceholderStyles,
 };

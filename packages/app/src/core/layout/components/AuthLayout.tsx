@@ -18,15 +18,9 @@ export type AuthLayoutProps = {
 export function AuthLayout({ children, homeHref = '/' }: AuthLayoutProps) {
   return (
     <Box position="relative" minHeight="100dvh" bg="bg.subtle" overflow="hidden">
-      <LoadingPlaceholder
-        variant="screen"
-        decorative
-        position="absolute"
-        inset="0"
-        padding="12"
-        opacity="0.6"
-        pointerEvents="none"
-      />
+      <Box position="absolute" inset="0" padding="12" opacity="0.6" pointerEvents="none">
+        <LoadingPlaceholder variant="screen" decorative />
+      </Box>
       <Flex
         as="main"
         position="relative"
