@@ -1,3 +1,4 @@
+import { blockingScreenStyles } from './BlockingScreen/BlockingScreen.styles.ts';
 import { buttonLoaderStyles, buttonStyles } from './Button/Button.styles.ts';
 import { loadingPlaceholderStyles } from './LoadingPlaceholder/LoadingPlaceholder.styles.ts';
 import type { StaticStyles } from './theme/staticStyles.ts';
@@ -7,6 +8,7 @@ import type { StaticStyles } from './theme/staticStyles.ts';
  * (`@coach/ui/global.css`, after the global styles), by globalCss.test.tsx.
  */
 export const uiStaticStyles: StaticStyles = {
+  ...blockingScreenStyles,
   ...buttonStyles,
   ...buttonLoaderStyles,
   ...loadingPlaceholderStyles,

@@ -1,7 +1,8 @@
-import { Box, type BoxProps, Flex, Heading, Text, VStack } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
+import { staticClass } from '../theme/staticStyles.ts';
+import type { blockingScreenStyles } from './BlockingScreen.styles.ts';
 
-export type BlockingScreenProps = Omit<BoxProps, 'title' | 'children'> & {
+export type BlockingScreenProps = {
   /** The headline (e.g. 'Coach app is available for screens with higher resolution'). */
   title: string;
   /** A sentence under the title (e.g. 'Turn your device to landscape'). */
@@ -16,76 +17,43 @@ export type BlockingScreenProps = Omit<BoxProps, 'title' | 'children'> & {
 
 /**
  * A message that covers the whole viewport and blocks the app under it, e.g. when the screen is
- * too small. An `alert` named by its title and described by its message.
+ * too small. An `alert` named by its title and described by its message. Its look is made ahead
+ * of time (BlockingScreen.styles.ts): it needs no Chakra provider.
  */
+const cls = staticClass<typeof blockingScreenStyles>;
+
 export function BlockingScreen({
   title,
   message,
   icon,
   logo,
   isContained = false,
-  ...rest
 }: BlockingScreenProps) {
   const titleId = useId();
   const messageId = useId();
   return (
-    <Box
+    <div
       role="alert"
       aria-labelledby={titleId}
       aria-describedby={message ? messageId : undefined}
-      position={isContained ? 'relative' : 'fixed'}
-      inset={isContained ? undefined : '0'}
-      zIndex={isContained ? undefined : 'overlay'}
-      minHeight={isContained ? '100%' : '100dvh'}
-      display="flex"
-      flexDirection="column"
-      bg="bg.subtle"
-      color="fg"
-      overflowY="auto"
-      padding={{ base: '6', md: '10' }}
-      gap="8"
-      {...rest}
+      className={cls(isContained ? 'blocking-screen-contained' : 'blocking-screen')}
     >
-      {logo && <Box flexShrink={0}>{logo}</Box>}
-      <VStack
-        flex="1"
-        justify="center"
-        gap="4"
-        textAlign="center"
-        marginInline="auto"
-        maxWidth="32rem"
-        width="full"
-      >
+      {logo && <div className={cls('blocking-screen-logo')}>{logo}</div>}
+      <div className={cls('blocking-screen-body')}>
         {icon && (
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            boxSize="16"
-            borderRadius="full"
-            bg="accent.subtle"
-            color="accent"
-            fontSize="3xl"
-          >
+          <div aria-hidden className={cls('blocking-screen-icon')}>
             {icon}
-          </Flex>
+          </div>
         )}
-        <Heading
-          as="h1"
-          id={titleId}
-          fontSize={{ base: 'xl', sm: '2xl' }}
-          lineHeight="short"
-          fontWeight="semibold"
-          overflowWrap="anywhere"
-        >
+        <h1 id={titleId} className={`chakra-heading ${cls('blocking-screen-title')}`}>
           {title}
-        </Heading>
+        </h1>
         {message && (
-          <Text id={messageId} fontSize="lg" color="fg.muted" overflowWrap="anywhere">
+          <p id={messageId} className={cls('blocking-screen-message')}>
             {message}
-          </Text>
+          </p>
         )}
-      </VStack>
-    </Box>
+      </div>
+    </div>
   );
 }
