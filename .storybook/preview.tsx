@@ -11,6 +11,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { configure } from 'storybook/test';
 import AppToastContainer from '../packages/app/src/core/toasts/components/ToastContainer.tsx';
+// The app's static styles (the signed-out layout, the sign-in screen), as main.tsx bundles them.
+import '../packages/app/src/styles/static.css';
 import { installFixedClock } from './clock.ts';
 import {
   fitDocsFrames,

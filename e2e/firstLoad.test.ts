@@ -62,7 +62,7 @@ describe('first load of the sign-in page', () => {
     );
   });
 
-  it('fetches no code of the signed-in screens, toasts or schemas, nor the global CSS as script, until the coach starts on the form', async () => {
+  it("fetches no code of the signed-in screens, toasts, schemas or Chakra's system, nor the global CSS as script, until the coach starts on the form", async () => {
     const { page, files } = await signInPageLoad();
     const scripts = scriptUrls(sameOrigin(files));
     expect(scripts.filter((url) => /ClientsScreen|ToastContainer/.test(url))).toEqual([]);
@@ -84,6 +84,12 @@ describe('first load of the sign-in page', () => {
       expect({ url, hasGlobalCss: code.includes('@layer reset,base,tokens,recipes') }).toEqual({
         url,
         hasGlobalCss: false,
+      });
+      // Chakra's system (its variables' root): the sign-in route's components are static, and
+      // the provider comes with the code that needs it (decision 83).
+      expect({ url, hasChakraSystem: code.includes('.chakra-theme') }).toEqual({
+        url,
+        hasChakraSystem: false,
       });
     }
 

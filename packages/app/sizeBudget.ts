@@ -4,4 +4,4 @@
  * `e2e/firstLoad.test.ts` (in `npm run test:e2e` and `npm run test:all`) fails above it. Raise it only knowingly: the goal is
  * 1.15x the floor app (`npm run bench -- first-load` measures both in the same run).
  */
-export const signInRouteJsBudgetBytes = 210_000;
+export const signInRouteJsBudgetBytes = 150_000;

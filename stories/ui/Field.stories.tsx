@@ -23,6 +23,7 @@ function DateOfBirthField(props: FieldStoryProps) {
   const controlProps = getFieldControlProps(ids, {
     hasError: Boolean(props.error),
     hasHelper: Boolean(props.helper),
+    isRequired: props.required,
   });
   return (
     <Field ids={ids} {...props}>
@@ -30,6 +31,7 @@ function DateOfBirthField(props: FieldStoryProps) {
         type="date"
         defaultValue="1990-04-12"
         disabled={props.disabled}
+        required={props.required}
         {...controlProps}
         {...textControlStyle}
       />
@@ -110,7 +112,7 @@ export const WithHelperEnd: Story = {
   },
 };
 
-/** Required: marked for assistive technology, and with Chakra's indicator on the label. */
+/** Required: the control is marked required, for the browser and assistive technology. */
 export const Required: Story = {
   args: { required: true },
   play: async ({ canvasElement }) => {

@@ -1,4 +1,4 @@
-import { CoachUiProvider, LoadingPlaceholder } from '@coach/ui';
+import { LoadingPlaceholder } from '@coach/ui';
 import type { i18n as I18n } from 'i18next';
 import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -16,30 +16,29 @@ export type AppProps = {
 };
 
 /**
- * The whole app: design system, i18n, state, the API client, the router, the screen-size rules,
- * the session and the routes, and the toasts (loaded after the sign-in screen). The screen-size
+ * The whole app: i18n, state, the API client, the router, the screen-size rules, the session and the routes, and the toasts (loaded after the sign-in screen). The screen-size
  * rules spare the public invite page.
  */
 export function App({ i18n, store }: AppProps) {
   const [appStore] = useState(() => store ?? createStore());
+  // No design-system provider here: the first route's components are static, and the ones that
+  // need Chakra's runtime bring its provider with their code (core/designSystem, decision 83).
   return (
-    <CoachUiProvider>
-      <I18nextProvider i18n={i18n}>
-        <JotaiProvider store={appStore}>
-          <CoachApiProvider>
-            <SessionSyncEffect />
-            {/* The translations load over HTTP: a placeholder until they are in. */}
-            <Suspense fallback={<LoadingPlaceholder variant="screen" padding="10" />}>
-              <BrowserRouter>
-                <CoachScreenSizeGate>
-                  <AppRoutes />
-                </CoachScreenSizeGate>
-                <DeferredToasts />
-              </BrowserRouter>
-            </Suspense>
-          </CoachApiProvider>
-        </JotaiProvider>
-      </I18nextProvider>
-    </CoachUiProvider>
+    <I18nextProvider i18n={i18n}>
+      <JotaiProvider store={appStore}>
+        <CoachApiProvider>
+          <SessionSyncEffect />
+          {/* The translations load over HTTP: a placeholder until they are in. */}
+          <Suspense fallback={<LoadingPlaceholder variant="screen" padding="10" />}>
+            <BrowserRouter>
+              <CoachScreenSizeGate>
+                <AppRoutes />
+              </CoachScreenSizeGate>
+              <DeferredToasts />
+            </BrowserRouter>
+          </Suspense>
+        </CoachApiProvider>
+      </JotaiProvider>
+    </I18nextProvider>
   );
 }

@@ -1,6 +1,8 @@
 import '@fontsource-variable/inter';
 // The design system's global styles as a stylesheet: static CSS, not in the JavaScript.
 import '@coach/ui/global.css';
+// The app's own static styles (the signed-out layout, the sign-in screen), made the same way.
+import './styles/static.css';
 import { createLocalStorageTokenStore } from '@coach/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

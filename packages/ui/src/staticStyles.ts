@@ -1,6 +1,9 @@
 import { blockingScreenStyles } from './BlockingScreen/BlockingScreen.styles.ts';
 import { buttonLoaderStyles, buttonStyles } from './Button/Button.styles.ts';
+import { fieldStyles } from './Field/Field.styles.ts';
 import { loadingPlaceholderStyles } from './LoadingPlaceholder/LoadingPlaceholder.styles.ts';
+import { passwordFieldStyles } from './PasswordField/PasswordField.styles.ts';
+import { textFieldStyles } from './TextField/TextField.styles.ts';
 import type { StaticStyles } from './theme/staticStyles.ts';
 
 /**
@@ -11,5 +14,8 @@ export const uiStaticStyles: StaticStyles = {
   ...blockingScreenStyles,
   ...buttonStyles,
   ...buttonLoaderStyles,
+  ...fieldStyles,
   ...loadingPlaceholderStyles,
+  ...textFieldStyles,
+  ...passwordFieldStyles,
 };

@@ -8,13 +8,7 @@ export type FormAlertProps = {
 /** A form-level error (e.g. 'Wrong email or password'), announced when it appears. */
 export function FormAlert({ children }: FormAlertProps) {
   return (
-    <FormNotice
-      role="alert"
-      icon={LuCircleAlert}
-      bg="error.subtle"
-      color="error.fg"
-      fontWeight="medium"
-    >
+    <FormNotice role="alert" icon={LuCircleAlert} tone="alert">
       {children}
     </FormNotice>
   );

@@ -1,18 +1,24 @@
-import { HStack, type StackProps, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
+import { appClass } from '../styles/appClass.ts';
+import type { formNoticeStyles } from './FormNotice.styles.ts';
 
-export type FormNoticeProps = Omit<StackProps, 'children'> & {
+export type FormNoticeProps = {
   icon: IconType;
   children: string;
+  /** `info` (the brand's tint) or `alert` (the error's). */
+  tone: 'info' | 'alert';
+  /** `alert` for an error announced as it appears. */
+  role?: 'alert';
+  id?: string;
 };
 
-/** A note of a form with its icon before the text; the caller gives its tone and its role. */
-export function FormNotice({ icon: Icon, children, ...boxProps }: FormNoticeProps) {
+/** A note of a form with its icon before the text, in its tone; the caller gives its role. */
+export function FormNotice({ icon: Icon, children, tone, role, id }: FormNoticeProps) {
   return (
-    <HStack align="flex-start" gap="2" padding="3" borderRadius="md" {...boxProps}>
+    <div id={id} role={role} className={appClass<typeof formNoticeStyles>(`notice-${tone}`)}>
       {/* The icon keeps its size beside a text of several lines, level with the first. */}
       <Icon aria-hidden style={{ flexShrink: 0, marginTop: '0.2em' }} />
-      <Text>{children}</Text>
-    </HStack>
+      <p>{children}</p>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { AuthLayout, SignedInLayout } from '../core/layout/index.ts';
+import { AuthLayout } from '../core/layout/index.ts';
 import { LazyScreen, PreloadScreenProvider } from '../core/lazyScreens/index.ts';
 import {
   paths,
@@ -91,7 +91,7 @@ function RoutesByStatus() {
   return (
     <Routes>
       <Route element={<AuthLayout />}>{inviteRoute}</Route>
-      <Route element={<SignedInLayout />}>
+      <Route element={<LazyScreen key="signedInLayout" screen={screens.signedInLayout} />}>
         <Route
           path={paths.clients}
           element={<LazyScreen key="clients" screen={screens.clients} />}

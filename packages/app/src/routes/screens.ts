@@ -1,18 +1,30 @@
+import { withDesignSystem } from '../core/designSystem/index.ts';
 import { lazyScreen, type ScreenLoader } from '../core/lazyScreens/lazyScreen.tsx';
 import { paths } from '../core/navigation/index.ts';
 
-/** Each screen's code, loaded on demand (requirements R2.4). */
+/**
+ * Each screen's code, loaded on demand (requirements R2.4). The sign-in screen is static; the
+ * screens in the signed-out card bring Chakra's provider with them (`withDesignSystem`), and the
+ * signed-in ones find it in their layout, which brings it (decision 83).
+ */
 export const screens = {
   signIn: lazyScreen(() => import('../features/auth/components/SignInScreen.tsx')),
   changePassword: lazyScreen(
-    () => import('../features/passwordReset/components/PasswordResetScreen.tsx'),
+    withDesignSystem(() => import('../features/passwordReset/components/PasswordResetScreen.tsx')),
+  ),
+  signedInLayout: lazyScreen(
+    withDesignSystem(() => import('../core/layout/components/SignedInLayout.tsx')),
   ),
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
   client: lazyScreen(() => import('../features/clientProfile/components/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),
-  enrolment: lazyScreen(() => import('../features/settings/signInMethods/EnrolmentScreen.tsx')),
+  enrolment: lazyScreen(
+    withDesignSystem(() => import('../features/settings/signInMethods/EnrolmentScreen.tsx')),
+  ),
   invite: lazyScreen(
-    () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),
+    withDesignSystem(
+      () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),
+    ),
   ),
 };
 
@@ -27,5 +39,10 @@ const screensByPath = new Map<string, ScreenLoader>([
 
 /** Starts loading the code of the screen at a route path; what the routes provide to features. */
 export function preloadScreenAt(path: string) {
-  screensByPath.get(path)?.preload();
+  const screen = screensByPath.get(path);
+  screen?.preload();
+  // A signed-in screen shows in its layout, which brings Chakra's provider.
+  if (screen === screens.clients || screen === screens.client || screen === screens.settings) {
+    screens.signedInLayout.preload();
+  }
 }

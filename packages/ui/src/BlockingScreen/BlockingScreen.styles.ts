@@ -1,5 +1,5 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
-import type { StaticStyles } from '../theme/staticStyles.ts';
+import { defineStaticStyles } from '../theme/staticStyles.ts';
 
 const screen: SystemStyleObject = {
   display: 'flex',
@@ -12,7 +12,7 @@ const screen: SystemStyleObject = {
 };
 
 /** The blocking screen's parts; its title takes Chakra's heading recipe. */
-export const blockingScreenStyles = {
+export const blockingScreenStyles = defineStaticStyles({
   'blocking-screen': {
     css: { position: 'fixed', inset: '0', zIndex: 'overlay', minHeight: '100dvh', ...screen },
   },
@@ -56,4 +56,4 @@ export const blockingScreenStyles = {
   'blocking-screen-message': {
     css: { fontSize: 'lg', color: 'fg.muted', overflowWrap: 'anywhere' },
   },
-} satisfies StaticStyles;
+});

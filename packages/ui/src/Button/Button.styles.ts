@@ -1,5 +1,5 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
-import type { StaticStyles } from '../theme/staticStyles.ts';
+import { defineStaticStyles, type StaticStyle } from '../theme/staticStyles.ts';
 
 const buttonVariants = ['primary', 'secondary', 'ghost', 'danger', 'link'] as const;
 export type ButtonVariant = (typeof buttonVariants)[number];
@@ -32,7 +32,7 @@ const looks: Record<ButtonVariant, { variant: string; css: SystemStyleObject }> 
  * Chakra's button recipe in parts, as classes in its order: `button` (its base), then
  * `button-<variant>` (the variant, its colour palette and any change), then `button-size-<size>`.
  */
-export const buttonStyles: StaticStyles = {
+export const buttonStyles = {
   button: { recipe: { key: 'button', only: 'base' } },
   ...Object.fromEntries(
     buttonVariants.map((variant) => [
@@ -49,13 +49,13 @@ export const buttonStyles: StaticStyles = {
       { recipe: { key: 'button', variants: { size }, only: 'size' } },
     ]),
   ),
-};
+} as Record<'button' | `button-${ButtonVariant}` | `button-size-${ButtonSize}`, StaticStyle>;
 
 /** The spinner of a loading button and the span around it and the label (Chakra's `Loader`). */
-export const buttonLoaderStyles = {
+export const buttonLoaderStyles = defineStaticStyles({
   'button-loader': { css: { display: 'contents' } },
   'button-spinner': {
     recipe: { key: 'spinner', variants: { size: 'inherit' } },
     css: { borderWidth: '0.125em', color: 'inherit' },
   },
-} satisfies StaticStyles;
+});

@@ -24,15 +24,23 @@ describe('Field', () => {
 
   it('describes an invalid control by its error first, then its helper and extra texts', () => {
     const ids = fieldIdsOf('birth');
-    expect(getFieldControlProps(ids, { hasError: true, hasHelper: true }, 'counter')).toEqual({
+    expect(
+      getFieldControlProps(ids, { hasError: true, hasHelper: true, isRequired: true }, 'counter'),
+    ).toEqual({
       id: 'birth',
       'aria-invalid': true,
       'aria-describedby': 'birth-error birth-helper counter',
+      'aria-errormessage': 'birth-error',
+      'data-invalid': '',
+      'data-required': '',
     });
     expect(getFieldControlProps(ids, { hasError: false, hasHelper: false })).toEqual({
       id: 'birth',
       'aria-invalid': undefined,
       'aria-describedby': undefined,
+      'aria-errormessage': undefined,
+      'data-invalid': undefined,
+      'data-required': undefined,
     });
   });
 

@@ -1,5 +1,6 @@
-import { Field as ChakraField, HStack, Stack } from '@chakra-ui/react';
 import { type ChangeEventHandler, type FocusEventHandler, type ReactNode, useId } from 'react';
+import { staticClass } from '../theme/staticStyles.ts';
+import type { fieldStyles } from './Field.styles.ts';
 
 /** The ids that tie a form control to its label, helper text and error message. */
 export type FieldIds = {
@@ -27,10 +28,17 @@ export function joinIds(...ids: (string | false | null | undefined)[]): string |
   return joined === '' ? undefined : joined;
 }
 
-/** Props a control needs so its label, helper and error are announced with it. */
+/**
+ * Props a control needs so its label, helper and error are announced with it, and so its look
+ * follows the field's states (`data-invalid`, `data-required`), as Chakra's field gives its control.
+ */
 export function getFieldControlProps(
   ids: FieldIds,
-  { hasError, hasHelper }: { hasError: boolean; hasHelper: boolean },
+  {
+    hasError,
+    hasHelper,
+    isRequired = false,
+  }: { hasError: boolean; hasHelper: boolean; isRequired?: boolean },
   ...extraDescribedBy: (string | false | null | undefined)[]
 ) {
   return {
@@ -42,6 +50,9 @@ export function getFieldControlProps(
       hasHelper && ids.helper,
       ...extraDescribedBy,
     ),
+    'aria-errormessage': hasError ? ids.error : undefined,
+    'data-invalid': hasError ? '' : undefined,
+    'data-required': isRequired ? '' : undefined,
   } as const;
 }
 
@@ -114,8 +125,13 @@ export type FieldProps = {
   children: ReactNode;
 };
 
+const cls = staticClass<typeof fieldStyles>;
+
+const dataFlag = (isOn: boolean | undefined) => (isOn ? '' : undefined);
+
 /**
- * Label, control, error message and helper text of a form control, on Chakra's `Field`.
+ * Label, control, error message and helper text of a form control, with the look of Chakra's
+ * `Field` made ahead of time (Field.styles.ts): it needs no Chakra provider.
  * The control must take its `id` and aria props from `getFieldControlProps(ids, ...)`.
  */
 export function Field({
@@ -130,26 +146,61 @@ export function Field({
 }: FieldProps) {
   const hasError = Boolean(error);
   const hasFooter = hasError || Boolean(helper) || Boolean(helperEnd);
+  const states = {
+    'data-disabled': dataFlag(disabled),
+    'data-invalid': dataFlag(hasError),
+  };
   return (
-    <ChakraField.Root
-      id={ids.control}
-      ids={{ label: ids.label, helperText: ids.helper, errorText: ids.error }}
-      invalid={hasError}
-      disabled={disabled}
-      required={required}
-      gap="1.5"
+    // biome-ignore lint/a11y/useSemanticElements: a group as Chakra's field has it; a fieldset would bring its own border and spacing
+    <div
+      data-scope="field"
+      data-part="root"
+      id={`field::${ids.control}`}
+      role="group"
+      {...states}
+      className={`chakra-field__root ${cls('field')}`}
     >
-      <ChakraField.Label color="fg">{label}</ChakraField.Label>
+      <label
+        data-scope="field"
+        data-part="label"
+        id={ids.label}
+        {...states}
+        data-required={dataFlag(required)}
+        htmlFor={ids.control}
+        className={`chakra-field__label ${cls('field-label')}`}
+      >
+        {label}
+      </label>
       {children}
       {hasFooter && (
-        <HStack width="full" align="start" justify="space-between" gap="3">
-          <Stack gap="1" minWidth="0">
-            {hasError && <ChakraField.ErrorText color="error.fg">{error}</ChakraField.ErrorText>}
-            {helper && <ChakraField.HelperText color="fg.muted">{helper}</ChakraField.HelperText>}
-          </Stack>
+        <div className={cls('field-footer')}>
+          <div className={cls('field-messages')}>
+            {hasError && (
+              <span
+                id={ids.error}
+                data-scope="field"
+                data-part="error-text"
+                aria-live="polite"
+                className={`chakra-field__errorText ${cls('field-error')}`}
+              >
+                {error}
+              </span>
+            )}
+            {helper && (
+              <span
+                id={ids.helper}
+                data-scope="field"
+                data-part="helper-text"
+                data-disabled={dataFlag(disabled)}
+                className={`chakra-field__helperText ${cls('field-helper')}`}
+              >
+                {helper}
+              </span>
+            )}
+          </div>
           {helperEnd}
-        </HStack>
+        </div>
       )}
-    </ChakraField.Root>
+    </div>
   );
 }

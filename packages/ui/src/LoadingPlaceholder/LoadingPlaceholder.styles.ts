@@ -1,5 +1,5 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
-import type { StaticStyles } from '../theme/staticStyles.ts';
+import { defineStaticStyles } from '../theme/staticStyles.ts';
 
 const bone: SystemStyleObject = {
   bg: 'bg.muted',
@@ -14,7 +14,7 @@ const stack = (gap: string): SystemStyleObject => ({
 });
 
 /** The placeholder's parts: Chakra's skeleton recipe for a bone, stacks and grids around them. */
-export const loadingPlaceholderStyles = {
+export const loadingPlaceholderStyles = defineStaticStyles({
   // Chakra's `VisuallyHidden`.
   'placeholder-label': {
     css: {
@@ -78,4 +78,4 @@ export const loadingPlaceholderStyles = {
       borderRadius: 'lg',
     },
   },
-} satisfies StaticStyles;
+});

@@ -1,7 +1,9 @@
-import { IconButton } from '@chakra-ui/react';
 import { forwardRef, useState } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { Button } from '../Button/index.ts';
 import { TextField, type TextInputProps } from '../TextField/index.ts';
+import { staticClass } from '../theme/staticStyles.ts';
+import type { passwordFieldStyles } from './PasswordField.styles.ts';
 
 export type PasswordFieldProps = TextInputProps & {
   /**
@@ -33,19 +35,17 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
         type={isVisible ? 'text' : 'password'}
         disabled={disabled}
         endElement={
-          <IconButton
+          <Button
             aria-label={isVisible ? hideLabel : showLabel}
             aria-pressed={isVisible}
-            type="button"
             onClick={handleToggle}
             disabled={disabled}
             variant="ghost"
-            colorPalette="gray"
-            color="fg.muted"
             size="sm"
+            className={staticClass<typeof passwordFieldStyles>('password-toggle')}
           >
             {isVisible ? <LuEyeOff aria-hidden /> : <LuEye aria-hidden />}
-          </IconButton>
+          </Button>
         }
       />
     );

@@ -168,6 +168,9 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
       required={required}
     >
       <ChakraSelect.Root
+        // The field's label names the trigger, and its control id is the hidden select's (as
+        // Chakra's own field would tell the select).
+        ids={{ label: ids.label, hiddenSelect: ids.control }}
         collection={collection}
         multiple={props.multiple}
         value={selection.value}

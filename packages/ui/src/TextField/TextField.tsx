@@ -1,4 +1,3 @@
-import { Input, InputGroup } from '@chakra-ui/react';
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
@@ -10,9 +9,10 @@ import {
   type FieldControlProps,
   getFieldControlProps,
   type TextControlNativeProps,
-  textControlStyle,
   useFieldIds,
 } from '../Field/index.ts';
+import { staticClass } from '../theme/staticStyles.ts';
+import type { textFieldStyles } from './TextField.styles.ts';
 
 /** The native input's own props, passed on to it; the props declared below take precedence. */
 type NativeInputProps = Omit<
@@ -40,11 +40,14 @@ export type TextFieldProps = TextInputProps & {
 };
 
 /**
- * A labelled single-line input with optional helper text and error message.
+ * A labelled single-line input with optional helper text and error message, with the look of
+ * Chakra's input made ahead of time (TextField.styles.ts): it needs no Chakra provider.
  * Forwards its ref to the native `<input>`, so it works with react-hook-form's `register()`
  * as well as controlled through `value` and `onChange`; every other prop of a native `<input>`
  * (`value`, `onChange`, `autoComplete`, `inputMode`, ...) passes on to it.
  */
+const cls = staticClass<typeof textFieldStyles>;
+
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   {
     label,
@@ -61,19 +64,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   ref,
 ) {
   const ids = useFieldIds(id);
+  const look = endElement
+    ? `chakra-input ${cls('text-input')} ${cls('text-input-with-end')}`
+    : `chakra-input ${cls('text-input')}`;
   const input = (
-    <Input
+    <input
       {...inputProps}
       {...getFieldControlProps(
         ids,
-        { hasError: Boolean(error), hasHelper: Boolean(helper) },
+        { hasError: Boolean(error), hasHelper: Boolean(helper), isRequired: required },
         describedBy,
       )}
+      data-scope="field"
+      data-part="input"
       ref={ref}
       type={type}
       disabled={disabled}
       required={required}
-      {...textControlStyle}
+      className={look}
     />
   );
   return (
@@ -85,7 +93,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       disabled={disabled}
       required={required}
     >
-      {endElement ? <InputGroup endElement={endElement}>{input}</InputGroup> : input}
+      {endElement ? (
+        <div className={`chakra-group ${cls('text-input-group')}`}>
+          {input}
+          <div className={cls('text-input-end')}>{endElement}</div>
+        </div>
+      ) : (
+        input
+      )}
     </Field>
   );
 });

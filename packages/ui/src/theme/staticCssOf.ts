@@ -3,6 +3,8 @@ import { type CSSObject, serializeStyles } from '@emotion/serialize';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 import type { StaticStyle, StaticStyles } from './staticStyles.ts';
 
+export { defineStaticStyles, type StaticStyle, type StaticStyles } from './staticStyles.ts';
+
 /**
  * The styles of one static style as Chakra resolves a component's at render
  * (`useResolvedProps`): the recipe's styles for its variants (in the `recipes` layer), then the

@@ -28,6 +28,16 @@ export type StaticStyle = {
 /** Styles by name: the element's class is the name after its package's prefix. */
 export type StaticStyles = Record<string, StaticStyle>;
 
+/**
+ * Static styles by name, typed by their names: `staticClass<typeof styles>` then accepts only
+ * those (and the declaration files name the keys, not the styles' whole inferred type).
+ */
+export function defineStaticStyles<const Name extends string>(
+  styles: Record<Name, StaticStyle>,
+): Record<Name, StaticStyle> {
+  return styles;
+}
+
 /** The prefix of the @coach/ui static classes. */
 export const uiStaticPrefix = 'coach-';
 

@@ -2,5 +2,4 @@
 export { AuthLayout } from './components/AuthLayout.tsx';
 export { Logo } from './components/Logo.tsx';
 export { RouterLink } from './components/RouterLink.tsx';
-export { SignedInLayout } from './components/SignedInLayout.tsx';
 export { TextLink } from './components/TextLink.tsx';

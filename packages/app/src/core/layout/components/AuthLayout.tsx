@@ -1,7 +1,8 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { LoadingPlaceholder } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { appClass } from '../../../styles/appClass.ts';
+import type { layoutStyles } from './layout.styles.ts';
 import { Logo } from './Logo.tsx';
 
 export type AuthLayoutProps = {
@@ -11,42 +12,24 @@ export type AuthLayoutProps = {
   homeHref?: string;
 };
 
+const cls = appClass<typeof layoutStyles>;
+
 /**
  * The signed-out layout (requirements R2.2): the logo top-left over a decorative skeleton of the app,
  * and the screen centred in a card.
  */
 export function AuthLayout({ children, homeHref = '/' }: AuthLayoutProps) {
   return (
-    <Box position="relative" minHeight="100dvh" bg="bg.subtle" overflow="hidden">
-      <Box position="absolute" inset="0" padding="12" opacity="0.6" pointerEvents="none">
+    <div className={cls('auth-layout')}>
+      <div className={cls('auth-backdrop')}>
         <LoadingPlaceholder variant="screen" decorative />
-      </Box>
-      <Flex
-        as="main"
-        position="relative"
-        minHeight="100dvh"
-        align="center"
-        justify="center"
-        padding={{ base: '4', md: '8' }}
-        // On a phone (the invite page) the card starts under the logo, not over it.
-        paddingTop={{ base: '20', md: '8' }}
-      >
-        <Box
-          bg="bg"
-          borderRadius="xl"
-          borderWidth="thin"
-          borderColor="border"
-          boxShadow="lg"
-          padding={{ base: '6', sm: '10' }}
-          width="full"
-          maxWidth="28rem"
-        >
-          {children ?? <Outlet />}
-        </Box>
-      </Flex>
-      <Box position="absolute" top="6" left="8">
+      </div>
+      <main className={cls('auth-main')}>
+        <div className={cls('auth-card')}>{children ?? <Outlet />}</div>
+      </main>
+      <div className={cls('auth-logo')}>
         <Logo href={homeHref} />
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

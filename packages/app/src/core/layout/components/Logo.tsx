@@ -1,28 +1,29 @@
-import { chakra, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuLeaf } from 'react-icons/lu';
 import { Link } from 'react-router';
+import { appClass } from '../../../styles/appClass.ts';
+import type { layoutStyles } from './layout.styles.ts';
 
 export type LogoProps = {
   /** Makes the logo a link to this path (the root in the layouts). */
   href?: string;
 };
 
+const cls = appClass<typeof layoutStyles>;
+
 /** The Coach wordmark; a link to the root in the layouts. */
 export function Logo({ href }: LogoProps) {
   const { t } = useTranslation();
   const mark = (
-    <HStack as="span" gap="2" fontSize="2xl" fontWeight="bold" color="accent.emphasized">
+    <span className={cls('logo')}>
       <LuLeaf aria-hidden />
       {t('app.name')}
-    </HStack>
+    </span>
   );
   if (!href) return mark;
   return (
-    <chakra.span display="inline-flex" borderRadius="md" focusVisibleRing="outside" asChild>
-      <Link to={href} style={{ textDecoration: 'none' }}>
-        {mark}
-      </Link>
-    </chakra.span>
+    <Link to={href} className={cls('logo-link')} style={{ textDecoration: 'none' }}>
+      {mark}
+    </Link>
   );
 }

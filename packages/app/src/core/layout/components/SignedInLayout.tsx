@@ -11,18 +11,19 @@ import { Logo } from './Logo.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
 import { NavLink } from './NavLink.tsx';
 
-export type SignedInLayoutProps = {
+type SignedInLayoutProps = {
   /** The content; the matched route's element by default. */
   children?: ReactNode;
 };
 
 /**
- * The signed-in layout (requirements R2.3): the left menu (logo to the root, 'My clients' and
- * 'Settings' with the active one highlighted, the unread client messages by 'My clients', logout at the bottom) and the content area; '?'
- * lists the keyboard shortcuts. While it is shown, the tab's live event stream is open (one per
+ * The signed-in layout (requirements R2.3), which the routes load with Chakra's provider: the left
+ * menu (logo to the root, 'My clients' and 'Settings' with the active one highlighted, the unread
+ * client messages by 'My clients', logout at the bottom) and the content area; '?' lists the
+ * keyboard shortcuts. While it is shown, the tab's live event stream is open (one per
  * tab: the layout stays as the coach moves between its screens) and closes with it.
  */
-export function SignedInLayout({ children }: SignedInLayoutProps) {
+function SignedInLayout({ children }: SignedInLayoutProps) {
   const { t } = useTranslation();
   const isClients = useMatch(`${paths.clients}/*`) !== null;
   const isSettings = useMatch(`${paths.settings}/*`) !== null;
@@ -59,3 +60,5 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
     </Flex>
   );
 }
+
+export default SignedInLayout;

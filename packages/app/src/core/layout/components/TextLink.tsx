@@ -1,26 +1,29 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { appClass } from '../../../styles/appClass.ts';
+import type { layoutStyles } from './layout.styles.ts';
 
-export type TextLinkProps = Pick<HTMLChakraProps<'span'>, 'alignSelf' | 'fontSize'> & {
+export type TextLinkProps = {
   /** A route path. */
   to: string;
   children: ReactNode;
+  /** Its alignment in a flex container (`center`, `flex-end`). */
+  alignSelf?: CSSProperties['alignSelf'];
+  /** `sm` for a link under a form; the text's size by default. */
+  size?: 'sm';
 };
 
+const cls = appClass<typeof layoutStyles>;
+
 /** A link in running text to another page of the app ('Forgot password?', 'Back to sign in'). */
-export function TextLink({ to, children, ...placement }: TextLinkProps) {
+export function TextLink({ to, children, alignSelf, size }: TextLinkProps) {
   return (
-    <chakra.span
-      {...placement}
-      fontWeight="medium"
-      color="accent.emphasized"
-      textDecoration="underline"
-      borderRadius="sm"
-      focusVisibleRing="outside"
-      asChild
+    <Link
+      to={to}
+      className={size === 'sm' ? `${cls('text-link')} ${cls('text-link-sm')}` : cls('text-link')}
+      style={alignSelf === undefined ? undefined : { alignSelf }}
     >
-      <Link to={to}>{children}</Link>
-    </chakra.span>
+      {children}
+    </Link>
   );
 }

@@ -1,8 +1,11 @@
-import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuRefreshCw, LuRotateCw } from 'react-icons/lu';
 import { useRetryWhenOnline } from '../../../errors/useRetryWhenOnline.ts';
+import { appClass } from '../../../styles/appClass.ts';
+import type { screenLoadErrorStyles } from './ScreenLoadError.styles.ts';
+
+const cls = appClass<typeof screenLoadErrorStyles>;
 
 export type ScreenLoadErrorProps = {
   /** Whether the load timed out (rather than failed). */
@@ -33,12 +36,14 @@ export function ScreenLoadError({
   // The action that most likely helps comes first.
   const isReloadFirst = !isTimeout && !isOffline;
   return (
-    <Stack role="alert" gap="4" align="flex-start" paddingBlock="8">
-      <Heading as="h1" fontSize="2xl" fontWeight="semibold">
+    <div role="alert" className={cls('load-error')}>
+      <h1 className={`chakra-heading ${cls('load-error-title')}`}>
         {t(isTimeout ? 'lazyScreen.timedOut' : 'lazyScreen.failed')}
-      </Heading>
-      <Text color="fg.muted">{t(isReloadFirst ? 'lazyScreen.newVersion' : 'lazyScreen.hint')}</Text>
-      <HStack gap="3" wrap="wrap">
+      </h1>
+      <p className={cls('load-error-hint')}>
+        {t(isReloadFirst ? 'lazyScreen.newVersion' : 'lazyScreen.hint')}
+      </p>
+      <div className={cls('load-error-actions')}>
         <Button
           variant={isReloadFirst ? 'secondary' : 'primary'}
           icon={<LuRefreshCw aria-hidden />}
@@ -53,7 +58,7 @@ export function ScreenLoadError({
         >
           {t('lazyScreen.reload')}
         </Button>
-      </HStack>
-    </Stack>
+      </div>
+    </div>
   );
 }

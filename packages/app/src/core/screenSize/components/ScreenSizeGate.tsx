@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useViewport } from '../hooks/useViewport.ts';
 import { blockingReasonFor } from '../screenRules.ts';
@@ -18,9 +17,9 @@ export function ScreenSizeGate({ children }: ScreenSizeGateProps) {
   const reason = blockingReasonFor(viewport);
   return (
     <>
-      <Box display="contents" inert={reason !== null}>
+      <div style={{ display: 'contents' }} inert={reason !== null}>
         {children}
-      </Box>
+      </div>
       {reason ? <ScreenSizeMessage reason={reason} /> : null}
     </>
   );

@@ -1,8 +1,9 @@
-import { Stack } from '@chakra-ui/react';
 import { TextField, type TextFieldProps } from '@coach/ui';
 import { forwardRef, useId } from 'react';
 import { LuMail } from 'react-icons/lu';
 import { FormNotice } from '../../../forms/FormNotice.tsx';
+import { appClass } from '../../../styles/appClass.ts';
+import type { signInStyles } from './signIn.styles.ts';
 
 export type SignInCodeFieldProps = TextFieldProps & {
   /** Why the code is asked for, shown above the field and read with it. */
@@ -17,8 +18,8 @@ export const SignInCodeField = forwardRef<HTMLInputElement, SignInCodeFieldProps
   function SignInCodeField({ notice, ...fieldProps }, ref) {
     const noticeId = useId();
     return (
-      <Stack gap="3">
-        <FormNotice id={noticeId} icon={LuMail} bg="accent.subtle" color="fg">
+      <div className={appClass<typeof signInStyles>('sign-in-code')}>
+        <FormNotice id={noticeId} icon={LuMail} tone="info">
           {notice}
         </FormNotice>
         <TextField
@@ -28,7 +29,7 @@ export const SignInCodeField = forwardRef<HTMLInputElement, SignInCodeFieldProps
           autoComplete="one-time-code"
           aria-describedby={noticeId}
         />
-      </Stack>
+      </div>
     );
   },
 );

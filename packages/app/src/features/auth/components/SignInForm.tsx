@@ -1,4 +1,3 @@
-import { chakra, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { Button, PasswordField, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuFingerprint } from 'react-icons/lu';
@@ -6,8 +5,12 @@ import { TextLink } from '../../../core/layout/index.ts';
 import { paths, withReturnPath } from '../../../core/navigation/index.ts';
 import type { PendingSecondStep } from '../../../core/session/index.ts';
 import { FormAlert } from '../../../forms/FormAlert.tsx';
+import { appClass } from '../../../styles/appClass.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
 import { SignInCodeField } from './SignInCodeField.tsx';
+import type { signInStyles } from './signIn.styles.ts';
+
+const cls = appClass<typeof signInStyles>;
 
 export type SignInFormProps = {
   /** A failure to show before any submit (e.g. a refused session at start). */
@@ -37,8 +40,8 @@ export function SignInForm({ initialError, onSecondStep }: SignInFormProps) {
   } = useSignInForm(onSecondStep);
   const alert = formError ?? initialError;
   return (
-    <chakra.form onSubmit={handleSubmit} onFocus={handleFocus} noValidate>
-      <Stack gap="5">
+    <form onSubmit={handleSubmit} onFocus={handleFocus} noValidate>
+      <div className={cls('sign-in-fields')}>
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         <TextField
           {...register('email')}
@@ -68,7 +71,7 @@ export function SignInForm({ initialError, onSecondStep }: SignInFormProps) {
         <TextLink
           to={withReturnPath(paths.changePassword, returnPath)}
           alignSelf="flex-end"
-          fontSize="sm"
+          size="sm"
         >
           {t('auth.signIn.forgotPassword')}
         </TextLink>
@@ -82,13 +85,11 @@ export function SignInForm({ initialError, onSecondStep }: SignInFormProps) {
         </Button>
         {passkey.isPasskeySupported ? (
           <>
-            <HStack gap="3" aria-hidden>
-              <Separator flex="1" />
-              <Text color="fg.muted" fontSize="sm">
-                {t('signInFactors.or')}
-              </Text>
-              <Separator flex="1" />
-            </HStack>
+            <div className={cls('sign-in-or')} aria-hidden>
+              <span className={`chakra-separator ${cls('sign-in-or-line')}`} />
+              <p className={cls('sign-in-or-text')}>{t('signInFactors.or')}</p>
+              <span className={`chakra-separator ${cls('sign-in-or-line')}`} />
+            </div>
             <Button
               variant="secondary"
               size="lg"
@@ -101,7 +102,7 @@ export function SignInForm({ initialError, onSecondStep }: SignInFormProps) {
             </Button>
           </>
         ) : null}
-      </Stack>
-    </chakra.form>
+      </div>
+    </form>
   );
 }

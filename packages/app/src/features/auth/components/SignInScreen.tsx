@@ -1,5 +1,5 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { LoadingPlaceholder } from '@coach/ui';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { returnHref, useReturnPath } from '../../../core/navigation/index.ts';
@@ -10,9 +10,13 @@ import {
   sessionErrorAtom,
 } from '../../../core/session/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { appClass } from '../../../styles/appClass.ts';
 import { secondStepExpiredAtom } from '../atoms/secondStepExpiredAtom.ts';
-import { SecondStep } from './SecondStep.tsx';
+import { LazySecondStep } from './lazySecondStep.ts';
 import { SignInForm } from './SignInForm.tsx';
+import type { signInStyles } from './signIn.styles.ts';
+
+const cls = appClass<typeof signInStyles>;
 
 /**
  * The sign-in screen (requirements R2.6), with any reason the last session was refused; after a
@@ -43,27 +47,27 @@ export function SignInScreen() {
   };
 
   return (
-    <Stack gap="8">
-      <Stack gap="2">
-        <Heading as="h1" fontSize="2xl" fontWeight="semibold">
-          {t('auth.signIn.title')}
-        </Heading>
-        {secondStep ? null : <Text color="fg.muted">{t('auth.signIn.subtitle')}</Text>}
-      </Stack>
+    <div className={cls('sign-in')}>
+      <div className={cls('sign-in-head')}>
+        <h1 className={`chakra-heading ${cls('sign-in-title')}`}>{t('auth.signIn.title')}</h1>
+        {secondStep ? null : <p className={cls('sign-in-subtitle')}>{t('auth.signIn.subtitle')}</p>}
+      </div>
       {secondStep ? (
-        <SecondStep
-          secondStep={secondStep}
-          onDone={handleSecondStepDone}
-          onExpired={() => {
-            setIsExpired(true);
-            setSecondStep(null);
-          }}
-          onCancel={() => setSecondStep(null)}
-        />
+        <Suspense fallback={<LoadingPlaceholder lines={4} label={t('app.loading')} />}>
+          <LazySecondStep
+            secondStep={secondStep}
+            onDone={handleSecondStepDone}
+            onExpired={() => {
+              setIsExpired(true);
+              setSecondStep(null);
+            }}
+            onCancel={() => setSecondStep(null)}
+          />
+        </Suspense>
       ) : (
         <SignInForm initialError={message ?? undefined} onSecondStep={handleSecondStep} />
       )}
-    </Stack>
+    </div>
   );
 }
 

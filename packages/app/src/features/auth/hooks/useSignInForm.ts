@@ -13,6 +13,7 @@ import { lazyResolver } from '../../../forms/lazyResolver.ts';
 import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { secondStepExpiredAtom } from '../atoms/secondStepExpiredAtom.ts';
+import { preloadSecondStep } from '../components/lazySecondStep.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
 import type { SignInContext, SignInValues } from '../signInSchema.ts';
 import { usePasskeySignIn } from './usePasskeySignIn.ts';
@@ -42,10 +43,11 @@ export function useSignInForm(onSecondStep: (secondStep: PendingSecondStep) => v
   const preloadScreen = usePreloadScreen();
   const returnPath = useReturnPath();
   const opensClientList = (returnPath?.route ?? paths.clients) === paths.clients;
-  // What the coach is about to need, fetched while they type: the form's validation, and the
-  // screen that a sign-in opens (its code comes from the routes, not imported here).
+  // What the coach is about to need, fetched while they type: the form's validation, the second
+  // step an account with a second factor asks for, and the screen that a sign-in opens (its code comes from the routes, not imported here).
   const prepareSignIn = () => {
     signInResolver.preload();
+    preloadSecondStep();
     preloadScreen(returnPath?.route ?? paths.clients);
     if (opensClientList) void loadClientListPrefetch().catch(() => undefined);
   };

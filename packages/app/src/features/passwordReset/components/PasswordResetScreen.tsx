@@ -38,7 +38,7 @@ export function PasswordResetScreen() {
         {t('auth.changePassword.title')}
       </Heading>
       <PasswordResetSteps onDone={handleDone} onSecondStepExpired={handleSecondStepExpired} />
-      <TextLink to={signInPath} alignSelf="center" fontSize="sm">
+      <TextLink to={signInPath} alignSelf="center" size="sm">
         {t('auth.changePassword.backToSignIn')}
       </TextLink>
     </Stack>
