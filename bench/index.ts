@@ -91,6 +91,16 @@ const tableBench: Bench = {
           goal: { kind: 'ratio', ratio: 1 },
         },
         {
+          id: `table.first-row-alone-${size}`,
+          label: 'First row painted, the table alone (static styles, no provider)',
+          note,
+          value: rows.ours.firstRowMs,
+          unit: 'ms',
+          better: 'lower',
+          peer: best('firstRowMs'),
+          goal: { kind: 'none' },
+        },
+        {
           id: `table.dom-rows-${size}`,
           label: 'Row elements in the page',
           note,

@@ -25,7 +25,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
 
 const benchDir = import.meta.dirname;
 const pages = {
-  // Ours on a Chakra system trimmed to the table...
+  // Ours alone: static styles, the library's stylesheet, no Chakra provider...
   ours: join(benchDir, 'table-ours'),
   // ...and under the whole Coach system (`CoachUiProvider`), as in the app: the first-row goal
   // is measured on this one.

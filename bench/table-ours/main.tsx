@@ -1,6 +1,8 @@
 // The SortableTable of @coach/ui (sources, as the app builds it) with the Coach look, on the
-// benchmark's shared rows, under a Chakra system trimmed to the table (tableSystem.ts).
-import { ChakraProvider } from '@chakra-ui/react';
+// benchmark's shared rows, alone: its styles are static (decision 83), so the page has the
+// library's stylesheet and no Chakra provider. Beside the page under the app's whole provider
+// (table-ours-full), it shows what the provider's start costs the first row.
+import '@coach/ui/global.css';
 import { SortableTable, type SortableTableColumn } from '@coach/ui';
 import { createRoot } from 'react-dom/client';
 import {
@@ -9,7 +11,6 @@ import {
   createBenchRows,
   rowCountFromUrl,
 } from '../table-grids/data.ts';
-import { tableSystem } from './tableSystem.ts';
 
 const rows = createBenchRows(rowCountFromUrl());
 const columns: SortableTableColumn<BenchRow>[] = benchColumns.map((column) => ({
@@ -29,17 +30,15 @@ window.benchTargets = {
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
-    <ChakraProvider value={tableSystem}>
-      <SortableTable
-        data={rows}
-        columns={columns}
-        getRowId={(row) => row.id}
-        aria-label="Clients"
-        height="800px"
-        maxHeight="800px"
-        estimatedRowHeight={45}
-        onRowClick={() => {}}
-      />
-    </ChakraProvider>,
+    <SortableTable
+      data={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      aria-label="Clients"
+      height="800px"
+      maxHeight="800px"
+      estimatedRowHeight={45}
+      onRowClick={() => {}}
+    />,
   );
 }

@@ -2,6 +2,7 @@ import { blockingScreenStyles } from './BlockingScreen/BlockingScreen.styles.ts'
 import { buttonLoaderStyles, buttonStyles } from './Button/Button.styles.ts';
 import { fieldStyles } from './Field/Field.styles.ts';
 import { loadingPlaceholderStyles } from './LoadingPlaceholder/LoadingPlaceholder.styles.ts';
+import { sortableTableStyles } from './SortableTable/SortableTable.styles.ts';
 import { passwordFieldStyles } from './PasswordField/PasswordField.styles.ts';
 import { textFieldStyles } from './TextField/TextField.styles.ts';
 import type { StaticStyles } from './theme/staticStyles.ts';
@@ -18,4 +19,5 @@ export const uiStaticStyles: StaticStyles = {
   ...loadingPlaceholderStyles,
   ...textFieldStyles,
   ...passwordFieldStyles,
+  ...sortableTableStyles,
 };

@@ -1,6 +1,7 @@
-import { Box, Table } from '@chakra-ui/react';
 import type { RowData } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
+import { sizeValue } from '../theme/tokenValues.ts';
+import { tableClass } from './tableClass.ts';
 import { SortableTableBody } from './SortableTableBody.tsx';
 import { SortableTableHeader } from './SortableTableHeader.tsx';
 import type { SortableTableProps, SortableTableSortLabels } from './types.ts';
@@ -68,42 +69,30 @@ export function SortableTable<T extends RowData>({
 
   return (
     // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
-    <Box
+    <div
       ref={setScrollElement}
       role={hasCaption || ariaLabel ? 'region' : undefined}
       {...name}
       tabIndex={0}
-      overflow="auto"
-      height={height}
-      maxHeight={maxHeight}
-      border="sm"
-      borderColor="border"
-      borderRadius="md"
-      focusVisibleRing="outside"
-      focusRingColor="accent"
+      className={tableClass('table-scroll')}
+      style={{
+        height: height === undefined ? undefined : sizeValue(height),
+        maxHeight: sizeValue(maxHeight),
+      }}
     >
-      <Table.Root
-        variant="line"
-        size="md"
-        tableLayout="fixed"
-        borderCollapse="separate"
-        borderSpacing="0"
+      <table
+        className={`chakra-table__root ${tableClass('table')}`}
         aria-label={hasCaption ? undefined : ariaLabel}
         aria-rowcount={isLoading ? undefined : rowCount}
         aria-busy={isLoading || undefined}
       >
         {hasCaption ? (
-          <Table.Caption
+          <caption
             id={captionId}
-            captionSide="top"
-            textAlign="start"
-            textStyle="sm"
-            paddingInline="3"
-            paddingBlock="2"
-            color="fg"
+            className={`chakra-table__caption ${tableClass('table-caption')}`}
           >
             {caption}
-          </Table.Caption>
+          </caption>
         ) : null}
         <SortableTableHeader table={table} columnsById={columnsById} sortLabels={labels} />
         <SortableTableBody
@@ -119,7 +108,7 @@ export function SortableTable<T extends RowData>({
           onRowClick={onRowClick}
           estimatedRowHeight={estimatedRowHeight}
         />
-      </Table.Root>
-    </Box>
+      </table>
+    </div>
   );
 }

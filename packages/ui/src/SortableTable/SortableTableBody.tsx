@@ -1,4 +1,3 @@
-import { Table } from '@chakra-ui/react';
 import type { RowData } from '@tanstack/react-table';
 import { type MouseEvent, type ReactNode, useRef } from 'react';
 import { renderDataRows } from './renderDataRows.tsx';
@@ -7,7 +6,7 @@ import { SortableTableCustomRow } from './SortableTableCustomRow.tsx';
 import { SortableTableEmptyRow } from './SortableTableEmptyRow.tsx';
 import { SortableTableLoadingRows } from './SortableTableLoadingRows.tsx';
 import { itemAtPosition } from './sortOrder.ts';
-import { dataRowsCss } from './tableStyles.ts';
+import { tableClass } from './tableClass.ts';
 import type { SortableTableCustomRow as CustomRow, SortableTableColumn } from './types.ts';
 import { useFocusedRow } from './useFocusedRow.ts';
 import { useRowKeyboardNavigation } from './useRowKeyboardNavigation.ts';
@@ -25,6 +24,8 @@ export type SortableTableBodyProps<T extends RowData> = SortableTableRowsInOrder
   onRowClick: ((row: T) => void) | undefined;
   estimatedRowHeight: number;
 };
+
+const bodyClass = `chakra-table__body ${tableClass('table-body')}`;
 
 /** The body: custom row, then skeleton, empty state or the (virtualised) data rows. */
 export function SortableTableBody<T extends RowData>({
@@ -80,23 +81,23 @@ export function SortableTableBody<T extends RowData>({
 
   if (isLoading) {
     return (
-      <Table.Body>
+      <tbody className={bodyClass}>
         {customRowElement}
         <SortableTableLoadingRows count={loadingRowCount} columns={columns} />
-      </Table.Body>
+      </tbody>
     );
   }
 
   if (count === 0) {
     return (
-      <Table.Body>
+      <tbody className={bodyClass}>
         {customRowElement}
         <SortableTableEmptyRow
           ariaRowIndex={firstRowIndex}
           columnCount={columnCount}
           emptyState={emptyState}
         />
-      </Table.Body>
+      </tbody>
     );
   }
 
@@ -111,9 +112,9 @@ export function SortableTableBody<T extends RowData>({
   });
 
   return (
-    <Table.Body
+    <tbody
       ref={bodyRef}
-      css={dataRowsCss}
+      className={`${bodyClass} ${tableClass('table-body-data')}`}
       onClick={isClickable ? handleClick : undefined}
       onKeyDown={isClickable ? handleKeyDown : undefined}
       onFocus={isClickable ? focusedRow.handleFocus : undefined}
@@ -121,6 +122,6 @@ export function SortableTableBody<T extends RowData>({
     >
       {customRowElement}
       {rowElements}
-    </Table.Body>
+    </tbody>
   );
 }

@@ -1,6 +1,5 @@
-import { Table } from '@chakra-ui/react';
 import { isValidElement, type ReactNode } from 'react';
-import { pinnedCellStyle } from './pinnedCell.ts';
+import { alignClass, tableClass } from './tableClass.ts';
 import type { SortableTableCustomRow as CustomRow, SortableTableColumn } from './types.ts';
 
 type CustomCells = { cells: Partial<Record<string, ReactNode>> };
@@ -25,22 +24,33 @@ export type SortableTableCustomRowProps<T> = {
  */
 export function SortableTableCustomRow<T>({ customRow, columns }: SortableTableCustomRowProps<T>) {
   return (
-    <Table.Row aria-rowindex={2} data-kind="custom" bg="bg.subtle">
+    <tr
+      aria-rowindex={2}
+      data-kind="custom"
+      className={`chakra-table__row ${tableClass('table-row')} ${tableClass('table-custom-row')}`}
+    >
       {isCustomCells(customRow) ? (
         columns.map((column) => (
-          <Table.Cell
+          <td
             key={column.id}
-            textAlign={column.align ?? 'start'}
-            fontWeight="medium"
-            zIndex={column.isPinned ? '1' : undefined}
-            css={pinnedCellStyle(column.isPinned, 'bg.subtle')}
+            className={[
+              'chakra-table__cell',
+              tableClass('table-cell'),
+              tableClass('table-custom-cell'),
+              column.isPinned ? tableClass('table-custom-cell-pinned') : '',
+              alignClass[column.align ?? 'start'],
+            ]
+              .filter(Boolean)
+              .join(' ')}
           >
             {customRow.cells[column.id]}
-          </Table.Cell>
+          </td>
         ))
       ) : (
-        <Table.Cell colSpan={columns.length}>{customRow}</Table.Cell>
+        <td colSpan={columns.length} className={`chakra-table__cell ${tableClass('table-cell')}`}>
+          {customRow}
+        </td>
       )}
-    </Table.Row>
+    </tr>
   );
 }

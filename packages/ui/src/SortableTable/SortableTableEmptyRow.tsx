@@ -1,5 +1,5 @@
-import { Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { tableClass } from './tableClass.ts';
 
 export type SortableTableEmptyRowProps = {
   ariaRowIndex: number;
@@ -14,10 +14,17 @@ export function SortableTableEmptyRow({
   emptyState,
 }: SortableTableEmptyRowProps) {
   return (
-    <Table.Row aria-rowindex={ariaRowIndex} data-kind="empty">
-      <Table.Cell colSpan={columnCount} textAlign="center" color="fg.muted" paddingBlock="8">
+    <tr
+      aria-rowindex={ariaRowIndex}
+      data-kind="empty"
+      className={`chakra-table__row ${tableClass('table-row')}`}
+    >
+      <td
+        colSpan={columnCount}
+        className={`chakra-table__cell ${tableClass('table-cell')} ${tableClass('table-empty-cell')}`}
+      >
         {emptyState}
-      </Table.Cell>
-    </Table.Row>
+      </td>
+    </tr>
   );
 }

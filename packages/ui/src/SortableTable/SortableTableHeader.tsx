@@ -1,8 +1,8 @@
-import { chakra, Table } from '@chakra-ui/react';
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { sizeValue } from '../theme/tokenValues.ts';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
-import { pinnedCellStyle } from './pinnedCell.ts';
+import { alignClass, tableClass } from './tableClass.ts';
 import type {
   SortableTableColumn,
   SortableTableSortDirection,
@@ -18,7 +18,11 @@ export type SortableTableHeaderProps<T extends RowData> = {
 
 const ariaSortOf = { asc: 'ascending', desc: 'descending' } as const;
 
-const justifyOf = { start: 'flex-start', center: 'center', end: 'flex-end' } as const;
+const justifyOf = {
+  start: tableClass('table-justify-start'),
+  center: tableClass('table-justify-center'),
+  end: tableClass('table-justify-end'),
+} as const;
 
 type Direction = SortableTableSortDirection | false;
 
@@ -26,9 +30,9 @@ function SortIcon({ direction }: { direction: Direction }) {
   if (direction === 'asc') return <LuArrowUp aria-hidden />;
   if (direction === 'desc') return <LuArrowDown aria-hidden />;
   return (
-    <chakra.span color="fg.subtle" display="inline-flex" aria-hidden>
+    <span className={tableClass('table-sort-idle-icon')} aria-hidden>
       <LuArrowUpDown />
-    </chakra.span>
+    </span>
   );
 }
 
@@ -42,29 +46,32 @@ export function SortableTableHeader<T extends RowData>({
   sortLabels,
 }: SortableTableHeaderProps<T>) {
   return (
-    <Table.Header>
+    <thead className={`chakra-table__header ${tableClass('table-header')}`}>
       {table.getHeaderGroups().map((headerGroup) => (
-        <Table.Row key={headerGroup.id} aria-rowindex={1}>
+        <tr
+          key={headerGroup.id}
+          aria-rowindex={1}
+          className={`chakra-table__row ${tableClass('table-row')}`}
+        >
           {headerGroup.headers.map((header) => {
             const column = columnsById.get(header.column.id);
             const align = column?.align ?? 'start';
             const sortable = header.column.getCanSort();
             const direction: Direction = header.column.getIsSorted();
             const content = <table.FlexRender header={header} />;
+            const classes = [
+              'chakra-table__columnHeader',
+              tableClass('table-head-cell'),
+              // A pinned header stays above the scrolled header cells and the pinned body cells.
+              column?.isPinned ? tableClass('table-head-cell-pinned') : '',
+              alignClass[align],
+            ];
             return (
-              <Table.ColumnHeader
+              <th
                 key={header.id}
-                width={column?.width}
-                textAlign={align}
                 aria-sort={sortable ? (direction ? ariaSortOf[direction] : 'none') : undefined}
-                position="sticky"
-                top="0"
-                bg="bg"
-                color="fg.muted"
-                verticalAlign="bottom"
-                // A pinned header stays above the scrolled header cells and the pinned body cells.
-                zIndex={column?.isPinned ? '2' : '1'}
-                css={pinnedCellStyle(column?.isPinned)}
+                className={classes.filter(Boolean).join(' ')}
+                style={column?.width === undefined ? undefined : { width: sizeValue(column.width) }}
               >
                 {sortable ? (
                   <SortButton
@@ -83,12 +90,12 @@ export function SortableTableHeader<T extends RowData>({
                 ) : (
                   content
                 )}
-              </Table.ColumnHeader>
+              </th>
             );
           })}
-        </Table.Row>
+        </tr>
       ))}
-    </Table.Header>
+    </thead>
   );
 }
 
@@ -101,27 +108,11 @@ type SortButtonProps = {
 };
 
 function SortButton({ onClick, justify, direction, title, children }: SortButtonProps) {
+  const classes = `${tableClass('table-sort')} ${direction ? `${tableClass('table-sort-sorted')} ` : ''}${justify}`;
   return (
-    <chakra.button
-      type="button"
-      onClick={onClick}
-      title={title}
-      display="inline-flex"
-      alignItems="center"
-      justifyContent={justify}
-      gap="1"
-      width="full"
-      font="inherit"
-      color={direction ? 'fg' : 'inherit'}
-      textAlign="inherit"
-      cursor="pointer"
-      borderRadius="sm"
-      _hover={{ color: 'fg' }}
-      focusVisibleRing="outside"
-      focusRingColor="accent"
-    >
+    <button type="button" onClick={onClick} title={title} className={classes}>
       {children}
       <SortIcon direction={direction} />
-    </chakra.button>
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton, Table } from '@chakra-ui/react';
+import { tableClass } from './tableClass.ts';
 import type { SortableTableColumn } from './types.ts';
 
 export type SortableTableLoadingRowsProps<T> = {
@@ -9,13 +9,19 @@ export type SortableTableLoadingRowsProps<T> = {
 /** Skeleton rows shown while the data loads; hidden from AT (the table is aria-busy). */
 export function SortableTableLoadingRows<T>({ count, columns }: SortableTableLoadingRowsProps<T>) {
   return Array.from({ length: count }, (_, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-    <Table.Row key={index} aria-hidden="true" data-kind="loading">
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: this tr has no tabIndex; hidden while the table is busy
+    <tr
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      key={index}
+      aria-hidden="true"
+      data-kind="loading"
+      className={`chakra-table__row ${tableClass('table-row')}`}
+    >
       {columns.map((column) => (
-        <Table.Cell key={column.id}>
-          <Skeleton height="4" />
-        </Table.Cell>
+        <td key={column.id} className={`chakra-table__cell ${tableClass('table-cell')}`}>
+          <div className={`chakra-skeleton ${tableClass('table-loading-bone')}`} />
+        </td>
       ))}
-    </Table.Row>
+    </tr>
   ));
 }
