@@ -16,8 +16,9 @@ export type AppProps = {
 };
 
 /**
- * The whole app: i18n, state, the API client, the router, the screen-size rules, the session and the routes, and the toasts (loaded after the sign-in screen). The screen-size
- * rules spare the public invite page.
+ * The whole app: i18n, state, the API client, the router, the screen-size rules, the session and
+ * the routes, and the toasts (loaded after the sign-in screen). The screen-size rules spare the
+ * public invite page.
  */
 export function App({ i18n, store }: AppProps) {
   const [appStore] = useState(() => store ?? createStore());
