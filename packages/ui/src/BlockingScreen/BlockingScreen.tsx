@@ -15,13 +15,13 @@ export type BlockingScreenProps = {
   isContained?: boolean;
 };
 
+const cls = staticClass<typeof blockingScreenStyles>;
+
 /**
  * A message that covers the whole viewport and blocks the app under it, e.g. when the screen is
  * too small. An `alert` named by its title and described by its message. Its look is made ahead
  * of time (BlockingScreen.styles.ts): it needs no Chakra provider.
  */
-const cls = staticClass<typeof blockingScreenStyles>;
-
 export function BlockingScreen({
   title,
   message,

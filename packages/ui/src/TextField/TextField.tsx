@@ -39,6 +39,8 @@ export type TextFieldProps = TextInputProps & {
   endElement?: ReactNode;
 };
 
+const cls = staticClass<typeof textFieldStyles>;
+
 /**
  * A labelled single-line input with optional helper text and error message, with the look of
  * Chakra's input made ahead of time (TextField.styles.ts): it needs no Chakra provider.
@@ -46,8 +48,6 @@ export type TextFieldProps = TextInputProps & {
  * as well as controlled through `value` and `onChange`; every other prop of a native `<input>`
  * (`value`, `onChange`, `autoComplete`, `inputMode`, ...) passes on to it.
  */
-const cls = staticClass<typeof textFieldStyles>;
-
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   {
     label,
