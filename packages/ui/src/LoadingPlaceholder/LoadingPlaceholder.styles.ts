@@ -1,17 +1,11 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
-import { defineStaticStyles } from '../theme/staticStyles.ts';
+import { defineStaticStyles, stackCss as stack } from '../theme/staticStyles.ts';
 
 const bone: SystemStyleObject = {
   bg: 'bg.muted',
   borderRadius: 'sm',
   _motionReduce: { animation: 'none' },
 };
-
-const stack = (gap: string): SystemStyleObject => ({
-  display: 'flex',
-  flexDirection: 'column',
-  gap,
-});
 
 /** The placeholder's parts: Chakra's skeleton recipe for a bone, stacks and grids around them. */
 export const loadingPlaceholderStyles = defineStaticStyles({

@@ -3,7 +3,12 @@ import { type CSSObject, serializeStyles } from '@emotion/serialize';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 import type { StaticStyle, StaticStyles } from './staticStyles.ts';
 
-export { defineStaticStyles, type StaticStyle, type StaticStyles } from './staticStyles.ts';
+export {
+  defineStaticStyles,
+  type StaticStyle,
+  type StaticStyles,
+  stackCss,
+} from './staticStyles.ts';
 
 /**
  * The styles of one static style as Chakra resolves a component's at render

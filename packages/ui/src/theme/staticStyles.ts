@@ -38,6 +38,11 @@ export function defineStaticStyles<const Name extends string>(
   return styles;
 }
 
+/** Chakra's `Stack` (a column with a gap, a token of the spacing scale) as style props. */
+export function stackCss(gap: string): SystemStyleObject {
+  return { display: 'flex', flexDirection: 'column', gap };
+}
+
 /** The prefix of the @coach/ui static classes. */
 export const uiStaticPrefix = 'coach-';
 

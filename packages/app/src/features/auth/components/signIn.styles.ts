@@ -1,11 +1,4 @@
-import type { SystemStyleObject } from '@chakra-ui/react';
-import { defineStaticStyles } from '@coach/ui/static-css';
-
-const stack = (gap: string): SystemStyleObject => ({
-  display: 'flex',
-  flexDirection: 'column',
-  gap,
-});
+import { defineStaticStyles, stackCss as stack } from '@coach/ui/static-css';
 
 /** The sign-in screen and its form, static: the route that loads first carries no Chakra. */
 export const signInStyles = defineStaticStyles({
