@@ -2,7 +2,7 @@ import { type CoachAction, type CoachActionKind, coachActionLimits } from '@coac
 import { isOneOf, journeyStepNames } from '@coach/domain';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AuditAction } from '../../db/auditActions.ts';
-import { type Database, schema } from '../../db/index.ts';
+import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 
 const { auditLog, invites } = schema;
 
@@ -46,27 +46,22 @@ function toCoachAction(row: AuditRow): CoachAction | null {
 }
 
 /**
- * The coach's own actions on their client, newest first, at most {@link coachActionLimits.listMax}:
- * the invites they sent that the client accepted (the audit row names the invite, not the client),
- * and the phase changes and reports whose subject is the client. Only the kind, the instant, the
- * phases and the report id leave the audit row: its address, IP and request id stay.
+ * The statement of {@link listCoachActions}, prepared once per database (a coach's profile
+ * call).
  */
-export async function listCoachActions(
-  db: Database,
-  owner: CoachActionsOwner,
-): Promise<CoachAction[]> {
-  const { organisationId, coach, client } = owner;
+const coachActionsStatementOf = preparedPerHandle((db: Database) => {
+  const organisationId = sql.placeholder('organisationId');
   const acceptedInvites = db
     .select({ id: sql<string>`${invites.id}::text` })
     .from(invites)
     .where(
       and(
         eq(invites.organisationId, organisationId),
-        eq(invites.coachPersonId, coach.personId),
-        eq(invites.acceptedUserId, client.userId),
+        eq(invites.coachPersonId, sql.placeholder('coachPersonId')),
+        eq(invites.acceptedUserId, sql.placeholder('clientUserId')),
       ),
     );
-  const rows = await db
+  return db
     .select({
       id: auditLog.id,
       action: auditLog.action,
@@ -77,12 +72,12 @@ export async function listCoachActions(
     .where(
       and(
         eq(auditLog.organisationId, organisationId),
-        eq(auditLog.actorUserId, coach.userId),
+        eq(auditLog.actorUserId, sql.placeholder('coachUserId')),
         or(isNull(auditLog.outcome), eq(auditLog.outcome, 'success')),
         or(
           and(
             inArray(auditLog.action, ['phase_changed', 'report_generated']),
-            eq(auditLog.subject, client.personId),
+            eq(auditLog.subject, sql.placeholder('clientPersonId')),
           ),
           and(
             eq(auditLog.action, 'invite_sent'),
@@ -92,6 +87,27 @@ export async function listCoachActions(
       ),
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(coachActionLimits.listMax);
+    .limit(coachActionLimits.listMax)
+    .prepare('analytics_coach_actions_of_client');
+});
+
+/**
+ * The coach's own actions on their client, newest first, at most {@link coachActionLimits.listMax}:
+ * the invites they sent that the client accepted (the audit row names the invite, not the client),
+ * and the phase changes and reports whose subject is the client. Only the kind, the instant, the
+ * phases and the report id leave the audit row: its address, IP and request id stay.
+ */
+export async function listCoachActions(
+  db: Database,
+  owner: CoachActionsOwner,
+): Promise<CoachAction[]> {
+  const { organisationId, coach, client } = owner;
+  const rows = await coachActionsStatementOf(db).execute({
+    organisationId,
+    coachPersonId: coach.personId,
+    coachUserId: coach.userId,
+    clientPersonId: client.personId,
+    clientUserId: client.userId,
+  });
   return rows.map(toCoachAction).filter((action) => action !== null);
 }

@@ -396,15 +396,9 @@ export function clientRowsStatement(
   return { text: query.sql, params: fillPlaceholders(query.params, values) };
 }
 
-/** A client's `client_daily` rows from `from` to `to` (a range scan of the primary key). */
-export function selectDailyRows(
-  db: Database,
-  organisationId: string,
-  clientId: string,
-  from: string,
-  to: string,
-) {
-  return db
+/** The statement of {@link selectDailyRows}, prepared once per database. */
+const dailyRowsStatementOf = preparedPerHandle((db: Database) =>
+  db
     .select({
       localDate: clientDaily.localDate,
       productivity: clientDaily.productivityAverage,
@@ -421,13 +415,25 @@ export function selectDailyRows(
     .from(clientDaily)
     .where(
       and(
-        eq(clientDaily.organisationId, organisationId),
-        eq(clientDaily.clientPersonId, clientId),
-        gte(clientDaily.localDate, from),
-        lte(clientDaily.localDate, to),
+        eq(clientDaily.organisationId, sql.placeholder('organisationId')),
+        eq(clientDaily.clientPersonId, sql.placeholder('clientId')),
+        gte(clientDaily.localDate, sql.placeholder('from')),
+        lte(clientDaily.localDate, sql.placeholder('to')),
       ),
     )
-    .orderBy(asc(clientDaily.localDate));
+    .orderBy(asc(clientDaily.localDate))
+    .prepare('analytics_daily_rows'),
+);
+
+/** A client's `client_daily` rows from `from` to `to` (a range scan of the primary key). */
+export function selectDailyRows(
+  db: Database,
+  organisationId: string,
+  clientId: string,
+  from: string,
+  to: string,
+) {
+  return dailyRowsStatementOf(db).execute({ organisationId, clientId, from, to });
 }
 
 /** An instant as UTC text with microseconds: the history's sort key (see ActivityKey). */
@@ -435,24 +441,79 @@ const keyText = (column: AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * A client's rows of a history table that have their instant `at`, after `before` by (at, id)
- * when given.
+ * A client's rows of a history table that have their instant `at`, after the cursor
+ * (`beforeAt`, `beforeId`) by (at, id) when `isAfterCursor` (placeholders: the organisation, the
+ * client, the cursor).
  */
 function historyFilter(
   table: { organisationId: AnyPgColumn; clientPersonId: AnyPgColumn; id: AnyPgColumn },
   at: AnyPgColumn,
+  isAfterCursor: boolean,
+) {
+  return and(
+    eq(table.clientPersonId, sql.placeholder('clientId')),
+    eq(table.organisationId, sql.placeholder('organisationId')),
+    isNotNull(at),
+    isAfterCursor
+      ? sql`(${at}, ${table.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)`
+      : undefined,
+  );
+}
+
+/**
+ * The two history statements, each in two forms (the first page, a page after a cursor),
+ * prepared once per database: the first page is one of a coach's profile calls.
+ */
+const historyStatementsOf = preparedPerHandle((db: Database) => {
+  const surveyHistory = (isAfterCursor: boolean) =>
+    db
+      .select({
+        id: surveys.id,
+        key: keyText(surveys.submittedAt),
+        at: surveys.submittedAt,
+        type: surveys.type,
+        name: surveys.name,
+        status: surveys.status,
+        step: surveys.step,
+        localDate: surveys.localDate,
+      })
+      .from(surveys)
+      .where(historyFilter(surveys, surveys.submittedAt, isAfterCursor))
+      .orderBy(desc(surveys.submittedAt), desc(surveys.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`analytics_survey_history${isAfterCursor ? '_after' : ''}`);
+  const exerciseHistory = (isAfterCursor: boolean) =>
+    db
+      .select({
+        id: exercises.id,
+        key: keyText(exercises.completedAt),
+        at: exercises.completedAt,
+        goal: exercises.goal,
+        effect: exercises.effect,
+        step: exercises.step,
+        localDate: exercises.localDate,
+      })
+      .from(exercises)
+      .where(historyFilter(exercises, exercises.completedAt, isAfterCursor))
+      .orderBy(desc(exercises.completedAt), desc(exercises.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`analytics_exercise_history${isAfterCursor ? '_after' : ''}`);
+  return {
+    surveys: { first: surveyHistory(false), after: surveyHistory(true) },
+    exercises: { first: exerciseHistory(false), after: exerciseHistory(true) },
+  };
+});
+
+/** The values of a history statement: the client, the cursor when given, the page's size. */
+function historyValues(
   organisationId: string,
   clientId: string,
   before: ActivityKey | null,
+  limit: number,
 ) {
-  return and(
-    eq(table.clientPersonId, clientId),
-    eq(table.organisationId, organisationId),
-    isNotNull(at),
-    before === null
-      ? undefined
-      : sql`(${at}, ${table.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
-  );
+  return before === null
+    ? { organisationId, clientId, limit }
+    : { organisationId, clientId, limit, beforeAt: before.at, beforeId: before.id };
 }
 
 /**
@@ -467,21 +528,10 @@ export function selectSurveyHistory(
   before: ActivityKey | null,
   limit: number,
 ) {
-  return db
-    .select({
-      id: surveys.id,
-      key: keyText(surveys.submittedAt),
-      at: surveys.submittedAt,
-      type: surveys.type,
-      name: surveys.name,
-      status: surveys.status,
-      step: surveys.step,
-      localDate: surveys.localDate,
-    })
-    .from(surveys)
-    .where(historyFilter(surveys, surveys.submittedAt, organisationId, clientId, before))
-    .orderBy(desc(surveys.submittedAt), desc(surveys.id))
-    .limit(limit);
+  const statements = historyStatementsOf(db).surveys;
+  return (before === null ? statements.first : statements.after).execute(
+    historyValues(organisationId, clientId, before, limit),
+  );
 }
 
 /**
@@ -496,18 +546,8 @@ export function selectExerciseHistory(
   before: ActivityKey | null,
   limit: number,
 ) {
-  return db
-    .select({
-      id: exercises.id,
-      key: keyText(exercises.completedAt),
-      at: exercises.completedAt,
-      goal: exercises.goal,
-      effect: exercises.effect,
-      step: exercises.step,
-      localDate: exercises.localDate,
-    })
-    .from(exercises)
-    .where(historyFilter(exercises, exercises.completedAt, organisationId, clientId, before))
-    .orderBy(desc(exercises.completedAt), desc(exercises.id))
-    .limit(limit);
+  const statements = historyStatementsOf(db).exercises;
+  return (before === null ? statements.first : statements.after).execute(
+    historyValues(organisationId, clientId, before, limit),
+  );
 }

@@ -5,8 +5,8 @@ import {
   type StepStart,
   startedStepStatusNames,
 } from '@coach/domain';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
 
 const { journeySteps: stepRows, persons } = schema;
 
@@ -34,6 +34,25 @@ export function learnStartDate(
 }
 
 /**
+ * The started steps' rows, prepared once per handle: the series, the assessments' list and every
+ * client write read them.
+ */
+const stepStartsStatementOf = preparedPerHandle((db: Database | Transaction) =>
+  db
+    .select({ step: stepRows.step, startDate: stepRows.startDate })
+    .from(stepRows)
+    .where(
+      and(
+        eq(stepRows.organisationId, sql.placeholder('organisationId')),
+        eq(stepRows.clientPersonId, sql.placeholder('clientId')),
+        inArray(stepRows.status, startedStepStatusNames),
+        isNotNull(stepRows.startDate),
+      ),
+    )
+    .prepare('client_step_starts'),
+);
+
+/**
  * The started steps of a client, in journey order (the order `stepOfDate` expects: start dates
  * never go back, and a later step wins a tie): learn (from the acceptance, or its stored
  * row once a phase change wrote it) and every stored step that is active or completed.
@@ -42,17 +61,10 @@ export async function readStepStarts(
   db: Database | Transaction,
   client: ClientRef,
 ): Promise<StepStart[]> {
-  const rows = await db
-    .select({ step: stepRows.step, startDate: stepRows.startDate })
-    .from(stepRows)
-    .where(
-      and(
-        eq(stepRows.organisationId, client.organisationId),
-        eq(stepRows.clientPersonId, client.id),
-        inArray(stepRows.status, startedStepStatusNames),
-        isNotNull(stepRows.startDate),
-      ),
-    );
+  const rows = await stepStartsStatementOf(db).execute({
+    organisationId: client.organisationId,
+    clientId: client.id,
+  });
   const byStep = new Map<JourneyStep, string>([['learn', learnStartDate(client)]]);
   for (const row of rows) {
     if (row.startDate !== null) byStep.set(row.step, row.startDate);

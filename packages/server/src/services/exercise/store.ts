@@ -7,8 +7,8 @@ import {
   isOneOf,
   measuresOf,
 } from '@coach/domain';
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { StoredWrite } from '../clientRecords/index.ts';
 import {
@@ -70,23 +70,35 @@ export async function getExercise(
   return row ? toExercise(row) : undefined;
 }
 
+/** The statement of {@link listExercises}, prepared once per handle (a coach's profile call). */
+const exercisesInRangeOf = preparedPerHandle((db: Database | Transaction) =>
+  db
+    .select()
+    .from(exercises)
+    .where(
+      and(
+        eq(exercises.organisationId, sql.placeholder('organisationId')),
+        eq(exercises.clientPersonId, sql.placeholder('clientId')),
+        gte(exercises.localDate, sql.placeholder('from')),
+        lte(exercises.localDate, sql.placeholder('to')),
+      ),
+    )
+    .orderBy(desc(exercises.completedAt), desc(exercises.id))
+    .prepare('exercises_in_range'),
+);
+
 /** The client's exercises of the range (by the local date they ended on), newest first. */
 export async function listExercises(
   db: Database | Transaction,
   client: ClientRef,
   range: DateRange,
 ): Promise<ExerciseList> {
-  const rows = await db
-    .select()
-    .from(exercises)
-    .where(
-      and(
-        ownedBy(client),
-        gte(exercises.localDate, range.from),
-        lte(exercises.localDate, range.to),
-      ),
-    )
-    .orderBy(desc(exercises.completedAt), desc(exercises.id));
+  const rows = await exercisesInRangeOf(db).execute({
+    organisationId: client.organisationId,
+    clientId: client.id,
+    from: range.from,
+    to: range.to,
+  });
   return { clientId: client.id, exercises: rows.map(toExercise) };
 }
 

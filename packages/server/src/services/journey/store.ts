@@ -14,9 +14,9 @@ import {
   planPhaseChange,
   preferredStepLengthDays,
 } from '@coach/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import {
   type ClientRef,
@@ -80,6 +80,28 @@ async function currentStepOf(db: Database | Transaction, client: JourneyClient) 
   return row?.currentStep ?? 'learn';
 }
 
+/** The rows of the client's table `table` (placeholders: the organisation and the client). */
+function ofClient(table: typeof journeys | typeof stepRows) {
+  return and(
+    eq(table.organisationId, sql.placeholder('organisationId')),
+    eq(table.clientPersonId, sql.placeholder('clientId')),
+  );
+}
+
+/**
+ * A journey in one statement, prepared once per handle (it is a tenth of a coach's profile
+ * calls): one row per stored step, each with the journey row's current step, and one row with no
+ * step when none is stored (the one-row source keeps the current step).
+ */
+const journeyStatementOf = preparedPerHandle((db: Database | Transaction) =>
+  db
+    .select({ currentStep: journeys.currentStep, step: stepRows })
+    .from(sql`(select 1) as one`)
+    .leftJoin(journeys, ofClient(journeys))
+    .leftJoin(stepRows, ofClient(stepRows))
+    .prepare('journey_of_client'),
+);
+
 /**
  * A client's journey as the API answers it. Reading creates nothing: a client without a journey
  * row is on learn since their acceptance.
@@ -89,17 +111,14 @@ export async function readJourney(
   client: JourneyClient,
   now: Date,
 ): Promise<Journey> {
-  const currentStep = await currentStepOf(db, client);
-  const rows = await db
-    .select()
-    .from(stepRows)
-    .where(
-      and(
-        eq(stepRows.organisationId, client.organisationId),
-        eq(stepRows.clientPersonId, client.id),
-      ),
-    );
-  const byStep = new Map(rows.map((row) => [row.step, toEntry(row)]));
+  const rows = await journeyStatementOf(db).execute({
+    organisationId: client.organisationId,
+    clientId: client.id,
+  });
+  const currentStep = rows[0]?.currentStep ?? 'learn';
+  const byStep = new Map(
+    rows.flatMap(({ step }) => (step ? [[step.step, toEntry(step)] as const] : [])),
+  );
   if (!byStep.has('learn')) {
     byStep.set('learn', implicitLearn(client, currentStep === 'learn' ? 'active' : 'completed'));
   }

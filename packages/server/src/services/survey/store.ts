@@ -7,8 +7,8 @@ import type {
   SubmitReflectionBody,
 } from '@coach/api';
 import { type DateRange, messages, type StepStart } from '@coach/domain';
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { StoredWrite } from '../clientRecords/index.ts';
 import {
@@ -276,24 +276,68 @@ export async function submitAssessment(
   return { value: toAssessment(stored), isNew: !existing, isUpdate: existing !== undefined };
 }
 
+/** A client's surveys of a range of local dates (placeholders: the client, `from`, `to`). */
+const surveysInRange = and(
+  eq(surveys.organisationId, sql.placeholder('organisationId')),
+  eq(surveys.clientPersonId, sql.placeholder('clientId')),
+  gte(surveys.localDate, sql.placeholder('from')),
+  lte(surveys.localDate, sql.placeholder('to')),
+);
+
+/**
+ * The profile's survey lists, prepared once per handle: the reflections and the assessments of
+ * a range are two of a coach's profile calls. The scheduled assessments' events come with
+ * whether a submitted assessment (of any date) completed each, in the same statement.
+ */
+const listStatementsOf = preparedPerHandle((db: Database | Transaction) => ({
+  reflections: db
+    .select()
+    .from(surveys)
+    .where(and(surveysInRange, inArray(surveys.type, ['reflection', 'morningReflection'])))
+    .orderBy(desc(surveys.submittedAt), desc(surveys.id))
+    .prepare('survey_reflections_in_range'),
+  assessments: db
+    .select()
+    .from(surveys)
+    .where(and(surveysInRange, eq(surveys.type, 'assessment')))
+    .prepare('survey_assessments_in_range'),
+  scheduledEvents: db
+    .select({
+      id: calendarEvents.id,
+      localDate: calendarEvents.localDate,
+      // Written out: in a one-table select drizzle leaves column names unqualified.
+      isLinked: sql<boolean>`exists (select from surveys linked
+        where linked.client_person_id = calendar_events.client_person_id
+          and linked.calendar_event_id = calendar_events.id)`,
+    })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.clientPersonId, sql.placeholder('clientId')),
+        eq(calendarEvents.kind, 'assessment'),
+        sql`${calendarEvents.localDate} = any(${sql.placeholder('dates')}::date[])`,
+      ),
+    )
+    .prepare('survey_scheduled_assessment_events'),
+}));
+
+/** The values of a range statement: the client and the range. */
+function rangeValues(client: ClientRef, range: DateRange) {
+  return {
+    organisationId: client.organisationId,
+    clientId: client.id,
+    from: range.from,
+    to: range.to,
+  };
+}
+
 /** The client's reflections of the range, newest first. */
 export async function listReflections(
   db: Database | Transaction,
   client: ClientRef,
   range: DateRange,
 ): Promise<ReflectionList> {
-  const rows = await db
-    .select()
-    .from(surveys)
-    .where(
-      and(
-        ownedBy(client),
-        inArray(surveys.type, ['reflection', 'morningReflection']),
-        gte(surveys.localDate, range.from),
-        lte(surveys.localDate, range.to),
-      ),
-    )
-    .orderBy(desc(surveys.submittedAt), desc(surveys.id));
+  const rows = await listStatementsOf(db).reflections.execute(rangeValues(client, range));
   return { clientId: client.id, reflections: rows.map(toReflection) };
 }
 
@@ -308,45 +352,21 @@ export async function listAssessments(
   range: DateRange,
   now: Date,
 ): Promise<AssessmentList> {
-  const rows = await db
-    .select()
-    .from(surveys)
-    .where(
-      and(
-        ownedBy(client),
-        eq(surveys.type, 'assessment'),
-        gte(surveys.localDate, range.from),
-        lte(surveys.localDate, range.to),
-      ),
-    );
+  const statements = listStatementsOf(db);
+  const rows = await statements.assessments.execute(rangeValues(client, range));
   const submitted = rows.map(toAssessment);
   const starts = await readStepStarts(db, client);
   const scheduled = scheduledInRange(client, starts, range, now);
   const events =
     scheduled.length === 0
       ? []
-      : await db
-          .select({ id: calendarEvents.id, localDate: calendarEvents.localDate })
-          .from(calendarEvents)
-          .where(
-            and(
-              eq(calendarEvents.clientPersonId, client.id),
-              eq(calendarEvents.kind, 'assessment'),
-              inArray(
-                calendarEvents.localDate,
-                scheduled.map((start) => start.startDate),
-              ),
-            ),
-          );
-  // A completed scheduled assessment is linked from its submitted one, even one dated out of range.
-  const linked = await linkedEventIds(
-    db,
-    client,
-    events.map((event) => event.id),
-  );
+      : await statements.scheduledEvents.execute({
+          clientId: client.id,
+          dates: scheduled.map((start) => start.startDate),
+        });
   const placeholders = scheduled.flatMap((start): Assessment[] => {
     const event = events.find((item) => item.localDate === start.startDate);
-    if (event && linked.has(event.id)) return [];
+    if (event?.isLinked) return [];
     return [
       {
         id: null,
@@ -360,18 +380,4 @@ export async function listAssessments(
     ];
   });
   return { clientId: client.id, assessments: [...submitted, ...placeholders].sort(newestFirst) };
-}
-
-/** Which of the events are completed by a submitted assessment (of any date). */
-async function linkedEventIds(
-  db: Database | Transaction,
-  client: ClientRef,
-  eventIds: string[],
-): Promise<Set<string>> {
-  if (eventIds.length === 0) return new Set();
-  const rows = await db
-    .select({ calendarEventId: surveys.calendarEventId })
-    .from(surveys)
-    .where(and(eq(surveys.clientPersonId, client.id), inArray(surveys.calendarEventId, eventIds)));
-  return new Set(rows.flatMap((row) => (row.calendarEventId ? [row.calendarEventId] : [])));
 }

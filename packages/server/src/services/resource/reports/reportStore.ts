@@ -1,7 +1,7 @@
 import type { Report, ReportList } from '@coach/api';
 import { encodePageCursor, type JourneyStep, type PageKey } from '@coach/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../../db/index.ts';
+import { type Database, preparedPerHandle, schema, type Transaction } from '../../../db/index.ts';
 
 const { clientReports } = schema;
 
@@ -92,6 +92,31 @@ export async function insertReport(
 const createdKey = sql<string>`to_char(${clientReports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * The list's two forms (the first page, a page after a cursor), prepared once per database: the
+ * first page is one of a coach's profile calls.
+ */
+const listStatementsOf = preparedPerHandle((db: Database) => {
+  const page = (isAfterCursor: boolean) =>
+    db
+      .select({ ...metadataColumns, key: createdKey })
+      .from(clientReports)
+      .where(
+        and(
+          eq(clientReports.organisationId, sql.placeholder('organisationId')),
+          eq(clientReports.clientPersonId, sql.placeholder('clientId')),
+          eq(clientReports.coachPersonId, sql.placeholder('coachId')),
+          isAfterCursor
+            ? sql`(${clientReports.createdAt}, ${clientReports.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(clientReports.createdAt), desc(clientReports.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`reports_of_client${isAfterCursor ? '_after' : ''}`);
+  return { first: page(false), after: page(true) };
+});
+
+/**
  * A page of the owner's reports, newest first by (created, id), after `before` when given, without
  * their bytes: `limit + 1` rows by client_reports_client_coach_created_idx, the last one only
  * telling whether a page follows.
@@ -102,19 +127,17 @@ export async function listReports(
   before: PageKey | null,
   limit: number,
 ): Promise<ReportList> {
-  const rows = await db
-    .select({ ...metadataColumns, key: createdKey })
-    .from(clientReports)
-    .where(
-      and(
-        ownedBy(owner),
-        before === null
-          ? undefined
-          : sql`(${clientReports.createdAt}, ${clientReports.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`,
-      ),
-    )
-    .orderBy(desc(clientReports.createdAt), desc(clientReports.id))
-    .limit(limit + 1);
+  const statements = listStatementsOf(db);
+  const values = {
+    organisationId: owner.organisationId,
+    clientId: owner.clientId,
+    coachId: owner.coachId,
+    limit: limit + 1,
+  };
+  const rows =
+    before === null
+      ? await statements.first.execute(values)
+      : await statements.after.execute({ ...values, beforeAt: before.at, beforeId: before.id });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
