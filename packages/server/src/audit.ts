@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from './db/auditActions.ts';
 import {
   type Database,
@@ -53,7 +53,12 @@ const insertOf = preparedPerHandle(insertStatement);
  * Prepared once per handle.
  */
 export async function recordAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
-  await insertOf(db).execute({
+  await insertOf(db).execute(auditValues(entry));
+}
+
+/** The values of an audit row: what was not given is null, the details are JSON text. */
+function auditValues(entry: AuditEntry) {
+  return {
     organisationId: entry.organisationId,
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,
@@ -62,7 +67,19 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
     requestId: entry.requestId ?? null,
     outcome: entry.outcome ?? null,
     details: JSON.stringify(entry.details ?? {}),
-  });
+  };
+}
+
+/**
+ * The insert of one audit row as SQL, for a statement that writes it with the rows it is about
+ * (a data-modifying `with` part, or its last part): the same row {@link recordAudit} writes.
+ */
+export function auditInsertSql(entry: AuditEntry): SQL {
+  const row = auditValues(entry);
+  return sql`insert into audit_log
+      (organisation_id, action, actor_user_id, subject, ip, request_id, outcome, details)
+    values (${row.organisationId}::uuid, ${row.action}, ${row.actorUserId}::uuid, ${row.subject},
+      ${row.ip}, ${row.requestId}, ${row.outcome}, ${row.details}::jsonb)`;
 }
 
 /** A failure's code for a log line (the database's, under drizzle's wrapper), never its message. */

@@ -9,7 +9,7 @@ import { startSecondStep } from './factors/secondSteps.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { RequestMeta } from './requestMeta.ts';
-import { issueTokens, type SessionDeps, type Tokens } from './sessions.ts';
+import { type SessionDeps, startAuditedSession, type Tokens } from './sessions.ts';
 import { mailSignInCode, tellOwnerOfPasswordGuessing, useSignInCode } from './signInCodes.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -99,9 +99,12 @@ export async function signIn(
   }
   const mustEnrol =
     deps.options.isSecondFactorRequired && (await isCoach(database.db, organisationId, user.id));
-  const tokens = await database.transaction(async (tx) => {
-    const issued = await issueTokens(tx, deps, user.id, now, undefined, { proofs, mustEnrol });
-    await recordAudit(tx, {
+  const issued = await startAuditedSession(
+    deps,
+    user.id,
+    now,
+    { proofs, mustEnrol },
+    (sessionId) => ({
       organisationId,
       action: 'sign_in',
       actorUserId: user.id,
@@ -110,12 +113,14 @@ export async function signIn(
       requestId: meta.requestId,
       outcome: 'success',
       details: {
-        sessionId: issued.familyId,
+        sessionId,
         ...(attempt.needsMailedCode ? { proof: 'password_and_mailed_code' } : {}),
       },
-    });
-    return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
-  });
+    }),
+  );
   await clearSignInFailures(database, organisationId, subject, attempt);
-  return { status: 200, body: tokens };
+  return {
+    status: 200,
+    body: { accessToken: issued.accessToken, refreshToken: issued.refreshToken },
+  };
 }

@@ -96,39 +96,73 @@ export function tooManyAttemptsMessage(seconds: number): string {
   return `Too many attempts. Try again in ${wait}.`;
 }
 
-type BucketRow = { count: number; retry_after: number | string };
+type BucketRow = { key: string; count: number | string; retry_after: number | string };
+
+/** One attempt to count: the bucket's key and its limit. */
+type BucketHit = { key: string; limit: RateLimit };
+
+/** A bucket's count after an attempt, whether it is over its limit, and its window's rest. */
+type BucketCount = { isLimited: boolean; retryAfterSeconds: number; count: number };
 
 /**
- * Counts one attempt in the fixed-window bucket `key` (shared by every server process through
- * PostgreSQL) and answers whether it is over the limit. One atomic upsert: parallel attempts can
- * never both read the same count. An expired window restarts at 1, so nothing locks forever.
+ * Counts one attempt in each fixed-window bucket of `hits` (shared by every server process
+ * through PostgreSQL) and answers, in the same order, whether each is over its limit. One
+ * statement, an atomic upsert per bucket: parallel attempts can never both read the same count.
+ * An expired window restarts at 1, so nothing locks forever. Buckets of one call are locked in
+ * the order given, the same order for every call of one kind: no two calls wait on each other in
+ * a circle.
  */
+export async function hitBuckets<const Hits extends readonly BucketHit[]>(
+  db: Database,
+  organisationId: string,
+  hits: Hits,
+  now: Date,
+): Promise<{ [Index in keyof Hits]: BucketCount }> {
+  // Two parts of one statement cannot both change one row.
+  if (new Set(hits.map((hit) => hit.key)).size !== hits.length) {
+    throw new Error('A bucket is counted once per statement');
+  }
+  const at = now.toISOString();
+  const upserts = hits.map(({ key, limit }, index) => {
+    const window = limit.windowSeconds;
+    const expired = sql`rate_limit_buckets.window_start <= ${at}::timestamptz - make_interval(secs => ${window}::double precision)`;
+    return sql`${sql.raw(`hit_${index}`)} as (
+      insert into rate_limit_buckets (organisation_id, key, window_start, count)
+      values (${organisationId}::uuid, ${key}, ${at}::timestamptz, 1)
+      on conflict (organisation_id, key) do update set
+        count = case when ${expired} then 1 else rate_limit_buckets.count + 1 end,
+        window_start = case when ${expired} then ${at}::timestamptz else rate_limit_buckets.window_start end
+      returning key, count,
+        ceil(extract(epoch from (window_start + make_interval(secs => ${window}::double precision)
+          - ${at}::timestamptz)))::int as retry_after)`;
+  });
+  const answers = hits.map((_, index) => sql`select * from ${sql.raw(`hit_${index}`)}`);
+  const result = await db.execute<BucketRow>(
+    sql`with ${sql.join(upserts, sql`, `)} ${sql.join(answers, sql` union all `)}`,
+  );
+  const counts = hits.map(({ key, limit }): BucketCount => {
+    const row = result.rows.find((candidate) => candidate.key === key);
+    if (!row) throw new Error('rate limit upsert returned no row');
+    return {
+      isLimited: Number(row.count) > limit.max,
+      retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+      count: Number(row.count),
+    };
+  });
+  // One count per hit, in the order of `hits`.
+  return counts as { [Index in keyof Hits]: BucketCount };
+}
+
+/** Counts one attempt in the bucket `key`: {@link hitBuckets} for one bucket. */
 export async function hitBucket(
   db: Database,
   organisationId: string,
   key: string,
   limit: RateLimit,
   now: Date,
-): Promise<{ isLimited: boolean; retryAfterSeconds: number; count: number }> {
-  const at = now.toISOString();
-  const window = limit.windowSeconds;
-  const expired = sql`rate_limit_buckets.window_start <= ${at}::timestamptz - make_interval(secs => ${window}::double precision)`;
-  const result = await db.execute<BucketRow>(sql`
-    insert into rate_limit_buckets (organisation_id, key, window_start, count)
-    values (${organisationId}::uuid, ${key}, ${at}::timestamptz, 1)
-    on conflict (organisation_id, key) do update set
-      count = case when ${expired} then 1 else rate_limit_buckets.count + 1 end,
-      window_start = case when ${expired} then ${at}::timestamptz else rate_limit_buckets.window_start end
-    returning count,
-      ceil(extract(epoch from (window_start + make_interval(secs => ${window}::double precision)
-        - ${at}::timestamptz)))::int as retry_after`);
-  const row = result.rows[0];
-  if (!row) throw new Error('rate limit upsert returned no row');
-  return {
-    isLimited: Number(row.count) > limit.max,
-    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
-    count: Number(row.count),
-  };
+): Promise<BucketCount> {
+  const [count] = await hitBuckets(db, organisationId, [{ key, limit }], now);
+  return count;
 }
 
 /** Takes one attempt back from bucket `key` (an attempt counted first that turned out right). */
@@ -178,13 +212,15 @@ export async function enforceRateLimit(
   now: Date,
 ): Promise<void> {
   const address = clientAddressKey(subject.ip);
-  const checks = [hitBucket(db, organisationId, `${action}:ip:${address}`, limits.perIp, now)];
-  if (subject.account) {
-    checks.push(
-      hitBucket(db, organisationId, `${action}:account:${subject.account}`, limits.perAccount, now),
-    );
-  }
-  const [byAddress, byAccount] = await Promise.all(checks);
+  const byAddressHit = { key: `${action}:ip:${address}`, limit: limits.perIp };
+  const [byAddress, byAccount] = subject.account
+    ? await hitBuckets(
+        db,
+        organisationId,
+        [byAddressHit, { key: `${action}:account:${subject.account}`, limit: limits.perAccount }],
+        now,
+      )
+    : [await hitBucket(db, organisationId, byAddressHit.key, byAddressHit.limit, now), undefined];
   await sweepIdleBucketsSometimes(db, organisationId, now);
   const limited = [byAddress, byAccount].filter((result) => result?.isLimited);
   if (limited.length > 0) {

@@ -30,6 +30,7 @@ import { hashPassword } from './passwords.ts';
 import {
   enforceBucket,
   hitBucket,
+  hitBuckets,
   refuseThrottled,
   sweepIdleBucketsSometimes,
   takeBackHit,
@@ -81,10 +82,15 @@ async function limitPerAddressAndPair(
   const { database, organisationId, options } = deps;
   const address = clientAddressKey(meta.ip);
   const limits = options.rateLimits[action];
-  const [byAddress, byPair] = await Promise.all([
-    hitBucket(database.db, organisationId, `${action}:ip:${address}`, limits.perIp, now),
-    hitBucket(database.db, organisationId, pairKey(action, address, email), limits.perAccount, now),
-  ]);
+  const [byAddress, byPair] = await hitBuckets(
+    database.db,
+    organisationId,
+    [
+      { key: `${action}:ip:${address}`, limit: limits.perIp },
+      { key: pairKey(action, address, email), limit: limits.perAccount },
+    ],
+    now,
+  );
   await sweepIdleBucketsSometimes(database.db, organisationId, now);
   const limited = byAddress.isLimited ? byAddress : byPair.isLimited ? byPair : null;
   if (limited) {

@@ -74,6 +74,64 @@ describe('auth service: refresh-token rotation', () => {
     expect((await refresh(second.refreshToken)).status).toBe(200);
   });
 
+  it('rotates a live token in one statement beside its lookup and its rate, without a transaction', async () => {
+    const first = await login();
+    const statements: string[] = [];
+    const stopWatching = server.database.statements.observe((name) => {
+      statements.push(name);
+      return () => {};
+    });
+    let response: Awaited<ReturnType<typeof refresh>>;
+    try {
+      response = await refresh(first.refreshToken);
+    } finally {
+      stopWatching();
+    }
+    expect(response.status).toBe(200);
+    // The token's user (for the rate), the rate's two buckets, the rotation; but the idle
+    // buckets' sweep, one call in a hundred.
+    expect(statements.filter((name) => name !== 'delete rate_limit_buckets')).toEqual([
+      'select refresh_tokens',
+      'with other',
+      'with other',
+    ]);
+    const second = response.body as Tokens;
+    const rowOf = async (token: string) => {
+      const [row] = await server.database.db
+        .select()
+        .from(schema.refreshTokens)
+        .where(eq(schema.refreshTokens.tokenHash, sha256Hex(token)));
+      return row;
+    };
+    const old = await rowOf(first.refreshToken);
+    const next = await rowOf(second.refreshToken);
+    // The successor: the same family and absolute expiry, an idle expiry of its own within it.
+    expect(old?.replacedById).toBe(next?.id);
+    expect(next).toMatchObject({
+      userId: coach.userId,
+      familyId: old?.familyId,
+      familyExpiresAt: old?.familyExpiresAt,
+      rotatedAt: null,
+      revokedAt: null,
+    });
+    expect(next?.expiresAt.getTime()).toBeGreaterThan(old?.expiresAt.getTime() ?? 0);
+    expect(next?.expiresAt.getTime()).toBeLessThanOrEqual(next?.familyExpiresAt.getTime() ?? 0);
+  });
+
+  it('never issues a successor past the family’s absolute expiry', async () => {
+    const first = await login();
+    // 20 days on, the token is still live (14 days idle each), but the family ends at day 30.
+    offsetMs = 10 * day;
+    const second = (await refresh(first.refreshToken)).body as Tokens;
+    offsetMs = 20 * day;
+    const third = (await refresh(second.refreshToken)).body as Tokens;
+    const [row] = await server.database.db
+      .select()
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.tokenHash, sha256Hex(third.refreshToken)));
+    expect(row?.expiresAt).toEqual(row?.familyExpiresAt);
+  });
+
   it('reuse of a rotated token after the grace revokes the whole family and is audited', async () => {
     const first = await login();
     const second = (await refresh(first.refreshToken)).body as Tokens;

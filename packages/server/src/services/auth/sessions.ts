@@ -1,6 +1,6 @@
 import { messages, type SessionProof } from '@coach/domain';
-import { and, eq, gt, isNull, notExists, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../audit.ts';
+import { and, eq, gt, isNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { type AuditEntry, auditInsertSql, recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
 import { sometimes } from '../../db/sweep.ts';
@@ -89,6 +89,47 @@ export async function issueTokens(
     sessionId: familyId,
   });
   return { accessToken, refreshToken, id: row.id, familyId };
+}
+
+/**
+ * Starts a session as {@link issueTokens} does without a family (its first refresh token and its
+ * factors) and writes `audit` (the sign-in's row) with it, in one statement: all of it is stored,
+ * or none, without a transaction of four statements around it.
+ */
+export async function startAuditedSession(
+  deps: SessionDeps,
+  userId: string,
+  now: Date,
+  start: SessionStart,
+  audit: (familyId: string) => AuditEntry,
+): Promise<Tokens & { familyId: string }> {
+  const { organisationId } = deps;
+  const familyId = crypto.randomUUID();
+  const familyExpiresAt = addSeconds(now, deps.options.refreshAbsoluteSeconds);
+  const idleExpiry = addSeconds(now, deps.options.refreshIdleSeconds);
+  const expiresAt = new Date(Math.min(idleExpiry.getTime(), familyExpiresAt.getTime()));
+  const refreshToken = randomToken();
+  const at = now.toISOString();
+  await deps.database.db.execute(sql`
+    with token as (
+      insert into refresh_tokens
+        (organisation_id, user_id, family_id, token_hash, created_at, expires_at, family_expires_at)
+      values (${organisationId}::uuid, ${userId}::uuid, ${familyId}::uuid,
+        ${sha256Hex(refreshToken)}, ${at}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
+        ${familyExpiresAt.toISOString()}::timestamptz)
+    ),
+    factors as (
+      insert into session_factors
+        (session_id, organisation_id, user_id, proofs, second_factor_at, must_enrol, created_at)
+      values (${familyId}::uuid, ${organisationId}::uuid, ${userId}::uuid,
+        ${JSON.stringify(start.proofs)}::jsonb,
+        ${start.secondFactorAt?.toISOString() ?? null}::timestamptz, ${start.mustEnrol ?? false},
+        ${at}::timestamptz)
+    )
+    ${auditInsertSql(audit(familyId))}`);
+  await sweepEndedSessionFactorsSometimes(deps.database.db, organisationId, now);
+  const accessToken = await deps.accessTokens.sign({ userId, organisationId, sessionId: familyId });
+  return { accessToken, refreshToken, familyId };
 }
 
 /** How long after its last refresh token expired a session's factors are kept (see below). */
@@ -229,10 +270,58 @@ async function userOfRefreshToken(
 }
 
 /**
+ * Rotates `refreshToken` in one statement when it is live and was never rotated: the row is
+ * marked rotated and its successor in the same family inserted (never past the family's absolute
+ * expiry), as the transaction of {@link refreshSession} does. Answers the new tokens, or null when
+ * the token is unknown, revoked, expired or already rotated (that transaction decides then).
+ * The update takes the row's lock: a parallel refresh of the same token waits, then finds it
+ * rotated and takes the transaction's way.
+ */
+async function rotateLiveToken(
+  deps: SessionDeps,
+  refreshToken: string,
+  now: Date,
+): Promise<Tokens | null> {
+  const nextId = crypto.randomUUID();
+  const nextToken = randomToken();
+  const at = now.toISOString();
+  const idleExpiry = addSeconds(now, deps.options.refreshIdleSeconds).toISOString();
+  const result = await deps.database.db.execute<{ user_id: string; family_id: string }>(sql`
+    with rotated as (
+      update refresh_tokens set rotated_at = ${at}::timestamptz, replaced_by_id = ${nextId}::uuid
+      where organisation_id = ${deps.organisationId}::uuid
+        and token_hash = ${sha256Hex(refreshToken)}
+        and revoked_at is null and rotated_at is null
+        and expires_at > ${at}::timestamptz and family_expires_at > ${at}::timestamptz
+      returning user_id, family_id, family_expires_at
+    ),
+    successor as (
+      insert into refresh_tokens
+        (id, organisation_id, user_id, family_id, token_hash, created_at, expires_at,
+          family_expires_at)
+      select ${nextId}::uuid, ${deps.organisationId}::uuid, user_id, family_id,
+        ${sha256Hex(nextToken)}, ${at}::timestamptz,
+        least(${idleExpiry}::timestamptz, family_expires_at), family_expires_at
+      from rotated
+    )
+    select user_id, family_id from rotated`);
+  const [row] = result.rows;
+  if (!row) return null;
+  const accessToken = await deps.accessTokens.sign({
+    userId: row.user_id,
+    organisationId: deps.organisationId,
+    sessionId: row.family_id,
+  });
+  return { accessToken, refreshToken: nextToken };
+}
+
+/**
  * Exchanges a refresh token for new tokens; the old one is rotated (unusable from now on).
  *
- * The row is locked (`FOR UPDATE`) for the whole exchange, so two parallel refreshes of one token
- * are serialised: the first rotates it, the second sees it rotated.
+ * A live token that was never rotated (nearly every refresh) is rotated in one statement
+ * ({@link rotateLiveToken}). Any other goes through a transaction that locks its row (`FOR
+ * UPDATE`) for the whole exchange. Either way two parallel refreshes of one token are serialised
+ * by the row's lock: the first rotates it, the second sees it rotated.
  *
  * Rotated token presented again:
  * - once within `refreshReuseGraceSeconds` of its rotation (the same token sent twice at once by
@@ -262,6 +351,8 @@ export async function refreshSession(
     { ...meta, account: userId ?? null },
     now,
   );
+  const rotated = await rotateLiveToken(deps, refreshToken, now);
+  if (rotated) return rotated;
   const outcome = await transactionEndingSessions(deps.database, async (tx) => {
     const [row] = await tx
       .select()

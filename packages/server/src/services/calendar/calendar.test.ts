@@ -81,10 +81,27 @@ describe('GET /api/calendar/clients/:clientId/events', () => {
     expect(calendar.events.at(-1)?.localDate).toBe('2026-03-11');
     expect(await eventRows(server, berlin)).toHaveLength(81);
 
-    // Reading again stores nothing more and answers the same events.
-    const again = await readCalendar(berlin, berlin.personId, '2026-03-01', '2026-03-20');
+    // Reading again stores nothing more and answers the same events: the steps and the events
+    // read beside the session check, without a transaction or the client's lock.
+    const statements: string[] = [];
+    const stopWatching = server.database.statements.observe((name) => {
+      statements.push(name);
+      return () => {};
+    });
+    let again: Calendar;
+    try {
+      again = await readCalendar(berlin, berlin.personId, '2026-03-01', '2026-03-20');
+    } finally {
+      stopWatching();
+    }
     expect(again.events).toEqual(calendar.events);
     expect(await eventRows(server, berlin)).toHaveLength(81);
+    // (Before them, the session check: on PGlite partly from memory, then the profiles.)
+    expect(statements).not.toContain('begin');
+    expect(statements.slice(statements.indexOf('select journey_steps'))).toEqual([
+      'select journey_steps',
+      'select calendar_events',
+    ]);
   });
 
   it('shows a completed window as completed', async () => {

@@ -14,7 +14,7 @@ export const calendarService: ServicePlugin = async (app, context) => {
     contractRoute(
       'getCalendar',
       clientRangeHandlers(context, 'coachOrClient', (client, range, now) =>
-        database.transaction((tx) => loadCalendar(tx, client, range, now)),
+        loadCalendar(database, client, range, now),
       ),
     ),
   );

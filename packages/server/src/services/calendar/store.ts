@@ -6,12 +6,20 @@ import {
   earlierDate,
   laterDate,
   localDateOf,
+  type StepStart,
 } from '@coach/domain';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../db/index.ts';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import {
+  type Database,
+  type DatabaseHandle,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from '../../db/index.ts';
 import {
   type ClientRef,
   ensureCalendar,
+  missingEvents,
   readStepStarts,
   shareLockClient,
 } from '../clientRecords/index.ts';
@@ -38,25 +46,17 @@ function toCalendarEvent(row: EventRow): CalendarEvent {
   };
 }
 
-/**
- * The client's stored calendar events of the range, by start time (then entity, kind, slot, so
- * the order is stable). Reads only: `ensureCalendar` materialises them first.
- */
-async function readCalendar(
-  db: Database | Transaction,
-  client: ClientRef,
-  range: DateRange,
-  _now: Date,
-): Promise<Calendar> {
-  const rows = await db
+/** The statement of {@link readCalendar}, prepared once per handle (or transaction). */
+const eventsInRangeOf = preparedPerHandle((db: Database | Transaction) =>
+  db
     .select()
     .from(calendarEvents)
     .where(
       and(
-        eq(calendarEvents.organisationId, client.organisationId),
-        eq(calendarEvents.clientPersonId, client.id),
-        gte(calendarEvents.localDate, range.from),
-        lte(calendarEvents.localDate, range.to),
+        eq(calendarEvents.organisationId, sql.placeholder('organisationId')),
+        eq(calendarEvents.clientPersonId, sql.placeholder('clientId')),
+        gte(calendarEvents.localDate, sql.placeholder('from')),
+        lte(calendarEvents.localDate, sql.placeholder('to')),
       ),
     )
     .orderBy(
@@ -64,7 +64,25 @@ async function readCalendar(
       asc(calendarEvents.entityType),
       asc(calendarEvents.kind),
       asc(calendarEvents.slot),
-    );
+    )
+    .prepare('calendar_events_in_range'),
+);
+
+/**
+ * The client's stored calendar event rows of the range, by start time (then entity, kind, slot,
+ * so the order is stable). Reads only: `ensureCalendar` materialises them first.
+ */
+function readEventRows(db: Database | Transaction, client: ClientRef, range: DateRange) {
+  return eventsInRangeOf(db).execute({
+    organisationId: client.organisationId,
+    clientId: client.id,
+    from: range.from,
+    to: range.to,
+  });
+}
+
+/** The calendar of the range as the API answers it, from its event rows. */
+function calendarOf(client: ClientRef, range: DateRange, rows: readonly EventRow[]): Calendar {
   return {
     clientId: client.id,
     timezone: client.timezone,
@@ -75,23 +93,48 @@ async function readCalendar(
 }
 
 /**
- * The calendar of the range as a client or coach reads it: the range's dates from learn's start
- * to the client's today + 7 are materialised first (each with its own step's schedule; future
- * dates follow the current step), then the stored events are read. Shares the client's lock, so
- * it waits for a phase change in progress instead of storing the replaced plan.
+ * The dates of the range that are materialised when read: from learn's start to the client's
+ * today + 7, each with its own step's schedule (future dates follow the current step).
+ */
+function materialisedDates(
+  client: ClientRef,
+  starts: readonly StepStart[],
+  range: DateRange,
+  now: Date,
+) {
+  const learnStart = starts[0]?.startDate ?? range.from;
+  const lastDate = addDays(localDateOf(now, client.timezone), calendarDaysAhead);
+  return { from: laterDate(range.from, learnStart), to: earlierDate(range.to, lastDate) };
+}
+
+/**
+ * The calendar of the range as a client or coach reads it: the range's dates of
+ * {@link materialisedDates} are materialised first, then the stored events are read.
+ *
+ * Nearly always every such date is stored already, so the steps and the events are read first,
+ * outside a transaction: when no planned event is missing from what was read, that is the answer
+ * (two statements). Otherwise, in one transaction that shares the client's lock (it waits for a
+ * phase change in progress instead of storing the replaced plan), the steps are read again, the
+ * missing dates materialised and the events read again.
  */
 export async function loadCalendar(
-  tx: Transaction,
+  database: DatabaseHandle,
   client: ClientRef,
   range: DateRange,
   now: Date,
 ): Promise<Calendar> {
-  await shareLockClient(tx, client);
-  const starts = await readStepStarts(tx, client);
-  const learnStart = starts[0]?.startDate ?? range.from;
-  const lastDate = addDays(localDateOf(now, client.timezone), calendarDaysAhead);
-  const from = laterDate(range.from, learnStart);
-  const to = earlierDate(range.to, lastDate);
-  await ensureCalendar(tx, client, from, to, now, starts);
-  return readCalendar(tx, client, range, now);
+  const starts = await readStepStarts(database.db, client);
+  const rows = await readEventRows(database.db, client, range);
+  const { from, to } = materialisedDates(client, starts, range, now);
+  const storedDates = new Set(rows.map((row) => row.localDate));
+  if (missingEvents(client, starts, from, to, storedDates).length === 0) {
+    return calendarOf(client, range, rows);
+  }
+  return database.transaction(async (tx) => {
+    await shareLockClient(tx, client);
+    const lockedStarts = await readStepStarts(tx, client);
+    const dates = materialisedDates(client, lockedStarts, range, now);
+    await ensureCalendar(tx, client, dates.from, dates.to, now, lockedStarts);
+    return calendarOf(client, range, await readEventRows(tx, client, range));
+  });
 }

@@ -65,10 +65,24 @@ export async function ensureCalendar(
     );
   const storedDates = new Set(stored.map((row) => row.localDate));
   const stepStarts = starts ?? (await readStepStarts(tx, client));
-  const missing = plannedEvents(client.timezone, stepStarts, from, to).filter(
+  await insertPlanned(tx, client, missingEvents(client, stepStarts, from, to, storedDates));
+}
+
+/**
+ * The planned events of the dates `from` to `to` that are not materialised: those of the dates
+ * with no stored event (`storedDates`), as {@link ensureCalendar} inserts them.
+ */
+export function missingEvents(
+  client: ClientRef,
+  starts: readonly StepStart[],
+  from: string,
+  to: string,
+  storedDates: ReadonlySet<string>,
+): PlannedCalendarEvent[] {
+  if (to < from) return [];
+  return plannedEvents(client.timezone, starts, from, to).filter(
     (event) => !storedDates.has(event.localDate),
   );
-  await insertPlanned(tx, client, missing);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ClientReadLimit } from './clientReadLimit.ts';
 import type { ClientWriteQuotasInput } from './writeQuotaOptions.ts';
 
 export { clientNotFound, requireClientCaller, resolveClientAccess } from './access.ts';
-export { ensureCalendar, replanCalendar } from './calendarRows.ts';
+export { ensureCalendar, missingEvents, replanCalendar } from './calendarRows.ts';
 export { registerClientReadAudit } from './clientReadAudit.ts';
 export { liftedClientReadLimit } from './clientReadLimit.ts';
 export {

@@ -179,26 +179,33 @@ async function completeScheduledAssessment(
   answeredAt: Date,
   now: Date,
 ): Promise<SurveyRow> {
-  await ensureCalendar(tx, client, step.startDate, step.startDate, now, starts);
-  const [event] = await tx
-    .select()
-    .from(calendarEvents)
-    .where(
-      and(
-        eq(calendarEvents.clientPersonId, client.id),
-        eq(calendarEvents.localDate, step.startDate),
-        eq(calendarEvents.entityType, 'survey'),
-        eq(calendarEvents.kind, 'assessment'),
-        eq(calendarEvents.slot, 0),
-      ),
-    )
-    .limit(1);
+  const findEvent = () =>
+    tx
+      .select()
+      .from(calendarEvents)
+      .where(
+        and(
+          eq(calendarEvents.clientPersonId, client.id),
+          eq(calendarEvents.localDate, step.startDate),
+          eq(calendarEvents.entityType, 'survey'),
+          eq(calendarEvents.kind, 'assessment'),
+          eq(calendarEvents.slot, 0),
+        ),
+      )
+      .limit(1);
+  let [event] = await findEvent();
+  if (!event) {
+    // The date may not be materialised yet (dates are materialised whole: with any event there,
+    // materialising would store nothing).
+    await ensureCalendar(tx, client, step.startDate, step.startDate, now, starts);
+    [event] = await findEvent();
+  }
   const isOpen =
     event !== undefined &&
     event.status === 'active' &&
     event.startsAt <= answeredAt &&
     answeredAt < event.endsAt;
-  if (!isOpen) return row;
+  if (!event || !isOpen) return row;
   const [linked] = await tx
     .update(surveys)
     .set({ calendarEventId: event.id })
