@@ -27,7 +27,7 @@ describe('server over real HTTP', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ok',
-      admission: { atWork: 0, waiting: 0, max: 20, signIn: { atWork: 0, waiting: 0, max: 6 } },
+      admission: { atWork: 0, waiting: 0, max: 10, signIn: { atWork: 0, waiting: 0, max: 3 } },
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

@@ -10,6 +10,7 @@ import {
   loadJwtSecret,
   readConfig,
 } from './config.ts';
+import { defaultHttpLimits } from './http/limits.ts';
 
 describe('readConfig: mail, links, CORS, services and demo seeding', () => {
   it('has working defaults', () => {
@@ -90,12 +91,25 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
   });
 
   it('caps connections and requests per address unless PER_ADDRESS_LIMITS=0 (load tests)', () => {
-    expect(readConfig({}).http).toBeUndefined();
-    expect(readConfig({ PER_ADDRESS_LIMITS: '0' }).http).toEqual({
+    expect(readConfig({}).http?.maxConnectionsPerAddress).toBeUndefined();
+    expect(readConfig({ PER_ADDRESS_LIMITS: '0' }).http).toMatchObject({
       maxConnectionsPerAddress: Number.POSITIVE_INFINITY,
       maxAtWorkPerAddress: Number.POSITIVE_INFINITY,
       maxWaitingPerAddress: Number.POSITIVE_INFINITY,
     });
+  });
+
+  it('opens 5 PostgreSQL connections a process unless DATABASE_POOL_SIZE says, and admits twice that', () => {
+    expect(readConfig({})).toMatchObject({
+      poolSize: 5,
+      http: { maxRequestsAtWork: 10, maxSignInAtWork: 3 },
+    });
+    expect(readConfig({ DATABASE_POOL_SIZE: '20' })).toMatchObject({
+      poolSize: 20,
+      http: { maxRequestsAtWork: 40, maxSignInAtWork: 12 },
+    });
+    // The defaults of a server started without `readConfig` (tests, tools) are the same.
+    expect(defaultHttpLimits).toMatchObject({ maxRequestsAtWork: 10, maxSignInAtWork: 3 });
   });
 
   it("limits each account's reads of clients' data unless CLIENT_READ_LIMIT=0 (load tests)", () => {
@@ -208,6 +222,16 @@ describe('readConfig: mail, links, CORS, services and demo seeding', () => {
       'a METRICS_HOST that is a name',
       { METRICS_PORT: '9464', METRICS_HOST: 'metrics.example.com' },
       "METRICS_HOST must be an IP address (such as 127.0.0.1 or 0.0.0.0) or localhost, got 'metrics.example.com'",
+    ],
+    [
+      'a DATABASE_POOL_SIZE of no connections',
+      { DATABASE_POOL_SIZE: '0' },
+      "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 100, got '0'",
+    ],
+    [
+      'a DATABASE_POOL_SIZE that is no number',
+      { DATABASE_POOL_SIZE: 'ten' },
+      "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 100, got 'ten'",
     ],
     [
       'a METRICS_HOST without METRICS_PORT',

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultHttpLimits } from '../src/http/limits.ts';
 import { seedPerson, setNow } from './analytics.ts';
 import { signInForTest, type TestUser } from './auth.ts';
 import { callAs } from './clientRecords.ts';
@@ -140,8 +141,9 @@ describe('a sign-in flood', () => {
     const { admission } = (await health.json()) as {
       admission: { signIn: { atWork: number; waiting: number; max: number } };
     };
-    expect(admission.signIn.max).toBe(6);
-    expect(admission.signIn.atWork).toBeLessThanOrEqual(6);
+    const { maxSignInAtWork } = defaultHttpLimits;
+    expect(admission.signIn.max).toBe(maxSignInAtWork);
+    expect(admission.signIn.atWork).toBeLessThanOrEqual(maxSignInAtWork);
 
     const persons = await requestFrom(started.baseUrl, clientAddress(100), {
       path: '/api/account/persons',

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type ServiceName, serviceNames } from '@coach/api';
-import { checkDatabaseUrl } from '../db/databaseConfig.ts';
+import { checkDatabaseUrl, defaultPoolSize } from '../db/databaseConfig.ts';
 import type { TrustProxy } from '../http/clientAddress.ts';
+import { admissionForPool } from '../http/limits.ts';
 import {
   type Config,
   defaultMailFrom,
@@ -41,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl) checkDatabaseUrl(databaseUrl);
+  const poolSize = readPoolSize(env.DATABASE_POOL_SIZE);
   const jwtSecret = env.JWT_SECRET ? env.JWT_SECRET : null;
   if (jwtSecret !== null && jwtSecret.length < minJwtSecretLength) {
     throw new Error(
@@ -63,10 +65,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: readAppUrl(env.APP_URL, port),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    // Load tests from one machine are many clients at one address: they turn the caps off.
-    ...(readFlag('PER_ADDRESS_LIMITS', env.PER_ADDRESS_LIMITS, true)
-      ? {}
-      : { http: withoutPerAddressLimits }),
+    http: {
+      // Requests at work follow the database pool.
+      ...admissionForPool(poolSize),
+      // Load tests from one machine are many clients at one address: they turn the caps off.
+      ...(readFlag('PER_ADDRESS_LIMITS', env.PER_ADDRESS_LIMITS, true)
+        ? {}
+        : withoutPerAddressLimits),
+    },
     services: readServices(env.SERVICES),
     hasClientWriteQuotas: readFlag('CLIENT_WRITE_QUOTAS', env.CLIENT_WRITE_QUOTAS, true),
     hasClientReadLimit: readFlag('CLIENT_READ_LIMIT', env.CLIENT_READ_LIMIT, true),
@@ -87,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || '.data'),
     databaseUrl,
     organisationId,
+    poolSize,
   };
 }
 
@@ -238,6 +245,22 @@ function readServices(value: string | undefined): ServiceName[] {
 }
 
 /** `ACCESS_TOKEN_TTL_SECONDS`: whole seconds, 1 to 900 (shorter lifetimes are for tests). */
+/** The most PostgreSQL connections `DATABASE_POOL_SIZE` may ask of one process. */
+const maxPoolSize = 100;
+
+/** `DATABASE_POOL_SIZE`: the PostgreSQL connections of this process (see `defaultPoolSize`). */
+function readPoolSize(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return defaultPoolSize;
+  const size = Number(text);
+  if (!Number.isInteger(size) || size < 1 || size > maxPoolSize) {
+    throw new Error(
+      `DATABASE_POOL_SIZE must be a whole number of connections from 1 to ${maxPoolSize}, got '${value}'`,
+    );
+  }
+  return size;
+}
+
 function readAccessTokenTtl(value: string | undefined): number {
   const text = value?.trim();
   if (!text) return maxAccessTokenTtlSeconds;

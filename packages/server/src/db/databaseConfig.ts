@@ -9,7 +9,17 @@ export type DatabaseConfig = {
   databaseUrl: string | null;
   /** The one organisation this deployment serves; every row carries it. */
   organisationId: string;
+  /** The PostgreSQL connections of this process (`DATABASE_POOL_SIZE`); PGlite has one. */
+  poolSize?: number;
 };
+
+/**
+ * The PostgreSQL connections a process opens by default. Every process has its own pool, and a
+ * deployment grows by processes: all their pools together should stay near what the database
+ * server runs at once (a few per core). On two cores shared with the server processes, the mixed
+ * load served 8 % more calls with 5 connections a process than with 10 (decision 85).
+ */
+export const defaultPoolSize = 5;
 
 /**
  * Throws a clear message when `url` is not a usable PostgreSQL URL. The message never repeats the

@@ -35,7 +35,10 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    return openPostgresDatabase(config.databaseUrl, config.organisationId, options);
+    return openPostgresDatabase(config.databaseUrl, config.organisationId, {
+      ...(config.poolSize === undefined ? {} : { poolSize: config.poolSize }),
+      ...options,
+    });
   }
   return openPgliteDatabase(config.dataDir, config.organisationId, options.pgliteThread);
 }

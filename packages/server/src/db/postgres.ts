@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { checkDatabaseUrl } from './databaseConfig.ts';
+import { checkDatabaseUrl, defaultPoolSize } from './databaseConfig.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
 import { migrationsFolder } from './migrations.ts';
 import { nameRepeatedStatements } from './namedStatements.ts';
@@ -31,7 +31,7 @@ export async function openPostgresDatabase(
   const target = describeServer(url);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? defaultPoolSize,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     // A server that vanishes without closing the connection is noticed by the socket, not never.

@@ -4,6 +4,8 @@
 // make everyone else wait (twenty connections that sent half a body each froze the API for as
 // long as they stayed open; so did twenty that asked for a large picture and never read it).
 
+import { defaultPoolSize } from '../db/databaseConfig.ts';
+
 /** The server's limits on connections, request timing and admission; see `defaultHttpLimits`. */
 export type HttpLimits = {
   /** Time to receive a request's headers from the first byte (Node's `headersTimeout`), ms. */
@@ -103,10 +105,7 @@ export const defaultHttpLimits: HttpLimits = {
   // A browser's 6 connections to a host, with room: a page shows a handful of pictures at once.
   maxLargeAnswersPerAddress: 8,
   maxConnectionsPerAddress: 64,
-  // Twice the PostgreSQL pool (see admission.ts).
-  maxRequestsAtWork: 20,
-  // A third: signed-in calls always find two thirds of the slots.
-  maxSignInAtWork: 6,
+  ...admissionForPool(defaultPoolSize),
   // A browser opens 6 connections per host: a page's calls run 4 at a time and the rest wait.
   maxAtWorkPerAddress: 4,
   maxWaitingPerAddress: 32,
@@ -117,6 +116,18 @@ export const defaultHttpLimits: HttpLimits = {
   // (systemd, Kubernetes) commonly gives a stop before it kills the process.
   stopGraceMs: 10_000,
 };
+
+/**
+ * The requests at work for a process with `poolSize` PostgreSQL connections: twice the pool (see
+ * admission.ts), of which sign-in work takes at most three in ten, so signed-in calls always find
+ * most of the slots.
+ */
+export function admissionForPool(
+  poolSize: number,
+): Pick<HttpLimits, 'maxRequestsAtWork' | 'maxSignInAtWork'> {
+  const maxRequestsAtWork = 2 * poolSize;
+  return { maxRequestsAtWork, maxSignInAtWork: Math.max(1, Math.floor(maxRequestsAtWork * 0.3)) };
+}
 
 /** The product's limits with the given ones instead. */
 export function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
