@@ -1,9 +1,11 @@
-// Real server processes for the load: packages/server/src/main.ts, the services as `npm start`
-// runs them but for the demo seed (the load runs with DEMO_SEED=0), on a loopback port, its log
-// in a file (a log line per request: the production logger is part of what is measured).
+// Real server processes for the load: packages/server/src/main.ts with the production V8 flags
+// (src/nodeFlags.ts), the services as `npm start` runs them but for the demo seed (the load runs
+// with DEMO_SEED=0), on a loopback port, its log in a file (a log line per request: the
+// production logger is part of what is measured).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { serverNodeFlags } from '../../packages/server/src/nodeFlags.ts';
 import { freePort } from '../../packages/server/test/freePort.ts';
 
 const mainScript = resolve(import.meta.dirname, '../../packages/server/src/main.ts');
@@ -19,7 +21,7 @@ export async function startServer(
   const port = await freePort();
   const logFile = join(logDir, `${name}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [mainScript], {
+  const child = spawn(process.execPath, [...serverNodeFlags, mainScript], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
