@@ -108,9 +108,9 @@ type BucketCount = { isLimited: boolean; retryAfterSeconds: number; count: numbe
  * Counts one attempt in each fixed-window bucket of `hits` (shared by every server process
  * through PostgreSQL) and answers, in the same order, whether each is over its limit. One
  * statement, an atomic upsert per bucket: parallel attempts can never both read the same count.
- * An expired window restarts at 1, so nothing locks forever. Buckets of one call are locked in
- * the order given, the same order for every call of one kind: no two calls wait on each other in
- * a circle.
+ * An expired window restarts at 1, so nothing locks forever. The statement reads the upserts'
+ * answers in the order given, so it takes the buckets' locks in that order, the same for every
+ * call of one kind (the address first): no two calls wait on each other in a circle.
  */
 export async function hitBuckets<const Hits extends readonly BucketHit[]>(
   db: Database,

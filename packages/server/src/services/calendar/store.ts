@@ -46,7 +46,7 @@ function toCalendarEvent(row: EventRow): CalendarEvent {
   };
 }
 
-/** The statement of {@link readCalendar}, prepared once per handle (or transaction). */
+/** The statement of {@link readEventRows}, prepared once per handle (or transaction). */
 const eventsInRangeOf = preparedPerHandle((db: Database | Transaction) =>
   db
     .select()
