@@ -244,33 +244,43 @@ function readServices(value: string | undefined): ServiceName[] {
   return [...new Set(names)] as ServiceName[];
 }
 
-/** `ACCESS_TOKEN_TTL_SECONDS`: whole seconds, 1 to 900 (shorter lifetimes are for tests). */
 /** The most PostgreSQL connections `DATABASE_POOL_SIZE` may ask of one process. */
 const maxPoolSize = 100;
 
 /** `DATABASE_POOL_SIZE`: the PostgreSQL connections of this process (see `defaultPoolSize`). */
 function readPoolSize(value: string | undefined): number {
-  const text = value?.trim();
-  if (!text) return defaultPoolSize;
-  const size = Number(text);
-  if (!Number.isInteger(size) || size < 1 || size > maxPoolSize) {
-    throw new Error(
-      `DATABASE_POOL_SIZE must be a whole number of connections from 1 to ${maxPoolSize}, got '${value}'`,
-    );
-  }
-  return size;
+  return readWholeNumber('DATABASE_POOL_SIZE', value, 'connections', maxPoolSize, defaultPoolSize);
 }
 
+/** `ACCESS_TOKEN_TTL_SECONDS`: whole seconds, 1 to 900 (shorter lifetimes are for tests). */
 function readAccessTokenTtl(value: string | undefined): number {
+  return readWholeNumber(
+    'ACCESS_TOKEN_TTL_SECONDS',
+    value,
+    'seconds',
+    maxAccessTokenTtlSeconds,
+    maxAccessTokenTtlSeconds,
+  );
+}
+
+/**
+ * Variable `name`: a whole number of `unit` from 1 to `max`, or `fallback` when unset; a clear
+ * message otherwise.
+ */
+function readWholeNumber(
+  name: string,
+  value: string | undefined,
+  unit: string,
+  max: number,
+  fallback: number,
+): number {
   const text = value?.trim();
-  if (!text) return maxAccessTokenTtlSeconds;
-  const seconds = Number(text);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > maxAccessTokenTtlSeconds) {
-    throw new Error(
-      `ACCESS_TOKEN_TTL_SECONDS must be a whole number of seconds from 1 to ${maxAccessTokenTtlSeconds}, got '${value}'`,
-    );
+  if (!text) return fallback;
+  const amount = Number(text);
+  if (!Number.isInteger(amount) || amount < 1 || amount > max) {
+    throw new Error(`${name} must be a whole number of ${unit} from 1 to ${max}, got '${value}'`);
   }
-  return seconds;
+  return amount;
 }
 
 /**

@@ -4,6 +4,7 @@ import { openPgliteDatabase, type PgliteThread } from './pglite.ts';
 import { openPostgresDatabase, type PostgresOptions } from './postgres.ts';
 
 export type { DatabaseConfig } from './databaseConfig.ts';
+export { databaseErrorOf } from './errors.ts';
 export {
   type Database,
   type DatabaseHandle,
@@ -11,11 +12,15 @@ export {
   seedOrganisation,
   type Transaction,
 } from './handle.ts';
-export { databaseErrorOf } from './errors.ts';
 export { migrationsFolder } from './migrations.ts';
 export type { StatementNotice } from './notices.ts';
 export type { PgliteThread } from './pglite.ts';
-export { preparedPerHandle } from './prepared.ts';
+export {
+  afterCursorPlaceholders,
+  inClientRangePlaceholders,
+  ofClientPlaceholders,
+  preparedPerHandle,
+} from './prepared.ts';
 export * as schema from './schema.ts';
 export { normalizeEmail } from './schema.ts';
 

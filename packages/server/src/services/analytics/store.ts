@@ -20,15 +20,20 @@ import {
   eq,
   fillPlaceholders,
   getTableName,
-  gte,
   inArray,
   isNotNull,
-  lte,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import { type AnyPgColumn, type AnyPgTable, alias } from 'drizzle-orm/pg-core';
-import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
+import {
+  afterCursorPlaceholders,
+  type Database,
+  inClientRangePlaceholders,
+  ofClientPlaceholders,
+  preparedPerHandle,
+  schema,
+} from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/index.ts';
 
 const {
@@ -413,14 +418,7 @@ const dailyRowsStatementOf = preparedPerHandle((db: Database) =>
       assessmentsCompleted: clientDaily.assessmentsCompleted,
     })
     .from(clientDaily)
-    .where(
-      and(
-        eq(clientDaily.organisationId, sql.placeholder('organisationId')),
-        eq(clientDaily.clientPersonId, sql.placeholder('clientId')),
-        gte(clientDaily.localDate, sql.placeholder('from')),
-        lte(clientDaily.localDate, sql.placeholder('to')),
-      ),
-    )
+    .where(inClientRangePlaceholders(clientDaily))
     .orderBy(asc(clientDaily.localDate))
     .prepare('analytics_daily_rows'),
 );
@@ -451,12 +449,9 @@ function historyFilter(
   isAfterCursor: boolean,
 ) {
   return and(
-    eq(table.clientPersonId, sql.placeholder('clientId')),
-    eq(table.organisationId, sql.placeholder('organisationId')),
+    ofClientPlaceholders(table),
     isNotNull(at),
-    isAfterCursor
-      ? sql`(${at}, ${table.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)`
-      : undefined,
+    isAfterCursor ? afterCursorPlaceholders(at, table.id) : undefined,
   );
 }
 

@@ -8,10 +8,11 @@ import {
   localDateOf,
   type StepStart,
 } from '@coach/domain';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import {
   type Database,
   type DatabaseHandle,
+  inClientRangePlaceholders,
   preparedPerHandle,
   schema,
   type Transaction,
@@ -51,14 +52,7 @@ const eventsInRangeOf = preparedPerHandle((db: Database | Transaction) =>
   db
     .select()
     .from(calendarEvents)
-    .where(
-      and(
-        eq(calendarEvents.organisationId, sql.placeholder('organisationId')),
-        eq(calendarEvents.clientPersonId, sql.placeholder('clientId')),
-        gte(calendarEvents.localDate, sql.placeholder('from')),
-        lte(calendarEvents.localDate, sql.placeholder('to')),
-      ),
-    )
+    .where(inClientRangePlaceholders(calendarEvents))
     .orderBy(
       asc(calendarEvents.startsAt),
       asc(calendarEvents.entityType),

@@ -5,8 +5,14 @@ import {
   type StepStart,
   startedStepStatusNames,
 } from '@coach/domain';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import {
+  type Database,
+  ofClientPlaceholders,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from '../../db/index.ts';
 
 const { journeySteps: stepRows, persons } = schema;
 
@@ -43,8 +49,7 @@ const stepStartsStatementOf = preparedPerHandle((db: Database | Transaction) =>
     .from(stepRows)
     .where(
       and(
-        eq(stepRows.organisationId, sql.placeholder('organisationId')),
-        eq(stepRows.clientPersonId, sql.placeholder('clientId')),
+        ofClientPlaceholders(stepRows),
         inArray(stepRows.status, startedStepStatusNames),
         isNotNull(stepRows.startDate),
       ),

@@ -7,8 +7,14 @@ import {
   isOneOf,
   measuresOf,
 } from '@coach/domain';
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import {
+  type Database,
+  inClientRangePlaceholders,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { StoredWrite } from '../clientRecords/index.ts';
 import {
@@ -75,14 +81,7 @@ const exercisesInRangeOf = preparedPerHandle((db: Database | Transaction) =>
   db
     .select()
     .from(exercises)
-    .where(
-      and(
-        eq(exercises.organisationId, sql.placeholder('organisationId')),
-        eq(exercises.clientPersonId, sql.placeholder('clientId')),
-        gte(exercises.localDate, sql.placeholder('from')),
-        lte(exercises.localDate, sql.placeholder('to')),
-      ),
-    )
+    .where(inClientRangePlaceholders(exercises))
     .orderBy(desc(exercises.completedAt), desc(exercises.id))
     .prepare('exercises_in_range'),
 );

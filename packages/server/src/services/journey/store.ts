@@ -16,7 +16,13 @@ import {
 } from '@coach/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
-import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
+import {
+  type Database,
+  ofClientPlaceholders,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import {
   type ClientRef,
@@ -80,14 +86,6 @@ async function currentStepOf(db: Database | Transaction, client: JourneyClient) 
   return row?.currentStep ?? 'learn';
 }
 
-/** The rows of the client's table `table` (placeholders: the organisation and the client). */
-function ofClient(table: typeof journeys | typeof stepRows) {
-  return and(
-    eq(table.organisationId, sql.placeholder('organisationId')),
-    eq(table.clientPersonId, sql.placeholder('clientId')),
-  );
-}
-
 /**
  * A journey in one statement, prepared once per handle (it is a tenth of a coach's profile
  * calls): one row per stored step, each with the journey row's current step, and one row with no
@@ -97,8 +95,8 @@ const journeyStatementOf = preparedPerHandle((db: Database | Transaction) =>
   db
     .select({ currentStep: journeys.currentStep, step: stepRows })
     .from(sql`(select 1) as one`)
-    .leftJoin(journeys, ofClient(journeys))
-    .leftJoin(stepRows, ofClient(stepRows))
+    .leftJoin(journeys, ofClientPlaceholders(journeys))
+    .leftJoin(stepRows, ofClientPlaceholders(stepRows))
     .prepare('journey_of_client'),
 );
 

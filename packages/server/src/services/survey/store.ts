@@ -7,8 +7,14 @@ import type {
   SubmitReflectionBody,
 } from '@coach/api';
 import { type DateRange, messages, type StepStart } from '@coach/domain';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { type Database, preparedPerHandle, schema, type Transaction } from '../../db/index.ts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type Database,
+  inClientRangePlaceholders,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { StoredWrite } from '../clientRecords/index.ts';
 import {
@@ -283,13 +289,8 @@ export async function submitAssessment(
   return { value: toAssessment(stored), isNew: !existing, isUpdate: existing !== undefined };
 }
 
-/** A client's surveys of a range of local dates (placeholders: the client, `from`, `to`). */
-const surveysInRange = and(
-  eq(surveys.organisationId, sql.placeholder('organisationId')),
-  eq(surveys.clientPersonId, sql.placeholder('clientId')),
-  gte(surveys.localDate, sql.placeholder('from')),
-  lte(surveys.localDate, sql.placeholder('to')),
-);
+/** A client's surveys of a range of local dates. */
+const surveysInRange = inClientRangePlaceholders(surveys);
 
 /**
  * The profile's survey lists, prepared once per handle: the reflections and the assessments of

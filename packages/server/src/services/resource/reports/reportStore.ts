@@ -1,7 +1,14 @@
 import type { Report, ReportList } from '@coach/api';
 import { encodePageCursor, type JourneyStep, type PageKey } from '@coach/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Database, preparedPerHandle, schema, type Transaction } from '../../../db/index.ts';
+import {
+  afterCursorPlaceholders,
+  type Database,
+  ofClientPlaceholders,
+  preparedPerHandle,
+  schema,
+  type Transaction,
+} from '../../../db/index.ts';
 
 const { clientReports } = schema;
 
@@ -102,11 +109,10 @@ const listStatementsOf = preparedPerHandle((db: Database) => {
       .from(clientReports)
       .where(
         and(
-          eq(clientReports.organisationId, sql.placeholder('organisationId')),
-          eq(clientReports.clientPersonId, sql.placeholder('clientId')),
+          ofClientPlaceholders(clientReports),
           eq(clientReports.coachPersonId, sql.placeholder('coachId')),
           isAfterCursor
-            ? sql`(${clientReports.createdAt}, ${clientReports.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)`
+            ? afterCursorPlaceholders(clientReports.createdAt, clientReports.id)
             : undefined,
         ),
       )
