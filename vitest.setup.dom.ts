@@ -3,12 +3,17 @@ import { cleanup, configure, getConfig } from '@testing-library/react';
 import * as React from 'react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { insertGlobalCss } from './packages/ui/src/theme/globalCss.ts';
+import { loadCoachSystem } from './packages/ui/src/theme/providedSystem.ts';
 
 afterEach(() => cleanup());
 
 // The design system's global styles, as the app's stylesheet gives them (@coach/ui/global.css):
 // jsdom loads no bundled CSS. Once per worker's document.
 insertGlobalCss(document);
+
+// The design system's code is a chunk the app loads before its first Chakra screen (see
+// withDesignSystem); here it is loaded before any test renders, so none suspends for it.
+await loadCoachSystem();
 
 // The test files of a worker share one jsdom (see vitest.workspace.ts): what a file left in the
 // page's globals goes before the next file starts, as a fresh environment would have it.

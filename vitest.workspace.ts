@@ -42,7 +42,7 @@ const nodeWorkers = { isolate: false };
  * graph per file (`ui-mocks`, `app-mocks`). A new `vi.mock` in a ui or app test goes here.
  */
 const moduleMockFiles = {
-  ui: ['src/Toasts/toast.test.ts'],
+  ui: ['src/Toasts/toast.test.ts', 'src/theme/CoachUiProvider.test.tsx'],
   app: [
     'src/core/toasts/components/DeferredToasts.test.tsx',
     'src/core/passkeys/browserPasskeys.test.ts',

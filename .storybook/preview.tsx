@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import { Box } from '@chakra-ui/react';
-import { CoachUiProvider, insertGlobalCss } from '@coach/ui';
+import { CoachUiProvider, insertGlobalCss, loadCoachSystem } from '@coach/ui';
 import { DocsContainer } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createStore, Provider as JotaiProvider } from 'jotai';
@@ -131,6 +131,11 @@ const handlersWithoutControls: ArgTypesEnhancer = ({ argTypes }) =>
 const preview: Preview = {
   decorators: [withProviders],
   argTypesEnhancers: [handlersWithoutControls],
+  // The design system's chunk, loaded once before the first story (as the app loads it with its
+  // first Chakra screen), so no story suspends for it.
+  beforeAll: async () => {
+    await loadCoachSystem();
+  },
   loaders: [mswLoader(startWorker)],
   // On a Docs page, the story frames render and play one after another (`takeDocsFrameTurn`).
   beforeEach: async () => {

@@ -20,7 +20,7 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { build, defaultClientConditions } from 'vite';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
 
 const benchDir = import.meta.dirname;
@@ -47,7 +47,8 @@ async function buildPage(name: PageName, outRoot: string): Promise<number> {
     base: './',
     logLevel: 'silent',
     plugins: [react()],
-    resolve: { conditions: ['coach-source'] },
+    // As the app builds them (packages/app/vite.config.ts).
+    resolve: { conditions: ['coach-source', ...defaultClientConditions] },
     build: {
       outDir,
       emptyOutDir: true,

@@ -8,7 +8,7 @@
 // longer fits them. It also holds the README's peer dependencies to the packed package.json.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
@@ -26,8 +26,9 @@ if (examples.length === 0) throw new Error('packages/ui/README.md has no tsx exa
  */
 function exportedNames() {
   const source = join(root, 'packages/ui/src');
+  // A folder without a barrel (scheduling/) holds internal helpers only.
   const barrels = readdirSync(source, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && existsSync(join(source, entry.name, 'index.ts')))
     .map((entry) => readFileSync(join(source, entry.name, 'index.ts'), 'utf8'));
   const names = barrels.flatMap((barrel) =>
     [...barrel.matchAll(/export\s+(type\s+)?\{([^}]*)\}/g)].flatMap(([, typeOnly, list]) =>

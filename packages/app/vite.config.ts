@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { precompress } from './precompress.ts';
 import { rootFontSizeCss } from './src/core/screenSize/screenRules.ts';
 import {
@@ -75,10 +75,15 @@ function firstPaintHead(): Plugin {
   };
 }
 
-/** The coach app: sources of the workspace packages, `/api` proxied to the services in dev. */
+/**
+ * The coach app: sources of the workspace packages, `/api` proxied to the services in dev. The
+ * `coach-source` condition comes before Vite's own (which a list given here would otherwise
+ * replace): packages keep their browser ES builds (emotion's, for one, instead of its CommonJS
+ * build for Node).
+ */
 export default defineConfig({
   plugins: [react(), firstPaintHead(), precompress()],
-  resolve: { conditions: ['coach-source'] },
+  resolve: { conditions: ['coach-source', ...defaultClientConditions] },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.COACH_API_TARGET ?? 'http://localhost:8080' } },

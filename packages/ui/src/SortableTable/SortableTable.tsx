@@ -1,5 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { sizeValue } from '../theme/tokenValues.ts';
 import { tableClass } from './tableClass.ts';
 import { SortableTableBody } from './SortableTableBody.tsx';
@@ -40,9 +40,6 @@ export function SortableTable<T extends RowData>({
   sortLabels,
   estimatedRowHeight = 52,
 }: SortableTableProps<T>) {
-  // State, not a ref: the virtualiser in the body mounts before this element's ref is set,
-  // and must re-render once the scroll element exists to attach its scroll listener.
-  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const captionId = useId();
   const { table, rows, order } = useSortableTable({
     data,
@@ -70,7 +67,6 @@ export function SortableTable<T extends RowData>({
   return (
     // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
     <div
-      ref={setScrollElement}
       role={hasCaption || ariaLabel ? 'region' : undefined}
       {...name}
       tabIndex={0}
@@ -99,7 +95,6 @@ export function SortableTable<T extends RowData>({
           rows={rows}
           order={order}
           columns={columns}
-          scrollElement={scrollElement}
           customRow={customRow}
           hasCustomRow={hasCustomRow}
           emptyState={emptyState}

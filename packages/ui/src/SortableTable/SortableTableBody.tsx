@@ -15,7 +15,6 @@ import type { SortableTableRowsInOrder } from './useSortableTable.ts';
 
 export type SortableTableBodyProps<T extends RowData> = SortableTableRowsInOrder<T> & {
   columns: readonly SortableTableColumn<T>[];
-  scrollElement: HTMLDivElement | null;
   customRow: CustomRow;
   hasCustomRow: boolean;
   emptyState: ReactNode;
@@ -32,7 +31,6 @@ export function SortableTableBody<T extends RowData>({
   rows,
   order,
   columns,
-  scrollElement,
   customRow,
   hasCustomRow,
   emptyState,
@@ -50,7 +48,7 @@ export function SortableTableBody<T extends RowData>({
   const virtualizer = useRowVirtualizer({
     count,
     isVirtual,
-    scrollElement,
+    bodyRef,
     estimatedRowHeight,
     focusedPosition: focusedRow.position,
   });
@@ -61,7 +59,6 @@ export function SortableTableBody<T extends RowData>({
   };
   const handleKeyDown = useRowKeyboardNavigation({
     bodyRef,
-    scrollElement,
     order,
     count,
     focusedRow,

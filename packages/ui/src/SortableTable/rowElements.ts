@@ -13,6 +13,15 @@ export function positionOf(target: EventTarget): number | null {
   return element ? Number(element.dataset.index) : null;
 }
 
+/**
+ * The element that scrolls the table whose body is `body`: the table's parent, as `SortableTable`
+ * renders it. Found from the body, it is there when the body's own effects run, in the commit that
+ * mounts the table (the parent's ref is set only after them).
+ */
+export function scrollElementOf(body: HTMLElement | null): HTMLDivElement | null {
+  return (body?.closest('table')?.parentElement as HTMLDivElement | null | undefined) ?? null;
+}
+
 /** Scrolls `row` into the container's view, below the sticky header that would cover it. */
 function revealRow(container: HTMLElement | null, row: HTMLElement) {
   if (!container) return;

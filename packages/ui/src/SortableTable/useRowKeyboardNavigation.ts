@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useLayoutEffect, useRef } from 'react';
-import { DATA_ROW_SELECTOR, dataRowAt, focusRow } from './rowElements.ts';
+import { DATA_ROW_SELECTOR, dataRowAt, focusRow, scrollElementOf } from './rowElements.ts';
 import { isRowKey } from './rowKeys.ts';
 import { indexAtPosition, type SortOrder } from './sortOrder.ts';
 import type { FocusedRow } from './useFocusedRow.ts';
@@ -15,7 +15,6 @@ function targetPosition(key: string, position: number, count: number): number | 
 
 export type UseRowKeyboardNavigationOptions = {
   bodyRef: RefObject<HTMLTableSectionElement | null>;
-  scrollElement: HTMLDivElement | null;
   order: SortOrder | null;
   /** Number of data rows. */
   count: number;
@@ -31,7 +30,6 @@ export type UseRowKeyboardNavigationOptions = {
  */
 export function useRowKeyboardNavigation({
   bodyRef,
-  scrollElement,
   order,
   count,
   focusedRow,
@@ -46,7 +44,7 @@ export function useRowKeyboardNavigation({
     const element = dataRowAt(bodyRef.current, position);
     if (!element) return;
     pendingFocus.current = null;
-    focusRow(element, scrollElement);
+    focusRow(element, scrollElementOf(bodyRef.current));
   });
 
   const focusPosition = (position: number) => {
@@ -55,7 +53,7 @@ export function useRowKeyboardNavigation({
     const element = dataRowAt(bodyRef.current, position);
     if (element) {
       pendingFocus.current = null;
-      focusRow(element, scrollElement);
+      focusRow(element, scrollElementOf(bodyRef.current));
     }
   };
 

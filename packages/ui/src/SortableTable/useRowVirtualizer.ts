@@ -7,7 +7,8 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback } from 'react';
+import { type RefObject, useCallback } from 'react';
+import { scrollElementOf } from './rowElements.ts';
 
 /**
  * Tables below this many rows render every row: no scroll bookkeeping, and the browser's find
@@ -52,17 +53,18 @@ export type UseRowVirtualizerOptions = {
   /** Number of data rows; the virtualiser is off (and counts none) below `VIRTUALIZE_FROM`. */
   count: number;
   isVirtual: boolean;
-  scrollElement: HTMLDivElement | null;
+  /** The body of the table: the virtualiser scrolls the element that scrolls it. */
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
   estimatedRowHeight: number;
   /** Display position of the focused row, rendered even out of view; -1 for none. */
   focusedPosition: number;
 };
 
-/** The window of data rows to render inside `scrollElement`, plus the focused row. */
+/** The window of data rows to render in the table's scroll element, plus the focused row. */
 export function useRowVirtualizer({
   count,
   isVirtual,
-  scrollElement,
+  bodyRef,
   estimatedRowHeight,
   focusedPosition,
 }: UseRowVirtualizerOptions): TableVirtualizer {
@@ -81,7 +83,7 @@ export function useRowVirtualizer({
   return useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
     count: isVirtual ? count : 0,
     enabled: isVirtual,
-    getScrollElement: () => scrollElement,
+    getScrollElement: () => scrollElementOf(bodyRef.current),
     estimateSize: () => estimatedRowHeight,
     measureElement: measureRow,
     overscan: OVERSCAN,

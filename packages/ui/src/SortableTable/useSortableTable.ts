@@ -10,7 +10,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import { runWhenIdle } from './runWhenIdle.ts';
+import { runWhenIdle } from '../scheduling/runWhenIdle.ts';
 import { createTextCollator } from './sortFns.ts';
 import { createSortOrderCache, type SortOrder } from './sortOrder.ts';
 import type { SortableTableColumn, SortableTableSort } from './types.ts';

@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { coachConfig, coachSystem } from './system.ts';
+import { systemMembers } from './lazySystem.ts';
+import { coachConfig, coachSystem, createCoachSystemInFull } from './system.ts';
 
 /** The value each CSS variable has on a light page: `_light` rules win over the base ones. */
 function lightValues(system: typeof coachSystem): Map<string, string> {
@@ -18,6 +22,13 @@ describe('coachSystem', () => {
     expect(lightValues(coachSystem)).toEqual(lightValues(withDarkMode));
   });
 
+  it('is built only when read, and then has every member of a system Chakra builds', () => {
+    const built = createCoachSystemInFull();
+    expect(Object.keys(systemMembers).sort()).toEqual(Object.keys(built).sort());
+    expect(Object.keys(coachSystem).sort()).toEqual(Object.keys(built).sort());
+    expect(coachSystem.css({ color: 'fg.muted' })).toEqual(built.css({ color: 'fg.muted' }));
+  });
+
   it("does not also build Chakra's default system when bundled", () => {
     const code = bundle("export { coachSystem } from './system.ts';");
     // Its definition, the system built from the token data, and the one built in full when
@@ -26,10 +37,17 @@ describe('coachSystem', () => {
     expect(code).not.toMatch(/createSystem\d*\(defaultConfig\d*\)/);
   }, 30_000);
 
-  it("gives CoachUiProvider a system that leaves Chakra's tokens and global styles out of a bundle", () => {
-    const code = bundle("export { CoachUiProvider } from './CoachUiProvider.tsx';");
-    expect(code.match(/\bcreateSystem\d*\(/g)).toHaveLength(2); // its definition, and one
-    expect(code).not.toContain('createCoachSystemInFull');
+  it("gives CoachUiProvider a first script without Chakra's engine, and the system in a chunk without Chakra's tokens and global styles", () => {
+    const [entry, ...chunks] = bundleSplit(
+      "export { CoachUiProvider } from './CoachUiProvider.tsx';",
+    );
+    expect(entry).toContain('ChakraProvider');
+    expect(entry).not.toMatch(/\bcreateSystem\d*\(/);
+    expect(entry).not.toContain('"ink","900"'); // the token data
+    const system = chunks.join('\n');
+    expect(system.match(/\bcreateSystem\d*\(/g)).toHaveLength(2); // its definition, and one
+    expect(system).toContain('"ink","900"');
+    expect(system).not.toContain('createCoachSystemInFull');
   }, 30_000);
 });
 
@@ -49,4 +67,40 @@ function bundle(input: string): string {
     ],
     { input, cwd: import.meta.dirname },
   ).toString();
+}
+
+/**
+ * What an app bundles from `input`, split where it imports a module dynamically: the entry's
+ * code first, then the other chunks'.
+ */
+function bundleSplit(input: string): string[] {
+  const esbuild = createRequire(import.meta.url).resolve('esbuild/bin/esbuild');
+  const outdir = mkdtempSync(join(tmpdir(), 'coach-ui-split-'));
+  const entry = `.split-entry-${process.pid}.ts`;
+  try {
+    writeFileSync(join(import.meta.dirname, entry), input);
+    execFileSync(
+      esbuild,
+      [
+        entry,
+        '--bundle',
+        '--splitting',
+        '--format=esm',
+        '--log-level=error',
+        '--jsx=automatic',
+        '--external:react*',
+        '--external:@emotion/*',
+        `--outdir=${outdir}`,
+        '--entry-names=entry',
+      ],
+      { cwd: import.meta.dirname },
+    );
+    const files = readdirSync(outdir).sort((a, b) =>
+      a === 'entry.js' ? -1 : b === 'entry.js' ? 1 : 0,
+    );
+    return files.map((file) => readFileSync(join(outdir, file), 'utf8'));
+  } finally {
+    rmSync(join(import.meta.dirname, entry), { force: true });
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }

@@ -4,190 +4,14 @@ import {
   defineConfig,
   type SystemContext,
 } from '@chakra-ui/react';
-import {
-  alertSlotRecipe,
-  animationStyles,
-  avatarSlotRecipe,
-  breadcrumbSlotRecipe,
-  breakpoints,
-  checkboxSlotRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
-  globalCss,
-  keyframes,
-  layerStyles,
-  listSlotRecipe,
-  menuSlotRecipe,
-  recipes,
-  selectSlotRecipe,
-  semanticTokens,
-  statSlotRecipe,
-  tableSlotRecipe,
-  textStyles,
-  tokens,
-} from '@chakra-ui/react/theme';
+import { globalCss, semanticTokens, tokens } from '@chakra-ui/react/theme';
+import { lazySystem } from './lazySystem.ts';
 import { lightOnly } from './lightOnly.ts';
-import { palette } from './palette.ts';
-import { hydrateTokens, tokenCategories } from './tokenData.ts';
-import { coachTokenData } from './tokens.generated.ts';
+import { chakraLightTheme, coachConfig } from './systemConfig.ts';
+import { coachSystemWithoutGlobalCss } from './systemFromData.ts';
 
-const toTokens = <T extends Record<string, Record<string | number, string>>>(colours: T) =>
-  Object.fromEntries(
-    Object.entries(colours).map(([name, shades]) => [
-      name,
-      Object.fromEntries(Object.entries(shades).map(([shade, value]) => [shade, { value }])),
-    ]),
-  );
-
-/** Font sizes in rem: they follow the root font size that the app sets by screen width. */
-export const fontSizes = {
-  '2xs': '0.625rem',
-  xs: '0.75rem',
-  sm: '0.875rem',
-  md: '1rem',
-  lg: '1.125rem',
-  xl: '1.25rem',
-  '2xl': '1.5rem',
-  '3xl': '1.875rem',
-  '4xl': '2.25rem',
-} as const;
-
-/** Corner radii in rem. */
-export const radii = {
-  none: '0',
-  xs: '0.125rem',
-  sm: '0.25rem',
-  md: '0.5rem',
-  lg: '0.75rem',
-  xl: '1rem',
-  full: '9999px',
-} as const;
-
-/**
- * The Coach tokens over Chakra's defaults, without recipes: `coachSystem` adds it to Chakra's
- * whole default config; a page that shows a few components can add it to a trimmed one.
- */
-export const coachConfig = defineConfig({
-  globalCss: {
-    'html, body': {
-      fontFamily: 'body',
-      color: 'fg',
-      bg: 'bg',
-    },
-  },
-  theme: {
-    tokens: {
-      colors: toTokens(palette),
-      fonts: {
-        heading: { value: "'Inter Variable', 'DejaVu Sans', sans-serif" },
-        body: { value: "'Inter Variable', 'DejaVu Sans', sans-serif" },
-      },
-      fontSizes: Object.fromEntries(
-        Object.entries(fontSizes).map(([name, value]) => [name, { value }]),
-      ),
-      radii: Object.fromEntries(Object.entries(radii).map(([name, value]) => [name, { value }])),
-    },
-    semanticTokens: {
-      colors: {
-        bg: {
-          DEFAULT: { value: '{colors.white}' },
-          subtle: { value: '{colors.ink.50}' },
-          muted: { value: '{colors.ink.100}' },
-        },
-        fg: {
-          DEFAULT: { value: '{colors.ink.900}' },
-          muted: { value: '{colors.ink.600}' },
-          subtle: { value: '{colors.ink.500}' },
-        },
-        border: {
-          DEFAULT: { value: '{colors.ink.200}' },
-          emphasized: { value: '{colors.ink.400}' },
-        },
-        accent: {
-          DEFAULT: { value: '{colors.brand.600}' },
-          emphasized: { value: '{colors.brand.700}' },
-          subtle: { value: '{colors.brand.50}' },
-          muted: { value: '{colors.brand.100}' },
-          fg: { value: '{colors.white}' },
-        },
-        success: {
-          DEFAULT: { value: '{colors.success.600}' },
-          fg: { value: '{colors.success.700}' },
-          subtle: { value: '{colors.success.100}' },
-        },
-        error: {
-          DEFAULT: { value: '{colors.error.600}' },
-          fg: { value: '{colors.error.700}' },
-          subtle: { value: '{colors.error.100}' },
-        },
-        warning: {
-          DEFAULT: { value: '{colors.warning.500}' },
-          fg: { value: '{colors.warning.700}' },
-          subtle: { value: '{colors.warning.100}' },
-        },
-        lagging: {
-          DEFAULT: { value: '{colors.lagging.500}' },
-          fg: { value: '{colors.lagging.700}' },
-          subtle: { value: '{colors.lagging.100}' },
-        },
-        // Chakra's `brand` colour palette, so `colorPalette="brand"` works on its components.
-        brand: {
-          solid: { value: '{colors.brand.600}' },
-          contrast: { value: '{colors.white}' },
-          fg: { value: '{colors.brand.700}' },
-          muted: { value: '{colors.brand.100}' },
-          subtle: { value: '{colors.brand.50}' },
-          emphasized: { value: '{colors.brand.200}' },
-          focusRing: { value: '{colors.brand.500}' },
-        },
-      },
-    },
-  },
-});
-
-/**
- * The slot recipes of the Chakra components that Coach's components and screens use (Chakra has
- * 57; the others, from accordion to tree view, would only weigh on the first load and on
- * `createSystem` at start). A Chakra component that is not listed renders unstyled: add its recipe
- * here when a component starts using it (the stories' snapshots show the difference).
- */
-const usedSlotRecipes = {
-  alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
-  breadcrumb: breadcrumbSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
-  list: listSlotRecipe,
-  menu: menuSlotRecipe,
-  select: selectSlotRecipe,
-  stat: statSlotRecipe,
-  table: tableSlotRecipe,
-};
-
-/**
- * Chakra's theme as `defaultThemeConfig` has it, without its tokens and global styles (which
- * `createCoachSystemInFull` adds): its styles, plain recipes (19, small) and the slot recipes above.
- */
-const chakraLightTheme = /* @__PURE__ */ defineConfig({
-  cssVarsPrefix,
-  cssVarsRoot,
-  theme: {
-    breakpoints,
-    keyframes,
-    recipes,
-    slotRecipes: usedSlotRecipes,
-    textStyles,
-    layerStyles,
-    animationStyles,
-  },
-});
+export { coachConfig, fontSizes, radii } from './systemConfig.ts';
+export { coachSystemWithoutGlobalCss } from './systemFromData.ts';
 
 /**
  * The Coach design system built by Chakra's `createSystem` from the whole config: slow to build,
@@ -208,35 +32,9 @@ export function createCoachSystemInFull(): SystemContext {
 }
 
 /**
- * The same system without building its tokens at start: `createSystem` gets the config without
- * tokens and global styles (an empty dictionary, no token CSS to make), then the dictionary is
- * filled from tokens.generated.ts, which tokens.test.ts writes from `createCoachSystemInFull()`
- * and checks it styles alike. Its `_global` is empty: `CoachUiProvider` inserts the global CSS
- * from globalCss.generated.ts.
- */
-function createCoachSystemFromData(): SystemContext {
-  const {
-    tokens: _tokens,
-    semanticTokens: _semanticTokens,
-    ...coachTheme
-  } = coachConfig.theme ?? {};
-  const system = createSystem(
-    defaultBaseConfig,
-    chakraLightTheme,
-    tokenCategories(coachTokenData),
-    { theme: coachTheme },
-  );
-  hydrateTokens(system, coachTokenData);
-  return { ...system, _global: [] };
-}
-
-/** The system `CoachUiProvider` gives Chakra: `coachSystem` without its global styles. */
-export const coachSystemWithoutGlobalCss = /* @__PURE__ */ createCoachSystemFromData();
-
-/**
  * The Coach design system: pass it to `ChakraProvider` (or use `CoachUiProvider`). It is
  * `coachSystemWithoutGlobalCss` with the config and global styles (`_config`, `_global`,
- * `getGlobalCss`, `getPreflightCss`) of `createCoachSystemInFull()`, built when first read.
+ * `getGlobalCss`, `getPreflightCss`) of `createCoachSystemInFull()`, each built when first read.
  */
 export const coachSystem: SystemContext = /* @__PURE__ */ (() => {
   let full: SystemContext | undefined;
@@ -244,11 +42,14 @@ export const coachSystem: SystemContext = /* @__PURE__ */ (() => {
     full ??= createCoachSystemInFull();
     return full;
   };
-  const { _config, _global, ...rest } = coachSystemWithoutGlobalCss;
-  return Object.defineProperties(rest as SystemContext, {
-    _config: { get: () => inFull()._config, enumerable: true },
-    _global: { get: () => inFull()._global, enumerable: true },
-    getGlobalCss: { value: () => inFull().getGlobalCss(), enumerable: true },
-    getPreflightCss: { value: () => inFull().getPreflightCss(), enumerable: true },
+  return lazySystem(() => coachSystemWithoutGlobalCss, {
+    get _config() {
+      return inFull()._config;
+    },
+    get _global() {
+      return inFull()._global;
+    },
+    getGlobalCss: () => inFull().getGlobalCss(),
+    getPreflightCss: () => inFull().getPreflightCss(),
   });
 })();

@@ -29,3 +29,27 @@ export function runWhenIdle(work: () => boolean): () => void {
     else clearTimeout(handle as ReturnType<typeof setTimeout>);
   };
 }
+
+/**
+ * Runs `work` once, in the first idle period after the next frame is painted (so never ahead of
+ * what the current render shows); answers a function that cancels it. Without
+ * `requestAnimationFrame` (jsdom), the idle period alone.
+ */
+export function runAfterNextPaint(work: () => void): () => void {
+  let stopIdle: (() => void) | undefined;
+  const idle = () => {
+    stopIdle = runWhenIdle(() => {
+      work();
+      return false;
+    });
+  };
+  if (typeof globalThis.requestAnimationFrame !== 'function') {
+    idle();
+    return () => stopIdle?.();
+  }
+  const frame = globalThis.requestAnimationFrame(idle);
+  return () => {
+    globalThis.cancelAnimationFrame(frame);
+    stopIdle?.();
+  };
+}
