@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -25,7 +25,23 @@ async function loadTheme() {
 
 afterEach(() => {
   vi.doUnmock('@chakra-ui/react');
+  vi.doUnmock('./systemFromData.ts');
 });
+
+/** Shows the message of an error thrown below it. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    // Vitest wraps an error thrown by a mock's factory: the factory's own is its cause.
+    const cause = error.cause instanceof Error ? error.cause.message : '';
+    return <p role="alert">{`${error.message} ${cause}`}</p>;
+  }
+}
 
 describe('CoachUiProvider', () => {
   it('builds no system when its module or the system chunk loads', async () => {
@@ -80,5 +96,35 @@ describe('CoachUiProvider', () => {
     expect(createSystem).toHaveBeenCalledTimes(1);
     expect('sva' in coachSystem).toBe(true);
     expect(Object.keys(coachSystem)).toEqual(expect.arrayContaining(['css', 'sva', '_config']));
+  });
+
+  it("gives a failed load's error to the error boundary, and loads again on the next try", async () => {
+    vi.doMock('./systemFromData.ts', () => {
+      throw new Error('The design system did not come');
+    });
+    // The provider and its loader alone: the barrel would load the system's module statically.
+    vi.resetModules();
+    const { CoachUiProvider } = await import('./CoachUiProvider.tsx');
+    const { loadCoachSystem } = await import('./providedSystem.ts');
+    const Box = (await import('@chakra-ui/react')).Box as ComponentType<{
+      children: ReactNode;
+      color: string;
+    }>;
+    const tree = (
+      <CoachUiProvider>
+        <ErrorBoundary>
+          <Suspense fallback={<p>Loading the design system</p>}>
+            <Box color="accent">Styled by Chakra</Box>
+          </Suspense>
+        </ErrorBoundary>
+      </CoachUiProvider>
+    );
+    const { unmount } = render(tree);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/The design system did not come/);
+    unmount();
+    vi.doUnmock('./systemFromData.ts');
+    await loadCoachSystem();
+    render(tree);
+    expect(screen.getByText('Styled by Chakra')).toHaveClass(/^css-/);
   });
 });
