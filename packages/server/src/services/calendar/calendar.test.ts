@@ -96,9 +96,10 @@ describe('GET /api/calendar/clients/:clientId/events', () => {
     }
     expect(again.events).toEqual(calendar.events);
     expect(await eventRows(server, berlin)).toHaveLength(81);
-    // (Before them, the session check: on PGlite partly from memory, then the profiles.)
+    // (Before them, the session check: on PGlite partly from memory, then the profiles. A
+    // background job's statement may land in the same moment: CI once saw a `with` after them.)
     expect(statements).not.toContain('begin');
-    expect(statements.slice(statements.indexOf('select journey_steps'))).toEqual([
+    expect(statements.filter((name) => /journey_steps|calendar_events/.test(name))).toEqual([
       'select journey_steps',
       'select calendar_events',
     ]);
