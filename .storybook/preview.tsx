@@ -131,12 +131,16 @@ const handlersWithoutControls: ArgTypesEnhancer = ({ argTypes }) =>
 const preview: Preview = {
   decorators: [withProviders],
   argTypesEnhancers: [handlersWithoutControls],
-  // The design system's chunk, loaded once before the first story (as the app loads it with its
-  // first Chakra screen), so no story suspends for it.
-  beforeAll: async () => {
-    await loadCoachSystem();
-  },
-  loaders: [mswLoader(startWorker)],
+  // The design system's chunk, loaded before a story renders (as the app loads it with its first
+  // Chakra screen), so no story suspends for it: once, for the first story; a loader, not
+  // `beforeAll`, which would hold the preview's story index (the test-runner reads it at once).
+  loaders: [
+    mswLoader(startWorker),
+    async () => {
+      await loadCoachSystem();
+      return {};
+    },
+  ],
   // On a Docs page, the story frames render and play one after another (`takeDocsFrameTurn`).
   beforeEach: async () => {
     endDocsFrameTurn = await takeDocsFrameTurn();
