@@ -2,6 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+/** Chakra's `Box`, with the props these tests give it. */
+type BoxComponent = ComponentType<{ children: ReactNode; color: string }>;
+
 /**
  * A fresh copy of the theme's modules, with Chakra's `createSystem` counted: the system's chunk
  * is loaded and the system built once per module load, so each test loads its own.
@@ -18,7 +21,7 @@ async function loadTheme() {
   const { Box } = await import('@chakra-ui/react');
   return {
     ...theme,
-    Box: Box as ComponentType<{ children: ReactNode; color: string }>,
+    Box: Box as BoxComponent,
     createSystem,
   };
 }
@@ -106,10 +109,7 @@ describe('CoachUiProvider', () => {
     vi.resetModules();
     const { CoachUiProvider } = await import('./CoachUiProvider.tsx');
     const { loadCoachSystem } = await import('./providedSystem.ts');
-    const Box = (await import('@chakra-ui/react')).Box as ComponentType<{
-      children: ReactNode;
-      color: string;
-    }>;
+    const Box = (await import('@chakra-ui/react')).Box as BoxComponent;
     const tree = (
       <CoachUiProvider>
         <ErrorBoundary>
