@@ -13,6 +13,12 @@ import type {
   SecondStepPasskeyBody,
   SignInMethods,
 } from '../contract/signInFactors.ts';
+import type {
+  ConfirmPasswordBody,
+  EndedSessions,
+  SecurityEvents,
+  SecurityLinkAnswer,
+} from '../contract/accountSecurity.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
@@ -61,6 +67,14 @@ export type SignInFactorsClient = {
   secondFactorPasskeyOptions(): Promise<PasskeyOptions>;
   /** `POST /session/second-factor/passkey`: this session confirms a second factor with a passkey. */
   confirmSecondFactorWithPasskey(body: PasskeySignInBody): Promise<void>;
+  /** `POST /session/password`: this session confirms the password (to add a first factor). */
+  confirmPassword(body: ConfirmPasswordBody): Promise<void>;
+  /** `GET /security-events`: the account's recent security events, newest first. */
+  listSecurityEvents(): Promise<SecurityEvents>;
+  /** `POST /session/end-others`: ends every other session of the account. */
+  endOtherSessions(): Promise<EndedSessions>;
+  /** `POST /security-link`: a notice's 'it was not me' link; every session ends, a reset starts. */
+  useSecurityLink(token: string): Promise<SecurityLinkAnswer>;
 };
 
 /** Creates the {@link SignInFactorsClient} over the auth service's request function. */
@@ -93,5 +107,11 @@ export function createSignInFactorsClient(request: ServiceRequest): SignInFactor
     async confirmSecondFactorWithPasskey(body) {
       await callRoute(request, 'confirmSecondFactorWithPasskey', { body });
     },
+    async confirmPassword(body) {
+      await callRoute(request, 'confirmPassword', { body });
+    },
+    listSecurityEvents: () => callRoute(request, 'listSecurityEvents'),
+    endOtherSessions: () => callRoute(request, 'endOtherSessions'),
+    useSecurityLink: (token) => callRoute(request, 'useSecurityLink', { body: { token } }),
   };
 }

@@ -17,6 +17,8 @@ export const errorStatuses = {
   invalid_phase: 400,
   invalid_timezone: 400,
   wrong_code: 400,
+  /** The password entered again (a step-up) is not the account's. */
+  wrong_password: 400,
   invite_expired: 400,
   // 401: who is calling is not established.
   unauthorized: 401,
@@ -35,6 +37,8 @@ export const errorStatuses = {
   invalid_user_type: 403,
   /** Removing a factor, turning codes off, or changing the password or email: confirm a second factor first. */
   second_factor_needed: 403,
+  /** Adding a factor (an account without one): enter the password again first. */
+  password_needed: 403,
   /** REQUIRE_MFA: this session enrols a passkey or an authenticator app before anything else. */
   second_factor_enrolment_required: 403,
   // 404: nothing the caller may reach by that address.

@@ -26,5 +26,6 @@ export * from './routes.ts';
 export * from './serverSentEvents.ts';
 export * from './sessionTokens.ts';
 export * from './signInFactors.ts';
+export * from './accountSecurity.ts';
 export * from './survey.ts';
 export * from './validationMessages.ts';

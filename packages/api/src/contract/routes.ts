@@ -45,6 +45,7 @@ import { liveEventRoutes } from './liveEvents.ts';
 import { messagingRoutes } from './messaging.ts';
 import { notesRoutes } from './notes.ts';
 import { SecondStepSchema, signInFactorRoutes } from './signInFactors.ts';
+import { accountSecurityRoutes } from './accountSecurity.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -237,6 +238,7 @@ export const routes = {
   ...messagingRoutes,
   ...notesRoutes,
   ...signInFactorRoutes,
+  ...accountSecurityRoutes,
 } as const satisfies Record<RouteCallName, RouteDefinition>;
 
 /** The operation ids of {@link routes}. */

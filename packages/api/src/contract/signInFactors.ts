@@ -378,4 +378,5 @@ export const routesOpenToEnrolment = [
   'addPasskey',
   'startAuthenticatorEnrolment',
   'confirmAuthenticator',
+  'confirmPassword',
 ] as const satisfies readonly RouteCallName[];

@@ -52,6 +52,8 @@ export const recoveryCodePattern = '^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$';
 export const signInFactorMessages = {
   secondStepExpired: 'This sign-in has expired, please sign in again',
   secondFactorNeeded: 'Confirm it is you with a passkey or a code first',
+  passwordNeeded: 'Confirm it is you with your password first',
+  securityLinkExpired: 'This link has expired or was used already',
   secondFactorEnrolmentRequired: 'Add a passkey or an authenticator app first',
   passkeysFull: 'This account has as many passkeys as it may keep',
   authenticatorOnAlready: 'The authenticator app is on already',
@@ -61,4 +63,35 @@ export const signInFactorMessages = {
   noEnrolment: 'Start adding the authenticator app first',
   passkeyRefused: 'The passkey could not be checked, please try again',
   onlyCoaches: 'Only coaches have sign-in methods',
+} as const;
+
+/**
+ * What the account's recent security events (Settings) list: sign-ins, factor and password
+ * changes, ended sessions, repeated wrong second-step codes and a used 'it was not me' link.
+ */
+export const securityEventKinds = [
+  'signIn',
+  'passkeyAdded',
+  'passkeyRemoved',
+  'authenticatorAdded',
+  'authenticatorRemoved',
+  'recoveryCodesRegenerated',
+  'passwordChanged',
+  'sessionEnded',
+  'otherSessionsEnded',
+  'secondFactorFailed',
+  'securityLinkUsed',
+] as const;
+
+/** A value of {@link securityEventKinds}. */
+export type SecurityEventKind = (typeof securityEventKinds)[number];
+
+/** Limits of the account's security: the events listed, the link's life. */
+export const accountSecurityLimits = {
+  /** Most security events Settings lists (newest first). */
+  securityEventsListed: 50,
+  /** Seconds an 'it was not me' link of a security notice stays usable. */
+  securityLinkSeconds: 7 * 24 * 60 * 60,
+  /** Seconds after the password was entered in which a session without a second factor may add one. */
+  recentPasswordSeconds: 5 * 60,
 } as const;
