@@ -10,7 +10,9 @@ import { type ReceivedSpan, startOtlpReceiver } from './otlpReceiver.ts';
 
 // The product started as an operator would with a collector named (OTEL_EXPORTER_OTLP_ENDPOINT):
 // one request's spans reach an OTLP/HTTP receiver as a tree (the request, its statements, the
-// mail it sends), continuing the caller's trace, and the request's log line names the trace.
+// mail it sends), continuing the caller's trace, and the request's log line names the trace. The
+// test stands for the proxy in front (TRUST_PROXY=loopback): only a trusted proxy's traceparent is
+// continued.
 
 const spanKind = { internal: 1, server: 2, client: 3 };
 
@@ -39,6 +41,7 @@ describe('traces over OTLP', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_SERVICE_NAME: 'coach-under-test',
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      TRUST_PROXY: 'loopback',
     };
     const { output, status } = await withServerProcess(env, async ({ url, output }) => {
       const answer = await fetch(`${url}/api/auth/passwordReset/request`, {

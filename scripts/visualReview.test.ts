@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +132,69 @@ describe('the review server', () => {
       ]) {
         expect((await fetch(`${base}${path}`)).status).toBe(404);
       }
+    } finally {
+      await close();
+    }
+  });
+
+  /**
+   * The status of a GET of `path` sent as it is (fetch would resolve its dot segments first), on
+   * a connection of its own that does not outlive it (a kept-alive one would hold up the close).
+   */
+  function statusOf(base: string, path: string) {
+    return new Promise<number | undefined>((resolve, reject) => {
+      get(`${base}/`, { path, agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      }).on('error', reject);
+    });
+  }
+
+  it('refuses a path that leaves its folder through an encoded dot segment or slash', async () => {
+    const { base, close } = await serve();
+    // Beside the served folders, and outside test-results.
+    writeFileSync(join(root, 'test-results', 'secret.txt'), 'not for the review');
+    try {
+      for (const path of [
+        '/visual/..%2fsecret.txt',
+        '/visual/%2e%2e%2fsecret.txt',
+        '/visual/%2E%2E%2Fsecret.txt',
+        '/visual/%2e%2e/secret.txt',
+        '/visual/diff/..%2f..%2fsecret.txt',
+        '/visual-runs/..%2fsecret.txt',
+        '/visual-runs/..%2fvisual%2findex.html',
+        '/visual/..%2f..%2fbaselines%2fui-modal--default.png',
+        '/visual/..%252fsecret.txt',
+        '/visual/..%5csecret.txt',
+        '/visual/%00',
+      ]) {
+        expect({ path, status: await statusOf(base, path) }).toEqual({ path, status: 404 });
+      }
+      // An encoded slash that stays inside the folder is only a slash.
+      expect(await statusOf(base, '/visual/diff%2fui-modal--default.png')).toBe(200);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a symlink that points out of its folder, and serves one that stays in it', async () => {
+    const { base, close } = await serve();
+    writeFileSync(join(root, 'test-results', 'secret.txt'), 'not for the review');
+    symlinkSync(join(baselines, 'ui-modal--default.png'), join(review, 'baseline.png'));
+    symlinkSync(root, join(review, 'up'));
+    mkdirSync(join(root, 'test-results', 'visual-runs'), { recursive: true });
+    symlinkSync(join(review, 'index.html'), join(root, 'test-results', 'visual-runs', 'last.html'));
+    symlinkSync(join(review, 'diff', 'ui-modal--default.png'), join(review, 'alias.png'));
+    try {
+      for (const path of [
+        '/visual/baseline.png',
+        '/visual/up/baselines/ui-modal--default.png',
+        '/visual/up/test-results/secret.txt',
+        '/visual-runs/last.html',
+      ]) {
+        expect({ path, status: await statusOf(base, path) }).toEqual({ path, status: 404 });
+      }
+      expect(await statusOf(base, '/visual/alias.png')).toBe(200);
     } finally {
       await close();
     }

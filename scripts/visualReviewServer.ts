@@ -3,9 +3,10 @@
 // POST /approve {"ids": [...]}, which makes those stories' renders of the last run their
 // baselines (scripts/visualApprove.ts) and answers {"approved": [...]} or {"error": "..."}.
 //   node scripts/visualReviewServer.ts [port]   (default VISUAL_REVIEW_PORT or 6008)
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type ApproveFolders, approveRenders, defaultFolders } from './visualApprove.ts';
 
 const contentTypes: Record<string, string> = {
@@ -16,6 +17,56 @@ const contentTypes: Record<string, string> = {
 
 /** The largest approval body read: story ids, a few thousand of them at most. */
 const maxBodyBytes = 256 * 1024;
+
+/** The folders of the root that are served: the last run's review and the earlier runs'. */
+const servedFolders = new Set(['visual', 'visual-runs']);
+
+/** Whether `path` lies strictly inside `folder` (both absolute and resolved). */
+function isInside(folder: string, path: string): boolean {
+  const rest = relative(folder, path);
+  return rest !== '' && !isAbsolute(rest) && rest.split(sep)[0] !== '..';
+}
+
+/**
+ * The real path of the file a request's decoded `path` names, when it is a file that really lies
+ * in the served folder the path's first segment names; undefined otherwise. Checked after `..`
+ * (sent encoded, as `%2e%2e` or `..%2f`) and then every symlink are resolved, so neither leads out.
+ */
+async function servedFile(base: string, path: string): Promise<string | undefined> {
+  const folderName = path.split('/')[1] ?? '';
+  if (!servedFolders.has(folderName)) return undefined;
+  const folder = join(base, folderName);
+  const file = resolve(base, `.${path}`);
+  if (!isInside(folder, file)) return undefined;
+  try {
+    const [realFolder, realFile] = await Promise.all([realpath(folder), realpath(file)]);
+    if (!isInside(realFolder, realFile) || !(await stat(realFile)).isFile()) return undefined;
+    return realFile;
+  } catch {
+    // Missing, unreadable, or not a name the file system takes (a NUL).
+    return undefined;
+  }
+}
+
+/** Answers with the file the decoded `path` names when servedFile allows it; 404 otherwise. */
+async function sendFile(
+  base: string,
+  path: string,
+  isHead: boolean,
+  response: ServerResponse,
+  answer: (status: number, body: unknown) => void,
+) {
+  const file = await servedFile(base, path);
+  if (!file) return answer(404, { error: 'not found' });
+  response.writeHead(200, {
+    'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    'cache-control': 'no-store',
+  });
+  if (isHead) return response.end();
+  createReadStream(file)
+    .on('error', () => response.destroy())
+    .pipe(response);
+}
 
 type ReviewServerOptions = {
   /** The folder that holds visual/ and visual-runs/ (test-results). */
@@ -86,18 +137,7 @@ export function createReviewServer({ root, folders }: ReviewServerOptions): Serv
       response.writeHead(302, { location: '/visual/index.html' });
       return response.end();
     }
-    const file = normalize(join(base, path));
-    const served =
-      file.startsWith(base + sep) && /^(visual|visual-runs)$/.test(path.split('/')[1] ?? '');
-    if (!served || !existsSync(file) || !statSync(file).isFile()) {
-      return answer(404, { error: 'not found' });
-    }
-    response.writeHead(200, {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
-    });
-    if (request.method === 'HEAD') return response.end();
-    createReadStream(file).pipe(response);
+    void sendFile(base, path, request.method === 'HEAD', response, answer);
   });
 }
 

@@ -91,7 +91,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     },
   });
   // First: every later hook, the handler and what they start belong to the request's span.
-  if (options.tracing) traceRequests(app, options.tracing);
+  if (options.tracing) traceRequests(app, options.tracing, config.trustProxy);
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, config.trustProxy);
   // A stop answers the requests in progress, within a grace, and waits for nothing else.
   stopInOrder(app, limits.stopGraceMs);

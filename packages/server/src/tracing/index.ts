@@ -12,13 +12,16 @@ export type RequestSpan = { end(status: number): void };
 
 export type Tracing = {
   /**
-   * Starts the span of a request (continuing the caller's trace when its `traceparent` header
-   * names one) and makes it the current span for the rest of the request's work.
+   * Starts the span of a request and makes it the current span for the rest of the request's
+   * work. A request from a trusted proxy continues the trace its `traceparent` header names (and
+   * follows its sampled flag); any other caller's is ignored: the request starts a trace of its
+   * own, sampled as the operator's sampler says.
    */
   requestStarted(request: {
     method: string;
     route: string;
     headers: IncomingHttpHeaders;
+    isFromTrustedProxy: boolean;
   }): RequestSpan;
   /** Runs `work` in a span named `name`: a child of the current span, or a trace of its own. */
   inSpan<T>(name: string, work: () => Promise<T>): Promise<T>;

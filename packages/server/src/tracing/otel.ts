@@ -22,6 +22,7 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   type Sampler,
+  type SpanExporter,
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
@@ -36,8 +37,14 @@ import type { Tracing } from './index.ts';
 /** The instrumentation scope of Coach's spans. */
 const scope = 'coach';
 
-/** The tracing of the process, exporting over OTLP/HTTP as the environment says. */
-export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
+/**
+ * The tracing of the process, exporting over OTLP/HTTP as the environment says (tests give an
+ * exporter of their own).
+ */
+export function createTracing(
+  env: NodeJS.ProcessEnv = process.env,
+  exporter: SpanExporter = new OTLPTraceExporter(),
+): Tracing {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'coach' }).merge(
       detectResources({ detectors: [serviceNameEnvDetector, resourceAttributesEnvDetector] }),
@@ -45,7 +52,7 @@ export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
     sampler: samplerOf(env),
     spanProcessors: [
       new BatchSpanProcessor({
-        exporter: new OTLPTraceExporter(),
+        exporter,
         ...numberOf(env, 'OTEL_BSP_SCHEDULE_DELAY', 'scheduledDelayMillis'),
         ...numberOf(env, 'OTEL_BSP_EXPORT_TIMEOUT', 'exportTimeoutMillis'),
         ...numberOf(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 'maxQueueSize'),
@@ -60,8 +67,13 @@ export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
   const contextNow = () => current.getStore() ?? ROOT_CONTEXT;
 
   return {
-    requestStarted({ method, route, headers }) {
-      const parent = propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+    requestStarted({ method, route, headers, isFromTrustedProxy }) {
+      // Anyone else's trace context is dropped whole, not just its sampled flag: its flag would
+      // override the operator's sampling ratio, and its trace id (which the ratio sampler and the
+      // log lines take up) would let a caller pick the ids, or graft spans onto a trace not its own.
+      const parent = isFromTrustedProxy
+        ? propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter)
+        : ROOT_CONTEXT;
       const span = tracer.startSpan(
         `${method} ${route}`,
         {

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TrustProxy } from '../http/clientAddress.ts';
+import { trustedProxyMatcher } from '../http/connectionLimit.ts';
 import type { RequestSpan, Tracing } from './index.ts';
 
 /** The route name of a request no route matched (its address may hold anything). */
@@ -6,9 +8,16 @@ const unmatchedRoute = 'unmatched';
 
 /**
  * A span per request, named by its method and route template (never its address), started before
- * any other hook and ended with its answer's status (or 499 when the caller went away first).
+ * any other hook and ended with its answer's status (or 499 when the caller went away first). A
+ * caller's `traceparent` is believed only from a trusted proxy (`TRUST_PROXY`), as its
+ * `X-Forwarded-For` is.
  */
-export function traceRequests(app: FastifyInstance, tracing: Tracing) {
+export function traceRequests(
+  app: FastifyInstance,
+  tracing: Tracing,
+  trustProxy: TrustProxy | undefined,
+) {
+  const isTrustedProxy = trustedProxyMatcher(trustProxy);
   const spans = new WeakMap<FastifyRequest, RequestSpan>();
   app.addHook('onRequest', (request, _reply, done) => {
     spans.set(
@@ -17,6 +26,7 @@ export function traceRequests(app: FastifyInstance, tracing: Tracing) {
         method: request.method,
         route: request.routeOptions.url ?? unmatchedRoute,
         headers: request.headers,
+        isFromTrustedProxy: isTrustedProxy(request.socket.remoteAddress ?? ''),
       }),
     );
     done();
