@@ -53,6 +53,8 @@ import {
   mockService,
   withState,
 } from './route.ts';
+import { createSecurityEventHandlers } from './securityEventHandlers.ts';
+import { createSecurityLinkHandlers } from './securityLinkHandlers.ts';
 import { isIssuedPictureUrl, signedPictureUrl, withSignedPicture } from './signedPictures.ts';
 import {
   answerSignIn,
@@ -123,7 +125,7 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
       }
       if (!signedInUser) return error(401, 'invalid_credentials', messages.wrongCredentials);
       // An account with a second factor gets a second step (202) instead of tokens.
-      return answerSignIn(state, signedInUser.id, now());
+      return answerSignIn(state, signedInUser.id, now(), 'password');
     }),
     handle('currentSession', ({ userId }) => {
       const user = state.users.find((candidate) => candidate.id === userId);
@@ -191,7 +193,7 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
       state.resetCodes.delete(emailKey(email));
       if (resetRequestId !== undefined) state.resetRequests.delete(resetRequestId);
       // The reset does not pass a second factor: with one, it ends on the second step too.
-      return answerSignIn(state, user.id, now());
+      return answerSignIn(state, user.id, now(), 'mailedCode');
     }),
   ];
 }
@@ -403,6 +405,8 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
   return [
     ...createAuthHandlers(shared),
     ...createSignInFactorHandlers(shared),
+    ...createSecurityLinkHandlers(shared),
+    ...createSecurityEventHandlers(shared),
     ...createAccountHandlers(shared),
     ...createResourceHandlers(shared),
     ...createJourneyHandlers(shared),

@@ -22,6 +22,11 @@ export {
   type MockFollowUpSeed,
   type MockNoteSeed,
 } from './fixtures/noteFixtures.ts';
+export {
+  fixtureOtherSessions,
+  fixtureSecurityEvents,
+  mockSecurityEventId,
+} from './fixtures/securityEventFixtures.ts';
 export * from './fixtures.ts';
 export * from './handlers.ts';
 export {
@@ -75,6 +80,10 @@ export {
   type MockAuthenticatorOptions,
 } from './mockAuthenticator.ts';
 export {
+  createSecurityLinkHandlers,
+  fixtureSecurityLinkTokens,
+} from './securityLinkHandlers.ts';
+export {
   createSignInFactorHandlers,
   mockThrottleSeconds,
   mockWrongCodeLimit,
@@ -89,4 +98,10 @@ export {
   requireSecondFactor,
   seedAuthenticator,
   seedPasskey,
+  seedPasswordEntered,
 } from './signInFactorStore.ts';
+export {
+  createSecurityEventHandlers,
+  type MockSecurityEventsSeed,
+  seedSecurityEvents,
+} from './securityEventHandlers.ts';
