@@ -48,9 +48,11 @@ describe('security events in the mocks', () => {
     expect(fixtureSecurityEvents.filter((event) => event.isThisSession)).toHaveLength(1);
   });
 
-  it('lists none for an account without events (a client)', async () => {
+  it("refuses a client, as the server: 403 'Only coaches have sign-in methods'", async () => {
     const { api } = setup({}, fixtureTokens.client);
-    await expect(api.auth.listSecurityEvents()).resolves.toEqual({ events: [], otherSessions: 0 });
+    for (const call of [api.auth.listSecurityEvents(), api.auth.endOtherSessions()]) {
+      expect(await rejection(call)).toMatchObject({ status: 403, code: 'forbidden' });
+    }
   });
 
   it('lists what a story seeds, at most the limit', async () => {

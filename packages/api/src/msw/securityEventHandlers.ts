@@ -1,4 +1,4 @@
-import { accountSecurityLimits } from '@coach/domain';
+import { accountSecurityLimits, signInFactorMessages } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import type { EndedSessions, SecurityEvent, SecurityEvents } from '../contract/accountSecurity.ts';
 import {
@@ -7,13 +7,14 @@ import {
   mockSecurityEventId,
 } from './fixtures/securityEventFixtures.ts';
 import { fixtureIds } from './fixtures.ts';
-import { type MockHandlerOptions, mockService } from './route.ts';
+import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
 // The account's recent security events and the end of its other sessions (issue 64) over the mock
 // state, for stories and app tests. The mocks hold what a story shows: a list of events and a count
-// of sessions open elsewhere, by user (the demo coach starts with the fixtures, anyone else with
-// none). They do not track sessions: ending the others sets the count to 0 and adds the event.
+// of sessions open elsewhere, by coach (the demo coach starts with the fixtures, another with
+// none); as on the server, a client is refused. They do not track sessions: ending the others sets
+// the count to 0 and adds the event.
 
 /** The security events and other sessions of one user. */
 type MockAccountSecurity = { events: SecurityEvent[]; otherSessions: number };
@@ -64,16 +65,21 @@ export function seedSecurityEvents(
 /** MSW handlers of `listSecurityEvents` and `endOtherSessions` (the auth service). */
 export function createSecurityEventHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
+  const isCoach = (userId: string | undefined) =>
+    state.persons.some((person) => person.userId === userId && person.type === 'coach');
+  const notCoach = () => error(403, 'forbidden', signInFactorMessages.onlyCoaches);
   return [
     handle('listSecurityEvents', ({ userId }) => {
-      const account = accountSecurityOf(state, userId ?? '');
+      if (!userId || !isCoach(userId)) return notCoach();
+      const account = accountSecurityOf(state, userId);
       return HttpResponse.json({
         events: account.events.slice(0, accountSecurityLimits.securityEventsListed),
         otherSessions: account.otherSessions,
       } satisfies SecurityEvents);
     }),
     handle('endOtherSessions', ({ userId }) => {
-      const account = accountSecurityOf(state, userId ?? '');
+      if (!userId || !isCoach(userId)) return notCoach();
+      const account = accountSecurityOf(state, userId);
       const ended = account.otherSessions;
       account.otherSessions = 0;
       state.sequence += 1;
