@@ -1,6 +1,7 @@
 // The settings feature's public face: what other features, routes/ and stories may import.
 
 export { MorningMailSection } from './components/MorningMailSection.tsx';
+export { SecurityEventsSection } from './securityEvents/SecurityEventsSection.tsx';
 export { SignInMethodsSection } from './signInMethods/SignInMethodsSection.tsx';
 export { settingsSchema } from './settingsSchema.ts';
 export { coachSettingsLoadableAtom } from './atoms/coachSettingsAtom.ts';

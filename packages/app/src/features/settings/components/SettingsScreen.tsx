@@ -12,6 +12,8 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { securityEventsAtom } from '../securityEvents/securityEventsAtom.ts';
+import { SecurityEventsSection } from '../securityEvents/SecurityEventsSection.tsx';
 import { SignInMethodsSection } from '../signInMethods/SignInMethodsSection.tsx';
 import { QuickRepliesSection } from './QuickRepliesSection.tsx';
 
@@ -19,12 +21,15 @@ type SettingsContentProps = { profileId: string };
 
 /**
  * The coach's profile as the server holds it (read afresh), then the form, the password, the
- * morning mail, the quick replies and the language.
+ * sign-in methods, the recent security activity, the morning mail, the quick replies and the
+ * language.
  */
 function SettingsContent({ profileId }: SettingsContentProps) {
   const { t } = useTranslation();
   const profile = useAtomValue(personLoadableAtomFamily(profileId));
   const updateProfile = useSetAtom(personAtomFamily(profileId));
+  // A change of the sign-in methods is a security event: the activity below shows it.
+  const refreshSecurityEvents = useSetAtom(securityEventsAtom);
   if (profile.state === 'hasError') {
     return (
       <LoadFailedAlert
@@ -45,7 +50,9 @@ function SettingsContent({ profileId }: SettingsContentProps) {
       <Separator maxWidth="40rem" />
       <ChangePasswordSection />
       <Separator maxWidth="40rem" />
-      <SignInMethodsSection />
+      <SignInMethodsSection onChanged={() => refreshSecurityEvents('refresh')} />
+      <Separator maxWidth="40rem" />
+      <SecurityEventsSection />
       <Separator maxWidth="40rem" />
       <MorningMailSection />
       <Separator maxWidth="40rem" />
@@ -58,7 +65,8 @@ function SettingsContent({ profileId }: SettingsContentProps) {
 
 /**
  * Settings (requirements R2.10): the coach's profile form, 'Change password', the sign-in
- * methods (decision 73), the morning mail, the quick replies and the language.
+ * methods (decision 73), the recent security activity (issue 64), the morning mail, the quick
+ * replies and the language.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
