@@ -9,12 +9,13 @@ import { createMemoryTokenStore } from '../tokens.ts';
 import { demoCoachCredentials, demoResetCode, fixtureIds, fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 import { createMockAuthenticator } from './mockAuthenticator.ts';
-import { mockWrongCodeLimit } from './signInFactorHandlers.ts';
+import { mockThrottleSeconds, mockWrongCodeLimit } from './signInFactorHandlers.ts';
 import {
   authenticatorCodeAt,
   demoAuthenticatorSecret,
   seedAuthenticator,
   seedPasskey,
+  seedPasswordEntered,
 } from './signInFactorStore.ts';
 import { createMockState, type MockState } from './state.ts';
 
@@ -46,6 +47,12 @@ function setup(options: HandlersOptions = {}, tokens?: Tokens) {
 function stepOf(answer: TokensOrSecondStep) {
   if (!isSecondStep(answer)) throw new Error('Expected a second step');
   return answer.secondStep;
+}
+
+/** The tokens of an answer that must be tokens. */
+function tokensOf(answer: TokensOrSecondStep): Tokens {
+  if (isSecondStep(answer)) throw new Error('Expected tokens');
+  return answer;
 }
 
 const code = (at = clock) => authenticatorCodeAt(demoAuthenticatorSecret, at);
@@ -192,6 +199,7 @@ describe('second factors in the mocks', () => {
 
   it('adds a passkey made for its registration challenge, lists it, and passes a second step with it', async () => {
     const { api, state } = setup({}, fixtureTokens.coach);
+    seedPasswordEntered(state, fixtureTokens.coach.accessToken, clock);
     const authenticator = createMockAuthenticator({ credentialIds: [] });
     const { challengeId, options } = await api.auth.passkeyRegistrationOptions();
     const credential = await authenticator.register({ optionsJSON: options });
@@ -237,7 +245,8 @@ describe('second factors in the mocks', () => {
   });
 
   it('enrols an authenticator with its first code and answers ten recovery codes', async () => {
-    const { api } = setup({}, fixtureTokens.coach);
+    const { api, state } = setup({}, fixtureTokens.coach);
+    seedPasswordEntered(state, fixtureTokens.coach.accessToken, clock);
     const enrolment = await api.auth.startAuthenticatorEnrolment();
     expect(enrolment.qrSvg).toMatch(/^<svg/);
     await expect(
@@ -269,15 +278,95 @@ describe('second factors in the mocks', () => {
       mustEnrol: true,
       isSecondFactorRequired: true,
     });
+    // Signed in long ago: the password first, which such a session may confirm.
+    await expect(rejection(api.auth.startAuthenticatorEnrolment())).resolves.toMatchObject({
+      status: 403,
+      code: 'password_needed',
+    });
+    await api.auth.confirmPassword({ password: demoCoachCredentials.password });
     const enrolment = await api.auth.startAuthenticatorEnrolment();
     await api.auth.confirmAuthenticator({ code: authenticatorCodeAt(enrolment.secret, clock) });
     await expect(api.account.getCoachSettings()).resolves.toBeDefined();
     expect((await api.auth.listSignInMethods()).mustEnrol).toBe(false);
-    // Enrolled just now, so recent; still the last factor.
+    // The enrolment proved nothing: a second factor first; then it is still the last factor.
+    await expect(rejection(api.auth.removeAuthenticator())).resolves.toMatchObject({
+      status: 403,
+      code: 'second_factor_needed',
+    });
+    advance(30);
+    await api.auth.confirmSecondFactor({ method: 'totp', code: code() });
     await expect(rejection(api.auth.removeAuthenticator())).resolves.toMatchObject({
       status: 409,
       code: 'last_second_factor',
     });
+  });
+
+  it('asks an account without a factor for its password entered in the last 5 minutes before adding one', async () => {
+    const { api } = setup({}, fixtureTokens.coach);
+    const passwordNeeded = { status: 403, code: 'password_needed' };
+    await expect(rejection(api.auth.passkeyRegistrationOptions())).resolves.toMatchObject(
+      passwordNeeded,
+    );
+    await expect(rejection(api.auth.startAuthenticatorEnrolment())).resolves.toMatchObject(
+      passwordNeeded,
+    );
+    await expect(
+      rejection(api.auth.confirmPassword({ password: 'Wrong123!' })),
+    ).resolves.toMatchObject({ status: 400, code: 'wrong_password' });
+    await api.auth.confirmPassword({ password: demoCoachCredentials.password });
+    await expect(api.auth.passkeyRegistrationOptions()).resolves.toHaveProperty('challengeId');
+    // The 5 minutes end: the password again.
+    advance(5 * 60);
+    await expect(rejection(api.auth.startAuthenticatorEnrolment())).resolves.toMatchObject(
+      passwordNeeded,
+    );
+  });
+
+  it('counts a sign-in with the password as the password entered then, and a reset not', async () => {
+    const { api, state } = setup();
+    const signedIn = setup({ state }, tokensOf(await api.auth.login(demoCoachCredentials)));
+    await expect(signedIn.api.auth.startAuthenticatorEnrolment()).resolves.toHaveProperty('secret');
+
+    const answer = await api.auth.resetPassword({
+      email: demoCoachCredentials.email,
+      password: 'NewPass123',
+      resetPasswordCode: demoResetCode,
+    });
+    const reset = setup({ state }, tokensOf(answer));
+    await expect(rejection(reset.api.auth.startAuthenticatorEnrolment())).resolves.toMatchObject({
+      status: 403,
+      code: 'password_needed',
+    });
+  });
+
+  it('takes adding a factor for no proof: the next one asks for a second factor', async () => {
+    const { api, state } = setup({}, fixtureTokens.coach);
+    seedPasswordEntered(state, fixtureTokens.coach.accessToken, clock);
+    const enrolment = await api.auth.startAuthenticatorEnrolment();
+    await api.auth.confirmAuthenticator({ code: authenticatorCodeAt(enrolment.secret, clock) });
+    expect((await api.auth.listSignInMethods()).recentSecondFactorUntil).toBeNull();
+    const secondFactorNeeded = { status: 403, code: 'second_factor_needed' };
+    await expect(rejection(api.auth.passkeyRegistrationOptions())).resolves.toMatchObject(
+      secondFactorNeeded,
+    );
+    // With a factor, the password entered again is no proof.
+    await api.auth.confirmPassword({ password: demoCoachCredentials.password });
+    await expect(rejection(api.auth.regenerateRecoveryCodes())).resolves.toMatchObject(
+      secondFactorNeeded,
+    );
+    advance(30);
+    await api.auth.confirmSecondFactor({ method: 'totp', code: code() });
+    await expect(api.auth.passkeyRegistrationOptions()).resolves.toHaveProperty('challengeId');
+  });
+
+  it('throttles wrong passwords entered again with 429 and Retry-After, the right one included', async () => {
+    const { api } = setup({}, fixtureTokens.coach);
+    for (let attempt = 0; attempt < mockWrongCodeLimit; attempt += 1) {
+      await rejection(api.auth.confirmPassword({ password: 'Wrong123!' }));
+    }
+    await expect(
+      rejection(api.auth.confirmPassword({ password: demoCoachCredentials.password })),
+    ).resolves.toMatchObject({ status: 429, retryAfterSeconds: mockThrottleSeconds });
   });
 
   it('tells a client caller apart: no sign-in methods for a client', async () => {

@@ -1,6 +1,12 @@
-import { messages, signInFactorLimits, signInFactorMessages } from '@coach/domain';
+import {
+  messages,
+  type SessionProof,
+  signInFactorLimits,
+  signInFactorMessages,
+} from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { renderSVG } from 'uqr';
+import type { ConfirmPasswordBody } from '../contract/accountSecurity.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
 import type {
   AddPasskeyBody,
@@ -26,6 +32,7 @@ import {
   type MockSignInFactors,
   mockPasskeyId,
   nextFactorToken,
+  notePasswordEntered,
   renewRecoveryCodes,
   secondFactorCount,
   secondStepMethodsOf,
@@ -37,7 +44,10 @@ import type { MockState } from './state.ts';
 // The second factors' routes over the mock state, by the server's rules (decision 73), for stories
 // and app tests: second steps (5 minutes, single use, bound to the account), single-use challenges,
 // TOTP codes checked with otpauth (one step of drift, a used step refused again), recovery codes
-// each usable once, the step-up window of 5 minutes, REQUIRE_MFA. Passkeys: the mocks can not
+// each usable once, the step-up window of 5 minutes, REQUIRE_MFA. Before adding or removing a
+// factor (issue 64) a session proves it is its owner's: a second factor used in the last 5
+// minutes, or, for an account without one, the password entered in them (its sign-in, or
+// `confirmPassword`); adding a factor proves nothing itself. Passkeys: the mocks can not
 // verify a WebAuthn signature; they accept a credential whose id is one of the account's passkeys
 // (one the mock registered) and whose client data carries the challenge handed out. The server
 // verifies the signature, the counter and the user-verification flag with @simplewebauthn/server.
@@ -59,13 +69,26 @@ export type SignInFactorHandlerOptions = MockHandlerOptions & {
 
 const rpId = () => globalThis.location?.hostname ?? 'localhost';
 
-/** The mocks' answer to a right password (or a password reset): tokens, or a second step. */
-export function answerSignIn(state: MockState, userId: string, now: Date): Response {
+/**
+ * The mocks' answer to a right password (`proof` 'password') or a password reset ('mailedCode'):
+ * tokens, or a second step. A sign-in with the password counts as the password entered then.
+ */
+export function answerSignIn(
+  state: MockState,
+  userId: string,
+  now: Date,
+  proof: Extract<SessionProof, 'password' | 'mailedCode'>,
+): Response {
   const factors = signInFactorsOf(state);
-  if (!hasSecondFactor(factors, userId)) return HttpResponse.json(issueMockTokens(state, userId));
+  const isPasswordEntered = proof === 'password';
+  if (!hasSecondFactor(factors, userId)) {
+    const tokens = issueMockTokens(state, userId);
+    if (isPasswordEntered) notePasswordEntered(factors, tokens.accessToken, now.getTime());
+    return HttpResponse.json(tokens);
+  }
   const token = nextFactorToken(factors, 'second-step');
   const expiresAtMs = now.getTime() + secondStepSeconds * 1000;
-  factors.secondSteps.set(token, { userId, expiresAtMs });
+  factors.secondSteps.set(token, { userId, expiresAtMs, isPasswordEntered });
   const answer: SecondStep = {
     secondStep: {
       token,
@@ -76,19 +99,26 @@ export function answerSignIn(state: MockState, userId: string, now: Date): Respo
   return HttpResponse.json(answer, { status: 202 });
 }
 
-/** Tokens of a session that used a second factor now (its step-up window open). */
-function issueConfirmedTokens(state: MockState, userId: string, nowMs: number): Tokens {
+/**
+ * Tokens of a session that used a second factor now (its step-up window open), after the
+ * password when `isPasswordEntered` (a sign-in's second step, not a reset's).
+ */
+function issueConfirmedTokens(
+  state: MockState,
+  userId: string,
+  nowMs: number,
+  isPasswordEntered = false,
+): Tokens {
   const tokens = issueMockTokens(state, userId);
-  signInFactorsOf(state).recentSecondFactor.set(
-    tokens.accessToken,
-    nowMs + recentSecondFactorSeconds * 1000,
-  );
+  const factors = signInFactorsOf(state);
+  noteSecondFactorUsed(factors, tokens.accessToken, nowMs);
+  if (isPasswordEntered) notePasswordEntered(factors, tokens.accessToken, nowMs);
   return tokens;
 }
 
-/** The 429 of too many wrong codes, with Retry-After. */
-function throttled(): Response {
-  const refusal = error(429, 'rate_limited', 'Too many wrong codes, please try again later');
+/** The 429 of too many wrong codes (or passwords), with Retry-After. */
+function throttled(message = 'Too many wrong codes, please try again later'): Response {
+  const refusal = error(429, 'rate_limited', message);
   refusal.headers.set('Retry-After', String(mockThrottleSeconds));
   return refusal;
 }
@@ -106,14 +136,26 @@ export function createSignInFactorHandlers(
   const notCoach = () => error(403, 'forbidden', signInFactorMessages.onlyCoaches);
   const secondFactorNeeded = () =>
     error(403, 'second_factor_needed', signInFactorMessages.secondFactorNeeded);
-  const isRecent = (request: Request) => {
+  const isRecent = (windows: Map<string, number>, request: Request) => {
     const token = bearer(request);
-    const until = token ? factors.recentSecondFactor.get(token) : undefined;
+    const until = token ? windows.get(token) : undefined;
     return until !== undefined && until > nowMs();
   };
-  /** A factor may go: with a recent second factor, and not the last one under REQUIRE_MFA. */
+  /**
+   * Refuses a change of the factors (adding or removing one, new recovery codes) unless the
+   * session proved lately it is its owner's: a second factor used in the last 5 minutes, or, for
+   * an account without one, the password entered in them (issue 64, as the server checks).
+   */
+  const refuseWithoutProof = (request: Request, userId: string): Response | undefined => {
+    if (isRecent(factors.recentSecondFactor, request)) return undefined;
+    if (hasSecondFactor(factors, userId)) return secondFactorNeeded();
+    if (isRecent(factors.recentPassword, request)) return undefined;
+    return error(403, 'password_needed', signInFactorMessages.passwordNeeded);
+  };
+  /** A factor may go: with a recent proof, and not the last one under REQUIRE_MFA. */
   const refuseRemoval = (request: Request, userId: string): Response | undefined => {
-    if (!isRecent(request)) return secondFactorNeeded();
+    const refusal = refuseWithoutProof(request, userId);
+    if (refusal) return refusal;
     if (factors.isSecondFactorRequired && secondFactorCount(factors, userId) <= 1) {
       return error(409, 'last_second_factor', signInFactorMessages.lastSecondFactor);
     }
@@ -241,7 +283,9 @@ export function createSignInFactorHandlers(
       if (checked === 'throttled') return throttled();
       if (checked === 'wrong') return error(400, 'wrong_code', messages.wrongCode);
       factors.secondSteps.delete(token);
-      return HttpResponse.json(issueConfirmedTokens(state, step.userId, nowMs()));
+      return HttpResponse.json(
+        issueConfirmedTokens(state, step.userId, nowMs(), step.isPasswordEntered),
+      );
     }),
     handle('secondStepPasskeyOptions', ({ body }) => {
       const { token } = body as { token: string };
@@ -264,7 +308,9 @@ export function createSignInFactorHandlers(
         return error(400, 'bad_request', signInFactorMessages.passkeyRefused);
       }
       factors.secondSteps.delete(token);
-      return HttpResponse.json(issueConfirmedTokens(state, step.userId, nowMs()));
+      return HttpResponse.json(
+        issueConfirmedTokens(state, step.userId, nowMs(), step.isPasswordEntered),
+      );
     }),
     handle('passkeySignInOptions', () =>
       issueChallenge('signIn', undefined, requestOptions(undefined)),
@@ -283,8 +329,10 @@ export function createSignInFactorHandlers(
       if (!userId || !isCoach(userId)) return notCoach();
       return HttpResponse.json(signInMethodsOf(factors, userId, bearer(request), nowMs()));
     }),
-    handle('passkeyRegistrationOptions', ({ userId }) => {
+    handle('passkeyRegistrationOptions', ({ request, userId }) => {
       if (!userId || !isCoach(userId)) return notCoach();
+      const refusal = refuseWithoutProof(request, userId);
+      if (refusal) return refusal;
       const mine = allowCredentials(userId);
       if (mine.length >= passkeysMax) {
         return error(409, 'factor_limit_reached', signInFactorMessages.passkeysFull);
@@ -304,6 +352,9 @@ export function createSignInFactorHandlers(
     }),
     handle('addPasskey', ({ request, userId, body }) => {
       if (!userId || !isCoach(userId)) return notCoach();
+      // Adding a factor asks for proof (before the challenge is used), and is none itself.
+      const refusal = refuseWithoutProof(request, userId);
+      if (refusal) return refusal;
       const { name, challengeId } = body as AddPasskeyBody;
       const credential = credentialOf(body);
       const challenge = takeChallenge(challengeId, 'register');
@@ -330,11 +381,6 @@ export function createSignInFactorHandlers(
         lastUsedAt: null,
       };
       factors.passkeys.push(passkey);
-      // Made with user verification just now: this session has used a second factor.
-      const token = bearer(request);
-      if (token) {
-        factors.recentSecondFactor.set(token, nowMs() + recentSecondFactorSeconds * 1000);
-      }
       const { id, addedAt, lastUsedAt } = passkey;
       return HttpResponse.json({ id, name: passkey.name, addedAt, lastUsedAt }, { status: 201 });
     }),
@@ -357,11 +403,13 @@ export function createSignInFactorHandlers(
       factors.passkeys.splice(index, 1);
       return new HttpResponse(null, { status: 204 });
     }),
-    handle('startAuthenticatorEnrolment', ({ userId }) => {
+    handle('startAuthenticatorEnrolment', ({ request, userId }) => {
       if (!userId || !isCoach(userId)) return notCoach();
       if (factors.authenticators.has(userId)) {
         return error(409, 'factor_limit_reached', signInFactorMessages.authenticatorOnAlready);
       }
+      const refusal = refuseWithoutProof(request, userId);
+      if (refusal) return refusal;
       const secret = demoAuthenticatorSecret;
       factors.pendingSecrets.set(userId, secret);
       const email = state.users.find((candidate) => candidate.id === userId)?.email ?? '';
@@ -378,15 +426,14 @@ export function createSignInFactorHandlers(
         return error(409, 'factor_limit_reached', signInFactorMessages.authenticatorOnAlready);
       }
       const secret = factors.pendingSecrets.get(userId);
+      if (!secret) return error(400, 'bad_request', signInFactorMessages.noEnrolment);
+      const refusal = refuseWithoutProof(request, userId);
+      if (refusal) return refusal;
       const { code } = body as AuthenticatorCodeBody;
-      const step = secret ? authenticatorStepOf(secret, code, now()) : null;
-      if (!secret || step === null) return error(400, 'wrong_code', messages.wrongCode);
+      const step = authenticatorStepOf(secret, code, now());
+      if (step === null) return error(400, 'wrong_code', messages.wrongCode);
       factors.pendingSecrets.delete(userId);
       factors.authenticators.set(userId, { secret, addedAt: now().toISOString(), lastStep: step });
-      const token = bearer(request);
-      if (token) {
-        factors.recentSecondFactor.set(token, nowMs() + recentSecondFactorSeconds * 1000);
-      }
       return HttpResponse.json({
         recoveryCodes: renewRecoveryCodes(factors, userId),
       } satisfies RecoveryCodes);
@@ -405,7 +452,8 @@ export function createSignInFactorHandlers(
       if (!userId || !factors.authenticators.has(userId)) {
         return error(409, 'conflict', 'Recovery codes come with the authenticator app');
       }
-      if (!isRecent(request)) return secondFactorNeeded();
+      const refusal = refuseWithoutProof(request, userId);
+      if (refusal) return refusal;
       return HttpResponse.json({
         recoveryCodes: renewRecoveryCodes(factors, userId),
       } satisfies RecoveryCodes);
@@ -417,7 +465,7 @@ export function createSignInFactorHandlers(
       if (checked === 'throttled') return throttled();
       // 400, not 401: a 401 would read as an ended session to the client (refresh and retry).
       if (checked === 'wrong') return error(400, 'wrong_code', messages.wrongCode);
-      confirmRecent(factors, bearer(request), nowMs());
+      noteSecondFactorUsed(factors, bearer(request), nowMs());
       return new HttpResponse(null, { status: 204 });
     }),
     handle('secondFactorPasskeyOptions', ({ userId }) => {
@@ -437,7 +485,21 @@ export function createSignInFactorHandlers(
       if (!passkey) {
         return error(400, 'bad_request', signInFactorMessages.passkeyRefused);
       }
-      confirmRecent(factors, bearer(request), nowMs());
+      noteSecondFactorUsed(factors, bearer(request), nowMs());
+      return new HttpResponse(null, { status: 204 });
+    }),
+    handle('confirmPassword', ({ request, userId, body }) => {
+      if (!userId || !isCoach(userId)) return notCoach();
+      // Throttled as a sign-in: a stolen session guesses the password no faster here.
+      const wrong = factors.wrongPasswords.get(userId) ?? 0;
+      if (wrong >= mockWrongCodeLimit) return throttled(messages.tooManyRequests);
+      const user = state.users.find((candidate) => candidate.id === userId);
+      if (user?.password !== (body as ConfirmPasswordBody).password) {
+        factors.wrongPasswords.set(userId, wrong + 1);
+        return error(400, 'wrong_password', 'That is not the password of this account');
+      }
+      factors.wrongPasswords.delete(userId);
+      notePasswordEntered(factors, bearer(request), nowMs());
       return new HttpResponse(null, { status: 204 });
     }),
   ];
@@ -448,9 +510,12 @@ function credentialOf(body: unknown): Record<string, unknown> {
   return (body as { credential: Record<string, unknown> }).credential;
 }
 
-/** Opens the step-up window of a session. */
-function confirmRecent(factors: MockSignInFactors, accessToken: string | undefined, nowMs: number) {
-  if (accessToken) {
+/** Opens a session's 5 minutes of a second factor used, from `nowMs`. */
+function noteSecondFactorUsed(
+  factors: MockSignInFactors,
+  accessToken: string | undefined,
+  nowMs: number,
+) {
+  if (accessToken)
     factors.recentSecondFactor.set(accessToken, nowMs + recentSecondFactorSeconds * 1000);
-  }
 }

@@ -1,11 +1,11 @@
-import { type SecondStepMethod, signInFactorLimits } from '@coach/domain';
+import { accountSecurityLimits, type SecondStepMethod, signInFactorLimits } from '@coach/domain';
 import { Secret, TOTP } from 'otpauth';
 import type { Passkey, SignInMethods } from '../contract/signInFactors.ts';
 import type { MockState } from './state.ts';
 
 // The second sign-in factors of a mock state (decision 73): passkeys, the authenticator app and
 // recovery codes by user, the open second steps and challenges, and which sessions confirmed a
-// second factor lately. The handlers of signInFactorHandlers.ts and the sign-in of handlers.ts
+// second factor or entered the password lately (issue 64). The handlers of signInFactorHandlers.ts and the sign-in of handlers.ts
 // read and change it; route.ts asks it which callers may only enrol one (REQUIRE_MFA).
 
 const { totpDigits, totpPeriodSeconds, totpDriftSteps, recoveryCodeCount } = signInFactorLimits;
@@ -34,13 +34,17 @@ export type MockSignInFactors = {
   recoveryCodes: Map<string, string[]>;
   /** How many times each user's recovery codes were made (the next ones differ). */
   recoveryGenerations: Map<string, number>;
-  /** Open second steps by token. */
-  secondSteps: Map<string, { userId: string; expiresAtMs: number }>;
+  /** Open second steps by token, and whether their first step was the password (not a reset). */
+  secondSteps: Map<string, { userId: string; expiresAtMs: number; isPasswordEntered: boolean }>;
   challenges: Map<string, MockChallenge>;
   /** Until when a session (by access token) confirmed a second factor lately. */
   recentSecondFactor: Map<string, number>;
+  /** Until when a session (by access token) counts as having entered its password lately. */
+  recentPassword: Map<string, number>;
   /** Wrong codes by user since the last right one: the sign-in throttle's bucket. */
   wrongCodes: Map<string, number>;
+  /** Wrong passwords entered again (a step-up) by user since the last right one. */
+  wrongPasswords: Map<string, number>;
   /** REQUIRE_MFA: every coach enrols a second factor; the last one stays. */
   isSecondFactorRequired: boolean;
   sequence: number;
@@ -61,7 +65,9 @@ export function signInFactorsOf(state: MockState): MockSignInFactors {
       secondSteps: new Map(),
       challenges: new Map(),
       recentSecondFactor: new Map(),
+      recentPassword: new Map(),
       wrongCodes: new Map(),
+      wrongPasswords: new Map(),
       isSecondFactorRequired: false,
       sequence: 0,
     };
@@ -231,6 +237,29 @@ export function seedAuthenticator(
   const factors = signInFactorsOf(state);
   factors.authenticators.set(userId, { secret, addedAt, lastStep: -1 });
   return renewRecoveryCodes(factors, userId);
+}
+
+/**
+ * Records that a session entered its password at `at` (a sign-in with it, or a step-up): for 5
+ * minutes an account without a second factor may add one (issue 64). Stories and tests call it for
+ * a fixture session that signed in just now.
+ */
+export function seedPasswordEntered(state: MockState, accessToken: string, at = new Date()): void {
+  notePasswordEntered(signInFactorsOf(state), accessToken, at.getTime());
+}
+
+/** Opens a session's 5 minutes of the password entered, from `atMs`. */
+export function notePasswordEntered(
+  factors: MockSignInFactors,
+  accessToken: string | undefined,
+  atMs: number,
+): void {
+  if (accessToken) {
+    factors.recentPassword.set(
+      accessToken,
+      atMs + accountSecurityLimits.recentPasswordSeconds * 1000,
+    );
+  }
 }
 
 /** REQUIRE_MFA on (or off) for a mock state. */
