@@ -161,6 +161,7 @@ export async function startProduct(
         received: async () => [...mail.received],
         waitFor: mail.waitFor,
         waitForMailTo: mail.waitForMailTo,
+        waitForMail: mail.waitForMail,
       },
       output: () => outputBefore + servers.map((server) => server.output()).join('\n'),
       stop: cleanUp,

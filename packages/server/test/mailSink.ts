@@ -73,6 +73,12 @@ export type Mailbox = {
    * at most): mail goes out after the answer, so another test's may come in between.
    */
   waitForMailTo: (address: string, since?: number, timeoutMs?: number) => Promise<ReceivedMail>;
+  /** Resolves with the first mail `matches` among those from index `since` on (10 s at most). */
+  waitForMail: (
+    matches: (mail: ReceivedMail) => boolean,
+    since?: number,
+    timeoutMs?: number,
+  ) => Promise<ReceivedMail>;
 };
 
 /**
@@ -109,6 +115,12 @@ export function waitingMailbox(
         (mails) => mails.slice(since).find((mail) => mail.to.includes(address)),
         timeoutMs,
         () => `No mail to ${address} came`,
+      ),
+    waitForMail: (matches, since = 0, timeoutMs = 10_000) =>
+      until(
+        (mails) => mails.slice(since).find(matches),
+        timeoutMs,
+        (mails) => `No such mail came among ${mails.length - since}`,
       ),
   };
 }

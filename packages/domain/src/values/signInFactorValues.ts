@@ -53,6 +53,7 @@ export const signInFactorMessages = {
   secondStepExpired: 'This sign-in has expired, please sign in again',
   secondFactorNeeded: 'Confirm it is you with a passkey or a code first',
   passwordNeeded: 'Confirm it is you with your password first',
+  wrongPassword: 'That is not the password of this account',
   securityLinkExpired: 'This link has expired or was used already',
   secondFactorEnrolmentRequired: 'Add a passkey or an authenticator app first',
   passkeysFull: 'This account has as many passkeys as it may keep',

@@ -28,6 +28,10 @@ const auditActions = [
   'authenticator_added',
   'authenticator_removed',
   'recovery_codes_regenerated',
+  // The account's security (issue 64).
+  'password_confirmed',
+  'other_sessions_ended',
+  'security_link_used',
   // Invites.
   'invite_sent',
   'invite_refused',

@@ -315,6 +315,11 @@ export const secondSteps = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** How the first step was passed ('password', 'mailedCode'). */
     proofs: jsonb('proofs').$type<SessionProof[]>().notNull(),
+    /**
+     * A password reset's new password (its argon2 hash), set only once the step is passed: the
+     * mailbox alone changes nothing on an account with a second factor (issue 64).
+     */
+    newPasswordHash: text('new_password_hash'),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
@@ -337,6 +342,8 @@ export const sessionFactors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     proofs: jsonb('proofs').$type<SessionProof[]>().notNull(),
     secondFactorAt: timestamptz('second_factor_at'),
+    /** When the password was last entered in the session (its sign-in, or a step-up). */
+    passwordAt: timestamptz('password_at'),
     mustEnrol: boolean('must_enrol').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -83,6 +83,42 @@ export const englishTexts = {
       'If it was you, ask for a new code. If you did not ask for a code, you need do nothing: ' +
       'nobody can change your password without your mailbox.',
   },
+  security: {
+    subjects: {
+      passkeyAdded: 'A passkey was added to your Coach account',
+      passkeyRemoved: 'A passkey was removed from your Coach account',
+      authenticatorAdded: 'Authenticator codes were turned on for your Coach account',
+      authenticatorRemoved: 'Authenticator codes were turned off for your Coach account',
+      recoveryCodesRegenerated: 'New recovery codes were made for your Coach account',
+      passwordChanged: 'The password of your Coach account was changed',
+      signedInWithMailedCode: 'Someone signed in to your Coach account with a mailed code',
+      wrongSecondStepCodes: 'Wrong sign-in codes were entered for your Coach account',
+    },
+    what: {
+      passkeyAdded: 'A passkey was added to your Coach account.',
+      passkeyRemoved: 'A passkey was removed from your Coach account.',
+      authenticatorAdded:
+        'An authenticator app was set up for your Coach account: signing in now also asks for its codes, or a passkey.',
+      authenticatorRemoved:
+        'The authenticator app of your Coach account was removed, with its recovery codes.',
+      recoveryCodesRegenerated:
+        'New recovery codes were made for your Coach account; the former ones no longer work.',
+      passwordChanged:
+        'The password of your Coach account was changed, and its other sessions ended.',
+      signedInWithMailedCode:
+        'Someone signed in to your Coach account with its password and a code we mailed you, after many wrong passwords.',
+      wrongSecondStepCodes:
+        'Someone who knows the password of your Coach account entered {{count}} wrong authenticator codes from a browser that never signed in to it. Their codes are refused, but they know your password.',
+    },
+    when: 'When: {{when}} UTC.',
+    from: 'From: {{browser}}.',
+    unknownBrowser: 'an unknown browser',
+    ifItWasYou: 'If it was you, you need do nothing.',
+    ifNotYou:
+      'If it was not you, open this link: it ends every session of your account at once and lets you choose a new password:',
+    changePassword:
+      'Choose a new password now: open this link, it ends every session of your account at once and mails you a code:',
+  },
   signIn: {
     codeSubject: 'Your Coach sign-in code',
     code: 'Your sign-in code is {{code}}',

@@ -86,6 +86,45 @@ export const spanishTexts: ServerTexts = {
       'Si has sido tú, pide un código nuevo. Si no has pedido ningún código, no tienes que hacer ' +
       'nada: nadie puede cambiar tu contraseña sin acceso a tu correo.',
   },
+  security: {
+    subjects: {
+      passkeyAdded: 'Se ha añadido una llave de acceso a tu cuenta de Coach',
+      passkeyRemoved: 'Se ha quitado una llave de acceso de tu cuenta de Coach',
+      authenticatorAdded: 'Se han activado los códigos de autenticación en tu cuenta de Coach',
+      authenticatorRemoved: 'Se han desactivado los códigos de autenticación en tu cuenta de Coach',
+      recoveryCodesRegenerated:
+        'Se han creado códigos de recuperación nuevos para tu cuenta de Coach',
+      passwordChanged: 'Se ha cambiado la contraseña de tu cuenta de Coach',
+      signedInWithMailedCode:
+        'Alguien ha iniciado sesión en tu cuenta de Coach con un código enviado por correo',
+      wrongSecondStepCodes:
+        'Se han introducido códigos de inicio de sesión incorrectos en tu cuenta de Coach',
+    },
+    what: {
+      passkeyAdded: 'Se ha añadido una llave de acceso a tu cuenta de Coach.',
+      passkeyRemoved: 'Se ha quitado una llave de acceso de tu cuenta de Coach.',
+      authenticatorAdded:
+        'Se ha configurado una aplicación de autenticación en tu cuenta de Coach: ahora, al iniciar sesión, también se piden sus códigos o una llave de acceso.',
+      authenticatorRemoved:
+        'Se ha quitado la aplicación de autenticación de tu cuenta de Coach, con sus códigos de recuperación.',
+      recoveryCodesRegenerated:
+        'Se han creado códigos de recuperación nuevos para tu cuenta de Coach; los anteriores ya no funcionan.',
+      passwordChanged:
+        'Se ha cambiado la contraseña de tu cuenta de Coach y se han cerrado sus otras sesiones.',
+      signedInWithMailedCode:
+        'Alguien ha iniciado sesión en tu cuenta de Coach con su contraseña y un código que te enviamos por correo, después de muchas contraseñas incorrectas.',
+      wrongSecondStepCodes:
+        'Alguien que conoce la contraseña de tu cuenta de Coach ha introducido {{count}} códigos de autenticación incorrectos desde un navegador que nunca había iniciado sesión en ella. Sus códigos se rechazan, pero conoce tu contraseña.',
+    },
+    when: 'Cuándo: {{when}} UTC.',
+    from: 'Desde: {{browser}}.',
+    unknownBrowser: 'un navegador desconocido',
+    ifItWasYou: 'Si has sido tú, no tienes que hacer nada.',
+    ifNotYou:
+      'Si no has sido tú, abre este enlace: cierra al momento todas las sesiones de tu cuenta y te permite elegir una contraseña nueva:',
+    changePassword:
+      'Elige ahora una contraseña nueva: abre este enlace, cierra al momento todas las sesiones de tu cuenta y te envía un código:',
+  },
   signIn: {
     codeSubject: 'Tu código para iniciar sesión en Coach',
     code: 'Tu código para iniciar sesión es {{code}}',

@@ -9,6 +9,7 @@ import { startSecondStep } from './factors/secondSteps.ts';
 import { beginSignInAttempt, clearSignInFailures } from './loginThrottle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { RequestMeta } from './requestMeta.ts';
+import { queueSecurityNotice } from './securityNotices.ts';
 import { type SessionDeps, startAuditedSession, type Tokens } from './sessions.ts';
 import { mailSignInCode, tellOwnerOfPasswordGuessing, useSignInCode } from './signInCodes.ts';
 import { findUserByEmail } from './users.ts';
@@ -112,13 +113,17 @@ export async function signIn(
       ip: meta.ip,
       requestId: meta.requestId,
       outcome: 'success',
-      details: {
-        sessionId,
-        ...(attempt.needsMailedCode ? { proof: 'password_and_mailed_code' } : {}),
-      },
+      details: { sessionId, proofs, browser: meta.browser ?? null },
     }),
   );
   await clearSignInFailures(database, organisationId, subject, attempt);
+  if (attempt.needsMailedCode) {
+    // Past the failure ceiling, a sign-in with the password and a mailed code: the owner is told.
+    await database.transaction((tx) =>
+      queueSecurityNotice(tx, deps, mail, user, 'signedInWithMailedCode', meta, now),
+    );
+    mail.wake();
+  }
   return {
     status: 200,
     body: { accessToken: issued.accessToken, refreshToken: issued.refreshToken },

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@coach/domain';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
@@ -26,6 +25,7 @@ import {
   useMailedCode,
   voidMailedCode,
 } from './mailedCodes.ts';
+import { setResetPassword } from './passwordChange.ts';
 import { hashPassword } from './passwords.ts';
 import {
   enforceBucket,
@@ -37,7 +37,7 @@ import {
 } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import { addSeconds } from './secrets.ts';
-import { issueTokens, revokeAllSessionsOfUser, type SessionDeps } from './sessions.ts';
+import { issueTokens, type SessionDeps } from './sessions.ts';
 import { findUserByEmail, mailLanguageOfUser } from './users.ts';
 
 const wrongCode = () => new DomainError('wrong_code', messages.wrongCode);
@@ -361,8 +361,9 @@ export async function verifyResetCode(
 
 /**
  * Sets a new password with a reset code: the code is used up (once only), every session of the
- * user is revoked, and a fresh session starts; for an account with a second factor, a second step
- * instead (decision 73: the mailbox and a new password are no more than a password).
+ * user is revoked, and a fresh session starts. For an account with a second factor, the mailbox
+ * alone changes nothing (issue 64): the code is used, and a second step keeps the new password
+ * until a factor passes it (decision 73); only then is it set and do the sessions end.
  */
 export async function resetPassword(
   deps: SessionDeps,
@@ -380,48 +381,33 @@ export async function resetPassword(
   const now = deps.options.now();
   const user = { id: checked.userId, email };
   const factors = await factorsOf(deps.database.db, user.id);
+  if (hasSecondFactor(factors)) {
+    const step = await deps.database.transaction(async (tx) => {
+      // A parallel reset used it first.
+      if (!(await useMailedCode(tx, checked.codeId, now))) throw wrongCode();
+      return startSecondStep(tx, deps, user, ['mailedCode'], factors, meta, now, passwordHash);
+    });
+    return { status: 202, body: step };
+  }
   const mustEnrol =
-    !hasSecondFactor(factors) &&
     deps.options.isSecondFactorRequired &&
     (await isCoach(deps.database.db, deps.organisationId, user.id));
-  const answer = await transactionEndingSessions(deps.database, async (tx) => {
+  const tokens = await transactionEndingSessions(deps.database, async (tx) => {
     const used = await useMailedCode(tx, checked.codeId, now);
     // A parallel reset used it first.
     if (!used) throw wrongCode();
-    await tx
-      .update(schema.users)
-      .set({ passwordHash, passwordChangedAt: now })
-      .where(eq(schema.users.id, checked.userId));
-    // With the request's address and id in each `session_ended` row, like a logout's.
-    await revokeAllSessionsOfUser(
-      tx,
-      deps.organisationId,
-      checked.userId,
-      'password_reset',
-      now,
-      meta,
-    );
-    await recordAudit(tx, {
-      organisationId: deps.organisationId,
-      action: 'password_reset',
-      actorUserId: checked.userId,
-      subject: email,
-      ip: meta.ip,
-      requestId: meta.requestId,
-    });
-    if (hasSecondFactor(factors)) {
-      const step = await startSecondStep(tx, deps, user, ['mailedCode'], factors, meta, now);
-      return { status: 202 as const, body: step };
-    }
+    await setResetPassword(tx, deps, mail, checked.userId, passwordHash, meta, now);
     const issued = await issueTokens(tx, deps, checked.userId, now, undefined, {
       proofs: ['mailedCode'],
+      // The new password was just entered.
+      passwordAt: now,
       mustEnrol,
     });
-    const tokens = { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
-    return { status: 200 as const, body: tokens };
+    return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
   });
+  mail.wake();
   // The owner proved they hold the mailbox: strangers' sign-in failures no longer make their
   // sign-in ask for a mailed code.
   await clearAccountSignInLock(deps.database, deps.organisationId, email);
-  return answer;
+  return { status: 200, body: tokens };
 }

@@ -4,6 +4,7 @@ import { DomainError } from '../../domainError.ts';
 import type { Caller } from '../../http/authenticate.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import type { ServiceContext } from '../core/index.ts';
+import { browserNameOf } from './browserName.ts';
 import type { createAfterAnswer } from './handOff.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import type { createRequireAuth } from './requireAuth.ts';
@@ -20,7 +21,11 @@ export type AuthRouteDeps = {
 };
 
 export function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, requestId: request.id };
+  return {
+    ip: request.ip,
+    requestId: request.id,
+    browser: browserNameOf(request.headers['user-agent']),
+  };
 }
 
 const unauthorized = () => new DomainError('unauthorized', messages.unauthorized);

@@ -5,6 +5,7 @@ import { inviteRoutes } from './inviteRoutes.ts';
 import { resolveAuthOptions } from './options.ts';
 import { passwordResetRoutes } from './passwordResetRoutes.ts';
 import { createRequireAuth } from './requireAuth.ts';
+import { securityRoutes } from './securityRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
 import type { SessionDeps } from './sessions.ts';
 
@@ -18,6 +19,7 @@ import type { SessionDeps } from './sessions.ts';
 export const authService: ServicePlugin = async (app, context) => {
   const deps: SessionDeps = {
     database: context.database,
+    appUrl: context.appUrl,
     organisationId: context.organisationId,
     accessTokens: context.accessTokens,
     options: resolveAuthOptions(context.auth),
@@ -35,4 +37,5 @@ export const authService: ServicePlugin = async (app, context) => {
   inviteRoutes(app, auth);
   passwordResetRoutes(app, auth);
   factorRoutes(app, auth);
+  securityRoutes(app, auth);
 };

@@ -1,5 +1,5 @@
 import { messages, type SessionProof } from '@coach/domain';
-import { and, eq, gt, isNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import { type AuditEntry, auditInsertSql, recordAudit } from '../../audit.ts';
 import type { Database, DatabaseHandle, Transaction } from '../../db/index.ts';
 import { schema } from '../../db/index.ts';
@@ -28,12 +28,22 @@ export type Tokens = { accessToken: string; refreshToken: string };
 export type SessionStart = {
   proofs: SessionProof[];
   secondFactorAt?: Date | null;
+  /** When the password was entered (default: now when `proofs` has it, else never). */
+  passwordAt?: Date | null;
   mustEnrol?: boolean;
 };
+
+/** When the session's password was entered, as `start` says. */
+function passwordAtOf(start: SessionStart, now: Date): Date | null {
+  if (start.passwordAt !== undefined) return start.passwordAt;
+  return start.proofs.includes('password') ? now : null;
+}
 
 /** What the session functions need from the service. */
 export type SessionDeps = {
   database: DatabaseHandle;
+  /** The app's address, for the links of the mails (a security notice's 'it was not me'). */
+  appUrl: string;
   organisationId: string;
   accessTokens: AccessTokens;
   options: AuthOptions;
@@ -78,6 +88,7 @@ export async function issueTokens(
       userId,
       proofs: start.proofs,
       secondFactorAt: start.secondFactorAt ?? null,
+      passwordAt: passwordAtOf(start, now),
       mustEnrol: start.mustEnrol ?? false,
       createdAt: now,
     });
@@ -120,10 +131,12 @@ export async function startAuditedSession(
     ),
     factors as (
       insert into session_factors
-        (session_id, organisation_id, user_id, proofs, second_factor_at, must_enrol, created_at)
+        (session_id, organisation_id, user_id, proofs, second_factor_at, password_at, must_enrol,
+          created_at)
       values (${familyId}::uuid, ${organisationId}::uuid, ${userId}::uuid,
         ${JSON.stringify(start.proofs)}::jsonb,
-        ${start.secondFactorAt?.toISOString() ?? null}::timestamptz, ${start.mustEnrol ?? false},
+        ${start.secondFactorAt?.toISOString() ?? null}::timestamptz,
+        ${passwordAtOf(start, now)?.toISOString() ?? null}::timestamptz, ${start.mustEnrol ?? false},
         ${at}::timestamptz)
     )
     ${auditInsertSql(audit(familyId))}`);
@@ -178,7 +191,7 @@ export function revokeFamily(
   reason: string,
   now: Date,
   meta?: RequestMeta,
-): Promise<void> {
+): Promise<number> {
   return revokeLiveTokens(
     db,
     organisationId,
@@ -190,8 +203,9 @@ export function revokeFamily(
 }
 
 /**
- * Revokes every session of a user (after a password reset), their access tokens with them. Pass
- * `meta` to have the request's address in the audit rows.
+ * Revokes every session of a user (after a password reset), their access tokens with them, but
+ * `exceptSessionId` when given (the owner ending every other session). Pass `meta` to have the
+ * request's address in the audit rows. Answers how many sessions ended.
  */
 export function revokeAllSessionsOfUser(
   db: SessionEndingTransaction,
@@ -200,11 +214,17 @@ export function revokeAllSessionsOfUser(
   reason: string,
   now: Date,
   meta?: RequestMeta,
-): Promise<void> {
+  exceptSessionId?: string,
+): Promise<number> {
   return revokeLiveTokens(
     db,
     organisationId,
-    eq(schema.refreshTokens.userId, userId),
+    and(
+      eq(schema.refreshTokens.userId, userId),
+      exceptSessionId === undefined
+        ? undefined
+        : ne(schema.refreshTokens.familyId, exceptSessionId),
+    ),
     reason,
     now,
     meta,
@@ -219,7 +239,7 @@ async function revokeLiveTokens(
   reason: string,
   now: Date,
   meta?: RequestMeta,
-): Promise<void> {
+): Promise<number> {
   sessionsEnding(db);
   const revoked = await db
     .update(schema.refreshTokens)
@@ -249,6 +269,7 @@ async function revokeLiveTokens(
       details: { reason },
     });
   }
+  return ended.size;
 }
 
 /** The user a refresh token belongs to, for the per-account rate limit (no lock, no checks). */

@@ -1,4 +1,5 @@
 import {
+  accountSecurityLimits,
   type SecondStepMethod,
   type SessionProof,
   signInFactorLimits,
@@ -90,21 +91,46 @@ export function recentSecondFactorUntil(
   return until > now ? until : null;
 }
 
+/** Until when a proof given at `at` counts as recent (5 minutes); null: not now. */
+function recentUntil(at: Date | null | undefined, seconds: number, now: Date): Date | null {
+  if (!at) return null;
+  const until = addSeconds(at, seconds);
+  return until > now ? until : null;
+}
+
 /**
- * Refuses (403 `second_factor_needed`) when the account has a second factor and this session used
- * none in the last 5 minutes: removing a factor, turning codes off, new recovery codes, and the
- * password or email changes ask for one (decision 73).
+ * Refuses a sensitive change unless this session proved it is its owner's lately (issue 64):
+ * adding or removing a factor, new recovery codes, turning codes off, the password or the email.
+ * An account with a second factor needs one used in this session in the last 5 minutes (403
+ * `second_factor_needed`); one without needs the password entered in it in the last 5 minutes
+ * (403 `password_needed`). Adding a factor is never itself that proof. In `tx` after
+ * {@link lockAccount}, the check holds until the change commits.
  */
-export async function requireRecentSecondFactor(
+export async function requireRecentProof(
   db: Db,
   caller: { userId: string; sessionId: string },
   now: Date,
 ): Promise<void> {
-  if (!hasSecondFactor(await factorsOf(db, caller.userId))) return;
-  const session = await sessionFactorsOf(db, caller.sessionId);
-  if (!recentSecondFactorUntil(session?.secondFactorAt, now)) {
+  const [factors, session] = await Promise.all([
+    factorsOf(db, caller.userId),
+    sessionFactorsOf(db, caller.sessionId),
+  ]);
+  if (recentSecondFactorUntil(session?.secondFactorAt, now)) return;
+  if (hasSecondFactor(factors)) {
     throw new DomainError('second_factor_needed', signInFactorMessages.secondFactorNeeded);
   }
+  const seconds = accountSecurityLimits.recentPasswordSeconds;
+  if (!recentUntil(session?.passwordAt, seconds, now)) {
+    throw new DomainError('password_needed', signInFactorMessages.passwordNeeded);
+  }
+}
+
+/**
+ * Takes the account's row lock for the rest of `tx`: the changes of its factors run one at a
+ * time, so two removals in parallel never both see the other's factor still there.
+ */
+export async function lockAccount(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId}::uuid for update`);
 }
 
 /**
@@ -139,6 +165,40 @@ export async function markSecondFactorUsed(
       // Only the caller's own session.
       setWhere: eq(sessions.userId, caller.userId),
     });
+}
+
+/** Records in the session that its password was entered again now (a step-up). */
+export async function markPasswordEntered(
+  db: Db,
+  caller: { userId: string; sessionId: string; organisationId: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(sessions)
+    .values({
+      sessionId: caller.sessionId,
+      organisationId: caller.organisationId,
+      userId: caller.userId,
+      proofs: ['password'],
+      passwordAt: now,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: sessions.sessionId,
+      set: { passwordAt: now },
+      setWhere: eq(sessions.userId, caller.userId),
+    });
+}
+
+/**
+ * A factor was added in the session: a session that had to enrol one (REQUIRE_MFA) no longer
+ * has to. Not a proof: the step-up's 5 minutes do not start (issue 64).
+ */
+export async function markEnrolled(db: Db, caller: { userId: string; sessionId: string }) {
+  await db
+    .update(sessions)
+    .set({ mustEnrol: false })
+    .where(and(eq(sessions.sessionId, caller.sessionId), eq(sessions.userId, caller.userId)));
 }
 
 /** The account's passkeys, oldest first. */

@@ -7,13 +7,16 @@ import { schema } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
+import { queueSecurityNotice } from '../securityNotices.ts';
 import {
   confirmedAuthenticatorOf,
-  markSecondFactorUsed,
-  passkeyCount,
+  factorsOf,
+  hasSecondFactor,
+  lockAccount,
+  markEnrolled,
   pendingAuthenticatorOf,
   requireCoach,
-  requireRecentSecondFactor,
+  requireRecentProof,
 } from './accountFactors.ts';
 import {
   beginFactorAnswer,
@@ -32,7 +35,7 @@ const notOn = () => new DomainError('not_found', signInFactorMessages.noAuthenti
 
 /** A coach's authenticator app: its enrolment and confirmation, removal, and recovery codes. */
 export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
-  const { deps, requireSession } = auth;
+  const { deps, mail, requireSession } = auth;
   const { database, organisationId } = deps;
   const { db } = database;
   const key = deps.options.factorKey;
@@ -46,6 +49,7 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const now = deps.options.now();
         await limitFactorChallenges(deps, caller.userId, metaOf(request), now);
         if (await confirmedAuthenticatorOf(db, caller.userId)) throw onAlready();
+        await requireRecentProof(db, caller, now);
         const { secret, uri } = newTotpSecret(caller.email);
         const sealed = sealSecret(key, caller.userId, secret);
         // A new enrolment replaces a pending one; a confirmed app stays (a parallel confirmation).
@@ -75,6 +79,8 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         if (await confirmedAuthenticatorOf(db, caller.userId)) throw onAlready();
         const pending = await pendingAuthenticatorOf(db, caller.userId);
         if (!pending) throw new DomainError('bad_request', signInFactorMessages.noEnrolment);
+        // Adding a factor asks for proof, and is none itself (issue 64).
+        await requireRecentProof(db, caller, now);
         await beginFactorAnswer(deps, caller.userId, meta, now);
         const secret = openSecret(key, caller.userId, pending.secretSealed);
         const step = stepOfCode(secret, request.body.code, now);
@@ -93,7 +99,8 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             .returning({ userId: apps.userId });
           if (!confirmed) throw onAlready();
           const codes = await replaceRecoveryCodes(tx, deps, caller.userId, now);
-          await markSecondFactorUsed(tx, caller, 'totp', now);
+          // A session that had to enrol a factor has; the step-up's 5 minutes do not start.
+          await markEnrolled(tx, caller);
           await recordAudit(tx, {
             organisationId,
             action: 'authenticator_added',
@@ -101,9 +108,13 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             subject: caller.userId,
             ip: meta.ip,
             requestId: meta.requestId,
+            details: { browser: meta.browser ?? null },
           });
+          const owner = { id: caller.userId, email: caller.email };
+          await queueSecurityNotice(tx, deps, mail, owner, 'authenticatorAdded', meta, now);
           return codes;
         });
+        mail.wake();
         await rightFactorAnswer(deps, caller.userId, meta);
         return { recoveryCodes };
       },
@@ -117,12 +128,23 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const caller = claimsOf(request);
         await requireCoach(db, organisationId, caller.userId);
         if (!(await confirmedAuthenticatorOf(db, caller.userId))) throw notOn();
-        await requireRecentSecondFactor(db, caller, deps.options.now());
-        if (deps.options.isSecondFactorRequired && (await passkeyCount(db, caller.userId)) === 0) {
-          throw new DomainError('last_second_factor', signInFactorMessages.lastSecondFactor);
-        }
+        const now = deps.options.now();
+        const meta = metaOf(request);
         await database.transaction(async (tx) => {
-          await tx.delete(apps).where(eq(apps.userId, caller.userId));
+          // One removal at a time per account: the last factor is kept whatever the concurrency.
+          await lockAccount(tx, caller.userId);
+          await requireRecentProof(tx, caller, now);
+          const removed = await tx
+            .delete(apps)
+            .where(eq(apps.userId, caller.userId))
+            .returning({ userId: apps.userId });
+          if (removed.length === 0) throw notOn();
+          if (
+            deps.options.isSecondFactorRequired &&
+            !hasSecondFactor(await factorsOf(tx, caller.userId))
+          ) {
+            throw new DomainError('last_second_factor', signInFactorMessages.lastSecondFactor);
+          }
           // The recovery codes come with the app, and go with it.
           await tx
             .delete(schema.recoveryCodes)
@@ -132,10 +154,14 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             action: 'authenticator_removed',
             actorUserId: caller.userId,
             subject: caller.userId,
-            ip: request.ip,
-            requestId: request.id,
+            ip: meta.ip,
+            requestId: meta.requestId,
+            details: { browser: meta.browser ?? null },
           });
+          const owner = { id: caller.userId, email: caller.email };
+          await queueSecurityNotice(tx, deps, mail, owner, 'authenticatorRemoved', meta, now);
         });
+        mail.wake();
         return reply.status(204).send();
       },
     }),
@@ -149,19 +175,25 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         await requireCoach(db, organisationId, caller.userId);
         if (!(await confirmedAuthenticatorOf(db, caller.userId))) throw notOn();
         const now = deps.options.now();
-        await requireRecentSecondFactor(db, caller, now);
+        const meta = metaOf(request);
         const recoveryCodes = await database.transaction(async (tx) => {
+          await lockAccount(tx, caller.userId);
+          await requireRecentProof(tx, caller, now);
           const codes = await replaceRecoveryCodes(tx, deps, caller.userId, now);
           await recordAudit(tx, {
             organisationId,
             action: 'recovery_codes_regenerated',
             actorUserId: caller.userId,
             subject: caller.userId,
-            ip: request.ip,
-            requestId: request.id,
+            ip: meta.ip,
+            requestId: meta.requestId,
+            details: { browser: meta.browser ?? null },
           });
+          const owner = { id: caller.userId, email: caller.email };
+          await queueSecurityNotice(tx, deps, mail, owner, 'recoveryCodesRegenerated', meta, now);
           return codes;
         });
+        mail.wake();
         return { recoveryCodes };
       },
     }),

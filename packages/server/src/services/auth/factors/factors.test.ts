@@ -389,14 +389,16 @@ describe('passkeys', () => {
 });
 
 describe('a password reset', () => {
-  it('ends on the second step for an account with a second factor', async () => {
+  it('changes nothing with the mailbox alone on an account with a second factor (issue 64)', async () => {
     const coach = await newCoach();
-    await enrolAuthenticator((await passwordSession(coach.email)).accessToken);
-    const before = server.mailSink.received.length;
+    const session = await passwordSession(coach.email);
+    const { secret } = await enrolAuthenticator(session.accessToken);
     const requested = await api('POST', '/passwordReset/request', { body: { email: coach.email } });
     const { resetRequestId } = requested.body as { resetRequestId: string };
-    const mails = await server.mailSink.waitFor(before + 1);
-    const code = /\b(\d{6})\b/.exec(mails[before]?.text ?? '')?.[1];
+    const mail = await server.mailSink.waitForMail(
+      (message) => message.to.includes(coach.email) && /reset code/.test(message.subject),
+    );
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
     const reset = await api('POST', '/passwordReset', {
       body: {
         email: coach.email,
@@ -406,7 +408,22 @@ describe('a password reset', () => {
       },
     });
     expect(reset.status, JSON.stringify(reset.body)).toBe(202);
-    expect((reset.body as Step).secondStep.methods).toEqual(['totp', 'recovery']);
+    const step = (reset.body as Step).secondStep;
+    expect(step.methods).toEqual(['totp', 'recovery']);
+    // Before the factor: the password is the old one, and the sessions go on.
+    expect((await login(coach.email)).status).toBe(202);
+    expect((await api('GET', '/session/current', { token: session.accessToken })).status).toBe(200);
+    const passed = await api('POST', '/login/second-step', {
+      body: { token: step.token, method: 'totp', code: codeOf(secret, 1) },
+    });
+    expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+    // After it: the new password, and the former sessions ended.
+    expect((await login(coach.email)).status).toBe(401);
+    const renewed = await api('POST', '/login', {
+      body: { email: coach.email, password: 'Newpass123!' },
+    });
+    expect(renewed.status).toBe(202);
+    expect((await api('GET', '/session/current', { token: session.accessToken })).status).toBe(401);
   });
 });
 

@@ -7,16 +7,18 @@ import { schema } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
+import { queueSecurityNotice } from '../securityNotices.ts';
 import {
   confirmedAuthenticatorOf,
   factorsOf,
   hasSecondFactor,
-  markSecondFactorUsed,
+  lockAccount,
+  markEnrolled,
   passkeyCount,
   passkeysOf,
   recentSecondFactorUntil,
   requireCoach,
-  requireRecentSecondFactor,
+  requireRecentProof,
   sessionFactorsOf,
 } from './accountFactors.ts';
 import { limitFactorChallenges } from './factorThrottle.ts';
@@ -43,7 +45,7 @@ const full = () => new DomainError('factor_limit_reached', signInFactorMessages.
 
 /** A coach's sign-in methods, and their passkeys: listed, added, renamed, removed. */
 export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
-  const { context, deps, requireSession } = auth;
+  const { context, deps, mail, requireSession } = auth;
   const { database, organisationId } = deps;
   const { db } = database;
   const rp = relyingPartyOf(context.appUrl);
@@ -84,6 +86,7 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         await requireCoach(db, organisationId, caller.userId);
         const now = deps.options.now();
         await limitFactorChallenges(deps, caller.userId, metaOf(request), now);
+        await requireRecentProof(db, caller, now);
         const existing = await passkeysOf(db, caller.userId);
         if (existing.length >= signInFactorLimits.passkeysMax) throw full();
         const user = { id: caller.userId, email: caller.email };
@@ -99,7 +102,10 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const caller = claimsOf(request);
         await requireCoach(db, organisationId, caller.userId);
         const now = deps.options.now();
+        const meta = metaOf(request);
         const { name, challengeId, credential } = request.body;
+        // Adding a factor asks for proof, and is none itself (issue 64).
+        await requireRecentProof(db, caller, now);
         // The challenge is used whatever the outcome: refusals are answered once it is gone.
         const outcome = await database.transaction(async (tx) => {
           const checked = await checkRegistration(
@@ -126,21 +132,24 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             .onConflictDoNothing()
             .returning();
           if (!row) return 'refused' as const;
-          // Made with user verification on the device: a second factor used now, and a session
-          // that had to enrol one has.
-          await markSecondFactorUsed(tx, caller, 'passkey', now);
+          // A session that had to enrol a factor has; the step-up's 5 minutes do not start.
+          await markEnrolled(tx, caller);
           await recordAudit(tx, {
             organisationId,
             action: 'passkey_added',
             actorUserId: caller.userId,
             subject: row.id,
-            ip: request.ip,
-            requestId: request.id,
+            ip: meta.ip,
+            requestId: meta.requestId,
+            details: { browser: meta.browser ?? null },
           });
+          const owner = { id: caller.userId, email: caller.email };
+          await queueSecurityNotice(tx, deps, mail, owner, 'passkeyAdded', meta, now);
           return row;
         });
         if (outcome === 'refused') throw passkeyRefused('bad_request');
         if (outcome === 'full') throw full();
+        mail.wake();
         return reply.status(201).send(passkeyOf(outcome));
       },
     }),
@@ -191,9 +200,16 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           .from(schema.passkeys)
           .where(ofCaller);
         if (!passkey) throw notFound();
-        await requireRecentSecondFactor(db, caller, deps.options.now());
+        const now = deps.options.now();
+        const meta = metaOf(request);
         await database.transaction(async (tx) => {
-          await tx.delete(schema.passkeys).where(ofCaller);
+          // One removal at a time per account: the last factor is kept whatever the concurrency.
+          await lockAccount(tx, caller.userId);
+          await requireRecentProof(tx, caller, now);
+          const removed = await tx.delete(schema.passkeys).where(ofCaller).returning({
+            id: schema.passkeys.id,
+          });
+          if (removed.length === 0) throw notFound();
           if (
             deps.options.isSecondFactorRequired &&
             !hasSecondFactor(await factorsOf(tx, caller.userId))
@@ -205,10 +221,14 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             action: 'passkey_removed',
             actorUserId: caller.userId,
             subject: passkey.id,
-            ip: request.ip,
-            requestId: request.id,
+            ip: meta.ip,
+            requestId: meta.requestId,
+            details: { browser: meta.browser ?? null },
           });
+          const owner = { id: caller.userId, email: caller.email };
+          await queueSecurityNotice(tx, deps, mail, owner, 'passkeyRemoved', meta, now);
         });
+        mail.wake();
         return reply.status(204).send();
       },
     }),

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../../audit.ts';
+import { schema } from '../../../db/index.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
+import { transactionEndingSessions } from '../liveSessions.ts';
+import { clearAccountSignInLock } from '../loginThrottle.ts';
 import { type AuthRouteDeps, metaOf } from '../routeDeps.ts';
 import { issueTokens } from '../sessions.ts';
 import { passkeysOf } from './accountFactors.ts';
@@ -24,9 +28,23 @@ import {
  * passkey, and a sign-in with a passkey alone.
  */
 export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
-  const { context, deps } = auth;
+  const { context, deps, mail } = auth;
   const rp = relyingPartyOf(context.appUrl);
   const { database } = deps;
+
+  /**
+   * After a passed step: its notices go; a reset's owner proved they hold the mailbox and a
+   * factor, so strangers' sign-in failures no longer make their sign-in ask for a mailed code.
+   */
+  const afterSecondStep = async (step: { userId: string; newPasswordHash: string | null }) => {
+    mail.wake();
+    if (step.newPasswordHash === null) return;
+    const [user] = await database.db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, step.userId));
+    if (user) await clearAccountSignInLock(database, deps.organisationId, user.email);
+  };
 
   app.route(
     contractRoute('completeSecondStep', {
@@ -36,7 +54,11 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const { token, method, code } = request.body;
         const step = await liveSecondStep(deps, token, now);
         await useSecondFactorCode(deps, step.userId, method, code, meta, now);
-        return database.transaction((tx) => passSecondStep(tx, deps, token, method, meta, now));
+        const tokens = await transactionEndingSessions(database, (tx) =>
+          passSecondStep(tx, deps, mail, token, method, meta, now),
+        );
+        await afterSecondStep(step);
+        return tokens;
       },
     }),
   );
@@ -69,10 +91,10 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const { token, challengeId, credential } = request.body;
         const step = await liveSecondStep(deps, token, now);
         await beginFactorAnswer(deps, step.userId, meta, now);
-        const tokens = await database.transaction(async (tx) => {
+        const tokens = await transactionEndingSessions(database, async (tx) => {
           const answer = { challengeId, credential };
           const owner = await checkAssertion(tx, deps, rp, 'secondStep', step.userId, answer, now);
-          return owner ? passSecondStep(tx, deps, token, 'passkey', meta, now) : null;
+          return owner ? passSecondStep(tx, deps, mail, token, 'passkey', meta, now) : null;
         });
         if (!tokens) {
           return wrongFactorAnswer(
@@ -84,6 +106,7 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           );
         }
         await rightFactorAnswer(deps, step.userId, meta);
+        await afterSecondStep(step);
         return tokens;
       },
     }),
@@ -120,7 +143,11 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             ip: meta.ip,
             requestId: meta.requestId,
             outcome: 'success',
-            details: { sessionId: issued.familyId, proofs: ['passkey'] },
+            details: {
+              sessionId: issued.familyId,
+              proofs: ['passkey'],
+              browser: meta.browser ?? null,
+            },
           });
           return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
         });

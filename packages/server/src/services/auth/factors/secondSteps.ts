@@ -6,6 +6,9 @@ import type { Database, Transaction } from '../../../db/index.ts';
 import { schema } from '../../../db/index.ts';
 import { sometimes } from '../../../db/sweep.ts';
 import { DomainError } from '../../../domainError.ts';
+import type { MailQueue } from '../../../mail/outbox.ts';
+import type { SessionEndingTransaction } from '../liveSessions.ts';
+import { setResetPassword } from '../passwordChange.ts';
 import type { RequestMeta } from '../requestMeta.ts';
 import { addSeconds, randomToken, sha256Hex } from '../secrets.ts';
 import { issueTokens, type SessionDeps, type Tokens } from '../sessions.ts';
@@ -20,7 +23,11 @@ type Db = Database | Transaction;
 const expired = () =>
   new DomainError('second_step_expired', signInFactorMessages.secondStepExpired);
 
-/** Starts a second step for `userId`, whose first step gave `proofs`; audited. */
+/**
+ * Starts a second step for `userId`, whose first step gave `proofs`; audited. A password reset's
+ * step keeps the new password's hash (`newPasswordHash`): it is set, and the account's sessions
+ * end, only once the step is passed (the mailbox alone changes nothing, issue 64).
+ */
 export async function startSecondStep(
   db: Db,
   deps: SessionDeps,
@@ -29,6 +36,7 @@ export async function startSecondStep(
   factors: AccountFactors,
   meta: RequestMeta,
   now: Date,
+  newPasswordHash: string | null = null,
 ): Promise<SecondStep> {
   const token = randomToken();
   const expiresAt = addSeconds(now, signInFactorLimits.secondStepSeconds);
@@ -37,6 +45,7 @@ export async function startSecondStep(
     organisationId: deps.organisationId,
     userId: user.id,
     proofs,
+    newPasswordHash,
     createdAt: now,
     expiresAt,
   });
@@ -86,12 +95,14 @@ export async function liveSecondStep(deps: SessionDeps, token: string, now: Date
 
 /**
  * Ends the second step of `token` with `proof` in `tx`: the step is used (a parallel use of it
- * loses: 401), a session starts with the first step's proofs and this one, its second factor
- * used now, and the sign-in is audited.
+ * loses: 401), a reset's new password is set with every session of the account ended and the
+ * owner told, a session starts with the first step's proofs and this one, its second factor used
+ * now, and the sign-in is audited.
  */
 export async function passSecondStep(
-  tx: Transaction,
+  tx: SessionEndingTransaction,
   deps: SessionDeps,
+  mail: MailQueue,
   token: string,
   proof: SessionProof,
   meta: RequestMeta,
@@ -110,10 +121,14 @@ export async function passSecondStep(
     )
     .returning();
   if (!step) throw expired();
+  if (step.newPasswordHash !== null) {
+    await setResetPassword(tx, deps, mail, step.userId, step.newPasswordHash, meta, now);
+  }
   const proofs = [...step.proofs, proof];
   const issued = await issueTokens(tx, deps, step.userId, now, undefined, {
     proofs,
     secondFactorAt: now,
+    passwordAt: step.proofs.includes('password') ? step.createdAt : null,
   });
   await recordAudit(tx, {
     organisationId: deps.organisationId,
@@ -123,7 +138,7 @@ export async function passSecondStep(
     ip: meta.ip,
     requestId: meta.requestId,
     outcome: 'success',
-    details: { sessionId: issued.familyId, proofs },
+    details: { sessionId: issued.familyId, proofs, browser: meta.browser ?? null },
   });
   return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
 }

@@ -1,8 +1,18 @@
+import { signInFactorMessages } from '@coach/domain';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../../audit.ts';
+import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
+import { beginSignInAttempt, clearSignInFailures } from '../loginThrottle.ts';
+import { verifyPassword } from '../passwords.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
-import { markSecondFactorUsed, passkeysOf, requireCoach } from './accountFactors.ts';
+import { findUserByEmail } from '../users.ts';
+import {
+  markPasswordEntered,
+  markSecondFactorUsed,
+  passkeysOf,
+  requireCoach,
+} from './accountFactors.ts';
 import { useSecondFactorCode } from './codes.ts';
 import {
   beginFactorAnswer,
@@ -18,8 +28,9 @@ import {
 } from './webauthn.ts';
 
 /**
- * A session confirms a second factor (a code or a passkey): for 5 minutes it may remove a factor,
- * turn codes off, make new recovery codes, or change the password or the email.
+ * A session confirms a second factor (a code or a passkey): for 5 minutes it may add or remove a
+ * factor, turn codes off, make new recovery codes, or change the password or the email. A session
+ * of an account without a second factor confirms its password instead, to add one.
  */
 export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   const { context, deps, requireSession } = auth;
@@ -107,6 +118,41 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         }
         await rightFactorAnswer(deps, caller.userId, meta);
         await audit(caller, meta, 'passkey');
+        return reply.status(204).send();
+      },
+    }),
+  );
+
+  app.route(
+    contractRoute('confirmPassword', {
+      onRequest: requireSession,
+      handler: async function handleConfirmPassword(request, reply) {
+        const caller = claimsOf(request);
+        await requireCoach(db, organisationId, caller.userId);
+        const now = deps.options.now();
+        const meta = metaOf(request);
+        // Throttled as a sign-in is (per address and per account and address), so a stolen
+        // session cannot guess the password here faster than at the sign-in. Past the account's
+        // ceiling no mailed code is asked: the caller holds a session already.
+        const subject = { ...meta, account: caller.email };
+        const throttle = deps.options.loginThrottle;
+        const attempt = await beginSignInAttempt(database, organisationId, throttle, subject, now);
+        const user = await findUserByEmail(db, organisationId, caller.email);
+        const isRight =
+          user?.id === caller.userId &&
+          (await verifyPassword(user.passwordHash, request.body.password));
+        await recordAudit(db, {
+          organisationId,
+          action: 'password_confirmed',
+          actorUserId: caller.userId,
+          subject: caller.userId,
+          ip: meta.ip,
+          requestId: meta.requestId,
+          outcome: isRight ? 'success' : 'failure',
+        });
+        if (!isRight) throw new DomainError('wrong_password', signInFactorMessages.wrongPassword);
+        await clearSignInFailures(database, organisationId, subject, attempt);
+        await markPasswordEntered(db, caller, now);
         return reply.status(204).send();
       },
     }),
