@@ -1,5 +1,5 @@
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { SignInMethods } from '@coach/api';
+import type { AuthenticatorEnrolment, SignInMethods } from '@coach/api';
 import { Button, toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,27 +11,47 @@ import { describeMethodsFailure } from './describeMethodsFailure.ts';
 import { EnrolAuthenticatorDialog } from './EnrolAuthenticatorDialog.tsx';
 import { formatDay } from './formatDate.ts';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog.tsx';
-import { StepUpCancelled, useWithSecondFactor } from './useWithSecondFactor.ts';
+import { StepUpCancelled, useWithStepUp } from './useWithStepUp.ts';
 
 export type AuthenticatorPanelProps = {
   methods: SignInMethods;
   onChanged: () => void;
 };
 
-type Dialog = { name: 'enrol' } | { name: 'codes'; codes: string[] } | { name: 'turnOff' };
+type Dialog =
+  | { name: 'enrol'; enrolment: AuthenticatorEnrolment }
+  | { name: 'codes'; codes: string[] }
+  | { name: 'turnOff' };
 
 /**
- * The authenticator app: off (set it up), or on since a day with the recovery codes left (new
- * codes, turn off). New recovery codes show once.
+ * The authenticator app: off (set it up: a new secret, after a step-up when one is asked for), or
+ * on since a day with the recovery codes left (new codes, turn off). New recovery codes show once.
  */
 export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const api = useCoachApi();
-  const withSecondFactor = useWithSecondFactor();
+  const withStepUp = useWithStepUp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [isStarting, setIsStarting] = useState(false);
   const [isRegenerating, setIsRegenerating] = useState(false);
   const { authenticator } = methods;
+
+  // A new secret each time (the server keeps it until the first code), asked before the dialog
+  // opens: adding a factor may need the password or a second factor first.
+  const handleSetUp = async () => {
+    setIsStarting(true);
+    try {
+      const enrolment = await withStepUp(() => api.auth.startAuthenticatorEnrolment());
+      setDialog({ name: 'enrol', enrolment });
+    } catch (error) {
+      if (!(error instanceof StepUpCancelled)) {
+        toast.error(describeMethodsFailure(error, t, 'signInFactors.methods.enrolFailed'));
+      }
+    } finally {
+      setIsStarting(false);
+    }
+  };
 
   const handleEnrolled = (codes: string[]) => {
     setDialog({ name: 'codes', codes });
@@ -44,7 +64,7 @@ export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelPro
   const handleRegenerate = async () => {
     setIsRegenerating(true);
     try {
-      const { recoveryCodes } = await withSecondFactor(() => api.auth.regenerateRecoveryCodes());
+      const { recoveryCodes } = await withStepUp(() => api.auth.regenerateRecoveryCodes());
       setDialog({ name: 'codes', codes: recoveryCodes });
     } catch (error) {
       if (!(error instanceof StepUpCancelled)) {
@@ -57,7 +77,7 @@ export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelPro
   const handleTurnOff = async () => {
     setDialog(null);
     try {
-      await withSecondFactor(() => api.auth.removeAuthenticator());
+      await withStepUp(() => api.auth.removeAuthenticator());
     } catch (error) {
       if (!(error instanceof StepUpCancelled)) {
         toast.error(describeMethodsFailure(error, t, 'signInFactors.methods.turnOffFailed'));
@@ -106,13 +126,18 @@ export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelPro
           variant="secondary"
           alignSelf="flex-start"
           icon={<LuKeyRound aria-hidden />}
-          onClick={() => setDialog({ name: 'enrol' })}
+          isLoading={isStarting}
+          onClick={handleSetUp}
         >
           {t('signInFactors.methods.setUpAuthenticator')}
         </Button>
       )}
       {dialog?.name === 'enrol' ? (
-        <EnrolAuthenticatorDialog onEnrolled={handleEnrolled} onClose={() => setDialog(null)} />
+        <EnrolAuthenticatorDialog
+          enrolment={dialog.enrolment}
+          onEnrolled={handleEnrolled}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog?.name === 'codes' ? (
         <RecoveryCodesDialog codes={dialog.codes} onClose={handleCodesClosed} />

@@ -11,7 +11,7 @@ export type PasskeyNameDialogProps = {
   submitLabel: string;
   /** The name it starts with ('' for a new passkey). */
   initialName: string;
-  /** Saves the name; resolves with the words of a failure, or null when done. */
+  /** Saves the name; resolves with the words of a failure, or null (done, or a step-up given up). */
   onSubmit: (name: string) => Promise<string | null>;
   onClose: () => void;
 };

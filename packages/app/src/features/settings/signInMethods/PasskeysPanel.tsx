@@ -14,7 +14,7 @@ import { ConfirmRemovalDialog } from './ConfirmRemovalDialog.tsx';
 import { describeMethodsFailure } from './describeMethodsFailure.ts';
 import { formatDay } from './formatDate.ts';
 import { PasskeyNameDialog } from './PasskeyNameDialog.tsx';
-import { StepUpCancelled, useWithSecondFactor } from './useWithSecondFactor.ts';
+import { StepUpCancelled, useWithStepUp } from './useWithStepUp.ts';
 
 export type PasskeysPanelProps = {
   passkeys: Passkey[];
@@ -33,16 +33,21 @@ export function PasskeysPanel({ passkeys, onChanged }: PasskeysPanelProps) {
   const locale = useLocale();
   const api = useCoachApi();
   const browser = useAtomValue(browserPasskeysAtom);
-  const withSecondFactor = useWithSecondFactor();
+  const withStepUp = useWithStepUp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
   const handleAdd = async (name: string): Promise<string | null> => {
     try {
-      const { challengeId, options } = await api.auth.passkeyRegistrationOptions();
-      const credential = await browser.register({ optionsJSON: options });
-      await api.auth.addPasskey({ name, challengeId, credential });
+      // A proof asked for at any call runs the whole ceremony again: a challenge is single-use.
+      await withStepUp(async () => {
+        const { challengeId, options } = await api.auth.passkeyRegistrationOptions();
+        const credential = await browser.register({ optionsJSON: options });
+        await api.auth.addPasskey({ name, challengeId, credential });
+      });
     } catch (error) {
+      // The proof was not given: the name stays, to try again or cancel.
+      if (error instanceof StepUpCancelled) return null;
       if (isCancelledCeremony(error)) return t('signInFactors.methods.passkeyNotMade');
       if (isServerUnreachable(error)) return t('errors.serverUnreachable');
       const text = describeMethodsFailure(error, t, 'signInFactors.methods.addPasskeyFailed');
@@ -71,7 +76,7 @@ export function PasskeysPanel({ passkeys, onChanged }: PasskeysPanelProps) {
   const handleRemove = (passkey: Passkey) => async () => {
     close();
     try {
-      await withSecondFactor(() => api.auth.removePasskey(passkey.id));
+      await withStepUp(() => api.auth.removePasskey(passkey.id));
     } catch (error) {
       if (!(error instanceof StepUpCancelled)) {
         toast.error(describeMethodsFailure(error, t, 'signInFactors.methods.removeFailed'));

@@ -1,14 +1,15 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import type { SecondStepMethod } from '@coach/domain';
 import type { SignInMethods } from '@coach/api';
+import type { SecondStepMethod } from '@coach/domain';
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { AuthenticatorPanel } from './AuthenticatorPanel.tsx';
+import { ConfirmPasswordDialog } from './ConfirmPasswordDialog.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
-import { signInMethodsAtom, signInMethodsLoadableAtom } from './signInMethodsAtom.ts';
 import { StepUpDialog } from './StepUpDialog.tsx';
+import { signInMethodsAtom, signInMethodsLoadableAtom } from './signInMethodsAtom.ts';
 
 /** The ways a coach can confirm a change (the step-up dialog offers these). */
 function confirmMethodsOf(methods: SignInMethods): SecondStepMethod[] {
@@ -26,7 +27,8 @@ export type SignInMethodsSectionProps = {
 
 /**
  * 'Sign-in methods' in Settings (decision 73): the coach's passkeys and authenticator app, with
- * their changes; a change that needs a recent second factor asks for one in a dialog.
+ * their changes; a change that needs a recent proof (issue 64) asks in a dialog for a second
+ * factor, or for the password of an account without one.
  */
 export function SignInMethodsSection({ onChanged }: SignInMethodsSectionProps) {
   const { t } = useTranslation();
@@ -62,6 +64,7 @@ export function SignInMethodsSection({ onChanged }: SignInMethodsSectionProps) {
           <PasskeysPanel passkeys={loadable.data.passkeys} onChanged={handleChanged} />
           <AuthenticatorPanel methods={loadable.data} onChanged={handleChanged} />
           <StepUpDialog methods={confirmMethodsOf(loadable.data)} />
+          <ConfirmPasswordDialog />
         </>
       ) : null}
     </Stack>

@@ -16,7 +16,7 @@ export type StepUpDialogProps = {
 /**
  * 'Confirm it's you' (decision 73): a change of the sign-in methods needs a second factor used in
  * the last 5 minutes; the dialog takes a passkey or a code (`/session/second-factor`), and the
- * change runs again.
+ * change runs again. (An account without one gives its password: `ConfirmPasswordDialog`.)
  */
 export function StepUpDialog({ methods }: StepUpDialogProps) {
   const { t } = useTranslation();
@@ -51,7 +51,7 @@ export function StepUpDialog({ methods }: StepUpDialogProps) {
 
   return (
     <Modal
-      isOpen={request !== null}
+      isOpen={request?.proof === 'secondFactor'}
       onClose={() => close(false)}
       title={t('signInFactors.methods.stepUpTitle')}
       closeLabel={t('settings.closeModal')}
