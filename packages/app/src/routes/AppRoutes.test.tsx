@@ -1,4 +1,10 @@
-import { createInviteHandlers, fixtureInviteTokens, mockClientIds, mockNow } from '@coach/api/msw';
+import {
+  createInviteHandlers,
+  fixtureInviteTokens,
+  fixtureSecurityLinkTokens,
+  mockClientIds,
+  mockNow,
+} from '@coach/api/msw';
 import { act, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -108,6 +114,32 @@ describe('AppRoutes', () => {
     ).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/invite$/);
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it.each(['signedOut', 'signedIn', 'mustEnrol'] as const)(
+    'takes a security link at /secure %s, ends the session here and opens the reset at its code step',
+    async (status) => {
+      const { store } = renderRoutes(status, `/secure?token=${fixtureSecurityLinkTokens.valid}`);
+      expect(
+        await screen.findByText(
+          'Every session of your account has ended. We have sent a code to coach@example.com to choose a new password.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+      expect(screen.getByLabelText('Code')).toHaveValue('');
+      expect(location()).toHaveTextContent(/^\/changePassword$/);
+      expect(store.get(authStatusAtom)).toBe('signedOut');
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('says when a security link at /secure has expired, with the way to sign in', async () => {
+    renderRoutes('signedIn', `/secure?token=${fixtureSecurityLinkTokens.expired}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This link has expired or was used already' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/');
+    expect(location()).toHaveTextContent(/^\/secure$/);
   });
 
   it('highlights the active menu item', async () => {

@@ -23,14 +23,23 @@ const inviteRoute = (
   />
 );
 
+// A security notice's 'it was not me' link, public too: whatever this tab's session (it ends
+// every session of the account, a session that must enrol a factor included).
+const secureRoute = (
+  <Route
+    path={paths.secure}
+    element={<LazyScreen key="secure" screen={screens.secure} isLoadedWithLayout />}
+  />
+);
+
 /**
  * The routes by auth state (requirements R2.1, R2.2 and the decisions). Initialising: one
  * catch-all placeholder. Signed out: sign-in at '/', anything else redirects to '/', which keeps a
  * signed-in path in `?next=` (a mail's link, an expired session; not a logout). Signed in: the
  * clients, a client and settings; '/' and anything else redirect to that return path, or
  * '/clients'. Redirects replace. '/changePassword' (signed out) is the password reset flow.
- * '/invite' (the public invite page, decisions) shows in the auth layout both signed out and
- * signed in, never redirected.
+ * '/invite' (the public invite page, decisions) and '/secure' (a security link, issue 64) show in
+ * the auth layout both signed out and signed in, never redirected.
  */
 export function AppRoutes() {
   // Features preload a screen by its path (the sign-in form, the clients screen it opens).
@@ -60,6 +69,7 @@ function RoutesByStatus() {
     return (
       <Routes>
         <Route element={<AuthLayout />}>
+          {secureRoute}
           <Route
             path="*"
             element={<LazyScreen key="enrolment" screen={screens.enrolment} isLoadedWithLayout />}
@@ -83,6 +93,7 @@ function RoutesByStatus() {
             }
           />
           {inviteRoute}
+          {secureRoute}
         </Route>
         <Route path="*" element={<SignInRedirect />} />
       </Routes>
@@ -90,7 +101,10 @@ function RoutesByStatus() {
   }
   return (
     <Routes>
-      <Route element={<AuthLayout />}>{inviteRoute}</Route>
+      <Route element={<AuthLayout />}>
+        {inviteRoute}
+        {secureRoute}
+      </Route>
       <Route element={<LazyScreen key="signedInLayout" screen={screens.signedInLayout} />}>
         <Route
           path={paths.clients}

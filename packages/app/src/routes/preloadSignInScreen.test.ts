@@ -23,6 +23,7 @@ describe('preloadSignInScreen', () => {
     preloadSignInScreen(signIn, { hasStoredSession: true, pathname: '/' });
     preloadSignInScreen(signIn, { hasStoredSession: false, pathname: '/changePassword' });
     preloadSignInScreen(signIn, { hasStoredSession: false, pathname: '/invite' });
+    preloadSignInScreen(signIn, { hasStoredSession: false, pathname: '/secure' });
     expect(signIn.preload).not.toHaveBeenCalled();
   });
 });

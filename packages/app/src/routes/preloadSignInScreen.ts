@@ -3,7 +3,7 @@ import type { ScreenLoader } from '../core/lazyScreens/index.ts';
 import { paths } from '../core/navigation/index.ts';
 
 /** The pages a signed-out visitor sees instead of the sign-in screen. */
-const publicPaths = [paths.changePassword, paths.invite];
+const publicPaths = [paths.changePassword, paths.invite, paths.secure];
 
 /**
  * Starts loading the sign-in screen's code as the app starts, when the page will show it: no

@@ -26,6 +26,9 @@ export const screens = {
       () => import('../features/inviteAcceptance/components/InviteAcceptanceScreen.tsx'),
     ),
   ),
+  secure: lazyScreen(
+    withDesignSystem(() => import('../features/securityLink/components/SecurityLinkScreen.tsx')),
+  ),
 };
 
 const screensByPath = new Map<string, ScreenLoader>([
@@ -35,6 +38,7 @@ const screensByPath = new Map<string, ScreenLoader>([
   [paths.client, screens.client],
   [paths.settings, screens.settings],
   [paths.invite, screens.invite],
+  [paths.secure, screens.secure],
 ]);
 
 /** Starts loading the code of the screen at a route path; what the routes provide to features. */

@@ -6,6 +6,7 @@ export { coachApiAtom, getCoachApi } from './atoms/coachApiAtom.ts';
 export { currentProfileAtom } from './atoms/currentProfileAtom.ts';
 export { currentUserAtom } from './atoms/currentUserAtom.ts';
 export { enrolmentDoneAtom } from './atoms/enrolmentDoneAtom.ts';
+export { forgetSessionAtom } from './atoms/forgetSessionAtom.ts';
 export { hasLoggedOutAtom } from './atoms/hasLoggedOutAtom.ts';
 export type { LoginFailure, PendingSecondStep } from './atoms/loginAtom.ts';
 export { loginAtom } from './atoms/loginAtom.ts';

@@ -2,3 +2,4 @@
 export { PasswordResetScreen } from './components/PasswordResetScreen.tsx';
 export { PasswordResetSteps } from './components/PasswordResetSteps.tsx';
 export { newPasswordStepSchema } from './passwordResetSchemas.ts';
+export { passwordResetStartState } from './passwordResetStart.ts';

@@ -1,6 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { LuShieldCheck } from 'react-icons/lu';
+import { useLocation, useNavigate } from 'react-router';
 import { TextLink } from '../../../core/layout/index.ts';
 import {
   paths,
@@ -9,14 +10,17 @@ import {
   withReturnPath,
 } from '../../../core/navigation/index.ts';
 import type { SessionStartResult } from '../../../core/session/index.ts';
+import { FormNotice } from '../../../forms/FormNotice.tsx';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { secondStepExpiredAtom } from '../../auth/index.ts';
+import { passwordResetStartOf } from '../passwordResetStart.ts';
 import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**
  * The signed-out password reset screen ('/changePassword'). Success opens the page the address
  * carries (`?next=`, as on sign-in) or '/clients'; a refused session (e.g. not a coach) goes back
- * to sign-in, which shows why. Back on sign-in, the return path goes along.
+ * to sign-in, which shows why. Back on sign-in, the return path goes along. Sent on by a security
+ * link (the router's state), it says every session ended and opens at the code step.
  */
 export function PasswordResetScreen() {
   const { t } = useTranslation();
@@ -24,6 +28,7 @@ export function PasswordResetScreen() {
   const returnPath = useReturnPath();
   const signInPath = withReturnPath(paths.root, returnPath);
   const setSecondStepExpired = useSetAtom(secondStepExpiredAtom);
+  const start = passwordResetStartOf(useLocation().state);
   const handleDone = (result: SessionStartResult) => {
     navigate(result.ok ? returnHref(returnPath) : signInPath, { replace: true });
   };
@@ -37,7 +42,16 @@ export function PasswordResetScreen() {
       <Heading as="h1" fontSize="2xl" fontWeight="semibold">
         {t('auth.changePassword.title')}
       </Heading>
-      <PasswordResetSteps onDone={handleDone} onSecondStepExpired={handleSecondStepExpired} />
+      {start ? (
+        <FormNotice icon={LuShieldCheck} tone="info">
+          {t('auth.changePassword.sessionsEnded', { email: start.email })}
+        </FormNotice>
+      ) : null}
+      <PasswordResetSteps
+        start={start ?? undefined}
+        onDone={handleDone}
+        onSecondStepExpired={handleSecondStepExpired}
+      />
       <TextLink to={signInPath} alignSelf="center" size="sm">
         {t('auth.changePassword.backToSignIn')}
       </TextLink>

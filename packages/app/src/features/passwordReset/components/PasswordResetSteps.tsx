@@ -9,6 +9,7 @@ import {
 } from '../../../core/session/index.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
 import { SecondStep } from '../../auth/index.ts';
+import type { PasswordResetStart } from '../passwordResetStart.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
@@ -28,6 +29,8 @@ type Step =
 export type PasswordResetStepsProps = {
   /** The account's email, prefilled and read-only (Settings: the signed-in coach's own). */
   email?: string;
+  /** A code mailed already (a security link): the flow starts at the code step. */
+  start?: PasswordResetStart;
   /**
    * Called at the end: the password is set and the returned tokens were used to sign in
    * (`ok`), or that sign-in was refused (the reason is left for the sign-in screen).
@@ -47,12 +50,15 @@ export type PasswordResetStepsProps = {
  */
 export function PasswordResetSteps({
   email,
+  start,
   onDone,
   onSecondStepExpired,
 }: PasswordResetStepsProps) {
   const { t } = useTranslation();
   const startSession = useSetAtom(startSessionAtom);
-  const [step, setStep] = useState<Step>({ name: 'email' });
+  const [step, setStep] = useState<Step>(() =>
+    start ? { name: 'code', ...start } : { name: 'email' },
+  );
 
   const handleDone = (result: SessionStartResult) => {
     if (result.ok) toast.success(t('auth.changePassword.success'));
