@@ -1,6 +1,6 @@
-import { createHandlers, fixtureTokens } from '@coach/api/msw';
+import { createHandlers, demoCoachCredentials, fixtureTokens } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
@@ -47,16 +47,44 @@ export const Shown: Story = {
   },
 };
 
-/** A passkey added: the clients list opens. */
+/**
+ * A passkey added by a coach who signed in with the password more than 5 minutes ago: the
+ * password first ('Confirm it's you', issue 64), then the passkey, and the clients list opens.
+ */
 export const PasskeyOpensTheApp: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const page = within(document.body);
     await userEvent.click(await canvas.findByRole('button', { name: 'Add a passkey' }));
-    const dialog = within(await within(document.body).findByRole('dialog'));
+    const dialog = within(await page.findByRole('dialog'));
     await userEvent.type(dialog.getByLabelText('Name'), 'Phone');
     await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
+    const confirm = within(await page.findByRole('dialog', { name: "Confirm it's you" }));
+    await waitFor(() => expect(confirm.getByRole('heading')).toBeVisible());
+    await userEvent.type(confirm.getByLabelText('Password'), demoCoachCredentials.password);
+    await userEvent.click(confirm.getByRole('button', { name: 'Confirm' }));
     await expect(
       await canvas.findByRole('heading', { name: 'My clients' }, { timeout: storyWait(8000) }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Setting up the authenticator app, signed in more than 5 minutes ago: the password dialog over
+ * the enrolment screen (a wrong password says so under the field).
+ */
+export const AsksForThePassword: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    const dialog = within(
+      await within(document.body).findByRole('dialog', { name: "Confirm it's you" }),
+    );
+    await waitFor(() => expect(dialog.getByRole('heading')).toBeVisible());
+    await userEvent.type(dialog.getByLabelText('Password'), 'Wrong123!');
+    await userEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await expect(await dialog.findByText('Wrong password')).toBeVisible();
   },
 };

@@ -8,6 +8,7 @@ import {
   type HandlersOptions,
   seedAuthenticator,
   seedPasskey,
+  seedPasswordEntered,
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -20,7 +21,9 @@ import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 /**
  * 'Sign-in methods' in Settings (decision 73): the coach's passkeys (added, renamed, removed) and
  * authenticator app (set up with a QR code and the key as text, confirmed with a first code, then
- * ten recovery codes shown once), over the mocks; a removal asks for a recent second factor.
+ * ten recovery codes shown once), over the mocks. A change asks for a recent proof (issue 64): a
+ * second factor used lately, or, for an account without one, the password entered lately (a coach
+ * who signed in a minute ago has; the password dialog's own stories are 'App/Dialogs/ConfirmPassword').
  */
 const meta = {
   title: 'App/Settings/SignInMethods',
@@ -42,13 +45,26 @@ type Story = StoryObj<typeof meta>;
 // Dialogs and toasts are portalled out of the story's root.
 const page = () => within(document.body);
 
-/** Handlers over a state where the demo coach has a passkey and/or the authenticator app. */
-function coachWith({ passkey = false, authenticator = false }, options: HandlersOptions = {}) {
+/**
+ * Handlers over a state where the demo coach has a passkey and/or the authenticator app, and
+ * signed in with the password a minute ago when `hasSignedInJustNow` (adding a first factor then
+ * asks for nothing more).
+ */
+function coachWith(
+  { passkey = false, authenticator = false, hasSignedInJustNow = false },
+  options: HandlersOptions = {},
+) {
   const state = createMockState();
   if (passkey) seedPasskey(state, { userId: fixtureIds.coachUser });
   if (authenticator) seedAuthenticator(state, fixtureIds.coachUser);
+  if (hasSignedInJustNow) seedPasswordEntered(state, fixtureTokens.coach.accessToken);
   return createHandlers({ ...options, state });
 }
+
+/** The demo coach without a factor, signed in with the password a minute ago. */
+const signedInJustNow: Story['beforeEach'] = ({ msw }) => {
+  msw.use(...coachWith({ hasSignedInJustNow: true }));
+};
 
 const section = (canvasElement: HTMLElement) => within(canvasElement);
 
@@ -76,6 +92,7 @@ export const PasskeyListed: Story = {
 
 /** A passkey added: named, made by the browser, listed (not used yet). */
 export const PasskeyAdded: Story = {
+  beforeEach: signedInJustNow,
   parameters: { authenticator: { credentialIds: [] } },
   play: async ({ canvasElement }) => {
     const canvas = section(canvasElement);
@@ -106,21 +123,23 @@ export const AuthenticatorOn: Story = {
 
 /** Setting up the app: the server's QR code (as an image) and the key as text. */
 export const EnrollingWithQrCode: Story = {
+  beforeEach: signedInJustNow,
   play: async ({ canvasElement }) => {
     const canvas = section(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
     );
     const dialog = within(await page().findByRole('dialog'));
-    await expect(
-      await dialog.findByRole('img', { name: 'QR code for your authenticator app' }),
-    ).toBeVisible();
+    // Shown with the dialog: visible once its entrance is over.
+    const qrCode = await dialog.findByRole('img', { name: 'QR code for your authenticator app' });
+    await waitFor(() => expect(qrCode).toBeVisible());
     await expect(dialog.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
   },
 };
 
 /** The first code turns codes on, and the ten recovery codes show once. */
 export const RecoveryCodesShown: Story = {
+  beforeEach: signedInJustNow,
   play: async ({ canvasElement }) => {
     const canvas = section(canvasElement);
     await userEvent.click(
@@ -142,6 +161,7 @@ export const RecoveryCodesShown: Story = {
 
 /** A wrong first code: 'Wrong code' under the field. */
 export const EnrolWrongCode: Story = {
+  beforeEach: signedInJustNow,
   play: async ({ canvasElement }) => {
     const canvas = section(canvasElement);
     await userEvent.click(
@@ -178,6 +198,34 @@ export const StepUpDialog: Story = {
     await userEvent.click(stepUp.getByRole('button', { name: 'Confirm' }));
     await expect(await canvas.findByText('No passkeys yet.')).toBeVisible();
     await expectToast('Passkey removed');
+  },
+};
+
+/**
+ * Adding a passkey with the authenticator app on and no second factor used lately: 'Confirm it's
+ * you' asks for one first (a password would not do), then the passkey is made and listed.
+ */
+export const AddingAsksForASecondFactor: Story = {
+  beforeEach({ msw }) {
+    msw.use(...coachWith({ authenticator: true, hasSignedInJustNow: true }));
+  },
+  parameters: { authenticator: { credentialIds: [] } },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add a passkey' }));
+    const nameDialog = within(await page().findByRole('dialog', { name: 'Add a passkey' }));
+    await userEvent.type(nameDialog.getByLabelText('Name'), 'Work laptop');
+    await userEvent.click(nameDialog.getByRole('button', { name: 'Create passkey' }));
+    const stepUp = within(await page().findByRole('dialog', { name: "Confirm it's you" }));
+    await waitFor(() => expect(stepUp.getByRole('heading')).toBeVisible());
+    await expect(stepUp.queryByLabelText('Password')).not.toBeInTheDocument();
+    await userEvent.type(
+      await stepUp.findByLabelText('Code from your authenticator app'),
+      authenticatorCodeAt(demoAuthenticatorSecret, new Date()),
+    );
+    await userEvent.click(stepUp.getByRole('button', { name: 'Confirm' }));
+    await expect(await canvas.findByText('Work laptop')).toBeVisible();
+    await expectToast('Passkey added');
   },
 };
 

@@ -8,6 +8,7 @@ import {
   mockClientIds,
   seedAuthenticator,
   seedPasskey,
+  seedPasswordEntered,
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -193,15 +194,22 @@ export const SignInMethods: Story = {
 /** Setting up the authenticator app: its QR code, the key as text and the first code's field. */
 export const AuthenticatorEnrolment: Story = {
   ...signInMethodsSection,
+  beforeEach({ msw }) {
+    // Signed in with the password a minute ago: adding a factor asks for no proof more.
+    const state = createMockState();
+    seedPasswordEntered(state, fixtureTokens.coach.accessToken);
+    msw.use(...createHandlers({ state }));
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Configurar una app de autenticación' }),
     );
     const dialog = within(await screen.findByRole('dialog'));
-    await expect(
-      await dialog.findByRole('img', { name: 'Código QR para tu app de autenticación' }),
-    ).toBeVisible();
+    const qrCode = await dialog.findByRole('img', {
+      name: 'Código QR para tu app de autenticación',
+    });
+    await waitFor(() => expect(qrCode).toBeVisible());
     await expect(dialog.getByLabelText('Código de la app')).toBeVisible();
     await animationsSettled();
     await expectSpanishPage('O escribe esta clave en la app:', 'Copiar clave', 'Activar');

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { LuKeyRound, LuRefreshCw, LuSmartphone } from 'react-icons/lu';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
+import { useAtomValue } from '../../../state/jotai.ts';
 import { ConfirmRemovalDialog } from './ConfirmRemovalDialog.tsx';
 import { describeMethodsFailure } from './describeMethodsFailure.ts';
 import { EnrolAuthenticatorDialog } from './EnrolAuthenticatorDialog.tsx';
 import { formatDay } from './formatDate.ts';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog.tsx';
+import { stepUpRequestAtom } from './stepUpAtom.ts';
 import { StepUpCancelled, useWithStepUp } from './useWithStepUp.ts';
 
 export type AuthenticatorPanelProps = {
@@ -36,6 +38,8 @@ export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelPro
   const [isStarting, setIsStarting] = useState(false);
   const [isRegenerating, setIsRegenerating] = useState(false);
   const { authenticator } = methods;
+  // Busy while the server answers, not while a step-up dialog waits for the coach.
+  const isAskingProof = useAtomValue(stepUpRequestAtom) !== null;
 
   // A new secret each time (the server keeps it until the first code), asked before the dialog
   // opens: adding a factor may need the password or a second factor first.
@@ -111,7 +115,7 @@ export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelPro
             <Button
               variant="secondary"
               icon={<LuRefreshCw aria-hidden />}
-              isLoading={isRegenerating}
+              isLoading={isRegenerating && !isAskingProof}
               onClick={handleRegenerate}
             >
               {t('signInFactors.methods.newRecoveryCodes')}
@@ -126,7 +130,7 @@ export function AuthenticatorPanel({ methods, onChanged }: AuthenticatorPanelPro
           variant="secondary"
           alignSelf="flex-start"
           icon={<LuKeyRound aria-hidden />}
-          isLoading={isStarting}
+          isLoading={isStarting && !isAskingProof}
           onClick={handleSetUp}
         >
           {t('signInFactors.methods.setUpAuthenticator')}
