@@ -322,21 +322,25 @@ describe('second factors in the mocks', () => {
     );
   });
 
-  it('counts a sign-in with the password as the password entered then, and a reset not', async () => {
+  it('counts the password typed to sign in, or chosen by a reset, as entered then, for 5 minutes', async () => {
     const { api, state } = setup();
     const signedIn = setup({ state }, tokensOf(await api.auth.login(demoCoachCredentials)));
-    await expect(signedIn.api.auth.startAuthenticatorEnrolment()).resolves.toHaveProperty('secret');
-
+    await expect(signedIn.api.auth.passkeyRegistrationOptions()).resolves.toHaveProperty(
+      'challengeId',
+    );
     const answer = await api.auth.resetPassword({
       email: demoCoachCredentials.email,
       password: 'NewPass123',
       resetPasswordCode: demoResetCode,
     });
     const reset = setup({ state }, tokensOf(answer));
-    await expect(rejection(reset.api.auth.startAuthenticatorEnrolment())).resolves.toMatchObject({
-      status: 403,
-      code: 'password_needed',
-    });
+    await expect(reset.api.auth.startAuthenticatorEnrolment()).resolves.toHaveProperty('secret');
+    advance(5 * 60);
+    for (const session of [signedIn, reset]) {
+      await expect(
+        rejection(session.api.auth.startAuthenticatorEnrolment()),
+      ).resolves.toMatchObject({ status: 403, code: 'password_needed' });
+    }
   });
 
   it('takes adding a factor for no proof: the next one asks for a second factor', async () => {

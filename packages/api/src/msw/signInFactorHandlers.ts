@@ -71,7 +71,9 @@ const rpId = () => globalThis.location?.hostname ?? 'localhost';
 
 /**
  * The mocks' answer to a right password (`proof` 'password') or a password reset ('mailedCode'):
- * tokens, or a second step. A sign-in with the password counts as the password entered then.
+ * tokens, or a second step. As on the server, tokens answered at once count as the password
+ * entered then (typed to sign in, or chosen by the reset); a second step passed later counts as
+ * the password entered when the sign-in's first step was (a reset's step, as none).
  */
 export function answerSignIn(
   state: MockState,
@@ -80,15 +82,15 @@ export function answerSignIn(
   proof: Extract<SessionProof, 'password' | 'mailedCode'>,
 ): Response {
   const factors = signInFactorsOf(state);
-  const isPasswordEntered = proof === 'password';
   if (!hasSecondFactor(factors, userId)) {
     const tokens = issueMockTokens(state, userId);
-    if (isPasswordEntered) notePasswordEntered(factors, tokens.accessToken, now.getTime());
+    notePasswordEntered(factors, tokens.accessToken, now.getTime());
     return HttpResponse.json(tokens);
   }
   const token = nextFactorToken(factors, 'second-step');
   const expiresAtMs = now.getTime() + secondStepSeconds * 1000;
-  factors.secondSteps.set(token, { userId, expiresAtMs, isPasswordEntered });
+  const passwordAtMs = proof === 'password' ? now.getTime() : undefined;
+  factors.secondSteps.set(token, { userId, expiresAtMs, passwordAtMs });
   const answer: SecondStep = {
     secondStep: {
       token,
@@ -100,19 +102,19 @@ export function answerSignIn(
 }
 
 /**
- * Tokens of a session that used a second factor now (its step-up window open), after the
- * password when `isPasswordEntered` (a sign-in's second step, not a reset's).
+ * Tokens of a session that used a second factor now (its step-up window open), whose password
+ * was entered at `passwordAtMs` (a sign-in's second step; none for a reset's or a passkey's).
  */
 function issueConfirmedTokens(
   state: MockState,
   userId: string,
   nowMs: number,
-  isPasswordEntered = false,
+  passwordAtMs?: number,
 ): Tokens {
   const tokens = issueMockTokens(state, userId);
   const factors = signInFactorsOf(state);
   noteSecondFactorUsed(factors, tokens.accessToken, nowMs);
-  if (isPasswordEntered) notePasswordEntered(factors, tokens.accessToken, nowMs);
+  if (passwordAtMs !== undefined) notePasswordEntered(factors, tokens.accessToken, passwordAtMs);
   return tokens;
 }
 
@@ -284,7 +286,7 @@ export function createSignInFactorHandlers(
       if (checked === 'wrong') return error(400, 'wrong_code', messages.wrongCode);
       factors.secondSteps.delete(token);
       return HttpResponse.json(
-        issueConfirmedTokens(state, step.userId, nowMs(), step.isPasswordEntered),
+        issueConfirmedTokens(state, step.userId, nowMs(), step.passwordAtMs),
       );
     }),
     handle('secondStepPasskeyOptions', ({ body }) => {
@@ -309,7 +311,7 @@ export function createSignInFactorHandlers(
       }
       factors.secondSteps.delete(token);
       return HttpResponse.json(
-        issueConfirmedTokens(state, step.userId, nowMs(), step.isPasswordEntered),
+        issueConfirmedTokens(state, step.userId, nowMs(), step.passwordAtMs),
       );
     }),
     handle('passkeySignInOptions', () =>
@@ -496,7 +498,7 @@ export function createSignInFactorHandlers(
       const user = state.users.find((candidate) => candidate.id === userId);
       if (user?.password !== (body as ConfirmPasswordBody).password) {
         factors.wrongPasswords.set(userId, wrong + 1);
-        return error(400, 'wrong_password', 'That is not the password of this account');
+        return error(400, 'wrong_password', signInFactorMessages.wrongPassword);
       }
       factors.wrongPasswords.delete(userId);
       notePasswordEntered(factors, bearer(request), nowMs());

@@ -34,8 +34,8 @@ export type MockSignInFactors = {
   recoveryCodes: Map<string, string[]>;
   /** How many times each user's recovery codes were made (the next ones differ). */
   recoveryGenerations: Map<string, number>;
-  /** Open second steps by token, and whether their first step was the password (not a reset). */
-  secondSteps: Map<string, { userId: string; expiresAtMs: number; isPasswordEntered: boolean }>;
+  /** Open second steps by token; `passwordAtMs`: when its first step's password was entered. */
+  secondSteps: Map<string, { userId: string; expiresAtMs: number; passwordAtMs?: number }>;
   challenges: Map<string, MockChallenge>;
   /** Until when a session (by access token) confirmed a second factor lately. */
   recentSecondFactor: Map<string, number>;
