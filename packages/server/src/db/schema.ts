@@ -198,6 +198,11 @@ export const passwordResetCodes = pgTable(
      * alone, so strangers' guesses never use up the owner's code. Null for sign-in codes.
      */
     requestHash: text('request_hash'),
+    /**
+     * The requester's address (its rate-limit key: an IPv6 one by its /64): a check that names no
+     * request from that address tries this code (issue 64). Null for sign-in codes.
+     */
+    requestAddress: text('request_address'),
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),

@@ -43,6 +43,14 @@ const refusalWritesByRoute: Partial<Record<RouteName, readonly string[]>> = {
   // design).
   verifyResetCode: ['mail_outbox'],
   resetPassword: ['mail_outbox'],
+  // Wrong authenticator codes from a browser the account does not know mail the owner a notice
+  // at the 3rd, 10th, 20th and 30th (issue 64); the outbox marks it sent during the next calls.
+  confirmSecondFactor: ['mail_outbox'],
+  completeSecondStep: ['mail_outbox'],
+  confirmSecondFactorWithPasskey: ['mail_outbox'],
+  completeSecondStepWithPasskey: ['mail_outbox'],
+  secondFactorPasskeyOptions: ['mail_outbox'],
+  secondStepPasskeyOptions: ['mail_outbox'],
 };
 
 /** Routes that end the session of their bearer: each call gets a session of its own. */

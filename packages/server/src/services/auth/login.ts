@@ -14,8 +14,10 @@ import { type SessionDeps, startAuditedSession, type Tokens } from './sessions.t
 import { mailSignInCode, tellOwnerOfPasswordGuessing, useSignInCode } from './signInCodes.ts';
 import { findUserByEmail } from './users.ts';
 
-/** Tokens, or the second step an account with a second factor passes next. */
-export type SignInAnswer = { status: 200; body: Tokens } | { status: 202; body: SecondStep };
+/** Tokens (and whose), or the second step an account with a second factor passes next. */
+export type SignInAnswer =
+  | { status: 200; body: Tokens; userId: string }
+  | { status: 202; body: SecondStep };
 
 /**
  * Signs in with email and password. An unknown email costs one argon2 verification too, and
@@ -127,5 +129,6 @@ export async function signIn(
   return {
     status: 200,
     body: { accessToken: issued.accessToken, refreshToken: issued.refreshToken },
+    userId: user.id,
   };
 }

@@ -41,6 +41,8 @@ export type CodeLookup = {
   purpose: MailedCodePurpose;
   /** A reset request's digest ({@link resetRequestDigest}); without it, the newest code. */
   requestHash?: string;
+  /** The requester's address key: the newest code asked for from there. */
+  requestAddress?: string;
 };
 
 /** How a try ended: right (the try given back), wrong (with the tries spent), or no live code. */
@@ -59,6 +61,9 @@ function liveCodeOf(lookup: CodeLookup, now: Date, maxAttempts: number) {
     eq(codes.userId, lookup.userId),
     eq(codes.purpose, lookup.purpose),
     lookup.requestHash === undefined ? undefined : eq(codes.requestHash, lookup.requestHash),
+    lookup.requestAddress === undefined
+      ? undefined
+      : eq(codes.requestAddress, lookup.requestAddress),
     isLive(now),
     lt(codes.failedAttempts, maxAttempts),
   );

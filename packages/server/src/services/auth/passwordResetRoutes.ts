@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../../http/contractRoute.ts';
+import { browserOf, rememberBrowser } from './factors/knownBrowsers.ts';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './resetCodes.ts';
 import { type AuthRouteDeps, metaOf } from './routeDeps.ts';
 
@@ -16,6 +17,7 @@ export function passwordResetRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           metaOf(request),
           mail,
           afterAnswer(reply.raw, request.log),
+          browserOf(request),
         );
         return reply.status(202).send(answer);
       },
@@ -25,7 +27,7 @@ export function passwordResetRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   app.route(
     contractRoute('verifyResetCode', {
       handler: async (request) => {
-        await verifyResetCode(deps, request.body, metaOf(request), mail);
+        await verifyResetCode(deps, request.body, metaOf(request), mail, browserOf(request));
         return { valid: true as const };
       },
     }),
@@ -34,8 +36,15 @@ export function passwordResetRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   app.route(
     contractRoute('resetPassword', {
       handler: async (request, reply) => {
-        const answer = await resetPassword(deps, request.body, metaOf(request), mail);
+        const answer = await resetPassword(
+          deps,
+          request.body,
+          metaOf(request),
+          mail,
+          browserOf(request),
+        );
         if (answer.status === 202) return reply.status(202).send(answer.body);
+        rememberBrowser(deps, reply, answer.userId, deps.options.now());
         return answer.body;
       },
     }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@coach/domain';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { recordAudit } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
@@ -8,6 +9,7 @@ import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
 import { factorsOf, hasSecondFactor, isCoach } from './factors/accountFactors.ts';
+import { type BrowserOfCaller, knownBrowserKey } from './factors/knownBrowsers.ts';
 import { startSecondStep } from './factors/secondSteps.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import type { SignInAnswer } from './login.ts';
@@ -58,12 +60,13 @@ export async function requestPasswordReset(
   meta: RequestMeta,
   mail: MailQueue,
   afterAnswer: AfterAnswer,
+  browser: BrowserOfCaller = { cookie: null },
 ): Promise<{ resetRequestId: string }> {
   const email = normalizeEmail(input.email);
   const now = deps.options.now();
   await limitPerAddressAndPair(deps, 'resetRequest', email, meta, now);
   const resetRequestId = randomBytes(18).toString('base64url');
-  afterAnswer(() => issueResetCode(deps, email, resetRequestId, meta, mail));
+  afterAnswer(() => issueResetCode(deps, email, resetRequestId, meta, mail, browser));
   return { resetRequestId };
 }
 
@@ -118,6 +121,13 @@ const day = 24 * 60 * 60;
  * Mails a new code for the request `resetRequestId` when `email` has an account; audits either
  * way. The code and its mail are stored in one transaction (the outbox sends it), so neither is
  * ever stored without the other. Earlier requests' codes stay live: each is its requester's.
+ *
+ * Mails are counted per account (no mail bombing from many addresses), but a browser the account
+ * knows (knownBrowsers.ts) has a ceiling of its own: strangers never spend the owner's mails
+ * there. Past the account's ceiling, another browser's request is answered by the code already in
+ * the owner's mailbox (the newest one mailed, under a day old and unused): the request gets its
+ * own row of that code, with its own tries and life, so the owner's own request always leads to a
+ * usable code while the mailbox gets no more mail (issue 64).
  */
 async function issueResetCode(
   deps: SessionDeps,
@@ -125,6 +135,7 @@ async function issueResetCode(
   resetRequestId: string,
   meta: RequestMeta,
   mail: MailQueue,
+  browser: BrowserOfCaller,
 ): Promise<void> {
   const now = deps.options.now();
   const { database, organisationId, options } = deps;
@@ -143,29 +154,32 @@ async function issueResetCode(
     await recordAudit(database.db, requested);
     return;
   }
-  // Per email, whoever asks: a ceiling of code mails (no mail bombing from many addresses). Over
-  // it, the codes already mailed stay live for their requests; the request was answered alike.
+  const known = knownBrowserKey(deps, browser, user.id, now);
   const ceiling = {
-    key: `reset-mail:${email}`,
+    key: known === null ? `reset-mail:${email}` : `reset-mail:${email}|browser:${known}`,
     limit: options.resetCodeMailsPerAccount,
     limitedAction: 'resetRequest',
     subject: email,
   };
-  if (!(await mayMailCode(deps, ceiling, meta, now))) return;
+  const row = {
+    organisationId,
+    userId: user.id,
+    purpose: 'reset' as const,
+    requestHash: resetRequestDigest(deps, resetRequestId),
+    requestAddress: clientAddressKey(meta.ip),
+    createdAt: now,
+    expiresAt: addSeconds(now, options.resetCodeTtlSeconds),
+  };
+  if (!(await mayMailCode(deps, ceiling, meta, now))) {
+    if (known === null) await attachToMailedCode(deps, row, email, requested, meta, now);
+    return;
+  }
   const code = newMailedCode();
   const { texts, fill, plural } = wordingOf(
     await mailLanguageOfUser(database.db, organisationId, user.id),
   );
   await database.transaction(async (tx) => {
-    await tx.insert(codes).values({
-      organisationId,
-      userId: user.id,
-      purpose: 'reset',
-      requestHash: resetRequestDigest(deps, resetRequestId),
-      codeHash: mailedCodeDigest(deps, user.id, code),
-      createdAt: now,
-      expiresAt: addSeconds(now, options.resetCodeTtlSeconds),
-    });
+    await tx.insert(codes).values({ ...row, codeHash: mailedCodeDigest(deps, user.id, code) });
     await recordAudit(tx, requested);
     const minutes = Math.round(options.resetCodeTtlSeconds / 60);
     await mail.add(tx, {
@@ -180,9 +194,103 @@ async function issueResetCode(
   mail.wake();
 }
 
+/**
+ * A request past the account's ceiling of mails: its own row of the newest code mailed (under a
+ * day old, unused), so the code in the owner's mailbox works with it; at most as many an hour as
+ * mails (`reset-attach:`), so requests cannot multiply the tries on that code without bound.
+ */
+async function attachToMailedCode(
+  deps: SessionDeps,
+  row: Omit<typeof codes.$inferInsert, 'codeHash'> & { userId: string },
+  email: string,
+  requested: Parameters<typeof recordAudit>[1],
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  const { database, organisationId, options } = deps;
+  const attachments = {
+    key: `reset-attach:${email}`,
+    limit: options.resetCodeMailsPerAccount,
+    limitedAction: 'resetRequest',
+    subject: email,
+  };
+  if (!(await mayMailCode(deps, attachments, meta, now))) return;
+  await database.transaction(async (tx) => {
+    const [newest] = await tx
+      .select({ codeHash: codes.codeHash })
+      .from(codes)
+      .where(
+        and(
+          eq(codes.organisationId, organisationId),
+          eq(codes.userId, row.userId),
+          eq(codes.purpose, 'reset'),
+          isNull(codes.usedAt),
+          gt(codes.createdAt, addSeconds(now, -24 * 60 * 60)),
+        ),
+      )
+      .orderBy(desc(codes.createdAt))
+      .limit(1);
+    if (!newest) return;
+    await tx.insert(codes).values({ ...row, codeHash: newest.codeHash });
+    await recordAudit(tx, { ...requested, details: { isKnownAccount: true, isAttached: true } });
+  });
+}
+
 const codes = schema.passwordResetCodes;
 
 type CheckedCode = { userId: string; codeId: string };
+
+/** How a check that names no request is made (see `unnamedCheckOf`). */
+type UnnamedCheck = { isBudgeted: boolean; requestAddress?: string };
+
+/**
+ * A check that names no request (the specification's bodies): from the address a live code was
+ * asked for from, it tries that code with its own tries; from a browser the account knows, the
+ * newest code, free of the account's budget; from anywhere else, the newest code under the
+ * account's daily budget of such checks (`resetCodeAccountDailyMaxWrong`), which strangers can
+ * spend, but never the owner's where they asked or signed in before (issue 64).
+ */
+async function unnamedCheckOf(
+  deps: SessionDeps,
+  user: { id: string } | undefined,
+  email: string,
+  meta: RequestMeta,
+  browser: BrowserOfCaller,
+  now: Date,
+): Promise<UnnamedCheck> {
+  const { database, organisationId, options } = deps;
+  const address = clientAddressKey(meta.ip);
+  if (user) {
+    const [asked] = await database.db
+      .select({ id: codes.id })
+      .from(codes)
+      .where(
+        and(
+          eq(codes.organisationId, organisationId),
+          eq(codes.userId, user.id),
+          eq(codes.purpose, 'reset'),
+          eq(codes.requestAddress, address),
+          isNull(codes.usedAt),
+          isNull(codes.voidedAt),
+          gt(codes.expiresAt, now),
+          lt(codes.failedAttempts, options.resetCodeMaxAttempts),
+        ),
+      )
+      .limit(1);
+    if (asked) return { isBudgeted: false, requestAddress: address };
+    if (knownBrowserKey(deps, browser, user.id, now) !== null) return { isBudgeted: false };
+  }
+  await enforceBucket(
+    database.db,
+    organisationId,
+    unnamedChecksKey(email),
+    { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day },
+    { action: 'resetCodeDaily', scope: 'account', account: email },
+    meta,
+    now,
+  );
+  return { isBudgeted: true };
+}
 
 /**
  * Checks a code. With the request it was mailed for, the try is that request's own (see
@@ -199,22 +307,15 @@ async function checkCode(
   resetRequestId: string | undefined,
   meta: RequestMeta,
   mail: MailQueue,
+  browser: BrowserOfCaller,
 ): Promise<CheckedCode | null> {
   const { database, organisationId, options } = deps;
   const now = options.now();
-  const unnamedBudget = { max: options.resetCodeAccountDailyMaxWrong, windowSeconds: day };
-  if (resetRequestId === undefined) {
-    await enforceBucket(
-      database.db,
-      organisationId,
-      unnamedChecksKey(email),
-      unnamedBudget,
-      { action: 'resetCodeDaily', scope: 'account', account: email },
-      meta,
-      now,
-    );
-  }
   const user = await findUserByEmail(database.db, organisationId, email);
+  const unnamed =
+    resetRequestId === undefined
+      ? await unnamedCheckOf(deps, user, email, meta, browser, now)
+      : { isBudgeted: false };
   const audit = (action: AuditAction, details: Record<string, unknown>) =>
     recordAudit(database.db, {
       organisationId,
@@ -234,10 +335,22 @@ async function checkCode(
   if (resetRequestId !== undefined) {
     const checked = await checkCodeOfRequest(deps, lookup, user, code, resetRequestId, audit, mail);
     if (checked) return checked;
+  } else if (unnamed.requestAddress !== undefined) {
+    // The code asked for from this address: its own tries, as if the check named its request.
+    const attempt = await tryMailedCode(
+      deps,
+      { ...lookup, requestAddress: unnamed.requestAddress },
+      code,
+      now,
+    );
+    if (attempt.outcome === 'right') return { userId: user.id, codeId: attempt.codeId };
+    await audit('password_reset_code_wrong', { reason: 'wrong_code', isRequestNamed: false });
   } else {
     const codeId = await matchesNewestCode(deps, lookup, code, now);
     if (codeId) {
-      await takeBackHit(database.db, organisationId, unnamedChecksKey(email));
+      if (unnamed.isBudgeted) {
+        await takeBackHit(database.db, organisationId, unnamedChecksKey(email));
+      }
       return { userId: user.id, codeId };
     }
     await audit('password_reset_code_wrong', { reason: 'wrong_code', isRequestNamed: false });
@@ -334,6 +447,7 @@ async function checkResetCode(
   input: { email: string; resetPasswordCode: string; resetRequestId?: string | undefined },
   meta: RequestMeta,
   mail: MailQueue,
+  browser: BrowserOfCaller,
 ): Promise<{ email: string; checked: CheckedCode }> {
   const email = normalizeEmail(input.email);
   await limitCodeChecks(deps, email, meta);
@@ -344,6 +458,7 @@ async function checkResetCode(
     input.resetRequestId,
     meta,
     mail,
+    browser,
   );
   if (!checked) throw wrongCode();
   return { email, checked };
@@ -355,8 +470,9 @@ export async function verifyResetCode(
   input: { email: string; resetPasswordCode: string; resetRequestId?: string | undefined },
   meta: RequestMeta,
   mail: MailQueue,
+  browser: BrowserOfCaller = { cookie: null },
 ): Promise<void> {
-  await checkResetCode(deps, input, meta, mail);
+  await checkResetCode(deps, input, meta, mail, browser);
 }
 
 /**
@@ -375,8 +491,9 @@ export async function resetPassword(
   },
   meta: RequestMeta,
   mail: MailQueue,
+  browser: BrowserOfCaller = { cookie: null },
 ): Promise<SignInAnswer> {
-  const { email, checked } = await checkResetCode(deps, input, meta, mail);
+  const { email, checked } = await checkResetCode(deps, input, meta, mail, browser);
   const passwordHash = await hashPassword(input.password);
   const now = deps.options.now();
   const user = { id: checked.userId, email };
@@ -409,5 +526,5 @@ export async function resetPassword(
   // The owner proved they hold the mailbox: strangers' sign-in failures no longer make their
   // sign-in ask for a mailed code.
   await clearAccountSignInLock(deps.database, deps.organisationId, email);
-  return { status: 200, body: tokens };
+  return { status: 200, body: tokens, userId: checked.userId };
 }

@@ -14,6 +14,7 @@ import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { requireCoach } from './factors/accountFactors.ts';
+import { browserOf } from './factors/knownBrowsers.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
 import { requestPasswordReset } from './resetCodes.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from './routeDeps.ts';
@@ -188,6 +189,7 @@ export function securityRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           meta,
           mail,
           afterAnswer(reply.raw, request.log),
+          browserOf(request),
         );
         await transactionEndingSessions(database, async (tx) => {
           const ended = await revokeAllSessionsOfUser(

@@ -3,6 +3,7 @@ import type { AccessClaims } from '../../http/accessTokens.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
 import { failedSignInOutcome } from '../../metrics/metrics.ts';
 import type { ServiceContext } from '../core/index.ts';
+import { rememberBrowser } from './factors/knownBrowsers.ts';
 import { signIn } from './login.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from './routeDeps.ts';
 import { logout, refreshSession } from './sessions.ts';
@@ -25,6 +26,7 @@ export function sessionRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         }
         context.metrics?.signedIn(answer.status === 202 ? 'second_step' : 'success');
         if (answer.status === 202) return reply.status(202).send(answer.body);
+        rememberBrowser(deps, reply, answer.userId, deps.options.now());
         return answer.body;
       },
     }),

@@ -11,7 +11,15 @@ import type { SessionDeps } from '../sessions.ts';
 // reset codes: each answer counts first in the account's and the address's buckets (so parallel
 // guesses cannot slip between a check and its count), a right one is taken back. Refusals are
 // audited in aggregate (refuseThrottled); wrong answers one row each, bounded by the throttle,
-// never with the code.
+// never with the code. The account's bucket is the browser's own in a browser known to the
+// account (knownBrowsers.ts): strangers' answers never refuse the owner's there.
+
+/**
+ * Whose bucket an answer of `userId`'s factor counts in: the account's, or a known browser's own.
+ */
+export function factorBucketOwner(userId: string, knownBrowser: string | null): string {
+  return knownBrowser === null ? userId : `${userId}|browser:${knownBrowser}`;
+}
 
 /**
  * Counts an answer of `userId`'s second factor (null: an account the answer names, for a sign-in

@@ -11,10 +11,12 @@ import { passkeysOf } from './accountFactors.ts';
 import { useSecondFactorCode } from './codes.ts';
 import {
   beginFactorAnswer,
+  factorBucketOwner,
   limitFactorChallenges,
   rightFactorAnswer,
   wrongFactorAnswer,
 } from './factorThrottle.ts';
+import { browserOf, knownBrowserKey, rememberBrowser } from './knownBrowsers.ts';
 import { liveSecondStep, passSecondStep } from './secondSteps.ts';
 import {
   authenticationOptions,
@@ -48,16 +50,18 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
 
   app.route(
     contractRoute('completeSecondStep', {
-      handler: async function handleCompleteSecondStep(request) {
+      handler: async function handleCompleteSecondStep(request, reply) {
         const now = deps.options.now();
         const meta = metaOf(request);
         const { token, method, code } = request.body;
         const step = await liveSecondStep(deps, token, now);
-        await useSecondFactorCode(deps, step.userId, method, code, meta, now);
+        const known = knownBrowserKey(deps, browserOf(request), step.userId, now);
+        await useSecondFactorCode(deps, mail, step.userId, method, code, meta, now, known);
         const tokens = await transactionEndingSessions(database, (tx) =>
           passSecondStep(tx, deps, mail, token, method, meta, now),
         );
         await afterSecondStep(step);
+        rememberBrowser(deps, reply, step.userId, now);
         return tokens;
       },
     }),
@@ -68,7 +72,13 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
       handler: async function handleSecondStepPasskeyOptions(request) {
         const now = deps.options.now();
         const step = await liveSecondStep(deps, request.body.token, now);
-        await limitFactorChallenges(deps, step.userId, metaOf(request), now);
+        const known = knownBrowserKey(deps, browserOf(request), step.userId, now);
+        await limitFactorChallenges(
+          deps,
+          factorBucketOwner(step.userId, known),
+          metaOf(request),
+          now,
+        );
         const passkeys = await passkeysOf(database.db, step.userId);
         return authenticationOptions(
           database.db,
@@ -85,12 +95,16 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
 
   app.route(
     contractRoute('completeSecondStepWithPasskey', {
-      handler: async function handleCompleteSecondStepWithPasskey(request) {
+      handler: async function handleCompleteSecondStepWithPasskey(request, reply) {
         const now = deps.options.now();
         const meta = metaOf(request);
         const { token, challengeId, credential } = request.body;
         const step = await liveSecondStep(deps, token, now);
-        await beginFactorAnswer(deps, step.userId, meta, now);
+        const owner = factorBucketOwner(
+          step.userId,
+          knownBrowserKey(deps, browserOf(request), step.userId, now),
+        );
+        await beginFactorAnswer(deps, owner, meta, now);
         const tokens = await transactionEndingSessions(database, async (tx) => {
           const answer = { challengeId, credential };
           const owner = await checkAssertion(tx, deps, rp, 'secondStep', step.userId, answer, now);
@@ -105,8 +119,9 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             passkeyRefused('bad_request'),
           );
         }
-        await rightFactorAnswer(deps, step.userId, meta);
+        await rightFactorAnswer(deps, owner, meta);
         await afterSecondStep(step);
+        rememberBrowser(deps, reply, step.userId, now);
         return tokens;
       },
     }),
@@ -124,7 +139,7 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
 
   app.route(
     contractRoute('signInWithPasskey', {
-      handler: async function handleSignInWithPasskey(request) {
+      handler: async function handleSignInWithPasskey(request, reply) {
         const now = deps.options.now();
         const meta = metaOf(request);
         await beginFactorAnswer(deps, null, meta, now);
@@ -149,7 +164,11 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
               browser: meta.browser ?? null,
             },
           });
-          return { accessToken: issued.accessToken, refreshToken: issued.refreshToken };
+          return {
+            accessToken: issued.accessToken,
+            refreshToken: issued.refreshToken,
+            userId: owner.userId,
+          };
         });
         if (!signedIn) {
           return wrongFactorAnswer(
@@ -161,7 +180,8 @@ export function secondStepRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           );
         }
         await rightFactorAnswer(deps, null, meta);
-        return signedIn;
+        rememberBrowser(deps, reply, signedIn.userId, now);
+        return { accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken };
       },
     }),
   );

@@ -16,10 +16,12 @@ import {
 import { useSecondFactorCode } from './codes.ts';
 import {
   beginFactorAnswer,
+  factorBucketOwner,
   limitFactorChallenges,
   rightFactorAnswer,
   wrongFactorAnswer,
 } from './factorThrottle.ts';
+import { browserOf, knownBrowserKey, rememberBrowser } from './knownBrowsers.ts';
 import {
   authenticationOptions,
   checkAssertion,
@@ -33,7 +35,7 @@ import {
  * of an account without a second factor confirms its password instead, to add one.
  */
 export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
-  const { context, deps, requireSession } = auth;
+  const { context, deps, mail, requireSession } = auth;
   const { database, organisationId } = deps;
   const { db } = database;
   const rp = relyingPartyOf(context.appUrl);
@@ -63,9 +65,11 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const now = deps.options.now();
         const meta = metaOf(request);
         const { method, code } = request.body;
-        await useSecondFactorCode(deps, caller.userId, method, code, meta, now);
+        const known = knownBrowserKey(deps, browserOf(request), caller.userId, now);
+        await useSecondFactorCode(deps, mail, caller.userId, method, code, meta, now, known);
         await markSecondFactorUsed(db, caller, method, now);
         await audit(caller, meta, method);
+        rememberBrowser(deps, reply, caller.userId, now);
         return reply.status(204).send();
       },
     }),
@@ -78,7 +82,13 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const caller = claimsOf(request);
         await requireCoach(db, organisationId, caller.userId);
         const now = deps.options.now();
-        await limitFactorChallenges(deps, caller.userId, metaOf(request), now);
+        const known = knownBrowserKey(deps, browserOf(request), caller.userId, now);
+        await limitFactorChallenges(
+          deps,
+          factorBucketOwner(caller.userId, known),
+          metaOf(request),
+          now,
+        );
         const passkeys = await passkeysOf(db, caller.userId);
         return authenticationOptions(db, deps, rp, 'stepUp', caller.userId, passkeys, now);
       },
@@ -93,7 +103,11 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         await requireCoach(db, organisationId, caller.userId);
         const now = deps.options.now();
         const meta = metaOf(request);
-        await beginFactorAnswer(deps, caller.userId, meta, now);
+        const owner = factorBucketOwner(
+          caller.userId,
+          knownBrowserKey(deps, browserOf(request), caller.userId, now),
+        );
+        await beginFactorAnswer(deps, owner, meta, now);
         const isRight = await database.transaction(async (tx) => {
           const owner = await checkAssertion(
             tx,
@@ -116,8 +130,9 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             passkeyRefused('bad_request'),
           );
         }
-        await rightFactorAnswer(deps, caller.userId, meta);
+        await rightFactorAnswer(deps, owner, meta);
         await audit(caller, meta, 'passkey');
+        rememberBrowser(deps, reply, caller.userId, now);
         return reply.status(204).send();
       },
     }),
