@@ -1,11 +1,11 @@
 import { accountSecurityLimits, securityEventKinds, sessionProofs } from '@coach/domain';
 import { type Static, Type } from 'typebox';
+import { ResetRequestIdSchema } from './auth.ts';
 import { literalUnion } from './enumeration.ts';
+import { EmailSchema, LoginPasswordSchema } from './fieldSchemas.ts';
 import { IdSchema } from './ids.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, NoContentSchema, type RouteDefinition } from './routeDefinition.ts';
-import { ResetRequestIdSchema } from './auth.ts';
-import { EmailSchema, LoginPasswordSchema } from './fieldSchemas.ts';
 
 // The account's security (issue 64): a session proves it is its owner's (the password again, for
 // an account without a second factor) before it adds a factor; the owner sees the recent security

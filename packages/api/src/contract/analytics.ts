@@ -11,6 +11,7 @@ import {
   notesLimits,
 } from '@coach/domain';
 import { type Static, Type } from 'typebox';
+import { AttentionFiguresSchema } from './attentionFigures.ts';
 import { DateRangeQuerySchema } from './calendar.ts';
 import { DateSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
@@ -18,7 +19,6 @@ import { GoalEffectSchema } from './exercise.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema, JourneyStepSchema, LocalDateSchema } from './journey.ts';
 import { NextCursorSchema, PageQuerySchema } from './pages.ts';
-import { AttentionFiguresSchema } from './attentionFigures.ts';
 import { routeCalls } from './routeCalls.ts';
 import { errors, type RouteDefinition } from './routeDefinition.ts';
 import { AssessmentStatusSchema } from './survey.ts';

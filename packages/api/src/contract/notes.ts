@@ -1,7 +1,7 @@
 import { followUpEndings, notesLimits } from '@coach/domain';
 import { type Static, Type } from 'typebox';
-import { literalUnion } from './enumeration.ts';
 import { DateSchema } from './dates.ts';
+import { literalUnion } from './enumeration.ts';
 import { FreeTextSchema, notBlankLookahead } from './fieldSchemas.ts';
 import { IdSchema } from './ids.ts';
 import { ClientIdParamsSchema } from './journey.ts';

@@ -11,7 +11,9 @@ import {
   UpdateCoachSettingsBodySchema,
   UpdatePersonBodySchema,
 } from './account.ts';
+import { accountSecurityRoutes } from './accountSecurity.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { attentionEpisodeRoutes } from './attentionEpisodes.ts';
 import {
   AcceptInviteBodySchema,
   CreateInviteBodySchema,
@@ -31,7 +33,6 @@ import {
   VerifyResetCodeResponseSchema,
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
-import { attentionEpisodeRoutes } from './attentionEpisodes.ts';
 import { coachActionRoutes } from './coachActions.ts';
 import {
   DeviceMetricsBatchBodySchema,
@@ -44,8 +45,6 @@ import { ClientIdParamsSchema, JourneySchema, PhaseChangeBodySchema } from './jo
 import { liveEventRoutes } from './liveEvents.ts';
 import { messagingRoutes } from './messaging.ts';
 import { notesRoutes } from './notes.ts';
-import { SecondStepSchema, signInFactorRoutes } from './signInFactors.ts';
-import { accountSecurityRoutes } from './accountSecurity.ts';
 import { reportRoutes } from './reports.ts';
 import { BinarySchema, ProfilePictureQuerySchema, UploadedPictureSchema } from './resource.ts';
 import { type RouteCallName, routeCalls } from './routeCalls.ts';
@@ -56,6 +55,7 @@ import {
   type RouteDefinition,
 } from './routeDefinition.ts';
 import { TokensSchema } from './sessionTokens.ts';
+import { SecondStepSchema, signInFactorRoutes } from './signInFactors.ts';
 import { surveyRoutes } from './survey.ts';
 
 /**
