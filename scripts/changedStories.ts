@@ -17,13 +17,25 @@ const changed = [
   ...git('ls-files', '--others', '--exclude-standard'),
 ].map((path) => moduleIdOf(root, path));
 
+/**
+ * The file an export's target names for the sources: the string, or its `coach-source` (else
+ * `import`, else `default`) condition, followed into nested conditions (`./global.css` has types
+ * and a default under `coach-source`).
+ */
+function sourceFileOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (typeof target !== 'object' || target === null) return undefined;
+  const conditions = target as Record<string, unknown>;
+  return sourceFileOf(conditions['coach-source'] ?? conditions.import ?? conditions.default);
+}
+
 /** The workspace packages' entry points, as the stories import them. */
 const packages: Record<string, string> = {};
 for (const name of ['ui', 'api', 'domain', 'app']) {
   const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
-  const exports: Record<string, string | Record<string, string>> = manifest.exports ?? {};
+  const exports: Record<string, unknown> = manifest.exports ?? {};
   for (const [subpath, target] of Object.entries(exports)) {
-    const file = typeof target === 'string' ? target : (target['coach-source'] ?? target.import);
+    const file = sourceFileOf(target);
     if (!file?.endsWith('.ts') && !file?.endsWith('.tsx')) continue;
     packages[`@coach/${name}${subpath.slice(1)}`] = `./${join('packages', name, file)}`;
   }

@@ -12,7 +12,10 @@ out="${SB_OUT:-storybook-static}"
 stats=test-results/storybook-stats
 mkdir -p "$stats"
 npx storybook build --quiet -o "$out" --stats-json "$stats" >/dev/null
-mapfile -t files < <(node scripts/changedStories.ts "$stats" "$ref" | sed "s|^\./||")
+# Read from a variable, not a process substitution: a failure of the script stops the run here
+# instead of reading as 'no story reached'.
+reached_list=$(node scripts/changedStories.ts "$stats" "$ref")
+mapfile -t files < <(printf '%s\n' "$reached_list" | sed "s|^\./||" | sed '/^$/d')
 if [ "${#files[@]}" -eq 0 ]; then
   echo "No story imports a file changed since $ref."
   exit 0
