@@ -27,7 +27,7 @@ const myClientsShown = (page: Page) =>
   page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor({ timeout: 30_000 });
 
 describe('an expired access token', () => {
-  it('is refreshed exactly once and the session goes on', async () => {
+  it('is refreshed once per expired token and the session goes on', async () => {
     const page = await e2e.newPage();
     const refreshes: Request[] = [];
     const unauthorised: string[] = [];
@@ -54,11 +54,19 @@ describe('an expired access token', () => {
     expect(pathOf(page)).toBe('/settings');
 
     expect(unauthorised.length).toBeGreaterThan(0);
-    expect(refreshes).toHaveLength(1);
+    expect(refreshes.length).toBeGreaterThan(0);
     // Spec point 7: every call carries the bearer, the refresh call too (the expired token).
     expect(refreshes[0]?.headers().authorization).toBe(`Bearer ${before.accessToken}`);
-    const refreshResponse = await refreshes[0]?.response();
-    expect(refreshResponse?.status()).toBe(200);
+    // Once per expired token: a 401 that came after a refresh retries with its token. A later
+    // refresh (a loaded machine: the renewed token, of 5 s, expired in its turn) is sent with the
+    // token the refresh before it gave, never again with an expired token already renewed.
+    let bearer = before.accessToken;
+    for (const refresh of refreshes) {
+      expect(refresh.headers().authorization).toBe(`Bearer ${bearer}`);
+      const response = await refresh.response();
+      expect(response?.status()).toBe(200);
+      bearer = ((await response?.json()) as { accessToken: string }).accessToken;
+    }
     const after = await storedTokens(page);
     expect(after.accessToken).toBeTruthy();
     expect(after.accessToken).not.toBe(before.accessToken);

@@ -38,7 +38,7 @@ function linkMac(deps: SessionDeps, userId: string, expiresAt: number): string {
  * the server's key. It names nothing secret; what it does (end every session, mail a reset code
  * to the owner) is what the owner would want whoever opens it.
  */
-export function securityLinkToken(deps: SessionDeps, userId: string, now: Date): string {
+function securityLinkToken(deps: SessionDeps, userId: string, now: Date): string {
   const expiresAt = Math.floor(now.getTime() / 1000) + accountSecurityLimits.securityLinkSeconds;
   return `${linkVersion}.${userId}.${expiresAt}.${linkMac(deps, userId, expiresAt)}`;
 }
@@ -54,7 +54,7 @@ export function accountOfSecurityLink(deps: SessionDeps, token: string, now: Dat
 }
 
 /** The app's page of an 'it was not me' link. */
-export function securityLinkUrl(deps: SessionDeps, userId: string, now: Date): string {
+function securityLinkUrl(deps: SessionDeps, userId: string, now: Date): string {
   const url = new URL('/secure', deps.appUrl);
   url.searchParams.set('token', securityLinkToken(deps, userId, now));
   return url.toString();
