@@ -27,11 +27,11 @@ import { errorStatuses } from '../contract/errorCatalogue.ts';
 import type { Exercise, RecordExerciseBody } from '../contract/exercise.ts';
 import type { PhaseChangeBody } from '../contract/journey.ts';
 import type { Assessment, SubmitAssessmentBody, SubmitReflectionBody } from '../contract/survey.ts';
+import { mockAttentionFigures } from './episodeHandlers.ts';
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { calendarEventsOf } from './fixtures/mockJourney.ts';
 import { coachUnreadOf } from './messagingHandlers.ts';
-import { listedFollowUpOf } from './notesHandlers.ts';
 import {
   activityOf,
   profileSummaryOf,
@@ -39,8 +39,7 @@ import {
   seriesDaysOf,
   summaryOf,
 } from './mockAnalytics.ts';
-import { mockAttentionFigures } from './episodeHandlers.ts';
-import { coachActed } from './notesHandlers.ts';
+import { coachActed, listedFollowUpOf } from './notesHandlers.ts';
 import {
   errorResponse as error,
   type MockHandlerOptions,

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { mockCoachApi } from '../../test/mockCoachApi.ts';
 import { rejection } from '../../test/rejection.ts';
 import type { Tokens } from '../contract/sessionTokens.ts';
+import { seedEpisodes } from './episodeStore.ts';
 import { mockClientIds } from './fixtures/clientTable.ts';
 import { fixtureEpisodes } from './fixtures/episodeFixtures.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers } from './handlers.ts';
-import { seedEpisodes } from './episodeStore.ts';
 import { createMockState } from './state.ts';
 
 const { jamie, maria, kai } = mockClientIds;

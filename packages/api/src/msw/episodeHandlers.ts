@@ -1,9 +1,9 @@
 import {
   type AttentionReason,
   attentionOf,
+  episodeChanges,
   episodeFigureDays,
   episodeFigures,
-  episodeChanges,
   messages,
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';

@@ -189,11 +189,11 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
       const { email, password, resetPasswordCode, resetRequestId } = body as PasswordResetBody;
       const user = userByEmail(email);
       if (!user || !checkCode(email, resetPasswordCode, resetRequestId)) return wrongCode();
-      user.password = password;
       state.resetCodes.delete(emailKey(email));
       if (resetRequestId !== undefined) state.resetRequests.delete(resetRequestId);
-      // The reset does not pass a second factor: with one, it ends on the second step too.
-      return answerSignIn(state, user.id, now(), 'mailedCode');
+      // The reset does not pass a second factor: with one, it ends on the second step too, and
+      // its new password waits for that step (the mailbox alone changes nothing).
+      return answerSignIn(state, user.id, now(), 'mailedCode', password);
     }),
   ];
 }

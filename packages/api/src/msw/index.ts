@@ -3,8 +3,15 @@ export {
   type CoachActionHandlerOptions,
   createCoachActionHandlers,
 } from './coachActionHandlers.ts';
+export {
+  createEpisodeHandlers,
+  type EpisodeHandlerOptions,
+  sweepMockEpisodes,
+} from './episodeHandlers.ts';
+export { seedAttentionFigures, seedEpisodes } from './episodeStore.ts';
 export { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
 export { mockClientIds } from './fixtures/clientTable.ts';
+export { fixtureEpisodes, type MockEpisodeSeed } from './fixtures/episodeFixtures.ts';
 export {
   fixtureQuickReplies,
   fixtureThreads,
@@ -48,37 +55,28 @@ export {
   type MessagingHandlerOptions,
   seedThread,
 } from './messagingHandlers.ts';
+export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 export {
-  createEpisodeHandlers,
-  type EpisodeHandlerOptions,
-  sweepMockEpisodes,
-} from './episodeHandlers.ts';
-export { seedAttentionFigures, seedEpisodes } from './episodeStore.ts';
-export { fixtureEpisodes, type MockEpisodeSeed } from './fixtures/episodeFixtures.ts';
+  createMockAuthenticator,
+  type MockAuthenticator,
+  type MockAuthenticatorOptions,
+} from './mockAuthenticator.ts';
 export {
   createNotesHandlers,
   type NotesHandlerOptions,
   seedFollowUp,
   seedNotes,
 } from './notesHandlers.ts';
-export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 export {
   createReportHandlers,
   minimalPdf,
   type ReportHandlerOptions,
 } from './reportHandlers.ts';
 export {
-  createMockState,
-  type MockCoachSettings,
-  type MockPicture,
-  type MockState,
-  type MockUser,
-} from './state.ts';
-export {
-  createMockAuthenticator,
-  type MockAuthenticator,
-  type MockAuthenticatorOptions,
-} from './mockAuthenticator.ts';
+  createSecurityEventHandlers,
+  type MockSecurityEventsSeed,
+  seedSecurityEvents,
+} from './securityEventHandlers.ts';
 export {
   createSecurityLinkHandlers,
   fixtureSecurityLinkTokens,
@@ -93,15 +91,17 @@ export {
   authenticatorCodeAt,
   demoAuthenticatorSecret,
   fixturePasskeyCredentialId,
-  makeRecoveryCodes,
   type MockPasskeySeed,
+  makeRecoveryCodes,
   requireSecondFactor,
   seedAuthenticator,
   seedPasskey,
   seedPasswordEntered,
 } from './signInFactorStore.ts';
 export {
-  createSecurityEventHandlers,
-  type MockSecurityEventsSeed,
-  seedSecurityEvents,
-} from './securityEventHandlers.ts';
+  createMockState,
+  type MockCoachSettings,
+  type MockPicture,
+  type MockState,
+  type MockUser,
+} from './state.ts';

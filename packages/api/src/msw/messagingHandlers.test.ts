@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { mockCoachApi } from '../../test/mockCoachApi.ts';
 import { mswFetch } from '../../test/mswFetch.ts';
 import { rejection } from '../../test/rejection.ts';
-import type { Tokens } from '../contract/sessionTokens.ts';
 import { readLiveEvents, ServerSentEventReader } from '../contract/serverSentEvents.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
+import { mockClientIds } from './fixtures/clientTable.ts';
 import {
   fixtureQuickReplies,
   hostileThreadSeeds,
   longestMessageText,
   longThreadSeeds,
 } from './fixtures/messageFixtures.ts';
-import { mockClientIds } from './fixtures/clientTable.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';

@@ -26,6 +26,7 @@ import type {
   SetFollowUpBody,
   WriteNoteBody,
 } from '../contract/notes.ts';
+import { markMockFirstAction } from './episodeStore.ts';
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import {
@@ -34,7 +35,6 @@ import {
   type MockFollowUpSeed,
   type MockNoteSeed,
 } from './fixtures/noteFixtures.ts';
-import { markMockFirstAction } from './episodeStore.ts';
 import { pushLiveEvent } from './liveEventHandlers.ts';
 import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';

@@ -166,7 +166,13 @@ describe('second factors in the mocks', () => {
       password: 'NewPass123',
       resetPasswordCode: demoResetCode,
     });
-    expect(stepOf(answer).methods).toEqual(['totp', 'recovery']);
+    const step = stepOf(answer);
+    expect(step.methods).toEqual(['totp', 'recovery']);
+    // The mailbox alone changes nothing: the password is the old one until the step is passed.
+    const demo = state.users.find((user) => user.email === demoCoachCredentials.email);
+    expect(demo?.password).toBe(demoCoachCredentials.password);
+    await api.auth.completeSecondStep({ token: step.token, method: 'totp', code: code() });
+    expect(demo?.password).toBe('NewPass123');
   });
 
   it("signs in with a passkey alone when the credential is the account's and answers the challenge", async () => {

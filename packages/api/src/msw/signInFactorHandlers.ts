@@ -70,19 +70,22 @@ export type SignInFactorHandlerOptions = MockHandlerOptions & {
 const rpId = () => globalThis.location?.hostname ?? 'localhost';
 
 /**
- * The mocks' answer to a right password (`proof` 'password') or a password reset ('mailedCode'):
- * tokens, or a second step. As on the server, tokens answered at once count as the password
- * entered then (typed to sign in, or chosen by the reset); a second step passed later counts as
- * the password entered when the sign-in's first step was (a reset's step, as none).
+ * The mocks' answer to a right password (`proof` 'password') or a password reset ('mailedCode',
+ * with its `newPassword`): tokens, or a second step. As on the server, tokens answered at once
+ * count as the password entered then (typed to sign in, or chosen by the reset); a second step
+ * passed later counts as the password entered when the sign-in's first step was (a reset's step,
+ * as none), and a reset's new password is set only when its step is passed.
  */
 export function answerSignIn(
   state: MockState,
   userId: string,
   now: Date,
   proof: Extract<SessionProof, 'password' | 'mailedCode'>,
+  newPassword?: string,
 ): Response {
   const factors = signInFactorsOf(state);
   if (!hasSecondFactor(factors, userId)) {
+    setPassword(state, userId, newPassword);
     const tokens = issueMockTokens(state, userId);
     notePasswordEntered(factors, tokens.accessToken, now.getTime());
     return HttpResponse.json(tokens);
@@ -90,7 +93,12 @@ export function answerSignIn(
   const token = nextFactorToken(factors, 'second-step');
   const expiresAtMs = now.getTime() + secondStepSeconds * 1000;
   const passwordAtMs = proof === 'password' ? now.getTime() : undefined;
-  factors.secondSteps.set(token, { userId, expiresAtMs, passwordAtMs });
+  factors.secondSteps.set(token, {
+    userId,
+    expiresAtMs,
+    ...(passwordAtMs === undefined ? {} : { passwordAtMs }),
+    ...(newPassword === undefined ? {} : { newPassword }),
+  });
   const answer: SecondStep = {
     secondStep: {
       token,
@@ -99,6 +107,12 @@ export function answerSignIn(
     },
   };
   return HttpResponse.json(answer, { status: 202 });
+}
+
+/** Sets `userId`'s password to `password` when one is given (a reset's). */
+function setPassword(state: MockState, userId: string, password: string | undefined): void {
+  const user = state.users.find((candidate) => candidate.id === userId);
+  if (user && password !== undefined) user.password = password;
 }
 
 /**
@@ -285,6 +299,7 @@ export function createSignInFactorHandlers(
       if (checked === 'throttled') return throttled();
       if (checked === 'wrong') return error(400, 'wrong_code', messages.wrongCode);
       factors.secondSteps.delete(token);
+      setPassword(state, step.userId, step.newPassword);
       return HttpResponse.json(
         issueConfirmedTokens(state, step.userId, nowMs(), step.passwordAtMs),
       );
@@ -310,6 +325,7 @@ export function createSignInFactorHandlers(
         return error(400, 'bad_request', signInFactorMessages.passkeyRefused);
       }
       factors.secondSteps.delete(token);
+      setPassword(state, step.userId, step.newPassword);
       return HttpResponse.json(
         issueConfirmedTokens(state, step.userId, nowMs(), step.passwordAtMs),
       );

@@ -35,7 +35,11 @@ export type MockSignInFactors = {
   /** How many times each user's recovery codes were made (the next ones differ). */
   recoveryGenerations: Map<string, number>;
   /** Open second steps by token; `passwordAtMs`: when its first step's password was entered. */
-  secondSteps: Map<string, { userId: string; expiresAtMs: number; passwordAtMs?: number }>;
+  /** Each live second step: whose, until when, the first step's password, a reset's new one. */
+  secondSteps: Map<
+    string,
+    { userId: string; expiresAtMs: number; passwordAtMs?: number; newPassword?: string }
+  >;
   challenges: Map<string, MockChallenge>;
   /** Until when a session (by access token) confirmed a second factor lately. */
   recentSecondFactor: Map<string, number>;
