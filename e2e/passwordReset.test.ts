@@ -58,5 +58,38 @@ describe('password reset', () => {
     await page.getByText('Wrong email or password').waitFor();
     await signInAsCoach(page, { email: coach.email, password: newPassword });
     expect(pathOf(page)).toBe('/clients');
+
+    // The owner is told, with a link for when it was not them (issue 64): the link ends every
+    // session, this page's too, and leads to the reset's code step with a code mailed.
+    const notice = await mail.waitForMail((sent) =>
+      /^The password of your Coach account was changed$/.test(sent.subject),
+    );
+    expect(notice.text).toMatch(/From: Chrome on Linux\./);
+    expect(notice.text).not.toContain(newPassword);
+    const link = new URL(/https?:\/\/\S+\/secure\?token=\S+/.exec(notice.text)?.[0] ?? '');
+    e2e.secrets.add('security link', link.searchParams.get('token') ?? '');
+    const mailsBefore = (await mail.received()).length;
+    const other = await e2e.newPage();
+    await other.goto(`${link.pathname}${link.search}`);
+    await other
+      .getByText(`Every session of your account has ended. We have sent a code to ${coach.email}`, {
+        exact: false,
+      })
+      .waitFor();
+    const codeMail = await mail.waitForMail(
+      (sent) => /password reset code/.test(sent.subject),
+      mailsBefore,
+    );
+    await other.getByLabel('Code', { exact: true }).fill(resetCodeIn(codeMail.text));
+    await other.getByRole('button', { name: 'Next' }).click();
+    const newest = 'Moonrise2026!';
+    e2e.secrets.add('newest password', newest);
+    await other.getByLabel('New password', { exact: true }).fill(newest);
+    await other.getByLabel('Confirm password', { exact: true }).fill(newest);
+    await other.getByRole('button', { name: 'Next' }).click();
+    await other.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+    // The first page's session ended with the link: its next load lands on sign-in.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   });
 });
