@@ -64,8 +64,9 @@ describe('an expired access token', () => {
     for (const refresh of refreshes) {
       expect(refresh.headers().authorization).toBe(`Bearer ${bearer}`);
       const response = await refresh.response();
-      expect(response?.status()).toBe(200);
-      bearer = ((await response?.json()) as { accessToken: string }).accessToken;
+      if (!response) throw new Error('A refresh went unanswered');
+      expect(response.status()).toBe(200);
+      bearer = ((await response.json()) as { accessToken: string }).accessToken;
     }
     const after = await storedTokens(page);
     expect(after.accessToken).toBeTruthy();
