@@ -134,15 +134,18 @@ export async function lockAccount(tx: Transaction, userId: string): Promise<void
 }
 
 /**
- * Records in the session that a second factor was used now (`proof`): the step-up's 5 minutes
- * start, and a session that had to enrol one no longer has to.
+ * Records in the session that `proof` was given now: a second factor starts the step-up's 5
+ * minutes (and a session that had to enrol one no longer has to); the password, entered again,
+ * starts its own 5 minutes (an account without a second factor adding one).
  */
-export async function markSecondFactorUsed(
+export async function markProofGiven(
   db: Db,
   caller: { userId: string; sessionId: string; organisationId: string },
   proof: SessionProof,
   now: Date,
 ): Promise<void> {
+  const given =
+    proof === 'password' ? { passwordAt: now } : { secondFactorAt: now, mustEnrol: false };
   await db
     .insert(sessions)
     .values({
@@ -150,42 +153,17 @@ export async function markSecondFactorUsed(
       organisationId: caller.organisationId,
       userId: caller.userId,
       proofs: [proof],
-      secondFactorAt: now,
-      mustEnrol: false,
       createdAt: now,
+      ...given,
     })
     .onConflictDoUpdate({
       target: sessions.sessionId,
       set: {
-        secondFactorAt: now,
-        mustEnrol: false,
+        ...given,
         proofs: sql`case when ${sessions.proofs} @> ${JSON.stringify([proof])}::jsonb
           then ${sessions.proofs} else ${sessions.proofs} || ${JSON.stringify([proof])}::jsonb end`,
       },
       // Only the caller's own session.
-      setWhere: eq(sessions.userId, caller.userId),
-    });
-}
-
-/** Records in the session that its password was entered again now (a step-up). */
-export async function markPasswordEntered(
-  db: Db,
-  caller: { userId: string; sessionId: string; organisationId: string },
-  now: Date,
-): Promise<void> {
-  await db
-    .insert(sessions)
-    .values({
-      sessionId: caller.sessionId,
-      organisationId: caller.organisationId,
-      userId: caller.userId,
-      proofs: ['password'],
-      passwordAt: now,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: sessions.sessionId,
-      set: { passwordAt: now },
       setWhere: eq(sessions.userId, caller.userId),
     });
 }

@@ -1,6 +1,5 @@
 import { messages, type SecondStepCodeMethod } from '@coach/domain';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { recordAudit } from '../../../audit.ts';
 import { type Database, schema, type Transaction } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import type { MailQueue } from '../../../mail/outbox.ts';
@@ -10,6 +9,7 @@ import { queueSecurityNotice } from '../securityNotices.ts';
 import type { SessionDeps } from '../sessions.ts';
 import { confirmedAuthenticatorOf, lockAccount } from './accountFactors.ts';
 import {
+  auditWrongFactorAnswer,
   beginFactorAnswer,
   factorBucketOwner,
   rightFactorAnswer,
@@ -106,15 +106,9 @@ async function useAppCodeFromUnknownBrowser(
     const { wrong, retryAfterSeconds } = await unknownBrowserWrongCodes(tx, userId, now);
     if (wrong >= unknownBrowserWrongCodesMax) return { refusedFor: retryAfterSeconds };
     if (await useAppCode(tx, deps, userId, code, now)) return 'right' as const;
-    await recordAudit(tx, {
-      organisationId: deps.organisationId,
-      action: 'second_factor_failed',
-      actorUserId: userId,
-      subject: userId,
-      ip: meta.ip,
-      requestId: meta.requestId,
-      outcome: 'failure',
-      details: { method: 'totp', isKnownBrowser: false, browser: meta.browser ?? null },
+    await auditWrongFactorAnswer(tx, deps, userId, 'totp', meta, {
+      isKnownBrowser: false,
+      browser: meta.browser ?? null,
     });
     if (noticeAt.has(wrong + 1)) {
       const [owner] = await tx

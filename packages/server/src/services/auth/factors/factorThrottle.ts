@@ -1,6 +1,7 @@
 import type { SecondStepMethod } from '@coach/domain';
 import { messages } from '@coach/domain';
 import { recordAudit } from '../../../audit.ts';
+import type { Database, Transaction } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import { clientAddressKey } from '../../../http/clientAddress.ts';
 import { enforceRateLimit, takeBackHit } from '../rateLimit.ts';
@@ -52,6 +53,30 @@ export async function rightFactorAnswer(
   await takeBackHit(db, deps.organisationId, `secondFactor:ip:${clientAddressKey(meta.ip)}`);
 }
 
+/**
+ * Audits a wrong answer in `db` (how, never what; `details` beside the method): one row, which
+ * the year's budget of unknown browsers counts (codes.ts).
+ */
+export function auditWrongFactorAnswer(
+  db: Database | Transaction,
+  deps: SessionDeps,
+  userId: string | null,
+  method: SecondStepMethod | 'enrolment',
+  meta: RequestMeta,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  return recordAudit(db, {
+    organisationId: deps.organisationId,
+    action: 'second_factor_failed',
+    actorUserId: userId,
+    subject: userId,
+    ip: meta.ip,
+    requestId: meta.requestId,
+    outcome: 'failure',
+    details: { method, ...details },
+  });
+}
+
 /** A wrong answer: audited (how, never what), then refused with `error`. */
 export async function wrongFactorAnswer(
   deps: SessionDeps,
@@ -60,16 +85,7 @@ export async function wrongFactorAnswer(
   meta: RequestMeta,
   error: DomainError = new DomainError('wrong_code', messages.wrongCode),
 ): Promise<never> {
-  await recordAudit(deps.database.db, {
-    organisationId: deps.organisationId,
-    action: 'second_factor_failed',
-    actorUserId: userId,
-    subject: userId,
-    ip: meta.ip,
-    requestId: meta.requestId,
-    outcome: 'failure',
-    details: { method },
-  });
+  await auditWrongFactorAnswer(deps.database.db, deps, userId, method, meta);
   throw error;
 }
 

@@ -7,12 +7,7 @@ import { beginSignInAttempt, clearSignInFailures } from '../loginThrottle.ts';
 import { verifyPassword } from '../passwords.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
 import { findUserByEmail } from '../users.ts';
-import {
-  markPasswordEntered,
-  markSecondFactorUsed,
-  passkeysOf,
-  requireCoach,
-} from './accountFactors.ts';
+import { markProofGiven, passkeysOf, requireCoach } from './accountFactors.ts';
 import { useSecondFactorCode } from './codes.ts';
 import {
   beginFactorAnswer,
@@ -67,7 +62,7 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         const { method, code } = request.body;
         const known = knownBrowserKey(deps, browserOf(request), caller.userId, now);
         await useSecondFactorCode(deps, mail, caller.userId, method, code, meta, now, known);
-        await markSecondFactorUsed(db, caller, method, now);
+        await markProofGiven(db, caller, method, now);
         await audit(caller, meta, method);
         rememberBrowser(deps, reply, caller.userId, now);
         return reply.status(204).send();
@@ -118,7 +113,7 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             request.body,
             now,
           );
-          if (owner) await markSecondFactorUsed(tx, caller, 'passkey', now);
+          if (owner) await markProofGiven(tx, caller, 'passkey', now);
           return owner !== null;
         });
         if (!isRight) {
@@ -167,7 +162,7 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         });
         if (!isRight) throw new DomainError('wrong_password', signInFactorMessages.wrongPassword);
         await clearSignInFailures(database, organisationId, subject, attempt);
-        await markPasswordEntered(db, caller, now);
+        await markProofGiven(db, caller, 'password', now);
         return reply.status(204).send();
       },
     }),
