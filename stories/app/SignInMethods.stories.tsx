@@ -68,6 +68,16 @@ const signedInJustNow: Story['beforeEach'] = ({ msw }) => {
 
 const section = (canvasElement: HTMLElement) => within(canvasElement);
 
+/**
+ * The app's set-up dialog, once its entrance has put the focus on 'Copy key': a code typed before
+ * that (a loaded machine) could lose its keys to the focus move.
+ */
+async function enrolmentDialog() {
+  const dialog = within(await page().findByRole('dialog'));
+  await waitFor(() => expect(dialog.getByRole('button', { name: 'Copy key' })).toHaveFocus());
+  return dialog;
+}
+
 /** No second factor yet: no passkeys, 'Add a passkey' and 'Set up an authenticator app'. */
 export const NoneYet: Story = {
   play: async ({ canvasElement }) => {
@@ -145,7 +155,7 @@ export const RecoveryCodesShown: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
     );
-    const dialog = within(await page().findByRole('dialog'));
+    const dialog = await enrolmentDialog();
     const code = await dialog.findByLabelText('Code from the app');
     await userEvent.type(code, authenticatorCodeAt(demoAuthenticatorSecret, new Date()));
     await userEvent.click(dialog.getByRole('button', { name: 'Turn on' }));
@@ -167,7 +177,7 @@ export const EnrolWrongCode: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
     );
-    const dialog = within(await page().findByRole('dialog'));
+    const dialog = await enrolmentDialog();
     await userEvent.type(await dialog.findByLabelText('Code from the app'), '000000');
     await userEvent.click(dialog.getByRole('button', { name: 'Turn on' }));
     await expect(await dialog.findByText('Wrong code')).toBeVisible();
