@@ -69,12 +69,14 @@ const signedInJustNow: Story['beforeEach'] = ({ msw }) => {
 const section = (canvasElement: HTMLElement) => within(canvasElement);
 
 /**
- * The app's set-up dialog, once its entrance has put the focus on 'Copy key': a code typed before
- * that (a loaded machine) could lose its keys to the focus move.
+ * The app's set-up dialog once its entrance is over (its QR code visible), when it has put the
+ * focus where it starts: a code typed before that (a loaded machine) could lose its keys to the
+ * focus move. (Not the focus itself: a Docs page's frames do not hold it.)
  */
 async function enrolmentDialog() {
   const dialog = within(await page().findByRole('dialog'));
-  await waitFor(() => expect(dialog.getByRole('button', { name: 'Copy key' })).toHaveFocus());
+  const qrCode = await dialog.findByRole('img', { name: 'QR code for your authenticator app' });
+  await waitFor(() => expect(qrCode).toBeVisible());
   return dialog;
 }
 
@@ -157,7 +159,9 @@ export const RecoveryCodesShown: Story = {
     );
     const dialog = await enrolmentDialog();
     const code = await dialog.findByLabelText('Code from the app');
-    await userEvent.type(code, authenticatorCodeAt(demoAuthenticatorSecret, new Date()));
+    const first = authenticatorCodeAt(demoAuthenticatorSecret, new Date());
+    await userEvent.type(code, first);
+    await expect(code).toHaveValue(first);
     await userEvent.click(dialog.getByRole('button', { name: 'Turn on' }));
     // The codes' dialog takes the enrolment's place (found afresh: it mounts as that one goes).
     const heading = await page().findByRole('heading', { name: 'Save your recovery codes' });
@@ -178,7 +182,9 @@ export const EnrolWrongCode: Story = {
       await canvas.findByRole('button', { name: 'Set up an authenticator app' }),
     );
     const dialog = await enrolmentDialog();
-    await userEvent.type(await dialog.findByLabelText('Code from the app'), '000000');
+    const code = await dialog.findByLabelText('Code from the app');
+    await userEvent.type(code, '000000');
+    await expect(code).toHaveValue('000000');
     await userEvent.click(dialog.getByRole('button', { name: 'Turn on' }));
     await expect(await dialog.findByText('Wrong code')).toBeVisible();
   },
