@@ -135,7 +135,11 @@ describe("hostile traffic: no number of strangers' wrong codes keeps the owner o
     const statuses: number[] = [];
     for (let address = 10; address < 16; address++) {
       const from = `127.0.0.${address}`;
+      const mailsBefore = state.server.mailSink.received.length;
       const strangerRequest = await requestFrom(from);
+      // Its code is stored with its mail, after the answer: the guesses start once it is there
+      // (a check naming no request from an address whose own code is live tries that code).
+      await state.server.mailSink.waitFor(mailsBefore + 1);
       for (let guess = 0; guess < 5; guess++) {
         statuses.push((await verifyFrom(from, wrongOf(guess), owner, strangerRequest)).status);
       }
