@@ -378,19 +378,10 @@ async function playAction(
   const { session } = participant;
   switch (action.type) {
     case 'coachMessage':
-      await http.call(
-        coach,
-        'POST',
-        messagesRoute,
-        messagesPath(participant),
-        action.body,
-        [200, 201],
-      );
-      break;
     case 'clientMessage':
     case 'clientReply':
       await http.call(
-        session,
+        action.type === 'coachMessage' ? coach : session,
         'POST',
         messagesRoute,
         messagesPath(participant),

@@ -22,11 +22,6 @@ const defaultSortLabels: SortableTableSortLabels = {
  * sorting: each column is sorted once per data version, later clicks read a cached order.
  */
 export function SortableTable<T extends RowData>({
-  data,
-  columns,
-  getRowId,
-  initialSort,
-  onSortChange,
   emptyState,
   customRow,
   onRowClick,
@@ -36,19 +31,13 @@ export function SortableTable<T extends RowData>({
   maxHeight = '40rem',
   caption,
   'aria-label': ariaLabel,
-  locale,
   sortLabels,
   estimatedRowHeight = 52,
+  ...sortOptions
 }: SortableTableProps<T>) {
+  const { columns } = sortOptions;
   const captionId = useId();
-  const { table, rows, order } = useSortableTable({
-    data,
-    columns,
-    getRowId,
-    initialSort,
-    onSortChange,
-    locale,
-  });
+  const { table, rows, order } = useSortableTable(sortOptions);
   const columnsById = useMemo(
     () => new Map(columns.map((column) => [column.id, column])),
     [columns],
