@@ -159,14 +159,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
   );
 
   return (
-    <Field
-      ids={ids}
-      label={label}
-      error={error}
-      helper={helper}
-      disabled={disabled}
-      required={required}
-    >
+    <Field {...{ ids, label, error, helper, disabled, required }}>
       <ChakraSelect.Root
         // The field's label names the trigger, and its control id is the hidden select's (as
         // Chakra's own field would tell the select).

@@ -85,14 +85,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     />
   );
   return (
-    <Field
-      ids={ids}
-      label={label}
-      error={error}
-      helper={helper}
-      disabled={disabled}
-      required={required}
-    >
+    <Field {...{ ids, label, error, helper, disabled, required }}>
       {endElement ? (
         <div className={`chakra-group ${cls('text-input-group')}`}>
           {input}

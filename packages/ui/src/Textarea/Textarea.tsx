@@ -116,12 +116,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
 
   return (
     <Field
-      ids={ids}
-      label={label}
-      error={error}
-      helper={helper}
-      disabled={disabled}
-      required={required}
+      {...{ ids, label, error, helper, disabled, required }}
       helperEnd={
         <Text
           id={counterId}
