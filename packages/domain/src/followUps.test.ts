@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followUpDateError, latestFollowUpDate } from './followUps.ts';
+import { followUpDateError, isFollowUpDue, latestFollowUpDate } from './followUps.ts';
 
 describe("a follow-up's date", () => {
   it('may be set from today to the same day two years later, both included', () => {
@@ -23,5 +23,16 @@ describe("a follow-up's date", () => {
     expect(followUpDateError('0000-01-01', '2026-11-25')).toBe(
       'dueDate must not be before today (2026-11-25)',
     );
+  });
+});
+
+describe('a follow-up', () => {
+  it("is due from its date on, on the coach's today: not the day before, still when overdue", () => {
+    expect(isFollowUpDue('2026-11-25', '2026-11-24')).toBe(false);
+    expect(isFollowUpDue('2026-11-25', '2026-11-25')).toBe(true);
+    expect(isFollowUpDue('2026-11-25', '2027-01-03')).toBe(true);
+    // Dates compare as days across months and years.
+    expect(isFollowUpDue('2026-12-01', '2026-11-30')).toBe(false);
+    expect(isFollowUpDue('2027-01-01', '2026-12-31')).toBe(false);
   });
 });

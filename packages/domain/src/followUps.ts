@@ -1,9 +1,17 @@
 import { notesLimits } from './values/notesValues.ts';
 import { parseLocalDate } from './zonedTime.ts';
 
-// The rule of a follow-up's date, one source for the server and the mocks: a real calendar day
-// from the coach's today (their time zone's date) to the same day two years later (the 28th of
-// February for a 29th), both included.
+// The rules of a follow-up's date, one source for the server and the mocks: it may be set for a
+// real calendar day from the coach's today (their time zone's date) to the same day two years
+// later (the 28th of February for a 29th), both included; it is due from its date on.
+
+/**
+ * Whether a follow-up for `dueDate` is due on `today` (the coach's date in their time zone): from
+ * its date on, so an overdue one stays due.
+ */
+export function isFollowUpDue(dueDate: string, today: string): boolean {
+  return dueDate <= today;
+}
 
 /** The latest day a follow-up may be set for, from the coach's `today`. */
 export function latestFollowUpDate(today: string): string {

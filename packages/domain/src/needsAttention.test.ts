@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AttentionInput, attentionOf, compareAttention } from './needsAttention.ts';
+import {
+  type AttentionInput,
+  attentionOf,
+  clientsNeedingAttention,
+  compareAttention,
+} from './needsAttention.ts';
 import type { IndicatorFigure } from './shapes.ts';
 import type { JourneyStep } from './values/journeyValues.ts';
 
@@ -197,5 +202,22 @@ describe('unread messages', () => {
       .sort((a, b) => compareAttention(a.attention, b.attention))
       .map(({ name }) => name);
     expect(sorted).toEqual(['lowUnread', 'low', 'three', 'one', 'ok']);
+  });
+});
+
+describe('clientsNeedingAttention', () => {
+  it('names the clients whose category is not ok, with their reasons, and leaves the others out', () => {
+    const rows = [
+      { clientId: 'fine', ...client() },
+      { clientId: 'low', ...client({ mental: 60 }) },
+      { clientId: 'silent', ...client({ lastConnectedAt: hoursAgo(30) }) },
+      { clientId: 'wrote', ...client(), unreadMessages: 2 },
+    ];
+    const needing = clientsNeedingAttention(rows, now);
+    expect([...needing.keys()]).toEqual(['low', 'silent', 'wrote']);
+    for (const row of rows.slice(1)) {
+      expect(needing.get(row.clientId)).toEqual(attentionOf(row, now).reasons);
+    }
+    expect(clientsNeedingAttention([], now).size).toBe(0);
   });
 });

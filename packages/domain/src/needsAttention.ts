@@ -119,6 +119,23 @@ export function attentionOf(client: AttentionInput, now: Date): Attention {
   return { category, reasons };
 }
 
+/**
+ * The clients of a list who need attention at `now` (`attentionOf`'s category is not 'ok'), by
+ * client id, with their reasons: what the attention episodes' sweep opens and ends episodes by,
+ * on the server and in the mocks.
+ */
+export function clientsNeedingAttention(
+  rows: readonly (AttentionInput & { clientId: string })[],
+  now: Date,
+): Map<string, AttentionReason[]> {
+  const needing = new Map<string, AttentionReason[]>();
+  for (const row of rows) {
+    const attention = attentionOf(row, now);
+    if (attention.category !== 'ok') needing.set(row.clientId, attention.reasons);
+  }
+  return needing;
+}
+
 const categoryRank: Record<AttentionCategory, number> = {
   noData: 3,
   lowScore: 2,
