@@ -19,6 +19,7 @@ import {
   type Gender,
   genders,
   indicatorPhaseOf,
+  isFollowUpDue,
   isOneOf,
   type JourneyStep,
   localDateOf,
@@ -169,7 +170,7 @@ function summaryOf(
 function followUpOf(row: ClientRow, viewerToday: string): ClientSummary['followUp'] {
   if (row.followUp === null) return null;
   const [dueDate, reason] = row.followUp;
-  return { dueDate, reason, isDue: dueDate <= viewerToday };
+  return { dueDate, reason, isDue: isFollowUpDue(dueDate, viewerToday) };
 }
 
 /**

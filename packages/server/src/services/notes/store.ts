@@ -2,6 +2,7 @@ import type { FollowUp, Note } from '@coach/api';
 import {
   encodePageCursor,
   type FollowUpEnding,
+  isFollowUpDue,
   messages,
   notesLimits,
   type PageKey,
@@ -213,7 +214,7 @@ export function toFollowUp(row: FollowUpRow, today: string): FollowUp {
     clientId: row.clientPersonId,
     dueDate: row.dueDate,
     reason: row.reason,
-    isDue: row.dueDate <= today,
+    isDue: isFollowUpDue(row.dueDate, today),
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
     ending: row.ending ?? null,

@@ -1,4 +1,4 @@
-import { type AttentionReason, attentionOf, episodeChanges } from '@coach/domain';
+import { clientsNeedingAttention, episodeChanges } from '@coach/domain';
 import type { DatabaseHandle } from '../../../db/index.ts';
 import { failureKind, type Log } from '../../../mail/outbox.ts';
 import { createPeriodicJob, parseLiveNotice, publishClientChange } from '../../core/index.ts';
@@ -76,11 +76,10 @@ export function createEpisodeSweep(deps: EpisodeSweepDeps) {
       { coachPersonId: coach.personId },
       now,
     );
-    const needing = new Map<string, AttentionReason[]>();
-    for (const { summary } of found) {
-      const attention = attentionOf(summary, now);
-      if (attention.category !== 'ok') needing.set(summary.clientId, attention.reasons);
-    }
+    const needing = clientsNeedingAttention(
+      found.map(({ summary }) => summary),
+      now,
+    );
     await database.transaction(async (tx) => {
       if (!(await claimSweep(tx, organisationId, coach.personId, now))) return;
       const open = await selectOpenEpisodes(tx, coach.personId);
