@@ -15,6 +15,7 @@ import {
   type PgliteThread,
   schema,
 } from '../src/db/index.ts';
+import { applyClientList, clientListFile } from '../src/db/migrations.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { type PgliteThreadClient, startPgliteThread } from '../src/db/pgliteThread.ts';
 import { createStatementWatch, watchedPglite } from '../src/db/statementWatch.ts';
@@ -178,7 +179,9 @@ function pgliteTemplate(): Promise<Blob> {
     if (existsSync(cacheFile)) return new Blob([readFileSync(cacheFile)]);
     const client = await PGlite.create();
     try {
-      await migrate(drizzle({ client }), { migrationsFolder });
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder });
+      await applyClientList(db as unknown as Database);
       const dump = await client.dumpDataDir('none');
       // Written aside then renamed: parallel workers never read a half-written file.
       const partial = `${cacheFile}.${process.pid}.partial`;
@@ -311,6 +314,7 @@ async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   return template;
 }
 
+/** The migrations' and the clients list's definitions' hash: a template's name and key. */
 function migrationsHash(): string {
   const hash = createHash('sha256');
   const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
@@ -318,6 +322,7 @@ function migrationsHash(): string {
     if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
     hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
+  hash.update(readFileSync(clientListFile));
   return hash.digest('hex').slice(0, 12);
 }
 

@@ -89,6 +89,23 @@ async function organisationRows(handle: DatabaseHandle) {
   return handle.db.select().from(organisations);
 }
 
+/**
+ * The clients list's functions and triggers as the database holds them: each one's definition and
+ * the transaction that last wrote its catalogue row (which a replacement changes).
+ */
+async function clientListDefinitions(handle: DatabaseHandle) {
+  const result = await handle.db.execute<{ name: string; definition: string; written: string }>(
+    sql`select p.oid::regprocedure::text as name, pg_get_functiondef(p.oid) as definition,
+          p.xmin::text as written
+        from pg_proc p where p.proname like 'client\\_list\\_%'
+        union all
+        select t.tgname, pg_get_triggerdef(t.oid), t.xmin::text
+        from pg_trigger t where t.tgname like 'client\\_list\\_%'
+        order by 1`,
+  );
+  return result.rows;
+}
+
 /** Opens the database `openDatabase` would open on an empty machine, for this project's kind. */
 async function emptyDatabaseConfig() {
   if (kind === 'postgres') {
@@ -125,6 +142,37 @@ describe(`the database on ${kind}`, () => {
         { email: 'kept@example.com' },
       ]);
       await second.close();
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it("brings the clients list's functions and triggers to clientList.sql, once", async () => {
+    const { config, cleanUp } = await emptyDatabaseConfig();
+    try {
+      const first = await openDatabase(config);
+      const applied = await clientListDefinitions(first);
+      // Ten functions and twelve triggers, as the migrations left them.
+      expect(applied).toHaveLength(22);
+      // A database as the code before clientList.sql left it (no note of the text applied), with a
+      // function and a trigger not as the file has them.
+      await first.db.execute(sql`comment on function client_list_refresh(uuid[]) is null`);
+      await first.db.execute(sql`drop trigger client_list_follow_ups on follow_ups`);
+      await first.db.execute(sql`create or replace function client_list_unread(client uuid,
+        coach uuid) returns integer language sql stable as $$ select 0 $$`);
+      await first.close();
+
+      const second = await openDatabase(config);
+      const reapplied = await clientListDefinitions(second);
+      expect(reapplied.map(({ name, definition }) => ({ name, definition }))).toEqual(
+        applied.map(({ name, definition }) => ({ name, definition })),
+      );
+      await second.close();
+
+      // Found as the file has them: nothing written again.
+      const third = await openDatabase(config);
+      expect(await clientListDefinitions(third)).toEqual(reapplied);
+      await third.close();
     } finally {
       await cleanUp();
     }

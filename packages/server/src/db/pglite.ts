@@ -5,7 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { makePrivateFolder, restrictTree } from './dataDir.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
-import { migrationsFolder } from './migrations.ts';
+import { applyClientList, migrationsFolder } from './migrations.ts';
 import { errorToWire, type PgliteSource } from './pgliteProtocol.ts';
 import { type PgliteThreadClient, startPgliteThread } from './pgliteThread.ts';
 import * as schema from './schema.ts';
@@ -28,7 +28,8 @@ export type PgliteOpenOptions = {
 
 /**
  * Opens (creating it when new) the embedded PGlite database in `<dataDir>/pglite`, applies the
- * migrations and seeds the organisation row. A lock file keeps a second server process off it.
+ * migrations and the clients list's definitions, and seeds the organisation row. A lock file
+ * keeps a second server process off it.
  * The data folder is created 0700, and the database's files are kept private (folders 0700,
  * files 0600) after opening and after closing, since PGlite writes some of them 0666.
  */
@@ -85,6 +86,7 @@ export async function openPglite(
   try {
     const db = drizzle({ client: watchedPglite(client, statements) as unknown as PGlite, schema });
     await migrate(db, { migrationsFolder });
+    await applyClientList(db as unknown as Database);
     await seedOrganisation(db as unknown as Database, organisationId);
     return createHandle(
       db as unknown as Database,

@@ -3,7 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { checkDatabaseUrl, defaultPoolSize } from './databaseConfig.ts';
 import { createHandle, type Database, type DatabaseHandle, seedOrganisation } from './handle.ts';
-import { migrationsFolder } from './migrations.ts';
+import { applyClientList, migrationsFolder } from './migrations.ts';
 import { nameRepeatedStatements } from './namedStatements.ts';
 import { createPostgresNotices } from './notices.ts';
 import * as schema from './schema.ts';
@@ -18,8 +18,9 @@ export type PostgresOptions = {
 };
 
 /**
- * Connects to the PostgreSQL server of `databaseUrl`, applies the migrations (under an advisory
- * lock) and seeds the organisation row. Errors name the server, never the password.
+ * Connects to the PostgreSQL server of `databaseUrl`, applies the migrations and the clients
+ * list's definitions (under an advisory lock) and seeds the organisation row. Errors name the
+ * server, never the password.
  */
 export async function openPostgresDatabase(
   databaseUrl: string,
@@ -57,6 +58,7 @@ export async function openPostgresDatabase(
     try {
       const migrating = drizzle({ client, schema });
       await migrate(migrating, { migrationsFolder });
+      await applyClientList(migrating as unknown as Database);
       // On this connection, not the pool's: a pool of one is busy with it until released.
       await seedOrganisation(migrating as unknown as Database, organisationId);
     } finally {

@@ -918,11 +918,11 @@ export const clientListVersions = pgSequence('client_list_versions');
  * coach's list is one index range of rows, whatever the history behind them. `entry` is one JSON
  * text: the client's profile, email, picture, journey steps and every step's phase totals (with
  * their stored low days); `sessions` the periods of app use engagement can need (the sessions
- * merged, those ending within 48 h before the newest start and the latest-ending one: migration
- * 0015). Never written by the services: database triggers (migration 0011,
- * `client_list_refresh`) rebuild a client's row in the transaction of every write
- * to the tables it is made from, so that no write, test seed or import can leave it behind. The
- * figures that depend on "now" are computed at read (services/analytics/figures.ts).
+ * merged, those ending within 48 h before the newest start and the latest-ending one). Never
+ * written by the services: database triggers (all in ./clientList.sql, the row's one definition)
+ * rebuild a client's row in the transaction of every write to the tables it is made from, so
+ * that no write, test seed or import can leave it behind. The figures that depend on "now" are
+ * computed at read (services/analytics/figures.ts).
  */
 export const clientListEntries = pgTable(
   'client_list_entries',
@@ -934,7 +934,7 @@ export const clientListEntries = pgTable(
     coachPersonId: uuid('coach_person_id'),
     lastName: text('last_name').notNull(),
     firstName: text('first_name').notNull(),
-    /** The facts of the client (see the migration): rebuilt by a write to any of their tables. */
+    /** The facts of the client (see clientList.sql): rebuilt by a write to any of their tables. */
     entry: text('entry').notNull(),
     /**
      * The newest session's start and the periods kept, as `[epoch ms | null, [[start, end]...]]`:
@@ -945,19 +945,18 @@ export const clientListEntries = pgTable(
     /**
      * The client's messages their coach has not read (to the entry's coach, not deleted), counted
      * again by a trigger on every write to `messages` that changes it and by every rebuild (a
-     * client moved to another coach brings none of the first coach's), migration 0019.
+     * client moved to another coach brings none of the first coach's).
      */
     unreadMessages: integer('unread_messages').notNull().default(0),
     /**
      * The client's open follow-up with the entry's coach as `[dueDate, reason]` JSON, null when
-     * none: written by a trigger on every write to `follow_ups` and by every rebuild (migration
-     * 0021).
+     * none: written by a trigger on every write to `follow_ups` and by every rebuild.
      */
     followUp: text('follow_up'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * A number no other write of a row has had (`client_list_versions`), set by every insert and
-     * update (migration 0013's trigger): a coach's rows' versions, in the list's order, tell
+     * update (a trigger): a coach's rows' versions, in the list's order, tell
      * whether anything the list shows has changed since they were last read.
      */
     version: bigint('version', { mode: 'number' })

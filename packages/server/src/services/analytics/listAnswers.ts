@@ -1,7 +1,7 @@
 // A coach's clients list, answered again without being made again while nothing it shows has
 // changed: the answer made for a coach is kept (serialised, as sent) with the versions of their
-// kept rows it was made from (`client_list_entries.version`, migration 0013), and serves a later
-// call when
+// kept rows it was made from (`client_list_entries.version`, src/db/clientList.sql), and serves a
+// later call when
 // - the coach's rows still have those versions, in the same order: no write since to anything the
 //   list shows (every such write rebuilds the client's row, and a rebuilt row takes a new version),
 //   no client added, removed or moved to another coach;

@@ -1,7 +1,7 @@
-// The clients list's kept rows (client_list_entries, migration 0011): rebuilt by the database in
-// the transaction of every write to the tables they come from, whoever writes (these tests write
-// the rows directly, as an import or a seed would), and read with the same rules as the rows read
-// from the sources: the two readings of a coach's list are equal at any instant.
+// The clients list's kept rows (client_list_entries, src/db/clientList.sql): rebuilt by the
+// database in the transaction of every write to the tables they come from, whoever writes (these
+// tests write the rows directly, as an import or a seed would), and read with the same rules as the
+// rows read from the sources: the two readings of a coach's list are equal at any instant.
 import { randomUUID } from 'node:crypto';
 import type { ClientSummaryList } from '@coach/api';
 import { eq, inArray, sql } from 'drizzle-orm';

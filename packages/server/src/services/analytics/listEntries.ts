@@ -1,8 +1,8 @@
-// The clients list's kept rows: `client_list_entries`, one JSON text of facts per client, rebuilt
-// by database triggers in the transaction of every write to the tables it comes from (migration
-// 0011, `client_list_refresh`). A coach's list reads one index range of them, whatever the history
-// behind; the rules (which step's figures show, the stored low days, engagement) run in
-// ./figures.ts, as for rows read from the sources.
+// The clients list's kept rows: `client_list_entries`, one row per client, rebuilt by database
+// triggers in the transaction of every write to the tables it comes from (all defined in
+// src/db/clientList.sql). A coach's list reads one index range of them, whatever the history
+// behind, as `ClientListRow`s; the rules (which step's figures show, the stored low days,
+// engagement) run in ./figures.ts, as for rows read from the sources.
 
 import type { AttentionFigures } from '@coach/api';
 import {
@@ -12,7 +12,7 @@ import {
   journeyStepNames,
   startedStepStatusNames,
 } from '@coach/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/index.ts';
 import { keptFiguresOf, keptFiguresText } from './episodes/store.ts';
@@ -46,8 +46,8 @@ type TotalsFacts = [
 ];
 
 /**
- * A client's facts as the trigger function writes them (migration 0011): a JSON array read by
- * position, which parses in a third of the time of keyed objects.
+ * A client's facts as `client_list_refresh` writes them (src/db/clientList.sql): a JSON array read
+ * by position, which parses in a third of the time of keyed objects.
  */
 type ClientFacts = [
   id: string,
@@ -66,7 +66,7 @@ type ClientFacts = [
   totals: TotalsFacts[],
 ];
 
-/** A client's kept sessions, changed alone by every write to `usage_sessions` (migration 0015). */
+/** A client's kept sessions, changed alone by every write to `usage_sessions`. */
 type KeptSessions = [
   /** The newest session's start (epoch ms); null: no session. */
   newestSessionStart: number | null,
@@ -78,13 +78,30 @@ type KeptSessions = [
   sessions: SessionPair[],
 ];
 
-/** A row of `client_list_entries` as the list reads it: its texts and the count in one array. */
-type ClientListEntry = [
-  facts: ClientFacts,
-  sessions: KeptSessions,
-  unreadMessages: number,
-  followUp: OpenFollowUp | null,
-];
+/** A row of `client_list_entries` as the list reads it (src/db/clientList.sql writes it). */
+type ClientListRow = {
+  facts: ClientFacts;
+  sessions: KeptSessions;
+  unreadMessages: number;
+  followUp: OpenFollowUp | null;
+};
+
+/** Each field of a {@link ClientListRow} and the column that holds it, as JSON text. */
+const rowColumns: Record<keyof ClientListRow, SQL> = {
+  facts: sql`${clientListEntries.entry}`,
+  sessions: sql`${clientListEntries.sessions}`,
+  unreadMessages: sql`${clientListEntries.unreadMessages}`,
+  followUp: sql`coalesce(${clientListEntries.followUp}, 'null')`,
+};
+
+/** A row as one JSON object's text, put together by PostgreSQL from its columns' texts. */
+const rowJson = sql`${sql.join(
+  Object.entries(rowColumns).map(
+    ([field, column], index) =>
+      sql`${sql.raw(`'${index === 0 ? '{' : ','}"${field}":'`)} || ${column}`,
+  ),
+  sql` || `,
+)} || '}'`;
 
 /** A row read from an entry, with what tells whether it serves an instant. */
 export type KeptClientRow = ClientRow & { newestSessionStart: number | null };
@@ -110,12 +127,12 @@ function lowDaysOf(totals: TotalsFacts): StoredLowDays {
 }
 
 /** A client's row of the list from their entry: the facts of the steps the rules pick. */
-function rowOfEntry([
+function rowOfEntry({
   facts,
-  [newestSessionStart, sessions],
+  sessions: [newestSessionStart, sessions],
   unreadMessages,
   followUp,
-]: ClientListEntry): KeptClientRow {
+}: ClientListRow): KeptClientRow {
   const [
     id,
     userId,
@@ -190,10 +207,7 @@ const versionsText = sql<string>`coalesce(string_agg(${clientListEntries.version
 function entriesQuery(db: Database) {
   return db
     .select({
-      entries: sql<string>`'[' || coalesce(string_agg(
-        '[' || ${clientListEntries.entry} || ',' || ${clientListEntries.sessions} || ','
-          || ${clientListEntries.unreadMessages} || ','
-          || coalesce(${clientListEntries.followUp}, 'null') || ']', ','
+      entries: sql<string>`'[' || coalesce(string_agg(${rowJson}, ','
         order by ${clientListEntries.lastName}, ${clientListEntries.firstName},
           ${clientListEntries.clientPersonId}), '') || ']'`,
       versions: versionsText,
@@ -225,7 +239,7 @@ export async function selectKeptClientRows(
   coachPersonId: string,
 ): Promise<{ rows: KeptClientRow[]; versions: string; attentionFigures: AttentionFigures }> {
   const [answer] = await entriesOf(db).execute({ organisationId, coachPersonId });
-  const entries = JSON.parse(answer?.entries ?? '[]') as ClientListEntry[];
+  const entries = JSON.parse(answer?.entries ?? '[]') as ClientListRow[];
   return {
     rows: entries.map(rowOfEntry),
     versions: listVersionsOf(answer),
@@ -240,7 +254,7 @@ const listVersionsOf = (answer: { versions: string; figures: string | null } | u
 /**
  * The versions of a coach's kept rows, in the list's order, and the coach's kept attention figures:
  * the same text as long as no write has touched anything their list shows (every such write gives
- * the client's row a new version, migration 0013), no client came, went or moved, and no sweep
+ * the client's row a new version), no client came, went or moved, and no sweep
  * kept the figures again (listAnswers.ts).
  */
 export async function selectListVersions(
