@@ -743,7 +743,7 @@ async function judgeCurrentLowDays(
 }
 
 /**
- * Tells the database triggers that keep the clients list's rows (migration 0011) to leave them to
+ * Tells the database triggers that keep the clients list's rows (`db/clientList.sql` in the server) to leave them to
  * the load, which builds every one once at its end ({@link buildListEntries}) instead of once per
  * row written. For the transaction only.
  */
