@@ -54,8 +54,8 @@ export type CodeTry =
 const isLive = (now: Date) =>
   and(isNull(codes.usedAt), isNull(codes.voidedAt), gt(codes.expiresAt, now));
 
-/** The live code of `lookup`, if any (with tries left). */
-function liveCodeOf(lookup: CodeLookup, now: Date, maxAttempts: number) {
+/** The codes of `lookup`, live or not. */
+function codesOf(lookup: CodeLookup) {
   return and(
     eq(codes.organisationId, lookup.organisationId),
     eq(codes.userId, lookup.userId),
@@ -64,9 +64,44 @@ function liveCodeOf(lookup: CodeLookup, now: Date, maxAttempts: number) {
     lookup.requestAddress === undefined
       ? undefined
       : eq(codes.requestAddress, lookup.requestAddress),
-    isLive(now),
-    lt(codes.failedAttempts, maxAttempts),
   );
+}
+
+/** The live code of `lookup`, if any (with tries left). */
+function liveCodeOf(deps: SessionDeps, lookup: CodeLookup, now: Date) {
+  return and(
+    codesOf(lookup),
+    isLive(now),
+    lt(codes.failedAttempts, deps.options.resetCodeMaxAttempts),
+  );
+}
+
+/** Whether `lookup` has a live code (with tries left). */
+export async function hasLiveCode(deps: SessionDeps, lookup: CodeLookup, now: Date) {
+  const [row] = await deps.database.db
+    .select({ id: codes.id })
+    .from(codes)
+    .where(liveCodeOf(deps, lookup, now))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The digest of the newest code of `lookup` mailed since `since` and not used: voided or over, it
+ * is still the one in the owner's mailbox.
+ */
+export async function newestMailedDigest(
+  db: Database | Transaction,
+  lookup: CodeLookup,
+  since: Date,
+): Promise<string | undefined> {
+  const [newest] = await db
+    .select({ codeHash: codes.codeHash })
+    .from(codes)
+    .where(and(codesOf(lookup), isNull(codes.usedAt), gt(codes.createdAt, since)))
+    .orderBy(desc(codes.createdAt))
+    .limit(1);
+  return newest?.codeHash;
 }
 
 /**
@@ -84,7 +119,7 @@ export async function tryMailedCode(
   const newest = db
     .select({ id: codes.id })
     .from(codes)
-    .where(liveCodeOf(lookup, now, max))
+    .where(liveCodeOf(deps, lookup, now))
     .orderBy(desc(codes.createdAt))
     .limit(1);
   const [row] = await db
@@ -121,7 +156,7 @@ export async function matchesNewestCode(
   const [row] = await deps.database.db
     .select({ id: codes.id, codeHash: codes.codeHash })
     .from(codes)
-    .where(liveCodeOf(lookup, now, deps.options.resetCodeMaxAttempts))
+    .where(liveCodeOf(deps, lookup, now))
     .orderBy(desc(codes.createdAt))
     .limit(1);
   if (!row) return null;

@@ -19,7 +19,12 @@ export function createRequireAuth(
   return createTokenAuth(accessTokens, {
     organisationId: database.organisationId,
     signedInUser: async (claims, request) => {
-      const clientId = (request.params as { clientId?: unknown } | undefined)?.clientId;
+      // Read, not trusted: the route's parameters are not yet validated.
+      const params: unknown = request.params;
+      const clientId =
+        typeof params === 'object' && params !== null && 'clientId' in params
+          ? params.clientId
+          : undefined;
       const user = await sessions.signedInUser(claims, {
         withProfile,
         ...(typeof clientId === 'string' ? { clientId } : {}),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@coach/domain';
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import { recordAudit } from '../../audit.ts';
+import { type AuditEntry, recordAudit } from '../../audit.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { normalizeEmail, schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
@@ -17,10 +16,12 @@ import { clearAccountSignInLock } from './loginThrottle.ts';
 import {
   type CodeLookup,
   type CodeOwner,
+  hasLiveCode,
   mailedCodeDigest,
   mailOwnerNotice,
   matchesNewestCode,
   mayMailCode,
+  newestMailedDigest,
   newMailedCode,
   resetRequestDigest,
   tryMailedCode,
@@ -140,14 +141,14 @@ async function issueResetCode(
   const now = deps.options.now();
   const { database, organisationId, options } = deps;
   const user = await findUserByEmail(database.db, organisationId, email);
-  const requested = {
+  const requested: AuditEntry = {
     organisationId,
-    action: 'password_reset_requested' as const,
+    action: 'password_reset_requested',
     actorUserId: user?.id ?? null,
     subject: email,
     ip: meta.ip,
     requestId: meta.requestId,
-    outcome: user ? ('success' as const) : ('failure' as const),
+    outcome: user ? 'success' : 'failure',
     details: { isKnownAccount: Boolean(user) },
   };
   if (!user) {
@@ -203,11 +204,11 @@ async function attachToMailedCode(
   deps: SessionDeps,
   row: Omit<typeof codes.$inferInsert, 'codeHash'> & { userId: string },
   email: string,
-  requested: Parameters<typeof recordAudit>[1],
+  requested: AuditEntry,
   meta: RequestMeta,
   now: Date,
 ): Promise<void> {
-  const { database, organisationId, options } = deps;
+  const { database, options } = deps;
   const attachments = {
     key: `reset-attach:${email}`,
     limit: options.resetCodeMailsPerAccount,
@@ -216,22 +217,14 @@ async function attachToMailedCode(
   };
   if (!(await mayMailCode(deps, attachments, meta, now))) return;
   await database.transaction(async (tx) => {
-    const [newest] = await tx
-      .select({ codeHash: codes.codeHash })
-      .from(codes)
-      .where(
-        and(
-          eq(codes.organisationId, organisationId),
-          eq(codes.userId, row.userId),
-          eq(codes.purpose, 'reset'),
-          isNull(codes.usedAt),
-          gt(codes.createdAt, addSeconds(now, -24 * 60 * 60)),
-        ),
-      )
-      .orderBy(desc(codes.createdAt))
-      .limit(1);
-    if (!newest) return;
-    await tx.insert(codes).values({ ...row, codeHash: newest.codeHash });
+    const lookup: CodeLookup = {
+      organisationId: row.organisationId,
+      userId: row.userId,
+      purpose: 'reset',
+    };
+    const codeHash = await newestMailedDigest(tx, lookup, addSeconds(now, -day));
+    if (codeHash === undefined) return;
+    await tx.insert(codes).values({ ...row, codeHash });
     await recordAudit(tx, { ...requested, details: { isKnownAccount: true, isAttached: true } });
   });
 }
@@ -261,23 +254,13 @@ async function unnamedCheckOf(
   const { database, organisationId, options } = deps;
   const address = clientAddressKey(meta.ip);
   if (user) {
-    const [asked] = await database.db
-      .select({ id: codes.id })
-      .from(codes)
-      .where(
-        and(
-          eq(codes.organisationId, organisationId),
-          eq(codes.userId, user.id),
-          eq(codes.purpose, 'reset'),
-          eq(codes.requestAddress, address),
-          isNull(codes.usedAt),
-          isNull(codes.voidedAt),
-          gt(codes.expiresAt, now),
-          lt(codes.failedAttempts, options.resetCodeMaxAttempts),
-        ),
-      )
-      .limit(1);
-    if (asked) return { isBudgeted: false, requestAddress: address };
+    const asked: CodeLookup = {
+      organisationId,
+      userId: user.id,
+      purpose: 'reset',
+      requestAddress: address,
+    };
+    if (await hasLiveCode(deps, asked, now)) return { isBudgeted: false, requestAddress: address };
     if (knownBrowserKey(deps, browser, user.id, now) !== null) return { isBudgeted: false };
   }
   await enforceBucket(

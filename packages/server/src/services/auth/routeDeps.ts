@@ -5,6 +5,7 @@ import type { Caller } from '../../http/authenticate.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import type { ServiceContext } from '../core/index.ts';
 import { browserNameOf } from './browserName.ts';
+import { requireCoach } from './factors/accountFactors.ts';
 import type { createAfterAnswer } from './handOff.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import type { createRequireAuth } from './requireAuth.ts';
@@ -34,4 +35,14 @@ const unauthorized = () => new DomainError('unauthorized', messages.unauthorized
 export function claimsOf(request: FastifyRequest): Caller {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** What a signed-in coach's call opens with: the caller, the time and who asked. */
+export type CoachCall = { caller: Caller; now: Date; meta: RequestMeta };
+
+/** The opening of a call only coaches make (their sign-in factors, their account's security). */
+export async function coachCallOf(deps: SessionDeps, request: FastifyRequest): Promise<CoachCall> {
+  const caller = claimsOf(request);
+  await requireCoach(deps.database.db, deps.organisationId, caller.userId);
+  return { caller, now: deps.options.now(), meta: metaOf(request) };
 }

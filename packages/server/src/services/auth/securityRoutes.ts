@@ -13,13 +13,13 @@ import type { AuditAction } from '../../db/auditActions.ts';
 import { schema } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { requireCoach } from './factors/accountFactors.ts';
 import { browserOf } from './factors/knownBrowsers.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
+import type { RequestMeta } from './requestMeta.ts';
 import { requestPasswordReset } from './resetCodes.ts';
-import { type AuthRouteDeps, claimsOf, metaOf } from './routeDeps.ts';
+import { type AuthRouteDeps, coachCallOf, metaOf } from './routeDeps.ts';
 import { accountOfSecurityLink } from './securityNotices.ts';
-import { revokeAllSessionsOfUser } from './sessions.ts';
+import { revokeAllSessionsOfUser, type SessionDeps } from './sessions.ts';
 
 // The account's security in Settings (issue 64): its recent events, read from the audit log, and
 // the owner ending every other session; and a security notice's 'it was not me' link, which ends
@@ -79,6 +79,43 @@ function eventOf(row: AuditRow, sessionId: string): SecurityEvent | null {
   };
 }
 
+/**
+ * Ends the account's sessions (all but `keepSessionId`) for `reason`, audited as `action` with
+ * how many ended; answers that number.
+ */
+function endSessions(
+  deps: SessionDeps,
+  userId: string,
+  ending: { reason: 'other_sessions_ended' | 'security_link'; action: AuditAction },
+  meta: RequestMeta,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
+  const { database, organisationId } = deps;
+  return transactionEndingSessions(database, async (tx) => {
+    const ended = await revokeAllSessionsOfUser(
+      tx,
+      organisationId,
+      userId,
+      ending.reason,
+      now,
+      meta,
+      keepSessionId,
+    );
+    await recordAudit(tx, {
+      organisationId,
+      action: ending.action,
+      actorUserId: userId,
+      subject: userId,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      outcome: 'success',
+      details: { ended, browser: meta.browser ?? null },
+    });
+    return ended;
+  });
+}
+
 /** The account's security events, ending other sessions, and the 'it was not me' link. */
 export function securityRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   const { deps, mail, afterAnswer, requireSession } = auth;
@@ -89,9 +126,7 @@ export function securityRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('listSecurityEvents', {
       onRequest: requireSession,
       handler: async function handleListSecurityEvents(request) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
+        const { caller, now } = await coachCallOf(deps, request);
         const { auditLog: audit, refreshTokens: tokens } = schema;
         // Read a few more than listed: some rows (ended sessions told by another) are left out.
         const [rows, [live]] = await Promise.all([
@@ -133,32 +168,9 @@ export function securityRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('endOtherSessions', {
       onRequest: requireSession,
       handler: async function handleEndOtherSessions(request) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const meta = metaOf(request);
-        const ended = await transactionEndingSessions(database, async (tx) => {
-          const count = await revokeAllSessionsOfUser(
-            tx,
-            organisationId,
-            caller.userId,
-            'other_sessions_ended',
-            now,
-            meta,
-            caller.sessionId,
-          );
-          await recordAudit(tx, {
-            organisationId,
-            action: 'other_sessions_ended',
-            actorUserId: caller.userId,
-            subject: caller.userId,
-            ip: meta.ip,
-            requestId: meta.requestId,
-            outcome: 'success',
-            details: { ended: count, browser: meta.browser ?? null },
-          });
-          return count;
-        });
+        const { caller, now, meta } = await coachCallOf(deps, request);
+        const ending = { reason: 'other_sessions_ended', action: 'other_sessions_ended' } as const;
+        const ended = await endSessions(deps, caller.userId, ending, meta, now, caller.sessionId);
         return { ended };
       },
     }),
@@ -191,26 +203,8 @@ export function securityRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           afterAnswer(reply.raw, request.log),
           browserOf(request),
         );
-        await transactionEndingSessions(database, async (tx) => {
-          const ended = await revokeAllSessionsOfUser(
-            tx,
-            organisationId,
-            user.id,
-            'security_link',
-            now,
-            meta,
-          );
-          await recordAudit(tx, {
-            organisationId,
-            action: 'security_link_used',
-            actorUserId: user.id,
-            subject: user.id,
-            ip: meta.ip,
-            requestId: meta.requestId,
-            outcome: 'success',
-            details: { ended, browser: meta.browser ?? null },
-          });
-        });
+        const ending = { reason: 'security_link', action: 'security_link_used' } as const;
+        await endSessions(deps, user.id, ending, meta, now);
         return { email: user.email, resetRequestId };
       },
     }),

@@ -8,13 +8,7 @@ import type { RequestMeta } from '../requestMeta.ts';
 import { queueSecurityNotice } from '../securityNotices.ts';
 import type { SessionDeps } from '../sessions.ts';
 import { confirmedAuthenticatorOf, lockAccount } from './accountFactors.ts';
-import {
-  auditWrongFactorAnswer,
-  beginFactorAnswer,
-  factorBucketOwner,
-  rightFactorAnswer,
-  wrongFactorAnswer,
-} from './factorThrottle.ts';
+import { auditWrongFactorAnswer, checkFactorAnswer } from './factorThrottle.ts';
 import { useRecoveryCode } from './recoveryCodes.ts';
 import { openSecret } from './sealing.ts';
 import { stepOfCode } from './totp.ts';
@@ -160,18 +154,18 @@ export async function useSecondFactorCode(
   now: Date,
   knownBrowser: string | null,
 ): Promise<void> {
-  const owner = factorBucketOwner(userId, knownBrowser);
-  await beginFactorAnswer(deps, owner, meta, now);
-  if (method === 'totp' && knownBrowser === null) {
-    if ((await useAppCodeFromUnknownBrowser(deps, mail, userId, code, meta, now)) === 'wrong') {
-      throw new DomainError('wrong_code', messages.wrongCode);
+  await checkFactorAnswer(deps, { userId, knownBrowser, method }, meta, now, async () => {
+    if (method === 'totp' && knownBrowser === null) {
+      // Audited in its own transaction, where the year's budget counts it.
+      if ((await useAppCodeFromUnknownBrowser(deps, mail, userId, code, meta, now)) === 'wrong') {
+        throw new DomainError('wrong_code', messages.wrongCode);
+      }
+      return true;
     }
-  } else {
     const isRight =
       method === 'totp'
         ? await useAppCode(deps.database.db, deps, userId, code, now)
         : await useRecoveryCode(deps.database.db, deps, userId, code, now);
-    if (!isRight) await wrongFactorAnswer(deps, userId, method, meta);
-  }
-  await rightFactorAnswer(deps, owner, meta);
+    return isRight || null;
+  });
 }

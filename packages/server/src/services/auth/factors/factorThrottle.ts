@@ -1,5 +1,4 @@
-import type { SecondStepMethod } from '@coach/domain';
-import { messages } from '@coach/domain';
+import { messages, type SecondStepMethod } from '@coach/domain';
 import { recordAudit } from '../../../audit.ts';
 import type { Database, Transaction } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
@@ -20,37 +19,6 @@ import type { SessionDeps } from '../sessions.ts';
  */
 export function factorBucketOwner(userId: string, knownBrowser: string | null): string {
   return knownBrowser === null ? userId : `${userId}|browser:${knownBrowser}`;
-}
-
-/**
- * Counts an answer of `userId`'s second factor (null: an account the answer names, for a sign-in
- * with a passkey alone: the address only) before it is checked; 429 past the limits.
- */
-export async function beginFactorAnswer(
-  deps: SessionDeps,
-  userId: string | null,
-  meta: RequestMeta,
-  now: Date,
-): Promise<void> {
-  await enforceRateLimit(
-    deps.database.db,
-    deps.organisationId,
-    'secondFactor',
-    deps.options.rateLimits.secondFactor,
-    { ...meta, account: userId },
-    now,
-  );
-}
-
-/** A right answer: its count taken back from the buckets it was counted in. */
-export async function rightFactorAnswer(
-  deps: SessionDeps,
-  userId: string | null,
-  meta: RequestMeta,
-): Promise<void> {
-  const { db } = deps.database;
-  if (userId) await takeBackHit(db, deps.organisationId, `secondFactor:account:${userId}`);
-  await takeBackHit(db, deps.organisationId, `secondFactor:ip:${clientAddressKey(meta.ip)}`);
 }
 
 /**
@@ -77,18 +45,6 @@ export function auditWrongFactorAnswer(
   });
 }
 
-/** A wrong answer: audited (how, never what), then refused with `error`. */
-export async function wrongFactorAnswer(
-  deps: SessionDeps,
-  userId: string | null,
-  method: SecondStepMethod | 'enrolment',
-  meta: RequestMeta,
-  error: DomainError = new DomainError('wrong_code', messages.wrongCode),
-): Promise<never> {
-  await auditWrongFactorAnswer(deps.database.db, deps, userId, method, meta);
-  throw error;
-}
-
 /** Counts a request for a passkey challenge or an authenticator secret; 429 past the limits. */
 export function limitFactorChallenges(
   deps: SessionDeps,
@@ -104,4 +60,39 @@ export function limitFactorChallenges(
     { ...meta, account: userId },
     now,
   );
+}
+
+/**
+ * An answer of `userId`'s second factor (null: an account the answer names, for a sign-in with a
+ * passkey alone: the address only) under the throttle: counted before `check` runs, in
+ * `knownBrowser`'s own bucket where it has one (429 past the limits); `check`'s null is a wrong
+ * answer, audited (how, never what) and refused with `error`; anything else is right, and its
+ * count is taken back.
+ */
+export async function checkFactorAnswer<T>(
+  deps: SessionDeps,
+  answer: {
+    userId: string | null;
+    knownBrowser: string | null;
+    method: SecondStepMethod | 'enrolment';
+  },
+  meta: RequestMeta,
+  now: Date,
+  check: () => Promise<T | null>,
+  error?: DomainError,
+): Promise<T> {
+  const { database, organisationId, options } = deps;
+  const { userId, knownBrowser, method } = answer;
+  const bucket = userId === null ? null : factorBucketOwner(userId, knownBrowser);
+  const limit = options.rateLimits.secondFactor;
+  const subject = { ...meta, account: bucket };
+  await enforceRateLimit(database.db, organisationId, 'secondFactor', limit, subject, now);
+  const result = await check();
+  if (result === null) {
+    await auditWrongFactorAnswer(database.db, deps, userId, method, meta);
+    throw error ?? new DomainError('wrong_code', messages.wrongCode);
+  }
+  if (bucket) await takeBackHit(database.db, organisationId, `secondFactor:account:${bucket}`);
+  await takeBackHit(database.db, organisationId, `secondFactor:ip:${clientAddressKey(meta.ip)}`);
+  return result;
 }

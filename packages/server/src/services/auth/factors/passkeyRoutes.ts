@@ -6,21 +6,13 @@ import { recordAudit } from '../../../audit.ts';
 import { schema } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
-import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
-import { queueSecurityNotice } from '../securityNotices.ts';
+import { type AuthRouteDeps, coachCallOf } from '../routeDeps.ts';
+import { markEnrolled, passkeyCount, passkeysOf, requireRecentProof } from './accountFactors.ts';
 import {
-  confirmedAuthenticatorOf,
-  factorsOf,
-  hasSecondFactor,
-  lockAccount,
-  markEnrolled,
-  passkeyCount,
-  passkeysOf,
-  recentSecondFactorUntil,
-  requireCoach,
-  requireRecentProof,
-  sessionFactorsOf,
-} from './accountFactors.ts';
+  lockedFactorChange,
+  recordFactorChange,
+  requireSecondFactorLeft,
+} from './factorChanges.ts';
 import { limitFactorChallenges } from './factorThrottle.ts';
 import {
   checkRegistration,
@@ -31,7 +23,7 @@ import {
 
 type PasskeyRow = typeof schema.passkeys.$inferSelect;
 
-function passkeyOf(row: PasskeyRow): Passkey {
+export function passkeyOf(row: PasskeyRow): Passkey {
   return {
     id: row.id,
     name: row.name,
@@ -43,7 +35,7 @@ function passkeyOf(row: PasskeyRow): Passkey {
 const notFound = () => new DomainError('not_found', signInFactorMessages.passkeyNotFound);
 const full = () => new DomainError('factor_limit_reached', signInFactorMessages.passkeysFull);
 
-/** A coach's sign-in methods, and their passkeys: listed, added, renamed, removed. */
+/** A coach's passkeys: added, renamed, removed. */
 export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   const { context, deps, mail, requireSession } = auth;
   const { database, organisationId } = deps;
@@ -51,41 +43,11 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   const rp = relyingPartyOf(context.appUrl);
 
   app.route(
-    contractRoute('listSignInMethods', {
-      onRequest: requireSession,
-      handler: async function handleListSignInMethods(request) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const [passkeys, authenticator, factors, session] = await Promise.all([
-          passkeysOf(db, caller.userId),
-          confirmedAuthenticatorOf(db, caller.userId),
-          factorsOf(db, caller.userId),
-          sessionFactorsOf(db, caller.sessionId),
-        ]);
-        const until = recentSecondFactorUntil(session?.secondFactorAt, now);
-        return {
-          passkeys: passkeys.map(passkeyOf),
-          authenticator: authenticator?.confirmedAt
-            ? { addedAt: authenticator.confirmedAt.toISOString() }
-            : null,
-          recoveryCodesLeft: factors.hasAuthenticator ? factors.recoveryCodesLeft : 0,
-          isSecondFactorRequired: deps.options.isSecondFactorRequired,
-          mustEnrol: session?.mustEnrol ?? false,
-          recentSecondFactorUntil: until?.toISOString() ?? null,
-        };
-      },
-    }),
-  );
-
-  app.route(
     contractRoute('passkeyRegistrationOptions', {
       onRequest: requireSession,
       handler: async function handlePasskeyRegistrationOptions(request) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        await limitFactorChallenges(deps, caller.userId, metaOf(request), now);
+        const { caller, now, meta } = await coachCallOf(deps, request);
+        await limitFactorChallenges(deps, caller.userId, meta, now);
         await requireRecentProof(db, caller, now);
         const existing = await passkeysOf(db, caller.userId);
         if (existing.length >= signInFactorLimits.passkeysMax) throw full();
@@ -99,10 +61,8 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('addPasskey', {
       onRequest: requireSession,
       handler: async function handleAddPasskey(request, reply) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const meta = metaOf(request);
+        const call = await coachCallOf(deps, request);
+        const { caller, now } = call;
         const { name, challengeId, credential } = request.body;
         // Adding a factor asks for proof, and is none itself (issue 64).
         await requireRecentProof(db, caller, now);
@@ -132,19 +92,8 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
             .onConflictDoNothing()
             .returning();
           if (!row) return 'refused' as const;
-          // A session that had to enrol a factor has; the step-up's 5 minutes do not start.
           await markEnrolled(tx, caller);
-          await recordAudit(tx, {
-            organisationId,
-            action: 'passkey_added',
-            actorUserId: caller.userId,
-            subject: row.id,
-            ip: meta.ip,
-            requestId: meta.requestId,
-            details: { browser: meta.browser ?? null },
-          });
-          const owner = { id: caller.userId, email: caller.email };
-          await queueSecurityNotice(tx, deps, mail, owner, 'passkeyAdded', meta, now);
+          await recordFactorChange(tx, auth, call, 'passkeyAdded', row.id);
           return row;
         });
         if (outcome === 'refused') throw passkeyRefused('bad_request');
@@ -159,8 +108,7 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('renamePasskey', {
       onRequest: requireSession,
       handler: async function handleRenamePasskey(request) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
+        const { caller, meta } = await coachCallOf(deps, request);
         const [row] = await db
           .update(schema.passkeys)
           .set({ name: request.body.name.trim() })
@@ -177,8 +125,8 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           action: 'passkey_renamed',
           actorUserId: caller.userId,
           subject: row.id,
-          ip: request.ip,
-          requestId: request.id,
+          ip: meta.ip,
+          requestId: meta.requestId,
         });
         return passkeyOf(row);
       },
@@ -189,8 +137,8 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('removePasskey', {
       onRequest: requireSession,
       handler: async function handleRemovePasskey(request, reply) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
+        const call = await coachCallOf(deps, request);
+        const { caller } = call;
         const ofCaller = and(
           eq(schema.passkeys.id, request.params.id),
           eq(schema.passkeys.userId, caller.userId),
@@ -200,35 +148,13 @@ export function passkeyRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
           .from(schema.passkeys)
           .where(ofCaller);
         if (!passkey) throw notFound();
-        const now = deps.options.now();
-        const meta = metaOf(request);
-        await database.transaction(async (tx) => {
-          // One removal at a time per account: the last factor is kept whatever the concurrency.
-          await lockAccount(tx, caller.userId);
-          await requireRecentProof(tx, caller, now);
+        await lockedFactorChange(auth, call, 'passkeyRemoved', passkey.id, async (tx) => {
           const removed = await tx.delete(schema.passkeys).where(ofCaller).returning({
             id: schema.passkeys.id,
           });
           if (removed.length === 0) throw notFound();
-          if (
-            deps.options.isSecondFactorRequired &&
-            !hasSecondFactor(await factorsOf(tx, caller.userId))
-          ) {
-            throw new DomainError('last_second_factor', signInFactorMessages.lastSecondFactor);
-          }
-          await recordAudit(tx, {
-            organisationId,
-            action: 'passkey_removed',
-            actorUserId: caller.userId,
-            subject: passkey.id,
-            ip: meta.ip,
-            requestId: meta.requestId,
-            details: { browser: meta.browser ?? null },
-          });
-          const owner = { id: caller.userId, email: caller.email };
-          await queueSecurityNotice(tx, deps, mail, owner, 'passkeyRemoved', meta, now);
+          await requireSecondFactorLeft(tx, auth, caller.userId);
         });
-        mail.wake();
         return reply.status(204).send();
       },
     }),

@@ -1,21 +1,15 @@
 import { signInFactorMessages } from '@coach/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../../audit.ts';
 import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
 import { beginSignInAttempt, clearSignInFailures } from '../loginThrottle.ts';
 import { verifyPassword } from '../passwords.ts';
-import { type AuthRouteDeps, claimsOf, metaOf } from '../routeDeps.ts';
+import { type AuthRouteDeps, type CoachCall, coachCallOf } from '../routeDeps.ts';
 import { findUserByEmail } from '../users.ts';
-import { markProofGiven, passkeysOf, requireCoach } from './accountFactors.ts';
+import { markProofGiven, passkeysOf } from './accountFactors.ts';
 import { useSecondFactorCode } from './codes.ts';
-import {
-  beginFactorAnswer,
-  factorBucketOwner,
-  limitFactorChallenges,
-  rightFactorAnswer,
-  wrongFactorAnswer,
-} from './factorThrottle.ts';
+import { checkFactorAnswer, factorBucketOwner, limitFactorChallenges } from './factorThrottle.ts';
 import { browserOf, knownBrowserKey, rememberBrowser } from './knownBrowsers.ts';
 import {
   authenticationOptions,
@@ -35,12 +29,20 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   const { db } = database;
   const rp = relyingPartyOf(context.appUrl);
 
-  const audit = (
-    caller: { userId: string },
-    meta: { ip: string; requestId: string },
+  /** The opening of a step-up: the coach's call, and the key of their browser's own bucket. */
+  const stepUpCallOf = async (request: FastifyRequest) => {
+    const call = await coachCallOf(deps, request);
+    const known = knownBrowserKey(deps, browserOf(request), call.caller.userId, call.now);
+    return { call, known };
+  };
+
+  /** A second factor confirmed: audited, and the browser known to the account. */
+  const confirmed = async (
+    reply: FastifyReply,
+    { caller, now, meta }: CoachCall,
     method: string,
-  ) =>
-    recordAudit(db, {
+  ) => {
+    await recordAudit(db, {
       organisationId,
       action: 'second_factor_confirmed',
       actorUserId: caller.userId,
@@ -50,21 +52,19 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
       outcome: 'success',
       details: { method },
     });
+    rememberBrowser(deps, reply, caller.userId, now);
+  };
 
   app.route(
     contractRoute('confirmSecondFactor', {
       onRequest: requireSession,
       handler: async function handleConfirmSecondFactor(request, reply) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const meta = metaOf(request);
+        const { call, known } = await stepUpCallOf(request);
+        const { caller, now, meta } = call;
         const { method, code } = request.body;
-        const known = knownBrowserKey(deps, browserOf(request), caller.userId, now);
         await useSecondFactorCode(deps, mail, caller.userId, method, code, meta, now, known);
         await markProofGiven(db, caller, method, now);
-        await audit(caller, meta, method);
-        rememberBrowser(deps, reply, caller.userId, now);
+        await confirmed(reply, call, method);
         return reply.status(204).send();
       },
     }),
@@ -74,16 +74,9 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('secondFactorPasskeyOptions', {
       onRequest: requireSession,
       handler: async function handleSecondFactorPasskeyOptions(request) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const known = knownBrowserKey(deps, browserOf(request), caller.userId, now);
-        await limitFactorChallenges(
-          deps,
-          factorBucketOwner(caller.userId, known),
-          metaOf(request),
-          now,
-        );
+        const { call, known } = await stepUpCallOf(request);
+        const { caller, now, meta } = call;
+        await limitFactorChallenges(deps, factorBucketOwner(caller.userId, known), meta, now);
         const passkeys = await passkeysOf(db, caller.userId);
         return authenticationOptions(db, deps, rp, 'stepUp', caller.userId, passkeys, now);
       },
@@ -94,40 +87,19 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('confirmSecondFactorWithPasskey', {
       onRequest: requireSession,
       handler: async function handleConfirmSecondFactorWithPasskey(request, reply) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const meta = metaOf(request);
-        const owner = factorBucketOwner(
-          caller.userId,
-          knownBrowserKey(deps, browserOf(request), caller.userId, now),
-        );
-        await beginFactorAnswer(deps, owner, meta, now);
-        const isRight = await database.transaction(async (tx) => {
-          const owner = await checkAssertion(
-            tx,
-            deps,
-            rp,
-            'stepUp',
-            caller.userId,
-            request.body,
-            now,
-          );
-          if (owner) await markProofGiven(tx, caller, 'passkey', now);
-          return owner !== null;
-        });
-        if (!isRight) {
-          return wrongFactorAnswer(
-            deps,
-            caller.userId,
-            'passkey',
-            meta,
-            passkeyRefused('bad_request'),
-          );
-        }
-        await rightFactorAnswer(deps, owner, meta);
-        await audit(caller, meta, 'passkey');
-        rememberBrowser(deps, reply, caller.userId, now);
+        const { call, known } = await stepUpCallOf(request);
+        const { caller, now, meta } = call;
+        const answer = { userId: caller.userId, knownBrowser: known, method: 'passkey' } as const;
+        const check = () =>
+          database.transaction(async (tx) => {
+            const { userId } = caller;
+            const owner = await checkAssertion(tx, deps, rp, 'stepUp', userId, request.body, now);
+            if (!owner) return null;
+            await markProofGiven(tx, caller, 'passkey', now);
+            return owner;
+          });
+        await checkFactorAnswer(deps, answer, meta, now, check, passkeyRefused('bad_request'));
+        await confirmed(reply, call, 'passkey');
         return reply.status(204).send();
       },
     }),
@@ -137,10 +109,7 @@ export function stepUpRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
     contractRoute('confirmPassword', {
       onRequest: requireSession,
       handler: async function handleConfirmPassword(request, reply) {
-        const caller = claimsOf(request);
-        await requireCoach(db, organisationId, caller.userId);
-        const now = deps.options.now();
-        const meta = metaOf(request);
+        const { caller, now, meta } = await coachCallOf(deps, request);
         // Throttled as a sign-in is (per address and per account and address), so a stolen
         // session cannot guess the password here faster than at the sign-in. Past the account's
         // ceiling no mailed code is asked: the caller holds a session already.
