@@ -21,6 +21,7 @@ import {
 } from './http/logging.ts';
 import { stopInOrder } from './http/orderlyStop.ts';
 import { closeStalledSends } from './http/sendRate.ts';
+import { outboxMetrics } from './mail/outboxMetrics.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerClientReadAudit } from './services/clientRecords/index.ts';
@@ -136,7 +137,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     if (options.tracing) {
       options.services.context.database.statements.observe(options.tracing.statementStarted);
     }
-    options.metrics?.watchOutbox(options.services.context.database);
+    options.metrics?.register(outboxMetrics).watchOutbox(options.services.context.database);
     await registerServices(app, options.services);
   }
   await registerFrontEnd(app, config.staticDir);

@@ -7,10 +7,12 @@ import {
   LogController,
 } from 'fastify';
 import pino from 'pino';
-import type { Tracing } from '../tracing/index.ts';
 
 /** Where log lines go instead of standard output (the tests capture them). */
 export type LogStream = { write(line: string): void };
+
+/** The process's tracing as the log sees it (`tracing/`): the trace a line is written in. */
+type TraceOfLine = { currentTraceId(): string | undefined };
 
 /** What stands in for a value that must not be logged. */
 const redacted = '[redacted]';
@@ -33,7 +35,7 @@ const maxLoggedQueryNames = 20;
  */
 export function loggerOptions(
   stream?: LogStream,
-  tracing?: Pick<Tracing, 'currentTraceId'>,
+  tracing?: TraceOfLine,
 ): FastifyServerOptions['logger'] {
   return {
     // With traces on, a line written within a trace names it (`traceId`).

@@ -1,8 +1,8 @@
 import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
 import { schema } from '../db/index.ts';
-import type { Metrics } from '../metrics/metrics.ts';
 import { type Tracing, traced } from '../tracing/index.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
+import type { OutboxMetrics } from './outboxMetrics.ts';
 import {
   type ClaimedMail,
   claimDueMail,
@@ -114,7 +114,7 @@ export type MailSenderDeps = {
   /** The process's traces: each send is a span (`mail send`). */
   tracing?: Tracing | undefined;
   /** The process's metrics: each mail sent, or failed (to be retried, or given up on). */
-  metrics?: Pick<Metrics, 'mailSent' | 'mailFailed'> | undefined;
+  metrics?: Pick<OutboxMetrics, 'mailSent' | 'mailFailed'> | undefined;
 };
 
 /**

@@ -1,11 +1,11 @@
+import { Counter, type Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUserWithProfile, signInForTest, type TestUser } from '../../test/auth.ts';
 import { oneSampleBatch, openLiveStream } from '../../test/liveEvents.ts';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
 import { buildServer } from '../app.ts';
 import { schema } from '../db/index.ts';
-import { DomainError } from '../domainError.ts';
-import { createMetrics, failedSignInOutcome, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { startMetricsServer } from './metricsServer.ts';
 
 /** One sample line of Prometheus' text format: `name{label="value",...} number`. */
@@ -414,27 +414,23 @@ describe('requests counted beside the log', () => {
   });
 });
 
-describe('the morning mail', () => {
-  it("counts each round's coaches by outcome, and the rounds that failed", async () => {
+describe('a family of metrics', () => {
+  it('is made once in a registry, and fed by whoever registers it', async () => {
+    let made = 0;
+    const family = (registry: Registry) => {
+      made++;
+      return new Counter({ name: 'coach_test_total', help: 'A test', registers: [registry] });
+    };
     const metrics = createMetrics();
-    metrics.morningMailRound({ mailed: 2, quiet: 1, skipped: 0 }, false);
-    metrics.morningMailRound({ mailed: 1, quiet: 0, skipped: 3 }, true);
+    metrics.register(family).inc();
+    metrics.register(family).inc(2);
+    expect(made).toBe(1);
     const samples = parseSamples(await metrics.registry.metrics());
-    const mails = (outcome: string) =>
-      sampleValue(samples, 'coach_morning_mails_total', { outcome });
-    expect([mails('mailed'), mails('quiet'), mails('skipped')]).toEqual([3, 1, 3]);
-    expect(sampleValue(samples, 'coach_morning_mail_failed_ticks_total')).toBe(1);
-  });
-});
-
-describe('failedSignInOutcome', () => {
-  it('names a refused sign-in by its error code, and anything else an error', () => {
-    expect(failedSignInOutcome(new DomainError('rate_limited', 'Too many'))).toBe('throttled');
-    expect(failedSignInOutcome(new DomainError('invalid_credentials', 'Wrong'))).toBe('failure');
-    expect(failedSignInOutcome(new DomainError('sign_in_code_required', 'Code'))).toBe(
-      'code_required',
-    );
-    expect(failedSignInOutcome(new DomainError('service_unavailable', 'Busy'))).toBe('error');
-    expect(failedSignInOutcome(new Error('database gone'))).toBe('error');
+    expect(sampleValue(samples, 'coach_test_total')).toBe(3);
+    // Another registry has its own.
+    const other = createMetrics();
+    other.register(family);
+    expect(made).toBe(2);
+    expect(sampleValue(parseSamples(await other.registry.metrics()), 'coach_test_total')).toBe(0);
   });
 });

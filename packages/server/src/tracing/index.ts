@@ -1,37 +1,12 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { StatementObserver } from '../db/statementWatch.ts';
+import type { Tracing } from './types.ts';
+
+export type { Tracing } from './types.ts';
 
 // Traces over OpenTelemetry (OTLP over HTTP), on when the standard variables name a collector
 // (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): a request's span, its
 // database statements, the mail it sends and the PDF it renders. Off, nothing of OpenTelemetry is
 // loaded (the SDK is imported by loadTracing only) and nothing is measured. Spans carry route
 // templates, statement names and statuses: never an id of a path, a value, an address or a body.
-
-/** The span of one request, ended with its status. */
-export type RequestSpan = { end(status: number): void };
-
-export type Tracing = {
-  /**
-   * Starts the span of a request and makes it the current span for the rest of the request's
-   * work. A request from a trusted proxy continues the trace its `traceparent` header names (and
-   * follows its sampled flag); any other caller's is ignored: the request starts a trace of its
-   * own, sampled as the operator's sampler says.
-   */
-  requestStarted(request: {
-    method: string;
-    route: string;
-    headers: IncomingHttpHeaders;
-    isFromTrustedProxy: boolean;
-  }): RequestSpan;
-  /** Runs `work` in a span named `name`: a child of the current span, or a trace of its own. */
-  inSpan<T>(name: string, work: () => Promise<T>): Promise<T>;
-  /** A statement's span, under the current span; none outside a traced request or job. */
-  statementStarted: StatementObserver;
-  /** The current trace's id (for the log lines), or undefined outside a trace. */
-  currentTraceId(): string | undefined;
-  /** Sends the spans not sent yet, and stops. */
-  shutdown(): Promise<void>;
-};
 
 /** Whether the environment asks for traces: a collector named, the SDK not disabled. */
 export function isTracingConfigured(env: NodeJS.ProcessEnv): boolean {

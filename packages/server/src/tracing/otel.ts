@@ -26,7 +26,7 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
-import type { Tracing } from './index.ts';
+import type { Tracing } from './types.ts';
 
 // OpenTelemetry's SDK, loaded by loadTracing only when a collector is named. The provider, the
 // current span and the propagation are this module's, not OpenTelemetry's globals: nothing else

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TrustProxy } from '../http/clientAddress.ts';
 import { trustedProxyMatcher } from '../http/connectionLimit.ts';
-import type { RequestSpan, Tracing } from './index.ts';
+import type { RequestSpan, Tracing } from './types.ts';
 
 /** The route name of a request no route matched (its address may hold anything). */
 const unmatchedRoute = 'unmatched';

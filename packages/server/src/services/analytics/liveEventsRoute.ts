@@ -9,6 +9,7 @@ import { findCaller } from '../account/index.ts';
 import { liveSessionsOf } from '../auth/index.ts';
 import type { ServiceContext } from '../core/index.ts';
 import { createLiveHub, defaultLiveEventOptions } from './liveHub.ts';
+import { liveMetrics } from './liveMetrics.ts';
 
 /** How long a refused stream is told to wait before trying again. */
 const refusalRetry = { retryAfterSeconds: 10 };
@@ -23,13 +24,14 @@ export async function registerLiveEvents(
 ): Promise<void> {
   const { database, organisationId } = context;
   const sessions = liveSessionsOf(database);
+  const metrics = context.metrics?.register(liveMetrics);
   const hub = createLiveHub(
     database,
     { ...defaultLiveEventOptions, ...context.liveEvents },
     async (owner) => (await sessions.signedInUser(owner)) !== undefined,
-    { onSent: context.metrics?.liveEventSent },
+    { onSent: metrics?.eventSent },
   );
-  context.metrics?.watchLiveStreams(() => hub.openStreams());
+  metrics?.watchOpenStreams(() => hub.openStreams());
   await hub.start();
   // The streams end before the server waits for its open answers; the listening connection closes
   // after it stopped accepting connections.
@@ -54,7 +56,7 @@ export async function registerLiveEvents(
         };
         const refusal = hub.refusal(owner);
         if (refusal) {
-          context.metrics?.liveStreamRefused(refusal);
+          metrics?.streamRefused(refusal);
           throw new DomainError('rate_limited', messages.tooManyLiveStreams, refusalRetry);
         }
         const lastEventId = request.headers[lastEventIdHeader];

@@ -119,8 +119,7 @@ export function createLiveHub(
 
   async function onReconnected() {
     for (const state of coaches.values()) {
-      if (state.timer) clearTimeout(state.timer);
-      state.timer = null;
+      closeWindow(state);
       state.pending.clear();
       state.pendingMessages.clear();
       sendToCoach(state, refetchAll(state, 'connection'), send);
@@ -130,17 +129,6 @@ export function createLiveHub(
     for (const stream of open) {
       const isLive = await isSessionLive(stream).catch(() => true);
       if (!isLive) stream.close();
-    }
-  }
-
-  function sweep(now: number) {
-    for (const [coachId, state] of coaches) {
-      const isForgotten =
-        state.idleSince !== null && now - state.idleSince >= options.resumeWindowMs;
-      if (isForgotten) {
-        if (state.timer) clearTimeout(state.timer);
-        coaches.delete(coachId);
-      }
     }
   }
 
@@ -168,7 +156,7 @@ export function createLiveHub(
           for (const stream of state.streams)
             writeToStream(stream, heartbeatComment, options.maxUnreadBytes);
         }
-        sweep(Date.now());
+        forgetIdleCoaches(coaches, options.resumeWindowMs, Date.now());
       }, options.heartbeatMs);
       heartbeat.unref();
     },
@@ -226,8 +214,7 @@ export function createLiveHub(
       isClosed = true;
       if (heartbeat) clearInterval(heartbeat);
       for (const state of coaches.values()) {
-        if (state.timer) clearTimeout(state.timer);
-        state.timer = null;
+        closeWindow(state);
         for (const stream of [...state.streams]) stream.close();
       }
     },
@@ -240,4 +227,23 @@ export function createLiveHub(
       await stop?.();
     },
   };
+}
+
+/** Ends a coach's coalescing window, if one is open (its timer will not fire). */
+function closeWindow(state: CoachState) {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+}
+
+/**
+ * Forgets the coaches whose last stream closed `resumeWindowMs` ago or more: a resume of theirs is
+ * past serving.
+ */
+function forgetIdleCoaches(coaches: Map<string, CoachState>, resumeWindowMs: number, now: number) {
+  for (const [coachId, state] of coaches) {
+    if (state.idleSince !== null && now - state.idleSince >= resumeWindowMs) {
+      closeWindow(state);
+      coaches.delete(coachId);
+    }
+  }
 }

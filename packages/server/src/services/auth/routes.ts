@@ -4,6 +4,7 @@ import { createAfterAnswer } from './handOff.ts';
 import { inviteRoutes } from './inviteRoutes.ts';
 import { resolveAuthOptions } from './options.ts';
 import { passwordResetRoutes } from './passwordResetRoutes.ts';
+import { argon2Load } from './passwords.ts';
 import { createRequireAuth } from './requireAuth.ts';
 import { securityRoutes } from './securityRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
@@ -24,6 +25,8 @@ export const authService: ServicePlugin = async (app, context) => {
     accessTokens: context.accessTokens,
     options: resolveAuthOptions(context.auth),
   };
+  // The process's password hashes and verifications are this service's work.
+  context.metrics?.watchWork('argon2', argon2Load);
   const afterAnswer = createAfterAnswer(app);
   const mail = startMailOutbox(app, context);
   // The auth service's routes read no profile of the caller: its session check reads none (a

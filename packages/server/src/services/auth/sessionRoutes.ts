@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../../http/accessTokens.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { failedSignInOutcome } from '../../metrics/metrics.ts';
 import type { ServiceContext } from '../core/index.ts';
 import { rememberBrowser } from './factors/knownBrowsers.ts';
 import { signIn } from './login.ts';
 import { type AuthRouteDeps, claimsOf, metaOf } from './routeDeps.ts';
 import { logout, refreshSession } from './sessions.ts';
+import { failedSignInOutcome, signInMetrics } from './signInMetrics.ts';
 import { listVisibleUsers } from './users.ts';
 
 /** Sign-in, the session's refresh and logout, the current session and the users a caller sees. */
 export function sessionRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
   const { context, deps, mail, requireSession } = auth;
   const { db } = context.database;
+  const metrics = context.metrics?.register(signInMetrics);
 
   app.route(
     contractRoute('login', {
@@ -21,10 +22,10 @@ export function sessionRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
         try {
           answer = await signIn(deps, request.body, metaOf(request), mail);
         } catch (error) {
-          context.metrics?.signedIn(failedSignInOutcome(error));
+          metrics?.signedIn(failedSignInOutcome(error));
           throw error;
         }
-        context.metrics?.signedIn(answer.status === 202 ? 'second_step' : 'success');
+        metrics?.signedIn(answer.status === 202 ? 'second_step' : 'success');
         if (answer.status === 202) return reply.status(202).send(answer.body);
         rememberBrowser(deps, reply, answer.userId, deps.options.now());
         return answer.body;

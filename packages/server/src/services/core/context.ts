@@ -39,7 +39,10 @@ export type ServiceContext = ServiceSettings & {
    * and its URLs only work on it.
    */
   pictureUrlKey?: Uint8Array;
-  /** The process's metrics (`METRICS_PORT`), which the services feed; none when absent. */
+  /**
+   * The process's metrics (`METRICS_PORT`); none when absent. A service registers its own family
+   * there (`metrics.register`), declared beside the code that feeds it.
+   */
   metrics?: Metrics;
   /** The process's traces (OTEL_EXPORTER_OTLP_ENDPOINT): mail sends and PDF renders as spans. */
   tracing?: Tracing;

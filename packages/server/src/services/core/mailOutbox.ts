@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMailSender, type MailQueue, mailQueueOf } from '../../mail/outbox.ts';
+import { outboxMetrics } from '../../mail/outboxMetrics.ts';
 import type { ServiceContext } from './context.ts';
 
 /** The queue of each server's context: one sender per process, whichever service asks first. */
@@ -22,7 +23,7 @@ export function startMailOutbox(app: FastifyInstance, context: ServiceContext): 
     log: app.log,
     ...(context.mailOutbox ? { options: context.mailOutbox } : {}),
     tracing: context.tracing,
-    metrics: context.metrics,
+    metrics: context.metrics?.register(outboxMetrics),
   });
   sender.start();
   app.addHook('onClose', async () => {

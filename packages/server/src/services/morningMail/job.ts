@@ -1,4 +1,5 @@
 import { nowOf, type ServicePlugin, startMailOutbox } from '../core/index.ts';
+import { morningMailMetrics } from './morningMailMetrics.ts';
 import { createMorningMailScheduler } from './scheduler.ts';
 
 /**
@@ -8,6 +9,8 @@ import { createMorningMailScheduler } from './scheduler.ts';
  */
 export const morningMailJob: ServicePlugin = async (app, context) => {
   const { database, organisationId, morningMail: morningMailOptions } = context;
+  // Registered even while the mail is off (its counters at 0): every process hosting it reports them.
+  const metrics = context.metrics?.register(morningMailMetrics);
   if (morningMailOptions === 'off') return;
   const morningMail = createMorningMailScheduler({
     database,
@@ -17,7 +20,7 @@ export const morningMailJob: ServicePlugin = async (app, context) => {
     appUrl: context.appUrl,
     log: app.log,
     ...(morningMailOptions ? { options: morningMailOptions } : {}),
-    onRound: context.metrics?.morningMailRound,
+    onRound: metrics?.roundDone,
   });
   app.addHook('onReady', () => morningMail.start());
   app.addHook('onClose', () => morningMail.stop());
