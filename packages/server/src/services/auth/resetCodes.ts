@@ -319,7 +319,7 @@ async function checkCode(
     const checked = await checkCodeOfRequest(deps, lookup, user, code, resetRequestId, audit, mail);
     if (checked) return checked;
   } else if (unnamed.requestAddress !== undefined) {
-    // The code asked for from this address: its own tries, as if the check named its request.
+    // The code asked for from this address: its own tries, like a check that names its request.
     const attempt = await tryMailedCode(
       deps,
       { ...lookup, requestAddress: unnamed.requestAddress },

@@ -5,7 +5,7 @@ import {
   signInFactorLimits,
   signInFactorMessages,
 } from '@coach/domain';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/index.ts';
 import { schema } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
@@ -188,34 +188,17 @@ export function passkeysOf(db: Db, userId: string) {
     .orderBy(asc(schema.passkeys.createdAt), asc(schema.passkeys.id));
 }
 
-/** The confirmed authenticator app of the account, if any. */
-export async function confirmedAuthenticatorOf(db: Db, userId: string) {
-  const [row] = await db
-    .select()
-    .from(schema.authenticatorApps)
-    .where(
-      and(
-        eq(schema.authenticatorApps.userId, userId),
-        isNotNull(schema.authenticatorApps.confirmedAt),
-      ),
-    )
-    .limit(1);
+/** The account's authenticator app, confirmed or pending (one at most). */
+export async function authenticatorOf(db: Db, userId: string) {
+  const apps = schema.authenticatorApps;
+  const [row] = await db.select().from(apps).where(eq(apps.userId, userId)).limit(1);
   return row;
 }
 
-/** The pending (unconfirmed) authenticator app of the account, if any. */
-export async function pendingAuthenticatorOf(db: Db, userId: string) {
-  const [row] = await db
-    .select()
-    .from(schema.authenticatorApps)
-    .where(
-      and(
-        eq(schema.authenticatorApps.userId, userId),
-        isNull(schema.authenticatorApps.confirmedAt),
-      ),
-    )
-    .limit(1);
-  return row;
+/** The confirmed authenticator app of the account, if any. */
+export async function confirmedAuthenticatorOf(db: Db, userId: string) {
+  const row = await authenticatorOf(db, userId);
+  return row?.confirmedAt ? row : undefined;
 }
 
 /** How many passkeys the account has (`count` for a limit check). */

@@ -7,9 +7,9 @@ import { DomainError } from '../../../domainError.ts';
 import { contractRoute } from '../../../http/contractRoute.ts';
 import { type AuthRouteDeps, coachCallOf } from '../routeDeps.ts';
 import {
+  authenticatorOf,
   confirmedAuthenticatorOf,
   markEnrolled,
-  pendingAuthenticatorOf,
   requireRecentProof,
 } from './accountFactors.ts';
 import {
@@ -66,8 +66,8 @@ export function authenticatorRoutes(app: FastifyInstance, auth: AuthRouteDeps) {
       handler: async function handleConfirmAuthenticator(request) {
         const call = await coachCallOf(deps, request);
         const { caller, now, meta } = call;
-        if (await confirmedAuthenticatorOf(db, caller.userId)) throw onAlready();
-        const pending = await pendingAuthenticatorOf(db, caller.userId);
+        const pending = await authenticatorOf(db, caller.userId);
+        if (pending?.confirmedAt) throw onAlready();
         if (!pending) throw new DomainError('bad_request', signInFactorMessages.noEnrolment);
         // Adding a factor asks for proof, and is none itself (issue 64).
         await requireRecentProof(db, caller, now);
