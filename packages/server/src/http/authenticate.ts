@@ -74,8 +74,7 @@ export function createTokenAuth(tokens: AccessTokens, sessions: SessionCheck) {
     const { mustEnrol, ...user } = found;
     // REQUIRE_MFA: a session without a second factor enrols one before anything else. The route's
     // name is the contract's (contractRoute sets it as the operation id).
-    const routeName = (request.routeOptions.schema as { operationId?: string } | undefined)
-      ?.operationId;
+    const routeName = request.routeOptions.schema?.operationId;
     if (mustEnrol && !(routeName && openToEnrolment.has(routeName))) {
       throw new DomainError(
         'second_factor_enrolment_required',
