@@ -69,11 +69,11 @@ export function buildBenchServer(
           requireAuth: createRequireAuth(accessTokens, database),
           mailer: createMailer({ smtpUrl: null, from: 'bench', log: () => {} }),
           appUrl: 'http://localhost',
-          // A few bench clients write what a practice does (see writeQuotaOptions.ts).
+          // A few bench clients write what a practice does (see clientRecords/quotas.ts).
           clientWriteQuotas: liftedClientWriteQuotas,
           // A few bench accounts read what a practice does (see clientReadLimit.ts).
           clientReadLimit: liftedClientReadLimit,
-          // A few bench accounts send what a practice's do (messaging/quota.ts reads it).
+          // A few bench accounts send what a practice's do (clientRecords/quotas.ts reads it).
           messagingQuotas: liftedMessagingQuotas,
           ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
           ...(options.metrics ? { metrics: options.metrics } : {}),

@@ -42,7 +42,7 @@ export type RuntimeConfig = {
   services: readonly ServiceName[];
   /**
    * Whether clients' writes are held to their quotas (`CLIENT_WRITE_QUOTAS`, on by default; see
-   * services/clientRecords/writeQuotaOptions.ts). Load tests turn it off.
+   * services/clientRecords/quotas.ts). Load tests turn it off.
    */
   hasClientWriteQuotas: boolean;
   /**

@@ -60,3 +60,11 @@ export async function requireClientCaller(
   if (caller?.type !== 'user') throw new DomainError('forbidden', message);
   return caller;
 }
+
+/**
+ * Whose records the caller's own on the client are (a coach's notes, follow-ups, reports): the
+ * organisation, the client, and the caller, their coach.
+ */
+export function coachOwnerOf({ caller, client }: ClientAccess) {
+  return { organisationId: client.organisationId, clientId: client.id, coachId: caller.id };
+}

@@ -4,22 +4,17 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/index.ts';
 import { DomainError } from '../../domainError.ts';
 import type { RouteHook } from '../../http/contractRoute.ts';
-import type { PersonRecord } from '../core/index.ts';
-import { nowOf, publishClientChange, type ServiceContext } from '../core/index.ts';
+import type { PersonRecord, ServiceContext } from '../core/index.ts';
+import { nowOf } from '../core/index.ts';
 import {
   type ClientAccess,
   type ClientAudience,
   requireClientCaller,
   resolveClientAccess,
 } from './access.ts';
+import { answerStored, writeClientRecord } from './clientWrite.ts';
+import type { Charges, ClientWriteKind } from './quotas.ts';
 import type { StoredWrite } from './storedWrite.ts';
-import {
-  chargeDailyCeilings,
-  checkWriteRate,
-  type DailyCharges,
-  withDailyCeilings,
-} from './writeQuota.ts';
-import type { ClientWriteKind } from './writeQuotaOptions.ts';
 
 // The two shapes most client-record routes share, as handlers for `contractRoute(name, ...)`:
 // the contract route's own request, reply and answer types are checked against them where they
@@ -38,15 +33,15 @@ export type ClientWriteHandlers<Body, T> = {
 export type WriteQuota<Body, T> = {
   kind: ClientWriteKind;
   /** What the write stored, for the daily ceilings (nothing for a retry). */
-  charges: (body: Body, stored: StoredWrite<T>) => DailyCharges;
+  charges: (body: Body, stored: StoredWrite<T>) => Charges;
 };
 
 /**
- * A client's own write (with auth): 403 with `forbiddenMessage` to a caller who is not a client;
- * 429 past the client's rate of `quota.kind`; otherwise `write` runs in one transaction at the
- * context's now, and what it stored is charged to the client's daily ceilings in it (429 past
- * one, the transaction rolled back), then answered with 201, or 200 when the same id had been
- * stored before (a retry).
+ * A client's own write (with auth) through the write path: 403 with `forbiddenMessage` to a
+ * caller who is not a client; 429 past the client's rate of `quota.kind`; otherwise `write` runs
+ * in one transaction, and what it stored is charged to the client's daily ceilings in it (429
+ * past one, the transaction rolled back), then answered with 201, or 200 when the same id had
+ * been stored before (a retry).
  */
 export function clientWriteHandlers<Body, T>(
   context: ServiceContext,
@@ -58,56 +53,57 @@ export function clientWriteHandlers<Body, T>(
     onRequest: context.requireAuth,
     handler: async (request, reply) => {
       const caller = await requireClientCaller(context, request, forbiddenMessage);
-      const now = nowOf(context);
-      await checkWriteRate(context, request, caller, quota.kind, now);
-      const stored = await withDailyCeilings(context, request, caller, () =>
-        context.database.transaction(async (tx) => {
+      const stored = await writeClientRecord(context, request, {
+        client: caller,
+        quota: { kind: quota.kind, payer: caller },
+        store: async ({ tx, now, charge }) => {
           const result = await write(tx, caller, request.body, now);
-          await chargeDailyCeilings(tx, context, caller, quota.charges(request.body, result), now);
-          // A retry that changed nothing changes no figure.
-          if (result.isNew || result.isUpdate) {
-            await publishClientChange(context.database, tx, caller);
-          }
+          await charge(quota.charges(request.body, result));
           return result;
-        }),
-      );
-      reply.status(stored.isNew ? 201 : 200);
-      return stored.value;
+        },
+        // A retry that changed nothing changes no figure.
+        changed: (result) => result.isNew || result.isUpdate === true,
+        notice: 'figures',
+      });
+      return answerStored(reply, stored);
     },
   };
 }
 
 /** The handlers of a call at one client's address (`:clientId`), answering `T`. */
-export type ClientHandlers<Request, T> = {
+export type ClientHandlers<Request, T, Reply> = {
   onRequest: RouteHook;
-  handler: (request: Request) => Promise<T>;
+  handler: (request: Request, reply: Reply) => Promise<T>;
 };
 
 /**
  * A call at one client's address (with auth and `:clientId`), for the `audience`: the one 404 to
  * anyone else, otherwise what `handle` answers with the caller and the client.
  */
-export function clientHandlers<Request extends FastifyRequest<{ Params: ClientIdParams }>, T>(
+export function clientHandlers<
+  Request extends FastifyRequest<{ Params: ClientIdParams }>,
+  T,
+  Reply = unknown,
+>(
   context: ServiceContext,
   audience: ClientAudience,
-  handle: (request: Request, access: ClientAccess) => Promise<T>,
-): ClientHandlers<Request, T> {
+  handle: (request: Request, access: ClientAccess, reply: Reply) => Promise<T>,
+): ClientHandlers<Request, T, Reply> {
   return {
     onRequest: context.requireAuth,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const access = await resolveClientAccess(context, request, request.params.clientId, audience);
-      return handle(request, access);
+      return handle(request, access, reply);
     },
   };
 }
 
 /** The handlers of a read over a range of one client's local dates, answering `T`. */
-export type ClientRangeHandlers<T> = {
-  onRequest: RouteHook;
-  handler: (
-    request: FastifyRequest<{ Params: ClientIdParams; Querystring: DateRangeQuery }>,
-  ) => Promise<T>;
-};
+export type ClientRangeHandlers<T> = ClientHandlers<
+  FastifyRequest<{ Params: ClientIdParams; Querystring: DateRangeQuery }>,
+  T,
+  unknown
+>;
 
 /**
  * A read over a range of one client's local dates (with auth, `:clientId` and `from`/`to`), for

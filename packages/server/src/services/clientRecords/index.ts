@@ -1,12 +1,14 @@
 // The client-data core: what every service over a client's records shares (journey, calendar,
 // survey, exercise, device-metrics, analytics, reports, messaging, notes): who may read or write a
-// client's data, the routes' shapes, the client's lock and journey steps, rollups and low-day
-// runs, the write quotas, the limit and record of reads, and what a coach's action on a client
-// changes. It sits above the account and auth services and below every client-data service.
+// client's data, the routes' shapes, the one write path and its quotas, the client's lock and
+// journey steps, rollups and low-day runs, the limit and record of reads, and what a coach's
+// action on a client changes. It sits above the account and auth services and below every
+// client-data service.
+import type { RateLimit } from '../auth/index.ts';
 import type { ClientReadLimit } from './clientReadLimit.ts';
-import type { ClientWriteQuotasInput } from './writeQuotaOptions.ts';
+import type { ClientWriteQuotasInput, MessagingQuotasInput, NotesQuotasInput } from './quotas.ts';
 
-export { clientNotFound, requireClientCaller, resolveClientAccess } from './access.ts';
+export { clientNotFound, coachOwnerOf, requireClientCaller } from './access.ts';
 export { ensureCalendar, missingEvents, replanCalendar } from './calendarRows.ts';
 export { registerClientReadAudit } from './clientReadAudit.ts';
 export { liftedClientReadLimit } from './clientReadLimit.ts';
@@ -16,7 +18,7 @@ export {
   clientWriteHandlers,
   type WriteQuota,
 } from './clientRoutes.ts';
-export { coachActed } from './coachActed.ts';
+export { answerStored, writeClientRecord } from './clientWrite.ts';
 export { beforeJourney, checkTimestamp, placeInCalendar, placeInJourney } from './journeyPlace.ts';
 export {
   judgeLowDays,
@@ -25,6 +27,12 @@ export {
   storedLowDaysHold,
   storeLowDays,
 } from './lowDayRuns.ts';
+export {
+  checkWriteRate,
+  liftedClientWriteQuotas,
+  type QuotaInStatement,
+  withQuotaInStatement,
+} from './quotas.ts';
 export { completeScheduledEvent, recomputePhaseTotals } from './rollups.ts';
 export {
   type ClientRef,
@@ -36,22 +44,21 @@ export {
 } from './steps.ts';
 export type { StoredWrite } from './storedWrite.ts';
 export { timestampError } from './timestamps.ts';
-export {
-  chargeBuckets,
-  checkWriteRate,
-  type QuotaInStatement,
-  withQuotaInStatement,
-} from './writeQuota.ts';
-export { liftedClientWriteQuotas } from './writeQuotaOptions.ts';
 
 declare module '../core/context.ts' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: an augmentation merges into the interface.
   interface ServiceSettings {
-    /**
-     * The clients' write quotas (rates and daily ceilings, `clientRecords/writeQuotaOptions.ts`);
-     * defaults when absent. Read per request, so a test may change them on a running server.
-     */
+    // The quotas of the writes of client records (`clientRecords/quotas.ts`), the product's
+    // figures where they name none. Read per request, so a test may change them on a running
+    // server.
+    /** The clients' write quotas: rates and daily ceilings. */
     clientWriteQuotas?: ClientWriteQuotasInput;
+    /** The coaches' notes and follow-ups a day (the domain's `notesQuotas`). */
+    notesQuotas?: NotesQuotasInput;
+    /** The writers' message quotas, per author (the domain's `messagingQuotas`). */
+    messagingQuotas?: MessagingQuotasInput;
+    /** How many reports a coach may generate in a sliding window (the domain's `reportLimits`). */
+    reportQuota?: Partial<RateLimit>;
     /**
      * How fast one account may read clients' data (`clientRecords/clientReadLimit.ts`); the
      * product's figures when absent. Read per request, so a test may change it on a running server.

@@ -11,7 +11,7 @@ import {
   surveyRows,
 } from '../../../test/clientRecords.ts';
 import { schema } from '../../db/index.ts';
-import { defaultClientWriteQuotas } from './writeQuotaOptions.ts';
+import { defaultClientWriteQuotas } from './quotas.ts';
 
 // The clients' write quotas over real HTTP, with small limits injected per test: the rate of a
 // kind (429 with Retry-After, nothing stored), the daily ceilings counted in what is stored (a

@@ -1,6 +1,6 @@
 import { contractRoute } from '../../http/contractRoute.ts';
-import { clientHandlers, coachActed } from '../clientRecords/index.ts';
-import { nowOf, publishClientChange, type ServicePlugin } from '../core/index.ts';
+import { clientHandlers, writeClientRecord } from '../clientRecords/index.ts';
+import { nowOf, type ServicePlugin } from '../core/index.ts';
 import { changePhase, readJourney } from './store.ts';
 
 /**
@@ -31,20 +31,12 @@ export const journeyService: ServicePlugin = async (app, context) => {
           ip: request.ip,
           requestId: request.id,
         };
-        return database.transaction(async (tx) => {
-          const now = nowOf(context);
-          const journey = await changePhase(tx, client, actor, request.body, now);
-          const action = {
-            organisationId: client.organisationId,
-            clientId: client.id,
-            coachId: caller.id,
-            kind: 'phaseChange',
-            at: now,
-          } as const;
-          await coachActed(tx, action);
+        return writeClientRecord(context, request, {
+          client,
+          store: ({ tx, now }) => changePhase(tx, client, actor, request.body, now),
+          acting: { coachId: caller.id, kind: 'phaseChange' },
           // The new phase and any follow-up it ended, in one notice.
-          await publishClientChange(database, tx, client);
-          return journey;
+          notice: 'figures',
         });
       }),
     ),

@@ -1,43 +1,29 @@
 import { type MessageAuthor, messages, messagingLimits } from '@coach/domain';
-import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domainError.ts';
 import { contractRoute } from '../../http/contractRoute.ts';
-import { findCaller } from '../account/index.ts';
-import { sweepIdleBucketsSometimes } from '../auth/index.ts';
 import {
+  answerStored,
   clientHandlers,
   clientNotFound,
-  coachActed,
-  resolveClientAccess,
+  writeClientRecord,
 } from '../clientRecords/index.ts';
 import {
   keyOfCursor,
-  nowOf,
   type PersonRecord,
-  publishClientChange,
-  publishThreadChange,
   type ServicePlugin,
   startMailOutbox,
 } from '../core/index.ts';
+import { coachRoutes } from './coachRoutes.ts';
 import { mailClientSometimes } from './mail.ts';
-import { chargeMessage, withMessageQuota } from './quota.ts';
-import {
-  deleteMessage,
-  listThread,
-  markRead,
-  readQuickReplies,
-  storeMessage,
-  type Thread,
-  unreadCounts,
-  writeQuickReplies,
-} from './store.ts';
+import { deleteMessage, listThread, markRead, storeMessage, type Thread } from './store.ts';
 
 /**
  * The messaging service (`/api/messaging`): the thread of each client with their current coach,
- * read and written by both (the client at their own person id), the coach's unread counts and
- * quick replies. A thread is client data: its reads are limited and recorded as every read of a
- * client's data (clientReadAudit.ts), every refusal is the one 404 of client calls, and each
- * change is told to the coach's live streams (`messages-changed`) in its transaction.
+ * read and written by both (the client at their own person id), and the coach's unread counts
+ * and quick replies (coachRoutes.ts). A thread is client data: its reads are limited and recorded
+ * as every read of a client's data (clientReadAudit.ts), every refusal is the one 404 of client
+ * calls, and each change runs the write path, told to the coach's live streams
+ * (`messages-changed`) in its transaction; a send is charged to its writer's quotas first.
  */
 export const messagingService: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
@@ -53,13 +39,6 @@ export const messagingService: ServicePlugin = async (app, context) => {
   const sideOf = (caller: PersonRecord, client: PersonRecord): MessageAuthor =>
     caller.id === client.id ? 'client' : 'coach';
 
-  /** The caller when a coach; otherwise 403 with `message`. */
-  async function requireCoach(request: FastifyRequest, message: string): Promise<PersonRecord> {
-    const caller = await findCaller(database.db, organisationId, request);
-    if (caller?.type !== 'coach') throw new DomainError('forbidden', message);
-    return caller;
-  }
-
   app.route(
     contractRoute(
       'listMessages',
@@ -74,64 +53,50 @@ export const messagingService: ServicePlugin = async (app, context) => {
   );
 
   app.route(
-    contractRoute('sendMessage', {
-      onRequest: context.requireAuth,
-      handler: async (request, reply) => {
-        const { params, body } = request;
-        const { caller, client } = await resolveClientAccess(
-          context,
-          request,
-          params.clientId,
-          'coachOrClient',
-        );
+    contractRoute(
+      'sendMessage',
+      clientHandlers(context, 'coachOrClient', async (request, { caller, client }, reply) => {
+        const { body } = request;
         const thread = threadOf(client);
         if (!thread) throw clientNotFound();
         const author = sideOf(caller, client);
-        const now = nowOf(context);
-        const writer = { id: caller.id, userId: caller.userId, author };
-        const sent = await withMessageQuota(context, request, writer, () =>
-          database.transaction(async (tx) => {
-            // Characters as the contract counts them (code points).
-            const charge = () => chargeMessage(tx, context, writer, [...body.text].length, now);
-            const stored = await storeMessage(tx, thread, author, body, now, charge);
-            if (!stored.isNew) return { stored, isMailed: false };
-            await publishThreadChange(database, tx, thread);
-            if (author === 'coach') {
-              const acted = await coachActed(tx, { ...thread, kind: 'message', at: now });
-              if (acted.isClientChanged) await publishClientChange(database, tx, client);
-            }
+        // Characters as the contract counts them (code points).
+        const charges = { messages: 1, characters: [...body.text].length };
+        const sent = await writeClientRecord(context, request, {
+          client,
+          quota: { kind: `${author}Message`, payer: caller },
+          store: async ({ tx, now, charge }) => {
+            const stored = await storeMessage(tx, thread, author, body, now, () => charge(charges));
             const isMailed =
+              stored.isNew &&
               author === 'coach' &&
               (await mailClientSometimes(tx, mail, organisationId, client, caller, now));
             return { stored, isMailed };
-          }),
-        );
+          },
+          changed: ({ stored }) => stored.isNew,
+          acting: author === 'coach' ? { coachId: caller.id, kind: 'message' } : undefined,
+          notice: 'thread',
+        });
         if (sent.isMailed) mail.wake();
-        await sweepIdleBucketsSometimes(database.db, organisationId, now);
-        reply.status(sent.stored.isNew ? 201 : 200);
-        return sent.stored.value;
-      },
-    }),
+        return answerStored(reply, sent.stored);
+      }),
+    ),
   );
 
   app.route(
     contractRoute(
       'markMessagesRead',
-      clientHandlers(context, 'coachOrClient', async ({ body }, { caller, client }) => {
+      clientHandlers(context, 'coachOrClient', async (request, { caller, client }) => {
         const thread = threadOf(client);
         if (!thread) throw new DomainError('not_found', messages.messageNotFound);
-        const now = nowOf(context);
-        return database.transaction(async (tx) => {
-          const { marked, unread } = await markRead(
-            tx,
-            thread,
-            sideOf(caller, client),
-            body.upTo,
-            now,
-          );
-          if (marked > 0) await publishThreadChange(database, tx, thread);
-          return { unread };
+        const side = sideOf(caller, client);
+        const { unread } = await writeClientRecord(context, request, {
+          client,
+          store: ({ tx, now }) => markRead(tx, thread, side, request.body.upTo, now),
+          changed: ({ marked }) => marked > 0,
+          notice: 'thread',
         });
+        return { unread };
       }),
     ),
   );
@@ -139,67 +104,25 @@ export const messagingService: ServicePlugin = async (app, context) => {
   app.route(
     contractRoute(
       'deleteMessage',
-      clientHandlers(context, 'coachOrClient', async ({ params }, { caller, client }) => {
+      clientHandlers(context, 'coachOrClient', async (request, { caller, client }) => {
         // The client is told why: they may see their own thread, not delete in it.
         if (sideOf(caller, client) === 'client') {
           throw new DomainError('forbidden', messages.onlyCoachesDeleteMessages);
         }
         const thread = threadOf(client);
         if (!thread) throw clientNotFound();
-        const now = nowOf(context);
-        return database.transaction(async (tx) => {
-          const deleted = await deleteMessage(
-            tx,
-            thread,
-            params.messageId,
-            messagingLimits.deleteWindowSeconds,
-            now,
-          );
-          if (deleted.isUpdate) await publishThreadChange(database, tx, thread);
-          return deleted.value;
+        const { messageId } = request.params;
+        const deleted = await writeClientRecord(context, request, {
+          client,
+          store: ({ tx, now }) =>
+            deleteMessage(tx, thread, messageId, messagingLimits.deleteWindowSeconds, now),
+          changed: (result) => result.isUpdate,
+          notice: 'thread',
         });
+        return deleted.value;
       }),
     ),
   );
 
-  app.route(
-    contractRoute('listUnreadCounts', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const coach = await requireCoach(request, messages.onlyCoachesReadUnreadCounts);
-        return unreadCounts(database.db, organisationId, coach.id);
-      },
-    }),
-  );
-
-  app.route(
-    contractRoute('getQuickReplies', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const coach = await requireCoach(request, messages.onlyCoachesKeepQuickReplies);
-        return { items: await readQuickReplies(database.db, coach.id) };
-      },
-    }),
-  );
-
-  app.route(
-    contractRoute('updateQuickReplies', {
-      onRequest: context.requireAuth,
-      handler: async (request) => {
-        const coach = await requireCoach(request, messages.onlyCoachesKeepQuickReplies);
-        const { items } = request.body;
-        if (new Set(items.map((item) => item.id)).size !== items.length) {
-          throw new DomainError('invalid_request', messages.quickReplyIdsRepeated);
-        }
-        const stored = await writeQuickReplies(
-          database.db,
-          organisationId,
-          coach.id,
-          items,
-          nowOf(context),
-        );
-        return { items: stored };
-      },
-    }),
-  );
+  coachRoutes(app, context);
 };

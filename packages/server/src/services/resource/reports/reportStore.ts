@@ -13,7 +13,7 @@ import {
 const { clientReports } = schema;
 
 /** Whose reports: the organisation, the client and the coach who wrote them. */
-export type ReportOwner = { organisationId: string; clientId: string; coachId: string };
+type ReportOwner = { organisationId: string; clientId: string; coachId: string };
 
 /** A report to store: its PDF and what the list shows of it. */
 export type NewReport = {
