@@ -52,6 +52,11 @@ const organisationId = () =>
   uuid('organisation_id')
     .notNull()
     .references(() => organisations.id);
+/** The user a row belongs to: the row goes with the account. */
+const userOfRow = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 /**
  * The organisation of a row of the tables written most (device samples and sessions, their daily
  * rollup, the audit log), without a reference to `organisations`: a reference makes every insert
@@ -104,9 +109,7 @@ export const persons = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     type: text('type', { enum: personTypes }).notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -152,9 +155,7 @@ export const refreshTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     /** Every token rotated from one sign-in shares the family; reuse revokes the family. */
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -188,9 +189,7 @@ export const passwordResetCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     /** What the code proves: 'reset' (a password reset) or 'sign_in' (a sign-in's further proof). */
     purpose: text('purpose').$type<MailedCodePurpose>().notNull().default('reset'),
     /**
@@ -235,9 +234,7 @@ export const passkeys = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     /** The credential's id, base64url, as the authenticator made it. */
     credentialId: text('credential_id').notNull(),
     /** The COSE public key. */
@@ -278,9 +275,7 @@ export const recoveryCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
     usedAt: timestamptz('used_at'),
@@ -315,9 +310,7 @@ export const secondSteps = pgTable(
     /** SHA-256 of the step's token. */
     tokenHash: text('token_hash').primaryKey(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     /** How the first step was passed ('password', 'mailedCode'). */
     proofs: jsonb('proofs').$type<SessionProof[]>().notNull(),
     /**
@@ -342,9 +335,7 @@ export const sessionFactors = pgTable(
   {
     sessionId: uuid('session_id').primaryKey(),
     organisationId: organisationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOfRow(),
     proofs: jsonb('proofs').$type<SessionProof[]>().notNull(),
     secondFactorAt: timestamptz('second_factor_at'),
     /** When the password was last entered in the session (its sign-in, or a step-up). */

@@ -1,6 +1,6 @@
 import { messages, type SecondStepCodeMethod } from '@coach/domain';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { type Database, schema, type Transaction } from '../../../db/index.ts';
+import { schema, type Transaction } from '../../../db/index.ts';
 import { DomainError } from '../../../domainError.ts';
 import type { MailQueue } from '../../../mail/outbox.ts';
 import { refuseThrottled } from '../rateLimit.ts';
@@ -9,7 +9,7 @@ import { queueSecurityNotice } from '../securityNotices.ts';
 import type { SessionDeps } from '../sessions.ts';
 import { confirmedAuthenticatorOf, lockAccount } from './accountFactors.ts';
 import { auditWrongFactorAnswer, checkFactorAnswer } from './factorThrottle.ts';
-import { useRecoveryCode } from './recoveryCodes.ts';
+import { type UseFactorCode, useRecoveryCode } from './recoveryCodes.ts';
 import { openSecret } from './sealing.ts';
 import { stepOfCode } from './totp.ts';
 
@@ -32,13 +32,7 @@ const yearSeconds = 365 * 24 * 60 * 60;
  * Uses an app code of `userId`'s confirmed authenticator: true when it is a code of the secret
  * around `now` for a later time step than the last one used (kept, so no code works twice).
  */
-async function useAppCode(
-  db: Database | Transaction,
-  deps: SessionDeps,
-  userId: string,
-  code: string,
-  now: Date,
-): Promise<boolean> {
+const useAppCode: UseFactorCode = async (db, deps, userId, code, now) => {
   if (!/^[0-9]+$/.test(code)) return false;
   const app = await confirmedAuthenticatorOf(db, userId);
   if (!app) return false;
@@ -56,7 +50,7 @@ async function useAppCode(
     )
     .returning({ userId: apps.userId });
   return used.length > 0;
-}
+};
 
 /**
  * The wrong app codes from unknown browsers on `userId` in the last 365 days since the password

@@ -42,14 +42,20 @@ export async function replaceRecoveryCodes(
   return [...fresh];
 }
 
-/** Uses `code` of `userId` (once only): true when it was one of their unused codes. */
-export async function useRecoveryCode(
+/**
+ * Uses a one-time code of `userId`'s second factor (an app's or a recovery code), so that it never
+ * works twice: true when it was one they could use.
+ */
+export type UseFactorCode = (
   db: Database | Transaction,
   deps: SessionDeps,
   userId: string,
   code: string,
   now: Date,
-): Promise<boolean> {
+) => Promise<boolean>;
+
+/** Uses `code` of `userId` (once only): true when it was one of their unused codes. */
+export const useRecoveryCode: UseFactorCode = async (db, deps, userId, code, now) => {
   const used = await db
     .update(codes)
     .set({ usedAt: now })
@@ -62,4 +68,4 @@ export async function useRecoveryCode(
     )
     .returning({ id: codes.id });
   return used.length > 0;
-}
+};

@@ -75,19 +75,21 @@ export async function startSecondStep(
   };
 }
 
+/** The condition of `token`'s step being live: unused and not over. */
+const liveStep = (deps: SessionDeps, token: string, now: Date) =>
+  and(
+    eq(steps.organisationId, deps.organisationId),
+    eq(steps.tokenHash, sha256Hex(token)),
+    isNull(steps.usedAt),
+    gt(steps.expiresAt, now),
+  );
+
 /** The live (unused, not over) step of `token`; 401 `second_step_expired` otherwise. */
 export async function liveSecondStep(deps: SessionDeps, token: string, now: Date) {
   const [step] = await deps.database.db
     .select()
     .from(steps)
-    .where(
-      and(
-        eq(steps.organisationId, deps.organisationId),
-        eq(steps.tokenHash, sha256Hex(token)),
-        isNull(steps.usedAt),
-        gt(steps.expiresAt, now),
-      ),
-    )
+    .where(liveStep(deps, token, now))
     .limit(1);
   if (!step) throw expired();
   return step;
@@ -111,14 +113,7 @@ export async function passSecondStep(
   const [step] = await tx
     .update(steps)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(steps.organisationId, deps.organisationId),
-        eq(steps.tokenHash, sha256Hex(token)),
-        isNull(steps.usedAt),
-        gt(steps.expiresAt, now),
-      ),
-    )
+    .where(liveStep(deps, token, now))
     .returning();
   if (!step) throw expired();
   if (step.newPasswordHash !== null) {
