@@ -36,11 +36,6 @@ export type ParityDriver = {
   /** The token of the newest invite link sent to `email` (the server mails it, the mocks keep it). */
   inviteToken(email: string): Promise<string>;
   /**
-   * Moves the services' clock `ms` after the mocks' now (0: back to it); sign-ins and sessions
-   * keep theirs. A scenario that moves it moves it back.
-   */
-  setClockOffset(ms: number): void;
-  /**
    * Brings the attention episodes up to date at the services' clock: one tick of the server's
    * sweep, or of the mocks' (which also sweep the coach's episodes when a client's are read).
    */

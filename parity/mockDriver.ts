@@ -24,8 +24,7 @@ import { fixturePeople } from './fixturePeople.ts';
  */
 export function createMockDriver(): ParityDriver {
   const state = createMockState();
-  let offsetMs = 0;
-  const handlers = createHandlers({ state, now: () => new Date(mockNow.getTime() + offsetMs) });
+  const handlers = createHandlers({ state, now: () => mockNow });
   for (const clientId of Object.keys(fixtureThreads)) seedThread(state, clientId, []);
   for (const clientId of Object.keys(fixtureNotes)) seedNotes(state, clientId, []);
   for (const clientId of Object.keys(fixtureFollowUps)) seedFollowUp(state, clientId, null);
@@ -56,9 +55,6 @@ export function createMockDriver(): ParityDriver {
       const invite = state.invites.findLast((candidate) => candidate.email === email);
       if (!invite) throw new Error(`mocks: no invite to ${email}`);
       return invite.token;
-    },
-    setClockOffset(ms) {
-      offsetMs = ms;
     },
     sweepEpisodes: async () => sweepMockEpisodes(state),
     close: async () => {},

@@ -10,15 +10,13 @@ import { type FixtureClient, fixturePeople } from './fixturePeople.ts';
 /**
  * The real server as a backend: over HTTP on loopback, on a fresh database seeded with the mocks'
  * people (the coach, every client of the fixture table with their profile, acceptance, journey
- * and picture), every clock at {@link mockNow} (the services' one moved by `setClockOffset`). The
- * clients' recorded history (reflections, exercises, device data) is the mocks' alone: the
- * scenarios compare what follows from it by the domain's rules on each side, not the figures
- * themselves.
+ * and picture), every clock at {@link mockNow}. The clients' recorded history (reflections,
+ * exercises, device data) is the mocks' alone: the scenarios compare what follows from it by the
+ * domain's rules on each side, not the figures themselves.
  */
 export async function createServerDriver(): Promise<ParityDriver> {
-  let offsetMs = 0;
   const server = await startTestServer({
-    now: () => new Date(mockNow.getTime() + offsetMs),
+    now: () => mockNow,
     auth: { now: () => mockNow },
   });
   const people = await seedFixturePeople(server);
@@ -36,14 +34,11 @@ export async function createServerDriver(): Promise<ParityDriver> {
       if (!link?.[1]) throw new Error(`server: no invite link mailed to ${email}`);
       return decodeURIComponent(link[1]);
     },
-    setClockOffset(ms) {
-      offsetMs = ms;
-    },
     async sweepEpisodes() {
       await createEpisodeSweep({
         database: server.database,
         organisationId: server.database.organisationId,
-        now: () => new Date(mockNow.getTime() + offsetMs),
+        now: () => mockNow,
         log: { info: () => {}, warn: () => {} },
       }).tick();
     },

@@ -175,7 +175,20 @@ export const Drop: Story = {
 export const QuotaRefused: Story = {
   beforeEach({ msw }) {
     const { state, live } = backendOf();
-    msw.use(...createHandlers({ state, liveEvents: live, notesQuotas: { followUpsPerDay: 0 } }));
+    msw.use(
+      ...createHandlers({
+        state,
+        liveEvents: live,
+        failures: {
+          setFollowUp: {
+            status: 429,
+            error: 'rate_limited',
+            message: 'Too many follow-ups set today, please try again later',
+            retryAfterSeconds: 86_400,
+          },
+        },
+      }),
+    );
   },
   play: async ({ canvasElement }) => {
     const { modal } = await openModal(canvasElement, 'Move', 'Move the follow-up');

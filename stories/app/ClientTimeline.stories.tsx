@@ -281,7 +281,20 @@ export const Deleted: Story = {
 export const QuotaRefused: Story = {
   beforeEach({ msw }) {
     const { state, live } = backendOf();
-    msw.use(...createHandlers({ state, liveEvents: live, notesQuotas: { notesPerDay: 0 } }));
+    msw.use(
+      ...createHandlers({
+        state,
+        liveEvents: live,
+        failures: {
+          writeNote: {
+            status: 429,
+            error: 'rate_limited',
+            message: 'Too many notes today, please try again later',
+            retryAfterSeconds: 86_400,
+          },
+        },
+      }),
+    );
   },
   play: async ({ canvasElement }) => {
     const section = await timeline(canvasElement);

@@ -35,7 +35,7 @@ import { defaultServiceBaseUrls } from '../services.ts';
 import { createMemoryTokenStore } from '../tokens.ts';
 import { mockClientIds } from './fixtures/clientTable.ts';
 import { mockNow } from './fixtures/mockClock.ts';
-import { coachPerson, fixtureTokens } from './fixtures.ts';
+import { fixtureTokens } from './fixtures.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
 import { createMockState, type MockState } from './state.ts';
@@ -279,9 +279,7 @@ describe('the client-data handlers', () => {
     expect(assessments.assessments.length).toBeGreaterThan(0);
     const exercises = await api.exercise.listExercises(id, wholeHistory);
     expectValid(ExerciseListSchema, exercises, 'exercises');
-    const first = exercises.exercises[0];
-    if (!first) throw new Error('no exercise');
-    await expect(api.exercise.getExercise(id, first.id)).resolves.toEqual(first);
+    expect(exercises.exercises.length).toBeGreaterThan(0);
   });
 
   it('page the activity history with a cursor, newest first, without gaps or repeats', async () => {
@@ -415,140 +413,6 @@ describe('the client-data handlers', () => {
     );
     expect(error).toMatchObject({ status: 400, message: 'The range is at most 366 days' });
   });
-
-  it("store a client's own writes, and refuse them to the coach with 403", async () => {
-    const { api } = setup({}, 'client');
-    const body = {
-      id: '00000000-0000-4000-8000-00000000abcd',
-      goal: 'calm' as const,
-      startedAt: '2026-11-16T09:00:00.000Z',
-      completedAt: '2026-11-16T09:10:00.000Z',
-      before: { hrv1: 50 },
-      after: { hrv1: 60 },
-      result: 'Good',
-    };
-    const exercise = await api.exercise.recordExercise(body);
-    expectValid(ExerciseSchema, exercise, 'exercise');
-    expect(exercise.effect).toBe('positive');
-    await expect(api.exercise.recordExercise(body)).resolves.toEqual(exercise);
-    const { exercises } = await api.exercise.listExercises(mockClientIds.jamie, month);
-    expect(exercises.filter((item) => item.id === body.id)).toEqual([exercise]);
-    await expect(api.exercise.getExercise(mockClientIds.jamie, body.id)).resolves.toEqual(exercise);
-    const asCoach = setup().api;
-    await expect(asCoach.exercise.recordExercise(body)).rejects.toMatchObject({
-      status: 403,
-      code: 'forbidden',
-      message: 'Only a client can record exercises',
-    });
-    expect(coachPerson.type).toBe('coach');
-  });
-
-  it('store a reflection once in its open window, and refuse a second one or one outside', async () => {
-    const { api } = setup({}, 'client');
-    // Jamie lives in New York: the morning window of 2026-11-16 is 11:00 to 15:00 UTC.
-    const body = {
-      id: '00000000-0000-4000-8000-00000000bcd1',
-      type: 'morningReflection' as const,
-      answeredAt: '2026-11-16T12:00:00.000Z',
-      answers: { productivity: 70, mental: 60, physical: 80 },
-    };
-    const reflection = await api.survey.submitReflection(body);
-    expectValid(ReflectionSchema, reflection, 'reflection');
-    expect(reflection).toMatchObject({
-      id: body.id,
-      window: 'morning',
-      localDate: '2026-11-16',
-      step: 'sense',
-      note: '',
-    });
-    await expect(api.survey.submitReflection(body)).resolves.toEqual(reflection);
-    const { reflections } = await api.survey.listReflections(mockClientIds.jamie, month);
-    expect(reflections[0]).toEqual(reflection);
-    const calendar = await api.calendar.getCalendar(mockClientIds.jamie, month);
-    expect(
-      calendar.events.find((event) => event.localDate === '2026-11-16' && event.kind === 'morning'),
-    ).toMatchObject({ entityType: 'survey', status: 'completed', completedAt: body.answeredAt });
-    await expect(
-      api.survey.submitReflection({ ...body, id: '00000000-0000-4000-8000-00000000bcd2' }),
-    ).rejects.toMatchObject({ status: 409, code: 'window_completed' });
-    await expect(
-      api.survey.submitReflection({
-        ...body,
-        id: '00000000-0000-4000-8000-00000000bcd3',
-        answeredAt: '2026-11-16T10:30:00.000Z',
-      }),
-    ).rejects.toMatchObject({ status: 409, code: 'outside_window' });
-  });
-
-  it('move an assessment on from in progress, then keep it final once complete', async () => {
-    const { api } = setup({}, 'client');
-    const body = {
-      id: '00000000-0000-4000-8000-00000000cde1',
-      name: 'Sleep check',
-      status: 'inProgress' as const,
-      answeredAt: '2026-11-16T09:00:00.000Z',
-      answers: { q1: 'often' },
-    };
-    const started = await api.survey.submitAssessment(body);
-    expectValid(AssessmentSchema, started, 'assessment');
-    // 09:00 UTC is 04:00 in New York: still the 16th there.
-    expect(started).toMatchObject({ status: 'inProgress', date: '2026-11-16', step: 'sense' });
-    const done = { ...body, status: 'complete' as const, answeredAt: '2026-11-16T09:20:00.000Z' };
-    const completed = await api.survey.submitAssessment(done);
-    expect(completed).toMatchObject({
-      id: body.id,
-      status: 'complete',
-      answeredAt: done.answeredAt,
-    });
-    await expect(api.survey.submitAssessment(done)).resolves.toEqual(completed);
-    await expect(api.survey.submitAssessment(body)).rejects.toMatchObject({
-      status: 409,
-      code: 'assessment_final',
-    });
-    const { assessments } = await api.survey.listAssessments(mockClientIds.jamie, month);
-    expect(assessments.filter((item) => item.id === body.id)).toEqual([completed]);
-  });
-
-  it('count device samples and sessions as new, then as duplicates; new sessions count in engagement', async () => {
-    const { api, state } = setup({}, 'client');
-    const jamie = () => {
-      const record = state.clients.find((item) => item.person.id === mockClientIds.jamie);
-      if (!record) throw new Error('no Jamie');
-      return summaryOf(record).engagement;
-    };
-    const before = jamie();
-    const batch = {
-      samples: [
-        { id: 's-1', kind: 'hrv', value: 48, measuredAt: '2026-11-16T09:00:00.000Z' },
-        { id: 's-2', kind: 'pulse', value: 61, measuredAt: '2026-11-16T09:01:00.000Z' },
-      ],
-      sessions: [
-        { id: 'u-1', startedAt: '2026-11-16T09:00:00.000Z', endedAt: '2026-11-16T09:20:00.000Z' },
-      ],
-    };
-    await expect(api['device-metrics'].postDeviceMetrics(batch)).resolves.toEqual({
-      accepted: { samples: 2, sessions: 1 },
-      duplicates: { samples: 0, sessions: 0 },
-    });
-    // After Jamie's last use (08:40): 20 more minutes in both windows, counted once on a resend.
-    await api['device-metrics'].postDeviceMetrics(batch);
-    expect(jamie()).toEqual({
-      hours: expect.closeTo(before.hours + 1 / 3, 9),
-      hoursLast24h: expect.closeTo(before.hoursLast24h + 1 / 3, 9),
-      ratio: expect.closeTo((before.hours + 1 / 3) / 10, 9),
-      lastConnectedAt: '2026-11-16T09:20:00.000Z',
-    });
-    const third = { id: 's-3', kind: 'hrv', value: 50, measuredAt: '2026-11-16T09:02:00.000Z' };
-    const more = { samples: [...batch.samples, third] };
-    await expect(api['device-metrics'].postDeviceMetrics(more)).resolves.toEqual({
-      accepted: { samples: 1, sessions: 0 },
-      duplicates: { samples: 2, sessions: 0 },
-    });
-    await expect(setup().api['device-metrics'].postDeviceMetrics(batch)).rejects.toMatchObject({
-      status: 403,
-      code: 'forbidden',
-    });
-  });
 });
 
 describe("the client-data handlers, by the server's rules", () => {
@@ -597,20 +461,6 @@ describe("the client-data handlers, by the server's rules", () => {
     // Past the week ahead the server holds no events: nor do the mocks.
     const beyond = await api.calendar.getCalendar(id, { from: '2026-12-01', to: '2026-12-03' });
     expect(beyond.events).toEqual([]);
-  });
-
-  it('score a recorded exercise on every measure: HRV up but the pulse far up is neutral', async () => {
-    const { api } = setup({}, 'client');
-    const exercise = await api.exercise.recordExercise({
-      id: '00000000-0000-4000-8000-00000000abce',
-      goal: 'calm',
-      startedAt: '2026-11-16T09:00:00.000Z',
-      completedAt: '2026-11-16T09:10:00.000Z',
-      before: { hrv1: 50, pulseRate: 60 },
-      after: { hrv1: 60, pulseRate: 90 },
-      result: 'Restless',
-    });
-    expect(exercise.effect).toBe('neutral');
   });
 
   it("page the activity with the server's opaque cursor, naming the page's last item", async () => {

@@ -1,9 +1,8 @@
-import { messages } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { type CoachAction, coachActionLimits } from '../contract/coachActions.ts';
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { type MockReport, mockReportsOf, type ReportHandlerOptions } from './reportHandlers.ts';
-import { errorResponse as error, mockService } from './route.ts';
+import { clientAccess, mockService } from './route.ts';
 
 /** Options of {@link createCoachActionHandlers}: the reports' options (`noReports`) apply. */
 export type CoachActionHandlerOptions = ReportHandlerOptions;
@@ -71,14 +70,11 @@ export function createCoachActionHandlers(options: CoachActionHandlerOptions = {
   const { state, handle } = mockService(options);
   return [
     handle('listClientCoachActions', ({ userId, params }) => {
-      const caller = state.persons.find((person) => person.userId === userId);
-      const record = state.clients.find((candidate) => candidate.person.id === params.clientId);
-      if (caller?.type !== 'coach' || !record || record.person.coachId !== caller.id) {
-        return error(404, 'not_found', messages.clientNotFound);
-      }
+      const access = clientAccess(state, userId, params.clientId);
+      if (access instanceof Response) return access;
       // The same reports the report calls list (`noReports` leaves the fixture's out).
       const reports = mockReportsOf(state, options);
-      const items = options.emptyLists ? [] : actionsOf(record, caller.id, reports);
+      const items = options.emptyLists ? [] : actionsOf(access.record, access.caller.id, reports);
       return HttpResponse.json({ items });
     }),
   ];

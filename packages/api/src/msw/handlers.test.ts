@@ -64,11 +64,6 @@ describe('MSW handlers', () => {
     });
   });
 
-  it('fails every sign-in with loginFails', async () => {
-    const { api } = setup({ loginFails: true });
-    await expect(api.auth.login(demoCoachCredentials)).rejects.toMatchObject({ status: 401 });
-  });
-
   it('asks every sign-in without a code for one with signInCodeRequired, right password or not', async () => {
     const { api } = setup({ signInCodeRequired: true });
     for (const password of [demoCoachCredentials.password, 'Wrong123!']) {
@@ -264,14 +259,9 @@ describe('MSW handlers', () => {
     await expect(api.account.listPersons()).rejects.toMatchObject({ status: 500, message: 'Boom' });
   });
 
-  it('stores an uploaded picture checked by its bytes and serves it back', async () => {
+  it('stores an uploaded picture and serves it back', async () => {
     const state = createMockState();
     const { api } = setup({ state }, createMemoryTokenStore(fixtureTokens.coach));
-    const notImage = new Blob(['hello'], { type: 'image/png' });
-    await expect(api.resource.putProfilePicture(coachPerson.id, notImage)).rejects.toMatchObject({
-      status: 415,
-      message: 'You are able to only use images as a profile picture',
-    });
     const uploaded = await api.resource.putProfilePicture(coachPerson.id, onePixelPng, 'image/png');
     expect(uploaded.url).toMatch(signedPath(coachPerson.id));
     const picture = await api.resource.getProfilePicture(coachPerson.id);
@@ -341,24 +331,6 @@ describe('MSW signed picture URLs', () => {
     const again = await api.account.getPerson(coachPerson.id);
     expect(again.profilePicture).toBe(own?.profilePicture);
     expect(again.profilePicture).toContain(`expires=${Date.parse('2026-11-16T10:30:00Z') / 1000}&`);
-  });
-
-  it('refuses an expired, altered or borrowed signature with the 404 of no picture', async () => {
-    const { api, state, clock, load } = setupSigned();
-    const { profilePicture } = await api.account.getPerson(coachPerson.id);
-    if (!profilePicture) throw new Error('the coach has a picture');
-    const clientWithPicture = state.clients.find((client) => state.pictures.has(client.person.id));
-    expect((await load(profilePicture.replace(/signature=[^&]+/, 'signature=forged'))).status).toBe(
-      404,
-    );
-    // The coach may see this client, but the signature was made for the coach's picture.
-    const borrowed = profilePicture.replace(coachPerson.id, clientWithPicture?.person.id ?? '');
-    expect((await load(borrowed)).status).toBe(404);
-    expect((await load(profilePicture.split('?')[0] ?? '')).status).toBe(401);
-    clock.now = new Date('2026-11-16T10:29:59.000Z');
-    expect((await load(profilePicture)).status).toBe(200);
-    clock.now = new Date('2026-11-16T10:30:00.000Z');
-    expect((await load(profilePicture)).status).toBe(404);
   });
 
   it('signs the pictures of the clients table and the profile header', async () => {

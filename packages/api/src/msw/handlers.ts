@@ -5,11 +5,9 @@ import {
   defaultCoachLanguage,
   inviteTimeZoneMessage,
   isSignedPictureQuery,
-  limits,
   messages,
   morningMailDefaults,
   personViewFor,
-  profilePictureContentTypes,
   profilePicturePath,
 } from '@coach/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
@@ -27,15 +25,11 @@ import type {
   PasswordResetRequestBody,
   VerifyResetCodeBody,
 } from '../contract/auth.ts';
-import type { ProfilePictureQuery } from '../contract/resource.ts';
 import {
   type ClientDataHandlerOptions,
   createAnalyticsHandlers,
-  createCalendarHandlers,
-  createDeviceMetricsHandlers,
-  createExerciseHandlers,
   createJourneyHandlers,
-  createSurveyHandlers,
+  createRecordHandlers,
 } from './clientHandlers.ts';
 import { createCoachActionHandlers } from './coachActionHandlers.ts';
 import { createEpisodeHandlers } from './episodeHandlers.ts';
@@ -48,6 +42,7 @@ import { createNotesHandlers, type NotesHandlerOptions } from './notesHandlers.t
 import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
 import {
   bearer,
+  callerOf,
   errorResponse as error,
   type MockHandlerOptions,
   mockService,
@@ -55,7 +50,7 @@ import {
 } from './route.ts';
 import { createSecurityEventHandlers } from './securityEventHandlers.ts';
 import { createSecurityLinkHandlers } from './securityLinkHandlers.ts';
-import { isIssuedPictureUrl, signedPictureUrl, withSignedPicture } from './signedPictures.ts';
+import { signedPictureUrl, withSignedPicture } from './signedPictures.ts';
 import {
   answerSignIn,
   createSignInFactorHandlers,
@@ -63,18 +58,8 @@ import {
 } from './signInFactorHandlers.ts';
 import type { MockState } from './state.ts';
 
-export { issueMockTokens } from './mockTokens.ts';
-export type {
-  MockFailure,
-  MockHandlerOptions,
-  MockRequestContext,
-  MockResolver,
-} from './route.ts';
-
 /** Options of {@link createAuthHandlers}. */
-export type AuthHandlerOptions = InviteHandlerOptions & {
-  /** Sign-in always fails with 401 'Wrong email or password'. */
-  loginFails?: boolean;
+type AuthHandlerOptions = InviteHandlerOptions & {
   /**
    * Every account asks for its mailed code, as the server's does once strangers' failed sign-ins
    * pass its ceiling: a sign-in without `code` is answered 401 `sign_in_code_required` (whatever
@@ -91,7 +76,7 @@ export type AuthHandlerOptions = InviteHandlerOptions & {
 };
 
 /** MSW handlers of the auth service over the mock state. */
-export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
+function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
   const emailKey = (email: string) => email.trim().toLowerCase();
   const userByEmail = (email: string) =>
@@ -113,7 +98,7 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
     handle('login', ({ body }) => {
       const { email, password, code } = body as LoginBody;
       const user = userByEmail(email);
-      const signedInUser = !options.loginFails && user?.password === password ? user : undefined;
+      const signedInUser = user?.password === password ? user : undefined;
       if (options.signInCodeRequired) {
         // The same answer to every attempt without a code, right password or not.
         if (code === undefined) {
@@ -140,30 +125,14 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
       return new HttpResponse(null, { status: 204 });
     }),
     handle('refresh', ({ body }) => {
+      // Rotated on use: a token spent once is refused (the server's grace for two tabs aside).
       const { refreshToken } = body as { refreshToken: string };
-      const rotated = state.rotatedRefreshTokens.get(refreshToken);
-      const userId =
-        state.refreshTokens.get(refreshToken) ??
-        (rotated?.isReuseSpent ? undefined : rotated?.userId);
+      const userId = state.refreshTokens.get(refreshToken);
       if (options.refreshFails || !userId) {
         return error(401, 'invalid_refresh_token', messages.sessionExpired);
       }
-      if (rotated) rotated.isReuseSpent = true;
-      else state.rotatedRefreshTokens.set(refreshToken, { userId, isReuseSpent: false });
       state.refreshTokens.delete(refreshToken);
       return HttpResponse.json(issueMockTokens(state, userId));
-    }),
-    handle('listUsers', ({ userId }) => {
-      const me = state.persons.find((person) => person.userId === userId);
-      const visible = state.persons.filter(
-        (person) => person.userId === userId || (me && person.coachId === me.id),
-      );
-      return HttpResponse.json(
-        visible.map((person) => ({
-          id: person.userId,
-          email: state.users.find((user) => user.id === person.userId)?.email,
-        })),
-      );
     }),
     ...createInviteHandlers({ ...options, state }),
     handle('requestPasswordReset', ({ body }) => {
@@ -198,11 +167,6 @@ export function createAuthHandlers(options: AuthHandlerOptions = {}): HttpHandle
   ];
 }
 
-/** The signed-in user's own profile, if any. */
-function callerOf(state: MockState, userId: string | undefined): Person | undefined {
-  return state.persons.find((person) => person.userId === userId);
-}
-
 /** The profiles a user may see, by the server's rule. */
 function visiblePersons(state: MockState, userId: string | undefined): Person[] {
   const caller = callerOf(state, userId);
@@ -210,25 +174,27 @@ function visiblePersons(state: MockState, userId: string | undefined): Person[] 
 }
 
 /** MSW handlers of the account service over the mock state. */
-export function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
-  // `?userId=` stays unchecked, as before: app tests look up users with ids that are not UUIDs.
+function createAccountHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
+  // `?userId=` stays unchecked: app tests look up users with ids that are not UUIDs.
   const { state, handle, now } = mockService(options, { query: false });
   // A profile answered is one the caller may see: its picture comes with a signed URL, and a
   // client sees of their coach only the public fields (personViewFor, as the server).
   const answer = (person: Person, userId: string | undefined) => {
     const caller = callerOf(state, userId);
-    const shown = withSignedPicture(state, person.id, person, now());
+    const shown = withSignedPicture(person.id, person, now());
     return caller ? personViewFor(caller, shown) : shown;
   };
   return [
     handle('listPersons', ({ request, userId }) => {
+      // The app finds the caller's profile by their user (`?userId=`); unfiltered, like the
+      // server: the own profile and a coach's clients.
       const filter = new URL(request.url).searchParams.get('userId');
-      const visible = visiblePersons(state, userId);
-      // Unfiltered, like the server: the own profile and a coach's clients (not a client's coach).
       const caller = callerOf(state, userId);
-      const listed = filter
-        ? visible.filter((person) => person.userId === filter)
-        : visible.filter((person) => person.id === caller?.id || person.coachId === caller?.id);
+      const listed = visiblePersons(state, userId).filter((person) =>
+        filter
+          ? person.userId === filter
+          : person.id === caller?.id || person.coachId === caller?.id,
+      );
       return HttpResponse.json(listed.map((person) => answer(person, userId)));
     }),
     handle('getPerson', ({ params, userId }) => {
@@ -317,34 +283,22 @@ function coachSettingsHandlers(
   ];
 }
 
-/** The image type of some bytes by their signature, as the server decides it. */
-function sniffImageType(bytes: Uint8Array): string | undefined {
-  const starts = (...signature: number[]) =>
-    signature.every((byte, index) => bytes[index] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') {
-    return 'image/webp';
-  }
-  return undefined;
-}
-
 /** MSW handlers of the resource service over the mock state. */
-export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
+function createResourceHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
-  // Like the server: a signed URL needs no bearer token, and then its signature alone decides.
+  // A signed URL needs no bearer token (the mocks check no signature: the server's HMAC).
   const isSigned = (request: Request) =>
     isSignedPictureQuery(Object.fromEntries(new URL(request.url).searchParams));
   return [
-    // Only to a signed URL the mock issued and that is still live, or with a bearer token of
-    // someone who may see the person; anyone else gets the 404 of no picture.
+    // To a signed URL, or with a bearer token of someone who may see the person; anyone else
+    // gets the 404 of no picture.
     handle(
       'getProfilePicture',
       ({ params, query, userId }) => {
         const personId = (params.id ?? '').toLowerCase();
-        const allowed = isSignedPictureQuery(query)
-          ? isIssuedPictureUrl(state, personId, query as ProfilePictureQuery, now())
-          : visiblePersons(state, userId).some((person) => person.id === personId);
+        const allowed =
+          isSignedPictureQuery(query) ||
+          visiblePersons(state, userId).some((person) => person.id === personId);
         const picture = allowed ? state.pictures.get(personId) : undefined;
         if (!picture) return error(404, 'not_found', messages.notFound);
         return HttpResponse.arrayBuffer(picture.bytes.slice(0), {
@@ -357,22 +311,14 @@ export function createResourceHandlers(options: MockHandlerOptions = {}): HttpHa
       const person = state.persons.find((candidate) => candidate.id === params.id);
       if (!person) return error(404, 'not_found', messages.notFound);
       if (person.userId !== userId) return error(403, 'forbidden', messages.forbidden);
+      // The app refuses what is no picture or too large before sending it; the server checks again.
       const bytes = await request.arrayBuffer();
-      if (bytes.byteLength > limits.profilePictureMaxBytes) {
-        return error(413, 'payload_too_large', messages.profilePictureTooLarge);
-      }
-      const contentType = sniffImageType(new Uint8Array(bytes));
-      if (
-        !contentType ||
-        !(profilePictureContentTypes as readonly string[]).includes(contentType)
-      ) {
-        return error(415, 'unsupported_media_type', messages.profilePictureNotImage);
-      }
+      const contentType = request.headers.get('content-type') ?? 'image/png';
       state.sequence += 1;
       const etag = `"mock-${state.sequence}"`;
       state.pictures.set(person.id, { bytes, contentType, etag });
       person.profilePicture = profilePicturePath(person.id);
-      return HttpResponse.json({ url: signedPictureUrl(state, person.id, now()), etag });
+      return HttpResponse.json({ url: signedPictureUrl(person.id, now()), etag });
     }),
   ];
 }
@@ -410,11 +356,8 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createAccountHandlers(shared),
     ...createResourceHandlers(shared),
     ...createJourneyHandlers(shared),
-    ...createCalendarHandlers(shared),
-    ...createSurveyHandlers(shared),
-    ...createExerciseHandlers(shared),
+    ...createRecordHandlers(shared),
     ...createAnalyticsHandlers(shared),
-    ...createDeviceMetricsHandlers(shared),
     ...createReportHandlers(shared),
     ...createCoachActionHandlers(shared),
     ...createEpisodeHandlers(shared),

@@ -1,107 +1,47 @@
-export * from './clientHandlers.ts';
-export {
-  type CoachActionHandlerOptions,
-  createCoachActionHandlers,
-} from './coachActionHandlers.ts';
-export {
-  createEpisodeHandlers,
-  type EpisodeHandlerOptions,
-  sweepMockEpisodes,
-} from './episodeHandlers.ts';
+// The mocks of the stories and the app's tests: every service's handlers over one mock state
+// (`createHandlers`), the fixtures they serve and the helpers a story seeds or drives them with.
+export { sweepMockEpisodes } from './episodeHandlers.ts';
 export { seedAttentionFigures, seedEpisodes } from './episodeStore.ts';
-export { createMockClients, type MockClientRecord } from './fixtures/buildClient.ts';
+export type { MockClientRecord } from './fixtures/buildClient.ts';
 export { mockClientIds } from './fixtures/clientTable.ts';
-export { fixtureEpisodes, type MockEpisodeSeed } from './fixtures/episodeFixtures.ts';
+export { fixtureEpisodes } from './fixtures/episodeFixtures.ts';
 export {
-  fixtureQuickReplies,
   fixtureThreads,
-  hostileMessageTexts,
   hostileThreadSeeds,
   longestMessageText,
   longThreadSeeds,
-  type MockMessageSeed,
-  unreadThreadSeeds,
 } from './fixtures/messageFixtures.ts';
-export { mockHistoryDays, mockNow } from './fixtures/mockClock.ts';
+export { mockNow } from './fixtures/mockClock.ts';
+export { fixtureFollowUps, fixtureNotes } from './fixtures/noteFixtures.ts';
+export { fixtureSecurityEvents } from './fixtures/securityEventFixtures.ts';
 export {
-  fixtureFollowUps,
-  fixtureNotes,
-  type MockFollowUpSeed,
-  type MockNoteSeed,
-} from './fixtures/noteFixtures.ts';
-export {
-  fixtureOtherSessions,
-  fixtureSecurityEvents,
-  mockSecurityEventId,
-} from './fixtures/securityEventFixtures.ts';
-export * from './fixtures.ts';
-export * from './handlers.ts';
-export {
-  createMockInvites,
-  fixtureInviteIds,
-  fixtureInviteTokens,
-  type MockInvite,
-} from './inviteFixtures.ts';
-export { createInviteHandlers, type InviteHandlerOptions } from './inviteHandlers.ts';
+  coachPerson,
+  demoClientCredentials,
+  demoCoachCredentials,
+  demoResetCode,
+  demoSignInCode,
+  fixtureIds,
+  fixtureTokens,
+  onePixelPng,
+} from './fixtures.ts';
+export { createHandlers, type HandlersOptions } from './handlers.ts';
+export { fixtureInviteTokens } from './inviteFixtures.ts';
+export { createInviteHandlers } from './inviteHandlers.ts';
 export {
   createLiveEventsMock,
   type LiveEventsMock,
   type PushedLiveEvent,
 } from './liveEventHandlers.ts';
-export {
-  clientWrites,
-  createMessagingHandlers,
-  failMessageSends,
-  type MessagingHandlerOptions,
-  seedThread,
-} from './messagingHandlers.ts';
-export { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
-export {
-  createMockAuthenticator,
-  type MockAuthenticator,
-  type MockAuthenticatorOptions,
-} from './mockAuthenticator.ts';
-export {
-  createNotesHandlers,
-  type NotesHandlerOptions,
-  seedFollowUp,
-  seedNotes,
-} from './notesHandlers.ts';
-export {
-  createReportHandlers,
-  minimalPdf,
-  type ReportHandlerOptions,
-} from './reportHandlers.ts';
-export {
-  createSecurityEventHandlers,
-  type MockSecurityEventsSeed,
-  seedSecurityEvents,
-} from './securityEventHandlers.ts';
-export {
-  createSecurityLinkHandlers,
-  fixtureSecurityLinkTokens,
-} from './securityLinkHandlers.ts';
-export {
-  createSignInFactorHandlers,
-  mockThrottleSeconds,
-  mockWrongCodeLimit,
-  type SignInFactorHandlerOptions,
-} from './signInFactorHandlers.ts';
+export { clientWrites, failMessageSends, seedThread } from './messagingHandlers.ts';
+export { createMockAuthenticator, type MockAuthenticatorOptions } from './mockAuthenticator.ts';
+export { seedFollowUp, seedNotes } from './notesHandlers.ts';
+export { type MockSecurityEventsSeed, seedSecurityEvents } from './securityEventHandlers.ts';
+export { fixtureSecurityLinkTokens } from './securityLinkHandlers.ts';
 export {
   authenticatorCodeAt,
   demoAuthenticatorSecret,
-  fixturePasskeyCredentialId,
-  type MockPasskeySeed,
-  makeRecoveryCodes,
-  requireSecondFactor,
   seedAuthenticator,
   seedPasskey,
   seedPasswordEntered,
 } from './signInFactorStore.ts';
-export {
-  createMockState,
-  type MockCoachSettings,
-  type MockPicture,
-  type MockState,
-  type MockUser,
-} from './state.ts';
+export { createMockState, type MockCoachSettings, type MockState } from './state.ts';

@@ -6,7 +6,6 @@ import {
   inviteMessages,
   inviteRefusal,
   inviteTimeZoneMessage,
-  isHeldByAnotherCoach,
   limits,
   messages,
 } from '@coach/domain';
@@ -16,7 +15,7 @@ import type { AcceptInviteBody, CreateInviteBody, InviteTokenBody } from '../con
 import { acceptedClientRecord } from './fixtures/buildClient.ts';
 import { inviteView, type MockInvite } from './inviteFixtures.ts';
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
-import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
+import { callerOf, errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
 /** Options of {@link createInviteHandlers}: each makes one invite call fail, for failure stories. */
@@ -48,9 +47,9 @@ const inviteIdNotFound = () => error(404, 'not_found', inviteMessages.inviteIdNo
  */
 export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
-  const coachOf = (userId: string | undefined): Person | undefined => {
-    const person = state.persons.find((candidate) => candidate.userId === userId);
-    return person?.type === 'coach' ? person : undefined;
+  const coachOf = (userId: string | undefined) => {
+    const caller = callerOf(state, userId);
+    return caller?.type === 'coach' ? caller : undefined;
   };
   const hasAccount = (email: string) =>
     state.users.some((user) => user.email.toLowerCase() === email);
@@ -94,12 +93,8 @@ export function createInviteHandlers(options: InviteHandlerOptions = {}): HttpHa
       const pending = state.invites.find(
         (invite) => invite.email === email && invite.status === 'pending',
       );
-      const held = pending && { ...pending, expiresAt: new Date(pending.expiresAt) };
-      if (isHeldByAnotherCoach(held, coach.id, now())) return notInvitable();
-      if (pending) {
-        pending.coachPersonId = coach.id;
-        return HttpResponse.json(inviteView(send(pending)), { status: 201 });
-      }
+      // The mocks have one coach: a pending invite to the address is sent again.
+      if (pending) return HttpResponse.json(inviteView(send(pending)), { status: 201 });
       state.sequence += 1;
       const invite: MockInvite = send({
         id: `00000000-0000-4000-9000-${String(state.sequence).padStart(12, '0')}`,

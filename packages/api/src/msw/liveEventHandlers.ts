@@ -10,7 +10,7 @@ import {
   formatStreamOpening,
   heartbeatComment,
 } from '../contract/serverSentEvents.ts';
-import { errorResponse, type MockHandlerOptions, mockService } from './route.ts';
+import { callerOf, errorResponse, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
 /** An event a story pushes: its id is the mock's. */
@@ -88,8 +88,7 @@ export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEven
   };
 
   const handler = handle('streamLiveEvents', ({ request, userId }) => {
-    const caller = state.persons.find((person) => person.userId === userId);
-    if (caller?.type !== 'coach') {
+    if (callerOf(state, userId)?.type !== 'coach') {
       return errorResponse(403, 'invalid_user_type', messages.invalidUserType);
     }
     const lastEventId = request.headers.get(lastEventIdHeader);

@@ -48,18 +48,6 @@ export function toBase64Url(text: string): string {
     .replace(/=+$/, '');
 }
 
-/** The text of a base64url value, or null when it is not one. */
-export function fromBase64Url(value: string): string | null {
-  try {
-    const binary = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
-    return new TextDecoder().decode(
-      Uint8Array.from(binary, (character) => character.charCodeAt(0)),
-    );
-  } catch {
-    return null;
-  }
-}
-
 const domError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
 /** Creates a {@link MockAuthenticator}. */

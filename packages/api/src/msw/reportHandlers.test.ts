@@ -1,4 +1,3 @@
-import { reportLimits } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApiAtMockNow, reportNotes } from '../../test/mockReportApi.ts';
 import { rejection } from '../../test/rejection.ts';
@@ -57,13 +56,6 @@ describe('report mocks', () => {
         )
       ).status,
     ).toBe(500);
-    const busy = await rejection(
-      mockApiAtMockNow({ reportsBusy: true }).resource.createClientReport(
-        mockClientIds.jamie,
-        reportNotes,
-      ),
-    );
-    expect({ status: busy.status, code: busy.code }).toEqual({ status: 503, code: 'server_busy' });
   });
 
   it('pages the reports newest first after a cursor, the first page the newest 100', async () => {
@@ -106,18 +98,7 @@ describe('report mocks', () => {
     expect(failing.status).toBe(500);
   });
 
-  it('refuses a report past the daily quota with 429 and the wait until the oldest counted leaves', async () => {
-    const api = mockApiAtMockNow({ noReports: true });
-    for (let made = 0; made < reportLimits.dailyMax; made += 1) {
-      await api.resource.createClientReport(mockClientIds.jamie, reportNotes);
-    }
-    const refused = await rejection(
-      api.resource.createClientReport(mockClientIds.jamie, reportNotes),
-    );
-    // Every report was made at the mocks' fixed now: the oldest leaves in a full day.
-    expect({ status: refused.status, code: refused.code, wait: refused.retryAfterSeconds }).toEqual(
-      { status: 429, code: 'rate_limited', wait: reportLimits.quotaWindowSeconds },
-    );
+  it('refuses a report with 429 and Retry-After when a story reached the quota', async () => {
     const reached = await rejection(
       mockApiAtMockNow({ reportQuotaReached: true }).resource.createClientReport(
         mockClientIds.jamie,

@@ -1,12 +1,7 @@
 import {
-  compareNewestFirst,
-  decodePageCursor,
-  encodePageCursor,
   fullName,
   localDateOf,
   messages,
-  type PageKey,
-  pageNewestFirst,
   type ReportPeriod,
   reportLimits,
   reportPeriod,
@@ -16,19 +11,19 @@ import type { CreateReportBody, Report } from '../contract/reports.ts';
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { coachActed } from './notesHandlers.ts';
-import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
-import type { MockState } from './state.ts';
+import {
+  clientAccess,
+  errorResponse as error,
+  type MockHandlerOptions,
+  mockService,
+  newestFirstPage,
+} from './route.ts';
+import { type MockState, nextMockId } from './state.ts';
 
 /** Options of {@link createReportHandlers}: failures of the report calls, for the app's stories. */
 export type ReportHandlerOptions = MockHandlerOptions & {
   /** Generating a report fails with 500 (the app says 'Error generating report'). */
   reportCreateFails?: boolean;
-  /** Generating a report is refused as busy: 503 'server_busy' with Retry-After. */
-  reportsBusy?: boolean;
-  /** Listing the reports fails with 500. */
-  reportListFails?: boolean;
-  /** Downloading a report fails with 500. */
-  reportDownloadFails?: boolean;
   /** The clients start without reports (by default the first client has one). */
   noReports?: boolean;
   /**
@@ -49,7 +44,7 @@ export type MockReport = Report & { coachId: string };
  * A one-page PDF saying `text` (ASCII), valid to the byte: its cross-reference table points at
  * each object, so a PDF viewer opens it.
  */
-export function minimalPdf(text: string): Uint8Array {
+function minimalPdf(text: string): Uint8Array {
   const escaped = text.replace(/[^ -~]/g, '?').replace(/[()\\]/g, (character) => `\\${character}`);
   const stream = `BT /F1 18 Tf 72 760 Td (${escaped}) Tj ET`;
   const objects = [
@@ -128,153 +123,78 @@ export function mockReportsOf(
   return reports;
 }
 
-/** A report's place in the list's order, as the server keys it (microseconds, then the id). */
-const keyOf = (report: MockReport): PageKey => ({
-  at: `${report.createdAt.slice(0, 23)}000Z`,
-  id: report.id,
-});
-
 /**
- * The seconds until a new report of the coach fits in the quota (the server's rule: at most
- * `dailyMax` in the last 24 hours), or null while it fits.
- */
-function quotaWait(reports: readonly MockReport[], coachId: string, now: Date): number | null {
-  const windowMs = reportLimits.quotaWindowSeconds * 1000;
-  const counted = reports
-    .filter(
-      (report) =>
-        report.coachId === coachId && Date.parse(report.createdAt) > now.getTime() - windowMs,
-    )
-    .map((report) => Date.parse(report.createdAt))
-    .sort((a, b) => b - a);
-  const leaving = counted[reportLimits.dailyMax - 1];
-  if (leaving === undefined) return null;
-  return Math.max(1, Math.ceil((leaving + windowMs - now.getTime()) / 1000));
-}
-
-/**
- * MSW handlers of the report calls over the mock state, following the server's rules: the
- * client's coach only (the one 404 otherwise), notes of at most 500 characters and the choice of
- * the coach's notes of the period (the contract's schema; the mock PDF is the same either way), a
- * period of at most 90 days defaulting to the journey so far, the coach's daily quota,
- * pages newest first after a cursor, deletion by the report's author only; every PDF is the same
- * small valid document.
+ * MSW handlers of the report calls over the mock state: the client's coach only (the one 404
+ * otherwise), the period by the domain's rule (at most 90 days, the journey so far by default),
+ * pages newest first, deletion by the report's author; every PDF is the same small document. The
+ * server's quota and busy refusals are its own (`reportQuotaReached` shows the quota's).
  */
 export function createReportHandlers(options: ReportHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
-  const clientNotFound = () => error(404, 'not_found', messages.clientNotFound);
   const internalError = () => error(500, 'internal_error', messages.internalError);
-
-  /** The caller when they are the coach of the client in the path. */
-  function coachOfClient(userId: string | undefined, clientId: string | undefined) {
-    const caller = state.persons.find((person) => person.userId === userId);
-    const record = state.clients.find((candidate) => candidate.person.id === clientId);
-    const isCoach = caller?.type === 'coach' && record?.person.coachId === caller.id;
-    return isCoach && record ? { coach: caller, record } : undefined;
-  }
-
   const reportsOf = () => mockReportsOf(state, options);
-
   const publicView = ({ coachId: _coachId, ...report }: MockReport): Report => report;
-
-  const rateLimited = (retryAfterSeconds: number) => {
-    const refusal = error(
-      429,
-      'rate_limited',
-      'Too many reports were generated lately, please try again later',
-    );
-    refusal.headers.set('Retry-After', String(retryAfterSeconds));
-    return refusal;
+  /** The coach's reports on the client of the path, or the one 404. */
+  const coachReports = (userId: string | undefined, clientId: string | undefined) => {
+    const access = clientAccess(state, userId, clientId);
+    if (access instanceof Response) return access;
+    const { caller, record } = access;
+    const own = (report: MockReport) =>
+      report.clientId === record.person.id && report.coachId === caller.id;
+    return { coach: caller, record, reports: reportsOf().filter(own) };
   };
-
-  /**
-   * The report in the path when the caller is its client's coach and its author, or the answer
-   * otherwise (and 500 when `fails`, past the access check as on the server).
-   */
-  const ownReport = (
-    userId: string | undefined,
-    params: Record<string, string>,
-    fails: boolean | undefined,
-  ): MockReport | Response => {
-    const access = coachOfClient(userId, params.clientId);
-    if (!access) return clientNotFound();
+  /** The report of the path when the caller wrote it on their client; 500 when `fails`. */
+  const ownReport = (userId: string | undefined, params: Record<string, string>, fails = false) => {
+    const access = coachReports(userId, params.clientId);
+    if (access instanceof Response) return access;
     if (fails) return internalError();
-    const found = reportsOf().find(
-      (report) =>
-        report.id === params.reportId &&
-        report.clientId === params.clientId &&
-        report.coachId === access.coach.id,
-    );
+    const found = access.reports.find((report) => report.id === params.reportId);
     return found ?? error(404, 'not_found', 'Report not found');
   };
 
   return [
     handle('createClientReport', ({ userId, params, body }) => {
-      const access = coachOfClient(userId, params.clientId);
-      if (!access) return clientNotFound();
-      if (options.reportsBusy) {
-        const refusal = error(
-          503,
-          'server_busy',
-          'Too many reports are being generated, please try again shortly',
-        );
-        refusal.headers.set('Retry-After', String(reportLimits.busyRetryAfterSeconds));
-        return refusal;
-      }
+      const access = coachReports(userId, params.clientId);
+      if (access instanceof Response) return access;
       if (options.reportCreateFails) return internalError();
+      if (options.reportQuotaReached) {
+        const message = 'Too many reports were generated lately, please try again later';
+        return error(429, 'rate_limited', message, 3600);
+      }
       const { coach, record } = access;
-      if (options.reportQuotaReached) return rateLimited(3600);
-      const wait = quotaWait(reportsOf(), coach.id, now());
-      if (wait !== null) return rateLimited(wait);
-      const today = localDateOf(now(), record.person.timezone);
-      const asked = periodOf(record, body as CreateReportBody, today);
+      const at = now();
+      const asked = periodOf(
+        record,
+        body as CreateReportBody,
+        localDateOf(at, record.person.timezone),
+      );
       if (!asked.ok) return error(400, asked.error, asked.message);
-      const { period } = asked;
-      state.sequence += 1;
       const report: MockReport = {
-        id: `7e5a0000-0000-4000-8000-${state.sequence.toString(16).padStart(12, '0')}`,
+        id: nextMockId(state, '7e5a0000'),
         clientId: record.person.id,
         coachId: coach.id,
-        createdAt: now().toISOString(),
+        createdAt: at.toISOString(),
         author: { id: coach.id, name: fullName(coach) },
-        period,
+        period: asked.period,
         phase: record.journey.currentStep,
         phaseDay: record.journey.currentDay,
         sizeBytes: pdf.byteLength,
       };
       reportsOf().unshift(report);
       // A report is an action on the client: it ends their open follow-up.
-      coachActed(state, {
-        clientId: report.clientId,
-        coachId: coach.id,
-        kind: 'report',
-        at: now(),
-      });
+      coachActed(state, { clientId: report.clientId, coachId: coach.id, kind: 'report', at });
       return HttpResponse.json(publicView(report), { status: 201 });
     }),
     handle('listClientReports', ({ userId, params, query }) => {
-      const access = coachOfClient(userId, params.clientId);
-      if (!access) return clientNotFound();
-      if (options.reportListFails) return internalError();
-      const { limit = reportLimits.listMax, before } = query as { limit?: number; before?: string };
-      const cursor = before === undefined ? null : decodePageCursor(before);
-      if (before !== undefined && cursor === null) {
-        return error(400, 'invalid_request', messages.invalidCursor);
-      }
-      const keyed = reportsOf()
-        .filter(
-          (report) => report.clientId === params.clientId && report.coachId === access.coach.id,
-        )
-        .map((report) => ({ ...keyOf(report), report }));
-      const after = cursor ? keyed.filter((key) => compareNewestFirst(key, cursor) > 0) : keyed;
-      const page = pageNewestFirst([after], limit);
-      return HttpResponse.json({
-        items: page.items.map((key) => publicView(key.report)),
-        nextCursor: page.next === null ? null : encodePageCursor(page.next),
-      });
+      const access = coachReports(userId, params.clientId);
+      if (access instanceof Response) return access;
+      const keyOf = (report: MockReport) => ({ at: report.createdAt, id: report.id });
+      const page = newestFirstPage(access.reports, keyOf, query, reportLimits.listMax);
+      if (page instanceof Response) return page;
+      return HttpResponse.json({ ...page, items: page.items.map(publicView) });
     }),
     handle('getClientReport', ({ userId, params }) => {
-      const found = ownReport(userId, params, options.reportDownloadFails);
+      const found = ownReport(userId, params);
       if (found instanceof Response) return found;
       return new HttpResponse(pdf.slice().buffer, {
         headers: { 'Content-Type': 'application/pdf' },

@@ -1,7 +1,15 @@
-import { messages, signInFactorMessages } from '@coach/domain';
+import {
+  compareNewestFirst,
+  decodePageCursor,
+  encodePageCursor,
+  messages,
+  pageNewestFirst,
+  signInFactorMessages,
+} from '@coach/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import type { Person } from '../contract/account.ts';
 import {
   type ApiErrorBody,
   errorStatuses,
@@ -11,6 +19,7 @@ import { type RouteDefinition, type RouteName, routes } from '../contract/routes
 import { routesOpenToEnrolment } from '../contract/signInFactors.ts';
 import { validationFailureMessage } from '../contract/validationMessages.ts';
 import type { ServiceBaseUrls } from '../services.ts';
+import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { isEnrolOnlyCaller } from './signInFactorStore.ts';
 import { createMockState, type MockState } from './state.ts';
 
@@ -19,8 +28,15 @@ const enrolmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(routesOpenToE
 
 // The machinery every mock handler shares: one MSW handler per contract route.
 
-/** A failure a story forces on a route: a code of the catalogue with its status. */
-export type MockFailure = ApiErrorBody & { status: number; error: ServerErrorCode };
+/**
+ * A failure a story forces on a route: a code of the catalogue with its status, and the seconds
+ * of its `Retry-After` when it has one (a quota's 429).
+ */
+type MockFailure = ApiErrorBody & {
+  status: number;
+  error: ServerErrorCode;
+  retryAfterSeconds?: number;
+};
 
 /** Options shared by every handler factory. */
 export type MockHandlerOptions = {
@@ -73,13 +89,20 @@ export type MockRequestContext = {
 /** Answers one checked request. */
 export type MockResolver = (context: MockRequestContext) => Response | Promise<Response>;
 
-/** An error answer with the contract's error body. */
-export function errorResponse(status: number, code: ServerErrorCode, message: string): Response {
+/** An error answer with the contract's error body (and `Retry-After` when given). */
+export function errorResponse(
+  status: number,
+  code: ServerErrorCode,
+  message: string,
+  retryAfterSeconds?: number,
+): Response {
   // The mocks answer like the server: a code of the catalogue, with the catalogue's status.
   if (errorStatuses[code] !== status) {
     throw new Error(`MSW: ${code} comes with ${errorStatuses[code]}, not ${status}`);
   }
-  return HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
+  const answer = HttpResponse.json({ error: code, message } satisfies ApiErrorBody, { status });
+  if (retryAfterSeconds !== undefined) answer.headers.set('Retry-After', `${retryAfterSeconds}`);
+  return answer;
 }
 
 /** The refusal of a request part off its schema, worded as the server words it. */
@@ -123,7 +146,10 @@ function createRouteHandler(
     await wait(options.delayMs);
     await wait(options.delays?.[name]);
     const failure = options.failures?.[name];
-    if (failure) return errorResponse(failure.status, failure.error, failure.message);
+    if (failure) {
+      const { status, error, message, retryAfterSeconds } = failure;
+      return errorResponse(status, error, message, retryAfterSeconds);
+    }
     const token = bearer(request);
     const userId = options.authenticateAs ?? (token && options.state.accessTokens.get(token));
     if (route.auth && !userId && !checks.isAnonymousAllowed?.(request)) {
@@ -199,3 +225,66 @@ export function mockService(
       createRouteHandler(name, context, resolve, { ...checks, ...routeChecks }),
   };
 }
+
+/** The signed-in caller's profile, if any. */
+export const callerOf = (state: MockState, userId: string | undefined): Person | undefined =>
+  state.persons.find((person) => person.userId === userId);
+
+/** The client of a path and the caller: their coach, or (when asked) the client themselves. */
+export type ClientAccess = { caller: Person; record: MockClientRecord; side: 'coach' | 'client' };
+
+/**
+ * The client `clientId` when the caller is their coach, or the client themselves when `orClient`;
+ * the one 404 'Client not found' to anyone else, as the server answers.
+ */
+export function clientAccess(
+  state: MockState,
+  userId: string | undefined,
+  clientId: string | undefined,
+  orClient = false,
+): ClientAccess | Response {
+  const caller = callerOf(state, userId);
+  const record = state.clients.find((client) => client.person.id === clientId?.toLowerCase());
+  if (caller && record && caller.type === 'coach' && record.person.coachId === caller.id) {
+    return { caller, record, side: 'coach' };
+  }
+  if (caller && record && orClient && caller.id === record.person.id) {
+    return { caller, record, side: 'client' };
+  }
+  return errorResponse(404, 'not_found', messages.clientNotFound);
+}
+
+/**
+ * One page of `items` newest first after the query's cursor, as the server pages (the domain's
+ * keys: the instant to the microsecond, then the id; its cursor), or the 400 of a cursor that is
+ * none.
+ */
+export function newestFirstPage<T>(
+  items: readonly T[],
+  keyOf: (item: T) => { at: string; id: string },
+  query: Record<string, unknown>,
+  pageMax: number,
+): { items: T[]; nextCursor: string | null } | Response {
+  const { limit = pageMax, before } = query as { limit?: number; before?: string };
+  const cursor = before === undefined ? null : decodePageCursor(before);
+  if (before !== undefined && cursor === null) {
+    return errorResponse(400, 'invalid_request', messages.invalidCursor);
+  }
+  const keyed = items.map((item) => {
+    const { at, id } = keyOf(item);
+    return { at: `${new Date(at).toISOString().slice(0, 23)}000Z`, id: id.toLowerCase(), item };
+  });
+  const after = cursor ? keyed.filter((key) => compareNewestFirst(key, cursor) > 0) : keyed;
+  const page = pageNewestFirst([after], limit);
+  return {
+    items: page.items.map((key) => key.item),
+    nextCursor: page.next && encodePageCursor(page.next),
+  };
+}
+
+/**
+ * When a new item of a list is written: now, or a millisecond after the list's newest when the
+ * clock stands still (the stories' fixed clock), so that the list keeps the order of writing.
+ */
+export const nextInstant = (instants: readonly string[], now: Date): string =>
+  new Date(Math.max(now.getTime(), ...instants.map((at) => Date.parse(at) + 1))).toISOString();

@@ -7,7 +7,7 @@ import {
   mockSecurityEventId,
 } from './fixtures/securityEventFixtures.ts';
 import { fixtureIds } from './fixtures.ts';
-import { errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
+import { callerOf, errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
 import type { MockState } from './state.ts';
 
 // The account's recent security events and the end of its other sessions (issue 64) over the mock
@@ -65,8 +65,7 @@ export function seedSecurityEvents(
 /** MSW handlers of `listSecurityEvents` and `endOtherSessions` (the auth service). */
 export function createSecurityEventHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const { state, handle, now } = mockService(options);
-  const isCoach = (userId: string | undefined) =>
-    state.persons.some((person) => person.userId === userId && person.type === 'coach');
+  const isCoach = (userId: string | undefined) => callerOf(state, userId)?.type === 'coach';
   const notCoach = () => error(403, 'forbidden', signInFactorMessages.onlyCoaches);
   return [
     handle('listSecurityEvents', ({ userId }) => {

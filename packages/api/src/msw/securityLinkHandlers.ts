@@ -54,7 +54,4 @@ function endEverySession(state: MockState, userId: string): void {
   for (const [token, owner] of state.refreshTokens) {
     if (owner === userId) state.refreshTokens.delete(token);
   }
-  for (const rotated of state.rotatedRefreshTokens.values()) {
-    if (rotated.userId === userId) rotated.isReuseSpent = true;
-  }
 }

@@ -14,24 +14,24 @@ import type {
   AuthenticatorEnrolment,
   ConfirmSecondFactorBody,
   PasskeyOptions,
-  PasskeySignInBody,
   RecoveryCodes,
   RenamePasskeyBody,
   SecondStep,
   SecondStepCodeBody,
-  SecondStepPasskeyBody,
 } from '../contract/signInFactors.ts';
-import { fromBase64Url, toBase64Url } from './mockAuthenticator.ts';
-import { issueMockTokens } from './mockTokens.ts';
-import { bearer, errorResponse as error, type MockHandlerOptions, mockService } from './route.ts';
+import { toBase64Url } from './mockAuthenticator.ts';
+import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import {
-  authenticatorStepOf,
+  bearer,
+  callerOf,
+  errorResponse as error,
+  type MockHandlerOptions,
+  mockService,
+} from './route.ts';
+import {
   demoAuthenticatorSecret,
-  hasSecondFactor,
-  type MockChallenge,
+  isAuthenticatorCode,
   type MockSignInFactors,
-  mockPasskeyId,
-  nextFactorToken,
   notePasswordEntered,
   renewRecoveryCodes,
   secondFactorCount,
@@ -39,27 +39,16 @@ import {
   signInFactorsOf,
   signInMethodsOf,
 } from './signInFactorStore.ts';
-import type { MockState } from './state.ts';
+import { type MockState, nextMockId } from './state.ts';
 
-// The second factors' routes over the mock state, by the server's rules (decision 73), for stories
-// and app tests: second steps (5 minutes, single use, bound to the account), single-use challenges,
-// TOTP codes checked with otpauth (one step of drift, a used step refused again), recovery codes
-// each usable once, the step-up window of 5 minutes, REQUIRE_MFA. Before adding or removing a
-// factor (issue 64) a session proves it is its owner's: a second factor used in the last 5
-// minutes, or, for an account without one, the password entered in them (its sign-in, or
-// `confirmPassword`); adding a factor proves nothing itself. Passkeys: the mocks can not
-// verify a WebAuthn signature; they accept a credential whose id is one of the account's passkeys
-// (one the mock registered) and whose client data carries the challenge handed out. The server
-// verifies the signature, the counter and the user-verification flag with @simplewebauthn/server.
+// The second factors' routes over the mock state (decision 73), for what the stories show: second
+// steps, passkeys, the authenticator app with its recovery codes (each used once), REQUIRE_MFA, and
+// the proof a change of the factors asks for (issue 64): a second factor used in the last 5
+// minutes, or, for an account without one, the password entered in them. The mocks can not verify
+// a WebAuthn signature: a passkey answer is one of the account's credential ids. The server's
+// throttles, expiries and single-use challenges are its own.
 
-const { secondStepSeconds, challengeSeconds, recentSecondFactorSeconds, passkeysMax } =
-  signInFactorLimits;
-
-/** Wrong codes a user may send before the mocks throttle them (as the sign-in throttle). */
-export const mockWrongCodeLimit = 5;
-
-/** Seconds a throttled user waits (`Retry-After`). */
-export const mockThrottleSeconds = 900;
+const { secondStepSeconds, recentSecondFactorSeconds, passkeysMax } = signInFactorLimits;
 
 /** Options of {@link createSignInFactorHandlers}. */
 export type SignInFactorHandlerOptions = MockHandlerOptions & {
@@ -67,14 +56,18 @@ export type SignInFactorHandlerOptions = MockHandlerOptions & {
   requireSecondFactor?: boolean;
 };
 
-const rpId = () => globalThis.location?.hostname ?? 'localhost';
+/** Sets `userId`'s password to `password` when one is given (a reset's). */
+function setPassword(state: MockState, userId: string, password: string | undefined): void {
+  const user = state.users.find((candidate) => candidate.id === userId);
+  if (user && password !== undefined) user.password = password;
+}
 
 /**
  * The mocks' answer to a right password (`proof` 'password') or a password reset ('mailedCode',
  * with its `newPassword`): tokens, or a second step. As on the server, tokens answered at once
- * count as the password entered then (typed to sign in, or chosen by the reset); a second step
- * passed later counts as the password entered when the sign-in's first step was (a reset's step,
- * as none), and a reset's new password is set only when its step is passed.
+ * count as the password entered then; a second step passed later counts as the password entered
+ * when the sign-in's first step was (a reset's, as none), and a reset's new password is set only
+ * when its step is passed.
  */
 export function answerSignIn(
   state: MockState,
@@ -84,349 +77,231 @@ export function answerSignIn(
   newPassword?: string,
 ): Response {
   const factors = signInFactorsOf(state);
-  if (!hasSecondFactor(factors, userId)) {
+  if (secondFactorCount(factors, userId) === 0) {
     setPassword(state, userId, newPassword);
     const tokens = issueMockTokens(state, userId);
     notePasswordEntered(factors, tokens.accessToken, now.getTime());
     return HttpResponse.json(tokens);
   }
-  const token = nextFactorToken(factors, 'second-step');
-  const expiresAtMs = now.getTime() + secondStepSeconds * 1000;
+  const token = nextMockToken(state, 'second-step');
   const passwordAtMs = proof === 'password' ? now.getTime() : undefined;
-  factors.secondSteps.set(token, {
-    userId,
-    expiresAtMs,
-    ...(passwordAtMs === undefined ? {} : { passwordAtMs }),
-    ...(newPassword === undefined ? {} : { newPassword }),
+  factors.secondSteps.set(token, { userId, passwordAtMs, newPassword });
+  const expiresAt = new Date(now.getTime() + secondStepSeconds * 1000).toISOString();
+  const methods = secondStepMethodsOf(factors, userId);
+  return HttpResponse.json({ secondStep: { token, expiresAt, methods } } satisfies SecondStep, {
+    status: 202,
   });
-  const answer: SecondStep = {
-    secondStep: {
-      token,
-      expiresAt: new Date(expiresAtMs).toISOString(),
-      methods: secondStepMethodsOf(factors, userId),
-    },
-  };
-  return HttpResponse.json(answer, { status: 202 });
 }
 
-/** Sets `userId`'s password to `password` when one is given (a reset's). */
-function setPassword(state: MockState, userId: string, password: string | undefined): void {
-  const user = state.users.find((candidate) => candidate.id === userId);
-  if (user && password !== undefined) user.password = password;
-}
-
-/**
- * Tokens of a session that used a second factor now (its step-up window open), whose password
- * was entered at `passwordAtMs` (a sign-in's second step; none for a reset's or a passkey's).
- */
-function issueConfirmedTokens(
-  state: MockState,
-  userId: string,
+/** Opens a session's 5 minutes of a second factor used, from `nowMs`. */
+function noteSecondFactorUsed(
+  factors: MockSignInFactors,
+  token: string | undefined,
   nowMs: number,
-  passwordAtMs?: number,
-): Tokens {
-  const tokens = issueMockTokens(state, userId);
-  const factors = signInFactorsOf(state);
-  noteSecondFactorUsed(factors, tokens.accessToken, nowMs);
-  if (passwordAtMs !== undefined) notePasswordEntered(factors, tokens.accessToken, passwordAtMs);
-  return tokens;
+) {
+  if (token) factors.recentSecondFactor.set(token, nowMs + recentSecondFactorSeconds * 1000);
 }
 
-/** The 429 of too many wrong codes (or passwords), with Retry-After. */
-function throttled(message = 'Too many wrong codes, please try again later'): Response {
-  const refusal = error(429, 'rate_limited', message);
-  refusal.headers.set('Retry-After', String(mockThrottleSeconds));
-  return refusal;
-}
+/** What the groups of handlers below share. */
+type FactorContext = ReturnType<typeof factorContext>;
 
-/** MSW handlers of the second factors' routes (the auth service). */
-export function createSignInFactorHandlers(
-  options: SignInFactorHandlerOptions = {},
-): HttpHandler[] {
+function factorContext(options: SignInFactorHandlerOptions) {
   const { state, handle, now } = mockService(options);
   const factors = signInFactorsOf(state);
   if (options.requireSecondFactor) factors.isSecondFactorRequired = true;
-  const nowMs = () => now().getTime();
-  const isCoach = (userId: string | undefined) =>
-    state.persons.some((person) => person.userId === userId && person.type === 'coach');
-  const notCoach = () => error(403, 'forbidden', signInFactorMessages.onlyCoaches);
-  const secondFactorNeeded = () =>
-    error(403, 'second_factor_needed', signInFactorMessages.secondFactorNeeded);
-  const isRecent = (windows: Map<string, number>, request: Request) => {
-    const token = bearer(request);
-    const until = token ? windows.get(token) : undefined;
-    return until !== undefined && until > nowMs();
-  };
-  /**
-   * Refuses a change of the factors (adding or removing one, new recovery codes) unless the
-   * session proved lately it is its owner's: a second factor used in the last 5 minutes, or, for
-   * an account without one, the password entered in them (issue 64, as the server checks).
-   */
-  const refuseWithoutProof = (request: Request, userId: string): Response | undefined => {
-    if (isRecent(factors.recentSecondFactor, request)) return undefined;
-    if (hasSecondFactor(factors, userId)) return secondFactorNeeded();
-    if (isRecent(factors.recentPassword, request)) return undefined;
-    return error(403, 'password_needed', signInFactorMessages.passwordNeeded);
-  };
-  /** A factor may go: with a recent proof, and not the last one under REQUIRE_MFA. */
-  const refuseRemoval = (request: Request, userId: string): Response | undefined => {
-    const refusal = refuseWithoutProof(request, userId);
-    if (refusal) return refusal;
-    if (factors.isSecondFactorRequired && secondFactorCount(factors, userId) <= 1) {
-      return error(409, 'last_second_factor', signInFactorMessages.lastSecondFactor);
-    }
-    return undefined;
-  };
-
-  const issueChallenge = (
-    purpose: MockChallenge['purpose'],
-    userId: string | undefined,
-    body: Record<string, unknown>,
-    secondStepToken?: string,
-  ) => {
-    const challengeId = nextFactorToken(factors, 'challenge');
-    const challenge = toBase64Url(`mock-challenge-${challengeId}`);
-    factors.challenges.set(challengeId, {
-      purpose,
-      challenge,
-      userId,
-      secondStepToken,
-      expiresAtMs: nowMs() + challengeSeconds * 1000,
-    });
-    return HttpResponse.json({
-      challengeId,
-      options: { challenge, timeout: challengeSeconds * 1000, ...body },
-    } satisfies PasskeyOptions);
-  };
-  /** The challenge of an answer, used up (once), if it is live and for this purpose. */
-  const takeChallenge = (challengeId: string, purpose: MockChallenge['purpose']) => {
-    const challenge = factors.challenges.get(challengeId);
-    factors.challenges.delete(challengeId);
-    if (!challenge || challenge.purpose !== purpose || challenge.expiresAtMs <= nowMs()) {
-      return undefined;
-    }
-    return challenge;
-  };
-  /** Whether a credential's client data carries the challenge (what the browser signed). */
-  const carriesChallenge = (credential: Record<string, unknown>, challenge: string) => {
-    const response = credential.response as { clientDataJSON?: unknown } | undefined;
-    const clientData =
-      typeof response?.clientDataJSON === 'string' ? fromBase64Url(response.clientDataJSON) : null;
-    try {
-      return clientData !== null && JSON.parse(clientData).challenge === challenge;
-    } catch {
-      return false;
-    }
-  };
-  /** The passkey of an assertion: one of `userId`'s (any account's when undefined). */
-  const passkeyOfAssertion = (
-    credential: Record<string, unknown>,
-    challenge: MockChallenge,
-    userId: string | undefined,
-  ) => {
-    if (!carriesChallenge(credential, challenge.challenge)) return undefined;
-    const passkey = factors.passkeys.find(
-      (candidate) =>
-        candidate.credentialId === credential.id &&
-        (userId === undefined || candidate.userId === userId),
-    );
-    if (passkey) passkey.lastUsedAt = now().toISOString();
-    return passkey;
-  };
-  const allowCredentials = (userId: string) =>
-    factors.passkeys
-      .filter((passkey) => passkey.userId === userId)
-      .map((passkey) => ({ id: passkey.credentialId, type: 'public-key' }));
-  const requestOptions = (userId: string | undefined) => ({
-    rpId: rpId(),
-    allowCredentials: userId ? allowCredentials(userId) : [],
-    userVerification: 'required',
-  });
-
-  /**
-   * Checks a code of a user: an app code (a step not used before) or a recovery code (used up).
-   * Wrong codes count towards the throttle; a right one resets it.
-   */
-  const checkCode = (
-    userId: string,
-    method: 'totp' | 'recovery',
-    code: string,
-  ): 'right' | 'wrong' | 'throttled' => {
-    const wrong = factors.wrongCodes.get(userId) ?? 0;
-    if (wrong >= mockWrongCodeLimit) return 'throttled';
-    let isRight = false;
-    if (method === 'totp') {
-      const app = factors.authenticators.get(userId);
-      const step = app ? authenticatorStepOf(app.secret, code, now()) : null;
-      if (app && step !== null && step > app.lastStep) {
-        app.lastStep = step;
-        isRight = true;
+  const isCoach = (userId: string) => callerOf(state, userId)?.type === 'coach';
+  const isRecent = (windows: Map<string, number>, request: Request) =>
+    (windows.get(bearer(request) ?? '') ?? 0) > now().getTime();
+  const passkeysOf = (userId: string) =>
+    factors.passkeys.filter((passkey) => passkey.userId === userId);
+  return {
+    state,
+    handle,
+    now,
+    factors,
+    /** The 403 of a caller who is no coach (none for a coach). */
+    notCoach: (userId: string) =>
+      isCoach(userId) ? undefined : error(403, 'forbidden', signInFactorMessages.onlyCoaches),
+    passkeysOf,
+    /** A change of the factors waits for a proof: a second factor lately, or the password for an account without one. */
+    refuseWithoutProof(request: Request, userId: string): Response | undefined {
+      if (isRecent(factors.recentSecondFactor, request)) return undefined;
+      if (secondFactorCount(factors, userId) > 0) {
+        return error(403, 'second_factor_needed', signInFactorMessages.secondFactorNeeded);
       }
-    } else {
+      if (isRecent(factors.recentPassword, request)) return undefined;
+      return error(403, 'password_needed', signInFactorMessages.passwordNeeded);
+    },
+    /** The options of a passkey ceremony, with a new challenge (the mocks check none). */
+    passkeyOptions: (body: Record<string, unknown>) => {
+      const challengeId = nextMockToken(state, 'challenge');
+      const challenge = toBase64Url(`mock-challenge-${challengeId}`);
+      const timeout = signInFactorLimits.challengeSeconds * 1000;
+      return HttpResponse.json({
+        challengeId,
+        options: { challenge, timeout, ...body },
+      } satisfies PasskeyOptions);
+    },
+    requestOptions: (userId: string | undefined) => ({
+      rpId: globalThis.location?.hostname ?? 'localhost',
+      allowCredentials: (userId ? passkeysOf(userId) : []).map((passkey) => ({
+        id: passkey.credentialId,
+        type: 'public-key',
+      })),
+      userVerification: 'required',
+    }),
+    /** The passkey of a passkey answer: one of `userId`'s (anyone's when undefined), now used. */
+    passkeyOf(body: unknown, userId: string | undefined) {
+      const { credential } = body as { credential: { id?: unknown } };
+      const passkey = factors.passkeys.find(
+        (candidate) =>
+          candidate.credentialId === credential.id &&
+          (userId === undefined || candidate.userId === userId),
+      );
+      if (passkey) passkey.lastUsedAt = now().toISOString();
+      return passkey;
+    },
+    /** Whether a code of a user is right: an app code, or a recovery code (used up). */
+    isRightCode(userId: string, method: 'totp' | 'recovery', code: string): boolean {
+      const app = factors.authenticators.get(userId);
+      if (method === 'totp')
+        return app !== undefined && isAuthenticatorCode(app.secret, code, now());
       const codes = factors.recoveryCodes.get(userId) ?? [];
       const index = codes.indexOf(code.toLowerCase());
-      if (index >= 0) {
-        codes.splice(index, 1);
-        isRight = true;
-      }
-    }
-    if (isRight) {
-      factors.wrongCodes.delete(userId);
-      return 'right';
-    }
-    factors.wrongCodes.set(userId, wrong + 1);
-    return 'wrong';
+      if (index >= 0) codes.splice(index, 1);
+      return index >= 0;
+    },
+    /** Tokens of a session that used a second factor now (its password entered at `passwordAtMs`). */
+    confirmedTokens(userId: string, passwordAtMs?: number): Tokens {
+      const tokens = issueMockTokens(state, userId);
+      noteSecondFactorUsed(factors, tokens.accessToken, now().getTime());
+      if (passwordAtMs !== undefined)
+        notePasswordEntered(factors, tokens.accessToken, passwordAtMs);
+      return tokens;
+    },
   };
+}
 
-  /** The live second step of a token (used up when `take`), or the 401 to answer. */
-  const secondStepOf = (token: string) => {
-    const step = factors.secondSteps.get(token);
-    if (!step || step.expiresAtMs <= nowMs()) {
-      factors.secondSteps.delete(token);
-      return undefined;
-    }
-    return step;
-  };
+/** The second step of a sign-in or a reset, and the sign-in with a passkey alone. */
+function signInHandlers(context: FactorContext): HttpHandler[] {
+  const { handle, factors, state } = context;
   const stepExpired = () =>
     error(401, 'second_step_expired', signInFactorMessages.secondStepExpired);
-
+  /** Passes the second step of `token`: its reset's password set, the session's tokens. */
+  const passStep = (
+    token: string,
+    step: { userId: string; passwordAtMs?: number; newPassword?: string },
+  ) => {
+    factors.secondSteps.delete(token);
+    setPassword(state, step.userId, step.newPassword);
+    return HttpResponse.json(context.confirmedTokens(step.userId, step.passwordAtMs));
+  };
   return [
     handle('completeSecondStep', ({ body }) => {
       const { token, method, code } = body as SecondStepCodeBody;
-      const step = secondStepOf(token);
+      const step = factors.secondSteps.get(token);
       if (!step) return stepExpired();
-      const checked = checkCode(step.userId, method, code);
-      if (checked === 'throttled') return throttled();
-      if (checked === 'wrong') return error(400, 'wrong_code', messages.wrongCode);
-      factors.secondSteps.delete(token);
-      setPassword(state, step.userId, step.newPassword);
-      return HttpResponse.json(
-        issueConfirmedTokens(state, step.userId, nowMs(), step.passwordAtMs),
-      );
+      if (!context.isRightCode(step.userId, method, code)) {
+        return error(400, 'wrong_code', messages.wrongCode);
+      }
+      return passStep(token, step);
     }),
     handle('secondStepPasskeyOptions', ({ body }) => {
-      const { token } = body as { token: string };
-      const step = secondStepOf(token);
-      if (!step) return stepExpired();
-      return issueChallenge('secondStep', step.userId, requestOptions(step.userId), token);
+      const step = factors.secondSteps.get((body as { token: string }).token);
+      return step ? context.passkeyOptions(context.requestOptions(step.userId)) : stepExpired();
     }),
     handle('completeSecondStepWithPasskey', ({ body }) => {
-      const { token, challengeId } = body as SecondStepPasskeyBody;
-      const credential = credentialOf(body);
-      const step = secondStepOf(token);
+      const { token } = body as { token: string };
+      const step = factors.secondSteps.get(token);
       if (!step) return stepExpired();
-      const challenge = takeChallenge(challengeId, 'secondStep');
-      const passkey =
-        challenge?.secondStepToken === token
-          ? passkeyOfAssertion(credential, challenge, step.userId)
-          : undefined;
-      if (!passkey) {
-        // 400, not 401: a 401 would read as a wrong password to the client, as on the server.
+      // 400, not 401: a 401 would read as a wrong password to the client, as on the server.
+      if (!context.passkeyOf(body, step.userId)) {
         return error(400, 'bad_request', signInFactorMessages.passkeyRefused);
       }
-      factors.secondSteps.delete(token);
-      setPassword(state, step.userId, step.newPassword);
-      return HttpResponse.json(
-        issueConfirmedTokens(state, step.userId, nowMs(), step.passwordAtMs),
-      );
+      return passStep(token, step);
     }),
-    handle('passkeySignInOptions', () =>
-      issueChallenge('signIn', undefined, requestOptions(undefined)),
-    ),
+    handle('passkeySignInOptions', () => context.passkeyOptions(context.requestOptions(undefined))),
     handle('signInWithPasskey', ({ body }) => {
-      const { challengeId } = body as PasskeySignInBody;
-      const credential = credentialOf(body);
-      const challenge = takeChallenge(challengeId, 'signIn');
-      const passkey = challenge ? passkeyOfAssertion(credential, challenge, undefined) : undefined;
-      if (!passkey) {
-        return error(401, 'invalid_credentials', signInFactorMessages.passkeyRefused);
-      }
-      return HttpResponse.json(issueConfirmedTokens(state, passkey.userId, nowMs()));
+      const passkey = context.passkeyOf(body, undefined);
+      if (!passkey) return error(401, 'invalid_credentials', signInFactorMessages.passkeyRefused);
+      return HttpResponse.json(context.confirmedTokens(passkey.userId));
     }),
-    handle('listSignInMethods', ({ request, userId }) => {
-      if (!userId || !isCoach(userId)) return notCoach();
-      return HttpResponse.json(signInMethodsOf(factors, userId, bearer(request), nowMs()));
+  ];
+}
+
+/** The coach's passkeys: listed with the other methods, added, renamed and removed. */
+function passkeyHandlers(context: FactorContext): HttpHandler[] {
+  const { handle, factors, state, now } = context;
+  const passkeysFull = () => error(409, 'factor_limit_reached', signInFactorMessages.passkeysFull);
+  return [
+    handle('listSignInMethods', ({ request, userId = '' }) => {
+      const methods = () => signInMethodsOf(factors, userId, bearer(request), now().getTime());
+      return context.notCoach(userId) ?? HttpResponse.json(methods());
     }),
-    handle('passkeyRegistrationOptions', ({ request, userId }) => {
-      if (!userId || !isCoach(userId)) return notCoach();
-      const refusal = refuseWithoutProof(request, userId);
+    handle('passkeyRegistrationOptions', ({ request, userId = '' }) => {
+      const refusal = context.notCoach(userId) ?? context.refuseWithoutProof(request, userId);
       if (refusal) return refusal;
-      const mine = allowCredentials(userId);
-      if (mine.length >= passkeysMax) {
-        return error(409, 'factor_limit_reached', signInFactorMessages.passkeysFull);
-      }
-      const user = state.users.find((candidate) => candidate.id === userId);
-      return issueChallenge('register', userId, {
-        rp: { name: 'Coach', id: rpId() },
-        user: { id: toBase64Url(userId), name: user?.email ?? '', displayName: user?.email ?? '' },
-        pubKeyCredParams: [
-          { type: 'public-key', alg: -7 },
-          { type: 'public-key', alg: -257 },
-        ],
-        excludeCredentials: mine,
-        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-        attestation: 'none',
-      });
+      const mine = context.requestOptions(userId).allowCredentials;
+      if (mine.length >= passkeysMax) return passkeysFull();
+      // The mock authenticator reads the challenge alone; a browser's reads the server's options.
+      return context.passkeyOptions({ excludeCredentials: mine });
     }),
-    handle('addPasskey', ({ request, userId, body }) => {
-      if (!userId || !isCoach(userId)) return notCoach();
-      // Adding a factor asks for proof (before the challenge is used), and is none itself.
-      const refusal = refuseWithoutProof(request, userId);
+    handle('addPasskey', ({ request, userId = '', body }) => {
+      // Adding a factor asks for proof, and is none itself.
+      const refusal = context.notCoach(userId) ?? context.refuseWithoutProof(request, userId);
       if (refusal) return refusal;
-      const { name, challengeId } = body as AddPasskeyBody;
-      const credential = credentialOf(body);
-      const challenge = takeChallenge(challengeId, 'register');
+      const { name, credential } = body as AddPasskeyBody;
       const credentialId = typeof credential.id === 'string' ? credential.id : '';
-      if (
-        !challenge ||
-        challenge.userId !== userId ||
-        !credentialId ||
-        !carriesChallenge(credential, challenge.challenge) ||
-        factors.passkeys.some((passkey) => passkey.credentialId === credentialId)
-      ) {
+      if (!credentialId || factors.passkeys.some((each) => each.credentialId === credentialId)) {
         return error(400, 'bad_request', signInFactorMessages.passkeyRefused);
       }
-      if (allowCredentials(userId).length >= passkeysMax) {
-        return error(409, 'factor_limit_reached', signInFactorMessages.passkeysFull);
-      }
-      factors.sequence += 1;
-      const passkey = {
-        id: mockPasskeyId(factors.sequence),
-        userId,
-        credentialId,
-        name: name.trim(),
-        addedAt: now().toISOString(),
-        lastUsedAt: null,
-      };
-      factors.passkeys.push(passkey);
-      const { id, addedAt, lastUsedAt } = passkey;
-      return HttpResponse.json({ id, name: passkey.name, addedAt, lastUsedAt }, { status: 201 });
+      if (context.passkeysOf(userId).length >= passkeysMax) return passkeysFull();
+      const id = nextMockId(state, '9a55c0de');
+      const passkey = { id, name: name.trim(), addedAt: now().toISOString(), lastUsedAt: null };
+      factors.passkeys.push({ ...passkey, userId, credentialId });
+      return HttpResponse.json(passkey, { status: 201 });
     }),
     handle('renamePasskey', ({ params, userId, body }) => {
-      const passkey = factors.passkeys.find(
-        (candidate) => candidate.id === params.id && candidate.userId === userId,
-      );
+      const passkey = context.passkeysOf(userId ?? '').find((each) => each.id === params.id);
       if (!passkey) return error(404, 'not_found', messages.notFound);
       passkey.name = (body as RenamePasskeyBody).name.trim();
       const { id, name, addedAt, lastUsedAt } = passkey;
       return HttpResponse.json({ id, name, addedAt, lastUsedAt });
     }),
     handle('removePasskey', ({ request, params, userId }) => {
-      const index = factors.passkeys.findIndex(
-        (candidate) => candidate.id === params.id && candidate.userId === userId,
-      );
-      if (index < 0 || !userId) return error(404, 'not_found', messages.notFound);
-      const refusal = refuseRemoval(request, userId);
+      const passkey = context.passkeysOf(userId ?? '').find((each) => each.id === params.id);
+      if (!passkey || !userId) return error(404, 'not_found', messages.notFound);
+      const refusal = removalRefusal(context, request, userId);
       if (refusal) return refusal;
-      factors.passkeys.splice(index, 1);
+      factors.passkeys.splice(factors.passkeys.indexOf(passkey), 1);
       return new HttpResponse(null, { status: 204 });
     }),
-    handle('startAuthenticatorEnrolment', ({ request, userId }) => {
-      if (!userId || !isCoach(userId)) return notCoach();
-      if (factors.authenticators.has(userId)) {
-        return error(409, 'factor_limit_reached', signInFactorMessages.authenticatorOnAlready);
-      }
-      const refusal = refuseWithoutProof(request, userId);
+  ];
+}
+
+/** A factor may go with a recent proof, and not the last one under REQUIRE_MFA. */
+function removalRefusal(context: FactorContext, request: Request, userId: string) {
+  const refusal = context.refuseWithoutProof(request, userId);
+  if (refusal) return refusal;
+  const { factors } = context;
+  if (factors.isSecondFactorRequired && secondFactorCount(factors, userId) <= 1) {
+    return error(409, 'last_second_factor', signInFactorMessages.lastSecondFactor);
+  }
+  return undefined;
+}
+
+/** The authenticator app: set up (its QR code), confirmed with a first code, removed; recovery codes. */
+function authenticatorHandlers(context: FactorContext): HttpHandler[] {
+  const { handle, factors, state, now } = context;
+  /** The refusal of a caller who is no coach, or whose app is on already. */
+  const notYetOn = (userId: string) =>
+    context.notCoach(userId) ??
+    (factors.authenticators.has(userId)
+      ? error(409, 'factor_limit_reached', signInFactorMessages.authenticatorOnAlready)
+      : undefined);
+  return [
+    handle('startAuthenticatorEnrolment', ({ request, userId = '' }) => {
+      const refusal = notYetOn(userId) ?? context.refuseWithoutProof(request, userId);
       if (refusal) return refusal;
       const secret = demoAuthenticatorSecret;
       factors.pendingSecrets.set(userId, secret);
@@ -438,29 +313,25 @@ export function createSignInFactorHandlers(
         qrSvg: renderSVG(uri),
       } satisfies AuthenticatorEnrolment);
     }),
-    handle('confirmAuthenticator', ({ request, userId, body }) => {
-      if (!userId || !isCoach(userId)) return notCoach();
-      if (factors.authenticators.has(userId)) {
-        return error(409, 'factor_limit_reached', signInFactorMessages.authenticatorOnAlready);
-      }
+    handle('confirmAuthenticator', ({ request, userId = '', body }) => {
       const secret = factors.pendingSecrets.get(userId);
-      if (!secret) return error(400, 'bad_request', signInFactorMessages.noEnrolment);
-      const refusal = refuseWithoutProof(request, userId);
-      if (refusal) return refusal;
-      const { code } = body as AuthenticatorCodeBody;
-      const step = authenticatorStepOf(secret, code, now());
-      if (step === null) return error(400, 'wrong_code', messages.wrongCode);
+      const noEnrolment = () => error(400, 'bad_request', signInFactorMessages.noEnrolment);
+      const refusal =
+        notYetOn(userId) ?? (secret ? context.refuseWithoutProof(request, userId) : noEnrolment());
+      if (refusal || !secret) return refusal ?? noEnrolment();
+      if (!isAuthenticatorCode(secret, (body as AuthenticatorCodeBody).code, now())) {
+        return error(400, 'wrong_code', messages.wrongCode);
+      }
       factors.pendingSecrets.delete(userId);
-      factors.authenticators.set(userId, { secret, addedAt: now().toISOString(), lastStep: step });
-      return HttpResponse.json({
-        recoveryCodes: renewRecoveryCodes(factors, userId),
-      } satisfies RecoveryCodes);
+      factors.authenticators.set(userId, { secret, addedAt: now().toISOString() });
+      const recoveryCodes = renewRecoveryCodes(factors, userId);
+      return HttpResponse.json({ recoveryCodes } satisfies RecoveryCodes);
     }),
     handle('removeAuthenticator', ({ request, userId }) => {
       if (!userId || !factors.authenticators.has(userId)) {
         return error(404, 'not_found', messages.notFound);
       }
-      const refusal = refuseRemoval(request, userId);
+      const refusal = removalRefusal(context, request, userId);
       if (refusal) return refusal;
       factors.authenticators.delete(userId);
       factors.recoveryCodes.delete(userId);
@@ -470,70 +341,65 @@ export function createSignInFactorHandlers(
       if (!userId || !factors.authenticators.has(userId)) {
         return error(409, 'conflict', 'Recovery codes come with the authenticator app');
       }
-      const refusal = refuseWithoutProof(request, userId);
+      const refusal = context.refuseWithoutProof(request, userId);
       if (refusal) return refusal;
-      return HttpResponse.json({
-        recoveryCodes: renewRecoveryCodes(factors, userId),
-      } satisfies RecoveryCodes);
+      const recoveryCodes = renewRecoveryCodes(factors, userId);
+      return HttpResponse.json({ recoveryCodes } satisfies RecoveryCodes);
     }),
+  ];
+}
+
+/** A session's proof that it is its owner's: a second factor used now, or the password again. */
+function proofHandlers(context: FactorContext): HttpHandler[] {
+  const { handle, factors, state, now } = context;
+  const confirmed = (request: Request) => {
+    noteSecondFactorUsed(factors, bearer(request), now().getTime());
+    return new HttpResponse(null, { status: 204 });
+  };
+  return [
     handle('confirmSecondFactor', ({ request, userId, body }) => {
       if (!userId) return error(401, 'unauthorized', messages.unauthorized);
       const { method, code } = body as ConfirmSecondFactorBody;
-      const checked = checkCode(userId, method, code);
-      if (checked === 'throttled') return throttled();
       // 400, not 401: a 401 would read as an ended session to the client (refresh and retry).
-      if (checked === 'wrong') return error(400, 'wrong_code', messages.wrongCode);
-      noteSecondFactorUsed(factors, bearer(request), nowMs());
-      return new HttpResponse(null, { status: 204 });
+      if (!context.isRightCode(userId, method, code)) {
+        return error(400, 'wrong_code', messages.wrongCode);
+      }
+      return confirmed(request);
     }),
     handle('secondFactorPasskeyOptions', ({ userId }) => {
-      if (!userId || allowCredentials(userId).length === 0) {
+      if (!userId || context.passkeysOf(userId).length === 0) {
         return error(409, 'conflict', 'This account has no passkey');
       }
-      return issueChallenge('stepUp', userId, requestOptions(userId));
+      return context.passkeyOptions(context.requestOptions(userId));
     }),
     handle('confirmSecondFactorWithPasskey', ({ request, userId, body }) => {
-      const { challengeId } = body as PasskeySignInBody;
-      const credential = credentialOf(body);
-      const challenge = takeChallenge(challengeId, 'stepUp');
-      const passkey =
-        challenge && challenge.userId === userId
-          ? passkeyOfAssertion(credential, challenge, userId)
-          : undefined;
-      if (!passkey) {
+      if (!userId || !context.passkeyOf(body, userId)) {
         return error(400, 'bad_request', signInFactorMessages.passkeyRefused);
       }
-      noteSecondFactorUsed(factors, bearer(request), nowMs());
-      return new HttpResponse(null, { status: 204 });
+      return confirmed(request);
     }),
-    handle('confirmPassword', ({ request, userId, body }) => {
-      if (!userId || !isCoach(userId)) return notCoach();
-      // Throttled as a sign-in: a stolen session guesses the password no faster here.
-      const wrong = factors.wrongPasswords.get(userId) ?? 0;
-      if (wrong >= mockWrongCodeLimit) return throttled(messages.tooManyRequests);
+    handle('confirmPassword', ({ request, userId = '', body }) => {
+      const refusal = context.notCoach(userId);
+      if (refusal) return refusal;
       const user = state.users.find((candidate) => candidate.id === userId);
       if (user?.password !== (body as ConfirmPasswordBody).password) {
-        factors.wrongPasswords.set(userId, wrong + 1);
         return error(400, 'wrong_password', signInFactorMessages.wrongPassword);
       }
-      factors.wrongPasswords.delete(userId);
-      notePasswordEntered(factors, bearer(request), nowMs());
+      notePasswordEntered(factors, bearer(request), now().getTime());
       return new HttpResponse(null, { status: 204 });
     }),
   ];
 }
 
-/** The credential of a passkey answer (the contract bounds it; its library checks it). */
-function credentialOf(body: unknown): Record<string, unknown> {
-  return (body as { credential: Record<string, unknown> }).credential;
-}
-
-/** Opens a session's 5 minutes of a second factor used, from `nowMs`. */
-function noteSecondFactorUsed(
-  factors: MockSignInFactors,
-  accessToken: string | undefined,
-  nowMs: number,
-) {
-  if (accessToken)
-    factors.recentSecondFactor.set(accessToken, nowMs + recentSecondFactorSeconds * 1000);
+/** MSW handlers of the second factors' routes (the auth service). */
+export function createSignInFactorHandlers(
+  options: SignInFactorHandlerOptions = {},
+): HttpHandler[] {
+  const context = factorContext(options);
+  return [
+    ...signInHandlers(context),
+    ...passkeyHandlers(context),
+    ...authenticatorHandlers(context),
+    ...proofHandlers(context),
+  ];
 }

@@ -12,10 +12,10 @@ import {
 import { createMockInvites, type MockInvite } from './inviteFixtures.ts';
 
 /** A user account of the mock state. */
-export type MockUser = { id: string; email: string; password: string };
+type MockUser = { id: string; email: string; password: string };
 
 /** A stored picture of the mock state. */
-export type MockPicture = { bytes: ArrayBuffer; contentType: string; etag: string };
+type MockPicture = { bytes: ArrayBuffer; contentType: string; etag: string };
 
 /** The in-memory data behind the MSW handlers; handlers change it as a server would. */
 export type MockState = {
@@ -27,21 +27,10 @@ export type MockState = {
   /** Every invite with its token: the demo coach's seeded ones, then those the handlers make. */
   invites: MockInvite[];
   pictures: Map<string, MockPicture>;
-  /**
-   * The signatures of the picture URLs handed out, by `{personId}@{expires}`: a signed URL works
-   * while it is live and its signature is the one issued (the server's HMAC is not the mock's job).
-   */
-  pictureSignatures: Map<string, string>;
   /** Access token to user id. */
   accessTokens: Map<string, string>;
   /** Refresh token to user id (rotated on use). */
   refreshTokens: Map<string, string>;
-  /**
-   * Refresh tokens already rotated, to their user and whether their one reuse is spent: the
-   * server lets a rotated token through once within seconds (two tabs refreshing at once); the
-   * mock's clock stands still, so a reuse is always within that grace.
-   */
-  rotatedRefreshTokens: Map<string, { userId: string; isReuseSpent: boolean }>;
   /** Access tokens of sessions signed out: the server tells them apart from tokens never issued. */
   endedAccessTokens: Set<string>;
   /** The code mailed last for each email with a pending reset. */
@@ -97,7 +86,6 @@ export function createMockState(): MockState {
         .filter((person) => person.type === 'user' && person.profilePicture !== null)
         .map((person, index): [string, MockPicture] => [person.id, picture(`"fixture-c${index}"`)]),
     ]),
-    pictureSignatures: new Map(),
     accessTokens: new Map([
       [fixtureTokens.coach.accessToken, fixtureIds.coachUser],
       [fixtureTokens.client.accessToken, fixtureIds.clientUser],
@@ -106,11 +94,26 @@ export function createMockState(): MockState {
       [fixtureTokens.coach.refreshToken, fixtureIds.coachUser],
       [fixtureTokens.client.refreshToken, fixtureIds.clientUser],
     ]),
-    rotatedRefreshTokens: new Map(),
     endedAccessTokens: new Set(),
     resetCodes: new Map(),
     resetRequests: new Map(),
     coachSettings: new Map(),
     sequence: 0,
+  };
+}
+
+/** A new id of the state: `{prefix}-0000-4000-8000-{the state's counter}` (a UUID). */
+export function nextMockId(state: MockState, prefix: string): string {
+  state.sequence += 1;
+  return `${prefix}-0000-4000-8000-${state.sequence.toString(16).padStart(12, '0')}`;
+}
+
+/** Data a module keeps beside each mock state, made by `make` at its first use. */
+export function perState<T>(make: (state: MockState) => T): (state: MockState) => T {
+  const byState = new WeakMap<MockState, T>();
+  return (state) => {
+    const kept = byState.get(state) ?? make(state);
+    byState.set(state, kept);
+    return kept;
   };
 }
