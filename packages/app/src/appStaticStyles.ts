@@ -1,8 +1,8 @@
 import type { StaticStyles } from '@coach/ui/static-css';
+import { formNoticeStyles } from './core/forms/FormNotice.styles.ts';
 import { layoutStyles } from './core/layout/components/layout.styles.ts';
 import { screenLoadErrorStyles } from './core/lazyScreens/components/ScreenLoadError.styles.ts';
 import { signInStyles } from './features/auth/components/signIn.styles.ts';
-import { formNoticeStyles } from './forms/FormNotice.styles.ts';
 
 /**
  * Every static style of the app: what the first route shows (the signed-out layout, the sign-in

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { LoginFailure } from '../../core/session/index.ts';
-import { describeSessionFailure } from '../../core/session/index.ts';
+import { describeSessionFailure, type LoginFailure } from '../../core/session/index.ts';
 import { describeTooManyAttempts } from '../../errors/tooManyAttempts.ts';
 
 /** The text shown for a failed sign-in. */

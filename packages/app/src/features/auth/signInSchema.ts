@@ -1,6 +1,5 @@
 import { type InferType, object, string } from 'yup';
-import { codeField } from '../../forms/codeField.ts';
-import { validationMessage as message } from '../../forms/validationMessage.ts';
+import { codeField, validationMessage as message } from '../../core/fieldRules/index.ts';
 
 /** What the sign-in form tells its schema (react-hook-form's `context`). */
 export type SignInContext = {

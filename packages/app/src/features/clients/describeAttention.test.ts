@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../test/testI18n.ts';
-import { createClientFormats } from './clientFormats.ts';
+import { createClientFormats } from '../../core/clientFormats/index.ts';
 import { describeAttentionReason } from './describeAttention.ts';
 
 const { t } = createTestI18n();

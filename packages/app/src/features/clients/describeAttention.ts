@@ -1,6 +1,6 @@
 import { type AttentionReason, describeAttentionReason as wordReason } from '@coach/domain';
 import type { TFunction } from 'i18next';
-import type { ClientFormats } from './clientFormats.ts';
+import type { ClientFormats } from '../../core/clientFormats/index.ts';
 
 /**
  * One reason in words with the app's i18next ('Mental 62% for 3 days'): the domain's rule, which

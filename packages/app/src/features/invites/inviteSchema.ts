@@ -1,5 +1,5 @@
 import { type InferType, object, string } from 'yup';
-import { validationMessage as message } from '../../forms/validationMessage.ts';
+import { validationMessage as message } from '../../core/fieldRules/index.ts';
 
 /** 'Invite client' (requirements R5.2): the email, trimmed, required and well formed. */
 export const inviteSchema = object({

@@ -3,5 +3,3 @@
 export { MorningMailSection } from './components/MorningMailSection.tsx';
 export { SecurityEventsSection } from './securityEvents/SecurityEventsSection.tsx';
 export { SignInMethodsSection } from './signInMethods/SignInMethodsSection.tsx';
-export { settingsSchema } from './settingsSchema.ts';
-export { coachSettingsLoadableAtom } from './atoms/coachSettingsAtom.ts';

@@ -1,7 +1,6 @@
 import { messagingLimits } from '@coach/domain';
 import { array, type InferType, object, string } from 'yup';
-import { maxTextLength } from '../../forms/maxTextLength.ts';
-import { validationMessage as message } from '../../forms/validationMessage.ts';
+import { maxTextLength, validationMessage as message } from '../../core/fieldRules/index.ts';
 
 const { quickRepliesMax, quickReplyMaxLength } = messagingLimits;
 

@@ -1,27 +1,16 @@
-import { isOneLineName, limits } from '@coach/domain';
-import { type InferType, object, string } from 'yup';
-import { maxTextLength } from '../../forms/maxTextLength.ts';
-import { validationMessage as message } from '../../forms/validationMessage.ts';
-
-/** The contract's name rule: one line, no control characters (see `isOneLineName`). */
-const oneLine = (value: string | undefined) => isOneLineName(value ?? '');
+import { limits } from '@coach/domain';
+import { type InferType, string } from 'yup';
+import {
+  maxTextLength,
+  validationMessage as message,
+  personNameSchema,
+} from '../../core/fieldRules/index.ts';
 
 /**
- * The coach's profile (requirements R5.1): first and last name required, at most 250 characters each (code points, as the server counts)
- * (trimmed, so spaces alone are no name), each on one line (no line breaks or control
- * characters, the contract's rule); about me optional, at most 500.
+ * The coach's profile (requirements R5.1): the first and last name by the rules of a person's
+ * name; about me optional, at most 500.
  */
-export const settingsSchema = object({
-  firstName: string()
-    .trim()
-    .required(message('settings.validation.firstNameRequired'))
-    .test('oneLine', message('settings.validation.firstNameOneLine'), oneLine)
-    .test(maxTextLength(limits.nameMaxLength, message('settings.validation.maxNameLength'))),
-  lastName: string()
-    .trim()
-    .required(message('settings.validation.lastNameRequired'))
-    .test('oneLine', message('settings.validation.lastNameOneLine'), oneLine)
-    .test(maxTextLength(limits.nameMaxLength, message('settings.validation.maxNameLength'))),
+export const settingsSchema = personNameSchema.shape({
   aboutMe: string()
     .default('')
     .test(maxTextLength(limits.aboutMeMaxLength, message('settings.validation.aboutMeTooLong'))),

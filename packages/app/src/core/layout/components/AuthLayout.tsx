@@ -2,8 +2,8 @@ import { LoadingPlaceholder } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { appClass } from '../../../styles/appClass.ts';
-import type { layoutStyles } from './layout.styles.ts';
 import { Logo } from './Logo.tsx';
+import type { layoutStyles } from './layout.styles.ts';
 
 export type AuthLayoutProps = {
   /** The content; the matched route's element by default. */

@@ -1,8 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import type { NavMenuLinkProps } from '@coach/ui';
 import { forwardRef } from 'react';
-import { paths } from '../../navigation/index.ts';
 import { UnreadTotal } from '../../messaging/index.ts';
+import { paths } from '../../navigation/index.ts';
 import { RouterLink } from './RouterLink.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
-import { type LiveUpdate, liveUpdateAtom } from './liveUpdateAtom.ts';
 import { liveMessagesAtom } from './liveMessagesAtom.ts';
+import { type LiveUpdate, liveUpdateAtom } from './liveUpdateAtom.ts';
 
 const withNamed = (current: LiveUpdate, clientIds: readonly string[], sequence: number) => {
   const namedAt = new Map(current.namedAt);

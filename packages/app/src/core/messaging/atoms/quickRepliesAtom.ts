@@ -1,7 +1,7 @@
 import type { QuickReplies } from '@coach/api';
-import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
+import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 
 /** What changes the quick replies' atom: the server's answer to a save, or 'refresh'. */
 type QuickRepliesUpdate = QuickReplies | 'refresh';

@@ -1,8 +1,8 @@
 import type { UnreadCounts } from '@coach/api';
-import { liveMessagesAtom } from '../../live/index.ts';
-import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
+import { liveMessagesAtom } from '../../live/index.ts';
+import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 
 const threadsMarkedReadCountAtom = atom(0);
 threadsMarkedReadCountAtom.debugLabel = 'threadsMarkedReadCountAtom';

@@ -1,7 +1,7 @@
 import { TextField, type TextFieldProps } from '@coach/ui';
 import { forwardRef, useId } from 'react';
 import { LuMail } from 'react-icons/lu';
-import { FormNotice } from '../../../forms/FormNotice.tsx';
+import { FormNotice } from '../../../core/forms/index.ts';
 import { appClass } from '../../../styles/appClass.ts';
 import type { signInStyles } from './signIn.styles.ts';
 

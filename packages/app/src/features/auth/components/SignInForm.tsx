@@ -1,10 +1,10 @@
 import { Button, PasswordField, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuFingerprint } from 'react-icons/lu';
+import { FormAlert } from '../../../core/forms/index.ts';
 import { TextLink } from '../../../core/layout/index.ts';
 import { paths, withReturnPath } from '../../../core/navigation/index.ts';
 import type { PendingSecondStep } from '../../../core/session/index.ts';
-import { FormAlert } from '../../../forms/FormAlert.tsx';
 import { appClass } from '../../../styles/appClass.ts';
 import { useSignInForm } from '../hooks/useSignInForm.ts';
 import { SignInCodeField } from './SignInCodeField.tsx';

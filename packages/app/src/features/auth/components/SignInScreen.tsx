@@ -7,11 +7,11 @@ import {
   describeSessionFailure,
   type PendingSecondStep,
   type SessionStartResult,
+  secondStepExpiredAtom,
   sessionErrorAtom,
 } from '../../../core/session/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { appClass } from '../../../styles/appClass.ts';
-import { secondStepExpiredAtom } from '../atoms/secondStepExpiredAtom.ts';
 import { LazySecondStep } from './lazySecondStep.ts';
 import { SignInForm } from './SignInForm.tsx';
 import type { signInStyles } from './signIn.styles.ts';

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { withDesignSystem } from '../../../core/designSystem/index.ts';
 
 const loadSecondStep = withDesignSystem(() =>
-  import('./SecondStep.tsx').then((module) => ({ default: module.SecondStep })),
+  import('../../../core/secondFactor/index.ts').then((module) => ({ default: module.SecondStep })),
 );
 
 let loading: ReturnType<typeof loadSecondStep> | null = null;

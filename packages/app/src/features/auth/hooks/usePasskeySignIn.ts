@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserPasskeysAtom, type WebAuthnJson } from '../../../core/passkeys/index.ts';
 import {
+  describeFactorFailure,
+  factorFailureOf,
   type SessionStartResult,
   startSessionAtom,
   useCoachApi,
 } from '../../../core/session/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { describeFactorFailure, factorFailureOf } from '../factorFailure.ts';
 
 /**
  * Sign-in with a passkey alone (decision 73): 'Sign in with a passkey' asks the browser for any

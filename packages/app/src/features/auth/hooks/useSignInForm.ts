@@ -1,18 +1,17 @@
 import { type BaseSyntheticEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyResolver, retryableErrorType, useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { usePreloadScreen } from '../../../core/lazyScreens/index.ts';
 import { paths, returnHref, useReturnPath } from '../../../core/navigation/index.ts';
 import {
   loginAtom,
   type PendingSecondStep,
   type SessionStartResult,
+  secondStepExpiredAtom,
   sessionErrorAtom,
 } from '../../../core/session/index.ts';
-import { lazyResolver } from '../../../forms/lazyResolver.ts';
-import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { secondStepExpiredAtom } from '../atoms/secondStepExpiredAtom.ts';
 import { preloadSecondStep } from '../components/lazySecondStep.ts';
 import { describeLoginFailure } from '../describeLoginFailure.ts';
 import type { SignInContext, SignInValues } from '../signInSchema.ts';
@@ -25,7 +24,7 @@ const signInResolver = lazyResolver<SignInValues>(() =>
 
 /** The clients list's prefetch, whose code (the list's atoms) also loads once the form is used. */
 const loadClientListPrefetch = () =>
-  import('../../clients/index.ts').then((module) => module.prefetchClientListAtom);
+  import('../../../core/clientList/index.ts').then((module) => module.prefetchClientListAtom);
 
 /**
  * The sign-in form (requirements R4.11): validates on submit only, an edited field drops its

@@ -10,7 +10,7 @@ import { Button, Modal, Select } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
 import { ModalButtons } from './ModalButtons.tsx';
 import {

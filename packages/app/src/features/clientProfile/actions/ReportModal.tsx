@@ -5,7 +5,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { ModalButtons } from './ModalButtons.tsx';
 import { isAnyNoteTooLong, type ReportValues, reportSchema, toReportBody } from './reportSchema.ts';
 import { useGenerateReport } from './useGenerateReport.ts';

@@ -7,7 +7,7 @@ import {
   exerciseStepGoalNames,
 } from '@coach/domain';
 import { array, type InferType, mixed, object } from 'yup';
-import { validationMessage as message } from '../../../forms/validationMessage.ts';
+import { validationMessage as message } from '../../../core/fieldRules/index.ts';
 
 /**
  * 'Start next phase' (requirements R3.5): one or more exercise step goals, a BPM of 10,

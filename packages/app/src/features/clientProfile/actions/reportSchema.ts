@@ -1,8 +1,7 @@
 import type { CreateReportBody } from '@coach/api';
 import { reportLimits, textLength } from '@coach/domain';
 import { boolean, type InferType, object, string } from 'yup';
-import { maxTextLength } from '../../../forms/maxTextLength.ts';
-import { validationMessage as message } from '../../../forms/validationMessage.ts';
+import { maxTextLength, validationMessage as message } from '../../../core/fieldRules/index.ts';
 
 const note = () =>
   string()

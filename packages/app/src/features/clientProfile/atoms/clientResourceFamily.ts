@@ -1,9 +1,8 @@
 import type { CoachApi } from '@coach/api';
-import { liveRevisionOf, liveUpdateAtom } from '../../../core/live/index.ts';
+import { type LiveUpdate, liveRevisionOf, liveUpdateAtom } from '../../../core/live/index.ts';
 import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
-import type { LiveUpdate } from '../../../core/live/index.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
 
 /** A client's resource, read on first use: `set(data, 'refresh')` asks the server again. */

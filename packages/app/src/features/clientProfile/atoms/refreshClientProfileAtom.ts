@@ -1,5 +1,5 @@
+import { clientListAtom } from '../../../core/clientList/index.ts';
 import { atom } from '../../../state/jotai.ts';
-import { clientListAtom } from '../../clients/index.ts';
 import { activityAtoms } from './activityAtoms.ts';
 import { assessmentsAtoms } from './assessmentsAtoms.ts';
 import { exercisesAtoms } from './exercisesAtoms.ts';

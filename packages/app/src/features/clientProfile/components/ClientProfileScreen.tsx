@@ -1,7 +1,7 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { useParams } from 'react-router';
-import { useAtomValue } from '../../../state/jotai.ts';
 import { LiveAnnouncer } from '../../../core/liveCues/index.ts';
+import { useAtomValue } from '../../../state/jotai.ts';
 import { ReportsSection } from '../actions/ReportsSection.tsx';
 import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { IndicatorsSection } from '../charts/IndicatorsSection.tsx';

@@ -3,7 +3,7 @@ import type { FollowUp } from '@coach/api';
 import { Button, Modal } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { ModalButtons } from '../actions/ModalButtons.tsx';
 import { FollowUpFields } from './FollowUpFields.tsx';
 import { refusedFieldTexts } from './followUpFailure.ts';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { createProfileFormats } from '../profileFormats.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
-import { followUpAtoms } from './followUpAtoms.ts';
 import { FollowUpModal } from './FollowUpModal.tsx';
+import { followUpAtoms } from './followUpAtoms.ts';
 import { useFollowUpActions } from './useFollowUpActions.ts';
 
 export type FollowUpSectionProps = { clientId: string };

@@ -1,8 +1,7 @@
 import type { SetFollowUpBody } from '@coach/api';
 import { latestFollowUpDate, notesLimits } from '@coach/domain';
 import { boolean, type InferType, object, string } from 'yup';
-import { maxTextLength } from '../../../forms/maxTextLength.ts';
-import { validationMessage as message } from '../../../forms/validationMessage.ts';
+import { maxTextLength, validationMessage as message } from '../../../core/fieldRules/index.ts';
 
 /** What the follow-up's date is checked against: the coach's today (their time zone's date). */
 export type FollowUpContext = { today: string };

@@ -1,6 +1,6 @@
 import { latestFollowUpDate, localDateOf } from '@coach/domain';
+import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { coachSettingsLoadableAtom } from '../../settings/index.ts';
 import { useMinuteClock } from '../header/useMinuteClock.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { ClientProfileSummary } from '@coach/api';
 import { fullName } from '@coach/domain';
 import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
+import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
-import type { ClientFormats } from '../../clients/index.ts';
 import { ClientTimezone } from './ClientTimezone.tsx';
 
 export type ClientIdentityProps = {

@@ -1,8 +1,11 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuClock, LuGlobe } from 'react-icons/lu';
-import type { ClientFormats } from '../../clients/index.ts';
-import { type ClientZone, isDifferentTimezone } from '../../clients/index.ts';
+import {
+  type ClientFormats,
+  type ClientZone,
+  isDifferentTimezone,
+} from '../../../core/clientFormats/index.ts';
 
 export type ClientTimezoneProps = { zone: ClientZone; now: Date; formats: ClientFormats };
 

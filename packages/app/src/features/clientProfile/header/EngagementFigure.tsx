@@ -3,7 +3,7 @@ import type { ClientProfileSummary } from '@coach/api';
 import { engagementFullHours } from '@coach/domain';
 import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import type { ClientFormats } from '../../clients/index.ts';
+import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 
 export type EngagementFigureProps = {
   engagement: ClientProfileSummary['engagement'];

@@ -3,12 +3,12 @@ import { Button, LoadingPlaceholder, MessageComposer, MessageThread, toast } fro
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTrash2 } from 'react-icons/lu';
+import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { liveMessagesAtom } from '../../../core/live/index.ts';
 import { useLiveChanges } from '../../../core/liveCues/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { coachSettingsLoadableAtom } from '../../settings/index.ts';
 import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
 import { OptionalFollowUp } from '../followUp/OptionalFollowUp.tsx';
 import { useMinuteClock } from '../header/useMinuteClock.ts';

@@ -1,6 +1,6 @@
 import type { SetFollowUpBody } from '@coach/api';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import {
   chosenFollowUp,
   noFollowUp,

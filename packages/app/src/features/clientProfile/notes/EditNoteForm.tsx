@@ -5,7 +5,7 @@ import { Button, Textarea } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { type EditNoteValues, editNoteSchema } from './noteSchema.ts';
 import { useNoteActions } from './useNoteActions.ts';
 

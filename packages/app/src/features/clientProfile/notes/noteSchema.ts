@@ -1,7 +1,6 @@
 import { notesLimits } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
-import { maxTextLength } from '../../../forms/maxTextLength.ts';
-import { validationMessage as message } from '../../../forms/validationMessage.ts';
+import { maxTextLength, validationMessage as message } from '../../../core/fieldRules/index.ts';
 import { optionalFollowUpFields } from '../followUp/followUpSchema.ts';
 
 /** A note's text: not blank, at most 5,000 characters as the server counts them. */

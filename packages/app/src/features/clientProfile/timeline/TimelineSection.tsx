@@ -1,11 +1,11 @@
 import { Stack } from '@chakra-ui/react';
-import { LoadingPlaceholder, TextField } from '@coach/ui';
 import { notesLimits } from '@coach/domain';
+import { LoadingPlaceholder, TextField } from '@coach/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { coachSettingsLoadableAtom } from '../../settings/index.ts';
 import { coachActionsAtoms } from '../atoms/coachActionsAtoms.ts';
 import { useMinuteClock } from '../header/useMinuteClock.ts';
 import { threadAtoms } from '../messages/threadAtoms.ts';

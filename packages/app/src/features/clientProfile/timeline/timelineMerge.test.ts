@@ -2,8 +2,8 @@ import type { CoachAction, Note, ThreadMessage } from '@coach/api';
 import { describe, expect, it } from 'vitest';
 import {
   actionEntry,
-  messageEntry,
   mergeTimeline,
+  messageEntry,
   noteEntry,
   type TimelineEntry,
   type TimelineSource,

@@ -1,9 +1,8 @@
 import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuClock, LuGlobe } from 'react-icons/lu';
-import type { ClientFormats } from '../clientFormats.ts';
+import { type ClientFormats, timezonePlace } from '../../../core/clientFormats/index.ts';
 import type { ClientRow } from '../clientRows.ts';
-import { timezonePlace } from '../differentTimezone.ts';
 
 export type ClientLocalTimeProps = { row: ClientRow; formats: ClientFormats };
 

@@ -3,7 +3,7 @@ import type { CompletionCount } from '@coach/api';
 import { engagementFullHours, type JourneyStep, laggingLimitPercent } from '@coach/domain';
 import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import type { ClientFormats } from '../clientFormats.ts';
+import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 import type { ClientRow } from '../clientRows.ts';
 
 type FormatsProps = { formats: ClientFormats };

@@ -3,8 +3,8 @@ import type { SortableTableColumn } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMail } from 'react-icons/lu';
+import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
-import type { ClientFormats } from '../clientFormats.ts';
 import {
   type ClientRow,
   completionColumns,
@@ -13,13 +13,13 @@ import {
   phaseOrder,
 } from '../clientRows.ts';
 import { ClientNameCell } from '../components/ClientNameCell.tsx';
-import { UnreadCell } from '../components/UnreadCell.tsx';
 import {
   CompletionCell,
   EngagementCell,
   IndicatorMeter,
   PhaseCell,
 } from '../components/FigureCells.tsx';
+import { UnreadCell } from '../components/UnreadCell.tsx';
 import { cellCue } from '../liveCells.ts';
 
 /**

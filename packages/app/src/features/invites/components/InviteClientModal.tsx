@@ -2,7 +2,7 @@ import { chakra, Stack, Text } from '@chakra-ui/react';
 import { Button, Modal, TextField } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { useInviteClient } from '../hooks/useInviteClient.ts';
 import { type InviteValues, inviteSchema } from '../inviteSchema.ts';
 

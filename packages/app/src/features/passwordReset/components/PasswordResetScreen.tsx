@@ -2,19 +2,18 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuShieldCheck } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router';
+import { FormNotice } from '../../../core/forms/index.ts';
 import { TextLink } from '../../../core/layout/index.ts';
 import {
+  passwordResetStartOf,
   paths,
   returnHref,
   useReturnPath,
   withReturnPath,
 } from '../../../core/navigation/index.ts';
-import type { SessionStartResult } from '../../../core/session/index.ts';
-import { FormNotice } from '../../../forms/FormNotice.tsx';
+import { PasswordResetSteps } from '../../../core/passwordSteps/index.ts';
+import { type SessionStartResult, secondStepExpiredAtom } from '../../../core/session/index.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { secondStepExpiredAtom } from '../../auth/index.ts';
-import { passwordResetStartOf } from '../passwordResetStart.ts';
-import { PasswordResetSteps } from './PasswordResetSteps.tsx';
 
 /**
  * The signed-out password reset screen ('/changePassword'). Success opens the page the address

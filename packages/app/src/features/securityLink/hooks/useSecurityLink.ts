@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../core/navigation/index.ts';
+import { passwordResetStartState, paths } from '../../../core/navigation/index.ts';
 import { forgetSessionAtom } from '../../../core/session/index.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { passwordResetStartState } from '../../passwordReset/index.ts';
 import { securityLinkAnswerAtom } from '../atoms/securityLinkAnswerAtom.ts';
 import { type SecurityLinkProblem, securityLinkProblemOf } from '../securityLinkProblem.ts';
 

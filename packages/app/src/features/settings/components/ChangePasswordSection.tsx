@@ -3,9 +3,9 @@ import { Button, Modal, toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuKeyRound } from 'react-icons/lu';
+import { PasswordResetSteps } from '../../../core/passwordSteps/index.ts';
 import { currentUserAtom } from '../../../core/session/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { PasswordResetSteps } from '../../passwordReset/index.ts';
 
 /**
  * 'Change password' (decisions): the reset steps in a modal, for the signed-in coach's own email

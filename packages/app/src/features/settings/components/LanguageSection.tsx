@@ -4,10 +4,10 @@ import { coachLanguages, isOneOf } from '@coach/domain';
 import { Select, toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coachSettingsAtom, coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { coachSettingsAtom, coachSettingsLoadableAtom } from '../atoms/coachSettingsAtom.ts';
 import { languageNames } from '../languageNames.ts';
 
 const items = coachLanguages.map((language) => ({

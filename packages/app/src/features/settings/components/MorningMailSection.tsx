@@ -5,12 +5,12 @@ import { Button, LoadingPlaceholder, Select, toast } from '@coach/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMail } from 'react-icons/lu';
+import { coachSettingsAtom, coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { coachSettingsAtom, coachSettingsLoadableAtom } from '../atoms/coachSettingsAtom.ts';
 
 /** The hours a coach may choose, as the locale writes them ('7:00 AM', '07:00'). */
 function hourItems(locale: string) {

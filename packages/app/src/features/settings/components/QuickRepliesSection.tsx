@@ -6,11 +6,11 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuMessageSquareText, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { quickRepliesAtom, quickRepliesLoadableAtom } from '../../../core/messaging/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { type QuickRepliesValues, quickRepliesSchema } from '../quickRepliesSchema.ts';
 

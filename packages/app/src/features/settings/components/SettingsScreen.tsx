@@ -8,13 +8,13 @@ import { currentProfileAtom } from '../../../core/session/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { personAtomFamily, personLoadableAtomFamily } from '../atoms/personAtomFamily.ts';
+import { SecurityEventsSection } from '../securityEvents/SecurityEventsSection.tsx';
+import { securityEventsAtom } from '../securityEvents/securityEventsAtom.ts';
+import { SignInMethodsSection } from '../signInMethods/SignInMethodsSection.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { MorningMailSection } from './MorningMailSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { securityEventsAtom } from '../securityEvents/securityEventsAtom.ts';
-import { SecurityEventsSection } from '../securityEvents/SecurityEventsSection.tsx';
-import { SignInMethodsSection } from '../signInMethods/SignInMethodsSection.tsx';
 import { QuickRepliesSection } from './QuickRepliesSection.tsx';
 
 type SettingsContentProps = { profileId: string };

@@ -4,11 +4,10 @@ import { Button, Modal, TextField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { LuCopy } from 'react-icons/lu';
+import { FormAlert, retryableErrorType, useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { isServerUnreachable } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
-import { FormAlert } from '../../../forms/FormAlert.tsx';
-import { retryableErrorType, useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
 import {
   type AuthenticatorCodeValues,
   authenticatorCodeSchema,

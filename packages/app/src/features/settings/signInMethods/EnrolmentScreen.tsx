@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LuLogOut } from 'react-icons/lu';
 import { enrolmentDoneAtom, logoutAtom } from '../../../core/session/index.ts';
 import { useSetAtom, useStore } from '../../../state/jotai.ts';
-import { signInMethodsAtom } from './signInMethodsAtom.ts';
 import { SignInMethodsSection } from './SignInMethodsSection.tsx';
+import { signInMethodsAtom } from './signInMethodsAtom.ts';
 
 /**
  * REQUIRE_MFA (decision 73): before any other screen, a coach without a second factor sets up a

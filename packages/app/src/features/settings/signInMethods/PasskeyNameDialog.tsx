@@ -2,8 +2,7 @@ import { chakra, Stack } from '@chakra-ui/react';
 import { Button, Modal, TextField } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../forms/FormAlert.tsx';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
+import { FormAlert, useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { type PasskeyNameValues, passkeyNameSchema } from './passkeyNameSchema.ts';
 
 export type PasskeyNameDialogProps = {

@@ -3,9 +3,9 @@ import type { SecondStepCodeMethod, SecondStepMethod } from '@coach/domain';
 import { Modal } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { browserPasskeysAtom } from '../../../core/passkeys/index.ts';
-import { useCoachApi } from '../../../core/session/index.ts';
+import { SecondFactorForm } from '../../../core/secondFactor/index.ts';
+import { type FactorFailure, factorFailureOf, useCoachApi } from '../../../core/session/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { type FactorFailure, factorFailureOf, SecondFactorForm } from '../../auth/index.ts';
 import { stepUpRequestAtom } from './stepUpAtom.ts';
 
 export type StepUpDialogProps = {

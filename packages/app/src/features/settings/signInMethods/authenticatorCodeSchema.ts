@@ -1,5 +1,5 @@
 import { type InferType, object } from 'yup';
-import { codeField } from '../../../forms/codeField.ts';
+import { codeField } from '../../../core/fieldRules/index.ts';
 
 /** The authenticator app's first code: the spec's code rules (6 digits). */
 export const authenticatorCodeSchema = object({ code: codeField() });

@@ -1,5 +1,5 @@
 import { type InferType, object, string } from 'yup';
-import { validationMessage as message } from '../../../forms/validationMessage.ts';
+import { validationMessage as message } from '../../../core/fieldRules/index.ts';
 
 /** The password entered again before a change of the sign-in methods: required, as typed. */
 export const confirmPasswordSchema = object({

@@ -1,6 +1,6 @@
 import { signInFactorLimits } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
-import { validationMessage as message } from '../../../forms/validationMessage.ts';
+import { validationMessage as message } from '../../../core/fieldRules/index.ts';
 
 /** A passkey's name: trimmed, required, at most 60 characters (the contract's rule). */
 export const passkeyNameSchema = object({

@@ -3,11 +3,11 @@ import type { TokensOrSecondStep } from '@coach/api';
 import { PasswordField, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
-import { type NewPasswordStepValues, newPasswordStepSchema } from '../passwordResetSchemas.ts';
+import { type NewPasswordValues, newPasswordSchema } from '../../fieldRules/index.ts';
+import { useSubmitOnlyForm } from '../../forms/index.ts';
+import { useCoachApi } from '../../session/index.ts';
 import { NextButton } from './NextButton.tsx';
 import { StepIntro } from './StepIntro.tsx';
 
@@ -30,8 +30,8 @@ const mismatch = 'auth.validation.passwordsDoNotMatch' as const;
 export function NewPasswordStep({ email, code, resetRequestId, onReset }: NewPasswordStepProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<NewPasswordStepValues>({
-    resolver: yupResolver(newPasswordStepSchema),
+  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<NewPasswordValues>({
+    resolver: yupResolver(newPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

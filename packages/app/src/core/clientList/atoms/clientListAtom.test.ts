@@ -2,8 +2,8 @@ import { createHandlers, fixtureTokens } from '@coach/api/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
-import { coachApiAtom } from '../../../core/session/index.ts';
 import { createStore } from '../../../state/jotai.ts';
+import { coachApiAtom } from '../../session/index.ts';
 import { clientListAtom, prefetchClientListAtom } from './clientListAtom.ts';
 
 const server = setupServer();

@@ -1,6 +1,6 @@
 import { type FieldPath, type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../i18n/translationKey.ts';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
 
 /** Another field whose error goes too when this one is edited, if it is `message`. */
 export type LinkedError<Values extends FieldValues> = {

@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { appClass } from '../styles/appClass.ts';
+import { appClass } from '../../styles/appClass.ts';
 import type { formNoticeStyles } from './FormNotice.styles.ts';
 
 export type FormNoticeProps = {

@@ -1,4 +1,4 @@
-import type { TranslationKey } from '../i18n/translationKey.ts';
+import type { TranslationKey } from '../../i18n/translationKey.ts';
 
 /**
  * A schema's validation message: a translation key (so a missing one is a type error), turned

@@ -1,8 +1,8 @@
 import type { ClientSummaryList } from '@coach/api';
-import { liveListAtom } from '../../../core/live/index.ts';
-import { threadsMarkedReadAtom } from '../../../core/messaging/index.ts';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
+import { liveListAtom } from '../../live/index.ts';
+import { threadsMarkedReadAtom } from '../../messaging/index.ts';
+import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 
 const clientListRefreshAtom = atom(0);
 clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';

@@ -1,24 +1,13 @@
 import { hasPasswordCharacters, isLongEnoughPassword } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
-import { codeField } from '../../forms/codeField.ts';
-import { validationMessage as message } from '../../forms/validationMessage.ts';
-
-/** Step 1 (requirements R5.2): the email, trimmed, required and well formed. */
-export const emailStepSchema = object({
-  email: string()
-    .trim()
-    .required(message('auth.validation.emailRequired'))
-    .email(message('auth.validation.emailFormat')),
-});
-
-/** Step 2 (requirements R5.5): the code, trimmed, required, exactly 6 characters, digits only. */
-export const codeStepSchema = object({ code: codeField() });
+import { validationMessage as message } from './validationMessage.ts';
 
 /**
- * Step 3 (requirements R5.3, R5.4): the new password (required, 8+ characters, numbers and both cases) and
- * its confirmation (required, equal). A mismatch is reported on both fields.
+ * A new password (requirements R5.3, R5.4), the reset's third step's and an invitee's: the
+ * password (required, 8+ characters, numbers and both cases) and its confirmation (required,
+ * equal). A mismatch is reported on both fields.
  */
-export const newPasswordStepSchema = object({
+export const newPasswordSchema = object({
   password: string()
     .required(message('auth.validation.passwordRequired'))
     .test('minLength', message('auth.validation.passwordMinLength'), (value) =>
@@ -43,6 +32,5 @@ export const newPasswordStepSchema = object({
     }),
 });
 
-export type EmailStepValues = InferType<typeof emailStepSchema>;
-export type CodeStepValues = InferType<typeof codeStepSchema>;
-export type NewPasswordStepValues = InferType<typeof newPasswordStepSchema>;
+/** A new password's values. */
+export type NewPasswordValues = InferType<typeof newPasswordSchema>;

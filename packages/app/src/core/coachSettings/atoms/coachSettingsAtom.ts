@@ -1,7 +1,7 @@
 import type { CoachSettings } from '@coach/api';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
+import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
 
 /** What changes the settings' atom: the server's answer to a save, or 'refresh' to read again. */
 export type CoachSettingsUpdate = CoachSettings | 'refresh';

@@ -2,15 +2,16 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { SecondStepCodeMethod } from '@coach/domain';
 import { Button } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { browserPasskeysAtom } from '../../../core/passkeys/index.ts';
+import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { browserPasskeysAtom } from '../../passkeys/index.ts';
 import {
+  type FactorFailure,
+  factorFailureOf,
   type PendingSecondStep,
   type SessionStartResult,
   startSessionAtom,
   useCoachApi,
-} from '../../../core/session/index.ts';
-import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { type FactorFailure, factorFailureOf } from '../factorFailure.ts';
+} from '../../session/index.ts';
 import { SecondFactorForm } from './SecondFactorForm.tsx';
 
 export type SecondStepProps = {

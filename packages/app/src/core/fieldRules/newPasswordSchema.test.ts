@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema, ValidationError } from 'yup';
 import { createTestI18n } from '../../../test/testI18n.ts';
 import type { TranslationKey } from '../../i18n/translationKey.ts';
-import { codeStepSchema, emailStepSchema, newPasswordStepSchema } from './passwordResetSchemas.ts';
+import { newPasswordSchema } from './newPasswordSchema.ts';
 
 const { t } = createTestI18n();
 const text = (key: string) => t(key as TranslationKey);
@@ -23,51 +23,16 @@ function errorsOf(schema: AnyObjectSchema, values: Record<string, string>): Reco
   }
 }
 
-describe('email step schema', () => {
-  it("says 'Email is required' for an empty or blank email", () => {
-    expect(errorsOf(emailStepSchema, { email: '' })).toEqual({ email: 'Email is required' });
-    expect(errorsOf(emailStepSchema, { email: '   ' })).toEqual({ email: 'Email is required' });
-  });
-
-  it("says 'Incorrect email format' for a malformed email", () => {
-    expect(errorsOf(emailStepSchema, { email: 'coach.example.com' })).toEqual({
-      email: 'Incorrect email format',
-    });
-  });
-
-  it('trims a valid email', () => {
-    expect(emailStepSchema.validateSync({ email: '  coach@example.com ' })).toEqual({
-      email: 'coach@example.com',
-    });
-  });
-});
-
-describe('code step schema', () => {
-  it.each([
-    ['', 'Code is required'],
-    ['   ', 'Code is required'],
-    ['12345', 'Code must be 6 characters long'],
-    ['1234567', 'Code must be 6 characters long'],
-    ['12a45b', 'Code must contain only digits'],
-  ])("answers %j with '%s'", (code, message) => {
-    expect(errorsOf(codeStepSchema, { code })).toEqual({ code: message });
-  });
-
-  it('accepts and trims six digits', () => {
-    expect(codeStepSchema.validateSync({ code: ' 123456 ' })).toEqual({ code: '123456' });
-  });
-});
-
-describe('new password step schema', () => {
+describe('new password schema', () => {
   it('requires both fields', () => {
-    expect(errorsOf(newPasswordStepSchema, { password: '', confirmPassword: '' })).toEqual({
+    expect(errorsOf(newPasswordSchema, { password: '', confirmPassword: '' })).toEqual({
       password: 'Password is required',
       confirmPassword: 'Password confirmation is required',
     });
   });
 
   it("says 'Password must be 8+ characters long' for a short password", () => {
-    expect(errorsOf(newPasswordStepSchema, { password: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
+    expect(errorsOf(newPasswordSchema, { password: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
       password: 'Password must be 8+ characters long',
     });
   });
@@ -75,7 +40,7 @@ describe('new password step schema', () => {
   it.each(['alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere'])(
     "says 'Requires numbers and different case letters' for %j",
     (password) => {
-      expect(errorsOf(newPasswordStepSchema, { password, confirmPassword: password })).toEqual({
+      expect(errorsOf(newPasswordSchema, { password, confirmPassword: password })).toEqual({
         password: 'Requires numbers and different case letters',
       });
     },
@@ -83,13 +48,13 @@ describe('new password step schema', () => {
 
   it("shows 'Passwords do not match' on both fields", () => {
     expect(
-      errorsOf(newPasswordStepSchema, { password: 'NewPass123', confirmPassword: 'NewPass124' }),
+      errorsOf(newPasswordSchema, { password: 'NewPass123', confirmPassword: 'NewPass124' }),
     ).toEqual({ password: 'Passwords do not match', confirmPassword: 'Passwords do not match' });
   });
 
   it('accepts a strong, confirmed password', () => {
     expect(
-      errorsOf(newPasswordStepSchema, { password: 'NewPass123', confirmPassword: 'NewPass123' }),
+      errorsOf(newPasswordSchema, { password: 'NewPass123', confirmPassword: 'NewPass123' }),
     ).toEqual({});
   });
 
@@ -106,7 +71,7 @@ describe('new password step schema', () => {
     '😀😀😀😀aB12',
     'NewPass123',
   ])('says of %j what the contract (and so the server) says', (password) => {
-    const app = errorsOf(newPasswordStepSchema, { password, confirmPassword: password }).password;
+    const app = errorsOf(newPasswordSchema, { password, confirmPassword: password }).password;
     const body = { email: 'coach@example.com', password, resetPasswordCode: '123456' };
     const [issue] = Value.Errors(PasswordResetBodySchema, body);
     const server = issue ? validationMessage(issue, password) : undefined;

@@ -4,10 +4,8 @@ import { Button, TextField } from '@coach/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFingerprint } from 'react-icons/lu';
-import { FormAlert } from '../../../forms/FormAlert.tsx';
-import { lazyResolver } from '../../../forms/lazyResolver.ts';
-import { useSubmitOnlyForm } from '../../../forms/useSubmitOnlyForm.ts';
-import { describeFactorFailure, type FactorFailure } from '../factorFailure.ts';
+import { FormAlert, lazyResolver, useSubmitOnlyForm } from '../../forms/index.ts';
+import { describeFactorFailure, type FactorFailure } from '../../session/index.ts';
 import type { SecondFactorContext, SecondFactorValues } from '../secondFactorSchema.ts';
 
 // yup and the schema load when the form first shows (after the password), so the sign-in

@@ -1,12 +1,12 @@
 import { toApiError } from '@coach/api';
 import type { TFunction } from 'i18next';
-import { isCancelledCeremony } from '../../core/passkeys/index.ts';
 import { isServerUnreachable } from '../../errors/callFailure.ts';
 import {
   describeTooManyAttempts,
   type TooManyAttempts,
   tooManyAttemptsOf,
 } from '../../errors/tooManyAttempts.ts';
+import { isCancelledCeremony } from '../passkeys/index.ts';
 
 /** Why a second factor (a code or a passkey) did not pass. */
 export type FactorFailure =

@@ -1,7 +1,6 @@
-import { type SecondStepCodeMethod, recoveryCodePattern } from '@coach/domain';
+import { recoveryCodePattern, type SecondStepCodeMethod } from '@coach/domain';
 import { type InferType, object, string } from 'yup';
-import { codeField } from '../../forms/codeField.ts';
-import { validationMessage as message } from '../../forms/validationMessage.ts';
+import { codeField, validationMessage as message } from '../fieldRules/index.ts';
 
 /** What the second factor's form tells its schema: which code it asks for. */
 export type SecondFactorContext = { method: SecondStepCodeMethod };

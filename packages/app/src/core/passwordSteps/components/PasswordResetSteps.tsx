@@ -2,14 +2,14 @@ import { isSecondStep, type TokensOrSecondStep } from '@coach/api';
 import { toast } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSetAtom } from '../../../state/jotai.ts';
+import type { PasswordResetStart } from '../../navigation/index.ts';
+import { SecondStep } from '../../secondFactor/index.ts';
 import {
   type PendingSecondStep,
   type SessionStartResult,
   startSessionAtom,
-} from '../../../core/session/index.ts';
-import { useSetAtom } from '../../../state/jotai.ts';
-import { SecondStep } from '../../auth/index.ts';
-import type { PasswordResetStart } from '../passwordResetStart.ts';
+} from '../../session/index.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
