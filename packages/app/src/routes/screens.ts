@@ -16,7 +16,7 @@ export const screens = {
     withDesignSystem(() => import('../core/layout/components/SignedInLayout.tsx')),
   ),
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
-  client: lazyScreen(() => import('../features/clientProfile/components/ClientProfileScreen.tsx')),
+  client: lazyScreen(() => import('../features/clientProfile/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),
   enrolment: lazyScreen(
     withDesignSystem(() => import('../features/settings/signInMethods/EnrolmentScreen.tsx')),

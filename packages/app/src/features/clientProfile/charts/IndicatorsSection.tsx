@@ -4,15 +4,15 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
-import { type ChartRange, defaultChartRange } from '../chartRange.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
 import { createChartFormats } from './chartFormats.ts';
+import { type ChartRange, defaultChartRange } from './chartRange.ts';
 import { IndicatorTable } from './IndicatorTable.tsx';
 import { toIndicatorChart } from './indicatorChartData.ts';
 import { RangeChoice } from './RangeChoice.tsx';
+import { refreshSeriesAtom, seriesAtoms } from './seriesAtoms.ts';
 
 // The chart library (visx) is loaded only when a profile shows its chart: its own chunk.
 const IndicatorChart = lazy(() =>

@@ -3,14 +3,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { exercisesAtoms } from '../atoms/exercisesAtoms.ts';
-import { journeyAtoms } from '../atoms/journeyAtoms.ts';
-import { refreshSeriesAtom, seriesAtoms } from '../atoms/seriesAtoms.ts';
+import { exercisesAtoms } from '../exercises/exercisesAtoms.ts';
+import { journeyAtoms } from '../journey/journeyAtoms.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
 import { createChartFormats } from './chartFormats.ts';
 import { PhaseComparisonTable } from './PhaseComparisonTable.tsx';
 import { comparePhases } from './phaseComparison.ts';
+import { refreshSeriesAtom, seriesAtoms } from './seriesAtoms.ts';
 
 export type PhaseComparisonSectionProps = { clientId: string };
 

@@ -1,7 +1,7 @@
 import { HStack } from '@chakra-ui/react';
 import { Button } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { type ChartRange, chartRangeNames } from '../chartRange.ts';
+import { type ChartRange, chartRangeNames } from './chartRange.ts';
 
 export type RangeChoiceProps = { value: ChartRange; onChange: (range: ChartRange) => void };
 

@@ -3,8 +3,8 @@ import { createAttentionFormats } from '@coach/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
-import { episodesAtoms } from '../atoms/episodesAtoms.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
+import { episodesAtoms } from './episodesAtoms.ts';
 import { describeEpisode } from './episodeWords.ts';
 
 export type EpisodesSectionProps = { clientId: string };

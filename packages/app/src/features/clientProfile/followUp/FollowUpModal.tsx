@@ -4,7 +4,7 @@ import { Button, Modal } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
-import { ModalButtons } from '../actions/ModalButtons.tsx';
+import { ModalButtons } from '../shared/ModalButtons.tsx';
 import { FollowUpFields } from './FollowUpFields.tsx';
 import { refusedFieldTexts } from './followUpFailure.ts';
 import {

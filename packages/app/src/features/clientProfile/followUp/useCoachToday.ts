@@ -1,7 +1,7 @@
 import { latestFollowUpDate, localDateOf } from '@coach/domain';
 import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
-import { useMinuteClock } from '../header/useMinuteClock.ts';
+import { useMinuteClock } from '../shared/useMinuteClock.ts';
 
 /**
  * The coach's today and the latest day a follow-up may be set for, in the coach's time zone (their

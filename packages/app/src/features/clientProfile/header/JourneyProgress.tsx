@@ -3,7 +3,7 @@ import type { Journey } from '@coach/api';
 import { journeyStepNames } from '@coach/domain';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';
-import type { ProfileFormats } from '../profileFormats.ts';
+import type { ProfileFormats } from '../shared/profileFormats.ts';
 
 export type JourneyProgressProps = { journey: Journey; formats: ProfileFormats };
 

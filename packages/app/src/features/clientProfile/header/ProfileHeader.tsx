@@ -9,17 +9,17 @@ import { LiveCue } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { ProfileActions } from '../actions/ProfileActions.tsx';
-import { journeyAtoms } from '../atoms/journeyAtoms.ts';
-import { profileSummaryAtoms } from '../atoms/profileSummaryAtoms.ts';
-import { createProfileFormats } from '../profileFormats.ts';
+import { journeyAtoms } from '../journey/journeyAtoms.ts';
+import { createProfileFormats } from '../shared/profileFormats.ts';
+import { profileSummaryAtoms } from '../shared/profileSummaryAtoms.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
 import { useClientResource } from '../shared/useClientResource.ts';
+import { useMinuteClock } from '../shared/useMinuteClock.ts';
 import { ClientIdentity } from './ClientIdentity.tsx';
 import { EngagementFigure } from './EngagementFigure.tsx';
 import { JourneyProgress } from './JourneyProgress.tsx';
-import { useMinuteClock } from './useMinuteClock.ts';
+import { ProfileActions } from './ProfileActions.tsx';
 
 export type ProfileHeaderProps = {
   clientId: string;

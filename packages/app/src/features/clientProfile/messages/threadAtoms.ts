@@ -1,6 +1,6 @@
 import { messagingLimits } from '@coach/domain';
 import { liveMessagesAtom } from '../../../core/live/index.ts';
-import { clientResourceFamily } from '../atoms/clientResourceFamily.ts';
+import { clientResourceFamily } from '../shared/clientResourceFamily.ts';
 
 /**
  * The newest page of a client's thread (`GET /api/messaging/clients/:id/messages`, 50 newest
@@ -10,5 +10,5 @@ import { clientResourceFamily } from '../atoms/clientResourceFamily.ts';
 export const threadAtoms = clientResourceFamily(
   'thread',
   (api, clientId) => api.messaging.listMessages(clientId, { limit: messagingLimits.pageMax }),
-  liveMessagesAtom,
+  { source: liveMessagesAtom },
 );

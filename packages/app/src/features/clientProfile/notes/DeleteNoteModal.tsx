@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import type { Note } from '@coach/api';
 import { Button, Modal } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { ModalButtons } from '../actions/ModalButtons.tsx';
+import { ModalButtons } from '../shared/ModalButtons.tsx';
 
 export type DeleteNoteModalProps = {
   /** The note to delete; the modal is shown while there is one. */

@@ -4,8 +4,8 @@ import { Button } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
-import { EntryHeading } from '../timeline/EntryHeading.tsx';
-import { EntryText } from '../timeline/EntryText.tsx';
+import { EntryHeading } from '../shared/EntryHeading.tsx';
+import { EntryText } from '../shared/EntryText.tsx';
 import { EditNoteForm } from './EditNoteForm.tsx';
 
 export type NoteItemProps = {

@@ -1,5 +1,5 @@
 import { notesLimits } from '@coach/domain';
-import { clientResourceFamily } from '../atoms/clientResourceFamily.ts';
+import { clientResourceFamily } from '../shared/clientResourceFamily.ts';
 
 /** Notes a page: the most the service lists at once. */
 export const notePageSize = notesLimits.pageMax;

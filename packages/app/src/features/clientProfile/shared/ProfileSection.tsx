@@ -1,7 +1,7 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientResource } from '../atoms/clientResourceFamily.ts';
+import type { ClientResource } from './clientResourceFamily.ts';
 import { SectionCard } from './SectionCard.tsx';
 import { SectionFailed } from './SectionFailed.tsx';
 import { useClientResource } from './useClientResource.ts';

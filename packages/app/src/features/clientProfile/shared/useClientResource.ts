@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useLiveChanges } from '../../../core/liveCues/index.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import type { Loadable } from '../../../state/loadable.ts';
-import type { ClientResource } from '../atoms/clientResourceFamily.ts';
-import { summaryFactsAtoms } from '../atoms/profileSummaryAtoms.ts';
+import type { ClientResource } from './clientResourceFamily.ts';
+import { summaryFactsAtoms } from './profileSummaryAtoms.ts';
 
 /** A resource's figures as one comparable value: any change of it is the section's change. */
 const wholeSignature = (data: unknown): ReadonlyMap<string, string> =>

@@ -7,8 +7,8 @@ import { DeleteNoteModal } from '../notes/DeleteNoteModal.tsx';
 import { NoteItem } from '../notes/NoteItem.tsx';
 import { useNoteActions } from '../notes/useNoteActions.ts';
 import type { NotePages } from '../notes/useNotePages.ts';
-import { EntryHeading } from './EntryHeading.tsx';
-import { EntryText } from './EntryText.tsx';
+import { EntryHeading } from '../shared/EntryHeading.tsx';
+import { EntryText } from '../shared/EntryText.tsx';
 import type { TimelineEntry } from './timelineMerge.ts';
 
 export type TimelineEntriesProps = {
