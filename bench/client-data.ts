@@ -33,7 +33,7 @@ import pg from 'pg';
 import { defaultOrganisationId } from '../packages/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/index.ts';
 import { clientRowsStatement } from '../packages/server/src/services/analytics/store.ts';
-import type { Bench, Figure } from './harness.ts';
+import type { Bench, Figure } from '../scripts/figures.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const days = Number(process.env.BENCH_DAYS ?? 365);

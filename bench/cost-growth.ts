@@ -12,6 +12,8 @@
 // BENCH_COST_SIZES (1000,10000,100000), BENCH_ROUNDS, BENCH_SECONDS, BENCH_SEQUENTIAL as in
 // ./client-data.ts. PostgreSQL only (TEST_DATABASE_URL): PGlite's figures at 100,000 are in the
 // client-data benchmark.
+
+import type { Bench, Figure } from '../scripts/figures.ts';
 import {
   clientTokens,
   explainClientsList,
@@ -25,7 +27,6 @@ import {
   sequentialRequests,
   startDataServer,
 } from './client-data.ts';
-import type { Bench, Figure } from './harness.ts';
 
 const sizes = (process.env.BENCH_COST_SIZES ?? '1000,10000,100000')
   .split(',')

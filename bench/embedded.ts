@@ -31,7 +31,7 @@ import {
   type PgliteThread,
 } from '../packages/server/src/db/index.ts';
 import { openPglite } from '../packages/server/src/db/pglite.ts';
-import { round } from './harness.ts';
+import { round } from '../scripts/figures.ts';
 
 const clients = Number(process.env.BENCH_PGLITE_CLIENTS ?? process.env.BENCH_CLIENTS ?? 100_000);
 const days = Number(process.env.BENCH_PGLITE_DAYS ?? process.env.BENCH_DAYS ?? 365);

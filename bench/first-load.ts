@@ -13,6 +13,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { buildServer } from '../packages/server/src/app.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
+import type { Bench, Figure } from '../scripts/figures.ts';
 import {
   firstLoadFiles,
   isTextContent,
@@ -20,7 +21,6 @@ import {
   scriptUrls,
   sentFile,
 } from '../scripts/firstLoad.ts';
-import type { Bench, Figure } from './harness.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const clickRuns = Number(process.env.FIRST_LOAD_CLICK_RUNS ?? 5);

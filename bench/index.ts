@@ -1,13 +1,13 @@
 // Every benchmark `npm run bench` runs, in this order; `npm run bench -- <name>` runs one.
 // Each module measures; the figures, their peers or floors and their goals are stated here or in
-// the module, and bench/harness.ts decides what is met.
+// the module, and scripts/figures.ts decides what is met.
 
+import type { Bench, Figure } from '../scripts/figures.ts';
 import { clientDataBench } from './client-data.ts';
 import { costGrowthBench } from './cost-growth.ts';
 import { runEmbeddedBench } from './embedded.ts';
 import { firstLoadBench } from './first-load.ts';
 import { followUpListBench } from './follow-up-list.ts';
-import type { Bench, Figure } from './harness.ts';
 import { runLiveStreamsBench } from './live-streams.ts';
 import { runLoginsBench } from './logins.ts';
 import { metricsCostBench } from './metrics-cost.ts';

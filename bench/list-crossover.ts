@@ -17,6 +17,7 @@
 // its ratio is that of the round whose ratio is the median (its two p95s were measured together,
 // block by block).
 import { type SQL, sql } from 'drizzle-orm';
+import type { Bench, Figure } from '../scripts/figures.ts';
 import {
   getJson,
   log,
@@ -26,7 +27,6 @@ import {
   preparePostgres,
   startDataServer,
 } from './client-data.ts';
-import type { Bench, Figure } from './harness.ts';
 import { percentile } from './productServer.ts';
 
 /** Requests per list and server after each switch, before the timed ones. */

@@ -26,8 +26,8 @@ import pg from 'pg';
 import { createRecorder, type Recorder } from '../reliability/load/client.ts';
 import { type LoadAccounts, runMix } from '../reliability/load/mix.ts';
 import { errorsText, runFigures } from '../reliability/load/stats.ts';
+import { type Bench, type Figure, round } from '../scripts/figures.ts';
 import { preparePostgres } from './client-data.ts';
-import { type Bench, type Figure, round } from './harness.ts';
 import { median, type ProductServer, percentile, startProductServer } from './productServer.ts';
 
 const healthSeconds = Math.max(1, Number(process.env.BENCH_SECONDS ?? 3));

@@ -29,8 +29,8 @@ import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/ind
 import { demoClient, demoCoach } from '../packages/server/src/seed/demo.ts';
 import { seedDemo } from '../packages/simulator/src/demo/seedDemo.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
+import type { Bench, Figure } from '../scripts/figures.ts';
 import { startProduct } from './first-load.ts';
-import type { Bench, Figure } from './harness.ts';
 import { median } from './productServer.ts';
 
 export const clientName = `${demoClient.firstName} ${demoClient.lastName}`;

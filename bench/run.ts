@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import { type Results, readFigure, resultsMarkdown } from './harness.ts';
+import { type Results, readFigure, resultsMarkdown } from '../scripts/figures.ts';
 import { benches } from './index.ts';
 
 const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

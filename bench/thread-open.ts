@@ -15,8 +15,9 @@
 //
 // One unmeasured run first (the server's and the browser's code warm), then BENCH_THREAD_RUNS (7)
 // runs, each in a fresh browser context that signs in; BENCH_THREAD_MESSAGES (5000).
-import type { DatabaseHandle } from '../packages/server/src/db/index.ts';
+
 import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../packages/server/src/db/index.ts';
 import { clientName, type DemoIds, profileOpenBench, writeThread } from './profile-open.ts';
 
 const runs = Math.max(1, Number(process.env.BENCH_THREAD_RUNS ?? 7));

@@ -1,10 +1,10 @@
 // What every reliability check answers, and how `npm run reliability` turns the answers into
 // reliability/results.json and the readable reliability/results.md.
 //
-// A check answers figures in the benchmarks' format (bench/harness.ts: value, unit, goal; `met`
+// A check answers figures in the benchmarks' format (scripts/figures.ts: value, unit, goal; `met`
 // is decided there, never by the check), plus details for the JSON and, when tables say more
 // than figures (per-route latencies, load steps), a markdown part of its own for results.md.
-import { type Figure, goalText, type ReadFigure, readFigure, round } from '../bench/harness.ts';
+import { type Figure, goalText, type ReadFigure, readFigure, round } from '../scripts/figures.ts';
 
 export { type Figure, readFigure, round };
 

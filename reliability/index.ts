@@ -1,5 +1,5 @@
 // Every check `npm run reliability` runs, in this order; `npm run reliability -- <name>` runs one.
-// Each check measures and states its goals; reliability/harness.ts (through bench/harness.ts)
+// Each check measures and states its goals; reliability/harness.ts (through scripts/figures.ts)
 // decides what is met.
 import type { Check } from './harness.ts';
 import { runHostileCheck } from './hostile.ts';

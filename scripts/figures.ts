@@ -1,4 +1,4 @@
-// What every benchmark answers, and how `npm run bench` turns the answers into
+// What every benchmark and reliability check answers, and how `npm run bench` turns the answers into
 // bench/results/latest.json and the readable bench/results/latest.md.
 //
 // A figure is a value beside the peer or floor measured in the same run (the goal is then a ratio)
