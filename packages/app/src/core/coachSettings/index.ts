@@ -2,3 +2,4 @@
 // morning mail as the server holds them: Settings edits them, the client profile reads the
 // coach's day from them.
 export { coachSettingsAtom, coachSettingsLoadableAtom } from './atoms/coachSettingsAtom.ts';
+export { useCoachTimeZone } from './useCoachTimeZone.ts';

@@ -1,7 +1,7 @@
-import { Button, PasswordField, TextField } from '@coach/ui';
+import { Button, TextField } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuFingerprint } from 'react-icons/lu';
-import { FormAlert } from '../../../core/forms/index.ts';
+import { CurrentPasswordField, FormAlert } from '../../../core/forms/index.ts';
 import { TextLink } from '../../../core/layout/index.ts';
 import { paths, withReturnPath } from '../../../core/navigation/index.ts';
 import type { PendingSecondStep } from '../../../core/session/index.ts';
@@ -51,14 +51,7 @@ export function SignInForm({ initialError, onSecondStep }: SignInFormProps) {
           autoComplete="username webauthn"
           error={fieldError('email')}
         />
-        <PasswordField
-          {...register('password')}
-          label={t('auth.signIn.password')}
-          autoComplete="current-password"
-          showLabel={t('auth.signIn.showPassword')}
-          hideLabel={t('auth.signIn.hidePassword')}
-          error={fieldError('password')}
-        />
+        <CurrentPasswordField {...register('password')} error={fieldError('password')} />
         {isCodeAsked ? (
           <SignInCodeField
             {...register('code')}

@@ -15,6 +15,22 @@ export type FollowUpFieldsProps = {
   latest: string;
 };
 
+/** The fields' props from a form that holds a `dueDate` and a `reason`, on the coach's day. */
+export function followUpFieldsOf(
+  register: (name: 'dueDate' | 'reason') => UseFormRegisterReturn,
+  fieldError: (name: 'dueDate' | 'reason') => string | undefined,
+  { today, latest }: { today: string; latest: string },
+): FollowUpFieldsProps {
+  return {
+    date: register('dueDate'),
+    reason: register('reason'),
+    dateError: fieldError('dueDate'),
+    reasonError: fieldError('reason'),
+    today,
+    latest,
+  };
+}
+
 /** A follow-up's day and reason: in its own form, and as a part of a note or a message. */
 export function FollowUpFields({
   date,

@@ -5,7 +5,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { ModalButtons } from '../shared/ModalButtons.tsx';
-import { FollowUpFields } from './FollowUpFields.tsx';
+import { FollowUpFields, followUpFieldsOf } from './FollowUpFields.tsx';
 import { refusedFieldTexts } from './followUpFailure.ts';
 import {
   emptyFollowUp,
@@ -49,14 +49,7 @@ function FollowUpForm({ clientId, open, onClose }: FormProps) {
   return (
     <chakra.form onSubmit={handleSubmit} noValidate paddingBlockEnd="4">
       <Stack gap="5">
-        <FollowUpFields
-          date={register('dueDate')}
-          reason={register('reason')}
-          dateError={fieldError('dueDate')}
-          reasonError={fieldError('reason')}
-          today={today}
-          latest={latest}
-        />
+        <FollowUpFields {...followUpFieldsOf(register, fieldError, { today, latest })} />
         <ModalButtons onCancel={onClose} isBusy={form.formState.isSubmitting}>
           <Button type="submit" isLoading={form.formState.isSubmitting} disabled={hasErrors}>
             {t('clientProfile.followUp.save')}

@@ -1,6 +1,5 @@
 import { latestFollowUpDate, localDateOf } from '@coach/domain';
-import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
-import { useAtomValue } from '../../../state/jotai.ts';
+import { useCoachTimeZone } from '../../../core/coachSettings/index.ts';
 import { useMinuteClock } from '../shared/useMinuteClock.ts';
 
 /**
@@ -9,11 +8,7 @@ import { useMinuteClock } from '../shared/useMinuteClock.ts';
  */
 export function useCoachToday(): { today: string; latest: string } {
   const now = useMinuteClock();
-  const settings = useAtomValue(coachSettingsLoadableAtom);
-  const timeZone =
-    settings.state === 'hasData'
-      ? settings.data.timezone
-      : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useCoachTimeZone();
   const today = localDateOf(now, timeZone);
   return { today, latest: latestFollowUpDate(today) };
 }

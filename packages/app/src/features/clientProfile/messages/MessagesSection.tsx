@@ -3,7 +3,7 @@ import { Button, LoadingPlaceholder, MessageComposer, MessageThread, toast } fro
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTrash2 } from 'react-icons/lu';
-import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
+import { useCoachTimeZone } from '../../../core/coachSettings/index.ts';
 import { liveMessagesAtom } from '../../../core/live/index.ts';
 import { useLiveChanges } from '../../../core/liveCues/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
@@ -50,7 +50,6 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
   const facts = summaryFactsAtoms(clientId);
   const clientName = useAtomValue(facts.name) ?? '';
   const firstName = useAtomValue(facts.firstName) ?? '';
-  const settings = useAtomValue(coachSettingsLoadableAtom);
   const newest = state.state === 'hasData' ? state.data : undefined;
   const older = useOlderMessages(clientId, newest);
   const sending = useSendMessage(clientId);
@@ -67,11 +66,8 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
     [clientName],
   );
   const changes = useLiveChanges(newest, live);
-  // Days and times on the coach's clock: their settings' zone (this device's until it loads).
-  const timeZone =
-    settings.state === 'hasData'
-      ? settings.data.timezone
-      : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Days and times on the coach's clock.
+  const timeZone = useCoachTimeZone();
   const messages = useMemo(
     () => toThreadMessages(stored, sending.pending, { t, locale, timeZone, now, clientName }),
     [stored, sending.pending, t, locale, timeZone, now, clientName],

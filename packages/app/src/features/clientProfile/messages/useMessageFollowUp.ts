@@ -1,6 +1,7 @@
 import type { SetFollowUpBody } from '@coach/api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
+import { followUpFieldsOf } from '../followUp/FollowUpFields.tsx';
 import {
   chosenFollowUp,
   noFollowUp,
@@ -44,12 +45,7 @@ export function useMessageFollowUp(clientId: string) {
       form.clearErrors(['dueDate', 'reason']);
       form.setValue('hasFollowUp', isOn);
     },
-    date: register('dueDate'),
-    reason: register('reason'),
-    dateError: fieldError('dueDate'),
-    reasonError: fieldError('reason'),
-    today,
-    latest,
+    ...followUpFieldsOf(register, fieldError, { today, latest }),
   };
   return { check, set, part };
 }

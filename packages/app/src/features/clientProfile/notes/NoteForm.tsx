@@ -5,6 +5,7 @@ import { Button, Textarea } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
+import { followUpFieldsOf } from '../followUp/FollowUpFields.tsx';
 import { chosenFollowUp, toFollowUpBody } from '../followUp/followUpSchema.ts';
 import { OptionalFollowUp } from '../followUp/OptionalFollowUp.tsx';
 import { useCoachToday } from '../followUp/useCoachToday.ts';
@@ -68,12 +69,7 @@ export function NoteForm({ clientId, onWritten }: NoteFormProps) {
             form.clearErrors(['dueDate', 'reason']);
             form.setValue('hasFollowUp', isOn);
           }}
-          date={register('dueDate')}
-          reason={register('reason')}
-          dateError={fieldError('dueDate')}
-          reasonError={fieldError('reason')}
-          today={today}
-          latest={latest}
+          {...followUpFieldsOf(register, fieldError, { today, latest })}
         />
         <HStack justify="flex-end">
           <Button type="submit" isLoading={form.formState.isSubmitting} disabled={hasErrors}>

@@ -3,7 +3,7 @@ import { notesLimits } from '@coach/domain';
 import { LoadingPlaceholder, TextField } from '@coach/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
+import { useCoachTimeZone } from '../../../core/coachSettings/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { threadAtoms } from '../messages/threadAtoms.ts';
@@ -72,11 +72,7 @@ function Timeline({ clientId, firsts }: TimelineProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const now = useMinuteClock();
-  const settings = useAtomValue(coachSettingsLoadableAtom);
-  const timeZone =
-    settings.state === 'hasData'
-      ? settings.data.timezone
-      : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useCoachTimeZone();
   const timeOf = useMemo(() => createTimelineTime(locale, timeZone, now), [locale, timeZone, now]);
   const timeline = useTimeline(clientId, firsts);
   const [searchText, setSearchText] = useState('');

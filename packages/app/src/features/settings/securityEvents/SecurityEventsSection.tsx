@@ -1,8 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { LoadingPlaceholder } from '@coach/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
+import { LoadedContent } from '../../../errors/LoadedContent.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { EndOtherSessions } from './EndOtherSessions.tsx';
 import { SecurityEventList } from './SecurityEventList.tsx';
@@ -29,29 +28,25 @@ export function SecurityEventsSection() {
         </Heading>
         <Text color="fg.muted">{t('settings.security.hint')}</Text>
       </Stack>
-      {loadable.state === 'loading' ? (
-        <LoadingPlaceholder variant="text" lines={4} label={t('app.loading')} />
-      ) : null}
-      {loadable.state === 'hasError' ? (
-        <LoadFailedAlert
-          message={t('settings.security.loadFailed')}
-          error={loadable.error}
-          onRetry={() => refresh('refresh')}
-        />
-      ) : null}
-      {loadable.state === 'hasData' ? (
-        <>
-          <EndOtherSessions
-            otherSessions={loadable.data.otherSessions}
-            onEnded={() => refresh('refresh')}
-          />
-          {loadable.data.events.length === 0 ? (
-            <Text>{t('settings.security.empty')}</Text>
-          ) : (
-            <SecurityEventList events={loadable.data.events} labelledBy={titleId} />
-          )}
-        </>
-      ) : null}
+      <LoadedContent
+        loadable={loadable}
+        failedMessage={t('settings.security.loadFailed')}
+        onRetry={() => refresh('refresh')}
+      >
+        {(data) => (
+          <>
+            <EndOtherSessions
+              otherSessions={data.otherSessions}
+              onEnded={() => refresh('refresh')}
+            />
+            {data.events.length === 0 ? (
+              <Text>{t('settings.security.empty')}</Text>
+            ) : (
+              <SecurityEventList events={data.events} labelledBy={titleId} />
+            )}
+          </>
+        )}
+      </LoadedContent>
     </Stack>
   );
 }

@@ -1,9 +1,14 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import { isApiError } from '@coach/api';
-import { Button, Modal, PasswordField } from '@coach/ui';
+import { Button, Modal } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, retryableErrorType, useSubmitOnlyForm } from '../../../core/forms/index.ts';
+import {
+  CurrentPasswordField,
+  FormAlert,
+  retryableErrorType,
+  useSubmitOnlyForm,
+} from '../../../core/forms/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { isServerUnreachable } from '../../../errors/callFailure.ts';
 import { describeTooManyAttempts, tooManyAttemptsOf } from '../../../errors/tooManyAttempts.ts';
@@ -44,14 +49,7 @@ function PasswordForm({ onConfirmed }: PasswordFormProps) {
     <chakra.form onSubmit={handleSubmit} noValidate>
       <Stack gap="5">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <PasswordField
-          {...register('password')}
-          label={t('auth.signIn.password')}
-          autoComplete="current-password"
-          showLabel={t('auth.signIn.showPassword')}
-          hideLabel={t('auth.signIn.hidePassword')}
-          error={fieldError('password')}
-        />
+        <CurrentPasswordField {...register('password')} error={fieldError('password')} />
         <Button
           type="submit"
           alignSelf="flex-end"

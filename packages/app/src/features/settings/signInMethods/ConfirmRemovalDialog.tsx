@@ -1,7 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { Button, Modal } from '@coach/ui';
+import { Button } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SmallDialog } from './SmallDialog.tsx';
 
 export type ConfirmRemovalDialogProps = {
   title: string;
@@ -28,15 +29,7 @@ export function ConfirmRemovalDialog({
     setIsBusy(false);
   };
   return (
-    <Modal
-      isOpen
-      onClose={() => {
-        if (!isBusy) onClose();
-      }}
-      title={title}
-      closeLabel={t('settings.closeModal')}
-      size="sm"
-    >
+    <SmallDialog title={title} isBusy={isBusy} onClose={onClose}>
       <Stack gap="5" paddingBlockEnd="4">
         <Text>{question}</Text>
         <Stack direction="row" justify="flex-end" gap="3">
@@ -48,6 +41,6 @@ export function ConfirmRemovalDialog({
           </Button>
         </Stack>
       </Stack>
-    </Modal>
+    </SmallDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Code, chakra, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { AuthenticatorEnrolment } from '@coach/api';
-import { Button, Modal, TextField, toast } from '@coach/ui';
+import { Button, Modal, TextField } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { LuCopy } from 'react-icons/lu';
@@ -12,6 +12,7 @@ import {
   type AuthenticatorCodeValues,
   authenticatorCodeSchema,
 } from './authenticatorCodeSchema.ts';
+import { copyWithToast } from './copyWithToast.ts';
 import { qrImageSource } from './recoveryCodesText.ts';
 import { StepUpCancelled, useWithStepUp } from './useWithStepUp.ts';
 
@@ -59,15 +60,6 @@ export function EnrolAuthenticatorDialog({
     }
   });
 
-  const handleCopy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success(t('signInFactors.methods.copied'));
-    } catch {
-      toast.error(t('signInFactors.methods.copyFailed'));
-    }
-  };
-
   return (
     <Modal
       isOpen
@@ -96,7 +88,7 @@ export function EnrolAuthenticatorDialog({
               variant="ghost"
               size="sm"
               icon={<LuCopy aria-hidden />}
-              onClick={() => handleCopy(enrolment.secret)}
+              onClick={() => copyWithToast(enrolment.secret, t)}
             >
               {t('signInFactors.methods.copySecret')}
             </Button>

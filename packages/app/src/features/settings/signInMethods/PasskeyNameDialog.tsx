@@ -1,9 +1,10 @@
 import { chakra, Stack } from '@chakra-ui/react';
-import { Button, Modal, TextField } from '@coach/ui';
+import { Button, TextField } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { type PasskeyNameValues, passkeyNameSchema } from './passkeyNameSchema.ts';
+import { SmallDialog } from './SmallDialog.tsx';
 
 export type PasskeyNameDialogProps = {
   title: string;
@@ -36,15 +37,7 @@ export function PasskeyNameDialog({
   });
   const isBusy = form.formState.isSubmitting;
   return (
-    <Modal
-      isOpen
-      onClose={() => {
-        if (!isBusy) onClose();
-      }}
-      title={title}
-      closeLabel={t('settings.closeModal')}
-      size="sm"
-    >
+    <SmallDialog title={title} isBusy={isBusy} onClose={onClose}>
       <chakra.form onSubmit={handleSubmit} noValidate paddingBlockEnd="4">
         <Stack gap="5">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -65,6 +58,6 @@ export function PasskeyNameDialog({
           </Stack>
         </Stack>
       </chakra.form>
-    </Modal>
+    </SmallDialog>
   );
 }

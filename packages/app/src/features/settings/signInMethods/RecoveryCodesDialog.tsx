@@ -1,7 +1,8 @@
 import { Box, chakra, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Button, Modal, toast } from '@coach/ui';
+import { Button, Modal } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuDownload } from 'react-icons/lu';
+import { copyWithToast } from './copyWithToast.ts';
 import { recoveryCodesText } from './recoveryCodesText.ts';
 
 export type RecoveryCodesDialogProps = {
@@ -20,14 +21,6 @@ export function RecoveryCodesDialog({ codes, onClose }: RecoveryCodesDialogProps
     link.href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
     link.download = t('signInFactors.methods.recoveryFileName');
     link.click();
-  };
-  const handleCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(t('signInFactors.methods.copied'));
-    } catch {
-      toast.error(t('signInFactors.methods.copyFailed'));
-    }
   };
   return (
     <Modal
@@ -57,7 +50,11 @@ export function RecoveryCodesDialog({ codes, onClose }: RecoveryCodesDialogProps
           </SimpleGrid>
         </Box>
         <Stack direction="row" gap="3" flexWrap="wrap">
-          <Button variant="secondary" icon={<LuCopy aria-hidden />} onClick={handleCopy}>
+          <Button
+            variant="secondary"
+            icon={<LuCopy aria-hidden />}
+            onClick={() => copyWithToast(text, t)}
+          >
             {t('signInFactors.methods.copyCodes')}
           </Button>
           <Button variant="secondary" icon={<LuDownload aria-hidden />} onClick={handleDownload}>

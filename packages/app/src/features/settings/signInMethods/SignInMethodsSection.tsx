@@ -1,9 +1,8 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { SignInMethods } from '@coach/api';
 import type { SecondStepMethod } from '@coach/domain';
-import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
+import { LoadedContent } from '../../../errors/LoadedContent.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { AuthenticatorPanel } from './AuthenticatorPanel.tsx';
 import { ConfirmPasswordDialog } from './ConfirmPasswordDialog.tsx';
@@ -49,24 +48,20 @@ export function SignInMethodsSection({ onChanged }: SignInMethodsSectionProps) {
           <Text color="fg.muted">{t('signInFactors.methods.required')}</Text>
         ) : null}
       </Stack>
-      {loadable.state === 'loading' ? (
-        <LoadingPlaceholder variant="text" lines={4} label={t('app.loading')} />
-      ) : null}
-      {loadable.state === 'hasError' ? (
-        <LoadFailedAlert
-          message={t('signInFactors.methods.loadFailed')}
-          error={loadable.error}
-          onRetry={() => refresh('refresh')}
-        />
-      ) : null}
-      {loadable.state === 'hasData' ? (
-        <>
-          <PasskeysPanel passkeys={loadable.data.passkeys} onChanged={handleChanged} />
-          <AuthenticatorPanel methods={loadable.data} onChanged={handleChanged} />
-          <StepUpDialog methods={confirmMethodsOf(loadable.data)} />
-          <ConfirmPasswordDialog />
-        </>
-      ) : null}
+      <LoadedContent
+        loadable={loadable}
+        failedMessage={t('signInFactors.methods.loadFailed')}
+        onRetry={() => refresh('refresh')}
+      >
+        {(data) => (
+          <>
+            <PasskeysPanel passkeys={data.passkeys} onChanged={handleChanged} />
+            <AuthenticatorPanel methods={data} onChanged={handleChanged} />
+            <StepUpDialog methods={confirmMethodsOf(data)} />
+            <ConfirmPasswordDialog />
+          </>
+        )}
+      </LoadedContent>
     </Stack>
   );
 }
