@@ -1,6 +1,7 @@
 export { type AccountClient, createAccountClient } from './client/account.ts';
 export { type AnalyticsClient, createAnalyticsClient } from './client/analytics.ts';
 export { type AuthClient, createAuthClient } from './client/auth.ts';
+export type { BrowserPasskeys, WebAuthnJson } from './client/browserPasskeys.ts';
 export { type CalendarClient, createCalendarClient } from './client/calendar.ts';
 export { createDeviceMetricsClient, type DeviceMetricsClient } from './client/deviceMetrics.ts';
 export {

@@ -1,4 +1,11 @@
 import type {
+  ConfirmPasswordBody,
+  EndedSessions,
+  SecurityEvents,
+  SecurityLinkAnswer,
+} from '../contract/accountSecurity.ts';
+import type { Tokens } from '../contract/sessionTokens.ts';
+import type {
   AddPasskeyBody,
   AuthenticatorCodeBody,
   AuthenticatorEnrolment,
@@ -13,13 +20,6 @@ import type {
   SecondStepPasskeyBody,
   SignInMethods,
 } from '../contract/signInFactors.ts';
-import type {
-  ConfirmPasswordBody,
-  EndedSessions,
-  SecurityEvents,
-  SecurityLinkAnswer,
-} from '../contract/accountSecurity.ts';
-import type { Tokens } from '../contract/sessionTokens.ts';
 import type { ServiceRequest } from './request.ts';
 import { callRoute } from './route.ts';
 

@@ -1,3 +1,4 @@
+import type { BrowserPasskeys, WebAuthnJson } from '../client/browserPasskeys.ts';
 import { fixturePasskeyCredentialId } from './signInFactorStore.ts';
 
 // A stand-in for the browser's passkey ceremonies (@simplewebauthn/browser's startAuthentication
@@ -5,9 +6,6 @@ import { fixturePasskeyCredentialId } from './signInFactorStore.ts';
 // credential ids, answers a challenge with one of them and makes new ones. Its answers carry the
 // challenge in their client data, as a browser's do, but no real signature: the mocks check the
 // credential id and the challenge, the server verifies the signature (@simplewebauthn/server).
-
-/** The JSON of an options object or a credential (what @simplewebauthn passes around). */
-type WebAuthnJson = Record<string, unknown>;
 
 /** Options of {@link createMockAuthenticator}. */
 export type MockAuthenticatorOptions = {
@@ -24,17 +22,8 @@ export type MockAuthenticatorOptions = {
   autofill?: 'off' | 'offered' | 'chosen';
 };
 
-/** The mock authenticator: the browser's side of a passkey ceremony. */
-export type MockAuthenticator = {
-  isSupported(): boolean;
-  isAutofillSupported(): Promise<boolean>;
-  /** `signal` ends this ceremony (an AbortError), as the browser's own does. */
-  authenticate(options: {
-    optionsJSON: WebAuthnJson;
-    useBrowserAutofill?: boolean;
-    signal?: AbortSignal;
-  }): Promise<WebAuthnJson>;
-  register(options: { optionsJSON: WebAuthnJson }): Promise<WebAuthnJson>;
+/** The mock authenticator: the browser's side of a passkey ceremony, and what it holds. */
+export type MockAuthenticator = BrowserPasskeys & {
   /** The credential ids it holds now. */
   readonly credentialIds: string[];
 };

@@ -1,30 +1,7 @@
 // The browser's passkey ceremonies (WebAuthn through @simplewebauthn/browser), behind one small
 // type: the app asks for a credential with the server's options and sends the answer back; stories
 // and tests put a stand-in in its place (the mocks' authenticator), as no real one answers there.
-
-/** The JSON of WebAuthn options or of a credential, as the server and the library pass it. */
-export type WebAuthnJson = Record<string, unknown>;
-
-/** The browser's side of a passkey ceremony. */
-export type BrowserPasskeys = {
-  /** Whether the browser has WebAuthn at all. */
-  isSupported(): boolean;
-  /** Whether the browser offers passkeys in a field's autofill (conditional mediation). */
-  isAutofillSupported(): Promise<boolean>;
-  /**
-   * Asks for a passkey answering the options' challenge; with `useBrowserAutofill` it waits for
-   * the coach to pick one in the autofill of a field marked `autocomplete="username webauthn"`.
-   * `signal` ends this ceremony and no other (an AbortError): aborted before the browser was
-   * asked, it never asks; once the browser waits, the wait ends at once.
-   */
-  authenticate(options: {
-    optionsJSON: WebAuthnJson;
-    useBrowserAutofill?: boolean;
-    signal?: AbortSignal;
-  }): Promise<WebAuthnJson>;
-  /** Makes a new passkey for the registration options. */
-  register(options: { optionsJSON: WebAuthnJson }): Promise<WebAuthnJson>;
-};
+import type { BrowserPasskeys, WebAuthnJson } from '@coach/api';
 
 // The library loads with the first ceremony, not with the sign-in screen's first paint.
 const loadLibrary = () => import('@simplewebauthn/browser');

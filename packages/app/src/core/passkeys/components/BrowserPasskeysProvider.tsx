@@ -1,7 +1,7 @@
+import type { BrowserPasskeys } from '@coach/api';
 import type { ReactNode } from 'react';
 import { useHydrateAtoms } from '../../../state/jotai.ts';
 import { browserPasskeysAtom } from '../atoms/browserPasskeysAtom.ts';
-import type { BrowserPasskeys } from '../browserPasskeys.ts';
 
 export type BrowserPasskeysProviderProps = { passkeys: BrowserPasskeys; children: ReactNode };
 

@@ -1,6 +1,7 @@
+import type { WebAuthnJson } from '@coach/api';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserPasskeysAtom, type WebAuthnJson } from '../../../core/passkeys/index.ts';
+import { browserPasskeysAtom } from '../../../core/passkeys/index.ts';
 import {
   describeFactorFailure,
   factorFailureOf,
