@@ -4,7 +4,7 @@
  */
 export type ClientReadLimit = { burst: number; perSecond: number };
 
-// What the app asks for (packages/app/src/features/clientProfile/atoms, core/live):
+// What the app asks for (each section's atoms in packages/app/src/features/clientProfile, core/live):
 // - opening a client's profile reads 9 to 12 calls (journey, header, one series call per 366 days
 //   shown, activity, reflections, assessments, exercises, actions, reports), its 'Show more' one
 //   more each;
