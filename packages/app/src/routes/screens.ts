@@ -17,7 +17,7 @@ export const screens = {
   ),
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
   client: lazyScreen(() => import('../features/clientProfile/ClientProfileScreen.tsx')),
-  settings: lazyScreen(() => import('../features/settings/components/SettingsScreen.tsx')),
+  settings: lazyScreen(() => import('../features/settings/SettingsScreen.tsx')),
   enrolment: lazyScreen(
     withDesignSystem(() => import('../features/settings/signInMethods/EnrolmentScreen.tsx')),
   ),

@@ -1,5 +1,5 @@
 // The settings feature's public face: what other features, routes/ and stories may import.
 
-export { MorningMailSection } from './components/MorningMailSection.tsx';
+export { MorningMailSection } from './morningMail/MorningMailSection.tsx';
 export { SecurityEventsSection } from './securityEvents/SecurityEventsSection.tsx';
 export { SignInMethodsSection } from './signInMethods/SignInMethodsSection.tsx';

@@ -1,8 +1,8 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadedContent } from '../../../errors/LoadedContent.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { LoadedContent } from '../LoadedContent.tsx';
 import { EndOtherSessions } from './EndOtherSessions.tsx';
 import { SecurityEventList } from './SecurityEventList.tsx';
 import { securityEventsAtom, securityEventsLoadableAtom } from './securityEventsAtom.ts';

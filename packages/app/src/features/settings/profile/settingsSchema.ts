@@ -4,7 +4,7 @@ import {
   maxTextLength,
   validationMessage as message,
   personNameSchema,
-} from '../../core/fieldRules/index.ts';
+} from '../../../core/fieldRules/index.ts';
 
 /**
  * The coach's profile (requirements R5.1): the first and last name by the rules of a person's

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
-import { useObjectUrl } from '../hooks/useObjectUrl.ts';
-import { useSaveProfile } from '../hooks/useSaveProfile.ts';
-import { checkPictureFile, type PictureProblem } from '../pictureFile.ts';
-import { type SettingsValues, settingsSchema } from '../settingsSchema.ts';
 import { PictureInput } from './PictureInput.tsx';
+import { checkPictureFile, type PictureProblem } from './pictureFile.ts';
+import { type SettingsValues, settingsSchema } from './settingsSchema.ts';
+import { useObjectUrl } from './useObjectUrl.ts';
+import { useSaveProfile } from './useSaveProfile.ts';
 
 export type ProfileFormProps = {
   /** The coach's profile as the server holds it (its atom: a save updates it). */

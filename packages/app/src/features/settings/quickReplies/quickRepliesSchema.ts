@@ -1,6 +1,6 @@
 import { messagingLimits } from '@coach/domain';
 import { array, type InferType, object, string } from 'yup';
-import { maxTextLength, validationMessage as message } from '../../core/fieldRules/index.ts';
+import { maxTextLength, validationMessage as message } from '../../../core/fieldRules/index.ts';
 
 const { quickRepliesMax, quickReplyMaxLength } = messagingLimits;
 

@@ -1,8 +1,8 @@
 import { messages } from '@coach/domain';
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
-import { createTestI18n } from '../../../test/testI18n.ts';
-import type { TranslationKey } from '../../i18n/translationKey.ts';
+import { createTestI18n } from '../../../../test/testI18n.ts';
+import type { TranslationKey } from '../../../i18n/translationKey.ts';
 import { settingsSchema } from './settingsSchema.ts';
 
 const { t } = createTestI18n();

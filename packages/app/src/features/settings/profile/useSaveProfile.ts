@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
-import { personAtomFamily } from '../atoms/personAtomFamily.ts';
-import type { PictureProblem } from '../pictureFile.ts';
-import type { SettingsValues } from '../settingsSchema.ts';
+import { personAtomFamily } from './personAtomFamily.ts';
+import type { PictureProblem } from './pictureFile.ts';
+import type { SettingsValues } from './settingsSchema.ts';
 
 /** How a save ended: saved, or what failed (a refused picture says why). */
 export type SaveOutcome =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../../test/testI18n.ts';
+import { createTestI18n } from '../../../../test/testI18n.ts';
 import { checkPictureFile, pictureAccept } from './pictureFile.ts';
 
 const { t } = createTestI18n();

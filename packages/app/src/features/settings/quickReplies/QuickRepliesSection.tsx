@@ -12,7 +12,7 @@ import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { type QuickRepliesValues, quickRepliesSchema } from '../quickRepliesSchema.ts';
+import { type QuickRepliesValues, quickRepliesSchema } from './quickRepliesSchema.ts';
 
 const { quickRepliesMax, quickReplyMaxLength } = messagingLimits;
 

@@ -1,5 +1,5 @@
 import { limits, type ProfilePictureContentType, profilePictureContentTypes } from '@coach/domain';
-import type { TranslationKey } from '../../i18n/translationKey.ts';
+import type { TranslationKey } from '../../../i18n/translationKey.ts';
 
 /** Why a chosen picture cannot be used: a translation key, with `{{sizeLimit}}` for the size. */
 export type PictureProblem = Extract<

@@ -1,8 +1,8 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Loadable } from '../state/loadable.ts';
-import { LoadFailedAlert } from './LoadFailedAlert.tsx';
+import { LoadFailedAlert } from '../../errors/LoadFailedAlert.tsx';
+import type { Loadable } from '../../state/loadable.ts';
 
 export type LoadedContentProps<T> = {
   loadable: Loadable<T>;
@@ -15,7 +15,7 @@ export type LoadedContentProps<T> = {
 
 /**
  * A section's loaded data, or in its place the lines that load (four) or the failed load with a
- * retry: one way for every section that shows one loadable.
+ * retry: one way for the settings' sections that show one loadable.
  */
 export function LoadedContent<T>({
   loadable,

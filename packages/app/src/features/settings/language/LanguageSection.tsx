@@ -8,7 +8,7 @@ import { coachSettingsAtom, coachSettingsLoadableAtom } from '../../../core/coac
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
-import { languageNames } from '../languageNames.ts';
+import { languageNames } from './languageNames.ts';
 
 const items = coachLanguages.map((language) => ({
   value: language,

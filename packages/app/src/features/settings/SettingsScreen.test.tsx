@@ -12,14 +12,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
-import { renderWithProviders } from '../../../../test/renderWithProviders.tsx';
-import {
-  authStatusAtom,
-  currentProfileAtom,
-  currentUserAtom,
-} from '../../../core/session/index.ts';
-import { createStore } from '../../../state/jotai.ts';
+import { createTestApi, mockBackend, testBaseUrls } from '../../../test/mockApi.ts';
+import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { authStatusAtom, currentProfileAtom, currentUserAtom } from '../../core/session/index.ts';
+import { createStore } from '../../state/jotai.ts';
 import { SettingsScreen } from './SettingsScreen.tsx';
 
 const server = setupServer();

@@ -3,7 +3,7 @@ import { ProfilePicture } from '@coach/ui';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUpload } from 'react-icons/lu';
-import { pictureAccept } from '../pictureFile.ts';
+import { pictureAccept } from './pictureFile.ts';
 
 export type PictureInputProps = {
   /** The picture shown: the chosen file's preview, else the stored one. */
