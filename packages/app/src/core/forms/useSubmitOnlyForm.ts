@@ -57,13 +57,20 @@ export function useSubmitOnlyForm<Values extends FieldValues>({
     return message ? t(message as TranslationKey) : undefined;
   };
 
+  const hasErrors = Object.entries(errors).some(
+    ([name, error]) => name !== 'root' || error?.type !== retryableErrorType,
+  );
   return {
     form,
     register,
     fieldError,
     formError: errors.root?.message,
-    hasErrors: Object.entries(errors).some(
-      ([name, error]) => name !== 'root' || error?.type !== retryableErrorType,
-    ),
+    hasErrors,
+    /** The submit button's props: busy while the form submits, off while an error shows. */
+    submitProps: {
+      type: 'submit',
+      isLoading: form.formState.isSubmitting,
+      disabled: hasErrors,
+    } as const,
   };
 }

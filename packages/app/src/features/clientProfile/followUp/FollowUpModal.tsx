@@ -31,7 +31,7 @@ function FollowUpForm({ clientId, open, onClose }: FormProps) {
   const { t } = useTranslation();
   const { today, latest } = useCoachToday();
   const { setFollowUp } = useFollowUpActions(clientId);
-  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<FollowUpValues>({
+  const { form, register, fieldError, submitProps } = useSubmitOnlyForm<FollowUpValues>({
     resolver: yupResolver(followUpSchema),
     // The coach's today, for the date rule (the resolver hands the schema the form's context).
     context: { today },
@@ -51,9 +51,7 @@ function FollowUpForm({ clientId, open, onClose }: FormProps) {
       <Stack gap="5">
         <FollowUpFields {...followUpFieldsOf(register, fieldError, { today, latest })} />
         <ModalButtons onCancel={onClose} isBusy={form.formState.isSubmitting}>
-          <Button type="submit" isLoading={form.formState.isSubmitting} disabled={hasErrors}>
-            {t('clientProfile.followUp.save')}
-          </Button>
+          <Button {...submitProps}>{t('clientProfile.followUp.save')}</Button>
         </ModalButtons>
       </Stack>
     </chakra.form>

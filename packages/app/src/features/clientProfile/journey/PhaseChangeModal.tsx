@@ -35,7 +35,7 @@ type FormProps = Omit<PhaseChangeModalProps, 'isOpen'>;
 function PhaseChangeForm({ clientId, journey, nextPhase, onClose }: FormProps) {
   const { t } = useTranslation();
   const changePhase = usePhaseChange(clientId);
-  const { form, fieldError, hasErrors } = useSubmitOnlyForm<PhaseChangeValues>({
+  const { form, fieldError, submitProps } = useSubmitOnlyForm<PhaseChangeValues>({
     resolver: yupResolver(phaseChangeSchema),
     defaultValues: phaseChangeDefaults(journey),
   });
@@ -126,9 +126,7 @@ function PhaseChangeForm({ clientId, journey, nextPhase, onClose }: FormProps) {
           <Alert.Title>{t('profileActions.phaseWarning')}</Alert.Title>
         </Alert.Root>
         <ModalButtons onCancel={onClose}>
-          <Button type="submit" isLoading={form.formState.isSubmitting} disabled={hasErrors}>
-            {t('profileActions.confirmPhase', { phase: phaseName })}
-          </Button>
+          <Button {...submitProps}>{t('profileActions.confirmPhase', { phase: phaseName })}</Button>
         </ModalButtons>
       </Stack>
     </chakra.form>

@@ -23,7 +23,7 @@ export type EditNoteFormProps = {
 export function EditNoteForm({ clientId, note, date, onDone, onCancel }: EditNoteFormProps) {
   const { t } = useTranslation();
   const { edit } = useNoteActions(clientId);
-  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<EditNoteValues>({
+  const { form, register, fieldError, submitProps } = useSubmitOnlyForm<EditNoteValues>({
     resolver: yupResolver(editNoteSchema),
     defaultValues: { text: note.text },
   });
@@ -54,12 +54,7 @@ export function EditNoteForm({ clientId, note, date, onDone, onCancel }: EditNot
           <Button variant="secondary" size="sm" onClick={onCancel}>
             {t('clientProfile.notes.cancel')}
           </Button>
-          <Button
-            type="submit"
-            size="sm"
-            isLoading={form.formState.isSubmitting}
-            disabled={hasErrors}
-          >
+          <Button {...submitProps} size="sm">
             {t('clientProfile.notes.saveEdit')}
           </Button>
         </HStack>

@@ -29,7 +29,7 @@ export function NoteForm({ clientId, onWritten }: NoteFormProps) {
   const { today, latest } = useCoachToday();
   const notes = useNoteActions(clientId);
   const followUps = useFollowUpActions(clientId);
-  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<NoteValues>({
+  const { form, register, fieldError, submitProps } = useSubmitOnlyForm<NoteValues>({
     resolver: yupResolver(noteSchema),
     // The coach's today, for the date rule (the resolver hands the schema the form's context).
     context: { today },
@@ -72,9 +72,7 @@ export function NoteForm({ clientId, onWritten }: NoteFormProps) {
           {...followUpFieldsOf(register, fieldError, { today, latest })}
         />
         <HStack justify="flex-end">
-          <Button type="submit" isLoading={form.formState.isSubmitting} disabled={hasErrors}>
-            {t('clientProfile.notes.save')}
-          </Button>
+          <Button {...submitProps}>{t('clientProfile.notes.save')}</Button>
         </HStack>
       </Stack>
     </chakra.form>

@@ -28,7 +28,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureProblem, setPictureProblem] = useState<PictureProblem | null>(null);
   const preview = useObjectUrl(picture);
-  const { form, register, fieldError, hasErrors } = useSubmitOnlyForm<SettingsValues>({
+  const { form, register, fieldError, submitProps } = useSubmitOnlyForm<SettingsValues>({
     resolver: yupResolver(settingsSchema),
     defaultValues: {
       firstName: profile.firstName,
@@ -92,12 +92,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
           overLimitMessage={t('settings.aboutMeOverLimit')}
           error={fieldError('aboutMe')}
         />
-        <Button
-          type="submit"
-          alignSelf="flex-start"
-          isLoading={form.formState.isSubmitting}
-          disabled={hasErrors}
-        >
+        <Button {...submitProps} alignSelf="flex-start">
           {t('settings.save')}
         </Button>
       </Stack>

@@ -22,7 +22,7 @@ type PasswordFormProps = { onConfirmed: () => void };
 function PasswordForm({ onConfirmed }: PasswordFormProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const { form, register, fieldError, formError, hasErrors } =
+  const { form, register, fieldError, formError, submitProps } =
     useSubmitOnlyForm<ConfirmPasswordValues>({
       resolver: yupResolver(confirmPasswordSchema),
       defaultValues: { password: '' },
@@ -50,12 +50,7 @@ function PasswordForm({ onConfirmed }: PasswordFormProps) {
       <Stack gap="5">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <CurrentPasswordField {...register('password')} error={fieldError('password')} />
-        <Button
-          type="submit"
-          alignSelf="flex-end"
-          isLoading={form.formState.isSubmitting}
-          disabled={hasErrors}
-        >
+        <Button {...submitProps} alignSelf="flex-end">
           {t('signInFactors.methods.stepUpSubmit')}
         </Button>
       </Stack>

@@ -36,7 +36,7 @@ export function EnrolAuthenticatorDialog({
   const { t } = useTranslation();
   const api = useCoachApi();
   const withStepUp = useWithStepUp();
-  const { form, register, fieldError, formError, hasErrors } =
+  const { form, register, fieldError, formError, submitProps } =
     useSubmitOnlyForm<AuthenticatorCodeValues>({
       resolver: yupResolver(authenticatorCodeSchema),
       defaultValues: { code: '' },
@@ -105,12 +105,7 @@ export function EnrolAuthenticatorDialog({
               autoComplete="one-time-code"
               error={fieldError('code')}
             />
-            <Button
-              type="submit"
-              alignSelf="flex-end"
-              isLoading={form.formState.isSubmitting}
-              disabled={hasErrors}
-            >
+            <Button {...submitProps} alignSelf="flex-end">
               {t('signInFactors.methods.confirmAuthenticator')}
             </Button>
           </Stack>
