@@ -5,8 +5,8 @@ import { LuSettings } from 'react-icons/lu';
 import { paths } from '../../core/navigation/index.ts';
 import { ScreenHeader } from '../../core/screenHeader/index.ts';
 import { currentProfileAtom } from '../../core/session/index.ts';
-import { LoadFailedAlert } from '../../errors/LoadFailedAlert.tsx';
 import { useAtomValue, useSetAtom } from '../../state/jotai.ts';
+import { LoadedContent } from './LoadedContent.tsx';
 import { LanguageSection } from './language/LanguageSection.tsx';
 import { MorningMailSection } from './morningMail/MorningMailSection.tsx';
 import { ChangePasswordSection } from './password/ChangePasswordSection.tsx';
@@ -30,36 +30,31 @@ function SettingsContent({ profileId }: SettingsContentProps) {
   const updateProfile = useSetAtom(personAtomFamily(profileId));
   // A change of the sign-in methods is a security event: the activity below shows it.
   const refreshSecurityEvents = useSetAtom(securityEventsAtom);
-  if (profile.state === 'hasError') {
-    return (
-      <LoadFailedAlert
-        message={t('settings.loadFailed')}
-        error={profile.error}
-        onRetry={() => updateProfile('refresh')}
-      />
-    );
-  }
-  if (profile.state === 'loading') {
-    return (
-      <LoadingPlaceholder variant="text" lines={6} label={t('app.loading')} maxWidth="40rem" />
-    );
-  }
   return (
-    <Stack gap="10">
-      <ProfileForm profile={profile.data} />
-      <Separator maxWidth="40rem" />
-      <ChangePasswordSection />
-      <Separator maxWidth="40rem" />
-      <SignInMethodsSection onChanged={() => refreshSecurityEvents('refresh')} />
-      <Separator maxWidth="40rem" />
-      <SecurityEventsSection />
-      <Separator maxWidth="40rem" />
-      <MorningMailSection />
-      <Separator maxWidth="40rem" />
-      <QuickRepliesSection />
-      <Separator maxWidth="40rem" />
-      <LanguageSection />
-    </Stack>
+    <LoadedContent
+      loadable={profile}
+      failedMessage={t('settings.loadFailed')}
+      onRetry={() => updateProfile('refresh')}
+      lines={6}
+    >
+      {(data) => (
+        <Stack gap="10">
+          <ProfileForm profile={data} />
+          <Separator maxWidth="40rem" />
+          <ChangePasswordSection />
+          <Separator maxWidth="40rem" />
+          <SignInMethodsSection onChanged={() => refreshSecurityEvents('refresh')} />
+          <Separator maxWidth="40rem" />
+          <SecurityEventsSection />
+          <Separator maxWidth="40rem" />
+          <MorningMailSection />
+          <Separator maxWidth="40rem" />
+          <QuickRepliesSection />
+          <Separator maxWidth="40rem" />
+          <LanguageSection />
+        </Stack>
+      )}
+    </LoadedContent>
   );
 }
 

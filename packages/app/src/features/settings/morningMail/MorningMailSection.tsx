@@ -1,16 +1,16 @@
 import { Checkbox, chakra, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { CoachSettings } from '@coach/api';
 import { knownTimeZones, morningMailHourBounds } from '@coach/domain';
-import { Button, LoadingPlaceholder, Select, toast } from '@coach/ui';
+import { Button, Select, toast } from '@coach/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMail } from 'react-icons/lu';
 import { coachSettingsAtom, coachSettingsLoadableAtom } from '../../../core/coachSettings/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
-import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { LoadedContent } from '../LoadedContent.tsx';
 
 /** The hours a coach may choose, as the locale writes them ('7:00 AM', '07:00'). */
 function hourItems(locale: string) {
@@ -112,20 +112,14 @@ export function MorningMailSection() {
   const { t } = useTranslation();
   const settings = useAtomValue(coachSettingsLoadableAtom);
   const updateSettings = useSetAtom(coachSettingsAtom);
-  if (settings.state === 'hasError') {
-    return (
-      <LoadFailedAlert
-        message={t('settings.morningMailLoadFailed')}
-        error={settings.error}
-        onRetry={() => updateSettings('refresh')}
-        size="sm"
-      />
-    );
-  }
-  if (settings.state === 'loading') {
-    return (
-      <LoadingPlaceholder variant="text" lines={4} label={t('app.loading')} maxWidth="40rem" />
-    );
-  }
-  return <MorningMailForm settings={settings.data} />;
+  return (
+    <LoadedContent
+      loadable={settings}
+      failedMessage={t('settings.morningMailLoadFailed')}
+      onRetry={() => updateSettings('refresh')}
+      size="sm"
+    >
+      {(data) => <MorningMailForm settings={data} />}
+    </LoadedContent>
+  );
 }

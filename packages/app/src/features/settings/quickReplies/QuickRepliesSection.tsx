@@ -1,7 +1,7 @@
 import { chakra, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { QuickReplies } from '@coach/api';
 import { messagingLimits } from '@coach/domain';
-import { Button, LoadingPlaceholder, Textarea, toast } from '@coach/ui';
+import { Button, Textarea, toast } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { quickRepliesAtom, quickRepliesLoadableAtom } from '../../../core/messaging/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
-import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { LoadedContent } from '../LoadedContent.tsx';
 import { type QuickRepliesValues, quickRepliesSchema } from './quickRepliesSchema.ts';
 
 const { quickRepliesMax, quickReplyMaxLength } = messagingLimits;
@@ -131,20 +131,14 @@ export function QuickRepliesSection() {
   const { t } = useTranslation();
   const replies = useAtomValue(quickRepliesLoadableAtom);
   const updateReplies = useSetAtom(quickRepliesAtom);
-  if (replies.state === 'hasError') {
-    return (
-      <LoadFailedAlert
-        message={t('settings.quickReplies.loadFailed')}
-        error={replies.error}
-        onRetry={() => updateReplies('refresh')}
-        size="sm"
-      />
-    );
-  }
-  if (replies.state === 'loading') {
-    return (
-      <LoadingPlaceholder variant="text" lines={4} label={t('app.loading')} maxWidth="40rem" />
-    );
-  }
-  return <QuickRepliesForm replies={replies.data} />;
+  return (
+    <LoadedContent
+      loadable={replies}
+      failedMessage={t('settings.quickReplies.loadFailed')}
+      onRetry={() => updateReplies('refresh')}
+      size="sm"
+    >
+      {(data) => <QuickRepliesForm replies={data} />}
+    </LoadedContent>
+  );
 }
