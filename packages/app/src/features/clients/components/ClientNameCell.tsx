@@ -24,6 +24,9 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
   const isNoData = attention.category === 'noData';
   // The badge says the unread messages: the words are the figures' reasons.
   const reasons = attention.reasons.filter((reason) => reason.kind !== 'unreadMessages');
+  const reasonsText = reasons
+    .map((reason) => describeAttentionReason(reason, t, formats))
+    .join(' · ');
   return (
     <HStack gap="3" align="flex-start">
       <ProfilePicture
@@ -33,7 +36,8 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
       />
       <Stack gap="0.5" minWidth="0">
         <HStack gap="2" align="center">
-          <Text fontWeight="medium" lineClamp={2}>
+          {/* One line: a long name is cut, whole on hover and in the row's text. */}
+          <Text fontWeight="medium" truncate title={row.fullName}>
             {row.fullName}
           </Text>
           <UnreadBadge
@@ -46,6 +50,8 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
         </Text>
         <ClientLocalTime row={row} formats={formats} />
         {reasons.length > 0 ? (
+          // The reasons in one line, cut with an ellipsis: the whole of them on hover (title) and
+          // for screen readers (the text stays in the cell, so in the row's accessible name).
           <HStack
             gap="1"
             align="flex-start"
@@ -57,9 +63,9 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
             <Text as="span" flexShrink={0} marginBlockStart="0.5" aria-hidden>
               {isNoData ? <LuCloudOff /> : <LuTriangleAlert />}
             </Text>
-            <Text as="span">
+            <Text as="span" truncate title={reasonsText}>
               <VisuallyHidden>{t('clients.attention.label')}: </VisuallyHidden>
-              {reasons.map((reason) => describeAttentionReason(reason, t, formats)).join(' · ')}
+              {reasonsText}
             </Text>
           </HStack>
         ) : null}

@@ -10,6 +10,11 @@ import { useClientColumns } from '../hooks/useClientColumns.tsx';
 import { handleRowArrowKeys } from '../hooks/useListKeyboard.ts';
 import { IndicatorMeter } from './FigureCells.tsx';
 
+const compactCells = {
+  '& table > thead > tr > th[class], & table > tbody > tr > td[class], & table > tbody > tr[data-kind] > td':
+    { paddingInline: '2' },
+};
+
 export type ClientsTableProps = {
   /** The rows shown (filtered), most urgent first. */
   rows: readonly ClientRow[];
@@ -62,7 +67,9 @@ export function ClientsTable({
       : undefined;
   return (
     // Arrow keys and j/k pressed on a row (the rows are the focusable elements) move to the next.
-    <Box onKeyDown={handleRowArrowKeys}>
+    // Half the table's usual padding between columns: ten of them fit from 1004 px, their
+    // headers still 1 rem (11 px and more) apart.
+    <Box onKeyDown={handleRowArrowKeys} css={compactCells}>
       <SortableTable
         data={rows}
         columns={columns}

@@ -12,17 +12,22 @@ type FormatsProps = { formats: ClientFormats };
 export function PhaseCell({ row, formats }: FormatsProps & { row: ClientRow }) {
   const { t } = useTranslation();
   const { journey } = row;
+  const phaseDay = t('clients.phaseDay', {
+    day: journey.currentDay,
+    date: formats.localDate(journey.startDate),
+  });
+  const journeySince = t('clients.journeySince', {
+    date: formats.localDate(journey.journeyStartDate),
+  });
   return (
     <Stack gap="0.5">
       <Text fontWeight="medium">{t(`clients.phases.${journey.step}`)}</Text>
-      <Text textStyle="xs" color="fg.muted">
-        {t('clients.phaseDay', {
-          day: journey.currentDay,
-          date: formats.localDate(journey.startDate),
-        })}
+      {/* One line each, cut in a narrow column: the whole of it on hover and for screen readers. */}
+      <Text textStyle="xs" color="fg.muted" truncate title={phaseDay}>
+        {phaseDay}
       </Text>
-      <Text textStyle="xs" color="fg.muted">
-        {t('clients.journeySince', { date: formats.localDate(journey.journeyStartDate) })}
+      <Text textStyle="xs" color="fg.muted" truncate title={journeySince}>
+        {journeySince}
       </Text>
     </Stack>
   );

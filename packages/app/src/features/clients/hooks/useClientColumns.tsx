@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@chakra-ui/react';
+import { Text, VisuallyHidden } from '@chakra-ui/react';
 import type { SortableTableColumn } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,17 +23,30 @@ import { UnreadCell } from '../components/UnreadCell.tsx';
 import { cellCue } from '../liveCells.ts';
 
 /**
- * Widths in rem, summing to 85.5 rem: at 1280 px (12 px root) the table fits beside the menu; under
- * that it scrolls sideways with the pinned name column.
+ * Widths in rem, summing to 69.25 rem: at 1004 px (11 px root, the narrowest the app works at) the
+ * table fits beside the menu in 70 rem, so from there up no column scrolls sideways. Each is at
+ * least its header's longest word in English or Spanish (at the small header size, with the sort
+ * arrow) plus the cells' padding (`ClientsTable`): no header touches the next.
  */
 const widths = {
-  name: '14rem',
-  phase: '9.5rem',
-  engagement: '9.5rem',
-  indicator: '8.5rem',
-  completion: '6.5rem',
-  messages: '4.5rem',
+  name: '12.5rem',
+  phase: '7rem',
+  engagement: '8.75rem',
+  productivity: '7.25rem',
+  mental: '5.25rem',
+  physical: '5.5rem',
+  exercises: '5.75rem',
+  reflections: '6.5rem',
+  assessments: '7rem',
+  messages: '3.75rem',
 };
+
+/** A header's words at the small size, so that ten columns fit from 1004 px. */
+const compactHeader = (text: string) => (
+  <Text as="span" textStyle="xs">
+    {text}
+  </Text>
+);
 
 /**
  * The columns of requirements R2.8, every one sortable, built once per language and list; a cell
@@ -48,7 +61,7 @@ export function useClientColumns(
     (): SortableTableColumn<ClientRow>[] => [
       {
         id: 'name',
-        header: t('clients.columns.name'),
+        header: compactHeader(t('clients.columns.name')),
         sortValue: (row) => `${row.lastName} ${row.firstName}`,
         cell: (row) => <ClientNameCell row={row} formats={formats} />,
         width: widths.name,
@@ -56,7 +69,7 @@ export function useClientColumns(
       },
       {
         id: 'phase',
-        header: t('clients.columns.phase'),
+        header: compactHeader(t('clients.columns.phase')),
         sortValue: phaseOrder,
         sortType: 'number',
         cell: (row) => <PhaseCell row={row} formats={formats} />,
@@ -64,7 +77,7 @@ export function useClientColumns(
       },
       {
         id: 'engagement',
-        header: t('clients.columns.engagement'),
+        header: compactHeader(t('clients.columns.engagement')),
         sortValue: (row) => row.engagement.hours,
         sortType: 'number',
         cell: (row) => <EngagementCell row={row} formats={formats} />,
@@ -73,7 +86,7 @@ export function useClientColumns(
       ...indicatorColumns.map(
         (indicator): SortableTableColumn<ClientRow> => ({
           id: indicator,
-          header: t(`clients.columns.${indicator}`),
+          header: compactHeader(t(`clients.columns.${indicator}`)),
           sortValue: (row) => row.indicators[indicator].value,
           sortType: 'number',
           cell: (row) => (
@@ -84,17 +97,17 @@ export function useClientColumns(
               formats={formats}
             />
           ),
-          width: widths.indicator,
+          width: widths[indicator],
         }),
       ),
       ...completionColumns.map(
         (kind): SortableTableColumn<ClientRow> => ({
           id: kind,
-          header: t(`clients.columns.${kind}`),
+          header: compactHeader(t(`clients.columns.${kind}`)),
           sortValue: (row) => completionRatio(row[kind]),
           sortType: 'number',
           cell: (row) => <CompletionCell count={row[kind]} />,
-          width: widths.completion,
+          width: widths[kind],
           align: 'end',
         }),
       ),
