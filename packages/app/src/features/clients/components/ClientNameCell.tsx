@@ -45,10 +45,14 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
             label={t('clients.attention.unreadMessages', { count: row.unreadMessages })}
           />
         </HStack>
-        <Text textStyle="xs" color="fg.muted" truncate title={row.email}>
-          {row.email}
-        </Text>
-        <ClientLocalTime row={row} formats={formats} />
+        {/* The email and the local time share a line (a row of three lines at most), each cut
+            with an ellipsis when the column is narrow, whole in its title. */}
+        <HStack gap="2" minWidth="0">
+          <Text textStyle="xs" color="fg.muted" truncate title={row.email} minWidth="0">
+            {row.email}
+          </Text>
+          <ClientLocalTime row={row} formats={formats} />
+        </HStack>
         {reasons.length > 0 ? (
           // The reasons in one line, cut with an ellipsis: the whole of them on hover (title) and
           // for screen readers (the text stays in the cell, so in the row's accessible name).
@@ -81,8 +85,8 @@ export function ClientNameCell({ row, formats }: ClientNameCellProps) {
             <Text as="span" flexShrink={0} marginBlockStart="0.5" aria-hidden>
               <LuCalendarClock />
             </Text>
-            {/* A long reason is cut at two lines; the whole of it on hover, and for screen readers. */}
-            <Text as="span" lineClamp={2} title={row.followUp.reason}>
+            {/* A long reason is cut at one line; the whole of it on hover, and for screen readers. */}
+            <Text as="span" truncate title={row.followUp.reason}>
               {/* The reason as written, never read as a translation's markup. */}
               {`${t('clients.followUpDue', { date: formats.localDate(row.followUp.dueDate) })}: ${row.followUp.reason}`}
             </Text>

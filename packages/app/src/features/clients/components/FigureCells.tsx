@@ -40,6 +40,12 @@ export function PhaseCell({ row, formats }: FormatsProps & { row: ClientRow }) {
 export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow }) {
   const { t } = useTranslation();
   const { hours, hoursLast24h, lastConnectedAt } = row.engagement;
+  // One line each, cut in a narrow column: the whole of it on hover and for screen readers.
+  const last24h = t('clients.hoursLast24h', { hours: formats.hours(hoursLast24h) });
+  const lastUsed =
+    lastConnectedAt === null
+      ? t('clients.neverConnected')
+      : t('clients.lastConnected', { when: formats.ago(lastConnectedAt) });
   return (
     <Stack gap="1">
       <Meter
@@ -49,13 +55,11 @@ export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow
         valueText={t('clients.hours', { hours: formats.hours(hours) })}
         size="sm"
       />
-      <Text textStyle="xs" color="fg.muted">
-        {t('clients.hoursLast24h', { hours: formats.hours(hoursLast24h) })}
+      <Text textStyle="xs" color="fg.muted" truncate title={last24h}>
+        {last24h}
       </Text>
-      <Text textStyle="xs" color="fg.muted">
-        {lastConnectedAt === null
-          ? t('clients.neverConnected')
-          : t('clients.lastConnected', { when: formats.ago(lastConnectedAt) })}
+      <Text textStyle="xs" color="fg.muted" truncate title={lastUsed}>
+        {lastUsed}
       </Text>
     </Stack>
   );
