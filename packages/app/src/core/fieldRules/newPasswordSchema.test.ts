@@ -1,38 +1,19 @@
 import { PasswordResetBodySchema, validationMessage } from '@coach/api';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import type { AnyObjectSchema, ValidationError } from 'yup';
-import { createTestI18n } from '../../../test/testI18n.ts';
-import type { TranslationKey } from '../../i18n/translationKey.ts';
+import { fieldErrorsOf } from '../../../test/schemaErrors.ts';
 import { newPasswordSchema } from './newPasswordSchema.ts';
-
-const { t } = createTestI18n();
-const text = (key: string) => t(key as TranslationKey);
-
-/** The first message per field, in English, as the form shows them. */
-function errorsOf(schema: AnyObjectSchema, values: Record<string, string>): Record<string, string> {
-  try {
-    schema.validateSync(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    const result: Record<string, string> = {};
-    for (const inner of (error as ValidationError).inner) {
-      if (inner.path && !(inner.path in result)) result[inner.path] = text(inner.message);
-    }
-    return result;
-  }
-}
 
 describe('new password schema', () => {
   it('requires both fields', () => {
-    expect(errorsOf(newPasswordSchema, { password: '', confirmPassword: '' })).toEqual({
+    expect(fieldErrorsOf(newPasswordSchema, { password: '', confirmPassword: '' })).toEqual({
       password: 'Password is required',
       confirmPassword: 'Password confirmation is required',
     });
   });
 
   it("says 'Password must be 8+ characters long' for a short password", () => {
-    expect(errorsOf(newPasswordSchema, { password: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
+    expect(fieldErrorsOf(newPasswordSchema, { password: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
       password: 'Password must be 8+ characters long',
     });
   });
@@ -40,7 +21,7 @@ describe('new password schema', () => {
   it.each(['alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere'])(
     "says 'Requires numbers and different case letters' for %j",
     (password) => {
-      expect(errorsOf(newPasswordSchema, { password, confirmPassword: password })).toEqual({
+      expect(fieldErrorsOf(newPasswordSchema, { password, confirmPassword: password })).toEqual({
         password: 'Requires numbers and different case letters',
       });
     },
@@ -48,13 +29,13 @@ describe('new password schema', () => {
 
   it("shows 'Passwords do not match' on both fields", () => {
     expect(
-      errorsOf(newPasswordSchema, { password: 'NewPass123', confirmPassword: 'NewPass124' }),
+      fieldErrorsOf(newPasswordSchema, { password: 'NewPass123', confirmPassword: 'NewPass124' }),
     ).toEqual({ password: 'Passwords do not match', confirmPassword: 'Passwords do not match' });
   });
 
   it('accepts a strong, confirmed password', () => {
     expect(
-      errorsOf(newPasswordSchema, { password: 'NewPass123', confirmPassword: 'NewPass123' }),
+      fieldErrorsOf(newPasswordSchema, { password: 'NewPass123', confirmPassword: 'NewPass123' }),
     ).toEqual({});
   });
 
@@ -71,7 +52,7 @@ describe('new password schema', () => {
     '😀😀😀😀aB12',
     'NewPass123',
   ])('says of %j what the contract (and so the server) says', (password) => {
-    const app = errorsOf(newPasswordSchema, { password, confirmPassword: password }).password;
+    const app = fieldErrorsOf(newPasswordSchema, { password, confirmPassword: password }).password;
     const body = { email: 'coach@example.com', password, resetPasswordCode: '123456' };
     const [issue] = Value.Errors(PasswordResetBodySchema, body);
     const server = issue ? validationMessage(issue, password) : undefined;

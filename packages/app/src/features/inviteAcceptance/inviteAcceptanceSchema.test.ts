@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ValidationError } from 'yup';
-import { createTestI18n } from '../../../test/testI18n.ts';
-import type { TranslationKey } from '../../i18n/translationKey.ts';
+import { fieldErrorsOf } from '../../../test/schemaErrors.ts';
 import { inviteAcceptanceSchema } from './inviteAcceptanceSchema.ts';
-
-const { t } = createTestI18n();
 
 const valid = {
   firstName: 'Ada',
@@ -14,26 +10,16 @@ const valid = {
   timezone: 'Europe/Paris',
 };
 
-/** The first message per field, in English, as the form shows them. */
-function errorsOf(values: Record<string, string>): Record<string, string> {
-  try {
-    inviteAcceptanceSchema.validateSync(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    const result: Record<string, string> = {};
-    for (const inner of (error as ValidationError).inner) {
-      if (inner.path && !(inner.path in result)) {
-        result[inner.path] = t(inner.message as TranslationKey);
-      }
-    }
-    return result;
-  }
-}
-
 describe('invite acceptance schema', () => {
   it('requires every field, with the texts of the profile and the reset', () => {
     expect(
-      errorsOf({ firstName: ' ', lastName: '', password: '', confirmPassword: '', timezone: '' }),
+      fieldErrorsOf(inviteAcceptanceSchema, {
+        firstName: ' ',
+        lastName: '',
+        password: '',
+        confirmPassword: '',
+        timezone: '',
+      }),
     ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -44,26 +30,40 @@ describe('invite acceptance schema', () => {
   });
 
   it('limits names to 250 characters', () => {
-    expect(errorsOf({ ...valid, firstName: 'a'.repeat(251), lastName: 'b'.repeat(250) })).toEqual({
+    expect(
+      fieldErrorsOf(inviteAcceptanceSchema, {
+        ...valid,
+        firstName: 'a'.repeat(251),
+        lastName: 'b'.repeat(250),
+      }),
+    ).toEqual({
       firstName: 'Max 250 characters',
     });
   });
 
   it("applies the reset's password rules", () => {
-    expect(errorsOf({ ...valid, password: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
+    expect(
+      fieldErrorsOf(inviteAcceptanceSchema, { ...valid, password: 'Ab1', confirmPassword: 'Ab1' }),
+    ).toEqual({
       password: 'Password must be 8+ characters long',
     });
-    expect(errorsOf({ ...valid, password: 'longbutweak', confirmPassword: 'longbutweak' })).toEqual(
-      { password: 'Requires numbers and different case letters' },
-    );
-    expect(errorsOf({ ...valid, confirmPassword: 'NewPass124' })).toEqual({
+    expect(
+      fieldErrorsOf(inviteAcceptanceSchema, {
+        ...valid,
+        password: 'longbutweak',
+        confirmPassword: 'longbutweak',
+      }),
+    ).toEqual({ password: 'Requires numbers and different case letters' });
+    expect(
+      fieldErrorsOf(inviteAcceptanceSchema, { ...valid, confirmPassword: 'NewPass124' }),
+    ).toEqual({
       password: 'Passwords do not match',
       confirmPassword: 'Passwords do not match',
     });
   });
 
   it.each(['+01:00', 'Etc/GMT+1', 'Paris'])('refuses the timezone %j', (timezone) => {
-    expect(errorsOf({ ...valid, timezone })).toEqual({
+    expect(fieldErrorsOf(inviteAcceptanceSchema, { ...valid, timezone })).toEqual({
       timezone: 'Choose a timezone from the list, such as Europe/Paris',
     });
   });
