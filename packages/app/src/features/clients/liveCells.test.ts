@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testNow, testSummary } from '../../../test/clientSummary.ts';
+import { toClientRows } from '../../core/clientList/index.ts';
 import type { LiveUpdate } from '../../core/live/index.ts';
-import { toClientRows } from './clientRows.ts';
 import { cellKey, cellSignatures, changedClientNames, isCellOfNamedClient } from './liveCells.ts';
 
 const rowsOf = (...clients: ReturnType<typeof testSummary>[]) =>

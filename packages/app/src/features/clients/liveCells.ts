@@ -1,6 +1,10 @@
+import {
+  type ClientRow,
+  completionColumns,
+  indicatorColumns,
+} from '../../core/clientList/index.ts';
 import { type LiveUpdate, liveRevisionOf } from '../../core/live/index.ts';
 import type { LiveChanges } from '../../core/liveCues/index.ts';
-import { type ClientRow, completionColumns, indicatorColumns } from './clientRows.ts';
 
 // Which cells of the clients list a live message changed: each cell's figures as a comparable
 // value, keyed by client and column.

@@ -2,7 +2,7 @@ import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuClock, LuGlobe } from 'react-icons/lu';
 import { type ClientFormats, timezonePlace } from '../../../core/clientFormats/index.ts';
-import type { ClientRow } from '../clientRows.ts';
+import type { ClientRow } from '../../../core/clientList/index.ts';
 
 export type ClientLocalTimeProps = { row: ClientRow; formats: ClientFormats };
 

@@ -3,9 +3,9 @@ import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarClock, LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
+import { type ClientRow, isFollowUpDue } from '../../../core/clientList/index.ts';
 import { UnreadBadge } from '../../../core/messaging/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
-import { type ClientRow, isFollowUpDue } from '../clientRows.ts';
 import { describeAttentionReason } from '../describeAttention.ts';
 import { ClientLocalTime } from './ClientLocalTime.tsx';
 

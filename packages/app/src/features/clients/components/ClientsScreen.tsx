@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { createClientFormats } from '../../../core/clientFormats/index.ts';
-import { clientListAtom } from '../../../core/clientList/index.ts';
+import {
+  type ClientRow,
+  clientListAtom,
+  clientRowsLoadableAtom,
+  filterRows,
+  followUpDueCount,
+  isFiltered,
+} from '../../../core/clientList/index.ts';
 import { liveListAtom } from '../../../core/live/index.ts';
 import { LiveAnnouncer, useLiveChanges } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
@@ -14,11 +21,8 @@ import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
 import { InviteClientButton, PendingInvites } from '../../invites/index.ts';
-import { clientRowsLoadableAtom } from '../atoms/clientRowsAtom.ts';
-import { type ClientRow, followUpDueCount } from '../clientRows.ts';
 import { useClientListView } from '../hooks/useClientListView.ts';
 import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
-import { filterRows, isFiltered } from '../listView.ts';
 import { cellSignatures, changedClientNames, isCellOfNamedClient } from '../liveCells.ts';
 import { AttentionFiguresLine } from './AttentionFiguresLine.tsx';
 import { ClientsTable, NoMatch } from './ClientsTable.tsx';

@@ -3,9 +3,13 @@ import { Button, SortableTable, type SortableTableSort } from '@coach/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
+import {
+  type ClientRow,
+  indicatorAverages,
+  indicatorColumns,
+} from '../../../core/clientList/index.ts';
 import type { LiveChanges } from '../../../core/liveCues/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { type ClientRow, indicatorAverages, indicatorColumns } from '../clientRows.ts';
 import { useClientColumns } from '../hooks/useClientColumns.tsx';
 import { handleRowArrowKeys } from '../hooks/useListKeyboard.ts';
 import { IndicatorMeter } from './FigureCells.tsx';

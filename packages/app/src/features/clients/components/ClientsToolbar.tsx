@@ -4,7 +4,7 @@ import { Button, Select } from '@coach/ui';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarClock, LuTriangleAlert } from 'react-icons/lu';
-import type { ClientListView } from '../listView.ts';
+import type { ClientListView } from '../../../core/clientList/index.ts';
 import { SearchField } from './SearchField.tsx';
 
 export type ClientsToolbarProps = {

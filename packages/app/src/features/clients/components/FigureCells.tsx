@@ -4,7 +4,7 @@ import { engagementFullHours, type JourneyStep, laggingLimitPercent } from '@coa
 import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
-import type { ClientRow } from '../clientRows.ts';
+import type { ClientRow } from '../../../core/clientList/index.ts';
 
 type FormatsProps = { formats: ClientFormats };
 

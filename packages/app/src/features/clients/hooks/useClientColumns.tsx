@@ -4,14 +4,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMail } from 'react-icons/lu';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
-import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
 import {
   type ClientRow,
   completionColumns,
   completionRatio,
   indicatorColumns,
   phaseOrder,
-} from '../clientRows.ts';
+} from '../../../core/clientList/index.ts';
+import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
 import { ClientNameCell } from '../components/ClientNameCell.tsx';
 import {
   CompletionCell,

@@ -1,6 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ClientListView, searchParamsOfView, viewFromSearchParams } from '../listView.ts';
+import {
+  type ClientListView,
+  searchParamsOfView,
+  viewFromSearchParams,
+} from '../../../core/clientList/index.ts';
 
 /**
  * The list's view (search, filters, sort) read from and written to the URL's search parameters.

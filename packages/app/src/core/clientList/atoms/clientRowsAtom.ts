@@ -1,8 +1,8 @@
 import type { AttentionFigures } from '@coach/api';
-import { clientListAtom } from '../../../core/clientList/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 import { type ClientRow, toClientRows } from '../clientRows.ts';
+import { clientListAtom } from './clientListAtom.ts';
 
 /** The rows of the list, the instant its figures describe, and the coach's attention figures. */
 export type ClientRowList = {

@@ -7,7 +7,7 @@ import {
   type Indicator,
   journeyStepNames,
 } from '@coach/domain';
-import { deviceUtcOffsetMinutes, isDifferentTimezone } from '../../core/clientFormats/index.ts';
+import { deviceUtcOffsetMinutes, isDifferentTimezone } from '../clientFormats/index.ts';
 
 /**
  * A row of the clients table: the server's figures (with the client's unread messages), the
