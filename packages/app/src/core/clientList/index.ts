@@ -4,7 +4,7 @@
 export { clientListAtom, prefetchClientListAtom } from './atoms/clientListAtom.ts';
 // The list's rows (the attention verdict worked out) and the view that filters and orders them:
 // the clients screen shows them, the attention queue walks them in the same order.
-export { type ClientRowList, clientRowsLoadableAtom } from './atoms/clientRowsAtom.ts';
+export { clientRowsLoadableAtom } from './atoms/clientRowsAtom.ts';
 export {
   type ClientRow,
   completionColumns,
