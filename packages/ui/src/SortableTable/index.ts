@@ -1,5 +1,6 @@
 export { isRowKey, type SortableTableRowAction, sortableTableRowKeys } from './rowKeys.ts';
 export { SortableTable } from './SortableTable.tsx';
+export { sortedRows } from './sortedRows.ts';
 export type {
   SortableTableAlign,
   SortableTableColumn,
