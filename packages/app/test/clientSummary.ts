@@ -18,6 +18,8 @@ type SummaryOverrides = {
   unreadMessages?: number;
   /** The client's open follow-up (none unless told). */
   followUp?: ClientSummary['followUp'];
+  /** The coach's review of today (none unless told). */
+  review?: ClientSummary['review'];
 };
 
 let sequence = 0;
@@ -74,5 +76,6 @@ export function testSummary(overrides: SummaryOverrides = {}): ClientSummary {
     assessments: { completed: 1, scheduled: 1 },
     unreadMessages: overrides.unreadMessages ?? 0,
     followUp: overrides.followUp ?? null,
+    review: overrides.review ?? null,
   };
 }

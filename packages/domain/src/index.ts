@@ -4,6 +4,7 @@
 export * from './activityPage.ts';
 export * from './age.ts';
 export * from './attentionEpisodes.ts';
+export * from './attentionQueue.ts';
 export * from './attentionWords.ts';
 export * from './coachSettings.ts';
 export * from './completion.ts';

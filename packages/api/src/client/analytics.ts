@@ -7,6 +7,7 @@ import type {
 } from '../contract/analytics.ts';
 import type { AttentionEpisodeList } from '../contract/attentionEpisodes.ts';
 import type { DateRangeQuery } from '../contract/calendar.ts';
+import type { ClientReview } from '../contract/clientReviews.ts';
 import type { CoachActionList } from '../contract/coachActions.ts';
 import type { ClientIdParams } from '../contract/journey.ts';
 import { lastEventIdHeader } from '../contract/liveEventWire.ts';
@@ -47,6 +48,13 @@ export type AnalyticsClient = {
    */
   listClientEpisodes(clientId: ClientIdParams['clientId']): Promise<AttentionEpisodeList>;
   /**
+   * `PUT /clients/{clientId}/review`: marks the client 'reviewed for today' (the coach's day),
+   * with the queue flags the server finds now, and answers the review.
+   */
+  markClientReviewed(clientId: ClientIdParams['clientId']): Promise<ClientReview>;
+  /** `DELETE /clients/{clientId}/review`: undoes today's review (none: nothing to undo). */
+  unmarkClientReviewed(clientId: ClientIdParams['clientId']): Promise<void>;
+  /**
    * `GET /events`: opens the coach's live event stream and answers its body (read it with
    * `readLiveEvents`); `lastEventId` resumes after that event. Abort `signal` to close it.
    */
@@ -75,6 +83,11 @@ export function createAnalyticsClient(request: ServiceRequest): AnalyticsClient 
       callRoute(request, 'listClientCoachActions', { params: { clientId } }),
     listClientEpisodes: (clientId) =>
       callRoute(request, 'listClientEpisodes', { params: { clientId } }),
+    markClientReviewed: (clientId) =>
+      callRoute(request, 'markClientReviewed', { params: { clientId } }),
+    unmarkClientReviewed: async (clientId) => {
+      await callRoute(request, 'unmarkClientReviewed', { params: { clientId } });
+    },
     openLiveEvents: ({ lastEventId, signal } = {}) =>
       request<ReadableStream<Uint8Array>>(routeCalls.streamLiveEvents.path, {
         method: routeCalls.streamLiveEvents.method,

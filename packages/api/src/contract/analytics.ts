@@ -13,6 +13,7 @@ import {
 import { type Static, Type } from 'typebox';
 import { AttentionFiguresSchema } from './attentionFigures.ts';
 import { DateRangeQuerySchema } from './calendar.ts';
+import { ClientReviewSchema } from './clientReviews.ts';
 import { DateSchema } from './dates.ts';
 import { literalUnion } from './enumeration.ts';
 import { GoalEffectSchema } from './exercise.ts';
@@ -150,6 +151,11 @@ const clientSummaryProperties = {
     ],
     { description: "The client's open follow-up with their coach; null when none" },
   ),
+  review: Type.Union([ClientReviewSchema, Type.Null()], {
+    description:
+      "The coach's 'reviewed for today' of the client, today in the coach's time zone (at " +
+      'generatedAt); null when none (a review of an earlier day is never answered)',
+  }),
 };
 
 /** One row of the clients table: every figure it shows. */

@@ -2,6 +2,7 @@
 // the schemas here describe the same shapes on the wire. These checks fail the type check when
 // the two drift apart, and tie the domain's refusal codes to the error catalogue.
 import type {
+  ClientReview as DomainClientReview,
   CompletionCount as DomainCompletionCount,
   ExerciseMeasures as DomainExerciseMeasures,
   IndicatorFigure as DomainIndicatorFigure,
@@ -13,6 +14,7 @@ import type {
 } from '@coach/domain';
 import { phaseChangeErrorCodes } from '@coach/domain';
 import type { ClientSummary, CompletionCount, IndicatorFigure } from './analytics.ts';
+import type { ClientReview } from './clientReviews.ts';
 import type { ServerErrorCode } from './errorCatalogue.ts';
 import type { ExerciseMeasures } from './exercise.ts';
 import type { Journey } from './journey.ts';
@@ -33,6 +35,7 @@ export const domainShapesMatch = {
     NextPhase
   >,
   exerciseMeasures: true satisfies Same<ExerciseMeasures, DomainExerciseMeasures>,
+  clientReview: true satisfies Same<ClientReview, DomainClientReview>,
 } as const;
 
 /** The domain's refusal of a phase change answers with a code of the catalogue. */

@@ -5,6 +5,7 @@ export * from './attentionEpisodes.ts';
 export * from './attentionFigures.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './clientReviews.ts';
 export * from './coachActions.ts';
 export * from './dates.ts';
 export * from './deviceMetrics.ts';

@@ -231,6 +231,18 @@ export const routeCalls = {
     path: '/clients/:clientId/episodes',
     auth: true,
   },
+  markClientReviewed: {
+    service: 'analytics',
+    method: 'PUT',
+    path: '/clients/:clientId/review',
+    auth: true,
+  },
+  unmarkClientReviewed: {
+    service: 'analytics',
+    method: 'DELETE',
+    path: '/clients/:clientId/review',
+    auth: true,
+  },
   listMessages: {
     service: 'messaging',
     method: 'GET',

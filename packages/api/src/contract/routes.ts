@@ -33,6 +33,7 @@ import {
   VerifyResetCodeResponseSchema,
 } from './auth.ts';
 import { calendarRoutes } from './calendar.ts';
+import { clientReviewRoutes } from './clientReviews.ts';
 import { coachActionRoutes } from './coachActions.ts';
 import {
   DeviceMetricsBatchBodySchema,
@@ -233,6 +234,7 @@ export const routes = {
   ...analyticsRoutes,
   ...reportRoutes,
   ...coachActionRoutes,
+  ...clientReviewRoutes,
   ...attentionEpisodeRoutes,
   ...liveEventRoutes,
   ...messagingRoutes,

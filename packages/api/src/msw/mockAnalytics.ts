@@ -32,8 +32,12 @@ import { coachPerson } from './fixtures.ts';
 // The mocks' analytics: the answers of the analytics calls read from a client's records, every
 // figure by the domain's rules (as the server's rollups keep them), nothing computed here.
 
-/** What a client's row holds from the other services' mocks: their thread and follow-up. */
-export type SummaryExtras = Pick<ClientSummary, 'unreadMessages' | 'followUp'>;
+/**
+ * What a client's row holds from the other services' mocks: their thread and follow-up, and the
+ * coach's review of today (none when not given).
+ */
+export type SummaryExtras = Pick<ClientSummary, 'unreadMessages' | 'followUp'> &
+  Partial<Pick<ClientSummary, 'review'>>;
 
 const noExtras: SummaryExtras = { unreadMessages: 0, followUp: null };
 
@@ -83,6 +87,7 @@ export function summaryOf(
       today,
       now,
     }),
+    review: null,
     ...extras,
   };
 }

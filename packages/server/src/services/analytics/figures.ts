@@ -163,6 +163,7 @@ function summaryOf(
     assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),
     unreadMessages: row.unreadMessages,
     followUp: followUpOf(row, viewerToday),
+    review: null,
   };
 }
 
