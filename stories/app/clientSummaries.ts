@@ -32,6 +32,8 @@ export type ClientShape = {
   unreadMessages?: number;
   /** The client's open follow-up (none unless told). */
   followUp?: ClientSummary['followUp'];
+  /** The coach's review of the client today (the attention queue); none by default. */
+  review?: ClientSummary['review'];
 };
 
 const figure = (value: number | null, current: boolean, lowDays: number) => ({
@@ -103,6 +105,7 @@ export function clientSummary(index: number, shape: ClientShape): ClientSummary 
     assessments: { completed: diligence > 0.5 ? 1 : 0, scheduled: 1 },
     unreadMessages: shape.unreadMessages ?? 0,
     followUp: shape.followUp ?? null,
+    review: shape.review ?? null,
   };
 }
 

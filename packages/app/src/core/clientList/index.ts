@@ -16,6 +16,7 @@ export {
   phaseOrder,
   toClientRows,
 } from './clientRows.ts';
+export { clientSortColumns, rowsInViewOrder } from './listOrder.ts';
 export {
   type ClientListView,
   filterRows,

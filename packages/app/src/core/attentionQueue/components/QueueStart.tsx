@@ -1,0 +1,41 @@
+import { LoadingPlaceholder, toast } from '@coach/ui';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useLocale } from '../../../i18n/locale.ts';
+import { useAtomValue } from '../../../state/jotai.ts';
+import { clientRowsLoadableAtom, viewFromSearchParams } from '../../clientList/index.ts';
+import { paths } from '../../navigation/index.ts';
+import { queueHref } from '../queueLinks.ts';
+import { firstInQueue } from '../queueStops.ts';
+
+/**
+ * '/queue' (the morning mail's link, a bookmark): opens the first client of the attention
+ * queue, in the list's view its parameters give (the needs-attention order without any). Nobody
+ * in it: the list, with 'Nobody needs you right now.'. A list that fails to load: the list,
+ * which shows the failure and its retry.
+ */
+export function QueueStart() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const rows = useAtomValue(clientRowsLoadableAtom);
+
+  useEffect(() => {
+    if (rows.state === 'loading') return;
+    const firstId =
+      rows.state === 'hasData'
+        ? firstInQueue(rows.data.rows, viewFromSearchParams(params), locale)
+        : null;
+    if (firstId) {
+      navigate(queueHref(firstId, params), { replace: true });
+      return;
+    }
+    if (rows.state === 'hasData') toast.info(t('queue.empty'));
+    const search = params.toString();
+    navigate(search === '' ? paths.clients : `${paths.clients}?${search}`, { replace: true });
+  }, [rows, params, locale, navigate, t]);
+
+  return <LoadingPlaceholder variant="screen" label={t('app.loading')} padding="10" />;
+}

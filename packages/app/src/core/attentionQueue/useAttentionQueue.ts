@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useLocale } from '../../i18n/locale.ts';
+import { atom, useAtomValue } from '../../state/jotai.ts';
+import type { Loadable } from '../../state/loadable.ts';
+import {
+  type ClientRow,
+  clientRowsLoadableAtom,
+  viewFromSearchParams,
+} from '../clientList/index.ts';
+import { queueHref, queueParam } from './queueLinks.ts';
+import { type QueuePlace, queuePlace } from './queueStops.ts';
+
+// Outside the queue the profile reads no list: its first view keeps to its own calls.
+const notWalkingAtom = atom<Loadable<{ rows: ClientRow[] }> | null>(null);
+notWalkingAtom.debugLabel = 'notWalkingTheQueue';
+
+/** The queue as the profile walks it: where the coach is, and the way to the next and previous. */
+export type AttentionQueue = {
+  /** Whether the profile was opened from the queue (`?queue=1`, the list's view beside it). */
+  isWalking: boolean;
+  /** The rows the queue reads, once loaded (the review shown on the current client). */
+  rows: readonly ClientRow[] | null;
+  /** Where the coach stands; null until the list has loaded, or outside the queue. */
+  place: QueuePlace | null;
+  /** Opens a client of the queue, keeping the list's view and the queue. */
+  open: (clientId: string) => void;
+  /** The list the queue came from, with its view. */
+  listHref: string;
+};
+
+/**
+ * The attention queue around the client on screen: the clients of the list's view (kept in the
+ * URL beside `queue=1`) who need attention, in the list's order; read from the same rows as
+ * the list, so that a review or a new message moves the queue at once.
+ */
+export function useAttentionQueue(clientId: string): AttentionQueue {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const isWalking = params.get(queueParam) === '1';
+  const rows = useAtomValue(isWalking ? clientRowsLoadableAtom : notWalkingAtom);
+  const loaded = rows?.state === 'hasData' ? rows.data.rows : null;
+  const place = useMemo(
+    () => (loaded ? queuePlace(loaded, viewFromSearchParams(params), clientId, locale) : null),
+    [loaded, params, clientId, locale],
+  );
+  const listParams = new URLSearchParams(params);
+  listParams.delete(queueParam);
+  const listSearch = listParams.toString();
+  return {
+    isWalking,
+    rows: loaded,
+    place,
+    open: (id) => navigate(queueHref(id, params)),
+    listHref: listSearch === '' ? '/clients' : `/clients?${listSearch}`,
+  };
+}
