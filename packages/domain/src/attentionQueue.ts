@@ -22,6 +22,12 @@ export function queueFlagsOf(attention: Attention, isFollowUpDue: boolean): stri
   return flags;
 }
 
+/**
+ * What one coach may mark or undo of reviews: a coach walking a full caseload marks a client every
+ * few seconds at most, a few hundred a day; the ceilings stop a script, not a coach.
+ */
+export const reviewQuotas = { perMinute: 60, perDay: 2000 } as const;
+
 /** A coach's review of a client: 'reviewed for today'. */
 export type ClientReview = {
   /** The coach's day it holds for (YYYY-MM-DD, the coach's time zone when marked). */

@@ -71,6 +71,7 @@ export const messages = {
   noOpenFollowUp: 'No open follow-up',
   tooManyNotes: 'Too many notes today, please try again later',
   tooManyFollowUps: 'Too many follow-ups set today, please try again later',
+  tooManyReviews: 'Too many reviews marked or undone lately, please try again later',
 } as const;
 
 /**

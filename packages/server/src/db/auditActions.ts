@@ -43,6 +43,9 @@ const auditActions = [
   'report_generated',
   'report_deleted',
   'note_deleted',
+  // 'Reviewed for today' marked and undone (decision 94): the day, never the flags.
+  'client_reviewed',
+  'client_review_undone',
   // The user's own profile.
   'profile_updated',
   'profile_picture_updated',

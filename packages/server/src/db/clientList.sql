@@ -17,6 +17,8 @@
 -- - `sessions`: the kept sessions, `[newest start, merged periods]` (below);
 -- - `unread_messages`: the client's unread messages to the entry's coach;
 -- - `follow_up`: the client's open follow-up with the entry's coach, `[dueDate, reason]` or null;
+-- - `review`: the entry's coach's latest review of the client ('reviewed for today', decision 94),
+--   `[day, reviewedAt, flags, unreadMessages]` or null; the list answers it on its day only;
 -- - `version`: taken anew by every write of the row, whoever writes it, so that a coach's versions
 --   in the list's order tell whether their list changed since a reading
 --   (services/analytics/listAnswers.ts). A version is taken before its transaction commits, so
@@ -119,8 +121,19 @@ CREATE OR REPLACE FUNCTION "client_list_follow_up"(client uuid, coach uuid) RETU
   WHERE f.client_person_id = client AND f.coach_person_id = coach AND f.ended_at IS NULL
 $$;
 --> statement-breakpoint
+-- A coach's latest review of a client as the list shows it: `[day, reviewedAt, flags,
+-- unreadMessages]` (reviewedAt as ISO text in UTC), null for none (client_reviews_pkey answers it).
+CREATE OR REPLACE FUNCTION "client_list_review"(client uuid, coach uuid) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT json_build_array(r.day,
+    to_char(r.reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    r.flags, r.unread_messages)::text
+  FROM client_reviews r
+  WHERE r.client_person_id = client AND r.coach_person_id = coach
+  ORDER BY r.day DESC LIMIT 1
+$$;
+--> statement-breakpoint
 -- THE ROW. Every client of `ids` (type 'user') written again, facts and sessions; other ids' rows
--- removed. The unread messages and the open follow-up are read for a new entry and when the client
+-- removed. The unread messages, the open follow-up and the review are read for a new entry and when the client
 -- moves to another coach (whose thread is another one); else kept as the triggers on `messages` and
 -- `follow_ups` left them, which write them under the entry's (or the follow-up's) row lock, so that
 -- a rebuild that read before a concurrent change committed never writes back an older one.
@@ -130,7 +143,7 @@ BEGIN
   WHERE e.client_person_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM persons p WHERE p.id = e.client_person_id AND p.type = 'user');
   INSERT INTO client_list_entries AS e (client_person_id, organisation_id, coach_person_id,
-    last_name, first_name, entry, sessions, unread_messages, follow_up, updated_at)
+    last_name, first_name, entry, sessions, unread_messages, follow_up, review, updated_at)
   SELECT p.id, p.organisation_id, p.coach_person_id, p.last_name, p.first_name,
     json_build_array(
       p.id, p.user_id, p.first_name, p.last_name, p.timezone, p.gender, p.birth_date,
@@ -152,6 +165,7 @@ BEGIN
     client_list_sessions(p.id),
     client_list_unread(p.id, p.coach_person_id),
     client_list_follow_up(p.id, p.coach_person_id),
+    client_list_review(p.id, p.coach_person_id),
     now()
   FROM persons p
   JOIN users u ON u.id = p.user_id
@@ -164,6 +178,8 @@ BEGIN
       THEN excluded.unread_messages ELSE e.unread_messages END,
     follow_up = CASE WHEN e.coach_person_id IS DISTINCT FROM excluded.coach_person_id
       THEN excluded.follow_up ELSE e.follow_up END,
+    review = CASE WHEN e.coach_person_id IS DISTINCT FROM excluded.coach_person_id
+      THEN excluded.review ELSE e.review END,
     updated_at = excluded.updated_at;
 END
 $$;
@@ -321,3 +337,24 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER "client_list_follow_ups" AFTER INSERT OR UPDATE OR DELETE ON "follow_ups"
   FOR EACH ROW EXECUTE FUNCTION client_list_follow_up_changed();
+--> statement-breakpoint
+-- After each write to a review, the entry of its client with its coach shows that pair's latest
+-- review (a mark replaces the day's, removes earlier days'; an undo deletes it), read again from
+-- the reviews the statement left.
+CREATE OR REPLACE FUNCTION "client_list_review_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  written record;
+  shown text;
+BEGIN
+  IF TG_OP = 'DELETE' THEN written := OLD; ELSE written := NEW; END IF;
+  shown := client_list_review(written.client_person_id, written.coach_person_id);
+  UPDATE client_list_entries e SET review = shown, updated_at = now()
+  WHERE e.client_person_id = written.client_person_id
+    AND e.coach_person_id = written.coach_person_id
+    AND e.review IS DISTINCT FROM shown;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "client_list_client_reviews" AFTER INSERT OR UPDATE OR DELETE ON "client_reviews"
+  FOR EACH ROW EXECUTE FUNCTION client_list_review_changed();

@@ -36,6 +36,7 @@ const expectedTables = [
   'client_notes',
   'client_phase_totals',
   'client_reports',
+  'client_reviews',
   'coach_attention_figures',
   'exercises',
   'follow_ups',
@@ -152,8 +153,8 @@ describe(`the database on ${kind}`, () => {
     try {
       const first = await openDatabase(config);
       const applied = await clientListDefinitions(first);
-      // Ten functions and twelve triggers, as the migrations left them.
-      expect(applied).toHaveLength(22);
+      // Twelve functions and thirteen triggers, as the migrations and clientList.sql left them.
+      expect(applied).toHaveLength(25);
       // A database as the code before clientList.sql left it (no note of the text applied), with a
       // function and a trigger not as the file has them.
       await first.db.execute(sql`comment on function client_list_refresh(uuid[]) is null`);

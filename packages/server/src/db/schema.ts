@@ -944,6 +944,12 @@ export const clientListEntries = pgTable(
      * none: written by a trigger on every write to `follow_ups` and by every rebuild.
      */
     followUp: text('follow_up'),
+    /**
+     * The entry's coach's latest review of the client ('reviewed for today') as
+     * `[day, reviewedAt, flags, unreadMessages]` JSON, null when none: written by a trigger on
+     * every write to `client_reviews` and by every rebuild; the list answers it on its day only.
+     */
+    review: text('review'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * A number no other write of a row has had (`client_list_versions`), set by every insert and
@@ -1213,6 +1219,35 @@ export const followUps = pgTable(
       'follow_ups_ended_with_ending',
       sql`(${table.endedAt} is null) = (${table.ending} is null)`,
     ),
+  ],
+);
+
+/**
+ * A coach's reviews of a client, 'reviewed for today' (decision 94): one per client, coach and the
+ * coach's day (a second mark the same day replaces it), with the queue flags the server found then
+ * and the unread messages then. The audit log keeps who marked and undid what; a mark removes the
+ * pair's reviews of earlier days, which no answer shows.
+ */
+export const clientReviews = pgTable(
+  'client_reviews',
+  {
+    organisationId: organisationId(),
+    clientPersonId: clientPersonId(),
+    coachPersonId: uuid('coach_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    day: localDate('day').notNull(),
+    reviewedAt: timestamptz('reviewed_at').notNull(),
+    flags: jsonb('flags').$type<string[]>().notNull(),
+    unreadMessages: integer('unread_messages').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'client_reviews_pkey',
+      columns: [table.clientPersonId, table.coachPersonId, table.day],
+    }),
+    // A coach's reviews (the coach's person goes, their reviews with it).
+    index('client_reviews_coach_idx').on(table.coachPersonId),
   ],
 );
 

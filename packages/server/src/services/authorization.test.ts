@@ -473,6 +473,8 @@ const cases: Record<RouteName, RouteCase> = {
   },
   listClientCoachActions: { access: 'coach', request: () => ({}) },
   listClientEpisodes: { access: 'coach', request: () => ({}) },
+  markClientReviewed: { access: 'coach', request: () => ({}) },
+  unmarkClientReviewed: { access: 'coach', request: () => ({}) },
   streamLiveEvents: { access: 'coachList', request: () => ({}) },
   listMessages: { access: 'coachOrClient', request: () => ({}) },
   sendMessage: {

@@ -229,6 +229,7 @@ describe('GET /api/analytics/clients', () => {
       assessments: { completed: 1, scheduled: 1 },
       unreadMessages: 0,
       followUp: null,
+      review: null,
     });
   });
 
@@ -270,6 +271,7 @@ describe('GET /api/analytics/clients', () => {
       assessments: { completed: 0, scheduled: 1 },
       unreadMessages: 0,
       followUp: null,
+      review: null,
     });
     expect(byId(response.body, bob.personId).engagement.ratio).toBeLessThan(1);
   });

@@ -163,7 +163,7 @@ function summaryOf(
     assessments: completionCount(row.assessmentsCompleted ?? 0, due.assessment),
     unreadMessages: row.unreadMessages,
     followUp: followUpOf(row, viewerToday),
-    review: null,
+    review: reviewOf(row, viewerToday),
   };
 }
 
@@ -172,6 +172,13 @@ function followUpOf(row: ClientRow, viewerToday: string): ClientSummary['followU
   if (row.followUp === null) return null;
   const [dueDate, reason] = row.followUp;
   return { dueDate, reason, isDue: isFollowUpDue(dueDate, viewerToday) };
+}
+
+/** The coach's review of the client as the list shows it: today's (the viewer's) only. */
+function reviewOf(row: ClientRow, viewerToday: string): ClientSummary['review'] {
+  if (row.review === null) return null;
+  const [day, reviewedAt, flags, unreadMessages] = row.review;
+  return day === viewerToday ? { day, reviewedAt, flags, unreadMessages } : null;
 }
 
 /**

@@ -16,7 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, preparedPerHandle, schema } from '../../db/index.ts';
 import type { StoredLowDays } from '../clientRecords/index.ts';
 import { keptFiguresOf, keptFiguresText } from './episodes/store.ts';
-import type { ClientRow, OpenFollowUp, SessionPair } from './store.ts';
+import type { ClientRow, KeptReview, OpenFollowUp, SessionPair } from './store.ts';
 
 const { clientListEntries } = schema;
 
@@ -84,6 +84,7 @@ type ClientListRow = {
   sessions: KeptSessions;
   unreadMessages: number;
   followUp: OpenFollowUp | null;
+  review: KeptReview | null;
 };
 
 /** Each field of a {@link ClientListRow} and the column that holds it, as JSON text. */
@@ -92,6 +93,7 @@ const rowColumns: Record<keyof ClientListRow, SQL> = {
   sessions: sql`${clientListEntries.sessions}`,
   unreadMessages: sql`${clientListEntries.unreadMessages}`,
   followUp: sql`coalesce(${clientListEntries.followUp}, 'null')`,
+  review: sql`coalesce(${clientListEntries.review}, 'null')`,
 };
 
 /** A row as one JSON object's text, put together by PostgreSQL from its columns' texts. */
@@ -132,6 +134,7 @@ function rowOfEntry({
   sessions: [newestSessionStart, sessions],
   unreadMessages,
   followUp,
+  review,
 }: ClientListRow): KeptClientRow {
   const [
     id,
@@ -187,6 +190,7 @@ function rowOfEntry({
     sessions,
     unreadMessages,
     followUp,
+    review,
     newestSessionStart,
   };
 }

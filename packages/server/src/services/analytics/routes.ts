@@ -11,6 +11,7 @@ import { activityPage, clientProfileSummary, clientSeries, coachListSummaries } 
 import { ListAnswers } from './listAnswers.ts';
 import { selectListVersions } from './listEntries.ts';
 import { registerLiveEvents } from './liveEventsRoute.ts';
+import { reviewRoutes } from './reviewRoutes.ts';
 
 /** The content type of a JSON answer, as Fastify sets it. */
 const jsonContentType = 'application/json; charset=utf-8';
@@ -27,6 +28,7 @@ export const analyticsService: ServicePlugin = async (app, context) => {
   const { database, organisationId } = context;
 
   await registerLiveEvents(app, context);
+  reviewRoutes(app, context);
 
   // Only the client's coach gets these figures, and may see the client: a signed picture URL.
   function withSignedPicture<T extends { clientId: string; profilePicture: string | null }>(

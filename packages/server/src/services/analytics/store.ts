@@ -206,10 +206,15 @@ export type ClientRow = PhaseIndicatorSums & {
   unreadMessages: number;
   /** The client's open follow-up with their coach; null when none. */
   followUp: OpenFollowUp | null;
+  /** Their coach's latest review of the client, of whatever day; null when none. */
+  review: KeptReview | null;
 };
 
 /** An open follow-up as the list's rows hold it: its date (the coach's) and its reason. */
 export type OpenFollowUp = [dueDate: string, reason: string];
+
+/** A review as the list's rows hold it (`client_list_review` in src/db/clientList.sql). */
+export type KeptReview = [day: string, reviewedAt: string, flags: string[], unreadMessages: number];
 
 /**
  * A row as the statement answers it: the acceptance instant as epoch milliseconds, the sessions
@@ -252,6 +257,7 @@ const clientRowJson = (withAboutMe: boolean) => sql`json_build_object(
   'recentDaily', ${recentDailyIndicators},
   'unreadMessages', client_list_unread(${persons.id}, ${persons.coachPersonId}),
   'followUp', client_list_follow_up(${persons.id}, ${persons.coachPersonId})::json,
+  'review', client_list_review(${persons.id}, ${persons.coachPersonId})::json,
   'windowSessions', (
     select json_agg(json_build_array(${epochMs(sql`s.started_at`)}, ${epochMs(sql`s.ended_at`)}))
     from usage_sessions s

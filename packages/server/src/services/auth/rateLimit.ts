@@ -30,7 +30,9 @@ type ThrottledAction =
   | 'messagesDaily'
   | 'messageCharactersDaily'
   | 'notesDaily'
-  | 'followUpsDaily';
+  | 'followUpsDaily'
+  | 'reviewsRate'
+  | 'reviewsDaily';
 
 /** One throttled attempt: what was limited, for whom, and for how long. */
 type Throttled = {

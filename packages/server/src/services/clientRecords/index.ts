@@ -6,7 +6,12 @@
 // client-data service.
 import type { RateLimit } from '../auth/index.ts';
 import type { ClientReadLimit } from './clientReadLimit.ts';
-import type { ClientWriteQuotasInput, MessagingQuotasInput, NotesQuotasInput } from './quotas.ts';
+import type {
+  ClientWriteQuotasInput,
+  MessagingQuotasInput,
+  NotesQuotasInput,
+  ReviewQuotasInput,
+} from './quotas.ts';
 
 export { clientNotFound, coachOwnerOf, requireClientCaller } from './access.ts';
 export { ensureCalendar, missingEvents, replanCalendar } from './calendarRows.ts';
@@ -57,6 +62,8 @@ declare module '../core/context.ts' {
     notesQuotas?: NotesQuotasInput;
     /** The writers' message quotas, per author (the domain's `messagingQuotas`). */
     messagingQuotas?: MessagingQuotasInput;
+    /** A coach's reviews marked or undone a minute and a day (the domain's `reviewQuotas`). */
+    reviewQuotas?: ReviewQuotasInput;
     /** How many reports a coach may generate in a sliding window (the domain's `reportLimits`). */
     reportQuota?: Partial<RateLimit>;
     /**

@@ -4,6 +4,7 @@ import {
   messagingQuotas,
   notesQuotas,
   reportLimits,
+  reviewQuotas,
 } from '@coach/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -29,7 +30,13 @@ import { nowOf, type ServiceContext } from '../core/index.ts';
 export type ClientWriteKind = 'reflection' | 'assessment' | 'exercise' | 'deviceBatch';
 
 /** What a write is charged as. */
-type QuotaKind = ClientWriteKind | 'note' | 'followUp' | `${MessageAuthor}Message` | 'report';
+type QuotaKind =
+  | ClientWriteKind
+  | 'note'
+  | 'followUp'
+  | `${MessageAuthor}Message`
+  | 'report'
+  | 'review';
 
 /**
  * What a client may store per day, counted in what was stored: new reflections, exercises,
@@ -46,7 +53,10 @@ type DailyCounter =
 
 /** What one write stored, as its quotas count it (zero or absent: nothing to charge). */
 export type Charges = Partial<
-  Record<DailyCounter | 'notes' | 'followUps' | 'messages' | 'characters' | 'reports', number>
+  Record<
+    DailyCounter | 'notes' | 'followUps' | 'messages' | 'characters' | 'reports' | 'reviews',
+    number
+  >
 >;
 
 /** Who pays a write's quota (the client, the coach, the writer), and their account. */
@@ -89,6 +99,9 @@ export type ClientWriteQuotasInput = {
 /** What a deployment or a test passes for a coach's notes and follow-ups a day: any subset. */
 export type NotesQuotasInput = Partial<Record<keyof typeof notesQuotas, number>>;
 
+/** What a deployment or a test passes for a coach's reviews: any subset. */
+export type ReviewQuotasInput = Partial<Record<keyof typeof reviewQuotas, number>>;
+
 /** What a deployment or a test passes for the messages, per author: any subset. */
 export type MessagingQuotasInput = Partial<
   Record<MessageAuthor, Partial<Record<keyof (typeof messagingQuotas)['coach'], number>>>
@@ -113,8 +126,8 @@ const day = 24 * 60 * minute;
 // databases kept from run to run (reliability/load/mix.ts: ~400 device batches a minute per
 // client; bench/client-data.ts: ~140,000 samples per client per run): they lift the quotas
 // (`CLIENT_WRITE_QUOTAS=0`, {@link liftedClientWriteQuotas}), as they lift the per-address caps.
-// A coach's and a client's messages, a coach's notes, follow-ups and reports: the domain's
-// figures (`messagingQuotas`, `notesQuotas`, `reportLimits`).
+// A coach's and a client's messages, a coach's notes, follow-ups, reports and reviews: the
+// domain's figures (`messagingQuotas`, `notesQuotas`, `reportLimits`, `reviewQuotas`).
 
 /** The product's figures of the clients' writes. */
 export const defaultClientWriteQuotas: ClientWriteQuotas = {
@@ -207,6 +220,7 @@ function quotasOf(context: ServiceContext): Record<QuotaKind, KindQuota> {
       message: messages.tooManyMessages,
     };
   };
+  const reviews = { ...reviewQuotas, ...context.reviewQuotas };
   return {
     reflection: clientWrite('reflection', 'reflections'),
     exercise: clientWrite('exercise', 'exercises'),
@@ -214,6 +228,14 @@ function quotasOf(context: ServiceContext): Record<QuotaKind, KindQuota> {
     deviceBatch: clientWrite('deviceBatch', 'samples', 'sessions'),
     note: coachDay('notes', notes.notesPerDay, messages.tooManyNotes),
     followUp: coachDay('followUps', notes.followUpsPerDay, messages.tooManyFollowUps),
+    // A mark and an undo alike: each is a write, bounded per minute and per day.
+    review: {
+      limits: [
+        limit('reviews', 'reviews:minute', reviews.perMinute, minute, 'reviewsRate'),
+        limit('reviews', 'reviews:day', reviews.perDay, day, 'reviewsDaily'),
+      ],
+      message: messages.tooManyReviews,
+    },
     coachMessage: messagesOf('coach'),
     clientMessage: messagesOf('client'),
     report: {
