@@ -20,9 +20,9 @@ import { mockAttentionFigures } from './episodeHandlers.ts';
 import type { MockClientRecord } from './fixtures/buildClient.ts';
 import { mockNow } from './fixtures/mockClock.ts';
 import { calendarEventsOf } from './fixtures/mockJourney.ts';
-import { coachUnreadOf } from './messagingHandlers.ts';
 import { activityOf, profileSummaryOf, seriesDaysOf, summaryOf } from './mockAnalytics.ts';
-import { coachActed, listedFollowUpOf } from './notesHandlers.ts';
+import { coachActed } from './notesHandlers.ts';
+import { rowExtrasOf } from './reviewHandlers.ts';
 import {
   type ClientAccess,
   callerOf,
@@ -228,11 +228,8 @@ export function createAnalyticsHandlers(options: ClientDataHandlerOptions = {}):
   // Only the client's coach gets these answers, and may see the client: a signed picture URL.
   const signed = <T extends ClientSummary>(summary: T) =>
     withSignedPicture(summary.clientId, summary, now());
-  // What the client's row holds from the messaging and notes mocks.
-  const extrasOf = (record: MockClientRecord) => ({
-    unreadMessages: coachUnreadOf(state, record.person.id),
-    followUp: listedFollowUpOf(state, record.person.id, mockNow),
-  });
+  // What the client's row holds from the messaging, notes and review mocks.
+  const extrasOf = (record: MockClientRecord) => rowExtrasOf(state, record, mockNow);
   return [
     handle('listClientSummaries', ({ userId }) => {
       const caller = callerOf(state, userId);

@@ -9,9 +9,8 @@ import { type AttentionEpisodeList, episodeLimits } from '../contract/attentionE
 import type { AttentionFigures } from '../contract/attentionFigures.ts';
 import { mockEpisodesOf } from './episodeStore.ts';
 import { mockNow } from './fixtures/mockClock.ts';
-import { coachUnreadOf } from './messagingHandlers.ts';
 import { summaryOf } from './mockAnalytics.ts';
-import { listedFollowUpOf } from './notesHandlers.ts';
+import { rowExtrasOf } from './reviewHandlers.ts';
 import { clientAccess, type MockHandlerOptions, mockService } from './route.ts';
 import { type MockState, nextMockId } from './state.ts';
 
@@ -27,12 +26,7 @@ function sweepCoach(state: MockState, coachId: string, now: Date): void {
   const store = mockEpisodesOf(state);
   const rows = state.clients
     .filter((record) => record.person.coachId === coachId)
-    .map((record) =>
-      summaryOf(record, now, {
-        unreadMessages: coachUnreadOf(state, record.person.id),
-        followUp: listedFollowUpOf(state, record.person.id, now),
-      }),
-    );
+    .map((record) => summaryOf(record, now, rowExtrasOf(state, record, now)));
   const open = store.episodes.filter(
     (episode) => episode.coachId === coachId && episode.endedAt === null,
   );

@@ -40,6 +40,7 @@ import { createMessagingHandlers, type MessagingHandlerOptions } from './messagi
 import { issueMockTokens, nextMockToken } from './mockTokens.ts';
 import { createNotesHandlers, type NotesHandlerOptions } from './notesHandlers.ts';
 import { createReportHandlers, type ReportHandlerOptions } from './reportHandlers.ts';
+import { createReviewHandlers } from './reviewHandlers.ts';
 import {
   bearer,
   callerOf,
@@ -363,6 +364,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     ...createEpisodeHandlers(shared),
     ...createMessagingHandlers(shared),
     ...createNotesHandlers(shared),
+    ...createReviewHandlers(shared),
     ...live.handlers,
   ];
 }

@@ -35,6 +35,7 @@ export {
 export { clientWrites, failMessageSends, seedThread } from './messagingHandlers.ts';
 export { createMockAuthenticator, type MockAuthenticatorOptions } from './mockAuthenticator.ts';
 export { seedFollowUp, seedNotes } from './notesHandlers.ts';
+export { seedReview } from './reviewHandlers.ts';
 export { type MockSecurityEventsSeed, seedSecurityEvents } from './securityEventHandlers.ts';
 export { fixtureSecurityLinkTokens } from './securityLinkHandlers.ts';
 export {
