@@ -167,6 +167,11 @@ export const englishTexts = {
       other: 'Your {{count}} follow-ups due on {{day}}:',
     },
     followUpSince: 'since {{date}}',
+    queue: {
+      one: 'Work through the client who needs you, from the queue:',
+      other: 'Work through the {{count}} clients who need you, one after the other:',
+    },
+    queueLink: 'Open the queue',
     footer:
       'You get this mail at {{hour}} ({{timezone}}) on days when a client needs attention or a follow-up is due. ' +
       'To change the hour or turn it off, open Settings:',

@@ -175,6 +175,11 @@ export const spanishTexts: ServerTexts = {
       other: 'Tus {{count}} seguimientos pendientes el {{day}}:',
     },
     followUpSince: 'desde el {{date}}',
+    queue: {
+      one: 'Atiende desde la cola al cliente que te necesita:',
+      other: 'Atiende uno tras otro a los {{count}} clientes que te necesitan:',
+    },
+    queueLink: 'Abrir la cola',
     footer:
       'Recibes este correo a las {{hour}} ({{timezone}}) los días en que un cliente necesita ' +
       'atención o tienes un seguimiento pendiente. Para cambiar la hora o desactivarlo, abre Ajustes:',

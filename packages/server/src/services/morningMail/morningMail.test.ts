@@ -288,6 +288,9 @@ describe('the morning attention mail through the server', () => {
       [
         'Buenos días, mexico:',
         '',
+        'Atiende uno tras otro a los 2 clientes que te necesitan:',
+        'http://app.coach.test/queue',
+        '',
         `Estos 2 clientes necesitan tu atención el ${day}:`,
         '',
         'Noah Silent: Todavía no ha usado la app',

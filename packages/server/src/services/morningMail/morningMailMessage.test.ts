@@ -119,6 +119,44 @@ describe('writeMorningMail', () => {
     expect(mail.html).not.toContain('<new>');
   });
 
+  it('opens with a link to the attention queue, counting each client once, in Spanish too', () => {
+    const clients = [
+      { clientId: 'c1', firstName: 'Noah', lastName: 'Silent', reasons: [] },
+      { clientId: 'c2', firstName: 'Mia', lastName: 'Away', reasons: [] },
+    ];
+    // Mia needs attention and has a follow-up due: one client of the queue.
+    const due = [
+      { clientId: 'c2', firstName: 'Mia', lastName: 'Away', dueDate: '2026-11-24', reason: 'Call' },
+      { clientId: 'c3', firstName: 'Oscar', lastName: 'Due', dueDate: '2026-11-24', reason: 'Ask' },
+    ];
+    const mail = writeMorningMail('http://app.example/', coach, clients, now, due);
+    expect(mail.text).toContain(
+      'Good morning Olivia,\n\n' +
+        'Work through the 3 clients who need you, one after the other:\n' +
+        'http://app.example/queue\n\n',
+    );
+    expect(mail.html).toContain(
+      '<p>Work through the 3 clients who need you, one after the other: ' +
+        '<a href="http://app.example/queue">Open the queue</a></p>',
+    );
+    // The clients' own links stay.
+    expect(mail.text).toContain('Noah Silent: \nhttp://app.example/clients/c1');
+    const one = writeMorningMail('http://app.example', coach, [], now, due.slice(0, 1));
+    expect(one.text).toContain(
+      'Work through the client who needs you, from the queue:\nhttp://app.example/queue',
+    );
+    const spanish = writeMorningMail(
+      'http://app.example',
+      { ...coach, language: 'es' },
+      clients,
+      now,
+    );
+    expect(spanish.text).toContain(
+      'Atiende uno tras otro a los 2 clientes que te necesitan:\nhttp://app.example/queue',
+    );
+    expect(spanish.html).toContain('<a href="http://app.example/queue">Abrir la cola</a>');
+  });
+
   it('is a mail of due follow-ups alone when nobody needs attention, in Spanish too', () => {
     const due = [
       {

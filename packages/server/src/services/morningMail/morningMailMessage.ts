@@ -54,7 +54,8 @@ function escapeHtml(text: string): string {
  * needs attention with the reasons in the words of the clients list (the domain's rule, worded by
  * the server's texts of the language, dates in the coach's timezone) and a link to their profile
  * (`<app>/clients/<id>`), then the coach's due follow-ups with their reasons (those due before
- * today say since when). Names are plain text on one line, and a name that looks like a link is
+ * today say since when); first, a link to the attention queue (`<app>/queue`, which opens its
+ * first client) with the number of clients in the mail. Names are plain text on one line, and a name that looks like a link is
  * left out ('A client'), so the only links in the mail are the product's own (as in the invite
  * mail); a follow-up's reason is the coach's own text, shown as text.
  */
@@ -100,6 +101,10 @@ export function writeMorningMail(
     ],
     link: linkOf(followUp.clientId),
   }));
+  // The queue holds each client once, whether they need attention, have a follow-up due or both.
+  const queued = new Set([...clients, ...followUps].map((client) => client.clientId)).size;
+  const queueLine = plural(words.queue, queued);
+  const queueLink = `${base}/queue`;
   const coachName = mailSafeName(coach.firstName);
   const greeting = coachName ? fill(words.greetingNamed, { name: coachName }) : words.greeting;
   const count = clients.length;
@@ -129,6 +134,9 @@ export function writeMorningMail(
   const text = [
     greeting,
     '',
+    queueLine,
+    queueLink,
+    '',
     ...sections.flatMap((section) => [
       section.heading,
       '',
@@ -156,6 +164,7 @@ export function writeMorningMail(
     escapeHtml(subject),
     '</title></head><body>',
     `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(queueLine)} <a href="${escapeHtml(queueLink)}">${escapeHtml(words.queueLink)}</a></p>`,
     ...sections.flatMap((section) => [
       `<p>${escapeHtml(section.heading)}</p>`,
       `<ul>\n${itemsOf(section.entries)}\n</ul>`,
