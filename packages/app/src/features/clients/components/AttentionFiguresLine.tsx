@@ -15,7 +15,7 @@ export function AttentionFiguresLine({ figures }: AttentionFiguresLineProps) {
   const { t } = useTranslation();
   const isPlain = figures.episodes === 0;
   return (
-    <Text as="p" textStyle="sm" color="fg.muted" marginBlockEnd="4" data-testid="attention-figures">
+    <Text as="p" textStyle="sm" color="fg.muted" data-testid="attention-figures">
       {isPlain ? null : (
         <>
           <Text as="span" fontWeight="semibold" color="fg">

@@ -3,95 +3,110 @@ import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarClock, LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
-import { type ClientRow, isFollowUpDue } from '../../../core/clientList/index.ts';
+import type { ClientRow } from '../../../core/clientList/index.ts';
 import { UnreadBadge } from '../../../core/messaging/index.ts';
 import { useCoachApi } from '../../../core/session/index.ts';
-import { describeAttentionReason } from '../describeAttention.ts';
+import { followUpText, reasonsText, rowDetails } from '../rowTexts.ts';
 import { ClientLocalTime } from './ClientLocalTime.tsx';
 
 export type ClientNameCellProps = { row: ClientRow; formats: ClientFormats };
 
+/** What needs the coach, on the cell's second line: the reasons (or 'no data') and a due follow-up. */
+function AttentionLine({
+  row,
+  reasons,
+  followUp,
+}: {
+  row: ClientRow;
+  reasons: string;
+  followUp: string | null;
+}) {
+  const { t } = useTranslation();
+  const isNoData = row.attention.category === 'noData';
+  return (
+    <Text
+      textStyle="xs"
+      fontWeight="medium"
+      truncate
+      color={isNoData ? 'warning.fg' : 'lagging.fg'}
+      data-attention={reasons === '' ? undefined : row.attention.category}
+    >
+      {reasons === '' ? null : (
+        <>
+          <Text as="span" aria-hidden verticalAlign="-0.125em" marginInlineEnd="1">
+            {isNoData ? (
+              <LuCloudOff style={{ display: 'inline' }} />
+            ) : (
+              <LuTriangleAlert style={{ display: 'inline' }} />
+            )}
+          </Text>
+          <VisuallyHidden>{t('clients.attention.label')}: </VisuallyHidden>
+          {reasons}
+        </>
+      )}
+      {followUp === null ? null : (
+        <Text as="span" color="brand.fg" data-follow-up="due">
+          {reasons === '' ? null : ' · '}
+          <Text as="span" aria-hidden verticalAlign="-0.125em" marginInlineEnd="1">
+            <LuCalendarClock style={{ display: 'inline' }} />
+          </Text>
+          {/* The reason as written, never read as a translation's markup. */}
+          {followUp}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
 /**
- * Picture (a person icon when missing or broken), name, email, the client's local time (flagged
- * when in another UTC offset), the unread messages as a badge by the name, and why the figures
- * need attention, in words: 'no data' (a cloud crossed out) apart from low scores (a warning sign);
- * a due follow-up in words too, with its day and reason (a calendar).
+ * Two lines: the picture (a person icon when missing or broken), the name, a globe when the client
+ * is in another UTC offset and the unread messages as a badge; under them why the figures need
+ * attention, in words ('no data', a cloud crossed out, apart from low scores, a warning sign) and
+ * a due follow-up (a calendar), or else the email. Each line is cut with an ellipsis; the row's
+ * details (the cell's title, the tooltip of a focused row) say the whole of them, with the email
+ * and the local time, which stay in the row's accessible name.
  */
 export function ClientNameCell({ row, formats }: ClientNameCellProps) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const { attention } = row;
-  const isNoData = attention.category === 'noData';
-  // The badge says the unread messages: the words are the figures' reasons.
-  const reasons = attention.reasons.filter((reason) => reason.kind !== 'unreadMessages');
-  const reasonsText = reasons
-    .map((reason) => describeAttentionReason(reason, t, formats))
-    .join(' · ');
+  const reasons = reasonsText(row, t, formats);
+  const followUp = followUpText(row, t, formats);
+  const isQuiet = reasons === '' && followUp === null;
   return (
-    <HStack gap="3" align="flex-start">
+    <HStack
+      gap="2.5"
+      align="center"
+      title={rowDetails(row, t, formats).join('\n')}
+      data-row-details
+    >
       <ProfilePicture
         src={api.resource.profilePictureUrl(row.profilePicture)}
         name={row.fullName}
         size="sm"
       />
-      <Stack gap="0.5" minWidth="0">
-        <HStack gap="2" align="center">
-          {/* One line: a long name is cut, whole on hover and in the row's text. */}
-          <Text fontWeight="medium" truncate title={row.fullName}>
+      <Stack gap="0" minWidth="0" flex="1">
+        <HStack gap="1.5" align="center" minWidth="0">
+          {/* `dir="auto"` isolates the name: a right-to-left one, or a control left open in it,
+              never reorders what follows. */}
+          <Text fontWeight="medium" truncate dir="auto">
             {row.fullName}
           </Text>
+          <ClientLocalTime row={row} formats={formats} />
           <UnreadBadge
             count={row.unreadMessages}
             label={t('clients.attention.unreadMessages', { count: row.unreadMessages })}
           />
         </HStack>
-        {/* The email and the local time share a line (a row of three lines at most), each cut
-            with an ellipsis when the column is narrow, whole in its title. */}
-        <HStack gap="2" minWidth="0">
-          <Text textStyle="xs" color="fg.muted" truncate title={row.email} minWidth="0">
+        {isQuiet ? (
+          <Text textStyle="xs" color="fg.muted" truncate>
             {row.email}
           </Text>
-          <ClientLocalTime row={row} formats={formats} />
-        </HStack>
-        {reasons.length > 0 ? (
-          // The reasons in one line, cut with an ellipsis: the whole of them on hover (title) and
-          // for screen readers (the text stays in the cell, so in the row's accessible name).
-          <HStack
-            gap="1"
-            align="flex-start"
-            textStyle="xs"
-            fontWeight="medium"
-            color={isNoData ? 'warning.fg' : 'lagging.fg'}
-            data-attention={attention.category}
-          >
-            <Text as="span" flexShrink={0} marginBlockStart="0.5" aria-hidden>
-              {isNoData ? <LuCloudOff /> : <LuTriangleAlert />}
-            </Text>
-            <Text as="span" truncate title={reasonsText}>
-              <VisuallyHidden>{t('clients.attention.label')}: </VisuallyHidden>
-              {reasonsText}
-            </Text>
-          </HStack>
-        ) : null}
-        {isFollowUpDue(row) && row.followUp ? (
-          <HStack
-            gap="1"
-            align="flex-start"
-            textStyle="xs"
-            fontWeight="medium"
-            color="brand.fg"
-            data-follow-up="due"
-          >
-            <Text as="span" flexShrink={0} marginBlockStart="0.5" aria-hidden>
-              <LuCalendarClock />
-            </Text>
-            {/* A long reason is cut at one line; the whole of it on hover, and for screen readers. */}
-            <Text as="span" truncate title={row.followUp.reason}>
-              {/* The reason as written, never read as a translation's markup. */}
-              {`${t('clients.followUpDue', { date: formats.localDate(row.followUp.dueDate) })}: ${row.followUp.reason}`}
-            </Text>
-          </HStack>
-        ) : null}
+        ) : (
+          <>
+            <VisuallyHidden>{row.email}</VisuallyHidden>
+            <AttentionLine row={row} reasons={reasons} followUp={followUp} />
+          </>
+        )}
       </Stack>
     </HStack>
   );

@@ -64,6 +64,25 @@ describe('ClientsScreen', () => {
     await waitFor(() => expect(location()).toContain('&sort=mental&dir=asc'));
   });
 
+  it("shows a focused row's whole texts in a tooltip, and they stay in the row's name", async () => {
+    const { user } = renderClients();
+    await waitFor(() => expect(dataRows()).toHaveLength(14));
+    const jamie = dataRows().find((row) => row.textContent?.startsWith('Jamie Lee')) as HTMLElement;
+    // Two lines in the row: the email and the local time are its details, for the eye on focus.
+    expect(jamie).toHaveTextContent('client@example.com');
+    expect(jamie).toHaveTextContent(/(Local time|Different timezone): /);
+    expect(screen.queryByTestId('row-details')).not.toBeInTheDocument();
+    act(() => jamie.focus());
+    const details = screen.getByTestId('row-details');
+    expect(details).toHaveTextContent(
+      /^Jamie Lee.*client@example\.com.*(Local time|Different timezone): .*Follow-up due/,
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('row-details')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('row-details')).not.toHaveTextContent('Jamie Lee');
+  });
+
   it('opens a client with a click on its row', async () => {
     const { user, location } = renderClients();
     await waitFor(() => expect(dataRows()).toHaveLength(14));

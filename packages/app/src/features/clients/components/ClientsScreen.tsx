@@ -1,6 +1,6 @@
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { Button, type SortableTableSort } from '@coach/ui';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
@@ -26,7 +26,7 @@ import { useSlashFocuses } from '../hooks/useListKeyboard.ts';
 import { cellSignatures, changedClientNames, isCellOfNamedClient } from '../liveCells.ts';
 import { AttentionFiguresLine } from './AttentionFiguresLine.tsx';
 import { ClientsTable, NoMatch } from './ClientsTable.tsx';
-import { ClientsToolbar } from './ClientsToolbar.tsx';
+import { ClientsToolbar, ShownCount } from './ClientsToolbar.tsx';
 
 const noRows: ClientRow[] = [];
 /** The list's cells follow both kinds of live messages: figures and threads. */
@@ -47,6 +47,18 @@ function LoadFailed({ error }: { error: unknown }) {
       error={error}
       onRetry={() => refresh('refresh')}
     />
+  );
+}
+
+/**
+ * The screen's top line: the title and the filters in one wrapping row, in as few lines as the
+ * width allows, with room for the queue's button (`ClientsToolbar`'s slot).
+ */
+function TopLine({ children }: { children: ReactNode }) {
+  return (
+    <Flex wrap="wrap" align="flex-end" columnGap="3" rowGap="2" marginBlockEnd="3">
+      {children}
+    </Flex>
   );
 }
 
@@ -110,19 +122,23 @@ export function ClientsScreen() {
     changeView({ search: '', phase: null, isAttentionOnly: false, isFollowUpDueOnly: false });
   const handleOpen = (row: ClientRow) => navigate(clientPath(row.clientId));
 
-  const header = (
-    <HStack justify="space-between" align="flex-start" gap="4">
+  const title = (
+    // The screen header's own space below is the top line's gap here: the filters sit beside it.
+    <Box css={{ '& > div': { marginBlockEnd: '0' } }} marginInlineEnd="2">
       <ScreenHeader
         icon={<LuUsers />}
         breadcrumb={[{ name: t('clients.title'), href: paths.clients }]}
       />
-      <InviteButton>{t('invites.inviteClient')}</InviteButton>
-    </HStack>
+    </Box>
   );
+  const invite = <InviteButton>{t('invites.inviteClient')}</InviteButton>;
   if (list.state === 'hasError') {
     return (
       <>
-        {header}
+        <TopLine>
+          {title}
+          <Box marginInlineStart="auto">{invite}</Box>
+        </TopLine>
         <LoadFailed error={list.error} />
         <PendingInvites />
       </>
@@ -131,47 +147,64 @@ export function ClientsScreen() {
   const hasClients = list.state === 'loading' || rows.length > 0;
   return (
     <>
-      {header}
-      {list.state === 'hasData' && rows.length > 0 && list.data.attentionFigures ? (
-        <AttentionFiguresLine figures={list.data.attentionFigures} />
-      ) : null}
-      {hasClients ? (
-        <ClientsToolbar
-          view={view}
-          onViewChange={changeView}
-          counts={
-            list.state === 'hasData'
-              ? { shown: shown.length, total: rows.length, followUpsDue: followUpDueCount(rows) }
-              : undefined
-          }
-          searchRef={searchRef}
-          sortReset={
-            view.sort ? (
-              <Button
-                variant="ghost"
-                icon={<LuArrowDownWideNarrow />}
-                onClick={handleAttentionFirst}
-              >
-                {t('clients.attentionFirst')}
-              </Button>
-            ) : null
+      {/* The first screen: the top lines and the table down to the window's bottom edge, its rows
+          scrolling under their sticky header; the pending invites are further down. */}
+      <Flex direction="column" height="100%">
+        <TopLine>
+          {title}
+          {hasClients ? (
+            <ClientsToolbar
+              view={view}
+              onViewChange={changeView}
+              counts={
+                list.state === 'hasData' ? { followUpsDue: followUpDueCount(rows) } : undefined
+              }
+              searchRef={searchRef}
+              sortReset={
+                view.sort ? (
+                  <Button
+                    variant="ghost"
+                    icon={<LuArrowDownWideNarrow />}
+                    onClick={handleAttentionFirst}
+                  >
+                    {t('clients.attentionFirst')}
+                  </Button>
+                ) : null
+              }
+            />
+          ) : null}
+        </TopLine>
+        {/* The 30-day figures, the count shown and the invite share the second line. */}
+        <Flex align="center" columnGap="4" rowGap="1" marginBlockEnd="2" wrap="wrap">
+          <Box flex="1 1 24rem">
+            {list.state === 'hasData' && rows.length > 0 && list.data.attentionFigures ? (
+              <AttentionFiguresLine figures={list.data.attentionFigures} />
+            ) : null}
+          </Box>
+          {hasClients ? (
+            <ShownCount
+              counts={
+                list.state === 'hasData' ? { shown: shown.length, total: rows.length } : undefined
+              }
+            />
+          ) : null}
+          {invite}
+        </Flex>
+        <ClientsTable
+          key={tableKey}
+          rows={shown}
+          allRows={rows}
+          formats={formats}
+          changes={changes}
+          isLoading={list.state === 'loading'}
+          sort={view.sort}
+          onSortChange={handleSortChange}
+          onOpen={handleOpen}
+          emptyState={
+            isFiltered(view) && rows.length > 0 ? <NoMatch onClear={handleClear} /> : <NoClients />
           }
         />
-      ) : null}
-      <ClientsTable
-        key={tableKey}
-        rows={shown}
-        allRows={rows}
-        formats={formats}
-        changes={changes}
-        isLoading={list.state === 'loading'}
-        sort={view.sort}
-        onSortChange={handleSortChange}
-        onOpen={handleOpen}
-        emptyState={
-          isFiltered(view) && rows.length > 0 ? <NoMatch onClear={handleClear} /> : <NoClients />
-        }
-      />
+      </Flex>
       <PendingInvites />
       <LiveAnnouncer />
     </>

@@ -13,11 +13,21 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { useClientColumns } from '../hooks/useClientColumns.tsx';
 import { handleRowArrowKeys } from '../hooks/useListKeyboard.ts';
 import { IndicatorMeter } from './FigureCells.tsx';
+import { useRowDetailsTooltip } from './RowDetailsTooltip.tsx';
 
+/**
+ * Half the table's usual padding between columns (ten of them fit from 1004 px, their headers
+ * still 1 rem apart) and between a row's lines and its borders (rows of two lines: 12 whole rows
+ * on a 1440 x 900 screen, 14 on 1920 x 1080).
+ */
 const compactCells = {
   '& table > thead > tr > th[class], & table > tbody > tr > td[class], & table > tbody > tr[data-kind] > td':
     { paddingInline: '2' },
+  '& table > tbody > tr > td[class], & table > tbody > tr[data-kind] > td': { paddingBlock: '2' },
 };
+
+/** A row's height at 16 px text (1920 px), the virtualiser's estimate before it measures. */
+export const clientRowHeight = 56;
 
 export type ClientsTableProps = {
   /** The rows shown (filtered), most urgent first. */
@@ -49,6 +59,7 @@ export function ClientsTable({
   const { t } = useTranslation();
   const locale = useLocale();
   const columns = useClientColumns(formats, changes);
+  const details = useRowDetailsTooltip();
   const averages = indicatorAverages(allRows);
   const customRow =
     allRows.length > 0
@@ -70,10 +81,22 @@ export function ClientsTable({
         }
       : undefined;
   return (
-    // Arrow keys and j/k pressed on a row (the rows are the focusable elements) move to the next.
-    // Half the table's usual padding between columns: ten of them fit from 1004 px, their
-    // headers still 1 rem (11 px and more) apart.
-    <Box onKeyDown={handleRowArrowKeys} css={compactCells}>
+    // Arrow keys and j/k pressed on a row (the rows are the focusable elements) move to the next;
+    // a focused row shows its details. The table fills the screen's height below the toolbar,
+    // its header row sticky while the rows scroll.
+    <Box
+      onKeyDown={(event) => {
+        handleRowArrowKeys(event);
+        details.handlers.onKeyDown(event);
+      }}
+      onFocus={details.handlers.onFocus}
+      onBlur={details.handlers.onBlur}
+      css={compactCells}
+      flex="1"
+      minHeight="16rem"
+      display="flex"
+      flexDirection="column"
+    >
       <SortableTable
         data={rows}
         columns={columns}
@@ -91,9 +114,10 @@ export function ClientsTable({
           sortAscending: t('clients.sortAscending'),
           sortDescending: t('clients.sortDescending'),
         }}
-        maxHeight="calc(100dvh - 18rem)"
-        estimatedRowHeight={72}
+        maxHeight="100%"
+        estimatedRowHeight={clientRowHeight}
       />
+      {details.tooltip}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { journeyStepNames } from '@coach/domain';
 import { Button, Select } from '@coach/ui';
 import type { ReactNode, Ref } from 'react';
@@ -10,18 +10,34 @@ import { SearchField } from './SearchField.tsx';
 export type ClientsToolbarProps = {
   view: ClientListView;
   onViewChange: (change: Partial<ClientListView>) => void;
-  /** Clients shown, in all, and with a follow-up due; none while the list loads. */
-  counts?: { shown: number; total: number; followUpsDue: number };
+  /** Clients with a follow-up due; none while the list loads. */
+  counts?: { followUpsDue: number };
   searchRef: Ref<HTMLInputElement>;
   /** Shown while a column sort replaces the needs-attention order: the way back to it. */
   sortReset?: ReactNode;
+  /**
+   * The slot after the filters for the button that walks the attention queue (about 220 px):
+   * the top of the screen keeps its lines with it (see `ClientsScreen`).
+   */
+  queueButton?: ReactNode;
 };
 
 const allPhases = 'all';
 
+/** How many clients the search and filters show, of all; said when it changes. */
+export function ShownCount({ counts }: { counts?: { shown: number; total: number } }) {
+  const { t } = useTranslation();
+  return (
+    <Text color="fg.muted" textStyle="sm" whiteSpace="nowrap" aria-live="polite">
+      {counts ? t('clients.shownCount', { shown: counts.shown, total: counts.total }) : null}
+    </Text>
+  );
+}
+
 /**
  * Search by name or email, the phase filter, the needs-attention and follow-up-due filters (the
- * latter with how many are due) and the count shown.
+ * latter with how many are due) and the queue's slot: items of the screen's top line (a wrapping
+ * row with the title), so that they share as few lines as the width allows.
  */
 export function ClientsToolbar({
   view,
@@ -29,6 +45,7 @@ export function ClientsToolbar({
   counts,
   searchRef,
   sortReset,
+  queueButton,
 }: ClientsToolbarProps) {
   const { t } = useTranslation();
   const phaseItems = [
@@ -36,15 +53,15 @@ export function ClientsToolbar({
     ...journeyStepNames.map((step) => ({ value: step, label: t(`clients.phases.${step}`) })),
   ];
   return (
-    <HStack gap="4" align="flex-end" marginBlockEnd="4" flexWrap="wrap">
-      <Box width="20rem">
+    <>
+      <Box width="14rem">
         <SearchField
           value={view.search}
           onChange={(search) => onViewChange({ search })}
           inputRef={searchRef}
         />
       </Box>
-      <Box width="12rem">
+      <Box width="10rem">
         <Select
           label={t('clients.phaseFilter')}
           items={phaseItems}
@@ -72,10 +89,8 @@ export function ClientsToolbar({
           ? t('clients.followUpDueOnlyCount', { count: counts.followUpsDue })
           : t('clients.followUpDueOnly')}
       </Button>
+      {queueButton}
       {sortReset}
-      <Text marginInlineStart="auto" color="fg.muted" textStyle="sm" aria-live="polite">
-        {counts ? t('clients.shownCount', { shown: counts.shown, total: counts.total }) : null}
-      </Text>
-    </HStack>
+    </>
   );
 }

@@ -5,47 +5,43 @@ import { Meter } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 import type { ClientRow } from '../../../core/clientList/index.ts';
+import { engagementTexts, oneLine, phaseTexts } from '../rowTexts.ts';
 
 type FormatsProps = { formats: ClientFormats };
 
-/** The journey: current phase, its day and start date, and when the journey (learn) began. */
+/** A cell's second line: its texts in one line, cut with an ellipsis, whole on hover. */
+function DetailLine({ texts }: { texts: readonly string[] }) {
+  const text = oneLine(texts);
+  return (
+    <Text textStyle="xs" color="fg.muted" truncate title={text}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * The journey on two lines: the current phase, then its day and start date and when the journey
+ * (learn) began.
+ */
 export function PhaseCell({ row, formats }: FormatsProps & { row: ClientRow }) {
   const { t } = useTranslation();
-  const { journey } = row;
-  const phaseDay = t('clients.phaseDay', {
-    day: journey.currentDay,
-    date: formats.localDate(journey.startDate),
-  });
-  const journeySince = t('clients.journeySince', {
-    date: formats.localDate(journey.journeyStartDate),
-  });
   return (
-    <Stack gap="0.5">
-      <Text fontWeight="medium">{t(`clients.phases.${journey.step}`)}</Text>
-      {/* One line each, cut in a narrow column: the whole of it on hover and for screen readers. */}
-      <Text textStyle="xs" color="fg.muted" truncate title={phaseDay}>
-        {phaseDay}
+    <Stack gap="0">
+      <Text fontWeight="medium" truncate>
+        {t(`clients.phases.${row.journey.step}`)}
       </Text>
-      <Text textStyle="xs" color="fg.muted" truncate title={journeySince}>
-        {journeySince}
-      </Text>
+      <DetailLine texts={phaseTexts(row, t, formats)} />
     </Stack>
   );
 }
 
 /**
- * Hours of app use in 48 h on a bar full at 10 h, the hours of the last 24 h, and when the app
+ * Hours of app use in 48 h on a bar full at 10 h, then the hours of the last 24 h and when the app
  * was last used.
  */
 export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow }) {
   const { t } = useTranslation();
-  const { hours, hoursLast24h, lastConnectedAt } = row.engagement;
-  // One line each, cut in a narrow column: the whole of it on hover and for screen readers.
-  const last24h = t('clients.hoursLast24h', { hours: formats.hours(hoursLast24h) });
-  const lastUsed =
-    lastConnectedAt === null
-      ? t('clients.neverConnected')
-      : t('clients.lastConnected', { when: formats.ago(lastConnectedAt) });
+  const { hours } = row.engagement;
   return (
     <Stack gap="1">
       <Meter
@@ -55,12 +51,7 @@ export function EngagementCell({ row, formats }: FormatsProps & { row: ClientRow
         valueText={t('clients.hours', { hours: formats.hours(hours) })}
         size="sm"
       />
-      <Text textStyle="xs" color="fg.muted" truncate title={last24h}>
-        {last24h}
-      </Text>
-      <Text textStyle="xs" color="fg.muted" truncate title={lastUsed}>
-        {lastUsed}
-      </Text>
+      <DetailLine texts={engagementTexts(row, t, formats)} />
     </Stack>
   );
 }
@@ -100,7 +91,7 @@ export function IndicatorMeter({
           emptyText={t('clients.noFigures')}
           size="sm"
         />
-        <Text textStyle="xs" color="fg.muted" aria-hidden>
+        <Text textStyle="xs" color="fg.muted" truncate title={basis} aria-hidden>
           {basis}
         </Text>
       </Stack>
