@@ -110,7 +110,11 @@ function RoutesByStatus() {
           path={paths.clients}
           element={<LazyScreen key="clients" screen={screens.clients} />}
         />
-        <Route path={paths.client} element={<LazyScreen key="client" screen={screens.client} />} />
+        {/* One route for the profile and its groups: a group's tab keeps the screen mounted. */}
+        <Route
+          path={paths.clientGroup}
+          element={<LazyScreen key="client" screen={screens.client} />}
+        />
         <Route
           path={paths.settings}
           element={<LazyScreen key="settings" screen={screens.settings} />}

@@ -8,5 +8,5 @@ export {
   passwordResetStartOf,
   passwordResetStartState,
 } from './passwordResetStart.ts';
-export { clientPath, paths } from './paths.ts';
+export { type ClientProfileGroup, clientPath, clientProfileGroups, paths } from './paths.ts';
 export { returnHref, toReturnPath, withReturnPath } from './returnPath.ts';

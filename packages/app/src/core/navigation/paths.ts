@@ -3,6 +3,8 @@ export const paths = {
   root: '/',
   clients: '/clients',
   client: '/clients/:id',
+  /** The profile at one of its groups (`clientProfileGroups`): '/clients/:id/activity'. */
+  clientGroup: '/clients/:id/:group?',
   settings: '/settings',
   changePassword: '/changePassword',
   /** The public invite page (decisions), signed out and signed in: `/invite?token=...`. */
@@ -11,5 +13,21 @@ export const paths = {
   secure: '/secure',
 } as const;
 
-/** The path of one client's profile. */
-export const clientPath = (id: string) => `${paths.clients}/${encodeURIComponent(id)}`;
+/**
+ * The groups of a client's profile, in tab order: the first is the profile's own path, each other
+ * one a path segment of its own, in English whatever the coach's language (a link works for all).
+ */
+export const clientProfileGroups = [
+  'overview',
+  'indicators',
+  'activity',
+  'assessments',
+  'reports',
+] as const;
+
+/** A group of a client's profile. */
+export type ClientProfileGroup = (typeof clientProfileGroups)[number];
+
+/** The path of one client's profile, at one of its groups (the overview by default). */
+export const clientPath = (id: string, group: ClientProfileGroup = 'overview') =>
+  `${paths.clients}/${encodeURIComponent(id)}${group === 'overview' ? '' : `/${group}`}`;

@@ -2,4 +2,9 @@
 // list's groups (shortcutHelpGroups.ts) stay with the dialog that loads on the first '?'.
 export { KeyboardShortcutHelp } from './components/KeyboardShortcutHelp.tsx';
 export { isTextEntry } from './isTextEntry.ts';
-export { isShortcutKey } from './keyboardShortcuts.ts';
+export {
+  isShortcutKey,
+  isShortcutPress,
+  type ShortcutName,
+} from './keyboardShortcuts.ts';
+export { shortcutLabel } from './shortcutKeys.ts';

@@ -1,21 +1,9 @@
 import type { ShortcutHelpGroup } from '@coach/ui';
 import type { TFunction } from 'i18next';
 import { keyboardShortcuts, type ShortcutName, type ShortcutPlace } from './keyboardShortcuts.ts';
+import { shortcutKeyLabels } from './shortcutKeys.ts';
 
-const placeOrder: readonly ShortcutPlace[] = ['everywhere', 'clients', 'charts'];
-
-// Keys whose `KeyboardEvent.key` name is not what the key shows ('ArrowDown' is '↓').
-const namedKeys = [
-  'ArrowDown',
-  'ArrowUp',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'Enter',
-] as const;
-type NamedKey = (typeof namedKeys)[number];
-const isNamedKey = (key: string): key is NamedKey => (namedKeys as readonly string[]).includes(key);
+const placeOrder: readonly ShortcutPlace[] = ['everywhere', 'clients', 'charts', 'profile'];
 
 /** The shortcut list as the '?' dialog shows it: the table, by place, in the coach's words. */
 export function shortcutHelpGroups(t: TFunction): ShortcutHelpGroup[] {
@@ -27,9 +15,7 @@ export function shortcutHelpGroups(t: TFunction): ShortcutHelpGroup[] {
       .filter((name) => keyboardShortcuts[name].place === place)
       .map((name) => ({
         id: name,
-        keys: keyboardShortcuts[name].keys.map((key) =>
-          isNamedKey(key) ? t(`shortcuts.keys.${key}`) : key,
-        ),
+        keys: shortcutKeyLabels(name, t),
         description: t(`shortcuts.actions.${name}`),
       })),
   }));
