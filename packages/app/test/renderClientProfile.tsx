@@ -41,6 +41,8 @@ export type RenderClientProfileOptions = {
   /** The profile screen (the feature's, which this folder does not import past its index). */
   profileScreen: ReactNode;
   clientId?: string;
+  /** What follows the client's id in the address: a group ('/activity'), a query ('?queue=1'). */
+  at?: string;
   /** The mocks' options (report count, failures...). */
   backend?: Parameters<typeof mockBackend>[0];
 };
@@ -52,7 +54,7 @@ export type RenderClientProfileOptions = {
  */
 export function renderClientProfile(
   server: SetupServer,
-  { profileScreen, clientId = mockClientIds.jamie, backend }: RenderClientProfileOptions,
+  { profileScreen, clientId = mockClientIds.jamie, at = '', backend }: RenderClientProfileOptions,
 ) {
   server.use(...createHandlers(mockBackend(backend).options));
   const { api, tokens } = createTestApi(fixtureTokens.coach);
@@ -60,12 +62,12 @@ export function renderClientProfile(
   const view = renderWithProviders(
     <>
       <Routes>
-        <Route path="/clients/:id" element={profileScreen} />
+        <Route path="/clients/:id/:group?" element={profileScreen} />
         <Route path="/clients" element={<h1>My clients list</h1>} />
       </Routes>
       <ToastContainer />
     </>,
-    { api, tokens, route: `/clients/${clientId}` },
+    { api, tokens, route: `/clients/${clientId}${at}` },
   );
   return { user, ...view };
 }

@@ -14,8 +14,8 @@ import { refreshClientProfileAtom } from './shared/refreshClientProfileAtom.ts';
 
 const server = setupProfileServer();
 
-const renderProfile = (clientId?: string) =>
-  renderClientProfile(server, { profileScreen: <ClientProfileScreen />, clientId });
+const renderProfile = (clientId?: string, at?: string) =>
+  renderClientProfile(server, { profileScreen: <ClientProfileScreen />, clientId, at });
 
 const region = (name: string) => loadedRegion(name);
 
@@ -54,7 +54,7 @@ describe('ClientProfileScreen', () => {
 
   it('fails one section on its own, and its retry loads it', async () => {
     let failing = true;
-    const { user } = renderProfile();
+    const { user } = renderProfile(undefined, '/activity');
     server.use(
       http.get(`${testBaseUrls.exercise}/clients/:clientId/exercises`, () =>
         failing
@@ -65,7 +65,7 @@ describe('ClientProfileScreen', () => {
     const exercises = await region('Exercises');
     expect(exercises.getByRole('alert')).toHaveTextContent('Error processing exercise');
     // The other sections are there.
-    expect((await region('Assessments')).getByRole('table')).toBeVisible();
+    expect((await region('Reflections')).queryByRole('alert')).not.toBeInTheDocument();
     failing = false;
     await user.click(exercises.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(exercises.queryByRole('alert')).not.toBeInTheDocument());
@@ -74,7 +74,7 @@ describe('ClientProfileScreen', () => {
 
   it('says a section could not reach the server, and loads it on its own once back online', async () => {
     let failing = true;
-    renderProfile();
+    renderProfile(undefined, '/activity');
     server.use(
       http.get(`${testBaseUrls.exercise}/clients/:clientId/exercises`, () =>
         failing ? HttpResponse.error() : undefined,
@@ -99,7 +99,7 @@ describe('ClientProfileScreen', () => {
 
   it("pages the activity with the previous page's cursor and filters it by kind", async () => {
     const calls = recordCalls(server);
-    const { user } = renderProfile();
+    const { user } = renderProfile(undefined, '/activity');
     const activity = await region('Activity history');
     const list = activity.getByRole('list', { name: 'Activities, newest first' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
@@ -120,7 +120,7 @@ describe('ClientProfileScreen', () => {
   });
 
   it('opens an exercise with its measures in ms and b/min and its effect in words', async () => {
-    const { user } = renderProfile();
+    const { user } = renderProfile(undefined, '/activity');
     const exercises = await region('Exercises');
     const [first] = exercises.getAllByRole('button', { name: / Positive$/ });
     await user.click(first as HTMLElement);

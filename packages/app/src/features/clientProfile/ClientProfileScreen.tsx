@@ -1,56 +1,73 @@
-import { Grid, Stack } from '@chakra-ui/react';
+import { Box, Grid, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LiveAnnouncer } from '../../core/liveCues/index.ts';
 import { useAtomValue } from '../../state/jotai.ts';
-import { ActivitySection } from './activity/ActivitySection.tsx';
-import { AssessmentsSection } from './assessments/AssessmentsSection.tsx';
 import { ClientNotFound } from './ClientNotFound.tsx';
-import { IndicatorsSection } from './charts/IndicatorsSection.tsx';
-import { PhaseComparisonSection } from './charts/PhaseComparisonSection.tsx';
-import { EpisodesSection } from './episodes/EpisodesSection.tsx';
-import { ExercisesSection } from './exercises/ExercisesSection.tsx';
-import { FollowUpSection } from './followUp/FollowUpSection.tsx';
+import { ProfileGroup } from './frame/ProfileGroup.tsx';
+import { ProfileGroupTabs } from './frame/ProfileGroupTabs.tsx';
+import { ProfilePanel } from './frame/ProfilePanel.tsx';
+import { useProfileGroup } from './frame/useProfileGroup.ts';
+import { useProfileRequests } from './frame/useProfileRequests.ts';
 import { ProfileHeader } from './header/ProfileHeader.tsx';
-import { MessagesSection } from './messages/MessagesSection.tsx';
-import { ReflectionsSection } from './reflections/ReflectionsSection.tsx';
-import { ReportsSection } from './reports/ReportsSection.tsx';
 import { summaryFactsAtoms } from './shared/profileSummaryAtoms.ts';
-import { TimelineSection } from './timeline/TimelineSection.tsx';
 
 /**
- * A client's profile ('/clients/:id', requirements R2.9): who the client is and how their
- * journey goes, section by section; each section loads and fails on its own. A client that is
- * not this coach's (the server's 404) shows the not-found state and nothing else; the messages
- * with the client are a section of their own, the planned follow-up one, the client's stretches
- * of needing attention one, and the coach's notes with their messages and actions one timeline. Live messages about the client read its sections
- * again in place; what changed shows the live cue.
+ * A client's profile ('/clients/:id', requirements R2.9), laid out for acting (decision 0093):
+ * the header (who, the phase, the figures, why the client needs attention now), then the record
+ * in groups, one open at a time and named in the address ('/clients/:id/activity'), and beside it
+ * a panel in view as the record scrolls: the follow-up, the messages and the notes and history.
+ * Each section loads and fails on its own, a group's when it opens; the first view reads three
+ * calls (the summary, the thread, the notes). A client that is not this coach's (the server's
+ * 404) shows the not-found state and nothing else. Under 1024 px the panel folds into a tab.
  */
 export function ClientProfileScreen() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   // The summary's facts, not the summary: its new figures render the header alone.
   const facts = summaryFactsAtoms(id);
   const isNotFound = useAtomValue(facts.isNotFound);
   // The client's zone, for times on their clock; until the header has loaded, lists show dates.
   const timeZone = useAtomValue(facts.timeZone);
+  const group = useProfileGroup(id);
+  const { requests, isPanelOpen, openPanel } = useProfileRequests(id);
   if (isNotFound) return <ClientNotFound clientId={id} />;
+  // Under 1024 px one of the record and the panel shows, as the tabs say; from 1024 px both.
+  const recordDisplay = { base: 'flex', lgDown: isPanelOpen ? 'none' : 'flex' };
+  const panelDisplay = { base: 'block', lgDown: isPanelOpen ? 'block' : 'none' };
   return (
-    <Stack gap="6" data-client-id={id}>
-      <ProfileHeader clientId={id} />
-      <IndicatorsSection clientId={id} />
-      <PhaseComparisonSection clientId={id} />
-      <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="6" alignItems="start">
-        <ActivitySection clientId={id} timeZone={timeZone} />
-        <ExercisesSection clientId={id} timeZone={timeZone} />
-        <ReflectionsSection clientId={id} timeZone={timeZone} />
-        <AssessmentsSection clientId={id} />
-      </Grid>
-      <FollowUpSection clientId={id} />
-      <EpisodesSection clientId={id} />
-      <MessagesSection key={id} clientId={id} />
-      <ReportsSection clientId={id} />
-      <TimelineSection key={`timeline:${id}`} clientId={id} />
+    <Grid
+      data-client-id={id}
+      templateColumns={{ base: 'minmax(0, 1fr) minmax(20rem, 26rem)', lgDown: '1fr' }}
+      gap="6"
+      alignItems="start"
+    >
+      <Stack gap="5" minWidth="0">
+        <ProfileHeader clientId={id} />
+        <ProfileGroupTabs
+          clientId={id}
+          group={group}
+          isPanelOpen={isPanelOpen}
+          onOpenPanel={openPanel}
+        />
+        <Stack gap="6" display={recordDisplay}>
+          <ProfileGroup clientId={id} group={group} timeZone={timeZone} />
+        </Stack>
+      </Stack>
+      <Box
+        as="aside"
+        aria-label={t('clientProfile.panel.label')}
+        display={panelDisplay}
+        minWidth="0"
+        position={{ base: 'sticky', lgDown: 'static' }}
+        top="0"
+        maxHeight={{ base: '100dvh', lgDown: 'none' }}
+        overflowY={{ base: 'auto', lgDown: 'visible' }}
+      >
+        <ProfilePanel clientId={id} requests={requests} />
+      </Box>
       <LiveAnnouncer />
-    </Stack>
+    </Grid>
   );
 }
 

@@ -3,6 +3,11 @@
 export { IndicatorsSection } from './charts/IndicatorsSection.tsx';
 export { PhaseComparisonSection } from './charts/PhaseComparisonSection.tsx';
 export { FollowUpSection } from './followUp/FollowUpSection.tsx';
+// The profile's keys: the attention queue adds its handlers (next, previous, reviewed) here.
+export {
+  type ProfileShortcutHandlers,
+  useProfileShortcuts,
+} from './frame/useProfileShortcuts.ts';
 export { ProfileActions } from './header/ProfileActions.tsx';
 export { ReportsSection } from './reports/ReportsSection.tsx';
 export { TimelineSection } from './timeline/TimelineSection.tsx';

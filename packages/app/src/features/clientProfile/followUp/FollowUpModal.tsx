@@ -1,11 +1,11 @@
 import { chakra, Stack } from '@chakra-ui/react';
-import type { FollowUp } from '@coach/api';
 import { Button, Modal } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { ModalButtons } from '../shared/ModalButtons.tsx';
 import { FollowUpFields, followUpFieldsOf } from './FollowUpFields.tsx';
+import type { OpenFollowUpFacts } from './FollowUpSection.tsx';
 import { refusedFieldTexts } from './followUpFailure.ts';
 import {
   emptyFollowUp,
@@ -19,7 +19,7 @@ import { useFollowUpActions } from './useFollowUpActions.ts';
 export type FollowUpModalProps = {
   clientId: string;
   /** The open follow-up to move, or null to set one. */
-  open: FollowUp | null;
+  open: OpenFollowUpFacts | null;
   isOpen: boolean;
   onClose: () => void;
 };

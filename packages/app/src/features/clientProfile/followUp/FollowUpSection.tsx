@@ -1,7 +1,7 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import type { FollowUp } from '@coach/api';
 import { Button } from '@coach/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
@@ -30,14 +30,26 @@ export function FollowUpSection({ clientId }: FollowUpSectionProps) {
   );
 }
 
-type OpenFollowUpProps = { clientId: string; open: FollowUp | null };
+/** What an open follow-up shows: the follow-up's, or the profile summary's part of it. */
+export type OpenFollowUpFacts = Pick<FollowUp, 'dueDate' | 'reason' | 'isDue'>;
 
-function OpenFollowUp({ clientId, open }: OpenFollowUpProps) {
+type OpenFollowUpProps = {
+  clientId: string;
+  open: OpenFollowUpFacts | null;
+  /** Counts the asks to set or move it from a key (Alt+F): each opens the form. */
+  editRequest?: number;
+};
+
+/** The open follow-up (or none) with its actions: set or move it, mark it done, drop it. */
+export function OpenFollowUp({ clientId, open, editRequest = 0 }: OpenFollowUpProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { endFollowUp } = useFollowUpActions(clientId);
   const [isEditing, setIsEditing] = useState(false);
   const [ending, setEnding] = useState<'done' | 'dropped' | null>(null);
+  useEffect(() => {
+    if (editRequest > 0) setIsEditing(true);
+  }, [editRequest]);
 
   const handleEnd = async (how: 'done' | 'dropped') => {
     setEnding(how);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCoachApi } from '../../../core/session/index.ts';
 import { describeCallFailure } from '../../../errors/callFailure.ts';
 import { useSetAtom } from '../../../state/jotai.ts';
+import { profileSummaryAtoms } from '../shared/profileSummaryAtoms.ts';
 import { followUpAtoms } from './followUpAtoms.ts';
 import { type FollowUpField, followUpFailureOf } from './followUpFailure.ts';
 
@@ -12,12 +13,18 @@ export type FollowUpOutcome = { isSet: true } | { isSet: false; field: FollowUpF
 
 /**
  * The client's follow-up changed from this screen: set or moved, marked done or dropped, each
- * with its toast, and the follow-up read again.
+ * with its toast, and the follow-up (and the summary that carries it) read again.
  */
 export function useFollowUpActions(clientId: string) {
   const { t } = useTranslation();
   const api = useCoachApi();
-  const refresh = useSetAtom(followUpAtoms(clientId).data);
+  const refreshFollowUp = useSetAtom(followUpAtoms(clientId).data);
+  const refreshSummary = useSetAtom(profileSummaryAtoms(clientId).data);
+  // The profile's panel shows the summary's follow-up, the follow-up's own section its call's.
+  const refresh = (_: 'refresh') => {
+    refreshFollowUp('refresh');
+    refreshSummary('refresh');
+  };
 
   const setFollowUp = async (body: SetFollowUpBody, isMove = false): Promise<FollowUpOutcome> => {
     try {

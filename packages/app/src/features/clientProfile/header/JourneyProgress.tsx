@@ -1,17 +1,20 @@
 import { Box, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { Journey } from '@coach/api';
+import type { ClientProfileSummary } from '@coach/api';
 import { journeyStepNames } from '@coach/domain';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';
 import type { ProfileFormats } from '../shared/profileFormats.ts';
 
-export type JourneyProgressProps = { journey: Journey; formats: ProfileFormats };
+export type JourneyProgressProps = {
+  /** The summary's journey: the header needs no call of its own (the journey's is the phase change's). */
+  journey: ClientProfileSummary['journey'];
+  formats: ProfileFormats;
+};
 
 /** Learn, Sense, Grow with the current step marked, its day, the phase's and journey's starts. */
 export function JourneyProgress({ journey, formats }: JourneyProgressProps) {
   const { t } = useTranslation();
-  const journeyStart = journey.steps[0]?.startDate ?? journey.startDate;
-  const currentIndex = journeyStepNames.indexOf(journey.currentStep);
+  const currentIndex = journeyStepNames.indexOf(journey.step);
   return (
     <Stack gap="2">
       <HStack
@@ -62,14 +65,14 @@ export function JourneyProgress({ journey, formats }: JourneyProgressProps) {
       <Text textStyle="sm">
         {t('profile.journey.day', {
           day: journey.currentDay,
-          phase: t(`profile.phases.${journey.currentStep}`),
+          phase: t(`profile.phases.${journey.step}`),
         })}
       </Text>
       <Text textStyle="sm" color="fg.muted">
         {t('profile.journey.phaseSince', { date: formats.fullDate(journey.startDate) })}
       </Text>
       <Text textStyle="sm" color="fg.muted">
-        {t('profile.journey.journeySince', { date: formats.fullDate(journeyStart) })}
+        {t('profile.journey.journeySince', { date: formats.fullDate(journey.journeyStartDate) })}
       </Text>
     </Stack>
   );

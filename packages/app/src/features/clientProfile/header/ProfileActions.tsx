@@ -1,5 +1,5 @@
 import { HStack, Text } from '@chakra-ui/react';
-import { Button, LoadingPlaceholder } from '@coach/ui';
+import { Button } from '@coach/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { journeyAtoms } from '../journey/journeyAtoms.ts';
@@ -13,54 +13,66 @@ export type ProfileActionsProps = { clientId: string };
 type OpenModal = 'phase' | 'report' | null;
 
 /**
- * The profile's actions: 'Start next phase' while one is planned (otherwise the spec's 'No new
- * phases are planned yet'), and 'Generate report', each with its modal.
+ * The profile's actions: 'Start next phase' and 'Generate report', each with its modal. The
+ * journey (its own call) is read when the coach starts a phase, not as the profile opens: then
+ * the modal opens, or the spec's 'No new phases are planned yet' takes the button's place.
  */
 export function ProfileActions({ clientId }: ProfileActionsProps) {
   const { t } = useTranslation();
-  const [journey, retry] = useClientResource(journeyAtoms, clientId);
   const [open, setOpen] = useState<OpenModal>(null);
   const close = () => setOpen(null);
-
-  const phaseAction = () => {
-    if (journey.state === 'loading') {
-      return <LoadingPlaceholder label={t('profileActions.journeyLoading')} lines={1} />;
-    }
-    if (journey.state === 'hasError') {
-      return (
-        <SectionFailed
-          message={t('profileActions.journeyFailed')}
-          error={journey.error}
-          onRetry={retry}
-          isRetriedWhenOnline={false}
-        />
-      );
-    }
-    const { data } = journey;
-    if (!data.nextPhasePlanned || data.nextPhase === null) {
-      return <Text color="fg.muted">{t('profileActions.noPhasePlanned')}</Text>;
-    }
-    return (
-      <>
-        <Button onClick={() => setOpen('phase')}>{t('profileActions.startNextPhase')}</Button>
-        <PhaseChangeModal
-          clientId={clientId}
-          journey={data}
-          nextPhase={data.nextPhase}
-          isOpen={open === 'phase'}
-          onClose={close}
-        />
-      </>
-    );
-  };
-
   return (
     <HStack gap="3" wrap="wrap" justify="flex-end">
-      {phaseAction()}
+      {open === 'phase' ? (
+        <PhaseAction clientId={clientId} onClose={close} />
+      ) : (
+        <Button onClick={() => setOpen('phase')}>{t('profileActions.startNextPhase')}</Button>
+      )}
       <Button variant="secondary" onClick={() => setOpen('report')}>
         {t('profileActions.generateReport')}
       </Button>
       <ReportModal clientId={clientId} isOpen={open === 'report'} onClose={close} />
     </HStack>
+  );
+}
+
+type PhaseActionProps = { clientId: string; onClose: () => void };
+
+/** The phase change once asked for: the journey loading, failed, with no phase planned, or the modal. */
+function PhaseAction({ clientId, onClose }: PhaseActionProps) {
+  const { t } = useTranslation();
+  const [journey, retry] = useClientResource(journeyAtoms, clientId);
+  if (journey.state === 'loading') {
+    return (
+      <Button isLoading aria-label={t('profileActions.journeyLoading')}>
+        {t('profileActions.startNextPhase')}
+      </Button>
+    );
+  }
+  if (journey.state === 'hasError') {
+    return (
+      <SectionFailed
+        message={t('profileActions.journeyFailed')}
+        error={journey.error}
+        onRetry={retry}
+        isRetriedWhenOnline={false}
+      />
+    );
+  }
+  const { data } = journey;
+  if (!data.nextPhasePlanned || data.nextPhase === null) {
+    return <Text color="fg.muted">{t('profileActions.noPhasePlanned')}</Text>;
+  }
+  return (
+    <>
+      <Button>{t('profileActions.startNextPhase')}</Button>
+      <PhaseChangeModal
+        clientId={clientId}
+        journey={data}
+        nextPhase={data.nextPhase}
+        isOpen
+        onClose={onClose}
+      />
+    </>
   );
 }

@@ -4,18 +4,20 @@ import { LoadingPlaceholder } from '@coach/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
+import { useLocation } from 'react-router';
 import { createClientFormats } from '../../../core/clientFormats/index.ts';
 import { LiveCue } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { journeyAtoms } from '../journey/journeyAtoms.ts';
+import { queueParameter } from '../frame/profileSearch.ts';
 import { createProfileFormats } from '../shared/profileFormats.ts';
 import { profileSummaryAtoms } from '../shared/profileSummaryAtoms.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
 import { useClientResource } from '../shared/useClientResource.ts';
 import { useMinuteClock } from '../shared/useMinuteClock.ts';
+import { AttentionNow } from './AttentionNow.tsx';
 import { ClientIdentity } from './ClientIdentity.tsx';
 import { EngagementFigure } from './EngagementFigure.tsx';
 import { JourneyProgress } from './JourneyProgress.tsx';
@@ -26,26 +28,28 @@ export type ProfileHeaderProps = {
 };
 
 /**
- * Breadcrumb 'My clients' > the client's name, who the client is, their journey and engagement.
- * The journey (its own call) and the figures (the profile summary) load and fail apart.
+ * Breadcrumb 'My clients' > the client's name, who the client is, why they need attention now,
+ * their journey and engagement: all of it from the profile summary, the profile's one call for
+ * its header. 'My clients' goes back to the list as the coach left it (the view's parameters the
+ * profile's address carries).
  */
 export function ProfileHeader({ clientId }: ProfileHeaderProps) {
   const { t } = useTranslation();
   const [summary, onRetrySummary, summaryCue] = useClientResource(profileSummaryAtoms, clientId);
   const locale = useLocale();
   const now = useMinuteClock();
-  const [journey, retryJourney, journeyCue] = useClientResource(journeyAtoms, clientId);
+  const listHref = useListHref();
   const formats = useMemo(() => createClientFormats(locale, now), [locale, now]);
   const profileFormats = useMemo(() => createProfileFormats(locale), [locale]);
   const name = summary.state === 'hasData' ? fullName(summary.data) : t('profile.title');
 
   return (
-    <Stack gap="4" marginBlockEnd="6">
+    <Stack gap="4">
       <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
         <ScreenHeader
           icon={<LuUsers />}
           breadcrumb={[
-            { name: t('clients.title'), href: paths.clients },
+            { name: t('clients.title'), href: listHref },
             { name, href: clientPath(clientId) },
           ]}
         />
@@ -54,7 +58,10 @@ export function ProfileHeader({ clientId }: ProfileHeaderProps) {
       <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr 1fr' }} gap="4" marginBlockStart="-4">
         <Stack as="section" aria-label={t('profile.identity')} minWidth="0" paddingBlock="2">
           {summary.state === 'hasData' ? (
-            <ClientIdentity summary={summary.data} now={now} formats={formats} />
+            <>
+              <ClientIdentity summary={summary.data} now={now} formats={formats} />
+              <AttentionNow summary={summary.data} now={now} formats={formats} />
+            </>
           ) : summary.state === 'loading' ? (
             <LoadingPlaceholder label={t('profile.loading', { section: t('profile.identity') })} />
           ) : (
@@ -66,19 +73,20 @@ export function ProfileHeader({ clientId }: ProfileHeaderProps) {
           )}
         </Stack>
         <SectionCard title={t('profile.journey.title')} isCompact>
-          {journey.state === 'hasData' ? (
-            <LiveCue cue={journeyCue}>
-              <JourneyProgress journey={journey.data} formats={profileFormats} />
+          {summary.state === 'hasData' ? (
+            <LiveCue cue={summaryCue}>
+              <JourneyProgress journey={summary.data.journey} formats={profileFormats} />
             </LiveCue>
-          ) : journey.state === 'loading' ? (
+          ) : summary.state === 'loading' ? (
             <LoadingPlaceholder
               label={t('profile.loading', { section: t('profile.journey.title') })}
             />
           ) : (
             <SectionFailed
               message={t('profile.failed.journey')}
-              error={journey.error}
-              onRetry={retryJourney}
+              error={summary.error}
+              onRetry={onRetrySummary}
+              isRetriedWhenOnline={false}
             />
           )}
         </SectionCard>
@@ -103,4 +111,16 @@ export function ProfileHeader({ clientId }: ProfileHeaderProps) {
       </Grid>
     </Stack>
   );
+}
+
+/**
+ * The clients list as the coach left it: the list's view parameters the profile's address
+ * carries (its filter and order), without the queue's own.
+ */
+function useListHref() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete(queueParameter);
+  const query = params.toString();
+  return query === '' ? paths.clients : `${paths.clients}?${query}`;
 }

@@ -1,6 +1,7 @@
+import { Box } from '@chakra-ui/react';
 import { messagingLimits } from '@coach/domain';
 import { Button, LoadingPlaceholder, MessageComposer, MessageThread, toast } from '@coach/ui';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTrash2 } from 'react-icons/lu';
 import { useCoachTimeZone } from '../../../core/coachSettings/index.ts';
@@ -29,7 +30,16 @@ const newestFromClient = (page: { items: { id: string; author: string }[] }) =>
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
-export type MessagesSectionProps = { clientId: string };
+export type MessagesSectionProps = {
+  clientId: string;
+  /** The thread's height: the profile's panel keeps it short, so the composer shows at once. */
+  threadHeight?: string;
+  /** Counts the asks to write (a key, the queue, a link to #messages): each focuses the composer. */
+  focusRequest?: number;
+};
+
+/** Room for the composer and its follow-up, kept while the thread loads (no shift as it comes). */
+const composerRoom = '13rem';
 
 /**
  * The messages with the client: the thread (oldest at the top, days and times on the coach's
@@ -38,7 +48,11 @@ export type MessagesSectionProps = { clientId: string };
  * stored). A client's message arriving live reads the newest page again, with the quiet cue and
  * one polite announcement.
  */
-export function MessagesSection({ clientId }: MessagesSectionProps) {
+export function MessagesSection({
+  clientId,
+  threadHeight = '28rem',
+  focusRequest = 0,
+}: MessagesSectionProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const api = useCoachApi();
@@ -57,6 +71,12 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
   const stored = useThreadMessages(newest, older.messages, sending.sent);
   const quickReplies = useQuickReplyItems(firstName);
   useMarkThreadRead(clientId, newest);
+  const section = useRef<HTMLDivElement>(null);
+  const isLoaded = state.state === 'hasData';
+  // Asked before the thread came, the composer takes the focus as it shows.
+  useEffect(() => {
+    if (focusRequest > 0 && isLoaded) section.current?.querySelector('textarea')?.focus();
+  }, [focusRequest, isLoaded]);
   const live = useMemo(
     () => ({
       signaturesOf: newestFromClient,
@@ -95,63 +115,67 @@ export function MessagesSection({ clientId }: MessagesSectionProps) {
 
   const title = t('messages.title');
   return (
-    <SectionCard
-      title={title}
-      isBusy={state.state === 'loading'}
-      cue={changes.keys.size > 0 ? changes.sequence : null}
-    >
-      {state.state === 'loading' ? (
-        <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
-      ) : state.state === 'hasError' ? (
-        <SectionFailed
-          message={t('messages.loadFailed')}
-          error={state.error}
-          onRetry={() => refresh('refresh')}
-        />
-      ) : (
-        <>
-          <MessageThread
-            messages={messages}
-            label={t('messages.threadLabel', { name: clientName })}
-            emptyText={t('messages.empty')}
-            deletedText={t('messages.deleted')}
-            hasOlder={older.hasOlder}
-            onLoadOlder={older.loadOlder}
-            isLoadingOlder={older.isLoadingOlder}
-            loadOlderLabel={
-              older.hasOlderFailed ? t('messages.loadOlderFailed') : t('messages.loadOlder')
-            }
-            renderActions={(message) =>
-              deletable.has(message.id) ? (
-                <Button
-                  variant="ghost"
-                  size="2xs"
-                  icon={<LuTrash2 aria-hidden />}
-                  aria-label={t('messages.deleteLabel', { time: message.timeLabel })}
-                  onClick={() => void handleDelete(message.id)}
-                >
-                  {t('messages.delete')}
-                </Button>
-              ) : null
-            }
-            height="28rem"
+    <Box ref={section} id="messages" display="contents">
+      <SectionCard
+        title={title}
+        isBusy={state.state === 'loading'}
+        cue={changes.keys.size > 0 ? changes.sequence : null}
+      >
+        {state.state === 'loading' ? (
+          <Box minHeight={`calc(${threadHeight} + ${composerRoom})`}>
+            <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
+          </Box>
+        ) : state.state === 'hasError' ? (
+          <SectionFailed
+            message={t('messages.loadFailed')}
+            error={state.error}
+            onRetry={() => refresh('refresh')}
           />
-          <MessageComposer
-            onSend={handleSend}
-            label={t('messages.composerLabel', { name: clientName })}
-            sendLabel={t('messages.send')}
-            maxLength={messagingLimits.messageMaxLength}
-            placeholder={t('messages.placeholder')}
-            helper={isMac() ? t('messages.helperCmd') : t('messages.helperCtrl')}
-            overLimitMessage={t('messages.overLimit', { max: messagingLimits.messageMaxLength })}
-            error={sending.error}
-            retryLabel={t('messages.retry')}
-            quickReplies={quickReplies}
-            quickRepliesLabel={t('messages.quickReplies')}
-          />
-          <OptionalFollowUp {...followUp.part} />
-        </>
-      )}
-    </SectionCard>
+        ) : (
+          <>
+            <MessageThread
+              messages={messages}
+              label={t('messages.threadLabel', { name: clientName })}
+              emptyText={t('messages.empty')}
+              deletedText={t('messages.deleted')}
+              hasOlder={older.hasOlder}
+              onLoadOlder={older.loadOlder}
+              isLoadingOlder={older.isLoadingOlder}
+              loadOlderLabel={
+                older.hasOlderFailed ? t('messages.loadOlderFailed') : t('messages.loadOlder')
+              }
+              renderActions={(message) =>
+                deletable.has(message.id) ? (
+                  <Button
+                    variant="ghost"
+                    size="2xs"
+                    icon={<LuTrash2 aria-hidden />}
+                    aria-label={t('messages.deleteLabel', { time: message.timeLabel })}
+                    onClick={() => void handleDelete(message.id)}
+                  >
+                    {t('messages.delete')}
+                  </Button>
+                ) : null
+              }
+              height={threadHeight}
+            />
+            <MessageComposer
+              onSend={handleSend}
+              label={t('messages.composerLabel', { name: clientName })}
+              sendLabel={t('messages.send')}
+              maxLength={messagingLimits.messageMaxLength}
+              placeholder={t('messages.placeholder')}
+              helper={isMac() ? t('messages.helperCmd') : t('messages.helperCtrl')}
+              overLimitMessage={t('messages.overLimit', { max: messagingLimits.messageMaxLength })}
+              error={sending.error}
+              retryLabel={t('messages.retry')}
+              quickReplies={quickReplies}
+              quickRepliesLabel={t('messages.quickReplies')}
+            />
+            <OptionalFollowUp {...followUp.part} />
+          </>
+        )}
+      </SectionCard>
+    </Box>
   );
 }

@@ -17,7 +17,11 @@ const toastWait = { timeout: 5000 };
 /** Jamie's profile over the mocks, and the calls made. */
 function renderProfile(backend: RenderClientProfileOptions['backend'] = {}) {
   const calls = recordCalls(server);
-  const { user } = renderClientProfile(server, { profileScreen: <ClientProfileScreen />, backend });
+  const { user } = renderClientProfile(server, {
+    profileScreen: <ClientProfileScreen />,
+    at: '/reports',
+    backend,
+  });
   return { user, calls };
 }
 

@@ -1,11 +1,13 @@
-import { Stack } from '@chakra-ui/react';
+import { Box, Stack } from '@chakra-ui/react';
+import type { CoachActionList } from '@coach/api';
 import { notesLimits } from '@coach/domain';
-import { LoadingPlaceholder, TextField } from '@coach/ui';
-import { useMemo, useState } from 'react';
+import { Button, LoadingPlaceholder, TextField } from '@coach/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoachTimeZone } from '../../../core/coachSettings/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import { atom, useAtomValue, useSetAtom } from '../../../state/jotai.ts';
+import type { Loadable } from '../../../state/loadable.ts';
 import { threadAtoms } from '../messages/threadAtoms.ts';
 import { NoteForm } from '../notes/NoteForm.tsx';
 import { notesAtoms } from '../notes/notesAtoms.ts';
@@ -21,18 +23,27 @@ import { TimelineEntries } from './TimelineEntries.tsx';
 import { createTimelineTime } from './timelineTime.ts';
 import { type TimelineFirsts, useTimeline } from './useTimeline.ts';
 
-export type TimelineSectionProps = { clientId: string };
+export type TimelineSectionProps = {
+  clientId: string;
+  /** Counts the asks to write a note (a key, a link to #notes): each focuses the note's field. */
+  focusRequest?: number;
+};
+
+/** The actions before the coach asks for them: none, loaded (the profile opens on 3 calls). */
+const noActions = atom<Loadable<CoachActionList>>({ state: 'hasData', data: { items: [] } });
 
 /**
  * The coach's notes and history on the client: a new private note (with an optional follow-up),
- * then the coach's notes, messages and actions (phase changes, reports, the invite) newest first
- * in one list, a page at a time; a search shows the matching notes only.
+ * then the coach's notes and messages newest first in one list, a page at a time, their actions
+ * (phase changes, reports, the invite) merged in once asked for (their own call); a search shows
+ * the matching notes only.
  */
-export function TimelineSection({ clientId }: TimelineSectionProps) {
+export function TimelineSection({ clientId, focusRequest = 0 }: TimelineSectionProps) {
   const { t } = useTranslation();
+  const [withActions, setWithActions] = useState(false);
   const notes = useAtomValue(notesAtoms(clientId).loadable);
   const thread = useAtomValue(threadAtoms(clientId).loadable);
-  const actions = useAtomValue(coachActionsAtoms(clientId).loadable);
+  const actions = useAtomValue(withActions ? coachActionsAtoms(clientId).loadable : noActions);
   const refreshNotes = useSetAtom(notesAtoms(clientId).data);
   const refreshThread = useSetAtom(threadAtoms(clientId).data);
   const refreshActions = useSetAtom(coachActionsAtoms(clientId).data);
@@ -58,6 +69,8 @@ export function TimelineSection({ clientId }: TimelineSectionProps) {
         <Timeline
           clientId={clientId}
           firsts={{ notes: notes.data, thread: thread.data, actions: actions.data }}
+          focusRequest={focusRequest}
+          onShowActions={withActions ? null : () => setWithActions(true)}
         />
       ) : (
         <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
@@ -66,9 +79,15 @@ export function TimelineSection({ clientId }: TimelineSectionProps) {
   );
 }
 
-type TimelineProps = { clientId: string; firsts: TimelineFirsts };
+type TimelineProps = {
+  clientId: string;
+  firsts: TimelineFirsts;
+  focusRequest: number;
+  /** Merges the coach's actions in; null once they are. */
+  onShowActions: (() => void) | null;
+};
 
-function Timeline({ clientId, firsts }: TimelineProps) {
+function Timeline({ clientId, firsts, focusRequest, onShowActions }: TimelineProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const now = useMinuteClock();
@@ -77,10 +96,16 @@ function Timeline({ clientId, firsts }: TimelineProps) {
   const timeline = useTimeline(clientId, firsts);
   const [searchText, setSearchText] = useState('');
   const search = useNoteSearch(clientId, searchText);
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0) form.current?.querySelector('textarea')?.focus();
+  }, [focusRequest]);
 
   return (
     <Stack gap="5" align="stretch">
-      <NoteForm clientId={clientId} onWritten={timeline.notes.add} />
+      <Box ref={form} id="notes">
+        <NoteForm clientId={clientId} onWritten={timeline.notes.add} />
+      </Box>
       <TextField
         type="search"
         label={t('clientProfile.notes.search')}
@@ -119,6 +144,11 @@ function Timeline({ clientId, firsts }: TimelineProps) {
           />
         </Stack>
       )}
+      {onShowActions && search.state.state === 'none' ? (
+        <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={onShowActions}>
+          {t('clientProfile.timeline.showActions')}
+        </Button>
+      ) : null}
     </Stack>
   );
 }
