@@ -7,7 +7,9 @@
  */
 export const coachWindows = {
   coachDesktop: { label: 'Coach desktop', width: 1280, height: 800, type: 'desktop' },
+  coachNarrowest: { label: 'Narrowest desktop', width: 1004, height: 768, type: 'desktop' },
   coachLaptop: { label: 'Small laptop', width: 1024, height: 700, type: 'desktop' },
+  coachLaptop14: { label: 'Laptop', width: 1440, height: 900, type: 'desktop' },
   coachLarge: { label: 'Large desktop', width: 1600, height: 900, type: 'desktop' },
   coachFullHd: { label: 'Full HD desktop', width: 1920, height: 1080, type: 'desktop' },
   coachTablet: { label: 'Tablet, landscape', width: 1180, height: 820, type: 'tablet' },

@@ -129,7 +129,12 @@ describe('client profile', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.length).toBeGreaterThan(10_000);
 
-    // Listed on the profile, with its author.
+    // Listed on the profile's Reports group, with its author.
+    await page
+      .getByRole('navigation', { name: "The client's record" })
+      .getByRole('link', { name: 'Reports' })
+      .click();
+    await page.waitForURL(/\/clients\/[^/]+\/reports$/);
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
     await page
       .getByText(/^Generated on .+ by Olivia Bennett$/)

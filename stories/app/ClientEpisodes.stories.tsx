@@ -32,16 +32,23 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The Attention history section once loaded, scrolled into view. */
-async function history(canvasElement: HTMLElement) {
-  const region = await within(canvasElement).findByRole(
-    'region',
-    { name: 'Attention history' },
+/** Opens the attention history, which the overview shows on request: its region. */
+async function openHistory(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const show = await canvas.findByRole(
+    'button',
+    { name: 'Show the attention history' },
     { timeout: storyWait(10_000) },
   );
-  // Every section loaded (none busy), so nothing moves the page after it is scrolled to.
+  await userEvent.click(show);
+  return canvas.findByRole('region', { name: 'Attention history' });
+}
+
+/** The Attention history section once loaded. */
+async function history(canvasElement: HTMLElement) {
+  const region = await openHistory(canvasElement);
+  // Every section loaded (none busy), so the snapshot shows the page settled.
   await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
-  region.scrollIntoView({ block: 'start' });
   return within(region);
 }
 
@@ -140,13 +147,7 @@ export const Loading: Story = {
     );
   },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole(
-        'region',
-        { name: 'Attention history' },
-        { timeout: storyWait(10_000) },
-      ),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expect(await openHistory(canvasElement)).toHaveAttribute('aria-busy', 'true');
   },
 };
 
@@ -160,11 +161,7 @@ export const Failure: Story = {
     );
   },
   play: async ({ canvasElement }) => {
-    const region = await within(canvasElement).findByRole(
-      'region',
-      { name: 'Attention history' },
-      { timeout: storyWait(10_000) },
-    );
+    const region = await openHistory(canvasElement);
     await expect(
       await within(region).findByText('Error processing attention history'),
     ).toBeVisible();

@@ -6,10 +6,14 @@ import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 const profileOf = (clientId: string) => `/clients/${clientId}`;
+/** Jamie's profile at one of its groups ('/clients/:id/activity'). */
+const jamieAt = (group: string) => ({ route: `${profileOf(mockClientIds.jamie)}/${group}` });
 
 /**
  * A client's profile ('/clients/:id') in the signed-in app, the demo coach signed in: Jamie Lee
  * (New York, Sense day 5, every effect level and assessment status) unless a story says otherwise.
+ * A story of a section in a group opens the group's address ('/clients/:id/activity'); the
+ * screen shows whole, not scrolled.
  */
 const meta = {
   title: 'App/Screens/ClientProfile',
@@ -54,15 +58,14 @@ async function section(canvasElement: HTMLElement, name: string) {
   // Every section above it settled too (the chart's code loads lazily behind a placeholder of
   // another height), so the page no longer moves under the scroll.
   await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
-  // At the top of the view, so that the story's snapshot shows it.
-  region.scrollIntoView({ block: 'start' });
   return within(region);
 }
 
 /**
  * A client in the Sense phase, day 5, living in New York: breadcrumb back to My clients, the
  * 'Different timezone' flag with their local time, the journey steps with Sense current, and 3.2 h
- * of engagement in the last 48 h.
+ * of engagement in the last 48 h; beside it the panel to act: the follow-up, the messages and the
+ * notes.
  */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -87,6 +90,13 @@ export const Default: Story = {
       '3.2 h of 10.0 h',
     );
     await expect(engagement.getByText('Last connected 50 minutes ago')).toBeVisible();
+    // Beside the record: the follow-up, the composer under the latest messages, the note's field.
+    const panel = within(
+      canvas.getByRole('complementary', { name: 'Follow-up, messages and notes' }),
+    );
+    await expect(await panel.findByRole('textbox', { name: 'Message to Jamie Lee' })).toBeVisible();
+    await expect(await panel.findByRole('textbox', { name: 'New note' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: /^(Set a follow-up|Move)$/ })).toBeVisible();
   },
 };
 
@@ -109,8 +119,8 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const activity = await canvas.findByRole('region', { name: 'Activity history' });
-    await expect(activity).toHaveAttribute('aria-busy', 'true');
+    const phase = await canvas.findByRole('region', { name: 'This phase' });
+    await expect(phase).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Client profile');
   },
 };
@@ -135,18 +145,17 @@ export const NotFound: Story = {
 };
 
 /**
- * The journey cannot be loaded: its section shows 'Error processing journey' while every other
- * section loads and stays usable.
+ * The journey (the phase change's call, read on 'Start next phase') cannot be loaded: the action
+ * says so with Try again, while the header's journey (the summary's) and the rest stay.
  */
 export const JourneyFails: Story = {
   beforeEach: failing('getJourney'),
   play: async ({ canvasElement }) => {
-    await profileHeading(canvasElement, 'Jamie Lee');
-    // The rest of the page stays usable.
-    const exercises = await section(canvasElement, 'Exercises');
-    await expect(exercises.getAllByRole('button').length).toBeGreaterThan(0);
+    const canvas = await profileHeading(canvasElement, 'Jamie Lee');
+    await userEvent.click(canvas.getByRole('button', { name: 'Start next phase' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error processing journey');
     const journey = await section(canvasElement, 'Journey');
-    await expect(journey.getByRole('alert')).toHaveTextContent('Error processing journey');
+    await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
   },
 };
 
@@ -164,13 +173,15 @@ export const EngagementFails: Story = {
     await userEvent.click(engagement.getByRole('button', { name: 'Try again' }));
     // Asked again; the mock still fails, so the error comes back.
     await expect(await engagement.findByRole('alert')).toBeVisible();
-    const journey = await section(canvasElement, 'Journey');
-    await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
+    // The messages and the notes (calls of their own) are there.
+    const messages = await section(canvasElement, 'Messages');
+    await expect(messages.getByRole('textbox', { name: /^Message to/ })).toBeVisible();
   },
 };
 
 /** The activity history fails: 'Error processing surveys' and Try again in that section only. */
 export const ActivityFails: Story = {
+  parameters: jamieAt('activity'),
   beforeEach: failing('getClientActivity'),
   play: async ({ canvasElement }) => {
     const activity = await section(canvasElement, 'Activity history');
@@ -181,6 +192,7 @@ export const ActivityFails: Story = {
 
 /** The exercises fail to load: 'Error processing exercise' in the Exercises section only. */
 export const ExercisesFail: Story = {
+  parameters: jamieAt('activity'),
   beforeEach: failing('listExercises'),
   play: async ({ canvasElement }) => {
     const exercises = await section(canvasElement, 'Exercises');
@@ -190,6 +202,7 @@ export const ExercisesFail: Story = {
 
 /** The reflections fail to load: 'Error processing surveys' in the Reflections section only. */
 export const ReflectionsFail: Story = {
+  parameters: jamieAt('activity'),
   beforeEach: failing('listReflections'),
   play: async ({ canvasElement }) => {
     const reflections = await section(canvasElement, 'Reflections');
@@ -199,6 +212,7 @@ export const ReflectionsFail: Story = {
 
 /** The assessments fail to load: 'Error processing surveys' in the Assessments section only. */
 export const AssessmentsFail: Story = {
+  parameters: jamieAt('assessments'),
   beforeEach: failing('listAssessments'),
   play: async ({ canvasElement }) => {
     const assessments = await section(canvasElement, 'Assessments');
@@ -208,7 +222,7 @@ export const AssessmentsFail: Story = {
 
 /** Noah accepted in the night: nothing done yet, each section says what will appear. */
 export const NoDataYet: Story = {
-  parameters: { route: profileOf(mockClientIds.noah) },
+  parameters: { route: `${profileOf(mockClientIds.noah)}/activity` },
   beforeEach({ msw }) {
     msw.use(...createHandlers({ emptyLists: true }));
   },
@@ -222,6 +236,9 @@ export const NoDataYet: Story = {
     await expect(
       (await section(canvasElement, 'Reflections')).getByText('No reflections yet.'),
     ).toBeVisible();
+    // The assessments are a group of their own.
+    const groups = within(canvasElement).getByRole('navigation', { name: "The client's record" });
+    await userEvent.click(within(groups).getByRole('link', { name: 'Assessments' }));
     await expect(
       (await section(canvasElement, 'Assessments')).getByText('No assessments yet.'),
     ).toBeVisible();
@@ -252,6 +269,7 @@ export const SameTimezone: Story = {
 
 /** Jamie's assessments: complete, incomplete and in progress, in words. */
 export const AssessmentStatuses: Story = {
+  parameters: jamieAt('assessments'),
   play: async ({ canvasElement }) => {
     const assessments = await section(canvasElement, 'Assessments');
     for (const status of ['Complete', 'Incomplete', 'In progress']) {
@@ -265,6 +283,7 @@ export const AssessmentStatuses: Story = {
 
 /** Every effect level in words and colour; the first exercise's detail open. */
 export const EffectLevels: Story = {
+  parameters: jamieAt('activity'),
   play: async ({ canvasElement }) => {
     const exercises = await section(canvasElement, 'Exercises');
     for (const level of [
@@ -291,6 +310,7 @@ export const EffectLevels: Story = {
 
 /** Activity newest first, filtered by kind, and 'Show more' for the older pages. */
 export const ActivityPaging: Story = {
+  parameters: jamieAt('activity'),
   play: async ({ canvasElement }) => {
     const activity = await section(canvasElement, 'Activity history');
     const list = activity.getByRole('list', { name: 'Activities, newest first' });

@@ -103,11 +103,15 @@ export const Incomplete: Story = {
   },
 };
 
-/** Aiko is in grow: the action is replaced by the spec's text. */
+/**
+ * Aiko is in grow: 'Start next phase' reads her journey (the profile opens without that call),
+ * and the spec's text takes the action's place.
+ */
 export const NonePlanned: Story = {
   args: { clientId: mockClientIds.aiko },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Start next phase' }));
     await expect(await canvas.findByText('No new phases are planned yet')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Start next phase' })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Generate report' })).toBeVisible();

@@ -236,7 +236,7 @@ export const Clients: Story = {
   },
 };
 
-/** A client's profile: header, journey, engagement, charts and sections, all in Spanish. */
+/** A client's profile: header, journey, engagement, its groups and panel, all in Spanish. */
 export const ClientProfile: Story = {
   ...signedIn(`/clients/${mockClientIds.jamie}`),
   play: async ({ canvasElement }) => {
@@ -252,7 +252,7 @@ export const ClientProfile: Story = {
       '3,2 h de 10,0 h',
     );
     await expect(within(engagement).getByText('Última conexión hace 50 minutos')).toBeVisible();
-    await expectSpanishPage('Indicadores por día', 'Historial de actividad', 'Evaluaciones');
+    await expectSpanishPage('Resumen', 'Evaluaciones', 'Notas e historial');
   },
 };
 
