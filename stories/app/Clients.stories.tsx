@@ -164,7 +164,11 @@ export const FollowUpsDue: Story = {
     await expect(rows[1]).toHaveTextContent('Follow-up due Nov 12: Check the sleep goal');
     const long = within(rows[2] as HTMLElement).getByText(/^Follow-up due Nov 16: Ask how/);
     await expect(long).toHaveTextContent(/move to the morning$/);
-    await expect(long).toHaveAttribute('title', expect.stringMatching(/^Ask how the first week/));
+    // Cut in the row, whole in its details (the name cell's title, a focused row's tooltip).
+    await expect(long.closest('[data-row-details]')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/\nFollow-up due Nov 16: Ask how the first week/),
+    );
     await expect(rows[3]).not.toHaveTextContent('Follow-up');
     await expect(rows[0]).not.toHaveTextContent('Follow-up');
   },
@@ -464,11 +468,19 @@ export const OtherTimezones: Story = {
     await expect(
       canvas.getByText(/^Different timezone: Asia\/Tokyo, 6:30\sPM$/),
     ).toBeInTheDocument();
-    await expect(rowOf('Aiko Tanaka')).toHaveTextContent(/6:30\sPM · Tokyo/);
+    // Two lines a row: a globe by the name, the place and time in the row's details.
+    const aiko = rowOf('Aiko Tanaka');
+    await expect(aiko.querySelector('[data-different-timezone]')).not.toBeNull();
+    await expect(aiko.querySelector('[data-row-details]')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/Different timezone: Asia\/Tokyo, 6:30\sPM/),
+    );
     await expect(rowOf('Jamie Lee')).toHaveTextContent(
       /Different timezone: America\/New_York, 4:30\sAM/,
     );
-    await expect(rowOf('Kai Teriba')).toHaveTextContent(/9:30\sPM · Tarawa/);
+    await expect(rowOf('Kai Teriba')).toHaveTextContent(
+      /Different timezone: Pacific\/Tarawa, 9:30\sPM/,
+    );
     const london = rowOf('Lena London');
     await expect(london).toHaveTextContent(/Local time: 9:30\sAM/);
     await expect(london).not.toHaveTextContent('Different timezone');

@@ -1,12 +1,16 @@
-import { createHandlers, fixtureTokens, mockClientIds } from '@coach/api/msw';
+import type { AttentionFigures } from '@coach/api';
+import { createHandlers, fixtureTokens, mockClientIds, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
+import { viewportOptions } from '../../.storybook/windows.ts';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { rootFontSizeFor } from '../../packages/app/src/core/screenSize/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { clientsTable } from './clientsStory.ts';
+import { type ClientShape, clientList, manyClients } from './clientSummaries.ts';
+import { clientsTable, dataRows } from './clientsStory.ts';
 import { type DesignWidth, viewportAt, windowAt } from './designViewport.ts';
 import { openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
@@ -88,6 +92,27 @@ async function expectHeadersApart(table: HTMLElement) {
   }
 }
 
+/**
+ * The reasons a client needs attention in one line, cut with an ellipsis; whole in the row's
+ * details (the name cell's title).
+ */
+async function expectOneLineReasons(table: HTMLElement) {
+  const reasons = [...table.querySelectorAll<HTMLElement>('[data-attention]')];
+  await expect(reasons.length).toBeGreaterThan(0);
+  for (const line of reasons) {
+    // One line (its icons may stand a pixel or two above the text), never two.
+    await expect(line.getBoundingClientRect().height).toBeLessThan(
+      Number.parseFloat(getComputedStyle(line).lineHeight) * 1.5,
+    );
+    const details = line.closest<HTMLElement>('[data-row-details]')?.title ?? '';
+    // The line's words after its hidden label ('Needs attention: ').
+    const words = line.textContent ?? '';
+    for (const part of words.slice(words.indexOf(': ') + 2).split(' · ')) {
+      await expect(details).toContain(part);
+    }
+  }
+}
+
 const clientsAt = (width: DesignWidth): Story => ({
   ...signedIn(width, '/clients'),
   play: async ({ canvasElement }) => {
@@ -99,21 +124,14 @@ const clientsAt = (width: DesignWidth): Story => ({
     const region = canvas.getByRole('region', { name: 'Clients' });
     await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
     await expectHeadersApart(table);
-    // The reasons a client needs attention in one line, cut with an ellipsis, whole in the title.
-    const reasons = [...table.querySelectorAll<HTMLElement>('[data-attention] span[title]')];
-    await expect(reasons.length).toBeGreaterThan(0);
-    for (const line of reasons) {
-      await expect(line.getBoundingClientRect().height).toBeLessThanOrEqual(
-        Number.parseFloat(getComputedStyle(line).lineHeight) + 1,
-      );
-      await expect(line.textContent).toContain(line.title);
-    }
+    await expectOneLineReasons(table);
     await expectSizedFor(width);
   },
 });
 
+// The profile's Indicators group, where its charts are (the overview, the panel: ClientProfileWidths).
 const clientProfileAt = (width: DesignWidth): Story => ({
-  ...signedIn(width, `/clients/${mockClientIds.jamie}`),
+  ...signedIn(width, `/clients/${mockClientIds.jamie}/indicators`),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Jamie Lee' })).toBeVisible();
@@ -188,3 +206,163 @@ export const InviteDialog1024 = { name: 'Invite client, 1,024 px', ...inviteDial
 export const InviteDialog1600 = { name: 'Invite client, 1,600 px', ...inviteDialogAt(1600) };
 /** The invite dialog over My clients at 1,920 px. */
 export const InviteDialog1920 = { name: 'Invite client, 1,920 px', ...inviteDialogAt(1920) };
+
+// ---------------------------------------------------------------------------------------------
+// The first screen of My clients (issue 66): how many clients a coach sees without scrolling, at
+// the four windows coaches use most, in English and in Spanish.
+
+const mockNowDay = mockNow.toISOString().slice(0, 10);
+
+/** The windows, with their goal: clients entirely on the first screen. */
+const firstScreens = {
+  small: { width: 1004, height: 768, rows: 8 },
+  laptop: { width: 1280, height: 800, rows: 10 },
+  wide: { width: 1440, height: 900, rows: 12 },
+  fullHd: { width: 1920, height: 1080, rows: 14 },
+} as const;
+type FirstScreen = keyof typeof firstScreens;
+
+/** The four windows as viewport options of their own (1004 and 1440 px are no design window). */
+const firstScreenViewports = Object.fromEntries(
+  Object.entries(firstScreens).map(([name, { width, height }]) => [
+    `firstScreen-${name}`,
+    {
+      name: `${width} × ${height}`,
+      styles: { width: `${width}px`, height: `${height}px` },
+      type: 'desktop',
+    },
+  ]),
+);
+
+/**
+ * 30 clients (more than any first screen holds), eight of them with a due follow-up, and the
+ * 30-day figures above them, as the list's one answer brings them.
+ */
+const crowd: ClientShape[] = manyClients(30).map((shape, index) =>
+  index % 4 === 1
+    ? {
+        ...shape,
+        followUp: {
+          dueDate: mockNowDay,
+          reason: 'Ask how the slower breathing feels after the evening walks',
+          isDue: true,
+        },
+      }
+    : shape,
+);
+
+/** The figures over the last 30 days, as a coach who acted on most episodes sees them. */
+const figures: AttentionFigures = {
+  days: 30,
+  episodes: 12,
+  actedOn: 9,
+  medianHoursToFirstAction: 26,
+  endedAfterAction: 7,
+  endedWithoutAction: 2,
+  keptAt: null,
+};
+
+/**
+ * The whole rows between the table's sticky header and the bottom of the window (or of the
+ * table's box): what the coach sees without scrolling.
+ */
+function wholeRowsInView(table: HTMLElement) {
+  const header = table.querySelector('th')?.getBoundingClientRect();
+  const box = table.parentElement?.getBoundingClientRect();
+  const bottom = Math.min(window.innerHeight, box?.bottom ?? 0);
+  return dataRows(table).filter((row) => {
+    const { top, bottom: rowBottom } = row.getBoundingClientRect();
+    return top >= (header?.bottom ?? 0) - 0.5 && rowBottom <= bottom + 0.5;
+  });
+}
+
+const firstScreenAt = (name: FirstScreen, locale: 'en-US' | 'es'): Story => {
+  const { width, height, rows } = firstScreens[name];
+  return {
+    render: renderApp,
+    globals: { viewport: { value: `firstScreen-${name}`, isRotated: false }, locale },
+    parameters: {
+      route: '/clients',
+      session: { tokens: fixtureTokens.coach },
+      viewport: { options: { ...viewportOptions, ...firstScreenViewports } },
+      docs: { story: ownFrame(height) },
+    },
+    beforeEach({ msw }) {
+      msw.use(
+        http.get('*/api/analytics/clients', () =>
+          HttpResponse.json({ ...clientList(crowd), attentionFigures: figures }),
+        ),
+        ...createHandlers(),
+      );
+    },
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      const table = await canvas.findByRole('table', {
+        name: locale === 'es' ? 'Clientes' : 'Clients',
+      });
+      await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
+      await expect(window.innerWidth).toBe(width);
+      await expect(window.innerHeight).toBe(height);
+      await expect(canvas.getByTestId('attention-figures')).toBeVisible();
+      await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
+      const region = table.parentElement as HTMLElement;
+      await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+      await expectHeadersApart(table);
+      await expectOneLineReasons(table);
+      // Every row of two lines at most: one height for all, whatever its texts.
+      const heights = new Set(
+        dataRows(table).map((row) => Math.round(row.getBoundingClientRect().height)),
+      );
+      await expect(heights.size).toBe(1);
+      await expect(wholeRowsInView(table).length).toBeGreaterThanOrEqual(rows);
+      // The header row stays in view as the rows scroll under it.
+      const header = table.querySelector('th') as HTMLElement;
+      const headerTop = header.getBoundingClientRect().top;
+      region.scrollTop = region.scrollHeight;
+      await waitFor(() => expect(header.getBoundingClientRect().top).toBe(headerTop));
+      region.scrollTop = 0;
+    },
+  };
+};
+
+/** My clients at 1,004 x 768 in English: 8 whole rows at least. */
+export const FirstScreen1004 = {
+  name: 'First screen, 1,004 × 768',
+  ...firstScreenAt('small', 'en-US'),
+};
+/** At 1,004 x 768 in Spanish. */
+export const FirstScreen1004Es = {
+  name: 'First screen, 1,004 × 768, Spanish',
+  ...firstScreenAt('small', 'es'),
+};
+/** At 1,280 x 800 in English: 10 whole rows at least. */
+export const FirstScreen1280 = {
+  name: 'First screen, 1,280 × 800',
+  ...firstScreenAt('laptop', 'en-US'),
+};
+/** At 1,280 x 800 in Spanish. */
+export const FirstScreen1280Es = {
+  name: 'First screen, 1,280 × 800, Spanish',
+  ...firstScreenAt('laptop', 'es'),
+};
+/** At 1,440 x 900 in English: 12 whole rows at least. */
+export const FirstScreen1440 = {
+  name: 'First screen, 1,440 × 900',
+  ...firstScreenAt('wide', 'en-US'),
+};
+/** At 1,440 x 900 in Spanish. */
+export const FirstScreen1440Es = {
+  name: 'First screen, 1,440 × 900, Spanish',
+  ...firstScreenAt('wide', 'es'),
+};
+/** At 1,920 x 1,080 in English: 14 whole rows at least. */
+export const FirstScreen1920 = {
+  name: 'First screen, 1,920 × 1,080',
+  ...firstScreenAt('fullHd', 'en-US'),
+};
+/** At 1,920 x 1,080 in Spanish. */
+export const FirstScreen1920Es = {
+  name: 'First screen, 1,920 × 1,080, Spanish',
+  ...firstScreenAt('fullHd', 'es'),
+};

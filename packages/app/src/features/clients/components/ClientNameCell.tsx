@@ -33,7 +33,7 @@ function AttentionLine({
     >
       {reasons === '' ? null : (
         <>
-          <Text as="span" aria-hidden verticalAlign="-0.125em" marginInlineEnd="1">
+          <Text as="span" aria-hidden verticalAlign="-0.125em" lineHeight="1" marginInlineEnd="1">
             {isNoData ? (
               <LuCloudOff style={{ display: 'inline' }} />
             ) : (
@@ -47,7 +47,7 @@ function AttentionLine({
       {followUp === null ? null : (
         <Text as="span" color="brand.fg" data-follow-up="due">
           {reasons === '' ? null : ' · '}
-          <Text as="span" aria-hidden verticalAlign="-0.125em" marginInlineEnd="1">
+          <Text as="span" aria-hidden verticalAlign="-0.125em" lineHeight="1" marginInlineEnd="1">
             <LuCalendarClock style={{ display: 'inline' }} />
           </Text>
           {/* The reason as written, never read as a translation's markup. */}
