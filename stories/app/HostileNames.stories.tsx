@@ -1,8 +1,10 @@
-import { createHandlers, createMockState, mockClientIds } from '@coach/api/msw';
+import { createHandlers, createMockState, mockClientIds, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { clientsTable, rowNames } from './clientsStory.ts';
+import { clientList } from './clientSummaries.ts';
+import { clientsTable, dataRows, rowNames } from './clientsStory.ts';
 import { openModal } from './profileActionsStory.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
@@ -148,6 +150,86 @@ export const BidiProfile: Story = {
     await expect(canvas.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(
       `My clients${name}`,
     );
+    await expectNothingInjected();
+  },
+};
+
+/** Whether an ancestor of `element` within `cell` clips it (a line cut with an ellipsis). */
+const isClipped = (element: HTMLElement, cell: HTMLElement) => {
+  for (
+    let parent = element.parentElement;
+    parent && parent !== cell;
+    parent = parent.parentElement
+  ) {
+    if (getComputedStyle(parent).overflowX === 'hidden') return true;
+  }
+  return false;
+};
+
+/** A name of 250 characters, as long as the profile's fields take. */
+const longName = {
+  firstName: 'Maximiliana-Josefina '.repeat(11).slice(0, 200).trim(),
+  lastName: 'Z'.repeat(49),
+};
+
+/**
+ * The list with a 250-character name, a right-to-left name, a right-to-left override left open,
+ * and a client with every reason the rule gives at once (three low scores, little use, unread
+ * messages) and a long due follow-up: each row keeps the height of the others, and nothing in a
+ * row reaches past its cell.
+ */
+export const ClientsRowsKeepTheirHeight: Story = {
+  beforeEach({ msw }) {
+    const list = clientList([
+      { ...longName },
+      { firstName: 'דנה', lastName: 'לוי' },
+      bidi,
+      {
+        firstName: 'Every',
+        lastName: 'Reason',
+        hours: 0.5,
+        indicators: [41, 52, 63],
+        lowDays: [9, 6, 3],
+        unreadMessages: 12,
+        followUp: {
+          dueDate: mockNow.toISOString().slice(0, 10),
+          reason:
+            'Ask about the breathing, the sleep goal, the evening walks and the new job'.repeat(2),
+          isDue: true,
+        },
+      },
+      { firstName: 'Plain', lastName: 'Client' },
+    ]);
+    msw.use(http.get('*/api/analytics/clients', () => HttpResponse.json(list)));
+  },
+  play: async ({ canvasElement }) => {
+    await clientsTable(canvasElement);
+    const names = rowNames(canvasElement);
+    await expect(names).toContain(fullName(longName));
+    await expect(names).toContain('דנה לוי');
+    const rows = dataRows(canvasElement);
+    await expect(rows).toHaveLength(5);
+    const heights = rows.map((row) => row.getBoundingClientRect().height);
+    await expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(0.5);
+    for (const row of rows) {
+      for (const cell of row.cells) {
+        const box = cell.getBoundingClientRect();
+        for (const element of cell.querySelectorAll<HTMLElement>('*')) {
+          const part = element.getBoundingClientRect();
+          // Hidden words for screen readers are 1 px boxes, and what a cut line hides is clipped
+          // by it: only what shows is measured (the cut line itself is).
+          if (part.width <= 1 || part.height <= 1 || isClipped(element, cell)) continue;
+          await expect(part.right).toBeLessThanOrEqual(box.right + 0.5);
+          await expect(part.left).toBeGreaterThanOrEqual(box.left - 0.5);
+          await expect(part.bottom).toBeLessThanOrEqual(box.bottom + 0.5);
+        }
+      }
+    }
+    // The whole of the reasons and the follow-up in the row's details.
+    const every = rows.find((row) => row.textContent?.startsWith('Every Reason')) as HTMLElement;
+    const details = every.querySelector('[data-row-details]')?.getAttribute('title') ?? '';
+    await expect(details).toMatch(/Productivity 41% for 9 days · Mental 52% for 6 days/);
+    await expect(details).toContain('and the new job');
     await expectNothingInjected();
   },
 };
