@@ -27,7 +27,7 @@ const compactCells = {
 };
 
 /** A row's height at 16 px text (1920 px), the virtualiser's estimate before it measures. */
-export const clientRowHeight = 56;
+const clientRowHeight = 55;
 
 export type ClientsTableProps = {
   /** The rows shown (filtered), most urgent first. */
