@@ -8,3 +8,4 @@ export {
   type ShortcutName,
 } from './keyboardShortcuts.ts';
 export { shortcutLabel } from './shortcutKeys.ts';
+export { type ShortcutHandlers, useShortcutHandlers } from './useShortcutHandlers.ts';

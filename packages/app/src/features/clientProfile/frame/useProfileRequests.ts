@@ -5,10 +5,10 @@ import {
   clientPath,
   clientProfileGroups,
 } from '../../../core/navigation/index.ts';
+import { type ShortcutHandlers, useShortcutHandlers } from '../../../core/shortcuts/index.ts';
 import type { PanelRequests } from './ProfilePanel.tsx';
 import { isQueueWalk } from './profileSearch.ts';
 import { groupShortcuts } from './profileShortcutNames.ts';
-import { type ProfileShortcutHandlers, useProfileShortcuts } from './useProfileShortcuts.ts';
 
 // Under Chakra's 'lg' (64em): the panel folds into a tab of its own.
 const narrowQuery = '(max-width: 63.99em)';
@@ -48,13 +48,13 @@ export function useProfileRequests(clientId: string) {
     if (place) ask(place);
   }, [clientId]);
 
-  const handlers: ProfileShortcutHandlers = {
+  const handlers: ShortcutHandlers = {
     openMessages: () => ask('message'),
     writeNote: () => ask('note'),
     followUp: () => ask('followUp'),
   };
   for (const group of clientProfileGroups) handlers[groupShortcuts[group]] = () => openGroup(group);
-  useProfileShortcuts(handlers);
+  useShortcutHandlers(handlers);
 
   return {
     requests,

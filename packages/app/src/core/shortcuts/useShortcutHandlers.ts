@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { isShortcutPress, type ShortcutName } from '../../../core/shortcuts/index.ts';
+import { isShortcutPress, type ShortcutName } from './keyboardShortcuts.ts';
 
-/** What a profile's key does, by the shortcut's name in the app's one table. */
-export type ProfileShortcutHandlers = Partial<Record<ShortcutName, () => void>>;
+/** What a key does, by the shortcut's name in the app's one table. */
+export type ShortcutHandlers = Partial<Record<ShortcutName, () => void>>;
 
 /**
- * Runs a handler when its shortcut is pressed anywhere on the profile, the composer and the
- * note's field included (the profile's keys all hold a modifier, so no typed text is taken);
- * not inside a dialog, whose keys are its own. Each caller adds its own handlers: the profile's
- * (groups, messages, note, follow-up) and the attention queue's.
+ * Runs a handler when its shortcut is pressed anywhere on the page, a field included (for keys
+ * held with a modifier: no typed text is taken); not inside a dialog, whose keys are its own.
+ * Each caller adds its own handlers while mounted: a client's profile its own (groups, messages,
+ * note, follow-up), the attention queue its (next, previous, reviewed) beside them. The profile
+ * exports it as `useProfileShortcuts`.
  */
-export function useProfileShortcuts(handlers: ProfileShortcutHandlers): void {
+export function useShortcutHandlers(handlers: ShortcutHandlers): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
