@@ -222,7 +222,12 @@ describe('hostile names', () => {
     expect(text).toContain(name);
     for (const note of Object.values(notes)) expect(text).toContain(note);
 
-    // Nowhere did the name become markup, a script or a request for the 'x' picture.
+    // Nowhere did the name become markup, a script or a request for the 'x' picture: the
+    // profile's Reports group (one group shown at a time) lists the report with the name too.
+    await coachPage
+      .getByRole('navigation', { name: "The client's record" })
+      .getByRole('link', { name: 'Reports' })
+      .click();
     await coachPage.getByRole('heading', { name: 'Reports' }).waitFor();
     expect(await injection()).toEqual(nothingInjected);
   }, 120_000);
