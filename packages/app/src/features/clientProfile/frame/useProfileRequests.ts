@@ -59,7 +59,7 @@ export function useProfileRequests(clientId: string) {
   return {
     requests,
     isPanelOpen,
-    openPanel: () => setIsPanelOpen(true),
-    closePanel: () => setIsPanelOpen(false),
+    // The panel's tab opens it as its key does: at the newest messages, in the composer.
+    openPanel: () => ask('message'),
   };
 }

@@ -73,9 +73,13 @@ export function MessagesSection({
   useMarkThreadRead(clientId, newest);
   const section = useRef<HTMLDivElement>(null);
   const isLoaded = state.state === 'hasData';
-  // Asked before the thread came, the composer takes the focus as it shows.
+  // Asked before the thread came, the composer takes the focus as it shows, under the newest
+  // messages (a thread mounted hidden, in the panel's tab, could not scroll to them then).
   useEffect(() => {
-    if (focusRequest > 0 && isLoaded) section.current?.querySelector('textarea')?.focus();
+    if (focusRequest === 0 || !isLoaded) return;
+    const thread = section.current?.querySelector('[role="log"]');
+    if (thread) thread.scrollTop = thread.scrollHeight;
+    section.current?.querySelector('textarea')?.focus();
   }, [focusRequest, isLoaded]);
   const live = useMemo(
     () => ({
