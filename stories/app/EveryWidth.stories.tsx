@@ -4,7 +4,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
-import { viewportOptions } from '../../.storybook/windows.ts';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { rootFontSizeFor } from '../../packages/app/src/core/screenSize/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
@@ -213,26 +212,13 @@ export const InviteDialog1920 = { name: 'Invite client, 1,920 px', ...inviteDial
 
 const mockNowDay = mockNow.toISOString().slice(0, 10);
 
-/** The windows, with their goal: clients entirely on the first screen. */
-const firstScreens = {
-  small: { width: 1004, height: 768, rows: 8 },
-  laptop: { width: 1280, height: 800, rows: 10 },
-  wide: { width: 1440, height: 900, rows: 12 },
-  fullHd: { width: 1920, height: 1080, rows: 14 },
-} as const;
-type FirstScreen = keyof typeof firstScreens;
-
-/** The four windows as viewport options of their own (1004 and 1440 px are no design window). */
-const firstScreenViewports = Object.fromEntries(
-  Object.entries(firstScreens).map(([name, { width, height }]) => [
-    `firstScreen-${name}`,
-    {
-      name: `${width} × ${height}`,
-      styles: { width: `${width}px`, height: `${height}px` },
-      type: 'desktop',
-    },
-  ]),
-);
+/** The windows (the design's, `.storybook/windows.ts`), with their goal: whole clients in view. */
+const firstScreens = [
+  { width: 1004, rows: 8 },
+  { width: 1280, rows: 10 },
+  { width: 1440, rows: 12 },
+  { width: 1920, rows: 14 },
+] as const satisfies readonly { width: DesignWidth; rows: number }[];
 
 /**
  * 30 clients (more than any first screen holds), eight of them with a due follow-up, and the
@@ -276,15 +262,17 @@ function wholeRowsInView(table: HTMLElement) {
   });
 }
 
-const firstScreenAt = (name: FirstScreen, locale: 'en-US' | 'es'): Story => {
-  const { width, height, rows } = firstScreens[name];
+const firstScreenAt = (
+  { width, rows }: (typeof firstScreens)[number],
+  locale: 'en-US' | 'es',
+): Story => {
+  const { height } = windowAt(width);
   return {
     render: renderApp,
-    globals: { viewport: { value: `firstScreen-${name}`, isRotated: false }, locale },
+    globals: { ...viewportAt(width), locale },
     parameters: {
       route: '/clients',
       session: { tokens: fixtureTokens.coach },
-      viewport: { options: { ...viewportOptions, ...firstScreenViewports } },
       docs: { story: ownFrame(height) },
     },
     beforeEach({ msw }) {
@@ -329,40 +317,40 @@ const firstScreenAt = (name: FirstScreen, locale: 'en-US' | 'es'): Story => {
 /** My clients at 1,004 x 768 in English: 8 whole rows at least. */
 export const FirstScreen1004 = {
   name: 'First screen, 1,004 × 768',
-  ...firstScreenAt('small', 'en-US'),
+  ...firstScreenAt(firstScreens[0], 'en-US'),
 };
 /** At 1,004 x 768 in Spanish. */
 export const FirstScreen1004Es = {
   name: 'First screen, 1,004 × 768, Spanish',
-  ...firstScreenAt('small', 'es'),
+  ...firstScreenAt(firstScreens[0], 'es'),
 };
 /** At 1,280 x 800 in English: 10 whole rows at least. */
 export const FirstScreen1280 = {
   name: 'First screen, 1,280 × 800',
-  ...firstScreenAt('laptop', 'en-US'),
+  ...firstScreenAt(firstScreens[1], 'en-US'),
 };
 /** At 1,280 x 800 in Spanish. */
 export const FirstScreen1280Es = {
   name: 'First screen, 1,280 × 800, Spanish',
-  ...firstScreenAt('laptop', 'es'),
+  ...firstScreenAt(firstScreens[1], 'es'),
 };
 /** At 1,440 x 900 in English: 12 whole rows at least. */
 export const FirstScreen1440 = {
   name: 'First screen, 1,440 × 900',
-  ...firstScreenAt('wide', 'en-US'),
+  ...firstScreenAt(firstScreens[2], 'en-US'),
 };
 /** At 1,440 x 900 in Spanish. */
 export const FirstScreen1440Es = {
   name: 'First screen, 1,440 × 900, Spanish',
-  ...firstScreenAt('wide', 'es'),
+  ...firstScreenAt(firstScreens[2], 'es'),
 };
 /** At 1,920 x 1,080 in English: 14 whole rows at least. */
 export const FirstScreen1920 = {
   name: 'First screen, 1,920 × 1,080',
-  ...firstScreenAt('fullHd', 'en-US'),
+  ...firstScreenAt(firstScreens[3], 'en-US'),
 };
 /** At 1,920 x 1,080 in Spanish. */
 export const FirstScreen1920Es = {
   name: 'First screen, 1,920 × 1,080, Spanish',
-  ...firstScreenAt('fullHd', 'es'),
+  ...firstScreenAt(firstScreens[3], 'es'),
 };
