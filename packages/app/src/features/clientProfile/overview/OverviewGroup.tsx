@@ -1,12 +1,15 @@
 import { Stack } from '@chakra-ui/react';
 import { Button, LoadingPlaceholder } from '@coach/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createClientFormats } from '../../../core/clientFormats/index.ts';
+import { useLocale } from '../../../i18n/locale.ts';
 import { EpisodesSection } from '../episodes/EpisodesSection.tsx';
 import { profileSummaryAtoms } from '../shared/profileSummaryAtoms.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { SectionFailed } from '../shared/SectionFailed.tsx';
 import { useClientResource } from '../shared/useClientResource.ts';
+import { useMinuteClock } from '../shared/useMinuteClock.ts';
 import { PhaseFigures } from './PhaseFigures.tsx';
 
 export type OverviewGroupProps = { clientId: string };
@@ -19,6 +22,9 @@ export function OverviewGroup({ clientId }: OverviewGroupProps) {
   const { t } = useTranslation();
   const [summary, retry, cue] = useClientResource(profileSummaryAtoms, clientId);
   const [isHistoryShown, setIsHistoryShown] = useState(false);
+  const locale = useLocale();
+  const now = useMinuteClock();
+  const formats = useMemo(() => createClientFormats(locale, now), [locale, now]);
   const title = t('clientProfile.overview.phase');
   return (
     <Stack gap="6">
@@ -28,7 +34,7 @@ export function OverviewGroup({ clientId }: OverviewGroupProps) {
         cue={summary.state === 'hasData' ? cue : null}
       >
         {summary.state === 'hasData' ? (
-          <PhaseFigures summary={summary.data} />
+          <PhaseFigures summary={summary.data} formats={formats} />
         ) : summary.state === 'loading' ? (
           <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={2} />
         ) : (
