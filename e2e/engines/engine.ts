@@ -17,7 +17,24 @@ export type Engine = {
 export type EngineElement = { click: () => Promise<void> };
 
 /** A key as the page receives it: `KeyboardEvent.key` values. */
-export type Key = 'Tab' | 'Enter' | 'Escape' | 'End' | 'ArrowRight' | '?';
+type SingleKey = 'Tab' | 'Enter' | 'Escape' | 'End' | 'ArrowRight' | '?' | 'q';
+
+/** A modifier held while another key is pressed. */
+export type Modifier = 'Alt' | 'Control';
+
+/** A letter key by its `KeyboardEvent.code`, as a chord presses it. */
+type LetterCode = 'KeyJ' | 'KeyK' | 'KeyR' | 'KeyN' | 'KeyF';
+
+/** A key, or a chord ('Alt+KeyJ', 'Control+Enter'): the modifier held while the key is pressed. */
+export type Key = SingleKey | `${Modifier}+${LetterCode | 'Enter'}`;
+
+/** A key's modifier (null for a single key) and the key pressed with it. */
+export function chordOf(key: Key): { modifier: Modifier | null; key: string } {
+  const [first, second] = key.length > 1 ? key.split('+') : [key];
+  return second === undefined
+    ? { modifier: null, key: first ?? key }
+    : { modifier: first as Modifier, key: second };
+}
 
 /** Values that cross between Node and the page as script arguments and results. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
@@ -40,7 +57,7 @@ export type EnginePage = {
     fn: (...args: A) => Element | null,
     ...args: A
   ) => Promise<EngineElement | null>;
-  /** Presses and releases one key, as typed on a keyboard. */
+  /** Presses and releases one key or chord, as typed on a keyboard. */
   press: (key: Key) => Promise<void>;
   /** Types text into the focused element, key by key. */
   type: (text: string) => Promise<void>;

@@ -1,5 +1,5 @@
-import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
-import type { Engine, EngineElement, EnginePage, Json } from './engine.ts';
+import puppeteer, { type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
+import { chordOf, type Engine, type EngineElement, type EnginePage, type Json } from './engine.ts';
 
 /** Debian's Firefox ESR (scripts/ensure-engines.sh installs it). */
 const firefoxPath = '/usr/bin/firefox-esr';
@@ -58,7 +58,12 @@ function firefoxPage(page: Page, baseUrl: string, close: () => Promise<void>): E
       const handle = (await page.evaluateHandle(find, ...args)).asElement();
       return handle ? element(handle as ElementHandle<Element>) : null;
     },
-    press: (key) => page.keyboard.press(key),
+    press: async (key) => {
+      const chord = chordOf(key);
+      if (chord.modifier) await page.keyboard.down(chord.modifier);
+      await page.keyboard.press(chord.key as KeyInput);
+      if (chord.modifier) await page.keyboard.up(chord.modifier);
+    },
     type: (text) => page.keyboard.type(text),
     screenshot: async (file) => {
       await page.screenshot({ path: file as `${string}.png` });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { artifactsDir, serverOutputEnd, stopCheckingSecrets } from '../harness/browser.ts';
 import { coach, client as demoClient } from '../harness/coach.ts';
-import { type Product, startProduct } from '../harness/product.ts';
+import { type Product, type StartProductOptions, startProduct } from '../harness/product.ts';
 import { createSecretLedger, type SecretLedger } from '../harness/secrets.ts';
 import type { Engine, EnginePage } from './engine.ts';
 import { onScreen, type Screen } from './screen.ts';
@@ -27,7 +27,10 @@ export type EngineE2e = {
  * server's output holds a secret the file used. The engine stops even when a test failed or the
  * product did not start.
  */
-export function setUpEngine(launch: () => Promise<Engine>): EngineE2e {
+export function setUpEngine(
+  launch: () => Promise<Engine>,
+  options: StartProductOptions = {},
+): EngineE2e {
   let product: Product | null = null;
   let engine: Engine | null = null;
   let pages: EnginePage[] = [];
@@ -36,7 +39,7 @@ export function setUpEngine(launch: () => Promise<Engine>): EngineE2e {
   secrets.add('demo client password', demoClient.password);
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launch()]);
+    const [started, launched] = await Promise.allSettled([startProduct(options), launch()]);
     if (started.status === 'fulfilled') product = started.value;
     if (launched.status === 'fulfilled') engine = launched.value;
     if (started.status === 'rejected') throw started.reason;

@@ -19,7 +19,7 @@ const inviteButton = { role: 'button', name: 'Invite client' } satisfies Query;
 const tabsAtMost = 40;
 
 /** Signs in as the demo coach from the sign-in screen and waits for 'My clients'. */
-async function signInAsCoach(screen: Screen, e2e: EngineE2e) {
+export async function signInAsCoach(screen: Screen, e2e: EngineE2e) {
   await screen.goto('/');
   await screen.waitFor(signInHeading);
   await screen.fill({ label: 'Email' }, coach.email);
@@ -35,7 +35,7 @@ async function signInAsCoach(screen: Screen, e2e: EngineE2e) {
 }
 
 /** The clients table once its figures have loaded (no longer busy, a client's row shown). */
-async function loadedClients(screen: Screen) {
+export async function loadedClients(screen: Screen) {
   await screen.waitFor(clientsTable);
   await waitUntil(
     'the clients table to load',

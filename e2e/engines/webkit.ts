@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Key as Keys, remote } from 'webdriverio';
 import { freePort } from '../../packages/server/test/freePort.ts';
-import type { Engine, EnginePage, Json, Key } from './engine.ts';
+import { chordOf, type Engine, type EnginePage, type Json, type Key } from './engine.ts';
 
 /** WebKitGTK's browser for automation (Debian's webkit2gtk-driver brings it with the driver). */
 const miniBrowserPath = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -14,15 +14,29 @@ const processMs = 15_000;
 /** How long a WebDriver request may take, a new session (a MiniBrowser's start) included. */
 const sessionMs = 30_000;
 
-/** The engine's keys as WebDriver key codes. */
-const keyCodes: Record<Key, string> = {
-  Tab: Keys.Tab,
-  Enter: Keys.Enter,
-  Escape: Keys.Escape,
-  End: Keys.End,
-  ArrowRight: Keys.ArrowRight,
-  '?': '?',
-};
+/** The engine's keys as WebDriver key codes: a letter's code ('KeyJ') types its letter. */
+function keyCode(key: string): string {
+  const named: Record<string, string> = {
+    Tab: Keys.Tab,
+    Enter: Keys.Enter,
+    Escape: Keys.Escape,
+    End: Keys.End,
+    ArrowRight: Keys.ArrowRight,
+    Alt: Keys.Alt,
+    Control: Keys.Control,
+  };
+  return named[key] ?? (key.startsWith('Key') ? key.slice(3).toLowerCase() : key);
+}
+
+/** A key or a chord as WebDriver actions: the modifier down, the key pressed, the modifier up. */
+function pressKey(browser: WebdriverIO.Browser, key: Key): Promise<void> {
+  const chord = chordOf(key);
+  const action = browser.action('key');
+  if (chord.modifier) action.down(keyCode(chord.modifier));
+  action.down(keyCode(chord.key)).up(keyCode(chord.key));
+  if (chord.modifier) action.up(keyCode(chord.modifier));
+  return action.perform();
+}
 
 /**
  * WebKit: WebKitGTK's MiniBrowser driven by its WebKitWebDriver (W3C WebDriver classic) through
@@ -112,8 +126,13 @@ async function webKitPage(driver: Driver, baseUrl: string): Promise<EnginePage> 
       if (typeof id !== 'string') return null;
       return { click: () => browser.elementClick(id) };
     },
-    press: (key) => browser.keys([keyCodes[key]]),
-    type: (text) => browser.keys([...text]),
+    press: (key) => pressKey(browser, key),
+    // Key by key as actions: `keys` drops a space that follows a punctuation mark in WebKitGTK.
+    type: async (text) => {
+      const action = browser.action('key');
+      for (const character of text) action.down(character).up(character);
+      await action.perform();
+    },
     screenshot: async (file) => {
       await browser.saveScreenshot(file);
     },

@@ -1,6 +1,7 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { QueueStart } from '../core/attentionQueue/index.ts';
 import { AuthLayout } from '../core/layout/index.ts';
 import { LazyScreen, PreloadScreenProvider } from '../core/lazyScreens/index.ts';
 import {
@@ -119,6 +120,7 @@ function RoutesByStatus() {
           path={paths.settings}
           element={<LazyScreen key="settings" screen={screens.settings} />}
         />
+        <Route path={paths.queue} element={<QueueStart />} />
       </Route>
       <Route path="*" element={<ReturnRedirect />} />
     </Routes>

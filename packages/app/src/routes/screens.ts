@@ -36,6 +36,8 @@ const screensByPath = new Map<string, ScreenLoader>([
   [paths.changePassword, screens.changePassword],
   [paths.clients, screens.clients],
   [paths.client, screens.client],
+  // The queue opens its first client's profile.
+  [paths.queue, screens.client],
   [paths.settings, screens.settings],
   [paths.invite, screens.invite],
   [paths.secure, screens.secure],

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { testNow, testSummary } from '../../../test/clientSummary.ts';
-import { type ClientListView, toClientRows } from '../clientList/index.ts';
-import { firstInQueue, queueCount, queuePlace } from './queueStops.ts';
+import { type ClientListView, type ClientRow, toClientRows } from '../clientList/index.ts';
+import { firstInQueue as firstOf, queueCount, queuePlace, viewOrder } from './queueStops.ts';
+
+const firstInQueue = (rows: ClientRow[], view: ClientListView) =>
+  firstOf(rows, viewOrder(rows, view));
 
 const defaultView: ClientListView = {
   search: '',
@@ -93,5 +96,27 @@ describe('the attention queue', () => {
       nextId: idOf('Ada'),
       previousId: null,
     });
+  });
+
+  it("keeps the order it started with while a client's figures change under the coach", () => {
+    const { rows, idOf } = practice();
+    const startOrder = viewOrder(rows, defaultView);
+    // The coach opens Cleo's thread: her messages read, she needs nothing and the list puts her
+    // last; the queue keeps her third, between Ben and Dora.
+    const cleo = rows.find((row) => row.clientId === idOf('Cleo'));
+    if (!cleo) throw new Error('no Cleo');
+    const read = [
+      ...rows.filter((row) => row !== cleo),
+      { ...cleo, unreadMessages: 0, attention: { category: 'ok' as const, reasons: [] } },
+    ];
+    expect(queuePlace(read, defaultView, idOf('Cleo'), undefined, startOrder)).toMatchObject({
+      position: 3,
+      total: 4,
+      previousId: idOf('Ben'),
+      nextId: idOf('Dora'),
+      isCurrentQueued: false,
+    });
+    // Without the start order the list's order would move her last, after Dora.
+    expect(queuePlace(read, defaultView, idOf('Cleo')).previousId).toBe(idOf('Dora'));
   });
 });

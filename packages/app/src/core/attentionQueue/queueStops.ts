@@ -28,18 +28,43 @@ export type QueuePlace = {
 };
 
 /**
+ * The rows in the order the queue started with (`startOrder`, the view's client ids then), and
+ * after them any other row in the list's order: a client whose figures change while the coach
+ * walks the queue (their messages read, a new one) keeps their place, so 'next' never skips nor
+ * repeats anyone.
+ */
+function inStartOrder(ordered: ClientRow[], startOrder: readonly string[] | null): ClientRow[] {
+  if (!startOrder) return ordered;
+  const rank = new Map(startOrder.map((id, index) => [id, index]));
+  const known = ordered.filter((row) => rank.has(row.clientId));
+  known.sort((a, b) => (rank.get(a.clientId) ?? 0) - (rank.get(b.clientId) ?? 0));
+  return [...known, ...ordered.filter((row) => !rank.has(row.clientId))];
+}
+
+/** The view's client ids in the list's order: the order a queue keeps from its start. */
+export function viewOrder(
+  rows: readonly ClientRow[],
+  view: ClientListView,
+  locale?: string,
+): string[] {
+  return rowsInViewOrder(rows, view, locale).map((row) => row.clientId);
+}
+
+/**
  * The queue's stops for a view of the list: the clients who need attention, have a follow-up
- * due or an unread message and are not reviewed for today, in the list's order and filter. The
- * client on screen stays a stop while the coach is on it (reviewed a moment ago, it still counts
- * its place), so that 'next' goes on from where the coach is.
+ * due or an unread message and are not reviewed for today, in the list's order and filter as the
+ * queue started (`startOrder`). The client on screen stays a stop while the coach is on it
+ * (reviewed a moment ago, it still counts its place), so that 'next' goes on from where the
+ * coach is.
  */
 export function queuePlace(
   rows: readonly ClientRow[],
   view: ClientListView,
   currentId: string | null,
   locale?: string,
+  startOrder: readonly string[] | null = null,
 ): QueuePlace {
-  const ordered = rowsInViewOrder(rows, view, locale);
+  const ordered = inStartOrder(rowsInViewOrder(rows, view, locale), startOrder);
   const stops = ordered.filter((row) => row.clientId === currentId || isQueued(row));
   const index = stops.findIndex((row) => row.clientId === currentId);
   const current = index === -1 ? undefined : stops[index];
@@ -52,13 +77,10 @@ export function queuePlace(
   };
 }
 
-/** The first client of the queue for a view, or null when nobody is in it. */
-export function firstInQueue(
-  rows: readonly ClientRow[],
-  view: ClientListView,
-  locale?: string,
-): string | null {
-  return rowsInViewOrder(rows, view, locale).find(isQueued)?.clientId ?? null;
+/** The first client of the queue in a view's order (`viewOrder`), or null when nobody is in it. */
+export function firstInQueue(rows: readonly ClientRow[], order: readonly string[]): string | null {
+  const queued = new Set(rows.filter(isQueued).map((row) => row.clientId));
+  return order.find((id) => queued.has(id)) ?? null;
 }
 
 /** How many clients of a view are in the queue: the count on the list's queue button. */

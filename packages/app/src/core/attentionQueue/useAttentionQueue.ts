@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '../../i18n/locale.ts';
-import { atom, useAtomValue } from '../../state/jotai.ts';
+import { atom, useAtomValue, useSetAtom } from '../../state/jotai.ts';
 import type { Loadable } from '../../state/loadable.ts';
 import {
   type ClientRow,
@@ -9,7 +9,9 @@ import {
   viewFromSearchParams,
 } from '../clientList/index.ts';
 import { queueHref, queueParam } from './queueLinks.ts';
-import { type QueuePlace, queuePlace } from './queueStops.ts';
+import { queueStartOrderAtom } from './queueOrderAtom.ts';
+import { type QueuePlace, queuePlace, viewOrder } from './queueStops.ts';
+import { viewKey } from './useStartQueue.ts';
 
 // Outside the queue the profile reads no list: its first view keeps to its own calls.
 const notWalkingAtom = atom<Loadable<{ rows: ClientRow[] }> | null>(null);
@@ -41,9 +43,19 @@ export function useAttentionQueue(clientId: string): AttentionQueue {
   const isWalking = params.get(queueParam) === '1';
   const rows = useAtomValue(isWalking ? clientRowsLoadableAtom : notWalkingAtom);
   const loaded = rows?.state === 'hasData' ? rows.data.rows : null;
+  const view = useMemo(() => viewFromSearchParams(params), [params]);
+  const startOrder = useAtomValue(queueStartOrderAtom);
+  const setStartOrder = useSetAtom(queueStartOrderAtom);
+  const order = startOrder?.key === viewKey(view) ? startOrder.ids : null;
+  // A queue opened by its address (a reload, a link) keeps the order of its first list.
+  useEffect(() => {
+    if (isWalking && loaded && order === null) {
+      setStartOrder({ key: viewKey(view), ids: viewOrder(loaded, view, locale) });
+    }
+  }, [isWalking, loaded, order, view, locale, setStartOrder]);
   const place = useMemo(
-    () => (loaded ? queuePlace(loaded, viewFromSearchParams(params), clientId, locale) : null),
-    [loaded, params, clientId, locale],
+    () => (loaded ? queuePlace(loaded, view, clientId, locale, order) : null),
+    [loaded, view, clientId, locale, order],
   );
   const listParams = new URLSearchParams(params);
   listParams.delete(queueParam);

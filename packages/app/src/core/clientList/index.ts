@@ -8,12 +8,10 @@ export { clientRowsLoadableAtom } from './atoms/clientRowsAtom.ts';
 export {
   type ClientRow,
   completionColumns,
-  completionRatio,
   followUpDueCount,
   indicatorAverages,
   indicatorColumns,
   isFollowUpDue,
-  phaseOrder,
   toClientRows,
 } from './clientRows.ts';
 export { clientSortColumns, rowsInViewOrder } from './listOrder.ts';

@@ -9,30 +9,34 @@ import {
 import { type ClientListView, filterRows } from './listView.ts';
 
 /** What a column of the clients table sorts by: its id, value and kind. */
-type ClientSortColumn = Pick<SortableTableColumn<ClientRow>, 'id' | 'sortValue' | 'sortType'>;
+type ClientSortColumn = Required<Pick<SortableTableColumn<ClientRow>, 'id' | 'sortValue'>> &
+  Pick<SortableTableColumn<ClientRow>, 'sortType'>;
+
+const byNumber = (id: string, sortValue: ClientSortColumn['sortValue']): ClientSortColumn => ({
+  id,
+  sortValue,
+  sortType: 'number',
+});
 
 /**
  * How each column of the clients table sorts, the one source: the table's columns take their
  * sort from here, and the attention queue walks the rows in the same order.
  */
-export const clientSortColumns: Record<string, ClientSortColumn> = Object.fromEntries(
-  [
-    { id: 'name', sortValue: (row: ClientRow) => `${row.lastName} ${row.firstName}` },
-    { id: 'phase', sortValue: phaseOrder, sortType: 'number' },
-    { id: 'engagement', sortValue: (row: ClientRow) => row.engagement.hours, sortType: 'number' },
-    ...indicatorColumns.map((indicator) => ({
-      id: indicator,
-      sortValue: (row: ClientRow) => row.indicators[indicator].value,
-      sortType: 'number' as const,
-    })),
-    ...completionColumns.map((kind) => ({
-      id: kind,
-      sortValue: (row: ClientRow) => completionRatio(row[kind]),
-      sortType: 'number' as const,
-    })),
-    { id: 'messages', sortValue: (row: ClientRow) => row.unreadMessages, sortType: 'number' },
-  ].map((column) => [column.id, column as ClientSortColumn]),
-);
+export const clientSortColumns = {
+  name: { id: 'name', sortValue: (row: ClientRow) => `${row.lastName} ${row.firstName}` },
+  phase: byNumber('phase', phaseOrder),
+  engagement: byNumber('engagement', (row) => row.engagement.hours),
+  ...(Object.fromEntries(
+    indicatorColumns.map((indicator) => [
+      indicator,
+      byNumber(indicator, (row) => row.indicators[indicator].value),
+    ]),
+  ) as Record<(typeof indicatorColumns)[number], ClientSortColumn>),
+  ...(Object.fromEntries(
+    completionColumns.map((kind) => [kind, byNumber(kind, (row) => completionRatio(row[kind]))]),
+  ) as Record<(typeof completionColumns)[number], ClientSortColumn>),
+  messages: byNumber('messages', (row) => row.unreadMessages),
+} satisfies Record<string, ClientSortColumn>;
 
 /**
  * The rows the clients screen shows for a view, in its order: filtered, then sorted as the table

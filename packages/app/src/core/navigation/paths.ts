@@ -6,6 +6,8 @@ export const paths = {
   /** The profile at one of its groups (`clientProfileGroups`): '/clients/:id/activity'. */
   clientGroup: '/clients/:id/:group?',
   settings: '/settings',
+  /** The attention queue's start (the morning mail's link): opens its first client (decision 96). */
+  queue: '/queue',
   changePassword: '/changePassword',
   /** The public invite page (decisions), signed out and signed in: `/invite?token=...`. */
   invite: '/invite',

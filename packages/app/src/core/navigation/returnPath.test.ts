@@ -11,7 +11,9 @@ describe('toReturnPath', () => {
   it.each([
     ['/clients', '/clients'],
     ['/clients/7f3c2a9e-1b4d-4c1e-9a57-2f0d6c8e1b23', '/clients/:id'],
+    ['/clients/7f3c2a9e-1b4d-4c1e-9a57-2f0d6c8e1b23/activity', '/clients/:id'],
     ['/settings', '/settings'],
+    ['/queue', '/queue'],
   ])('accepts the signed-in page %s', (candidate, route) => {
     expect(toReturnPath(candidate)).toEqual({ href: candidate, route });
   });

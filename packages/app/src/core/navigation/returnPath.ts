@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { paths } from './paths.ts';
+import { clientProfileGroups, paths } from './paths.ts';
 
 /** The query parameter of the sign-in pages ('/', '/changePassword') that carries the return path. */
 const returnPathParameter = 'next';
@@ -11,7 +11,7 @@ const defaultReturnPath = paths.clients;
 export const maxReturnPathLength = 2000;
 
 /** The signed-in routes a sign-in may return to. */
-const returnRoutes = [paths.clients, paths.client, paths.settings] as const;
+const returnRoutes = [paths.clients, paths.client, paths.settings, paths.queue] as const;
 
 /** A signed-in route of the app. */
 type ReturnRoute = (typeof returnRoutes)[number];
@@ -38,7 +38,7 @@ function isPlainSegment(segment: string): boolean {
 
 /**
  * Where a sign-in may send the coach (no open redirect): a path of one of the app's signed-in
- * routes ('/clients', '/clients/:id', '/settings') with its query and hash, or null for anything
+ * routes ('/clients', '/clients/:id', a profile's group, '/settings', '/queue') with its query and hash, or null for anything
  * else: another host ('//evil.example', '/\evil.example', 'https://evil.example'), another scheme
  * ('javascript:'), an encoded separator in a segment ('/%2F%2Fevil.example', '/%5Cevil'), a page
  * outside the signed-in routes, or a value over {@link maxReturnPathLength} characters.
@@ -55,9 +55,17 @@ export function toReturnPath(candidate: string | null | undefined): ReturnPath |
   }
   if (url.origin !== appOrigin) return null;
   if (!url.pathname.split('/').every(isPlainSegment)) return null;
-  const route = returnRoutes.find((pattern) => matchPath(pattern, url.pathname));
+  const route = returnRoutes.find((pattern) => matchPath(pattern, url.pathname)) ?? groupRoute(url);
   if (!route) return null;
   return { href: `${url.pathname}${url.search}${url.hash}`, route };
+}
+
+/** A profile's group ('/clients/:id/activity', one of its groups only) opens the profile's route. */
+function groupRoute(url: URL): ReturnRoute | undefined {
+  const group = matchPath(paths.clientGroup, url.pathname)?.params.group;
+  return group !== undefined && (clientProfileGroups as readonly string[]).includes(group)
+    ? paths.client
+    : undefined;
 }
 
 /** The return path a sign-in page's query carries (`?next=`), or null. */

@@ -2,10 +2,6 @@
 // list's groups (shortcutHelpGroups.ts) stay with the dialog that loads on the first '?'.
 export { KeyboardShortcutHelp } from './components/KeyboardShortcutHelp.tsx';
 export { isTextEntry } from './isTextEntry.ts';
-export {
-  isShortcutKey,
-  isShortcutPress,
-  type ShortcutName,
-} from './keyboardShortcuts.ts';
+export { isShortcutKey, type ShortcutName } from './keyboardShortcuts.ts';
 export { shortcutLabel } from './shortcutKeys.ts';
 export { type ShortcutHandlers, useShortcutHandlers } from './useShortcutHandlers.ts';

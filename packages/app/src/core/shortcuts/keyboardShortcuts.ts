@@ -4,7 +4,7 @@ import { sortableTableRowKeys } from '@coach/ui';
 export type ShortcutPlace = 'everywhere' | 'clients' | 'charts' | 'profile';
 
 /** The key held with a shortcut's key: Alt (Option on a Mac), or Ctrl (Cmd on a Mac). */
-export type ShortcutModifier = 'alt' | 'mod';
+type ShortcutModifier = 'alt' | 'mod';
 
 /**
  * A keyboard shortcut: the keys that do it (any one) and where. Without a modifier the keys are
@@ -29,12 +29,13 @@ export const keyboardShortcuts = {
   firstRow: { keys: sortableTableRowKeys.first, place: 'clients' },
   lastRow: { keys: sortableTableRowKeys.last, place: 'clients' },
   openRow: { keys: sortableTableRowKeys.open, place: 'clients' },
+  startQueue: { keys: ['q'], place: 'clients' },
   previousDay: { keys: ['ArrowLeft'], place: 'charts' },
   nextDay: { keys: ['ArrowRight'], place: 'charts' },
   firstDay: { keys: ['Home'], place: 'charts' },
   lastDay: { keys: ['End'], place: 'charts' },
-  // A client's profile: they work from the composer and the note's field too. The attention
-  // queue's keys (Alt+J, Alt+K, Alt+R) join them with their handlers (`useProfileShortcuts`).
+  // A client's profile: they work from the composer and the note's field too, the attention
+  // queue's (next, previous, reviewed for today) among them while the coach walks it.
   sendMessage: { keys: ['Enter'], place: 'profile', modifier: 'mod' },
   openMessages: { keys: ['KeyM'], place: 'profile', modifier: 'alt' },
   writeNote: { keys: ['KeyN'], place: 'profile', modifier: 'alt' },
@@ -44,6 +45,9 @@ export const keyboardShortcuts = {
   openActivity: { keys: ['Digit3'], place: 'profile', modifier: 'alt' },
   openAssessments: { keys: ['Digit4'], place: 'profile', modifier: 'alt' },
   openReports: { keys: ['Digit5'], place: 'profile', modifier: 'alt' },
+  nextInQueue: { keys: ['KeyJ'], place: 'profile', modifier: 'alt' },
+  previousInQueue: { keys: ['KeyK'], place: 'profile', modifier: 'alt' },
+  markReviewed: { keys: ['KeyR'], place: 'profile', modifier: 'alt' },
 } as const satisfies Record<string, KeyboardShortcut>;
 
 /** A shortcut's name in the table. */

@@ -1,15 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { isShortcutPress, type ShortcutName } from './keyboardShortcuts.ts';
+import { isTextEntry } from './isTextEntry.ts';
+import {
+  isShortcutPress,
+  type KeyboardShortcut,
+  keyboardShortcuts,
+  type ShortcutName,
+} from './keyboardShortcuts.ts';
 
 /** What a key does, by the shortcut's name in the app's one table. */
 export type ShortcutHandlers = Partial<Record<ShortcutName, () => void>>;
 
 /**
- * Runs a handler when its shortcut is pressed anywhere on the page, a field included (for keys
- * held with a modifier: no typed text is taken); not inside a dialog, whose keys are its own.
+ * Runs a handler when its shortcut is pressed anywhere on the page: a key held with a modifier in
+ * a field too (no typed text is taken), a single key ('q') outside text fields; not inside a
+ * dialog, whose keys are its own.
  * Each caller adds its own handlers while mounted: a client's profile its own (groups, messages,
- * note, follow-up), the attention queue its (next, previous, reviewed) beside them. The profile
- * exports it as `useProfileShortcuts`.
+ * note, follow-up), the attention queue its (next, previous, reviewed) beside them.
  */
 export function useShortcutHandlers(handlers: ShortcutHandlers): void {
   const latest = useRef(handlers);
@@ -19,6 +25,10 @@ export function useShortcutHandlers(handlers: ShortcutHandlers): void {
       if (event.defaultPrevented || event.isComposing) return;
       if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       for (const [name, handler] of Object.entries(latest.current)) {
+        const shortcut: KeyboardShortcut = keyboardShortcuts[name as ShortcutName];
+        // A key without a modifier is text in a field ('q' in the search): not a shortcut there.
+        if (shortcut.modifier === undefined && isTextEntry(event.target as Element | null))
+          continue;
         if (handler && isShortcutPress(name as ShortcutName, event)) {
           event.preventDefault();
           handler();

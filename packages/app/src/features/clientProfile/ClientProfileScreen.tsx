@@ -1,6 +1,7 @@
 import { Box, Grid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ProfileQueue } from '../../core/attentionQueue/index.ts';
 import { LiveAnnouncer } from '../../core/liveCues/index.ts';
 import { useAtomValue } from '../../state/jotai.ts';
 import { ClientNotFound } from './ClientNotFound.tsx';
@@ -43,6 +44,7 @@ export function ClientProfileScreen() {
       alignItems="start"
     >
       <Stack gap="5" minWidth="0">
+        <ProfileQueue clientId={id} />
         <ProfileHeader clientId={id} />
         <ProfileGroupTabs
           clientId={id}

@@ -1,21 +1,31 @@
-import { HStack, Text } from '@chakra-ui/react';
+import { chakra, HStack, Text } from '@chakra-ui/react';
 import { Button } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { LuCheck, LuChevronDown, LuChevronUp } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { shortcutLabel } from '../../shortcuts/index.ts';
 import type { QueueWalk } from '../useQueueWalk.ts';
+
+const RouterLink = chakra(Link);
 
 export type QueueBarProps = { walk: QueueWalk };
 
 /**
- * The attention queue above a client's profile: where the coach is ('3 of 11'), the previous
- * and next clients of the queue, and the client's 'Reviewed for today' mark; each with its key.
+ * The attention queue above a client's profile: where the coach is ('3 of 11'), the client's
+ * 'Reviewed for today' mark, the previous and next clients of the queue (each with its key in
+ * its title and `aria-keyshortcuts`), and the way back to the list with its view.
  */
 export function QueueBar({ walk }: QueueBarProps) {
   const { t } = useTranslation();
   const { queue, isReviewed } = walk;
   const { place } = queue;
   if (!queue.isWalking) return null;
+  const where =
+    place === null
+      ? t('app.loading')
+      : place.position > 0
+        ? t('queue.position', { position: place.position, total: place.total })
+        : t('queue.left', { count: place.total });
   return (
     <HStack
       as="nav"
@@ -26,18 +36,13 @@ export function QueueBar({ walk }: QueueBarProps) {
       borderWidth="1px"
       borderColor="border"
       borderRadius="md"
-      paddingX="3"
-      paddingY="1.5"
-      data-testid="attention-queue"
+      paddingInline="3"
+      paddingBlock="1"
     >
       <HStack gap="2">
         <Text fontWeight="semibold">{t('queue.label')}</Text>
-        <Text color="fg.muted" aria-live="polite">
-          {place && place.position > 0
-            ? t('queue.position', { position: place.position, total: place.total })
-            : place
-              ? t('queue.left', { count: place.total })
-              : t('app.loading')}
+        <Text color="fg.muted" aria-live="polite" data-queue-place>
+          {where}
         </Text>
       </HStack>
       <HStack gap="2" wrap="wrap">
@@ -47,6 +52,7 @@ export function QueueBar({ walk }: QueueBarProps) {
           icon={<LuCheck aria-hidden />}
           aria-pressed={isReviewed}
           aria-keyshortcuts="Alt+R"
+          title={shortcutLabel('markReviewed', t)}
           isLoading={walk.isSaving}
           onClick={() => walk.setReviewed(!isReviewed)}
         >
@@ -57,6 +63,7 @@ export function QueueBar({ walk }: QueueBarProps) {
           variant="ghost"
           icon={<LuChevronUp aria-hidden />}
           aria-keyshortcuts="Alt+K"
+          title={shortcutLabel('previousInQueue', t)}
           disabled={!place?.previousId}
           onClick={walk.previous}
         >
@@ -67,12 +74,15 @@ export function QueueBar({ walk }: QueueBarProps) {
           variant="ghost"
           icon={<LuChevronDown aria-hidden />}
           aria-keyshortcuts="Alt+J"
+          title={shortcutLabel('nextInQueue', t)}
           disabled={!place?.nextId}
           onClick={walk.next}
         >
           {t('queue.next')}
         </Button>
-        <RouterLink to={queue.listHref}>{t('queue.backToList')}</RouterLink>
+        <RouterLink to={queue.listHref} color="fg.muted" textStyle="sm" textDecoration="underline">
+          {t('queue.backToList')}
+        </RouterLink>
       </HStack>
     </HStack>
   );

@@ -1,13 +1,11 @@
 import { LoadingPlaceholder, toast } from '@coach/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue } from '../../../state/jotai.ts';
 import { clientRowsLoadableAtom, viewFromSearchParams } from '../../clientList/index.ts';
 import { paths } from '../../navigation/index.ts';
-import { queueHref } from '../queueLinks.ts';
-import { firstInQueue } from '../queueStops.ts';
+import { useStartQueue } from '../useStartQueue.ts';
 
 /**
  * '/queue' (the morning mail's link, a bookmark): opens the first client of the attention
@@ -18,24 +16,20 @@ import { firstInQueue } from '../queueStops.ts';
 export function QueueStart() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const locale = useLocale();
   const [params] = useSearchParams();
   const rows = useAtomValue(clientRowsLoadableAtom);
+  const startQueue = useStartQueue();
+  const [isStarted, setIsStarted] = useState(false);
 
   useEffect(() => {
-    if (rows.state === 'loading') return;
-    const firstId =
-      rows.state === 'hasData'
-        ? firstInQueue(rows.data.rows, viewFromSearchParams(params), locale)
-        : null;
-    if (firstId) {
-      navigate(queueHref(firstId, params), { replace: true });
-      return;
-    }
+    if (rows.state === 'loading' || isStarted) return;
+    setIsStarted(true);
+    const view = viewFromSearchParams(params);
+    if (rows.state === 'hasData' && startQueue(rows.data.rows, view, { replace: true })) return;
     if (rows.state === 'hasData') toast.info(t('queue.empty'));
     const search = params.toString();
     navigate(search === '' ? paths.clients : `${paths.clients}?${search}`, { replace: true });
-  }, [rows, params, locale, navigate, t]);
+  }, [rows, params, isStarted, startQueue, navigate, t]);
 
   return <LoadingPlaceholder variant="screen" label={t('app.loading')} padding="10" />;
 }

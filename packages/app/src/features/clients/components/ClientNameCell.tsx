@@ -1,7 +1,8 @@
 import { HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ProfilePicture } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
-import { LuCalendarClock, LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
+import { LuCalendarClock, LuCheck, LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
+import { isQueued } from '../../../core/attentionQueue/index.ts';
 import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 import type { ClientRow } from '../../../core/clientList/index.ts';
 import { UnreadBadge } from '../../../core/messaging/index.ts';
@@ -23,6 +24,8 @@ function AttentionLine({
 }) {
   const { t } = useTranslation();
   const isNoData = row.attention.category === 'noData';
+  // Reviewed for today, and nothing new since: out of the queue, the reasons still told.
+  const isReviewed = (row.review ?? null) !== null && !isQueued(row);
   return (
     <Text
       textStyle="xs"
@@ -31,6 +34,17 @@ function AttentionLine({
       color={isNoData ? 'warning.fg' : 'lagging.fg'}
       data-attention={reasons === '' ? undefined : row.attention.category}
     >
+      {isReviewed ? (
+        <>
+          <Text as="span" aria-hidden verticalAlign="-0.125em" lineHeight="1" marginInlineEnd="1">
+            <LuCheck style={{ display: 'inline' }} />
+          </Text>
+          <Text as="span" color="fg.muted" data-reviewed>
+            {t('queue.reviewedBadge')}
+          </Text>
+          {' · '}
+        </>
+      ) : null}
       {reasons === '' ? null : (
         <>
           <Text as="span" aria-hidden verticalAlign="-0.125em" lineHeight="1" marginInlineEnd="1">

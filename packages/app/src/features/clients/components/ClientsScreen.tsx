@@ -2,10 +2,12 @@ import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { Button, type SortableTableSort } from '@coach/ui';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDownWideNarrow, LuUsers } from 'react-icons/lu';
+import { LuArrowDownWideNarrow, LuListChecks, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
+import { queueCount, useStartQueue } from '../../../core/attentionQueue/index.ts';
 import { createClientFormats } from '../../../core/clientFormats/index.ts';
 import {
+  type ClientListView,
   type ClientRow,
   clientListAtom,
   clientRowsLoadableAtom,
@@ -17,6 +19,7 @@ import { liveListAtom } from '../../../core/live/index.ts';
 import { LiveAnnouncer, useLiveChanges } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
+import { shortcutLabel, useShortcutHandlers } from '../../../core/shortcuts/index.ts';
 import { LoadFailedAlert } from '../../../errors/LoadFailedAlert.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAtomValue, useSetAtom } from '../../../state/jotai.ts';
@@ -59,6 +62,33 @@ function TopLine({ children }: { children: ReactNode }) {
     <Flex wrap="wrap" align="flex-end" columnGap="3" rowGap="2" marginBlockEnd="3">
       {children}
     </Flex>
+  );
+}
+
+/**
+ * 'Work through the queue (11)': opens the first client who needs attention, has a follow-up due
+ * or an unread message in the list's view (its filter and order), the view kept for the queue's
+ * next and previous; also 'q' outside a field. Disabled when nobody is in the queue.
+ */
+function QueueButton({ rows, view }: { rows: readonly ClientRow[]; view: ClientListView }) {
+  const { t } = useTranslation();
+  const startQueue = useStartQueue();
+  const count = useMemo(() => queueCount(rows, view), [rows, view]);
+  const start = () => {
+    startQueue(rows, view);
+  };
+  useShortcutHandlers({ startQueue: start });
+  return (
+    <Button
+      variant="secondary"
+      icon={<LuListChecks />}
+      disabled={count === 0}
+      aria-keyshortcuts="Q"
+      title={shortcutLabel('startQueue', t)}
+      onClick={start}
+    >
+      {t('queue.start', { count })}
+    </Button>
   );
 }
 
@@ -160,6 +190,9 @@ export function ClientsScreen() {
                 list.state === 'hasData' ? { followUpsDue: followUpDueCount(rows) } : undefined
               }
               searchRef={searchRef}
+              queueButton={
+                list.state === 'hasData' ? <QueueButton rows={rows} view={view} /> : null
+              }
               sortReset={
                 view.sort ? (
                   <Button

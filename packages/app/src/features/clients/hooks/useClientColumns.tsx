@@ -7,9 +7,8 @@ import type { ClientFormats } from '../../../core/clientFormats/index.ts';
 import {
   type ClientRow,
   completionColumns,
-  completionRatio,
   indicatorColumns,
-  phaseOrder,
+  clientSortColumns as sorts,
 } from '../../../core/clientList/index.ts';
 import { type LiveChanges, LiveCue } from '../../../core/liveCues/index.ts';
 import { ClientNameCell } from '../components/ClientNameCell.tsx';
@@ -60,35 +59,28 @@ export function useClientColumns(
   const columns = useMemo(
     (): SortableTableColumn<ClientRow>[] => [
       {
-        id: 'name',
+        ...sorts.name,
         header: compactHeader(t('clients.columns.name')),
-        sortValue: (row) => `${row.lastName} ${row.firstName}`,
         cell: (row) => <ClientNameCell row={row} formats={formats} />,
         width: widths.name,
         isPinned: true,
       },
       {
-        id: 'phase',
+        ...sorts.phase,
         header: compactHeader(t('clients.columns.phase')),
-        sortValue: phaseOrder,
-        sortType: 'number',
         cell: (row) => <PhaseCell row={row} formats={formats} />,
         width: widths.phase,
       },
       {
-        id: 'engagement',
+        ...sorts.engagement,
         header: compactHeader(t('clients.columns.engagement')),
-        sortValue: (row) => row.engagement.hours,
-        sortType: 'number',
         cell: (row) => <EngagementCell row={row} formats={formats} />,
         width: widths.engagement,
       },
       ...indicatorColumns.map(
         (indicator): SortableTableColumn<ClientRow> => ({
-          id: indicator,
+          ...sorts[indicator],
           header: compactHeader(t(`clients.columns.${indicator}`)),
-          sortValue: (row) => row.indicators[indicator].value,
-          sortType: 'number',
           cell: (row) => (
             <IndicatorMeter
               value={row.indicators[indicator].value}
@@ -102,17 +94,15 @@ export function useClientColumns(
       ),
       ...completionColumns.map(
         (kind): SortableTableColumn<ClientRow> => ({
-          id: kind,
+          ...sorts[kind],
           header: compactHeader(t(`clients.columns.${kind}`)),
-          sortValue: (row) => completionRatio(row[kind]),
-          sortType: 'number',
           cell: (row) => <CompletionCell count={row[kind]} />,
           width: widths[kind],
           align: 'end',
         }),
       ),
       {
-        id: 'messages',
+        ...sorts.messages,
         // An icon, named for screen readers and the sort button: the column is narrow.
         header: (
           <>
@@ -120,8 +110,6 @@ export function useClientColumns(
             <VisuallyHidden>{t('clients.columns.messages')}</VisuallyHidden>
           </>
         ),
-        sortValue: (row) => row.unreadMessages,
-        sortType: 'number',
         cell: (row) => <UnreadCell count={row.unreadMessages} />,
         width: widths.messages,
         align: 'end',
