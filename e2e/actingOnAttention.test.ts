@@ -217,6 +217,8 @@ describe('acting on attention', () => {
         ? 'back in the app'
         : 'no longer needing attention';
     await morning.goto(`/clients/${target.clientId}`);
+    // The overview shows the attention history on request (its own call).
+    await morning.getByRole('button', { name: 'Show the attention history' }).click();
     await morning
       .getByRole('region', { name: 'Attention history' })
       .getByText(`you noted after 0 min · ${ending} ${after.count} h later`, { exact: false })
