@@ -1,5 +1,6 @@
 import { mockClientIds } from '@coach/api/msw';
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
@@ -115,6 +116,28 @@ describe("a client's profile laid out for acting", () => {
       'href',
       `${jamie}/reports?queue=1&attention=1`,
     );
+  });
+
+  it("focuses the note's field for a link to #notes, in the group the link names", async () => {
+    renderProfile('/activity#notes');
+    const note = await screen.findByRole('textbox', { name: 'New note' }, { timeout: 5000 });
+    await waitFor(() => expect(note).toHaveFocus());
+    expect(tabs().getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps the room of the thread and the composer while the thread loads', async () => {
+    server.use(
+      http.get('*/api/messaging/clients/:clientId/messages', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    renderProfile();
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const room = messages.querySelector('[data-thread-room]');
+    expect(room).not.toBeNull();
+    // The thread's 11rem and the composer's 13rem, at the test's 16 px root.
+    expect(getComputedStyle(room as Element).minHeight).toBe('384px');
   });
 
   it('leaves the focus where it was without the queue', async () => {

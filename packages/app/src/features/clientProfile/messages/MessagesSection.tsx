@@ -126,7 +126,7 @@ export function MessagesSection({
         cue={changes.keys.size > 0 ? changes.sequence : null}
       >
         {state.state === 'loading' ? (
-          <Box minHeight={`calc(${threadHeight} + ${composerRoom})`}>
+          <Box minHeight={`calc(${threadHeight} + ${composerRoom})`} data-thread-room="">
             <LoadingPlaceholder label={t('profile.loading', { section: title })} lines={3} />
           </Box>
         ) : state.state === 'hasError' ? (
