@@ -10,6 +10,8 @@ export type QueueWalk = {
   queue: AttentionQueue;
   /** Whether the client on screen is reviewed for today (and nothing flagged them since). */
   isReviewed: boolean;
+  /** The client's name as the list has it; null until the list has loaded. */
+  clientName: string | null;
   isSaving: boolean;
   /** Marks the client reviewed for today and opens the next one, or takes the mark back. */
   setReviewed: (isReviewed: boolean) => Promise<void>;
@@ -43,6 +45,7 @@ export function useQueueWalk(clientId: string): QueueWalk {
   return {
     queue,
     isReviewed,
+    clientName: row?.fullName ?? null,
     isSaving: review.isSaving,
     setReviewed: async (isNowReviewed) => {
       if (!(await review.change(isNowReviewed)) || !isNowReviewed) return;

@@ -17,7 +17,7 @@ export type QueueBarProps = { walk: QueueWalk };
  */
 export function QueueBar({ walk }: QueueBarProps) {
   const { t } = useTranslation();
-  const { queue, isReviewed } = walk;
+  const { queue, isReviewed, clientName } = walk;
   const { place } = queue;
   if (!queue.isWalking) return null;
   const where =
@@ -38,12 +38,25 @@ export function QueueBar({ walk }: QueueBarProps) {
       borderRadius="md"
       paddingInline="3"
       paddingBlock="1"
+      // In view as the page scrolls (under 1,024 px the panel's composer is further down): the
+      // coach always sees whom they are writing to and where they are in the queue.
+      position="sticky"
+      top="0"
+      zIndex="docked"
+      background="bg"
     >
-      <HStack gap="2">
-        <Text fontWeight="semibold">{t('queue.label')}</Text>
-        <Text color="fg.muted" aria-live="polite" data-queue-place>
+      <HStack gap="2" minWidth="0">
+        <Text fontWeight="semibold" whiteSpace="nowrap">
+          {t('queue.label')}
+        </Text>
+        <Text color="fg.muted" aria-live="polite" whiteSpace="nowrap" data-queue-place>
           {where}
         </Text>
+        {clientName === null ? null : (
+          <Text fontWeight="medium" truncate dir="auto" hideFrom="lg" data-queue-client>
+            {clientName}
+          </Text>
+        )}
       </HStack>
       <HStack gap="2" wrap="wrap">
         <Button
