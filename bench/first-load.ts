@@ -54,10 +54,12 @@ async function serveFloorApp() {
 
 /**
  * The product as `npm start` runs it, on a fresh data folder or on `dataDir` (one a benchmark
- * seeded first: the demo seed finds its accounts and history there and adds nothing).
+ * seeded first: the demo seed finds its accounts and history there and adds nothing), serving
+ * the app built in `staticDir` (another version's, to compare).
  */
 export async function startProduct(
   dataDir = mkdtempSync(join(tmpdir(), 'coach-bench-first-load-')),
+  staticDir = join(root, 'packages/app/dist'),
 ): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, [join(root, 'packages/simulator/src/main.ts')], {
@@ -67,7 +69,7 @@ export async function startProduct(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      STATIC_DIR: join(root, 'packages/app/dist'),
+      STATIC_DIR: staticDir,
       DEMO_SEED: '1',
       // The demo as `npm start` runs it: Vite's build of the floor app set NODE_ENV=production in
       // this process, and production refuses the demo's published passwords.
@@ -135,7 +137,7 @@ async function firstLoadBytes(
  * click as the page receives it, then the first frame after the rows are in the document. The
  * coach has typed first (the form's focus preloads the clients screen), as a coach does.
  */
-async function signInToTableMs(browser: Browser, url: string): Promise<number> {
+export async function signInToTableMs(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();

@@ -11,6 +11,7 @@ import { followUpListBench } from './follow-up-list.ts';
 import { runLiveStreamsBench } from './live-streams.ts';
 import { runLoginsBench } from './logins.ts';
 import { metricsCostBench } from './metrics-cost.ts';
+import { profileFirstViewBench } from './profile-first-view.ts';
 import { runReportBench } from './report.ts';
 import { type RoutePairs, runRequestPathBench } from './request-path.ts';
 import { runTableBrowserBench } from './table-browser.ts';
@@ -445,4 +446,5 @@ export const benches: Bench[] = [
   followUpListBench,
   threadOpenBench,
   timelineOpenBench,
+  profileFirstViewBench,
 ];

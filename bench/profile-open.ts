@@ -40,7 +40,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 export type DemoIds = { client: string; clientUser: string; coach: string; coachUser: string };
 
 /** The demo seed in a fresh data folder, then the demo client's records as `fill` writes them. */
-async function seedPractice<Filled>(
+export async function seedPractice<Filled>(
   bench: string,
   fill: (database: DatabaseHandle, ids: DemoIds) => Promise<Filled>,
 ) {
@@ -122,7 +122,7 @@ type Recorded = {
 };
 
 /** The section's entry the benchmark waits for: an element of `selector` holding `text`. */
-type Target = { selector: string; text: string };
+export type Target = { selector: string; text: string };
 
 /**
  * Installed before every document of the context: stamps the header and the target (see the
@@ -130,7 +130,9 @@ type Target = { selector: string; text: string };
  * frames; marks the stamps on the performance timeline (for a trace). Runs in the page: nothing
  * from outside it.
  */
-function installRecorder({ name, target }: { name: string; target: Target }) {
+function installRecorder({ name, target }: { name: string; target: Target | Target[] }) {
+  // Several targets: stamped once the last of them is in the document.
+  const targets = Array.isArray(target) ? target : [target];
   const recorded: Recorded = {
     clickedAt: null,
     headerInDom: null,
@@ -183,10 +185,9 @@ function installRecorder({ name, target }: { name: string; target: Target }) {
     if (recorded.headerInDom === null && document.querySelector('h1')?.textContent === name) {
       stamp('header');
     }
-    if (recorded.targetInDom === null) {
-      const entries = document.querySelectorAll(target.selector);
-      if ([...entries].some((entry) => entry.textContent?.includes(target.text))) stamp('target');
-    }
+    const isIn = ({ selector, text }: Target) =>
+      [...document.querySelectorAll(selector)].some((entry) => entry.textContent?.includes(text));
+    if (recorded.targetInDom === null && targets.every(isIn)) stamp('target');
     if (recorded.headerInDom !== null && recorded.targetInDom !== null) observer.disconnect();
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
@@ -229,7 +230,7 @@ async function recorded(page: Page, since: number): Promise<Recorded> {
  */
 type Call = { startMs: number; sentMs: number; firstByteMs: number; endMs: number };
 
-type Opening = {
+export type Opening = {
   /** The target's frame minus the header's: the figure. */
   gapMs: number;
   /** From the click (or the navigation's start) to each frame. */
@@ -331,11 +332,11 @@ async function settled(page: Page) {
 }
 
 /** What a benchmark of a profile's section waits for. */
-type ProfileSection = {
+export type ProfileSection = {
   /** The benchmark's name, in the log and the data folder's. */
   bench: string;
-  /** The section's newest entry. */
-  target: Target;
+  /** The section's newest entry (or entries: the last of them in). */
+  target: Target | Target[];
   /** The paths of the API calls the target waits for. */
   targetCalls: RegExp;
   /** What the log calls the target: 'thread'. */
@@ -344,7 +345,7 @@ type ProfileSection = {
 };
 
 /** One run: a fresh context signs in, opens the profile from the list, then loads it again. */
-async function openProfile(
+export async function openProfile(
   browser: Browser,
   url: string,
   clientId: string,
