@@ -75,7 +75,11 @@ function firstViewSection(newestText: string): ProfileSection {
   return {
     bench: 'profile-first-view',
     target: [
-      { selector: '[aria-label="Engagement (48h)"]', text: '' },
+      // The meter (a labelled group when the client has no hours yet), not its loading text.
+      {
+        selector: ':is([role="meter"], [role="group"])[aria-label="Engagement (48h)"]',
+        text: '',
+      },
       { selector: '[role="log"] article', text: newestText },
     ],
     targetCalls: /^\/api\/messaging\/clients\/[^/]+\/messages$/,
