@@ -38,12 +38,14 @@ const words = {
     queue: 'Attention queue',
     reviewed: 'Reviewed for today',
     composer: /^Message to /,
+    quickReplies: 'Insert quick reply',
     place: /1 of \d+/,
   },
   es: {
     queue: 'Cola de atención',
     reviewed: 'Revisado por hoy',
     composer: /^Mensaje para /,
+    quickReplies: 'Insertar respuesta rápida',
     place: /1 de \d+/,
   },
 } as const;
@@ -84,17 +86,33 @@ const clientName = async (canvasElement: HTMLElement) =>
 const widthStory = (width: DesignWidth, locale: Language): Story => ({
   ...at(width, locale),
   play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     const bar = await queueBar(canvasElement, locale);
+    // The composer has the focus: the coach writes at once. From 1,024 px it is beside the
+    // record; at 1,004 px in the panel's tab, the page scrolled to it under the sticky bar,
+    // which names the client.
+    const composer = await canvas.findByRole('textbox', { name: words[locale].composer });
+    await waitFor(() => expect(composer).toHaveFocus(), { timeout: 8000 });
+    await expectOnFirstScreen(composer);
     await expectOnFirstScreen(bar);
-    await expectOnFirstScreen(await within(canvasElement).findByRole('heading', { level: 1 }));
     await expectOnFirstScreen(within(bar).getByRole('button', { name: words[locale].reviewed }));
-    // From 1,024 px the composer is beside the record and has the focus: the coach writes at once.
-    if (width > 1004) {
-      const composer = await within(canvasElement).findByRole('textbox', {
-        name: words[locale].composer,
-      });
-      await waitFor(() => expect(composer).toHaveFocus());
-      await expectOnFirstScreen(composer);
+    // The client's name as the composer's label gives it ('Message to Tomás Herrera').
+    const name = (
+      composer.getAttribute('aria-label') ??
+      (composer as HTMLTextAreaElement).labels?.[0]?.textContent ??
+      ''
+    )
+      .replace(words[locale].composer, '')
+      .trim();
+    await expect(name).not.toBe('');
+    if (width === 1004) {
+      await expect(bar).toHaveTextContent(name);
+      // The picture at one scroll whatever came first (the thread, the quick replies): the
+      // composer in the middle of the window, under the sticky bar.
+      await canvas.findByRole('button', { name: words[locale].quickReplies });
+      composer.scrollIntoView({ block: 'center' });
+    } else {
+      await expectOnFirstScreen(canvas.getByRole('heading', { level: 1 }));
     }
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     if (locale === 'es') await expectSpanishPage('Cola de atención', 'Revisado por hoy');

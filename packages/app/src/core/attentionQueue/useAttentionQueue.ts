@@ -8,7 +8,7 @@ import {
   clientRowsLoadableAtom,
   viewFromSearchParams,
 } from '../clientList/index.ts';
-import { queueHref, queueParam } from './queueLinks.ts';
+import { isQueueWalk, queueHref, queueParam } from './queueLinks.ts';
 import { queueStartOrderAtom } from './queueOrderAtom.ts';
 import { type QueuePlace, queuePlace, viewOrder } from './queueStops.ts';
 import { viewKey } from './useStartQueue.ts';
@@ -40,7 +40,7 @@ export function useAttentionQueue(clientId: string): AttentionQueue {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const locale = useLocale();
-  const isWalking = params.get(queueParam) === '1';
+  const isWalking = isQueueWalk(params);
   const rows = useAtomValue(isWalking ? clientRowsLoadableAtom : notWalkingAtom);
   const loaded = rows?.state === 'hasData' ? rows.data.rows : null;
   const view = useMemo(() => viewFromSearchParams(params), [params]);

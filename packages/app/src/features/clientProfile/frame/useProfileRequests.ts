@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isQueueWalk } from '../../../core/attentionQueue/index.ts';
 import {
   type ClientProfileGroup,
   clientPath,
@@ -7,7 +8,6 @@ import {
 } from '../../../core/navigation/index.ts';
 import { type ShortcutHandlers, useShortcutHandlers } from '../../../core/shortcuts/index.ts';
 import type { PanelRequests } from './ProfilePanel.tsx';
-import { isQueueWalk } from './profileSearch.ts';
 import { groupShortcuts } from './profileShortcutNames.ts';
 
 // Under Chakra's 'lg' (64em): the panel folds into a tab of its own.

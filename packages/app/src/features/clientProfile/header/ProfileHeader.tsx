@@ -5,12 +5,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUsers } from 'react-icons/lu';
 import { useLocation } from 'react-router';
+import { queueParam } from '../../../core/attentionQueue/index.ts';
 import { createClientFormats } from '../../../core/clientFormats/index.ts';
 import { LiveCue } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
 import { ScreenHeader } from '../../../core/screenHeader/index.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { queueParameter } from '../frame/profileSearch.ts';
 import { createProfileFormats } from '../shared/profileFormats.ts';
 import { profileSummaryAtoms } from '../shared/profileSummaryAtoms.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
@@ -120,7 +120,7 @@ export function ProfileHeader({ clientId }: ProfileHeaderProps) {
 function useListHref() {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  params.delete(queueParameter);
+  params.delete(queueParam);
   const query = params.toString();
   return query === '' ? paths.clients : `${paths.clients}?${query}`;
 }

@@ -73,14 +73,17 @@ export function MessagesSection({
   useMarkThreadRead(clientId, newest);
   const section = useRef<HTMLDivElement>(null);
   const isLoaded = state.state === 'hasData';
+  // The header above is whole once the summary has come (its name): the page scrolls to the
+  // composer from where it stays, not from a header still loading.
+  const isHeaderLoaded = clientName !== '';
   // Asked before the thread came, the composer takes the focus as it shows, under the newest
   // messages (a thread mounted hidden, in the panel's tab, could not scroll to them then).
   useEffect(() => {
-    if (focusRequest === 0 || !isLoaded) return;
+    if (focusRequest === 0 || !isLoaded || !isHeaderLoaded) return;
     const thread = section.current?.querySelector('[role="log"]');
     if (thread) thread.scrollTop = thread.scrollHeight;
     section.current?.querySelector('textarea')?.focus();
-  }, [focusRequest, isLoaded]);
+  }, [focusRequest, isLoaded, isHeaderLoaded]);
   const live = useMemo(
     () => ({
       signaturesOf: newestFromClient,
