@@ -100,11 +100,19 @@ export async function expectLiveFigures(e2e: E2e, writeUrl: string) {
     )
     .toBe('ascending');
   const rows = table.locator('tbody tr[data-kind="data"]');
-  // The rows by their clients' emails (a row's text also holds figures and unread counts, which
-  // may change meanwhile: opening a profile reads that client's messages).
+  // The rows by their clients' emails, the one line of the row's details with an '@' (the
+  // details also hold figures and unread counts, which change meanwhile: the batch itself,
+  // opening a profile reads that client's messages).
   const clientsInOrder = () =>
     rows.evaluateAll((all) =>
-      all.map((row) => row.querySelector('[title*="@"]')?.getAttribute('title') ?? ''),
+      all.map(
+        (row) =>
+          row
+            .querySelector('[title*="@"]')
+            ?.getAttribute('title')
+            ?.split('\n')
+            .find((line) => line.includes('@')) ?? '',
+      ),
     );
   const order = await clientsInOrder();
   const listCell = rows.filter({ hasText: demoClient.email }).locator('td').nth(2);

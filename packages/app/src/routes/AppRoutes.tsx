@@ -1,7 +1,6 @@
 import { LoadingPlaceholder } from '@coach/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { QueueStart } from '../core/attentionQueue/index.ts';
 import { AuthLayout } from '../core/layout/index.ts';
 import { LazyScreen, PreloadScreenProvider } from '../core/lazyScreens/index.ts';
 import {
@@ -120,7 +119,7 @@ function RoutesByStatus() {
           path={paths.settings}
           element={<LazyScreen key="settings" screen={screens.settings} />}
         />
-        <Route path={paths.queue} element={<QueueStart />} />
+        <Route path={paths.queue} element={<LazyScreen key="queue" screen={screens.queue} />} />
       </Route>
       <Route path="*" element={<ReturnRedirect />} />
     </Routes>

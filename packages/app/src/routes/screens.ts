@@ -18,6 +18,8 @@ export const screens = {
   clients: lazyScreen(() => import('../features/clients/components/ClientsScreen.tsx')),
   client: lazyScreen(() => import('../features/clientProfile/ClientProfileScreen.tsx')),
   settings: lazyScreen(() => import('../features/settings/SettingsScreen.tsx')),
+  // '/queue' opens the queue's first client: its code with the client's screen, never the sign-in's.
+  queue: lazyScreen(() => import('../core/attentionQueue/components/QueueStart.tsx')),
   enrolment: lazyScreen(
     withDesignSystem(() => import('../features/settings/signInMethods/EnrolmentScreen.tsx')),
   ),
@@ -36,8 +38,7 @@ const screensByPath = new Map<string, ScreenLoader>([
   [paths.changePassword, screens.changePassword],
   [paths.clients, screens.clients],
   [paths.client, screens.client],
-  // The queue opens its first client's profile.
-  [paths.queue, screens.client],
+  [paths.queue, screens.queue],
   [paths.settings, screens.settings],
   [paths.invite, screens.invite],
   [paths.secure, screens.secure],
@@ -47,8 +48,15 @@ const screensByPath = new Map<string, ScreenLoader>([
 export function preloadScreenAt(path: string) {
   const screen = screensByPath.get(path);
   screen?.preload();
-  // A signed-in screen shows in its layout, which brings Chakra's provider.
-  if (screen === screens.clients || screen === screens.client || screen === screens.settings) {
+  // A signed-in screen shows in its layout, which brings Chakra's provider; the queue opens a
+  // client's profile.
+  if (screen === screens.queue) screens.client.preload();
+  if (
+    screen === screens.clients ||
+    screen === screens.client ||
+    screen === screens.settings ||
+    screen === screens.queue
+  ) {
     screens.signedInLayout.preload();
   }
 }

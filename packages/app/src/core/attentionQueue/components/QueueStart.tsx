@@ -13,7 +13,7 @@ import { useStartQueue } from '../useStartQueue.ts';
  * in it: the list, with 'Nobody needs you right now.'. A list that fails to load: the list,
  * which shows the failure and its retry.
  */
-export function QueueStart() {
+function QueueStart() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,3 +33,5 @@ export function QueueStart() {
 
   return <LoadingPlaceholder variant="screen" label={t('app.loading')} padding="10" />;
 }
+
+export default QueueStart;
