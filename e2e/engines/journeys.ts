@@ -143,6 +143,15 @@ export function describeJourneys(name: string, launch: () => Promise<Engine>) {
       await screen.waitFor({ role: 'heading', name: client, level: 1 });
       expect(await screen.path()).toMatch(/^\/clients\/[0-9a-f-]{36}$/);
 
+      // The charts are in the record's Indicators group, named in the address.
+      await screen.click({
+        role: 'link',
+        name: 'Indicators',
+        within: { role: 'navigation', name: "The client's record" },
+      });
+      await waitUntil('the Indicators group', async () =>
+        /^\/clients\/[0-9a-f-]{36}\/indicators$/.test(await screen.path()),
+      );
       await screen.waitFor({ role: 'heading', name: 'Indicators per day', level: 2 });
       const chart: Query = { role: 'group', nameMatches: '^Indicators per day, .+ to .+$' };
       await screen.waitFor(chart);
