@@ -1,11 +1,11 @@
 import { chakra, Stack } from '@chakra-ui/react';
+import type { FollowUp } from '@coach/api';
 import { Button, Modal } from '@coach/ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useTranslation } from 'react-i18next';
 import { useSubmitOnlyForm } from '../../../core/forms/index.ts';
 import { ModalButtons } from '../shared/ModalButtons.tsx';
 import { FollowUpFields, followUpFieldsOf } from './FollowUpFields.tsx';
-import type { OpenFollowUpFacts } from './FollowUpSection.tsx';
 import { refusedFieldTexts } from './followUpFailure.ts';
 import {
   emptyFollowUp,
@@ -15,6 +15,9 @@ import {
 } from './followUpSchema.ts';
 import { useCoachToday } from './useCoachToday.ts';
 import { useFollowUpActions } from './useFollowUpActions.ts';
+
+/** What the form shows of the open follow-up (from the summary or the follow-up's own call). */
+export type OpenFollowUpFacts = Pick<FollowUp, 'dueDate' | 'reason' | 'isDue'>;
 
 export type FollowUpModalProps = {
   clientId: string;

@@ -1,12 +1,11 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import type { FollowUp } from '@coach/api';
 import { Button } from '@coach/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { ProfileSection } from '../shared/ProfileSection.tsx';
 import { createProfileFormats } from '../shared/profileFormats.ts';
-import { FollowUpModal } from './FollowUpModal.tsx';
+import { FollowUpModal, type OpenFollowUpFacts } from './FollowUpModal.tsx';
 import { followUpAtoms } from './followUpAtoms.ts';
 import { useFollowUpActions } from './useFollowUpActions.ts';
 
@@ -31,7 +30,6 @@ export function FollowUpSection({ clientId }: FollowUpSectionProps) {
 }
 
 /** What an open follow-up shows: the follow-up's, or the profile summary's part of it. */
-export type OpenFollowUpFacts = Pick<FollowUp, 'dueDate' | 'reason' | 'isDue'>;
 
 type OpenFollowUpProps = {
   clientId: string;
