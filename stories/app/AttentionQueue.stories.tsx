@@ -5,6 +5,7 @@ import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { type DesignWidth, viewportAt, windowAt } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
+import { expectOnFirstScreen } from './firstScreen.ts';
 import { mockedBackend, renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -59,14 +60,6 @@ const at = (width: DesignWidth, locale: Language, route = '/queue') => ({
     docs: { story: ownFrame(windowAt(width).height) },
   },
 });
-
-/** Whole inside the window as the page opened (nothing scrolled). */
-async function expectOnFirstScreen(element: Element) {
-  const box = element.getBoundingClientRect();
-  await expect(box.top).toBeGreaterThanOrEqual(0);
-  await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
-  await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
-}
 
 /** The queue's bar once the list under it has loaded: where the coach is, in words. */
 async function queueBar(canvasElement: HTMLElement, locale: Language = 'en-US') {

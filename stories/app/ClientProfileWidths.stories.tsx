@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { type DesignWidth, viewportAt, windowAt } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
+import { expectOnFirstScreen } from './firstScreen.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -59,15 +60,6 @@ const at = (width: DesignWidth, locale: Language) => ({
     docs: { story: ownFrame(windowAt(width).height) },
   },
 });
-
-/** Whole inside the window as the page opened (nothing scrolled). */
-async function expectOnFirstScreen(element: Element) {
-  const box = element.getBoundingClientRect();
-  await expect(box.top).toBeGreaterThanOrEqual(0);
-  await expect(box.left).toBeGreaterThanOrEqual(0);
-  await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
-  await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
-}
 
 /** The panel loaded: the thread and the note's field shown. */
 async function loadedPanel(canvasElement: HTMLElement, locale: Language) {
