@@ -113,6 +113,11 @@ export function useThreadScroll(
   });
 
   const isAtEnd = useRef(true);
+  // Following the newest message: from a scroll to the end until the reader scrolls away, the
+  // view stays at the end while rows are measured (a row measured after that scroll, such as a
+  // sent message's new status, left the newest line 6 px under the edge).
+  const isPinned = useRef(false);
+  const pinWrote = useRef<number | null>(null);
   const previous = useRef<{ first?: string; last?: string; element: HTMLDivElement | null }>({
     element: null,
   });
@@ -125,6 +130,15 @@ export function useThreadScroll(
     // Read once: a later scroll to the same offset is the reader's.
     const wrote = virtualizerWrote.current;
     virtualizerWrote.current = null;
+    const pinned = pinWrote.current;
+    pinWrote.current = null;
+    if (isPinned.current) {
+      const isOurs = [wrote, pinned].some(
+        (offset) => offset !== null && Math.abs(element.scrollTop - offset) < 1,
+      );
+      const gap = element.scrollHeight - element.scrollTop - element.clientHeight;
+      if (gap >= 1 && !isOurs) isPinned.current = false;
+    }
     if (
       anchored &&
       anchored.written !== null &&
@@ -161,19 +175,32 @@ export function useThreadScroll(
       held.current = null;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
       isAtEnd.current = true;
+      isPinned.current = true;
       return;
     }
     if (before.last !== lastKey && (isAtEnd.current || isLastOwn)) {
       held.current = null;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
+      isPinned.current = true;
       return;
     }
     if (before.first !== firstKey && anchor.current) {
       // Older messages came in above: keep the row that was at the top where it was.
       held.current = { ...anchor.current, written: null };
+      isPinned.current = false;
       holdAnchor(virtualizer);
     }
   }, [firstKey, lastKey, isLastOwn, scrollElement, rows, virtualizer]);
+
+  // After every render, the rows' fresh measurements included: a pinned view stays at the end.
+  useLayoutEffect(() => {
+    if (!isPinned.current || !scrollElement) return;
+    const end = scrollElement.scrollHeight - scrollElement.clientHeight;
+    if (end > 0 && Math.abs(scrollElement.scrollTop - end) >= 1) {
+      pinWrote.current = end;
+      scrollElement.scrollTop = end;
+    }
+  });
 
   return { virtualizer, handleScroll };
 }
