@@ -2,8 +2,8 @@
 // (`storybook build --stats-json`: each module with the modules that import it). Barrels are
 // followed by name: a change to Modal reaches the files that import Modal through
 // `@coach/ui`, not every file that imports anything from `@coach/ui`.
-import { statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, normalize, relative } from 'node:path';
 
 /** The build's graph: each module id (`./path`) and the ids of the modules that import it. */
 export type ModuleGraph = Map<string, string[]>;
@@ -202,4 +202,128 @@ export function sourceTreeAt(
 /** A path below `root` as a module id of the graph (`./path`). */
 export function moduleIdOf(root: string, path: string): string {
   return `./${relative(root, join(root, path))}`;
+}
+
+/** What an entry of `exports` may resolve to: a module the walk follows. */
+const moduleExtensions = ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'];
+/** Entries that are no module of the walk, skipped on purpose: style sheets, the manifest. */
+const assetExtensions = ['.css', '.json'];
+
+/**
+ * The file an export's target names for the sources: the string; of a condition object its
+ * `coach-source` (else `import`, else `default`) condition, followed into nested conditions
+ * (`./global.css` has types and a default under `coach-source`); of an array (Node's fallbacks)
+ * the first that names one. Undefined when none does.
+ */
+function sourceFileOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (Array.isArray(target)) {
+    for (const fallback of target) {
+      const file = sourceFileOf(fallback);
+      if (file !== undefined) return file;
+    }
+    return undefined;
+  }
+  if (typeof target !== 'object' || target === null) return undefined;
+  const conditions = target as Record<string, unknown>;
+  return sourceFileOf(conditions['coach-source'] ?? conditions.import ?? conditions.default);
+}
+
+/**
+ * A package's entry points as the stories import them, from its `exports` (`@coach/ui/static-css`
+ * -> `./packages/ui/src/theme/staticCssOf.ts`), `dir` being the package's folder below the root.
+ * Entries that resolve to a style sheet or a JSON file are left out on purpose, and a `null`
+ * target (a subpath Node refuses) names nothing. Any other entry the walk could not follow throws
+ * with its reason: a target with no source file, one that names a declaration file, a file of
+ * another kind or one that `exists` does not find, a subpath pattern, an `exports` of a shape Node
+ * does not take. A map missing an entry would read as 'no story reached'.
+ */
+export function packageEntries(
+  name: string,
+  dir: string,
+  exports: unknown,
+  exists: (id: string) => boolean,
+): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const [subpath, target] of Object.entries(subpathsOf(name, exports))) {
+    const entry = `${name}${subpath.slice(1)}`;
+    try {
+      const id = entryModuleOf(subpath, target, dir, exists);
+      if (id !== null) entries[entry] = id;
+    } catch (error) {
+      throw new Error(
+        `${entry} (exports of ${join(dir, 'package.json')}): ${(error as Error).message}`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** The module one subpath's target names (`./packages/...`), null when skipped on purpose. */
+function entryModuleOf(
+  subpath: string,
+  target: unknown,
+  dir: string,
+  exists: (id: string) => boolean,
+): string | null {
+  if (subpath.includes('*'))
+    throw new Error('a subpath pattern, which the story graph does not follow');
+  if (target === null) return null;
+  const file = sourceFileOf(target);
+  if (file === undefined) {
+    throw new Error(
+      `its target names no file (${JSON.stringify(target)}): no string under coach-source, import or default`,
+    );
+  }
+  if (/\.d\.[mc]?ts$/.test(file)) throw new Error(`${file} is a declaration file, not the source`);
+  const extension = extname(file);
+  if (assetExtensions.includes(extension)) return null;
+  if (!moduleExtensions.includes(extension)) {
+    throw new Error(
+      `${file} is neither a module (${moduleExtensions.join(' ')}) nor an asset (${assetExtensions.join(' ')})`,
+    );
+  }
+  const id = `./${join(dir, file)}`;
+  if (!exists(id)) throw new Error(`${file} does not exist`);
+  return id;
+}
+
+/** `exports` as subpaths and their targets, in every shape Node takes. */
+function subpathsOf(name: string, exports: unknown): Record<string, unknown> {
+  if (exports === undefined) return {};
+  if (typeof exports === 'string' || Array.isArray(exports)) return { '.': exports };
+  if (typeof exports !== 'object' || exports === null) {
+    throw new Error(`${name}: exports is ${JSON.stringify(exports)}, not a path, array or object`);
+  }
+  const keys = Object.keys(exports);
+  const subpaths = keys.filter((key) => key.startsWith('.'));
+  if (subpaths.length === 0) return { '.': exports };
+  if (subpaths.length < keys.length) {
+    throw new Error(`${name}: exports mixes subpaths and conditions (${keys.join(', ')})`);
+  }
+  return exports as Record<string, unknown>;
+}
+
+/**
+ * The entry points of every workspace package (each `packages/<name>/package.json`), by the
+ * packages' own names. A manifest that cannot be read or has no name throws with its reason.
+ */
+export function workspaceEntries(root: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  const exists = (id: string) =>
+    statSync(join(root, id), { throwIfNoEntry: false })?.isFile() === true;
+  for (const folder of readdirSync(join(root, 'packages'), { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    const dir = join('packages', folder.name);
+    const path = join(root, dir, 'package.json');
+    let manifest: { name?: unknown; exports?: unknown };
+    try {
+      manifest = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`cannot read the manifest ${path}: ${(error as Error).message}`);
+    }
+    if (typeof manifest.name !== 'string') throw new Error(`${path} has no name`);
+    Object.assign(entries, packageEntries(manifest.name, dir, manifest.exports, exists));
+  }
+  return entries;
 }
