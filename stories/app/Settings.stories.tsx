@@ -1,4 +1,4 @@
-import { createHandlers, onePixelPng } from '@coach/api/msw';
+import { createHandlers, fixtureIds, onePixelPng } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
@@ -57,6 +57,15 @@ export const Loaded: Story = {
       'Certified wellbeing coach. I help people sleep, focus and breathe better.',
     );
     await expect(canvas.getByText('73/500')).toBeVisible();
+    // Signed, as the server gives it: an <img> sends no bearer token.
+    await expect(await canvas.findByRole('img', { name: 'Alex Morgan' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(
+        new RegExp(
+          `/api/resource/profilePicture/${fixtureIds.coachPerson}\\?expires=\\d+&signature=[\\w-]+$`,
+        ),
+      ),
+    );
     await expect(canvas.getByRole('button', { name: 'Change password' })).toBeVisible();
   },
 };
@@ -91,6 +100,8 @@ export const ValidationErrors: Story = {
     const { canvas, firstName, lastName, save } = await form(canvasElement);
     await userEvent.clear(firstName);
     await userEvent.clear(lastName);
+    // The names are checked on submit, not while typing.
+    await expect(canvas.queryByText('First name is required')).not.toBeInTheDocument();
     await userEvent.click(save);
     await expect(await canvas.findByText('First name is required')).toBeVisible();
     await expect(canvas.getByText('Last name is required')).toBeVisible();
@@ -98,6 +109,8 @@ export const ValidationErrors: Story = {
     await userEvent.click(lastName);
     await userEvent.paste('x'.repeat(251));
     await expect(canvas.queryByText('Last name is required')).not.toBeInTheDocument();
+    // Save stays disabled while an error remains.
+    await expect(save).toBeDisabled();
     await userEvent.type(firstName, 'Alex');
     await userEvent.click(save);
     await expect(await canvas.findByText('Max 250 characters')).toBeVisible();
@@ -138,6 +151,7 @@ export const SaveError: Story = {
     await userEvent.type(firstName, 'a');
     await userEvent.click(save);
     await expectToast('Error updating profile');
+    await expect(firstName).toHaveValue('Alexa');
   },
 };
 
@@ -200,6 +214,11 @@ export const PictureTooBig: Story = {
         'File is too big for the upload, the limit is 7 MB. Please, choose another one',
       ),
     ).toBeVisible();
+    // No preview of the refused file: the stored picture stays.
+    await expect(canvas.getByRole('img', { name: 'Alex Morgan' })).not.toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
   },
 };
 
