@@ -88,6 +88,8 @@ export const EmailErrors: Story = {
     await expect(next(canvas)).toBeDisabled();
     await userEvent.type(canvas.getByLabelText('Email'), 'coach.example.com');
     await expect(canvas.queryByText('Email is required')).not.toBeInTheDocument();
+    // The format is checked on submit, not while typing.
+    await expect(canvas.queryByText('Incorrect email format')).not.toBeInTheDocument();
     await userEvent.click(next(canvas));
     await expect(await canvas.findByText('Incorrect email format')).toBeVisible();
     await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -299,6 +301,7 @@ export const ResetFailed: Story = {
     await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass123');
     await userEvent.click(next(canvas));
     await expectToast('Password reset failed');
+    await expect(canvas.getByLabelText('New password')).toHaveValue('NewPass123');
   },
 };
 
@@ -336,5 +339,7 @@ export const EndsOnTheSecondStep: Story = {
     await expect(canvas.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
     await expect(canvas.getByLabelText('Code from your authenticator app')).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'My clients' })).not.toBeInTheDocument();
+    // One way back: the second step's, not the reset's as well.
+    await expect(canvas.getAllByText('Back to sign in')).toHaveLength(1);
   },
 };
