@@ -11,31 +11,39 @@ import { thorough } from '../thorough.ts';
 
 const resultsPath = resolve(import.meta.dirname, '../../../../reliability/results.json');
 
-const lockPath = `${resultsPath}.lock`;
-
 /** Merges `figures` into `hostileInput.<kind>.<part>`, keeping everything else of the file. */
 export async function recordHostileResults(part: string, figures: unknown): Promise<void> {
   if (!thorough) return;
-  await withLock(() => {
-    const results = existsSync(resultsPath)
-      ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Record<string, unknown>)
+  await writeHostileResults(resultsPath, testDatabaseKind(), part, figures);
+}
+
+/** The recording itself, into the results file at `path`, dated now. */
+export async function writeHostileResults(
+  path: string,
+  kind: string,
+  part: string,
+  figures: unknown,
+): Promise<void> {
+  await withLock(path, () => {
+    const results = existsSync(path)
+      ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)
       : {};
     const hostile = (results.hostileInput ?? {}) as Record<string, Record<string, unknown>>;
-    const kind = testDatabaseKind();
     hostile[kind] = {
       ...hostile[kind],
       [part]: { date: new Date().toISOString(), ...(figures as object) },
     };
     results.hostileInput = hostile;
-    const partial = `${resultsPath}.${process.pid}.partial`;
+    const partial = `${path}.${process.pid}.partial`;
     writeFileSync(partial, `${JSON.stringify(results, null, 2)}\n`);
-    renameSync(partial, resultsPath);
+    renameSync(partial, path);
   });
 }
 
 /** Test files of both projects may write at once: one at a time, by an exclusive directory. */
-async function withLock(work: () => void): Promise<void> {
-  mkdirSync(resolve(resultsPath, '..'), { recursive: true });
+async function withLock(path: string, work: () => void): Promise<void> {
+  const lockPath = `${path}.lock`;
+  mkdirSync(resolve(path, '..'), { recursive: true });
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
