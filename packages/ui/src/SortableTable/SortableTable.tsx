@@ -1,9 +1,9 @@
 import type { RowData } from '@tanstack/react-table';
 import { useId, useMemo } from 'react';
 import { sizeValue } from '../theme/tokenValues.ts';
-import { tableClass } from './tableClass.ts';
 import { SortableTableBody } from './SortableTableBody.tsx';
 import { SortableTableHeader } from './SortableTableHeader.tsx';
+import { tableClass } from './tableClass.ts';
 import type { SortableTableProps, SortableTableSortLabels } from './types.ts';
 import { useSortableTable } from './useSortableTable.ts';
 
@@ -35,7 +35,7 @@ export function SortableTable<T extends RowData>({
   estimatedRowHeight = 52,
   ...sortOptions
 }: SortableTableProps<T>) {
-  const { columns } = sortOptions;
+  const { columns, getRowId } = sortOptions;
   const captionId = useId();
   const { table, rows, order } = useSortableTable(sortOptions);
   const columnsById = useMemo(
@@ -83,6 +83,7 @@ export function SortableTable<T extends RowData>({
         <SortableTableBody
           rows={rows}
           order={order}
+          getRowId={getRowId}
           columns={columns}
           customRow={customRow}
           hasCustomRow={hasCustomRow}

@@ -14,6 +14,7 @@ import { useRowVirtualizer, VIRTUALIZE_FROM } from './useRowVirtualizer.ts';
 import type { SortableTableRowsInOrder } from './useSortableTable.ts';
 
 export type SortableTableBodyProps<T extends RowData> = SortableTableRowsInOrder<T> & {
+  getRowId: (row: T) => string;
   columns: readonly SortableTableColumn<T>[];
   customRow: CustomRow;
   hasCustomRow: boolean;
@@ -30,6 +31,7 @@ const bodyClass = `chakra-table__body ${tableClass('table-body')}`;
 export function SortableTableBody<T extends RowData>({
   rows,
   order,
+  getRowId,
   columns,
   customRow,
   hasCustomRow,
@@ -55,7 +57,7 @@ export function SortableTableBody<T extends RowData>({
 
   const openRow = (position: number) => {
     const row = itemAtPosition(rows, order, position);
-    if (row !== undefined) onRowClick?.(row.original);
+    if (row !== undefined) onRowClick?.(row);
   };
   const handleKeyDown = useRowKeyboardNavigation({
     bodyRef,
@@ -102,6 +104,7 @@ export function SortableTableBody<T extends RowData>({
   const rowElements = renderDataRows({
     rows,
     order,
+    getRowId,
     columns,
     virtualizer: isVirtual ? virtualizer : null,
     firstRowIndex,

@@ -1,7 +1,7 @@
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { sizeValue } from '../theme/tokenValues.ts';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { sizeValue } from '../theme/tokenValues.ts';
 import { alignClass, tableClass } from './tableClass.ts';
 import type {
   SortableTableColumn,

@@ -5,7 +5,7 @@ import { SortableTableSpacerRow } from './SortableTableSpacerRow.tsx';
 import { itemAtPosition } from './sortOrder.ts';
 import type { SortableTableColumn } from './types.ts';
 import type { TableVirtualizer } from './useRowVirtualizer.ts';
-import type { SortableTableRowModel, SortableTableRowsInOrder } from './useSortableTable.ts';
+import type { SortableTableRowsInOrder } from './useSortableTable.ts';
 
 type RenderRow = (position: number, measure: boolean) => ReactNode;
 
@@ -44,6 +44,7 @@ function allRowElements(count: number, renderRow: RenderRow): ReactNode[] {
 }
 
 export type RenderDataRowsOptions<T extends RowData> = SortableTableRowsInOrder<T> & {
+  getRowId: (row: T) => string;
   columns: readonly SortableTableColumn<T>[];
   /** The virtualiser when the rows are virtualised; null renders every row. */
   virtualizer: TableVirtualizer | null;
@@ -56,17 +57,18 @@ export type RenderDataRowsOptions<T extends RowData> = SortableTableRowsInOrder<
 export function renderDataRows<T extends RowData>({
   rows,
   order,
+  getRowId,
   columns,
   virtualizer,
   firstRowIndex,
   isClickable,
 }: RenderDataRowsOptions<T>): ReactNode[] {
   const renderRow: RenderRow = (position, measure) => {
-    const row = itemAtPosition(rows, order, position) as SortableTableRowModel<T>;
+    const row = itemAtPosition(rows, order, position) as T;
     return (
       <SortableTableRow
-        key={row.id}
-        row={row.original}
+        key={getRowId(row)}
+        row={row}
         position={position}
         ariaRowIndex={firstRowIndex + position}
         columns={columns}

@@ -11,13 +11,11 @@ const columns: SortableTableColumn<Person>[] = [
   { id: 'score', header: 'Score', sortValue: (person) => person.score, sortType: 'number' },
 ];
 
-const getRowId = (person: Person) => person.id;
-
 const people = (...rows: [string | null, number | null][]): Person[] =>
   rows.map(([name, score], index) => ({ id: String(index), name, score }));
 
 function sortedNames(data: Person[], initialSort: SortableTableSort): (string | null)[] {
-  const { result } = renderHook(() => useSortableTable({ data, columns, getRowId, initialSort }));
+  const { result } = renderHook(() => useSortableTable({ data, columns, initialSort }));
   const order = result.current.order ?? [];
   return [...order].map((index) => data[index]?.name ?? null);
 }
@@ -110,7 +108,6 @@ describe('memoisation', () => {
         useSortableTable({
           data: rows,
           columns,
-          getRowId,
           initialSort: { columnId: 'name', direction: 'asc' },
         }),
       { initialProps: { rows: data } },

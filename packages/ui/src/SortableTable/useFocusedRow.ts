@@ -2,7 +2,6 @@ import type { RowData } from '@tanstack/react-table';
 import { type FocusEvent, useState } from 'react';
 import { positionOf } from './rowElements.ts';
 import { indexAtPosition, type SortOrder } from './sortOrder.ts';
-import type { SortableTableRowModel } from './useSortableTable.ts';
 
 export type FocusedRow = {
   /** Index in `rows` of the focused row, or -1. */
@@ -21,11 +20,11 @@ export type FocusedRow = {
  * body's focus events, delegated: none is created per row.
  */
 export function useFocusedRow<T extends RowData>(
-  rows: readonly SortableTableRowModel<T>[],
+  rows: readonly T[],
   order: SortOrder | null,
 ): FocusedRow {
   const [focused, setFocused] = useState<{
-    rows: readonly SortableTableRowModel<T>[];
+    rows: readonly T[];
     index: number;
   } | null>(null);
   const index = focused?.rows === rows ? focused.index : -1;

@@ -1,7 +1,6 @@
 import {
   type ColumnDef,
   createColumnHelper,
-  type Row,
   type RowData,
   rowSortingFeature,
   type SortingState,
@@ -15,8 +14,8 @@ import { createTextCollator } from './sortFns.ts';
 import { createSortOrderCache, type SortOrder } from './sortOrder.ts';
 import type { SortableTableColumn, SortableTableSort } from './types.ts';
 
-// Static, as TanStack recommends. Only the sorting state and its header APIs: no sorted row
-// model, since the rows are laid out from our cached orders (`manualSorting` below).
+// Static, as TanStack recommends. Only the sorting state and its header APIs: no row model at
+// all, since the rows are laid out from `data` and our cached orders (`manualSorting` below).
 const features = tableFeatures({ rowSortingFeature });
 
 type Features = typeof features;
@@ -26,13 +25,14 @@ export type SortableTableInstance<T extends RowData> = ReturnType<
   typeof useSortableTable<T>
 >['table'];
 
-/** A TanStack row of a `SortableTable` of rows `T`. */
-export type SortableTableRowModel<T extends RowData> = Row<Features, T>;
-
 /** The rows of a `SortableTable` and the order they are shown in. */
 export type SortableTableRowsInOrder<T extends RowData> = {
-  /** The TanStack core rows, one per item of `data`, in the order of `data`. */
-  rows: readonly SortableTableRowModel<T>[];
+  /**
+   * The items of `data` themselves, in the order of `data`: no TanStack row object is made for
+   * them (the core row model made 10,000 of them before a table's first row painted, where a
+   * window of about thirty is shown); a rendered row's key is `getRowId` of its item.
+   */
+  rows: readonly T[];
   /** Display order of `rows`, or null for the order of `data` itself. */
   order: SortOrder | null;
 };
@@ -41,7 +41,6 @@ export type SortableTableRowsInOrder<T extends RowData> = {
 export type UseSortableTableOptions<T extends RowData> = {
   data: readonly T[];
   columns: readonly SortableTableColumn<T>[];
-  getRowId: (row: T) => string;
   initialSort?: SortableTableSort;
   onSortChange?: (sort: SortableTableSort) => void;
   locale?: string;
@@ -68,8 +67,8 @@ function toTanStackColumns<T extends RowData>(
 }
 
 /**
- * The TanStack Table 9 instance behind `SortableTable`: the columns as column defs, the core row
- * model (row ids from `getRowId`) and the sort state (asc -> desc -> asc, never removed), which
+ * The TanStack Table 9 instance behind `SortableTable`: the columns as column defs, the header
+ * groups and the sort state (asc -> desc -> asc, never removed), which
  * the header buttons toggle through TanStack. Sorting is manual: the display order comes from a
  * cache kept per data version (the `data` and `columns` references and the locale), so a header
  * click sorts a column at most once per data version and later clicks only read a cached order;
@@ -78,7 +77,6 @@ function toTanStackColumns<T extends RowData>(
 export function useSortableTable<T extends RowData>({
   data,
   columns,
-  getRowId,
   initialSort,
   onSortChange,
   locale,
@@ -108,7 +106,6 @@ export function useSortableTable<T extends RowData>({
       features,
       columns: tableColumns,
       data: data as T[],
-      getRowId: (row: T) => getRowId(row),
       state: { sorting },
       onSortingChange: handleSortingChange,
       manualSorting: true,
@@ -122,8 +119,5 @@ export function useSortableTable<T extends RowData>({
 
   // null: the order of `data` itself (no sort yet, or a sort by an unknown column).
   const order: SortOrder | null = sort ? cache.orderOf(sort.columnId, sort.direction) : null;
-  // With manual sorting this is the core row model: one TanStack row per item of `data`.
-  const rows = table.getRowModel().rows;
-
-  return { table, rows, order };
+  return { table, rows: data, order };
 }
