@@ -2,4 +2,8 @@
 export { ScreenLoadError } from './components/ScreenLoadError.tsx';
 export type { ScreenLoader } from './lazyScreen.tsx';
 export { LazyScreen } from './lazyScreen.tsx';
-export { PreloadScreenProvider, usePreloadScreen } from './preloadScreen.ts';
+export {
+  PreloadScreenProvider,
+  usePreloadScreen,
+  usePreloadScreenWhenIdle,
+} from './preloadScreen.ts';

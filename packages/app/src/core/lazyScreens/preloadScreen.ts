@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 /**
  * Starts loading the code of the screen at a route path (one of `paths`) ahead of its first show,
@@ -16,4 +16,23 @@ export const PreloadScreenProvider = PreloadScreenContext.Provider;
 /** The function that starts loading the screen at a route path. */
 export function usePreloadScreen(): PreloadScreen {
   return useContext(PreloadScreenContext);
+}
+
+/**
+ * Loads the code of the screen at `path` once `isReady` and the browser is idle: the screen a
+ * coach opens next (a client's profile from My clients) then costs its data on the click, not its
+ * code as well. Never before the current screen has painted what it waited for.
+ */
+export function usePreloadScreenWhenIdle(path: string, isReady: boolean): void {
+  const preloadScreen = usePreloadScreen();
+  useEffect(() => {
+    if (!isReady) return;
+    if (typeof globalThis.requestIdleCallback === 'function') {
+      const handle = globalThis.requestIdleCallback(() => preloadScreen(path));
+      return () => globalThis.cancelIdleCallback(handle);
+    }
+    // Safari has no idle callback: a moment after the paint stands in for it.
+    const timer = setTimeout(() => preloadScreen(path), 200);
+    return () => clearTimeout(timer);
+  }, [path, isReady, preloadScreen]);
 }

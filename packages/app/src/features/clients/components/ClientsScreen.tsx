@@ -15,6 +15,7 @@ import {
   followUpDueCount,
   isFiltered,
 } from '../../../core/clientList/index.ts';
+import { usePreloadScreenWhenIdle } from '../../../core/lazyScreens/index.ts';
 import { liveListAtom } from '../../../core/live/index.ts';
 import { LiveAnnouncer, useLiveChanges } from '../../../core/liveCues/index.ts';
 import { clientPath, paths } from '../../../core/navigation/index.ts';
@@ -138,6 +139,8 @@ export function ClientsScreen() {
   }
 
   const rows = list.state === 'hasData' ? list.data.rows : noRows;
+  // The coach opens a client next: the profile's code loads once the rows are shown.
+  usePreloadScreenWhenIdle(paths.client, rows.length > 0);
   const changes = useLiveChanges(list.state === 'hasData' ? list.data.rows : undefined, liveCells);
   const generatedAt = list.state === 'hasData' ? list.data.generatedAt : null;
   const formats = useMemo(
