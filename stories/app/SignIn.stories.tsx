@@ -73,14 +73,20 @@ export const Empty: Story = {
 export const ValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, email, submit } = fields(canvasElement);
+    // No error before the first submit, even for a field typed in and emptied.
+    await userEvent.type(email, 'x');
+    await userEvent.clear(email);
+    await expect(canvas.queryByText('Email is required')).not.toBeInTheDocument();
     await userEvent.click(submit);
     await expect(await canvas.findByText('Email is required')).toBeVisible();
     await expect(canvas.getByText('Password is required')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(submit).toBeDisabled();
 
     // Editing a field clears its error; a new check waits for the next submit.
     await userEvent.type(email, 'coach@');
     await expect(canvas.queryByText('Email is required')).not.toBeInTheDocument();
+    await expect(canvas.queryByText('Incorrect email format')).not.toBeInTheDocument();
     await expect(canvas.getByText('Password is required')).toBeVisible();
     await expect(submit).toBeDisabled();
   },
@@ -236,6 +242,7 @@ export const CodeRequired: Story = {
     await expect(code).toHaveFocus();
     await expect(code).toHaveAccessibleDescription(codeNotice);
     await expect(email).toHaveValue(demoCoachCredentials.email);
+    await expect(canvas.getByLabelText('Password')).toHaveValue(demoCoachCredentials.password);
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
     await expect(submit).toBeEnabled();
 
@@ -294,12 +301,18 @@ export const Submitting: Story = {
   },
 };
 
-/** The whole signed-out app: a successful sign-in opens the clients list. */
+/**
+ * The whole signed-out app: a successful sign-in (the email typed with spaces around it, which are
+ * trimmed) opens the clients list.
+ */
 export const SignedInGoesToClients: Story = {
   render: renderApp,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Email'), demoCoachCredentials.email);
+    await userEvent.type(
+      await canvas.findByLabelText('Email'),
+      `  ${demoCoachCredentials.email}  `,
+    );
     await userEvent.type(canvas.getByLabelText('Password'), demoCoachCredentials.password);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
     await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
