@@ -65,6 +65,10 @@ export const Unread: Story = {
   play: async ({ canvasElement }) => {
     const section = await messages(canvasElement);
     await expect(section.getByText('Could we talk about it on Thursday?')).toBeVisible();
+    // Oldest first: the welcome at the top, Jamie's question at the end.
+    const texts = section.getAllByRole('article').map((article) => article.textContent);
+    await expect(texts[0]).toContain('welcome to the sense phase');
+    await expect(texts.at(-1)).toContain('Could we talk about it on Thursday?');
     const nav = within(within(canvasElement).getByRole('navigation', { name: 'Main' }));
     await waitFor(() =>
       expect(nav.getByRole('link', { name: /My clients/ })).toHaveAccessibleName(
