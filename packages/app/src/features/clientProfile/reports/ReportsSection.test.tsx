@@ -27,6 +27,7 @@ function renderProfile(backend: RenderClientProfileOptions['backend'] = {}) {
 
 const reportsRegion = () => loadedRegion('Reports', { timeout: 5000 });
 
+// The daily quota's message is the story's (ReportModal: QuotaReached).
 describe('the reports of a client profile', () => {
   it("shows 20 reports, and the next ones on 'Show more' with the previous page's cursor", async () => {
     const { user, calls } = renderProfile({ reportCount: 45 });
@@ -89,28 +90,5 @@ describe('the reports of a client profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'closed'));
     expect(reports.getAllByRole('button', { name: /^Download/ })).toHaveLength(1);
-  });
-
-  it('says when the coach may generate again once the daily reports are used up', async () => {
-    const { user } = renderProfile({ reportQuotaReached: true });
-    await reportsRegion();
-    await user.click(screen.getByRole('button', { name: 'Generate report' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Generate report' });
-    for (const label of [
-      'Mental wellbeing',
-      'Physical wellbeing',
-      'Productivity',
-      'Final comments from coach',
-    ]) {
-      await user.type(within(dialog).getByLabelText(label), 'Fine');
-    }
-    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
-    expect(
-      await screen.findByText(
-        'You have generated as many reports as a day allows. Try again in 60 minutes.',
-        {},
-        toastWait,
-      ),
-    ).toBeInTheDocument();
   });
 });
