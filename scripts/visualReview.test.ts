@@ -11,8 +11,10 @@ import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumHeadlessShellPath } from './chromium.js';
 import { approveRenders } from './visualApprove.ts';
 import { reviewRun } from './visualReview.ts';
 import { createReviewServer } from './visualReviewServer.ts';
@@ -69,7 +71,10 @@ describe('the visual review', () => {
   it('groups the page by component, with an approval for each story and each component', () => {
     reviewRun(review, baselines, ['2026-11-25T10-00-00Z']);
     const html = readFileSync(join(review, 'index.html'), 'utf8');
-    expect(html).toContain('Visual review: 2 changed, 1 new, 2 unchanged');
+    expect(html).toContain('<title>Visual review: 2 changed, 1 new</title>');
+    expect(html).toContain(
+      'Visual review: <span data-count="changed">2</span> changed, <span data-count="added">1</span> new, 2 unchanged',
+    );
     const components = [...html.matchAll(/<section class="component" data-component="([^"]+)"/g)];
     expect(components.map((match) => match[1])).toEqual(['app-screens-clients', 'ui-modal']);
     expect(html).toContain('data-ids="ui-modal--default ui-modal--narrow">Approve all 2</button>');
@@ -228,4 +233,74 @@ describe('the review server', () => {
       await close();
     }
   });
+
+  it('in a browser: the counts and the approve-all follow each approval; a story compares at full size', async () => {
+    const { base, close } = await serve();
+    const browser = await chromium.launch({
+      executablePath: chromiumHeadlessShellPath,
+      args: chromiumArgs,
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const missing: string[] = [];
+      page.on('response', (answer) => {
+        if (answer.status() >= 400) missing.push(answer.url());
+      });
+      await page.goto(`${base}/visual/index.html`);
+      const modal = page.locator('section[data-component="ui-modal"]');
+      const approveAll = modal.getByRole('button', { name: /^Approve all|All approved/ });
+      await expect(approveAll.textContent()).resolves.toBe('Approve all 2');
+
+      await page
+        .locator('article[data-id="ui-modal--narrow"]')
+        .getByRole('button', { name: 'Approve', exact: true })
+        .click();
+      await page.getByRole('status').filter({ hasText: 'Approved ui-modal--narrow.' }).waitFor();
+      expect(await page.locator('h1').textContent()).toBe(
+        'Visual review: 2 changed, 0 new, 2 unchanged',
+      );
+      expect(await page.title()).toBe('Visual review: 2 changed, 0 new');
+      expect(await modal.locator('.count').textContent()).toBe('1');
+      expect(await approveAll.textContent()).toBe('Approve all 1');
+      expect(await approveAll.getAttribute('data-ids')).toBe('ui-modal--default');
+
+      // The difference at full size: 100 px wide at 100 %, 200 px at 200 %; overlaid at 50 %.
+      await page
+        .locator('article[data-id="ui-modal--default"]')
+        .getByRole('button', { name: 'Compare at full size' })
+        .click();
+      const viewer = page.getByRole('dialog', { name: 'ui-modal--default' });
+      await viewer.waitFor();
+      const baseline = viewer.getByRole('img', { name: 'Baseline of ui-modal--default' });
+      await expect.poll(() => baseline.evaluate((image) => image.clientWidth)).toBe(100);
+      await viewer.getByLabel('Zoom').selectOption('2');
+      await expect.poll(() => baseline.evaluate((image) => image.clientWidth)).toBe(200);
+      await viewer.getByLabel('Show').selectOption('overlay');
+      const run = viewer.getByRole('img', { name: 'This run of ui-modal--default' });
+      expect(await run.evaluate((image) => getComputedStyle(image).opacity)).toBe('0.5');
+      await viewer.getByLabel("This run's opacity").fill('80');
+      expect(await run.evaluate((image) => getComputedStyle(image).opacity)).toBe('0.8');
+      await viewer.getByRole('button', { name: 'Close' }).click();
+      await viewer.waitFor({ state: 'hidden' });
+
+      await approveAll.click();
+      await page.getByRole('status').filter({ hasText: 'Approved ui-modal--default.' }).waitFor();
+      expect(await approveAll.textContent()).toBe('All approved');
+      expect(await approveAll.isDisabled()).toBe(true);
+      expect(await page.locator('h1').textContent()).toBe(
+        'Visual review: 1 changed, 0 new, 2 unchanged',
+      );
+      expect(
+        await page
+          .locator('article[data-id="app-screens-clients--empty"] figure')
+          .last()
+          .textContent(),
+      ).toBe('DifferenceThe sizes differ: compare the two.');
+      expect((await fetch(`${base}/favicon.ico`)).status).toBe(204);
+      expect(missing).toEqual([]);
+    } finally {
+      await browser.close();
+      await close();
+    }
+  }, 30_000);
 });

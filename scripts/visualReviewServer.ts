@@ -137,6 +137,11 @@ export function createReviewServer({ root, folders }: ReviewServerOptions): Serv
       response.writeHead(302, { location: '/visual/index.html' });
       return response.end();
     }
+    // The page carries its icon inline; an image opened alone still asks for this one.
+    if (path === '/favicon.ico') {
+      response.writeHead(204, { 'cache-control': 'max-age=86400' });
+      return response.end();
+    }
     void sendFile(base, path, request.method === 'HEAD', response, answer);
   });
 }
