@@ -165,6 +165,8 @@ export const AlreadyRegistered: Story = {
       ),
     ).toBeVisible();
     await expect(email).toHaveValue('client@example.com');
+    // On the field only: no failure toast.
+    await expect(screen.queryByText('Error performing client invite operation')).toBeNull();
   },
 };
 

@@ -56,6 +56,8 @@ async function openInvite(user: ReturnType<typeof userEvent.setup>) {
 const pendingList = () =>
   within(screen.getByRole('region', { name: 'Pending invites' })).findByRole('list');
 
+// What the modal shows (its checks, a failure, an address already registered, the empty list's
+// way in) is the stories' (InviteClient); here, what reaches the server and what is read again.
 // Generous: a loaded machine renders the screen slowly; the limit only catches a hang.
 describe('Invite client', { timeout: 30_000 }, () => {
   it('sends the trimmed address on Enter, toasts it, closes, and reloads the invites and clients', async () => {
@@ -98,20 +100,6 @@ describe('Invite client', { timeout: 30_000 }, () => {
     expect(requests.count('POST /api/auth/invites')).toBe(0);
   });
 
-  it("keeps the modal and the address after a failure, with the spec's failure toast", async () => {
-    const { user, requests } = renderClients({ inviteFails: true });
-    const { dialog, email, send } = await openInvite(user);
-
-    await user.type(email, 'new.client@example.com');
-    await user.click(send);
-
-    expect(await screen.findByText('Error performing client invite operation')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Invite client' })).toBe(dialog);
-    expect(email).toHaveValue('new.client@example.com');
-    await waitFor(() => expect(send).toBeEnabled());
-    expect(requests.count('GET /api/auth/invites')).toBe(1);
-  });
-
   it('says the server could not be reached when the network fails, keeps the address, and sends it once back', async () => {
     const { user, requests } = renderClients();
     server.use(
@@ -140,26 +128,5 @@ describe('Invite client', { timeout: 30_000 }, () => {
       { email: 'new.client@example.com' },
     ]);
     await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'closed'));
-  });
-
-  it('says on the field when the address already has an account, without a toast', async () => {
-    const { user } = renderClients();
-    const { dialog, email } = await openInvite(user);
-
-    await user.type(email, 'client@example.com{Enter}');
-
-    expect(
-      await within(dialog).findByText(
-        'This address already has an account, or another coach has invited it',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('Error performing client invite operation')).not.toBeInTheDocument();
-    expect(email).toHaveValue('client@example.com');
-  });
-
-  it('offers the invite in the empty list of a new coach', async () => {
-    const { user } = renderClients({ emptyLists: true });
-    await user.click(await screen.findByRole('button', { name: 'Invite your first client' }));
-    expect(await screen.findByRole('dialog', { name: 'Invite client' })).toBeInTheDocument();
   });
 });
