@@ -165,7 +165,7 @@ export const Saved: Story = {
   },
 };
 
-/** Turned off and saved. */
+/** Turned off and saved: the hour is kept, shown but not to be changed. */
 export const TurnedOff: Story = {
   play: async ({ canvasElement }) => {
     const { isOn, hour, save } = await form(canvasElement);
@@ -174,6 +174,9 @@ export const TurnedOff: Story = {
     await expect(hour).toBeDisabled();
     await userEvent.click(save);
     await expectToast('Mail settings saved');
+    // What the server stored: off, at the same hour.
+    await waitFor(() => expect(hour).toHaveTextContent('7:00 AM'));
+    await expect(isOn).not.toBeChecked();
   },
 };
 
