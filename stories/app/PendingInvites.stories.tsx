@@ -81,6 +81,12 @@ export const Several: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, list, itemOf } = await loaded(canvasElement);
     await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // The newest first.
+    await expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByText(/@/).textContent),
+    ).toEqual(['robin.walsh@example.com', 'sam.taylor@example.com', 'casey.nguyen@example.com']);
     await expect(canvas.getByText('3 waiting for an answer')).toBeVisible();
     await expect(itemOf('robin.walsh@example.com')).toHaveTextContent(
       'Sent Nov 15·Expires in 13 days',
