@@ -81,9 +81,11 @@ export const Default: Story = {
     await expect(canvas.getByText(/local time \(America\/New_York\)/)).toHaveTextContent(
       '4:30 AM local time (America/New_York)',
     );
+    await expect(canvas.getByText(/years old · (Male|Female)/)).toBeVisible();
     const journey = await section(canvasElement, 'Journey');
     await expect(journey.getByRole('listitem', { current: 'step' })).toHaveTextContent('Sense');
     await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
+    await expect(journey.getByText(/^Journey since /)).toBeVisible();
     const engagement = await section(canvasElement, 'Engagement (48h)');
     await expect(engagement.getByRole('meter', { name: 'Engagement (48h)' })).toHaveAttribute(
       'aria-valuetext',
