@@ -157,3 +157,18 @@ describe.each(setups)('a 401 after a refresh (%s)', (_setup, makeSetup) => {
     expect(server.reuseDetections).toBe(0);
   });
 });
+
+describe.each(setups)('refreshSession (%s)', (_setup, makeSetup) => {
+  it('renews once for calls made together, all answered with the one new token', async () => {
+    const gated = createGatedServer();
+    const { tokens, refreshLock } = makeSetup();
+    const api = createCoachApi({ baseURLs, tokens, fetch: gated.fetch, refreshLock });
+    const refresh = gated.hold(refreshPath);
+    const renewals = [api.refreshSession(), api.refreshSession()];
+    await refresh.release();
+
+    await expect(Promise.all(renewals)).resolves.toEqual(['access-2', 'access-2']);
+    expect(gated.server.refreshCalls).toBe(1);
+    expect(gated.server.reuseDetections).toBe(0);
+  });
+});
