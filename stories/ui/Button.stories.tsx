@@ -1,5 +1,5 @@
 import { HStack, VStack } from '@chakra-ui/react';
-import { Button, buttonSizes } from '@coach/ui';
+import { Button, buttonSizes, buttonVariants } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuPlus } from 'react-icons/lu';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -13,7 +13,17 @@ const meta = {
   argTypes: {
     children: { control: 'text' },
     icon: { control: false },
-    size: { control: 'select', options: buttonSizes },
+    // The choices by name: the generated table cannot read a union made from a list.
+    variant: {
+      control: 'inline-radio',
+      options: buttonVariants,
+      table: { type: { summary: buttonVariants.map((name) => `'${name}'`).join(' | ') } },
+    },
+    size: {
+      control: 'inline-radio',
+      options: buttonSizes,
+      table: { type: { summary: buttonSizes.map((name) => `'${name}'`).join(' | ') } },
+    },
   },
 } satisfies Meta<typeof Button>;
 

@@ -30,7 +30,11 @@ const meta = {
     disabled: false,
     onSend: fn(() => Promise.resolve()),
   },
-  argTypes: { quickReplies: { control: false }, onSend: { control: false } },
+  argTypes: {
+    // Typed by name.
+    quickReplies: { control: false, table: { type: { summary: 'readonly QuickReply[]' } } },
+    onSend: { control: false },
+  },
   parameters: { width: '36rem' },
 } satisfies Meta<typeof MessageComposer>;
 

@@ -94,7 +94,11 @@ const meta = {
     onLoadOlder: fn(),
     onRetry: fn(),
   },
-  argTypes: { messages: { control: false }, renderActions: { control: false } },
+  argTypes: {
+    // Typed by name, editable as data.
+    messages: { control: 'object', table: { type: { summary: 'readonly ThreadMessage[]' } } },
+    renderActions: { control: false },
+  },
   parameters: { width: '36rem' },
 } satisfies Meta<typeof MessageThread>;
 

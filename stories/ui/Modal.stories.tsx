@@ -172,10 +172,11 @@ export const LongContent: Story = {
 export const LongTitle: Story = {
   args: {
     isOpen: true,
-    title: 'Generate the wellbeing report for Maria Alexandra Konstantina Bartholomew-Vandenberghe',
+    title:
+      'Change the journey phase of Maria Alexandra Konstantina Bartholomew-Vandenberghe from Sense to Grow',
   },
   play: async () => {
-    await expect(await findOpenDialog(/Generate the wellbeing report/)).toBeVisible();
+    await expect(await findOpenDialog(/Change the journey phase of Maria/)).toBeVisible();
   },
 };
 

@@ -39,6 +39,10 @@ const meta = {
   component: ShortcutHelp,
   tags: ['autodocs'],
   args: { isOpen: false, onClose: fn(), title: 'Keyboard shortcuts', groups },
+  argTypes: {
+    // Typed by name, editable as data.
+    groups: { control: 'object', table: { type: { summary: 'readonly ShortcutHelpGroup[]' } } },
+  },
   // On the Docs page each story shows in a frame of its own but the first, which the page's
   // controls drive, as the Modal's do.
   parameters: { docs: { story: ownFrame(640) } },

@@ -43,8 +43,16 @@ const meta = {
     estimatedRowHeight: 57,
   },
   argTypes: {
-    data: { control: false },
-    columns: { control: false },
+    // Typed by name (the generated table reads a generic's rows as unknown); the rows are data
+    // a designer may edit, the columns hold functions.
+    data: {
+      control: 'object',
+      table: { type: { summary: 'readonly T[]', detail: 'Rows of any shape: here ClientRow' } },
+    },
+    columns: {
+      control: false,
+      table: { type: { summary: 'readonly SortableTableColumn<T>[]' } },
+    },
     customRow: { control: false },
     emptyState: { control: false },
     caption: { control: 'text' },

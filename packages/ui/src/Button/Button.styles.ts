@@ -1,7 +1,8 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { defineStaticStyles, type StaticStyle } from '../theme/staticStyles.ts';
 
-const buttonVariants = ['primary', 'secondary', 'ghost', 'danger', 'link'] as const;
+/** The looks of a Coach button, from the most to the least prominent. */
+export const buttonVariants = ['primary', 'secondary', 'ghost', 'danger', 'link'] as const;
 export type ButtonVariant = (typeof buttonVariants)[number];
 
 /** The sizes of Chakra's button recipe that Coach uses. */

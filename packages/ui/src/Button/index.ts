@@ -1,2 +1,2 @@
+export { buttonSizes, buttonVariants } from './Button.styles.ts';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
-export { buttonSizes } from './Button.styles.ts';
