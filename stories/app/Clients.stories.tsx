@@ -80,10 +80,13 @@ export const UnreadMessages: Story = {
     const { canvas } = await clientsTable(canvasElement);
     await waitFor(() => expect(rowNames(canvasElement)[0]).toBe('Jamie Lee'));
     await expect(rowNames(canvasElement)[1]).toMatch(/^Maria-Fernanda/);
-    const [jamie] = dataRows(canvasElement);
+    const [jamie, maria, third] = dataRows(canvasElement);
     await expect(within(jamie as HTMLElement).getAllByText('2 unread messages')).not.toHaveLength(
       0,
     );
+    await expect(within(maria as HTMLElement).getAllByText('1 unread message')).not.toHaveLength(0);
+    // No badge for a client with nothing unread.
+    await expect((third as HTMLElement).querySelector('[data-unread]')).toBeNull();
     const nav = within(canvas.getByRole('navigation', { name: 'Main' }));
     await expect(nav.getByRole('link', { name: /My clients/ })).toHaveAccessibleName(
       'My clients 3 unread messages',
