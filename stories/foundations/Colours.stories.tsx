@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuCheck, LuX } from 'react-icons/lu';
 import { expect, within } from 'storybook/test';
 import { type ColourRow, hexOf, paletteRows, semanticRows } from './colourTokens.ts';
-import { AA_TEXT, contrastRatio, formatRatio } from './contrast.ts';
+import { AA_LARGE_TEXT, AA_TEXT, contrastRatio, formatRatio } from './contrast.ts';
 import { DocTable } from './DocTable.tsx';
 
 const white = '#ffffff';
@@ -23,8 +23,8 @@ function Swatch({ token }: { token: string }) {
   );
 }
 
-function AaMark({ ratio }: { ratio: number }) {
-  const isPass = ratio >= AA_TEXT;
+function AaMark({ ratio, minimum = AA_TEXT }: { ratio: number; minimum?: number }) {
+  const isPass = ratio >= minimum;
   return (
     <HStack gap="1" color={isPass ? 'success.fg' : 'error.fg'} fontWeight="medium">
       <Icon as={isPass ? LuCheck : LuX} aria-hidden />
@@ -33,14 +33,37 @@ function AaMark({ ratio }: { ratio: number }) {
   );
 }
 
+/**
+ * AA for both uses of a colour: as text (4.5:1) and as a UI part, a border, a bar or an icon
+ * (3:1, WCAG 1.4.11). A border at 3.21:1 passes; the same colour as body text does not.
+ */
+function AaMarks({ ratio }: { ratio: number }) {
+  return (
+    <Stack gap="0.5">
+      <HStack gap="1">
+        <Text as="span" color="fg.muted" minWidth="14">
+          Text
+        </Text>
+        <AaMark ratio={ratio} />
+      </HStack>
+      <HStack gap="1">
+        <Text as="span" color="fg.muted" minWidth="14">
+          UI part
+        </Text>
+        <AaMark ratio={ratio} minimum={AA_LARGE_TEXT} />
+      </HStack>
+    </Stack>
+  );
+}
+
 const columns = [
   'Token',
   'Swatch',
   'Value',
   'Contrast on white',
-  'AA text on white',
+  'AA on white',
   'Contrast with fg',
-  'AA text with fg',
+  'AA with fg',
 ];
 
 const toTableRows = (rows: ColourRow[]) =>
@@ -61,9 +84,9 @@ const toTableRows = (rows: ColourRow[]) =>
           )}
         </Stack>,
         formatRatio(onWhite),
-        <AaMark key="white" ratio={onWhite} />,
+        <AaMarks key="white" ratio={onWhite} />,
         formatRatio(withForeground),
-        <AaMark key="fg" ratio={withForeground} />,
+        <AaMarks key="fg" ratio={withForeground} />,
       ],
     };
   });
@@ -97,7 +120,7 @@ type Story = StoryObj<typeof meta>;
 export const SemanticTokens: Story = {
   render: () => (
     <DocTable
-      caption="Semantic colour tokens, their palette value and text contrast"
+      caption="Semantic colour tokens, their palette value and contrast as text and as UI parts"
       columns={columns}
       rows={toTableRows(semanticRows)}
     />
@@ -112,7 +135,10 @@ export const SemanticTokens: Story = {
     const laggingRow = rowOf(table, 'lagging');
     await expect(laggingRow).toHaveTextContent('#e0641d');
     await expect(laggingRow).toHaveTextContent('3.49:1');
-    await expect(within(laggingRow).getAllByText(/Pass|Fail/)[0]).toHaveTextContent('Fail');
+    // On white: too light for text (4.5:1), enough for a bar or a border (3:1).
+    const [asText, asPart] = within(laggingRow).getAllByText(/Pass|Fail/);
+    await expect(asText).toHaveTextContent('Fail');
+    await expect(asPart).toHaveTextContent('Pass');
   },
 };
 
@@ -120,7 +146,7 @@ export const SemanticTokens: Story = {
 export const Palette: Story = {
   render: () => (
     <DocTable
-      caption="Palette shades and their text contrast"
+      caption="Palette shades and their contrast as text and as UI parts"
       columns={columns}
       rows={toTableRows(paletteRows)}
     />
