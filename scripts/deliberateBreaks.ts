@@ -115,7 +115,7 @@ function stop(signal: NodeJS.Signals): void {
   }
   restoreHeld();
   console.error(`\ndeliberateBreaks: stopped by ${signal}; the broken file is put back`);
-  process.exit(130);
+  process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 
 /** Runs `command` in bash from the root, its output to `logName`; resolves with its exit code. */
