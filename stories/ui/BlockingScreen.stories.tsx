@@ -1,20 +1,10 @@
-import { Box, HStack, Icon, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { BlockingScreen } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { LuActivity, LuMonitor, LuRotateCw } from 'react-icons/lu';
+import { LuMonitor, LuRotateCw } from 'react-icons/lu';
 import { expect, within } from 'storybook/test';
+import { CoachMark } from './fixtures/CoachMark.tsx';
 import { ownFrame } from './fixtures/ownFrame.ts';
-
-function Logo() {
-  return (
-    <HStack gap="2" color="accent" aria-label="Coach" role="img">
-      <Icon as={LuActivity} boxSize="6" />
-      <Text as="span" fontWeight="bold" fontSize="xl" aria-hidden>
-        Coach
-      </Text>
-    </HStack>
-  );
-}
 
 const meta = {
   title: 'UI/BlockingScreen',
@@ -29,7 +19,7 @@ const meta = {
   args: {
     title: 'Coach app is available for screens with higher resolution',
     icon: <LuMonitor />,
-    logo: <Logo />,
+    logo: <CoachMark />,
   },
   argTypes: { icon: { control: false }, logo: { control: false } },
 } satisfies Meta<typeof BlockingScreen>;
@@ -87,7 +77,8 @@ export const LongText: Story = {
 /** A phone-sized preview: the text wraps and stays readable. */
 export const Narrow: Story = {
   args: { isContained: true, message: 'Open Coach on a larger screen.' },
-  parameters: { layout: 'padded', width: '20rem' },
+  // Its Docs frame as tall as the story (36rem and the padding), not cut mid-sentence.
+  parameters: { layout: 'padded', width: '20rem', docs: { story: ownFrame(620) } },
   render: (args) => (
     <Box height="36rem">
       <BlockingScreen {...args} />
@@ -103,7 +94,7 @@ export const Narrow: Story = {
 /** Contained in a 60rem by 30rem box instead of the viewport (`isContained`). */
 export const Wide: Story = {
   args: { isContained: true, message: 'Open Coach on a larger screen.' },
-  parameters: { layout: 'padded', width: '60rem' },
+  parameters: { layout: 'padded', width: '60rem', docs: { story: ownFrame(530) } },
   render: (args) => (
     <Box height="30rem">
       <BlockingScreen {...args} />

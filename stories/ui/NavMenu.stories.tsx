@@ -1,8 +1,9 @@
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { Button, NavMenu, type NavMenuItem, type NavMenuLinkProps } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LuCalendar, LuChartLine, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { CoachMark } from './fixtures/CoachMark.tsx';
 import { showState } from './fixtures/interactionStates.tsx';
 
 const navigate = fn().mockName('navigate');
@@ -28,19 +29,8 @@ const items: NavMenuItem[] = [
   { id: 'settings', name: 'Settings', icon: <LuSettings />, href: '/settings' },
 ];
 
-/**
- * The product's mark, as the app passes it. A component of its own: the Docs page serialises
- * the args, and an element whose type is a styled component (which refers to itself) cannot be.
- */
-function Logo() {
-  return (
-    <chakra.a href="/" fontSize="2xl" fontWeight="bold" color="accent.emphasized">
-      Coach
-    </chakra.a>
-  );
-}
-
-const logo = <Logo />;
+/** The product's mark, as the app passes it: a link to the root. */
+const logo = <CoachMark href="/" />;
 
 const meta = {
   title: 'UI/NavMenu',
