@@ -12,6 +12,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
@@ -206,5 +207,119 @@ export const HostileText: Story = {
     const log = section.getByRole('log');
     await expect(log.querySelector('img, script, b, a')).toBeNull();
     await expect(log.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  },
+};
+
+/**
+ * While the thread loads (the request never answers): the section busy, its placeholder named
+ * 'Loading Messages' in the room the thread and the composer will take, no composer yet.
+ */
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    const { state, live } = backendOf();
+    msw.use(...createHandlers({ state, liveEvents: live, delays: { listMessages: 'forever' } }));
+  },
+  play: async ({ canvasElement }) => {
+    const region = await within(canvasElement).findByRole(
+      'region',
+      { name: 'Messages' },
+      { timeout: storyWait(10_000) },
+    );
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+    await expect(within(region).getByRole('status', { name: 'Loading Messages' })).toBeVisible();
+    await expect(within(region).queryByRole('log')).toBeNull();
+    await expect(within(region).queryByRole('textbox')).toBeNull();
+  },
+};
+
+/** The thread's reads in the load-error stories, and whether the server answers them again. */
+const threadServer = { asked: 0, isBack: false };
+
+/** The thread's reads fail until `threadServer.isBack`; then the mocks' own handler answers. */
+const threadFails: Story['beforeEach'] = ({ msw }) => {
+  Object.assign(threadServer, { asked: 0, isBack: false });
+  msw.use(
+    http.get('*/api/messaging/clients/:clientId/messages', () => {
+      threadServer.asked += 1;
+      return threadServer.isBack
+        ? undefined
+        : HttpResponse.json(
+            { error: 'internal_error', message: 'Internal error' },
+            { status: 500 },
+          );
+    }),
+  );
+};
+
+/** The Messages section showing its load error: the alert and its retry. */
+async function failedThread(canvasElement: HTMLElement) {
+  const region = within(
+    await within(canvasElement).findByRole(
+      'region',
+      { name: 'Messages' },
+      { timeout: storyWait(10_000) },
+    ),
+  );
+  const alert = await region.findByRole('alert');
+  await expect(alert).toHaveTextContent('Messages could not be loaded.');
+  await expect(region.queryByRole('log')).toBeNull();
+  await expect(region.queryByRole('textbox')).toBeNull();
+  return { region, retry: within(alert).getByRole('button', { name: 'Try again' }) };
+}
+
+/**
+ * The thread could not be read: 'Messages could not be loaded.' with 'Try again' in the section,
+ * the rest of the profile standing ('Notes and history', which reads the messages too, says its
+ * own error); the retry asks again (the server still failing here, the error comes back).
+ */
+export const LoadFailed: Story = {
+  beforeEach: threadFails,
+  play: async ({ canvasElement }) => {
+    const { region, retry } = await failedThread(canvasElement);
+    const asked = threadServer.asked;
+    await userEvent.click(retry);
+    await waitFor(() => expect(threadServer.asked).toBe(asked + 1));
+    await expect(await region.findByRole('alert')).toHaveTextContent(
+      'Messages could not be loaded.',
+    );
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Jamie Lee', level: 1 }),
+    ).toBeVisible();
+  },
+};
+
+/** The server back after the load error: 'Try again' shows the thread and the composer. */
+export const LoadFailedRetried: Story = {
+  beforeEach: threadFails,
+  play: async ({ canvasElement }) => {
+    const { region, retry } = await failedThread(canvasElement);
+    threadServer.isBack = true;
+    await userEvent.click(retry);
+    await expect(await region.findByRole('log', { name: 'Messages with Jamie Lee' })).toBeVisible();
+    await expect(region.getByText('Could we talk about it on Thursday?')).toBeVisible();
+    await expect(region.queryByRole('alert')).toBeNull();
+    await expect(composerOf(region)).toBeVisible();
+  },
+};
+
+/**
+ * In Spanish: the section, the thread's name, the day separators and read states, the composer
+ * and its button in Spanish; the messages as their authors wrote them.
+ */
+export const Spanish: Story = {
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    const region = within(
+      await within(canvasElement).findByRole(
+        'region',
+        { name: 'Mensajes' },
+        { timeout: storyWait(10_000) },
+      ),
+    );
+    await expect(await region.findByRole('log', { name: 'Mensajes con Jamie Lee' })).toBeVisible();
+    await expect(region.getByText('Could we talk about it on Thursday?')).toBeVisible();
+    await expect(region.getByRole('textbox', { name: /^Mensaje para Jamie Lee/ })).toBeVisible();
+    await expect(region.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    await expectSpanishPage('Mensajes', 'Mensajes con Jamie Lee', 'Enviar');
   },
 };
