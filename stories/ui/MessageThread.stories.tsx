@@ -305,3 +305,43 @@ export const RtlAndEmoji: Story = {
     await expect(canvas.getByText('Leído')).toBeVisible();
   },
 };
+
+/**
+ * Older messages on their way: 'Load older messages' with its spinner, disabled, and the thread
+ * busy for assistive technology; the messages already shown stay readable.
+ */
+export const LoadingOlder: Story = {
+  args: { hasOlder: true, isLoadingOlder: true },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Load older messages' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('data-loading');
+    await expect(canvas.getByRole('log', { name: 'Messages with Anna Smith' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(articles(canvasElement)).toHaveLength(6);
+    await expect(canvas.getByText('Of course, 10:00?')).toBeVisible();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onLoadOlder).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Older messages could not be loaded, as the app shows it: the button at the top says so in its
+ * words ('Older messages could not be loaded.') and stays enabled, the messages shown untouched;
+ * pressing it asks for the older page again.
+ */
+export const OlderLoadFailed: Story = {
+  args: { hasOlder: true, loadOlderLabel: 'Older messages could not be loaded.' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const retry = canvas.getByRole('button', { name: 'Older messages could not be loaded.' });
+    await expect(retry).toBeEnabled();
+    await expect(canvas.getByRole('log')).not.toHaveAttribute('aria-busy');
+    await expect(articles(canvasElement)).toHaveLength(6);
+    await userEvent.click(retry);
+    await expect(args.onLoadOlder).toHaveBeenCalledTimes(1);
+  },
+};
