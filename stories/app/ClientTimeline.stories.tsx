@@ -11,6 +11,7 @@ import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { TimelineSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, loadedSection } from './profileActionsStory.ts';
 import { mockedBackend } from './signedInScreen.tsx';
@@ -329,5 +330,33 @@ export const Failure: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Error processing history')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+/**
+ * In Spanish: the heading, the note's field and button, the search, the list's name and each
+ * entry's kind ('Tu nota', 'Tu mensaje') with Spanish dates; the notes as the coach wrote them.
+ */
+export const Spanish: Story = {
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    const section = await loadedSection(canvasElement, 'Notas e historial');
+    const entries = entriesOf(
+      section,
+      /^Tus notas, mensajes y acciones, de la más reciente a la más antigua$/,
+    );
+    await expect(entries.length).toBeGreaterThan(3);
+    await expect(
+      section.getByText(/^Most stressful talks happen at the café near work\./),
+    ).toBeVisible();
+    await expect(section.getByRole('textbox', { name: /^Nueva nota/ })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Guardar nota' })).toBeVisible();
+    await expect(section.getByRole('searchbox', { name: 'Buscar en tus notas' })).toBeVisible();
+    await expect(
+      section.getByRole('button', {
+        name: 'Ver también tus acciones (cambios de fase, informes, la invitación)',
+      }),
+    ).toBeVisible();
+    await expectSpanishPage('Notas e historial', 'Tu nota', 'Tu mensaje', 'Guardar nota');
   },
 };
