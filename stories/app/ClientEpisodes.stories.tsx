@@ -4,6 +4,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectSpanishPage } from './expectSpanish.ts';
 import { mockedBackend, signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 // The Attention history section of a client's profile in the signed-in app, over the mocks'
@@ -166,5 +167,86 @@ export const Failure: Story = {
       await within(region).findByText('Error processing attention history'),
     ).toBeVisible();
     await expect(within(region).getByRole('button', { name: /Try again|Retry/ })).toBeVisible();
+  },
+};
+
+/**
+ * In Spanish: the section's name and Jamie's three stretches in Spanish words, newest first (the
+ * open one, the message after 5 h, the silence that ended with no action).
+ */
+export const Spanish: Story = {
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole(
+        'button',
+        { name: 'Ver el historial de atención' },
+        { timeout: storyWait(10_000) },
+      ),
+    );
+    const region = await canvas.findByRole('region', { name: 'Historial de atención' });
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
+    const items = within(region).getAllByRole('listitem');
+    await expect(items).toHaveLength(3);
+    await expect(items[0]).toHaveTextContent(/ · sigue abierto tras 3 días, todavía sin acción$/);
+    await expect(items[1]).toHaveTextContent(
+      / · le escribiste tras 5 h · de nuevo por encima del 70 % 4 días después$/,
+    );
+    await expect(items[2]).toHaveTextContent(/ · sin acción · de vuelta en la app 2 días después$/);
+    await expectSpanishPage(
+      'Historial de atención',
+      'todavía sin acción',
+      'le escribiste tras 5 h',
+    );
+  },
+};
+
+/** How many stretches {@link LongHistory} seeds. */
+const longHistoryLength = 24;
+
+/**
+ * Kai's {@link longHistoryLength} past stretches, a week apart, each with all four reasons (two
+ * indicators low, little app use, unread messages) and the coach's follow-up planned after 5 h:
+ * the longest sentences the history writes, one after another.
+ */
+const longHistory: Parameters<typeof seedEpisodes>[2] = Array.from(
+  { length: longHistoryLength },
+  (_, index) => ({
+    startedHoursAgo: (index + 1) * 7 * 24,
+    reasons: [
+      { kind: 'lowIndicator', indicator: 'mental', value: 41, days: 5 },
+      { kind: 'lowIndicator', indicator: 'productivity', value: 48, days: 4 },
+      { kind: 'lowEngagement', hours: 0.5 },
+      { kind: 'unreadMessages', count: 7 },
+    ],
+    firstAction: { kind: 'followUp', afterHours: 5 },
+    endedAfterHours: 3 * 24,
+  }),
+);
+
+/**
+ * A long history: {@link longHistoryLength} stretches, each with four reasons, all listed newest
+ * first; every sentence wraps inside the section, nothing wider than it.
+ */
+export const LongHistory: Story = {
+  parameters: signedInParameters(`/clients/${mockClientIds.kai}`),
+  beforeEach() {
+    seedEpisodes(backendOf().state, mockClientIds.kai, longHistory);
+  },
+  play: async ({ canvasElement }) => {
+    const section = await history(canvasElement);
+    const items = section.getAllByRole('listitem');
+    await expect(items).toHaveLength(longHistoryLength);
+    // Newest first: a week before the mocks' today (16 November) the first.
+    await expect(items[0]).toHaveTextContent(/^From Nov 9, 2026/);
+    for (const item of items) {
+      await expect(item).toHaveTextContent(
+        /Mental 41% for 5 days, Productivity 48% for 4 days, 0\.5 h of app use in 48 h, 7 unread messages · you planned a follow-up after 5 h · no longer needing attention 2 days later$/,
+      );
+      await expect(item.scrollWidth).toBeLessThanOrEqual(item.clientWidth + 1);
+    }
+    const region = items[0]?.closest('[role="region"], section') as HTMLElement;
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth + 1);
   },
 };
