@@ -245,6 +245,28 @@ export const AddingAsksForASecondFactor: Story = {
   },
 };
 
+/**
+ * While the methods load (the request never answers): the heading and the hint over a busy
+ * 'Loading' placeholder, no button to add or change a method yet.
+ */
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...createHandlers({ delays: { listSignInMethods: 'forever' } }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = section(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Sign-in methods', level: 2 })).toBeVisible();
+    await expect(
+      canvas.getByText(
+        "A passkey or an authenticator app keeps your clients' data safe even if someone learns your password.",
+      ),
+    ).toBeVisible();
+    const placeholder = await canvas.findByRole('status', { name: 'Loading' });
+    await expect(placeholder).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
 /** The methods could not be read: the failure and 'Try again'. */
 export const LoadFailed: Story = {
   beforeEach({ msw }) {
