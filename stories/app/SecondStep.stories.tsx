@@ -9,6 +9,7 @@ import {
   seedPasskey,
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { designViewport } from './designViewport.ts';
@@ -170,5 +171,57 @@ export const SignedInWithPasskeyAsSecondStep: Story = {
     const canvas = await reachSecondStep(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Use a passkey' }));
     await expect(await clientsHeading(canvas)).toBeVisible();
+  },
+};
+
+/** A call of the second step that never answers (the story's state while it waits). */
+const neverAnswered = (path: string) =>
+  http.post(`*/api/auth/login/second-step${path}`, async () => {
+    await delay('infinite');
+    return HttpResponse.json({});
+  });
+
+/**
+ * While the passkey is asked for (the server's challenge never comes here): 'Use a passkey' shows
+ * its spinner, disabled, and the code's 'Sign in' waits too; no error.
+ */
+export const SecondStepLoading: Story = {
+  beforeEach({ msw }) {
+    msw.use(neverAnswered('/passkey/options'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await reachSecondStep(canvasElement);
+    const passkey = canvas.getByRole('button', { name: 'Use a passkey' });
+    await userEvent.click(passkey);
+    await expect(passkey).toBeDisabled();
+    await expect(passkey).toHaveAttribute('data-loading');
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expect(canvas.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * While the code is checked (the request never answers): 'Sign in' shows its spinner, disabled,
+ * the code kept in its field; nothing signed in yet, no error.
+ */
+export const SecondStepSubmitting: Story = {
+  beforeEach({ msw }) {
+    msw.use(neverAnswered(''));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await reachSecondStep(canvasElement);
+    const field = canvas.getByLabelText('Code from your authenticator app');
+    await userEvent.type(field, '123456');
+    const submit = canvas.getByRole('button', { name: 'Sign in' });
+    await userEvent.click(submit);
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute('data-loading');
+    await expect(field).toHaveValue('123456');
+    await expect(canvas.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+    // Whether the button keeps its focus ring depends on when the click's focus landed: the
+    // snapshot shows the page without it.
+    releaseFocus();
   },
 };
