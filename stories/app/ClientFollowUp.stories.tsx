@@ -310,8 +310,8 @@ const hostileReason =
 /**
  * A reason as a hostile or unusual coach could type it: a right-to-left override around a file
  * name, an isolate, right-to-left script, emoji sequences and a 60-character run without a space.
- * Shown as plain text (the HTML as written), the scripts and emoji whole, the run wrapped; the
- * override, today, still turns the file name around (see the play).
+ * Shown as plain text (the HTML as written), the scripts and emoji whole, the run wrapped, the
+ * bidirectional controls dropped as in messages and notes: the file name reads as typed.
  */
 export const HostileReason: Story = {
   beforeEach() {
@@ -323,8 +323,9 @@ export const HostileReason: Story = {
     await expect(sentence.textContent).toContain('مرحبا، كيف حالك؟ שלום 👩🏽‍💻🏳️‍🌈👨‍👩‍👧‍👦');
     await expect(sentence.textContent).toContain('<b>bold?</b>');
     await expect(sentence.querySelector('b')).toBeNull();
-    // Not asserted: that no bidirectional control reaches the page. The reason is shown as stored,
-    // its override included ('gpj.exe' reads 'exe.jpg'), where messages and notes drop them
-    // (the domain's shownMessageText): a defect handed back to the app's owner.
+    // Shown as messages and notes are (the domain's shownMessageText): no bidirectional control
+    // reaches the page, so 'gpj.exe' cannot read 'exe.jpg'.
+    await expect(sentence.textContent).toContain('Invoice gpj.exe and isolated');
+    await expect(sentence.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   },
 };

@@ -59,17 +59,24 @@ const hostile: ThreadMessage[] = [
   threadMessage('bidi', 'invoicefdp.exe \uFFFD', { timeLabel: '09:05' }),
 ];
 
+// In Spanish throughout, as the app passes a Spanish coach's labels: the day, the authors, the
+// statuses.
+const hoy = { dayLabel: 'Hoy' } as const;
+const tu = { ...you, ...hoy, authorLabel: 'Tú' } as const;
 const rtlAndEmoji: ThreadMessage[] = [
-  threadMessage('ar', 'مرحبا، كيف كان تمرين التنفس اليوم؟', { timeLabel: '10:00' }),
+  threadMessage('ar', 'مرحبا، كيف كان تمرين التنفس اليوم؟', { ...hoy, timeLabel: '10:00' }),
   threadMessage('he', 'שלום! הכל טוב, תודה 🙂', {
-    ...you,
+    ...tu,
     timeLabel: '10:02',
     status: 'read',
     statusLabel: 'Leído',
   }),
-  threadMessage('mixed', 'Mi objetivo: هدوء (calma) 🧘‍♀️ — 10 min/día', { timeLabel: '10:05' }),
+  threadMessage('mixed', 'Mi objetivo: هدوء (calma) 🧘‍♀️ — 10 min/día', {
+    ...hoy,
+    timeLabel: '10:05',
+  }),
   threadMessage('emoji', '👍🏽🎉💪🏿👨‍👩‍👧‍👦🇪🇸', {
-    ...you,
+    ...tu,
     timeLabel: '10:06',
     status: 'sent',
     statusLabel: 'Enviado',
@@ -303,6 +310,8 @@ export const RtlAndEmoji: Story = {
     await expect(arabic.matches(':dir(rtl)')).toBe(true);
     await expect(canvas.getByText(/Mi objetivo/).matches(':dir(ltr)')).toBe(true);
     await expect(canvas.getByText('Leído')).toBeVisible();
+    await expect(canvas.getByText('Hoy')).toBeVisible();
+    await expect(canvas.queryByText('Today')).toBeNull();
   },
 };
 

@@ -1,3 +1,4 @@
+import { shownMessageText } from '@coach/domain';
 import type { TFunction } from 'i18next';
 import type { ClientFormats } from '../../core/clientFormats/index.ts';
 import { type ClientRow, isFollowUpDue } from '../../core/clientList/index.ts';
@@ -24,10 +25,10 @@ export function reasonsText(row: ClientRow, t: TFunction, formats: ClientFormats
     .join(' · ');
 }
 
-/** 'Follow-up due 28 Nov: <reason as written>', or null when none is due. */
+/** 'Follow-up due 28 Nov: <reason as written>' (shown as messages are), or null when none is due. */
 export function followUpText(row: ClientRow, t: TFunction, formats: ClientFormats): string | null {
   if (!isFollowUpDue(row) || !row.followUp) return null;
-  return `${t('clients.followUpDue', { date: formats.localDate(row.followUp.dueDate) })}: ${row.followUp.reason}`;
+  return `${t('clients.followUpDue', { date: formats.localDate(row.followUp.dueDate) })}: ${shownMessageText(row.followUp.reason)}`;
 }
 
 /** The phase's day and start, and when the journey began: the phase cell's second line. */

@@ -119,6 +119,22 @@ describe('writeMorningMail', () => {
     expect(mail.html).not.toContain('<new>');
   });
 
+  it("writes a reason's text as the app shows it: no bidirectional control, one line", () => {
+    const mail = writeMorningMail('http://app.example', coach, [], now, [
+      {
+        clientId: 'c2',
+        firstName: 'Mia',
+        lastName: 'Client',
+        dueDate: '2026-11-24',
+        reason: 'Invoice \u202Egpj.exe\u202C\nand \u2066isolated\u2069',
+      },
+    ]);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Invoice gpj.exe and isolated');
+      expect(part).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    }
+  });
+
   it('opens with a link to the attention queue, counting each client once, in Spanish too', () => {
     const clients = [
       { clientId: 'c1', firstName: 'Noah', lastName: 'Silent', reasons: [] },

@@ -7,6 +7,7 @@ import {
   fullName,
   localDateOf,
   mailSafeName,
+  shownMessageText,
 } from '@coach/domain';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
@@ -92,15 +93,19 @@ export function writeMorningMail(
     day: 'numeric',
     timeZone: 'UTC',
   });
-  const dueEntries = followUps.map((followUp) => ({
-    name: nameOf(followUp),
-    reasons: [
-      followUp.dueDate < today
-        ? `${followUp.reason} (${fill(words.followUpSince, { date: dateOf.format(new Date(`${followUp.dueDate}T00:00:00Z`)) })})`
-        : followUp.reason,
-    ],
-    link: linkOf(followUp.clientId),
-  }));
+  const dueEntries = followUps.map((followUp) => {
+    // The coach's own words as the app shows them (nothing reorders the line), on one line.
+    const reason = shownMessageText(followUp.reason).replaceAll('\n', ' ');
+    return {
+      name: nameOf(followUp),
+      reasons: [
+        followUp.dueDate < today
+          ? `${reason} (${fill(words.followUpSince, { date: dateOf.format(new Date(`${followUp.dueDate}T00:00:00Z`)) })})`
+          : reason,
+      ],
+      link: linkOf(followUp.clientId),
+    };
+  });
   // The queue holds each client once, whether they need attention, have a follow-up due or both.
   const queued = new Set([...clients, ...followUps].map((client) => client.clientId)).size;
   const queueLine = plural(words.queue, queued);

@@ -1,4 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { shownMessageText } from '@coach/domain';
 import { Button } from '@coach/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,8 @@ export function OpenFollowUp({ clientId, open, editRequest = 0 }: OpenFollowUpPr
           <Text fontWeight={open.isDue ? 'semibold' : 'normal'} whiteSpace="pre-wrap" minWidth="0">
             {t('clientProfile.followUp.open', {
               date: createProfileFormats(locale).fullDate(open.dueDate),
-              reason: open.reason,
+              // The coach's own text, shown as messages are: nothing in it reorders the line.
+              reason: shownMessageText(open.reason),
             })}
           </Text>
         </HStack>
