@@ -18,6 +18,9 @@
 // by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
 // must show each frame with a story of its own component, and each must play there as it does in
 // the stories' run (which also checks what is in it: accessibility, the visual snapshot).
+// The browser reads the build through a proxy that makes its files cacheable (`cacheableBuild`),
+// and each frame hands its Storybook events to its Docs page, where the check waits for them
+// (decision 98: the check took 514 s of CI, most of it frames fetching and compiling the preview).
 import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
