@@ -113,11 +113,7 @@ export function useThreadScroll(
   });
 
   const isAtEnd = useRef(true);
-  // Following the newest message: from a scroll to the end until the reader scrolls away, the
-  // view stays at the end while rows are measured (a row measured after that scroll, such as a
-  // sent message's new status, left the newest line 6 px under the edge).
-  const isPinned = useRef(false);
-  const pinWrote = useRef<number | null>(null);
+  const pinned = usePinnedToEnd(scrollElement);
   const previous = useRef<{ first?: string; last?: string; element: HTMLDivElement | null }>({
     element: null,
   });
@@ -130,15 +126,7 @@ export function useThreadScroll(
     // Read once: a later scroll to the same offset is the reader's.
     const wrote = virtualizerWrote.current;
     virtualizerWrote.current = null;
-    const pinned = pinWrote.current;
-    pinWrote.current = null;
-    if (isPinned.current) {
-      const isOurs = [wrote, pinned].some(
-        (offset) => offset !== null && Math.abs(element.scrollTop - offset) < 1,
-      );
-      const gap = element.scrollHeight - element.scrollTop - element.clientHeight;
-      if (gap >= 1 && !isOurs) isPinned.current = false;
-    }
+    pinned.readScroll(element, wrote);
     if (
       anchored &&
       anchored.written !== null &&
@@ -175,32 +163,60 @@ export function useThreadScroll(
       held.current = null;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
       isAtEnd.current = true;
-      isPinned.current = true;
+      pinned.pin();
       return;
     }
     if (before.last !== lastKey && (isAtEnd.current || isLastOwn)) {
       held.current = null;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
-      isPinned.current = true;
+      pinned.pin();
       return;
     }
     if (before.first !== firstKey && anchor.current) {
       // Older messages came in above: keep the row that was at the top where it was.
       held.current = { ...anchor.current, written: null };
-      isPinned.current = false;
+      pinned.unpin();
       holdAnchor(virtualizer);
     }
   }, [firstKey, lastKey, isLastOwn, scrollElement, rows, virtualizer]);
 
-  // After every render, the rows' fresh measurements included: a pinned view stays at the end.
+  return { virtualizer, handleScroll };
+}
+
+/**
+ * Following the newest message: from a scroll to the end (`pin`) until the reader scrolls away,
+ * the view is put back at the end after every render, the rows' fresh measurements included (a
+ * row measured after that scroll, such as a sent message's new status, left the newest line 6 px
+ * under the edge). A scroll event away from the end that neither this nor the virtualiser wrote
+ * (`readScroll`) is the reader's and lets go.
+ */
+function usePinnedToEnd(scrollElement: HTMLDivElement | null) {
+  const isPinned = useRef(false);
+  const wrote = useRef<number | null>(null);
   useLayoutEffect(() => {
     if (!isPinned.current || !scrollElement) return;
     const end = scrollElement.scrollHeight - scrollElement.clientHeight;
     if (end > 0 && Math.abs(scrollElement.scrollTop - end) >= 1) {
-      pinWrote.current = end;
+      wrote.current = end;
       scrollElement.scrollTop = end;
     }
   });
-
-  return { virtualizer, handleScroll };
+  return {
+    pin: () => {
+      isPinned.current = true;
+    },
+    unpin: () => {
+      isPinned.current = false;
+    },
+    readScroll: (element: HTMLDivElement, virtualizerWrote: number | null) => {
+      const ours = wrote.current;
+      wrote.current = null;
+      if (!isPinned.current) return;
+      const isOurs = [virtualizerWrote, ours].some(
+        (offset) => offset !== null && Math.abs(element.scrollTop - offset) < 1,
+      );
+      const gap = element.scrollHeight - element.scrollTop - element.clientHeight;
+      if (gap >= 1 && !isOurs) isPinned.current = false;
+    },
+  };
 }
