@@ -2,8 +2,8 @@
 // the Coach theme), a plain TanStack Table + Virtual page, MUI X DataGrid (free edition) and AG
 // Grid Community, each a Vite page built here from the same data generator (table-grids/data.ts).
 // Per page and row count: first row painted after navigation, the cold sort (the first click on a
-// column, a second after the first row: median of 5 loads), sort click to paint (asc, desc;
-// medians of 5 each, the first click at once after the first row also reported), row elements in
+// column, a second after the first row: median of 9 loads), sort click to paint (asc, desc;
+// medians of 9 each, the first click at once after the first row also reported), row elements in
 // the DOM and JS gzip bytes. Ratios are ours over the best peer of the same run. The peers live in the
 // benchmark's own package, bench/table-grids (not a workspace); scripts/bench.sh installs it.
 import {
@@ -37,7 +37,9 @@ const pages = {
 type PageName = keyof typeof pages;
 const peers: PageName[] = ['tanstack', 'muiDataGrid', 'agGrid'];
 const sizes = [10_000, 50_000];
-const repeats = 5;
+// Page loads per page and size (and clicks per sort): the first row of the fastest pages differs
+// by about 10 ms from load to load, so 5 could not tell a 14 ms gap (TABLE_BENCH_RUNS).
+const repeats = Math.max(1, Number(process.env.TABLE_BENCH_RUNS ?? 9));
 
 async function buildPage(name: PageName, outRoot: string): Promise<number> {
   const outDir = join(outRoot, name);
