@@ -18,53 +18,13 @@
 // by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
 // must show each frame with a story of its own component, and each must play there as it does in
 // the stories' run (which also checks what is in it: accessibility, the visual snapshot).
-// The browser reads the build through a proxy that makes its files cacheable (`cacheableBuild`),
-// and each frame hands its Storybook events to its Docs page, where the check waits for them
-// (decision 98: the check took 514 s of CI, most of it frames fetching and compiling the preview).
 import { strict as assert } from 'node:assert';
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
-const served = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
+const url = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
 const pagesAtOnce = Number(process.env.SB_DOCS_PAGES ?? 2);
-
-/**
- * The served build, with its files cacheable for this check's browser. Its server answers
- * `no-store` (scripts/test-storybook.sh: no run may see an earlier build's files), so each story
- * frame of a Docs page fetched and compiled the whole preview again, some 160 files: the frames
- * of one page now share them. The build does not change while the check runs.
- */
-async function cacheableBuild(origin: string): Promise<{ url: string; close(): void }> {
-  const proxy = createServer((request, answer) => {
-    const upstream = httpRequest(
-      `${origin}${request.url}`,
-      { method: request.method, headers: request.headers },
-      (response) => {
-        answer.writeHead(response.statusCode ?? 502, {
-          ...response.headers,
-          'cache-control': 'max-age=3600',
-        });
-        response.pipe(answer);
-      },
-    );
-    upstream.on('error', () => answer.destroy());
-    request.pipe(upstream);
-  });
-  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
-  const { port } = proxy.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      proxy.closeAllConnections();
-      proxy.close();
-    },
-  };
-}
-const build = await cacheableBuild(served);
-const url = build.url;
 
 type IndexEntry = { id: string; type: 'docs' | 'story'; title: string };
 
@@ -101,7 +61,6 @@ before(async () => {
 });
 after(async () => {
   await browser.close();
-  build.close();
 });
 
 /** The Storybook events that end a story's render in its frame, with or without a failure. */
@@ -125,35 +84,6 @@ function described(event: string): string {
   return `${name}: ${message.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300)}`;
 }
 
-/** The events of the story frame of `storyId`, as its init script hands them to the Docs page. */
-function frameEvents(page: Page, storyId: string): Promise<string[]> {
-  return page.evaluate(
-    (id) => (window as { docsFrameEvents?: Record<string, string[]> }).docsFrameEvents?.[id] ?? [],
-    storyId,
-  );
-}
-
-/**
- * Waits up to `ms` for the story frame of `storyId` to end its render and play, from the Docs
- * page, where each frame hands on its events (it navigates to its story after it is attached,
- * which would end a wait inside it): answers whether it did.
- */
-async function frameEnded(page: Page, storyId: string, ms: number): Promise<boolean> {
-  return page
-    .waitForFunction(
-      ({ id, end }) =>
-        (
-          (window as { docsFrameEvents?: Record<string, string[]> }).docsFrameEvents?.[id] ?? []
-        ).some((event) => new RegExp(end).test(event)),
-      { id: storyId, end: endOfStory.source },
-      { timeout: ms, polling: 100 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
-}
-
 /**
  * Scrolls each story frame of the Docs page into view, in the page's order, and waits for its
  * story to end its render and play; answers one line for each frame that failed (its story's id
@@ -164,18 +94,25 @@ async function framesPlayed(page: Page): Promise<string[]> {
   const frames = page.locator('.docs-story iframe');
   const count = await frames.count();
   for (let index = 0; index < count; index += 1) {
-    // Scrolled to as a reader would, at once (a locator's own scroll first waits for the frame to
-    // hold still over two animation frames of a busy page).
-    const storyId = await frames.nth(index).evaluate((frame) => {
-      frame.scrollIntoView({ block: 'nearest' });
-      return new URL(frame.getAttribute('src') ?? '', location.href).searchParams.get('id') ?? '';
-    });
-    const ended = await frameEnded(page, storyId, frameMs);
-    const events = await frameEvents(page, storyId);
+    const element = frames.nth(index);
+    await element.scrollIntoViewIfNeeded();
+    const storyId = new URL((await element.getAttribute('src')) ?? '', url).searchParams.get('id');
+    const started = Date.now();
+    let events: string[] = [];
+    // Read from Node, again and again: the frame navigates to its story after it is attached,
+    // which would end a wait inside it.
+    while (!events.some((event) => endOfStory.test(event)) && Date.now() - started < frameMs) {
+      await page.waitForTimeout(200);
+      const frame = await (await element.elementHandle())?.contentFrame();
+      events =
+        (await frame
+          ?.evaluate(() => (window as { docsEvents?: string[] }).docsEvents ?? [])
+          .catch(() => [])) ?? [];
+    }
     const failed = new Set(events.filter((event) => storyFailure.test(event)).map(described));
     if (failed.size > 0) {
       failures.push(...[...failed].map((failure) => `in the frame of ${storyId}: ${failure}`));
-    } else if (!ended) {
+    } else if (!events.some((event) => endOfStory.test(event))) {
       failures.push(`in the frame of ${storyId}: no render within ${frameMs / 1000} s`);
     }
   }
@@ -215,20 +152,6 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         });
         const events: string[] = [];
         Object.assign(window, { docsEvents: events });
-        // A story frame hands its events on to the Docs page too, by its story's id: the page
-        // waits for each frame there (a frame navigates to its story once attached).
-        if (window !== window.top) {
-          const story = new URLSearchParams(location.search).get('id') ?? '';
-          const page = window.top as unknown as { docsFrameEvents?: Record<string, string[]> };
-          page.docsFrameEvents ??= {};
-          page.docsFrameEvents[story] ??= [];
-          const forPage = page.docsFrameEvents[story];
-          const push = events.push.bind(events);
-          events.push = (...added: string[]) => {
-            forPage.push(...added);
-            return push(...added);
-          };
-        }
         // A story frame's console errors are the stories' run to judge: they are marked as the
         // frame's, and left out here (its story's failure events are read by framesPlayed).
         if (window !== window.top) {
@@ -288,18 +211,26 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         }
         // The story frames in the first screen have played (a play focuses a field, opens a
         // dialog) before the page is judged: it must not have moved for them.
-        const firstScreen = await page
-          .locator('.docs-story iframe')
-          .evaluateAll((frames) =>
-            frames
-              .filter((frame) => frame.getBoundingClientRect().top < window.innerHeight)
-              .map(
-                (frame) => new URL((frame as HTMLIFrameElement).src).searchParams.get('id') ?? '',
-              ),
-          );
-        // A frame still waiting its turn is judged by the stories' run; the page, by what the
-        // frames that played did to it.
-        for (const storyId of firstScreen) await frameEnded(page, storyId, 30_000);
+        const viewport = page.viewportSize()?.height ?? 0;
+        for (const frame of await page.locator('.docs-story iframe').elementHandles()) {
+          const box = await frame.boundingBox();
+          if (!box || box.y >= viewport) continue;
+          const content = await frame.contentFrame();
+          await content
+            ?.waitForFunction(
+              () =>
+                ((window as { docsEvents?: string[] }).docsEvents ?? []).some((event) =>
+                  /^(storyRendered|storyErrored|storyThrewException|playFunctionThrewException)/.test(
+                    event,
+                  ),
+                ),
+              undefined,
+              { timeout: 30_000 },
+            )
+            // A frame still waiting its turn is judged by the stories' run; the page, by what
+            // the frames that played did to it.
+            .catch(() => {});
+        }
         const scrolls = await page.evaluate(
           () => (window as { docsScrolls?: number[] }).docsScrolls ?? [],
         );
