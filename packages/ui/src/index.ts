@@ -14,6 +14,7 @@ export * from './Select/index.ts';
 export * from './ShortcutHelp/index.ts';
 export * from './SortableTable/index.ts';
 export * from './Stat/index.ts';
+export { runWhenIdle } from './scheduling/runWhenIdle.ts';
 export * from './Textarea/index.ts';
 export * from './TextField/index.ts';
 export * from './Toasts/index.ts';

@@ -1,3 +1,4 @@
+import { runWhenIdle } from '@coach/ui';
 import { createContext, useContext, useEffect } from 'react';
 
 /**
@@ -27,12 +28,10 @@ export function usePreloadScreenWhenIdle(path: string, isReady: boolean): void {
   const preloadScreen = usePreloadScreen();
   useEffect(() => {
     if (!isReady) return;
-    if (typeof globalThis.requestIdleCallback === 'function') {
-      const handle = globalThis.requestIdleCallback(() => preloadScreen(path));
-      return () => globalThis.cancelIdleCallback(handle);
-    }
-    // Safari has no idle callback: a moment after the paint stands in for it.
-    const timer = setTimeout(() => preloadScreen(path), 200);
-    return () => clearTimeout(timer);
+    // One step, in the first idle period (a timer where the browser has none, Safari).
+    return runWhenIdle(() => {
+      preloadScreen(path);
+      return false;
+    });
   }, [path, isReady, preloadScreen]);
 }
