@@ -6,6 +6,8 @@
 // panel would show as FAIL). Run by scripts/test-storybook.sh after the stories (a run of all
 // story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
+// SB_DOCS_TITLES (a comma-separated list of title prefixes, 'UI/Button,Foundations') opens only
+// the pages under them: a check of the pages one change touched.
 // Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 2: with
 // 3 on two cores, a slow machine left frames of 3 of 57 pages over their 20 s wait, their stories
 // fine in the stories' run), the pages with the most stories first so that no long page starts
@@ -34,8 +36,16 @@ const index = (await (await fetch(`${url}/index.json`)).json()) as {
 const entries = Object.values(index.entries);
 const storiesOf = (title: string) =>
   entries.filter((entry) => entry.type === 'story' && entry.title === title).length;
+const titlePrefixes = (process.env.SB_DOCS_TITLES ?? '')
+  .split(',')
+  .map((prefix) => prefix.trim())
+  .filter(Boolean);
 const docsPages = entries
   .filter((entry) => entry.type === 'docs')
+  .filter(
+    (entry) =>
+      titlePrefixes.length === 0 || titlePrefixes.some((prefix) => entry.title.startsWith(prefix)),
+  )
   .sort((a, b) => storiesOf(b.title) - storiesOf(a.title));
 
 /**
