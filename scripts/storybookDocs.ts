@@ -47,6 +47,11 @@ const docsPages = entries
       titlePrefixes.length === 0 || titlePrefixes.some((prefix) => entry.title.startsWith(prefix)),
   )
   .sort((a, b) => storiesOf(b.title) - storiesOf(a.title));
+// A filter that names no page, or a build with none, is a mistake: no check passes by opening
+// nothing.
+if (docsPages.length === 0) {
+  throw new Error(`No Docs page in ${url}/index.json is under '${titlePrefixes.join(', ')}'`);
+}
 
 /**
  * Console errors a page may print without being broken: the browser's own lines for an HTTP error
