@@ -1,8 +1,8 @@
 import '@fontsource-variable/inter';
-import { Box } from '@chakra-ui/react';
+import { Box, LocaleProvider } from '@chakra-ui/react';
 import { CoachUiProvider, insertGlobalCss, loadCoachSystem } from '@coach/ui';
 import { DocsContainer } from '@storybook/addon-docs/blocks';
-import type { Decorator, Preview } from '@storybook/react-vite';
+import type { Decorator, Preview, StoryContext } from '@storybook/react-vite';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -22,7 +22,13 @@ import {
   widenDocsFrame,
 } from './docsFrames.ts';
 import { createStoryI18n } from './i18n.ts';
-import { namedWindow, viewportOptions } from './windows.ts';
+import {
+  coachWindows,
+  designWindowName,
+  namedWindow,
+  viewportOptions,
+  type WindowSize,
+} from './windows.ts';
 
 holdDocsPageStill();
 
@@ -77,14 +83,61 @@ function StoryI18n({ locale, children }: { locale: unknown; children: ReactNode 
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
+type Direction = 'ltr' | 'rtl';
+
+/**
+ * Right to left (the `direction` global): `dir="rtl"` on the story's root (the decorator's box)
+ * and, where the story has the document to itself (the canvas, a Docs page's own frame), on
+ * `<html>` too, so what it portals (a dialog, a toast, a menu) turns with it. Chakra's components
+ * (Ark's machines: a menu's placement, the arrow keys of tabs) take the direction from the locale
+ * context, which derives it from the locale's script: Ark's default locale in Arabic script,
+ * `en-Arab-US`, which keeps its number and date formats. Left to right, the default, adds
+ * nothing: no attribute, no provider, the story as it rendered before the switch.
+ */
+function StoryDirection({
+  direction,
+  ownsDocument,
+  children,
+}: {
+  direction: Direction;
+  ownsDocument: boolean;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => {
+    if (direction !== 'rtl' || !ownsDocument) return;
+    const root = document.documentElement;
+    root.dir = 'rtl';
+    return () => root.removeAttribute('dir');
+  }, [direction, ownsDocument]);
+  return direction === 'rtl' ? (
+    <LocaleProvider locale="en-Arab-US">{children}</LocaleProvider>
+  ) : (
+    children
+  );
+}
+
+/**
+ * The window a story's Docs frame is as wide as: the one the story names itself (its own
+ * `viewport` global, a `viewportAt` story), else an App story's design window; none for the
+ * others, which stay in the page's column. Read from the story's globals, not the project's: every
+ * story opens at the design window (`initialGlobals`), a ui component's Docs frame included.
+ */
+function docsFrameWindow(context: StoryContext): WindowSize | null {
+  const named = namedWindow(context.storyGlobals.viewport, context.parameters.viewport);
+  if (named) return named;
+  return context.title.startsWith('App/') ? coachWindows[designWindowName] : null;
+}
+
 const withProviders: Decorator = (Story, context) => {
-  const storyWindow = namedWindow(context.globals.viewport, context.parameters.viewport);
+  const frameWindow = docsFrameWindow(context);
   // Before the story renders: the app sizes its text by the window's width.
-  if (storyWindow) widenDocsFrame(storyWindow.width);
+  if (frameWindow) widenDocsFrame(frameWindow.width);
   const route = context.parameters.route as string | undefined;
   const locale: unknown = context.globals.locale;
+  const direction: Direction = context.globals.direction === 'rtl' ? 'rtl' : 'ltr';
   const content = (
     <Box
+      dir={direction === 'rtl' ? 'rtl' : undefined}
       padding={context.parameters.layout === 'fullscreen' ? 0 : '4'}
       width={context.parameters.width as string | undefined}
     >
@@ -93,14 +146,16 @@ const withProviders: Decorator = (Story, context) => {
   );
   return (
     <CoachUiProvider>
-      <StoryI18n key={`${context.id}:${locale}`} locale={locale}>
-        <FreshJotaiStore key={context.id}>
-          {route ? <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter> : content}
-          {/* The app's container: its region is named in the story's language. The ui's own
-              Toasts stories render theirs, from their controls (`appToasts: false`). */}
-          {context.parameters.appToasts === false ? null : <AppToastContainer />}
-        </FreshJotaiStore>
-      </StoryI18n>
+      <StoryDirection direction={direction} ownsDocument={context.viewMode === 'story'}>
+        <StoryI18n key={`${context.id}:${locale}`} locale={locale}>
+          <FreshJotaiStore key={context.id}>
+            {route ? <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter> : content}
+            {/* The app's container: its region is named in the story's language. The ui's own
+                Toasts stories render theirs, from their controls (`appToasts: false`). */}
+            {context.parameters.appToasts === false ? null : <AppToastContainer />}
+          </FreshJotaiStore>
+        </StoryI18n>
+      </StoryDirection>
     </CoachUiProvider>
   );
 };
@@ -112,6 +167,21 @@ function FittedDocsContainer(props: ComponentProps<typeof DocsContainer>) {
 }
 
 let endDocsFrameTurn = () => {};
+
+/**
+ * Whether this preview is the canvas of Storybook's UI (the manager's `storybook-preview-iframe`),
+ * where a person opens stories. The a11y addon checks a story by itself after it renders only
+ * there: the test runner's page (`iframe.html` on its own) runs its own axe check in postVisit,
+ * and a Docs page's story frames (`isDocsStoryFrame`) and the Docs check's pages open
+ * `iframe.html` in their own frame or page, so none of them pays for a second check.
+ */
+function isManagerCanvas(): boolean {
+  try {
+    return window.frameElement?.id === 'storybook-preview-iframe';
+  } catch {
+    return false;
+  }
+}
 
 type ArgTypesEnhancer = NonNullable<Preview['argTypesEnhancers']>[number];
 
@@ -148,7 +218,13 @@ const preview: Preview = {
   },
   afterEach: () => endDocsFrameTurn(),
   tags: ['autodocs'],
-  initialGlobals: { a11y: { manual: true }, locale: 'en-US' },
+  initialGlobals: {
+    a11y: { manual: !isManagerCanvas() },
+    locale: 'en-US',
+    direction: 'ltr',
+    // Every story opens at the design window; the toolbar's viewport menu offers the others.
+    viewport: { value: designWindowName, isRotated: false },
+  },
   // The language of the app's texts (and of their dates and numbers); Spanish stories set it.
   globalTypes: {
     locale: {
@@ -163,15 +239,28 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    // Any story mirrored, as a right-to-left language would show it (`StoryDirection`).
+    direction: {
+      description: 'Direction of the text',
+      toolbar: {
+        title: 'Direction',
+        icon: 'mirror',
+        items: [
+          { value: 'ltr', title: 'Left to right' },
+          { value: 'rtl', title: 'Right to left' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
   parameters: {
     layout: 'padded',
     docs: { container: FittedDocsContainer },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Automated accessibility checks run in the test-runner's postVisit (serious and critical
-    // violations fail the story). The a11y panel is on for every story: its check runs on demand
-    // (the panel's Run button, `manual` below), so browsing and the test run pay nothing for it,
-    // and what it finds shows as to-do items, not failures ('todo').
+    // violations fail the story). The a11y panel's own check runs by itself when a story opens in
+    // Storybook's UI (`initialGlobals.a11y.manual`, `isManagerCanvas`), and what it finds shows
+    // as to-do items and the panel's count, not failures ('todo').
     a11y: { test: 'todo' },
     options: {
       storySort: {

@@ -1,8 +1,8 @@
 /**
  * The windows of the design, written once: the preview's viewport options (the toolbar's menu and
  * the canvas), the windows app stories name (`stories/app/designViewport.ts`), their Docs frames
- * and the test runner's page all read them here. The app's screens are pinned to the desktop one;
- * the other desktop windows are the widths of the spec's root font sizes a coach meets most
+ * and the test runner's page all read them here. Every story opens at the desktop one (the
+ * project's initial viewport, `designWindowName`); the other desktop windows are the widths of the spec's root font sizes a coach meets most
  * (1,024, 1,600 and 1,920 px: 11, 14 and 16 px), shown by 'App/Journeys/Every width'.
  */
 export const coachWindows = {
@@ -16,6 +16,12 @@ export const coachWindows = {
 } as const;
 
 export type CoachWindowName = keyof typeof coachWindows;
+
+/**
+ * The window the app's screens are designed and tested at (1280 x 800): the viewport every story
+ * opens at, the Docs frame of an App story and the test runner's page when a story names none.
+ */
+export const designWindowName = 'coachDesktop' satisfies CoachWindowName;
 
 /** A window's size in CSS pixels. */
 export type WindowSize = { width: number; height: number };

@@ -4,14 +4,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
 const meta = {
   title: 'App/Layouts/AuthLayout',
-  globals: designViewport,
   component: AuthLayout,
   parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },
 } satisfies Meta<typeof AuthLayout>;

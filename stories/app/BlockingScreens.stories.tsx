@@ -2,12 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ScreenSizeMessage } from '../../packages/app/src/core/screenSize/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 
 /** The screen-size rules' blocking screens (requirements R2.5), as the app shows them. */
 const meta = {
   title: 'App/Screens/ScreenSizeMessages',
-  globals: designViewport,
   component: ScreenSizeMessage,
   // The message covers the window: on the Docs page each story shows in a frame of its own,
   // where an inline preview would take no room at all.

@@ -3,7 +3,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
@@ -14,7 +13,6 @@ import { withMockAuthenticator } from './withMockAuthenticator.tsx';
  */
 const meta = {
   title: 'App/Screens/Enrolment required',
-  globals: designViewport,
   render: renderApp,
   decorators: [withMockAuthenticator, withCoachApi],
   parameters: {

@@ -5,7 +5,6 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { releaseFocus } from './releaseFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -19,7 +18,6 @@ const inviteRoute = (token: string) => `/invite?token=${token}`;
  */
 const meta = {
   title: 'App/Screens/InviteAcceptance',
-  globals: designViewport,
   component: InviteAcceptanceScreen,
   render: () => (
     <AuthLayout>

@@ -10,7 +10,7 @@ import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {
   title: 'App/Dialogs/InviteClient',
-  ...signedInScreen({ pinned: false }),
+  ...signedInScreen(),
   parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;
 

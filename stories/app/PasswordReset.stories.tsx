@@ -13,7 +13,6 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { expectToast } from './expectToast.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -22,7 +21,6 @@ import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 /** The signed-out password reset at '/changePassword': email, mailed code, new password. */
 const meta = {
   title: 'App/Screens/PasswordReset',
-  globals: designViewport,
   component: PasswordResetScreen,
   render: () => (
     <AuthLayout>

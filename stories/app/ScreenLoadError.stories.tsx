@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ScreenLoadError } from '../../packages/app/src/core/lazyScreens/index.ts';
-import { designViewport } from './designViewport.ts';
 import { releaseFocus } from './releaseFocus.ts';
 
 /**
@@ -11,7 +10,6 @@ import { releaseFocus } from './releaseFocus.ts';
  */
 const meta = {
   title: 'App/Screens/ScreenLoadError',
-  globals: designViewport,
   component: ScreenLoadError,
   args: { isTimeout: false, onRetry: fn(), onReload: fn() },
 } satisfies Meta<typeof ScreenLoadError>;

@@ -12,7 +12,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
 import { releaseFocus } from './releaseFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
@@ -30,7 +29,6 @@ let recoveryCodes: string[] = [];
  */
 const meta = {
   title: 'App/Screens/SignIn/Second step',
-  globals: designViewport,
   render: renderApp,
   decorators: [withMockAuthenticator, withCoachApi],
   parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },

@@ -8,7 +8,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { SecurityLinkScreen } from '../../packages/app/src/features/securityLink/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -26,7 +25,6 @@ const ended =
  */
 const meta = {
   title: 'App/Screens/SecurityLink',
-  globals: designViewport,
   component: SecurityLinkScreen,
   render: renderApp,
   decorators: [withCoachApi],
@@ -134,7 +132,7 @@ export const CheckFailed: Story = {
 
 /** In Spanish: the notice and the code step of the reset. */
 export const Spanish: Story = {
-  globals: { ...designViewport, locale: 'es' },
+  globals: { locale: 'es' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -149,7 +147,7 @@ export const Spanish: Story = {
 
 /** In Spanish, an expired link. */
 export const SpanishExpired: Story = {
-  globals: { ...designViewport, locale: 'es' },
+  globals: { locale: 'es' },
   parameters: { route: secureRoute(fixtureSecurityLinkTokens.expired) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

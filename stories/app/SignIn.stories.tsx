@@ -10,7 +10,6 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
 import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { focusWithoutScrollInDocs } from './docsFrameFocus.ts';
 import { releaseFocus } from './releaseFocus.ts';
 import { renderApp } from './signedInScreen.tsx';
@@ -18,7 +17,6 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
   title: 'App/Screens/SignIn',
-  globals: designViewport,
   component: SignInScreen,
   render: () => (
     <AuthLayout>

@@ -22,7 +22,6 @@ import {
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { designViewport } from './designViewport.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
@@ -37,7 +36,7 @@ import { withMockAuthenticator } from './withMockAuthenticator.tsx';
  */
 const meta = {
   title: 'App/Journeys/Spanish',
-  globals: { ...designViewport, locale: 'es' },
+  globals: { locale: 'es' },
   decorators: [withCoachApi, withAppRootFontSize],
   parameters: { docs: { story: ownFrame() }, layout: 'fullscreen' },
   beforeEach({ msw }) {

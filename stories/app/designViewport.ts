@@ -1,14 +1,9 @@
 import { type CoachWindowName, coachWindows, type WindowSize } from '../../.storybook/windows.ts';
 
-/**
- * The window the app's screens are designed and tested at (1280 x 800, as the test runner's
- * page): a screen's story is pinned to it in Storybook, so a reviewer with a smaller canvas
- * scrolls instead of seeing a layout the design never meant (a column cut off). The toolbar's
- * viewport menu still offers the others (`.storybook/windows.ts`).
- */
-export const designViewport = {
-  viewport: { value: 'coachDesktop' satisfies CoachWindowName, isRotated: false },
-};
+// Every story opens at the design window, 1280 x 800 (the project's initial viewport,
+// `.storybook/preview.tsx`), and a reviewer picks another in the toolbar's viewport menu. Only a
+// story that exists to show one width names its window (`viewportAt`): Storybook then locks the
+// menu on it, as that story's point is that width.
 
 /** The design's desktop windows, one for each of the spec's root font sizes a coach meets most. */
 type DesktopWindowName = {

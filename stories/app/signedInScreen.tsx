@@ -9,14 +9,11 @@ import {
 import type { StoryContext } from '@storybook/react-vite';
 import { SessionSyncEffect } from '../../packages/app/src/core/session/index.ts';
 import { AppRoutes } from '../../packages/app/src/routes/AppRoutes.tsx';
-import { designViewport } from './designViewport.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
-/** What sets a signed-in app's story apart from a screen's (both on unless told). */
+/** What sets a signed-in app's story apart from a screen's (on unless told). */
 export type SignedInScreenOptions = {
-  /** Pinned to the design window (`designViewport`), as a screen is; a dialog's story is not. */
-  pinned?: boolean;
   /** The root font size the app sets at the story's width (`withAppRootFontSize`). */
   appRootFontSize?: boolean;
 };
@@ -39,16 +36,12 @@ const demoMocks = ({ msw }: StoryContext) => {
 
 /**
  * The meta fields of a story of the signed-in app: the app's routes, the session kept in step,
- * over the app's API client (`withCoachApi`) and the demo mocks, pinned to the design window and
- * sized as the app sizes its text unless told. The meta adds its title and its parameters
- * (`signedInParameters`), and its own `beforeEach` after these fields where it mocks otherwise.
+ * over the app's API client (`withCoachApi`) and the demo mocks, sized as the app sizes its text
+ * unless told. The meta adds its title and its parameters (`signedInParameters`), and its own
+ * `beforeEach` after these fields where it mocks otherwise.
  */
-export function signedInScreen({
-  pinned = true,
-  appRootFontSize = true,
-}: SignedInScreenOptions = {}) {
+export function signedInScreen({ appRootFontSize = true }: SignedInScreenOptions = {}) {
   return {
-    ...(pinned ? { globals: designViewport } : {}),
     render: renderApp,
     decorators: appRootFontSize ? [withCoachApi, withAppRootFontSize] : [withCoachApi],
     beforeEach: demoMocks,
