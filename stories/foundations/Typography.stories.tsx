@@ -3,13 +3,7 @@ import { fontSizes } from '@coach/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { DocTable } from './DocTable.tsx';
-import { formatPx, MIN_APP_WIDTH, remToPx, rootFontSizes } from './rootFontSizes.ts';
-
-const widthRange = (index: number) => {
-  const current = rootFontSizes[index];
-  const from = index === 0 ? MIN_APP_WIDTH : rootFontSizes[index - 1]?.below;
-  return current?.below ? `${from}–${current.below - 1} px` : `${from} px and wider`;
-};
+import { formatPx, MIN_APP_WIDTH, remToPx, rootFontSizes, widthRangeOf } from './rootFontSizes.ts';
 
 const meta = {
   title: 'Foundations/Typography',
@@ -36,7 +30,7 @@ export const RootFontSizes: Story = {
       columns={['Screen width', 'Root font size', '1rem']}
       rows={rootFontSizes.map(({ size }, index) => ({
         key: String(size),
-        cells: [widthRange(index), `${size} px`, formatPx(size)],
+        cells: [widthRangeOf(index), `${size} px`, formatPx(size)],
       }))}
     />
   ),

@@ -9,7 +9,7 @@ import { ownFrame } from './fixtures/ownFrame.ts';
 const meta = {
   title: 'UI/BlockingScreen',
   component: BlockingScreen,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   parameters: {
     layout: 'fullscreen',
     // The screen covers the window: on the Docs page each story shows in a window of its own

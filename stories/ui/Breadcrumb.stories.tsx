@@ -24,7 +24,7 @@ function SpyRouterLink({ href, onClick, ...props }: BreadcrumbLinkProps) {
 const meta = {
   title: 'UI/Breadcrumb',
   component: Breadcrumb,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     icon: <LuUsers />,
     items: [

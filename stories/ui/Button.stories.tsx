@@ -8,7 +8,7 @@ import { StatesGrid, stateProps } from './fixtures/interactionStates.tsx';
 const meta = {
   title: 'UI/Button',
   component: Button,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { children: 'Save changes', onClick: fn() },
   argTypes: {
     children: { control: 'text' },
@@ -142,5 +142,45 @@ export const HoverAndFocus: Story = {
         ),
       }))}
     />
+  ),
+};
+
+/**
+ * Do: one primary action per form or dialog, the others beside it as secondary ('Cancel' before
+ * 'Save changes', as the app's dialogs have them).
+ */
+export const DoOnePrimaryAction: Story = {
+  name: 'Do: one primary action',
+  render: (args) => (
+    <HStack gap="3">
+      <Button {...args} variant="secondary">
+        Cancel
+      </Button>
+      <Button {...args} variant="primary">
+        Save changes
+      </Button>
+    </HStack>
+  ),
+  play: async ({ canvasElement }) => {
+    const buttons = within(canvasElement).getAllByRole('button');
+    await expect(buttons.map((button) => button.textContent)).toEqual(['Cancel', 'Save changes']);
+  },
+};
+
+/**
+ * Don't: two primary buttons side by side. Neither reads as the way forward, and 'Cancel' shouts
+ * as loud as the action.
+ */
+export const DontTwoPrimaryActions: Story = {
+  name: 'Don’t: two primary actions',
+  render: (args) => (
+    <HStack gap="3">
+      <Button {...args} variant="primary">
+        Cancel
+      </Button>
+      <Button {...args} variant="primary">
+        Save changes
+      </Button>
+    </HStack>
   ),
 };

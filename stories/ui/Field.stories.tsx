@@ -50,7 +50,7 @@ const meta = {
   // it around a control of their own, so their args are the props Field gets from outside.
   component: Field as ComponentType<FieldStoryProps>,
   render: (args) => <DateOfBirthField {...args} />,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { label: 'Birth date' },
   argTypes: { ...fieldArgTypes, helperEnd: { control: false } },
   parameters: { width: '24rem' },

@@ -5,7 +5,7 @@ import { expect, within } from 'storybook/test';
 const meta = {
   title: 'UI/LoadingPlaceholder',
   component: LoadingPlaceholder,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { variant: 'text' },
   argTypes: { blockHeight: { control: 'text' } },
 } satisfies Meta<typeof LoadingPlaceholder>;

@@ -16,7 +16,7 @@ const quickReplies = [
 const meta = {
   title: 'UI/MessageComposer',
   component: MessageComposer,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:new'],
   args: {
     label: 'Message to Anna Smith',
     sendLabel: 'Send',
@@ -161,5 +161,18 @@ export const QuickReplies: Story = {
     await expect(box).toHaveValue('Hello! See you on Friday at 10:00.Have a good week.');
     await userEvent.keyboard(' ');
     await expect(box).toHaveValue('Hello! See you on Friday at 10:00. Have a good week.');
+  },
+};
+
+/**
+ * Don't: leave out the helper. Enter makes a new line here, so nothing on screen tells the coach
+ * that Ctrl+Enter sends: say it under the box, in the platform's words ('⌘+Enter to send' on a
+ * Mac), as the other stories do.
+ */
+export const DontHideTheShortcut: Story = {
+  name: 'Don’t: hide the shortcut',
+  args: { helper: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/to send/)).toBeNull();
   },
 };

@@ -86,7 +86,7 @@ const rtlAndEmoji: ThreadMessage[] = [
 const meta = {
   title: 'UI/MessageThread',
   component: MessageThread,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:new'],
   args: {
     messages: twoDays,
     label: 'Messages with Anna Smith',

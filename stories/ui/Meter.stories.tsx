@@ -10,7 +10,7 @@ const LAGGING_LIMIT = 70;
 const meta = {
   title: 'UI/Meter',
   component: Meter,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     label: 'Productivity',
     value: 72,
@@ -164,4 +164,18 @@ export const Catalogue: Story = {
       ))}
     </Stack>
   ),
+};
+
+/**
+ * Don't: a count with no maximum (12 unread messages) in a meter. Without `max` the value is read
+ * as a percentage, so it shows '12%', a figure nobody asked for: a count is a `Stat`.
+ */
+export const DontCountWithoutMaximum: Story = {
+  name: 'Don’t: a count with no maximum',
+  args: { label: 'Unread messages', value: 12, isLabelVisible: true, laggingText: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('meter', { name: 'Unread messages' }),
+    ).toHaveAttribute('aria-valuetext', '12%');
+  },
 };

@@ -17,7 +17,7 @@ const paragraph =
 const meta = {
   title: 'UI/Modal',
   component: Modal,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     isOpen: false,
     onClose: fn(),

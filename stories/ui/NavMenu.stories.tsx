@@ -35,7 +35,7 @@ const logo = <CoachMark href="/" />;
 const meta = {
   title: 'UI/NavMenu',
   component: NavMenu,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     logo,
     items,

@@ -7,7 +7,7 @@ import { StatesGrid, showState, stateProps } from './fixtures/interactionStates.
 const meta = {
   title: 'UI/PasswordField',
   component: PasswordField,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     label: 'Password',
     name: 'password',

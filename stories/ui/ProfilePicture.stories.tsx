@@ -15,7 +15,7 @@ const sizes: ProfilePictureSize[] = ['xs', 'sm', 'md', 'lg', 'xl'];
 const meta = {
   title: 'UI/ProfilePicture',
   component: ProfilePicture,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { src: portrait, name: 'Ada Lovelace', size: 'lg' },
   argTypes: {
     // An address to paste (a picture's URL or a data URL); cleared, it shows the fallback.

@@ -21,7 +21,7 @@ const goals: SelectItem[] = [
 const meta = {
   title: 'UI/Select',
   component: Select,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     label: 'Goal',
     placeholder: 'Choose a goal',

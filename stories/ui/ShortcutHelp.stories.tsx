@@ -37,7 +37,7 @@ const groups: ShortcutHelpGroup[] = [
 const meta = {
   title: 'UI/ShortcutHelp',
   component: ShortcutHelp,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { isOpen: false, onClose: fn(), title: 'Keyboard shortcuts', groups },
   argTypes: {
     // Typed by name, editable as data.
@@ -110,5 +110,29 @@ export const OtherWords: Story = {
       within(dialog).getByText('Cliente siguiente').previousElementSibling,
     ).toHaveTextContent('↓oj');
     await expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  },
+};
+
+/**
+ * Don't: every shortcut in one list under one heading. The coach looks for the place they are
+ * in ('Clients list'); a flat list makes them read all of it. Group the shortcuts by place.
+ */
+export const DontOneLongList: Story = {
+  name: 'Don’t: one long list',
+  args: {
+    isOpen: true,
+    groups: [
+      {
+        id: 'all',
+        title: 'Shortcuts',
+        shortcuts: groups.flatMap((group) =>
+          group.shortcuts.map((shortcut) => ({ ...shortcut, id: `${group.id}-${shortcut.id}` })),
+        ),
+      },
+    ],
+  },
+  play: async () => {
+    const dialog = await findOpenDialog('Keyboard shortcuts');
+    await expect(within(dialog).getByRole('region', { name: 'Shortcuts' })).toBeVisible();
   },
 };

@@ -30,7 +30,7 @@ const longTextClients = createClientRows(8, 3).map((client, index) =>
 const meta = {
   title: 'UI/SortableTable',
   component: ClientsTable,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     data: clients,
     columns: clientColumns,

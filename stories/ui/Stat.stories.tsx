@@ -7,7 +7,7 @@ const meta = {
   title: 'UI/Stat',
   component: Stat,
   subcomponents: { StatGroup },
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { label: 'Engagement (48h)', value: '6.5', unit: 'h', helpText: 'Full at 10 h' },
 } satisfies Meta<typeof Stat>;
 

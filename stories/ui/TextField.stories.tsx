@@ -7,7 +7,7 @@ import { FieldStatesGrid } from './fixtures/interactionStates.tsx';
 const meta = {
   title: 'UI/TextField',
   component: TextField,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     label: 'First name',
     name: 'firstName',
@@ -146,4 +146,17 @@ export const HoverAndFocus: Story = {
       render={(props) => <TextField {...args} {...props} />}
     />
   ),
+};
+
+/**
+ * Don't: the hint in the placeholder. It goes as soon as the coach types, and it is not the
+ * input's description (a screen reader may not read it): put it in `helper`, as Default does.
+ */
+export const DontHintInPlaceholder: Story = {
+  name: 'Don’t: the hint in the placeholder',
+  args: { placeholder: 'As your clients will see it' },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'First name' });
+    await expect(input).not.toHaveAccessibleDescription('As your clients will see it');
+  },
 };

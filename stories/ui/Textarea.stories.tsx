@@ -37,7 +37,7 @@ function ControlledTextarea(props: TextareaProps) {
 const meta = {
   title: 'UI/Textarea',
   component: Textarea,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: {
     label: 'Mental wellbeing',
     name: 'mentalWellbeing',

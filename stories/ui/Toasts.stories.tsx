@@ -29,7 +29,7 @@ function ToastTrigger() {
 const meta = {
   title: 'UI/Toasts',
   component: ToastContainer,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'status:stable'],
   args: { 'aria-label': 'Notifications' },
   // The container of these stories is the one the controls set up, in place of the app's that
   // the preview renders for every other story.
