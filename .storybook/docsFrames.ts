@@ -60,12 +60,28 @@ const turnsKey = Symbol.for('coach.docsFrameTurns');
 const turnLimitMs = 20_000;
 
 /**
+ * The events after which a frame's story no longer renders nor plays, however its render ended:
+ * Storybook's last event of every render (`storyFinished`, also after a failed play or render,
+ * where no afterEach runs), the end of its play (`storyRendered`, errors while it played
+ * included) and each failure.
+ */
+const endsOfTurn = [
+  'storyFinished',
+  'storyRendered',
+  'playFunctionThrewException',
+  'unhandledErrorsWhilePlaying',
+  'storyThrewException',
+  'storyErrored',
+];
+
+/**
  * A turn to render and play, one story frame of a Docs page at a time: frames that load together
  * would otherwise render on the same cores at once and take focus from each other (a dialog's
  * first field, a form's typing), and their plays fail where the stories' run passes them. Answers
  * the end of the turn; outside a Docs page's frame the turn is at once. The turns are kept by the
- * Docs page (its realm's promises and timers), so a frame that goes away mid-turn ends it by the
- * time limit.
+ * Docs page (its realm's promises and timers). A turn ends with its story's render, passed or
+ * failed (`endsOfTurn`), when its frame goes away (reloaded or removed, also while it waits), or
+ * at the latest after `turnLimitMs`: no frame keeps the frames after it from playing.
  */
 export async function takeDocsFrameTurn(): Promise<() => void> {
   if (!isDocsStoryFrame()) return () => {};
@@ -85,12 +101,12 @@ export async function takeDocsFrameTurn(): Promise<() => void> {
     'return () => { setTimeout(end, limit); return turn; }',
   ) as (end: () => void, limit: number, turn: Promise<void>) => () => Promise<void>;
   page[turnsKey] = before.then(begin(end, turnLimitMs, turn));
+  // A frame that goes away hands its turn on at once, not after the limit: ended before it
+  // begins, the turn is skipped.
+  window.addEventListener('pagehide', end, { once: true });
   await before;
-  // A story that fails ends its turn at once (its afterEach never comes).
   const channel = addons.getChannel();
-  for (const failure of ['playFunctionThrewException', 'storyThrewException', 'storyErrored']) {
-    channel.once(failure, end);
-  }
+  for (const event of endsOfTurn) channel.once(event, end);
   return end;
 }
 

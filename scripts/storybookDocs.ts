@@ -20,13 +20,56 @@
 // by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
 // must show each frame with a story of its own component, and each must play there as it does in
 // the stories' run (which also checks what is in it: accessibility, the visual snapshot).
+// The check's browser reads the build through a proxy that makes its files cacheable
+// (`cacheableBuild`): the frames of a page share one fetch of the preview. Each frame hands its
+// Storybook events to the check as they happen (`FrameEvents`); a frame that never ends is
+// reported with the last render phase it reached, and SB_DOCS_TIMES=1 prints every frame's phases
+// with the second each began (where a page's time goes). Decision 105.
 import { strict as assert } from 'node:assert';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type ElementHandle, type Frame, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
-const url = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
+const served = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
 const pagesAtOnce = Number(process.env.SB_DOCS_PAGES ?? 2);
+
+/**
+ * The served build, with its files cacheable for this check's browser. Its server answers
+ * `no-store` (scripts/test-storybook.sh: no run may see an earlier build's files), so each story
+ * frame of a Docs page fetched and compiled the whole preview again, some 160 files: the frames
+ * of one page now share them. The build does not change while the check runs.
+ */
+async function cacheableBuild(origin: string): Promise<{ url: string; close(): void }> {
+  const proxy = createServer((request, answer) => {
+    const upstream = httpRequest(
+      `${origin}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (response) => {
+        answer.writeHead(response.statusCode ?? 502, {
+          ...response.headers,
+          'cache-control': 'max-age=3600',
+        });
+        response.pipe(answer);
+      },
+    );
+    upstream.on('error', () => answer.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      proxy.closeAllConnections();
+      proxy.close();
+    },
+  };
+}
+const checkStarted = Date.now();
+const build = await cacheableBuild(served);
+const url = build.url;
 
 type IndexEntry = { id: string; type: 'docs' | 'story'; title: string };
 
@@ -76,59 +119,131 @@ before(async () => {
 });
 after(async () => {
   await browser.close();
+  build.close();
 });
 
 /** The Storybook events that end a story's render in its frame, with or without a failure. */
 const endOfStory = /^(storyRendered|storyErrored|storyThrewException|playFunctionThrewException)/;
-const storyFailure = /^(storyErrored|storyThrewException|playFunctionThrewException)/;
+/** A story's failure: what the Interactions panel shows as FAIL, or an error while it played. */
+const storyFailure =
+  /^(storyErrored|storyThrewException|playFunctionThrewException|unhandledErrorsWhilePlaying)/;
 /**
  * The longest one frame may take once scrolled to: its turn waits for the frames before it
  * (`takeDocsFrameTurn`, at most 20 s each), then it renders and plays.
  */
 const frameMs = 60_000;
 
-/** A failure event as a line: its name and its error's message (colours and stack left out). */
+/** A failure event as a line: its name and its error's first lines (colours and stack left out). */
 function described(event: string): string {
   const [name = '', ...rest] = event.split(' ');
   let message = rest.join(' ');
   try {
-    const detail = JSON.parse(message) as { message?: string; title?: string } | null;
-    message = detail?.message ?? detail?.title ?? message;
+    const detail = JSON.parse(message) as
+      | { message?: string; title?: string }
+      | { message?: string }[]
+      | null;
+    const first = Array.isArray(detail) ? detail[0] : detail;
+    message = first?.message ?? (first as { title?: string } | null)?.title ?? message;
   } catch {}
+  // Testing Library's messages go on with the whole document after a blank line.
+  const [lead = ''] = message.split('\n\n');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
-  return `${name}: ${message.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300)}`;
+  return `${name}: ${lead.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300)}`;
+}
+
+/**
+ * The Storybook events of a Docs page's story frames, each frame's own, as its init script hands
+ * them to the check by a binding the moment they happen: no asking a frame again and again, whose
+ * answer waits for a renderer busy with the page's other frames (seconds on a loaded machine).
+ * Kept by frame, not by story id: a page shows its first story twice.
+ */
+class FrameEvents {
+  private readonly byFrame = new Map<Frame, { at: number; event: string }[]>();
+  private readonly waiting = new Set<() => void>();
+
+  add(frame: Frame, event: string): void {
+    const events = this.byFrame.get(frame) ?? [];
+    events.push({ at: Date.now(), event });
+    this.byFrame.set(frame, events);
+    for (const wake of this.waiting) wake();
+  }
+
+  of(frame: Frame): string[] {
+    return (this.byFrame.get(frame) ?? []).map(({ event }) => event);
+  }
+
+  /** The frame's render phases and when each began (SB_DOCS_TIMES), in s since the check began. */
+  phasesOf(frame: Frame): string {
+    return (this.byFrame.get(frame) ?? [])
+      .filter(({ event }) => event.startsWith('phase '))
+      .map(({ at, event }) => `${event.slice(6)}@${((at - checkStarted) / 1000).toFixed(1)}`)
+      .join(' ');
+  }
+
+  /** Waits up to `ms` for the frame's story to end its render and play: answers whether it did. */
+  async ended(frame: Frame, ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!this.of(frame).some((event) => endOfStory.test(event))) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((wake) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.waiting.delete(done);
+          wake();
+        };
+        const timer = setTimeout(done, left);
+        this.waiting.add(done);
+      });
+    }
+    return true;
+  }
+}
+
+/** The frame an iframe element holds, once it has one (a lazy frame gets it when scrolled to). */
+async function frameOf(element: ElementHandle, ms: number): Promise<Frame | null> {
+  const deadline = Date.now() + ms;
+  let frame = await element.contentFrame();
+  while (!frame && Date.now() < deadline) {
+    await new Promise((wait) => setTimeout(wait, 100));
+    frame = await element.contentFrame();
+  }
+  return frame;
 }
 
 /**
  * Scrolls each story frame of the Docs page into view, in the page's order, and waits for its
  * story to end its render and play; answers one line for each frame that failed (its story's id
- * and Storybook's failure event) or never ended.
+ * and Storybook's failure event) or never ended (with the last render phase it reached).
  */
-async function framesPlayed(page: Page): Promise<string[]> {
+async function framesPlayed(page: Page, frameEvents: FrameEvents): Promise<string[]> {
   const failures: string[] = [];
-  const frames = page.locator('.docs-story iframe');
-  const count = await frames.count();
-  for (let index = 0; index < count; index += 1) {
-    const element = frames.nth(index);
-    await element.scrollIntoViewIfNeeded();
-    const storyId = new URL((await element.getAttribute('src')) ?? '', url).searchParams.get('id');
-    const started = Date.now();
-    let events: string[] = [];
-    // Read from Node, again and again: the frame navigates to its story after it is attached,
-    // which would end a wait inside it.
-    while (!events.some((event) => endOfStory.test(event)) && Date.now() - started < frameMs) {
-      await page.waitForTimeout(200);
-      const frame = await (await element.elementHandle())?.contentFrame();
-      events =
-        (await frame
-          ?.evaluate(() => (window as { docsEvents?: string[] }).docsEvents ?? [])
-          .catch(() => [])) ?? [];
+  for (const element of await page.locator('.docs-story iframe').elementHandles()) {
+    const asked = Date.now();
+    // Scrolled to as a reader would, at once (a locator's own scroll first waits for the frame to
+    // hold still over two animation frames of a busy page).
+    const storyId = await element.evaluate((frame) => {
+      const iframe = frame as HTMLIFrameElement;
+      iframe.scrollIntoView({ block: 'nearest' });
+      return new URL(iframe.getAttribute('src') ?? '', location.href).searchParams.get('id') ?? '';
+    });
+    const frame = await frameOf(element, frameMs);
+    const ended = frame ? await frameEvents.ended(frame, frameMs - (Date.now() - asked)) : false;
+    const events = frame ? frameEvents.of(frame) : [];
+    if (process.env.SB_DOCS_TIMES && frame) {
+      const since = (at: number) => ((at - checkStarted) / 1000).toFixed(1);
+      console.log(
+        `${storyId}: asked@${since(asked)} seen@${since(Date.now())} ${frameEvents.phasesOf(frame)}`,
+      );
     }
     const failed = new Set(events.filter((event) => storyFailure.test(event)).map(described));
     if (failed.size > 0) {
       failures.push(...[...failed].map((failure) => `in the frame of ${storyId}: ${failure}`));
-    } else if (!events.some((event) => endOfStory.test(event))) {
-      failures.push(`in the frame of ${storyId}: no render within ${frameMs / 1000} s`);
+    } else if (!ended) {
+      const phase = events.findLast((event) => event.startsWith('phase '))?.slice(6) ?? 'none';
+      failures.push(
+        `in the frame of ${storyId}: no render within ${frameMs / 1000} s (its last phase: ${phase})`,
+      );
     }
   }
   return failures;
@@ -150,6 +265,10 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
           errors.push(`console: ${text}`);
         }
       });
+      const frameEvents = new FrameEvents();
+      await page.exposeBinding('docsFrameEvent', ({ frame }, event: string) =>
+        frameEvents.add(frame, event),
+      );
       // Storybook's channel says when the page and each story in it has rendered, or failed to.
       await page.addInitScript((mark) => {
         // Every CSS animation and transition of the Docs page is paused from its start, so that
@@ -167,6 +286,12 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         });
         const events: string[] = [];
         Object.assign(window, { docsEvents: events });
+        // A story frame hands each event to the check as it happens (`FrameEvents`).
+        const record = (event: string) => {
+          events.push(event);
+          if (window === window.top) return;
+          (window as { docsFrameEvent?: (event: string) => void }).docsFrameEvent?.(event);
+        };
         // A story frame's console errors are the stories' run to judge: they are marked as the
         // frame's, and left out here (its story's failure events are read by framesPlayed).
         if (window !== window.top) {
@@ -187,6 +312,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
           'storyErrored',
           'storyThrewException',
           'playFunctionThrewException',
+          'unhandledErrorsWhilePlaying',
         ];
         const hook = setInterval(() => {
           const channel = (
@@ -195,8 +321,12 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
           if (!channel) return;
           clearInterval(hook);
           for (const name of names) {
-            channel.on(name, (detail: unknown) => events.push(`${name} ${JSON.stringify(detail)}`));
+            channel.on(name, (detail: unknown) => record(`${name} ${JSON.stringify(detail)}`));
           }
+          // Where a frame's story is (a frame that never ends says which phase it stopped in).
+          channel.on('storyRenderPhaseChanged', (detail: { newPhase?: string } | undefined) =>
+            record(`phase ${detail?.newPhase}`),
+          );
         }, 5);
       }, frameErrorMark);
       try {
@@ -227,24 +357,13 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         // The story frames in the first screen have played (a play focuses a field, opens a
         // dialog) before the page is judged: it must not have moved for them.
         const viewport = page.viewportSize()?.height ?? 0;
-        for (const frame of await page.locator('.docs-story iframe').elementHandles()) {
-          const box = await frame.boundingBox();
+        for (const element of await page.locator('.docs-story iframe').elementHandles()) {
+          const box = await element.boundingBox();
           if (!box || box.y >= viewport) continue;
-          const content = await frame.contentFrame();
-          await content
-            ?.waitForFunction(
-              () =>
-                ((window as { docsEvents?: string[] }).docsEvents ?? []).some((event) =>
-                  /^(storyRendered|storyErrored|storyThrewException|playFunctionThrewException)/.test(
-                    event,
-                  ),
-                ),
-              undefined,
-              { timeout: 30_000 },
-            )
-            // A frame still waiting its turn is judged by the stories' run; the page, by what
-            // the frames that played did to it.
-            .catch(() => {});
+          const frame = await element.contentFrame();
+          // A frame still waiting its turn is judged by the stories' run; the page, by what the
+          // frames that played did to it.
+          if (frame) await frameEvents.ended(frame, 30_000);
         }
         const scrolls = await page.evaluate(
           () => (window as { docsScrolls?: number[] }).docsScrolls ?? [],
@@ -254,7 +373,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         if (moved.length > 0) errors.push(`the page moved by itself to ${moved.join(', ')} px`);
         // Then every story frame, as a reader scrolling down the page meets it: each loads when
         // scrolled to and must render and play in its frame without a failure.
-        errors.push(...(await framesPlayed(page)));
+        errors.push(...(await framesPlayed(page, frameEvents)));
         const failures = await page.evaluate(() =>
           ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
             /^story(Errored|ThrewException)/.test(event),
