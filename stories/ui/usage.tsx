@@ -104,6 +104,34 @@ function Example({ verdict, children }: ExampleProps & { verdict: keyof typeof v
   );
 }
 
+/**
+ * The do and don't examples of a section side by side where the column has room for two (a
+ * designer compares them at a glance), one under the other where it has not, or always when
+ * `stacked` (a table that needs the column's whole width to show what it shows).
+ */
+export function Examples({
+  stacked = false,
+  children,
+}: {
+  stacked?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: stacked
+          ? 'minmax(0, 1fr)'
+          : 'repeat(auto-fit, minmax(min(24rem, 100%), 1fr))',
+        columnGap: '2rem',
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** A live example of the right use, with what it shows. */
 export const Do = (props: ExampleProps) => <Example verdict="do" {...props} />;
 
