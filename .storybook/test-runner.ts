@@ -68,12 +68,20 @@ function matchesBaseline(image: Buffer, baseline: Buffer): Promise<boolean> {
  * The page as a person sees it once it has settled, as Playwright's toHaveScreenshot takes it: a
  * render that differs from its baseline is taken again (every 250 ms, for 5 s at most) until it
  * matches, so a late frame on a loaded machine (a re-render, a toast leaving) is not a change;
- * a render that still differs after that is the one compared and reported.
+ * a render that still differs after that is the one compared and reported. `whole`: the page
+ * whole (`showWhole`), not the window's first screen.
  */
-async function settledScreenshot(page: Page, baselinePath: string | null, id: string) {
+async function settledScreenshot(
+  page: Page,
+  baselinePath: string | null,
+  id: string,
+  whole: boolean,
+) {
   const still = await page.addStyleTag({ content: stillCss });
-  const shoot = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
+  const shoot = () => page.screenshot({ animations: 'disabled', caret: 'hide', fullPage: whole });
+  const storyWindowSize = page.viewportSize();
   try {
+    if (whole) await showWhole(page);
     let image = await shoot();
     if (!baselinePath || !existsSync(baselinePath)) return { image, matched: false };
     const baseline = readFileSync(baselinePath);
@@ -94,7 +102,139 @@ async function settledScreenshot(page: Page, baselinePath: string | null, id: st
     // The still style is removed right after the shot: the page is reused by the next story,
     // and timers built on CSS animations (react-toastify's auto-close) must keep their length.
     await still.evaluate((element) => element.remove());
+    if (whole && storyWindowSize) await rollBack(page, storyWindowSize);
   }
+}
+
+/** The tallest page a whole-page picture is taken of, in CSS pixels (Chromium's limit is far). */
+const wholePageMaxHeight = 8000;
+
+/**
+ * Unrolls the page's own scroller for the picture: a <main> that scrolls (the signed-in app is one
+ * window high, `100dvh`, and scrolls inside its <main>), and the boxes around it, take the height
+ * of what they hold, so that the document is as tall as the page; a column beside them that was
+ * as high as the window (the menu) stretches with them. What a box inside filled (the clients
+ * table took the window's height, the pending invites under it) then follows its content. The
+ * boxes' own styles are kept to be put back (`rollBack`).
+ */
+function unrollPageScroller() {
+  const scope = globalThis as unknown as { __wholePageStyles?: [HTMLElement, string][] };
+  const unrolled: [HTMLElement, string][] = [];
+  const set = (box: HTMLElement, property: string, value: string) => {
+    unrolled.push([box, box.style.cssText]);
+    box.style.setProperty(property, value, 'important');
+  };
+  for (const main of document.querySelectorAll('main')) {
+    if (main.scrollHeight <= main.clientHeight + 1) continue;
+    const path: HTMLElement[] = [];
+    for (let box = main.parentElement; box && box !== document.body; box = box.parentElement) {
+      path.push(box);
+    }
+    // The columns as high as their box, found before any box changes.
+    const columns = [main, ...path].flatMap((box) =>
+      [...(box.parentElement?.children ?? [])].filter(
+        (other): other is HTMLElement =>
+          other !== box &&
+          other instanceof HTMLElement &&
+          Math.abs(other.offsetHeight - box.offsetHeight) <= 1,
+      ),
+    );
+    for (const box of [main, ...path]) {
+      set(box, 'height', 'auto');
+      set(box, 'max-height', 'none');
+      set(box, 'overflow', 'visible');
+      // Not stretched to its row's height either: a stretched box's height is definite, and a
+      // box inside that fills it (`height: 100%`) would take the whole row again.
+      set(box, 'align-self', 'flex-start');
+    }
+    for (const column of columns) set(column, 'height', 'auto');
+  }
+  scope.__wholePageStyles = [...(scope.__wholePageStyles ?? []), ...unrolled];
+}
+
+/**
+ * What each scrolling box in the page holds below its fold, in px (the document's own overflow is
+ * the full-page screenshot's: growing the window for it would grow what fills the window), by
+ * a number given to the box for the picture's time (`__wholePageBoxes`, dropped after it).
+ */
+function hiddenBelow(page: Page): Promise<Record<number, number>> {
+  return page.evaluate(() => {
+    const scope = globalThis as unknown as { __wholePageBoxes?: Map<Element, number> };
+    scope.__wholePageBoxes ??= new Map();
+    const numbers = scope.__wholePageBoxes;
+    const hidden: Record<number, number> = {};
+    for (const box of document.querySelectorAll('body *')) {
+      if (!(box instanceof HTMLElement) || box.clientHeight === 0) continue;
+      // A text field's own scroll is its content's, not the page's.
+      if (box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement) continue;
+      const { overflowY } = getComputedStyle(box);
+      const scrolls = overflowY === 'auto' || overflowY === 'scroll';
+      if (!scrolls || box.scrollHeight <= box.clientHeight + 1) continue;
+      // Numbered once, in the order met: the same box keeps its number on each reading.
+      const number = numbers.get(box) ?? numbers.size;
+      numbers.set(box, number);
+      hidden[number] = box.scrollHeight - box.clientHeight;
+    }
+    return hidden;
+  });
+}
+
+/** The window resized, the page laid out again at its new size (two frames on). */
+async function resizeWindow(page: Page, size: WindowSize) {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
+/**
+ * Makes the window as tall as the story's page needs, so that nothing of it is left below a
+ * scroll: the picture of the window is then the page whole. Playwright's `fullPage` screenshot
+ * would not do alone: the signed-in app scrolls inside its <main>, so the document itself never
+ * overflows. The page's scroller is unrolled (`unrollPageScroller`), then the window grows by what
+ * the scrolling boxes still hold below their fold until none does (a panel as high as the window,
+ * `position: sticky`), at the story's width (the app's text size follows the width alone). A box
+ * whose hidden part does not shrink as the window grows (a message thread of a fixed height,
+ * scrolled to its latest messages as a coach sees it) is left as it is. What the document still
+ * holds below the window (the padding under such a panel) is in the picture: it is taken of the
+ * whole document.
+ */
+async function showWhole(page: Page) {
+  await page.evaluate(unrollPageScroller);
+  let hidden = await hiddenBelow(page);
+  let following = Object.keys(hidden).map(Number);
+  for (let step = 0; step < 10; step += 1) {
+    const most = Math.max(0, ...following.map((box) => hidden[box] ?? 0));
+    const size = page.viewportSize();
+    if (most <= 1 || !size || size.height >= wholePageMaxHeight) return;
+    await resizeWindow(page, {
+      width: size.width,
+      height: Math.min(size.height + most, wholePageMaxHeight),
+    });
+    const now = await hiddenBelow(page);
+    const shrunk = following.filter((box) => (now[box] ?? 0) < (hidden[box] ?? 0));
+    // No box followed the window: the growth showed nothing more.
+    if (shrunk.length === 0) {
+      await resizeWindow(page, size);
+      return;
+    }
+    following = shrunk;
+    hidden = now;
+  }
+}
+
+/** Puts the page back as its story left it: its window, its scroller, no box numbered. */
+async function rollBack(page: Page, size: WindowSize) {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as {
+      __wholePageStyles?: [HTMLElement, string][];
+      __wholePageBoxes?: unknown;
+    };
+    for (const [box, style] of (scope.__wholePageStyles ?? []).reverse()) box.style.cssText = style;
+    delete scope.__wholePageStyles;
+    delete scope.__wholePageBoxes;
+  });
+  await page.setViewportSize(size);
 }
 
 type SnapshotOptions = {
@@ -169,7 +309,11 @@ let quietRules: Record<string, { enabled: false }> | undefined;
 
 type StoryParameters = {
   a11y?: { disable?: boolean; options?: { rules?: Record<string, unknown> } };
-  snapshot?: boolean;
+  /**
+   * `false`: no picture; `{ fullPage: true }`: a picture of the page whole (the window as tall
+   * as the page needs, `showWhole`), where the others are of the window, the first screen.
+   */
+  snapshot?: boolean | { fullPage?: boolean };
 };
 
 /**
@@ -276,7 +420,9 @@ const config: TestRunnerConfig = {
       const { snapshotState } = expect.getState() as Partial<SnapshotMatcherContext>;
       const updating = snapshotState?._updateSnapshot === 'all';
       const baselinePath = updating ? null : `${snapshotsDir}/${context.id}.png`;
-      const render = await settledScreenshot(page, baselinePath, context.id);
+      const whole =
+        typeof parameters?.snapshot === 'object' && parameters.snapshot.fullPage === true;
+      const render = await settledScreenshot(page, baselinePath, context.id, whole);
       mkdirSync(rendersDir, { recursive: true });
       writeFileSync(`${rendersDir}/${context.id}.png`, render.image);
       expect(render).toMatchBaseline({

@@ -25,6 +25,7 @@ describe('captureOf', () => {
     expect(whole).toMatchObject({ language: 'es', whole: true, snapshot: true });
     expect(captureOf(story('b', { snapshotParameter: false })).snapshot).toBe(false);
     expect(captureOf(story('c')).whole).toBe(false);
+    expect(captureOf(story('d', { snapshotParameter: { fullPage: false } })).whole).toBe(false);
   });
 });
 

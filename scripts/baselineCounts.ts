@@ -43,7 +43,10 @@ export function captureOf(story: PreviewStory): StoryCapture {
     id: story.id,
     width: window?.width ?? coachWindows.coachDesktop.width,
     language: typeof story.locale === 'string' ? story.locale : 'en-US',
-    whole: typeof snapshot === 'object' && snapshot !== null && 'fullPage' in snapshot,
+    whole:
+      typeof snapshot === 'object' &&
+      snapshot !== null &&
+      (snapshot as { fullPage?: unknown }).fullPage === true,
     snapshot: snapshot !== false,
   };
 }

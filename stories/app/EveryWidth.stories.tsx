@@ -1,28 +1,24 @@
 import type { AttentionFigures } from '@coach/api';
-import { createHandlers, fixtureTokens, mockClientIds, mockNow } from '@coach/api/msw';
+import { createHandlers, fixtureTokens, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
-import { storyWait } from '../../.storybook/docsFrames.ts';
-import { AuthLayout } from '../../packages/app/src/core/layout/index.ts';
-import { rootFontSizeFor } from '../../packages/app/src/core/screenSize/index.ts';
-import { SignInScreen } from '../../packages/app/src/features/auth/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { type ClientShape, clientList, manyClients } from './clientSummaries.ts';
-import { clientsTable, dataRows } from './clientsStory.ts';
+import { dataRows } from './clientsStory.ts';
 import { type DesignWidth, viewportAt, windowAt } from './designViewport.ts';
 import { openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
+import { expectSizedFor } from './sizedFor.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /**
- * The app's screens and a dialog at the widths of the spec's root font sizes a coach meets most
- * besides the design window's 1,280 px (the other screens' stories): 1,024 px (11 px text),
- * 1,600 px (14 px) and 1,920 px (16 px). Each story is its window: the canvas, the Docs frame and
- * the test runner's page take the width its `viewport` global names, and the app sizes its text
- * by it, as in a coach's browser. Every screen keeps within the window (the clients table
- * too: its ten columns fit from 1,004 px); Spanish at 1,280 px is 'App/Journeys/Spanish'.
+ * A dialog and the first screen of My clients at the widths a coach meets. Each story is its
+ * window: the canvas, the Docs frame and the test runner's page take the width its `viewport`
+ * global names, and the app sizes its text by it, as in a coach's browser. The screens whole at
+ * 1,024, 1,280, 1,440 and 1,920 px, in English and Spanish, are 'App/Journeys/Every width and
+ * language'.
  */
 const meta = {
   title: 'App/Journeys/Every width',
@@ -46,35 +42,6 @@ const atWidth = (width: DesignWidth, parameters: Record<string, unknown>) => ({
 const signedIn = (width: DesignWidth, route: string) => ({
   render: renderApp,
   ...atWidth(width, { route, session: { tokens: fixtureTokens.coach } }),
-});
-
-/**
- * The window is the story's (its width) and the app's text is the spec's size for it; nothing on
- * the page reaches past the window's right edge.
- */
-async function expectSizedFor(width: DesignWidth) {
-  await expect(window.innerWidth).toBe(width);
-  await expect(getComputedStyle(document.documentElement).fontSize).toBe(
-    `${rootFontSizeFor(width)}px`,
-  );
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-}
-
-const signInAt = (width: DesignWidth): Story => ({
-  render: () => (
-    <AuthLayout>
-      <SignInScreen />
-    </AuthLayout>
-  ),
-  ...atWidth(width, { route: '/' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await expect(canvas.getByLabelText('Email')).toBeVisible();
-    await expect(canvas.getByLabelText('Password', { exact: true })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await expectSizedFor(width);
-  },
 });
 
 /** No column header's words touch the next one's: at least 8 px between them. */
@@ -112,54 +79,6 @@ async function expectOneLineReasons(table: HTMLElement) {
   }
 }
 
-const clientsAt = (width: DesignWidth): Story => ({
-  ...signedIn(width, '/clients'),
-  play: async ({ canvasElement }) => {
-    const { canvas, table } = await clientsTable(canvasElement);
-    await expect(canvas.getByRole('heading', { name: 'My clients', level: 1 })).toBeVisible();
-    await expect(within(table).getAllByRole('columnheader')).toHaveLength(10);
-    await expect(canvas.getByText('14 of 14 clients')).toBeVisible();
-    // Every column in view at every width from 1,004 px: the table never scrolls sideways.
-    const region = canvas.getByRole('region', { name: 'Clients' });
-    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
-    await expectHeadersApart(table);
-    await expectOneLineReasons(table);
-    await expectSizedFor(width);
-  },
-});
-
-// The profile's Indicators group, where its charts are (the overview, the panel: ClientProfileWidths).
-const clientProfileAt = (width: DesignWidth): Story => ({
-  ...signedIn(width, `/clients/${mockClientIds.jamie}/indicators`),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Jamie Lee' })).toBeVisible();
-    const journey = within(await canvas.findByRole('region', { name: 'Journey' }));
-    await expect(journey.getByText('Day 5 of Sense')).toBeVisible();
-    const engagement = within(await canvas.findByRole('region', { name: 'Engagement (48h)' }));
-    await expect(engagement.getByRole('meter', { name: 'Engagement (48h)' })).toBeVisible();
-    // The daily indicators' chart, drawn.
-    const chart = await canvas.findByRole(
-      'group',
-      { name: /^Indicators per day, / },
-      { timeout: storyWait(8000) },
-    );
-    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
-    await expectSizedFor(width);
-  },
-});
-
-const settingsAt = (width: DesignWidth): Story => ({
-  ...signedIn(width, '/settings'),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByLabelText('First name')).toHaveValue('Alex');
-    await expect(canvas.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Change password' })).toBeVisible();
-    await expectSizedFor(width);
-  },
-});
-
 const inviteDialogAt = (width: DesignWidth): Story => ({
   ...signedIn(width, '/clients'),
   play: async ({ canvasElement }) => {
@@ -175,30 +94,6 @@ const inviteDialogAt = (width: DesignWidth): Story => ({
   },
 });
 
-/** Sign-in at 1,024 px: 11 px text. */
-export const SignIn1024 = { name: 'Sign in, 1,024 px', ...signInAt(1024) };
-/** Sign-in at 1,600 px: 14 px text. */
-export const SignIn1600 = { name: 'Sign in, 1,600 px', ...signInAt(1600) };
-/** Sign-in at 1,920 px: 16 px text. */
-export const SignIn1920 = { name: 'Sign in, 1,920 px', ...signInAt(1920) };
-/** My clients at 1,024 px: every column in view, no sideways scroll. */
-export const Clients1024 = { name: 'My clients, 1,024 px', ...clientsAt(1024) };
-/** My clients at 1,600 px: every column in view. */
-export const Clients1600 = { name: 'My clients, 1,600 px', ...clientsAt(1600) };
-/** My clients at 1,920 px: every column in view. */
-export const Clients1920 = { name: 'My clients, 1,920 px', ...clientsAt(1920) };
-/** A client's profile at 1,024 px. */
-export const ClientProfile1024 = { name: 'Client profile, 1,024 px', ...clientProfileAt(1024) };
-/** A client's profile at 1,600 px. */
-export const ClientProfile1600 = { name: 'Client profile, 1,600 px', ...clientProfileAt(1600) };
-/** A client's profile at 1,920 px. */
-export const ClientProfile1920 = { name: 'Client profile, 1,920 px', ...clientProfileAt(1920) };
-/** Settings at 1,024 px. */
-export const Settings1024 = { name: 'Settings, 1,024 px', ...settingsAt(1024) };
-/** Settings at 1,600 px. */
-export const Settings1600 = { name: 'Settings, 1,600 px', ...settingsAt(1600) };
-/** Settings at 1,920 px. */
-export const Settings1920 = { name: 'Settings, 1,920 px', ...settingsAt(1920) };
 /** The invite dialog over My clients at 1,024 px. */
 export const InviteDialog1024 = { name: 'Invite client, 1,024 px', ...inviteDialogAt(1024) };
 /** The invite dialog over My clients at 1,600 px. */

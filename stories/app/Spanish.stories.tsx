@@ -4,6 +4,7 @@ import {
   createMockState,
   demoCoachCredentials,
   fixtureIds,
+  fixtureInviteTokens,
   fixtureTokens,
   mockClientIds,
   seedAuthenticator,
@@ -19,6 +20,7 @@ import {
   ProfileActions,
   ReportsSection,
 } from '../../packages/app/src/features/clientProfile/index.ts';
+import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
@@ -38,7 +40,10 @@ const meta = {
   title: 'App/Journeys/Spanish',
   globals: { locale: 'es' },
   decorators: [withCoachApi, withAppRootFontSize],
-  parameters: { docs: { story: ownFrame() }, layout: 'fullscreen' },
+  // Each page whole, not its first screen only: every text of it compared (the test runner
+  // unrolls the page, `.storybook/test-runner.ts`). 'App/Journeys/Every width and language' shows
+  // them at the other widths.
+  parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', snapshot: { fullPage: true } },
   beforeEach({ msw }) {
     msw.use(...createHandlers());
   },
@@ -46,6 +51,12 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/**
+ * A dialog's story: its picture is the window, the first screen, as the coach sees the dialog
+ * over the page; a page unrolled under a modal dialog is no screen a coach meets.
+ */
+const dialogPicture = { snapshot: { fullPage: false } };
 
 /** The signed-in app at a route, the demo coach signed in from stored tokens. */
 const signedIn = (route: string): Story => ({
@@ -92,6 +103,26 @@ export const ForgotPassword: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'envíame un código nuevo' })).toBeVisible();
     await expectSpanishPage('Paso 2 de 3', 'Volver a iniciar sesión');
+  },
+};
+
+/** An invite's page: who invited the client, the account's fields and the button, in Spanish. */
+export const InviteAcceptance: Story = {
+  render: () => (
+    <AuthLayout>
+      <InviteAcceptanceScreen />
+    </AuthLayout>
+  ),
+  parameters: { route: `/invite?token=${fixtureInviteTokens.valid}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Nombre')).toHaveValue('');
+    await expect(canvas.getByRole('heading', { name: 'Únete a Coach' })).toBeVisible();
+    await expect(
+      canvas.getByText('Alex Morgan te ha invitado a Coach. Crea tu cuenta para empezar.'),
+    ).toBeVisible();
+    await expect(canvas.getByLabelText('Correo electrónico')).toHaveValue('sam.taylor@example.com');
+    await expectSpanishPage('Zona horaria', 'Confirmar contraseña', 'Crear cuenta');
   },
 };
 
@@ -193,6 +224,7 @@ export const SignInMethods: Story = {
 /** Setting up the authenticator app: its QR code, the key as text and the first code's field. */
 export const AuthenticatorEnrolment: Story = {
   ...signInMethodsSection,
+  parameters: { ...signInMethodsSection.parameters, ...dialogPicture },
   beforeEach({ msw }) {
     // Signed in with the password a minute ago: adding a factor asks for no proof more.
     const state = createMockState();
@@ -290,8 +322,6 @@ export const ChoosingSpanishInSettings: Story = {
     await expectToast('Idioma guardado');
     await expect(canvas.getByRole('combobox', { name: 'Idioma' })).toHaveTextContent('Español');
     await expect(canvas.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
-    // The language section in view, for the snapshot.
-    canvas.getByRole('combobox', { name: 'Idioma' }).scrollIntoView({ block: 'center' });
     await expectSpanishPage('Correo matutino', 'Guardar ajustes del correo');
   },
 };
@@ -299,6 +329,7 @@ export const ChoosingSpanishInSettings: Story = {
 /** The invite dialog over My clients, with its validation message. */
 export const InviteDialog: Story = {
   ...signedIn('/clients'),
+  parameters: { ...signedIn('/clients').parameters, ...dialogPicture },
   play: async ({ canvasElement }) => {
     const { modal } = await openModal(canvasElement, 'Invitar cliente', 'Invitar cliente');
     await expect(modal.getByText(/Le enviaremos por correo un enlace/)).toBeVisible();
@@ -311,7 +342,7 @@ export const InviteDialog: Story = {
 /** 'Start next phase' for Maria (in Learn): the goals, breaths per minute and the warning. */
 export const MovePhaseDialog: Story = {
   render: () => <ProfileActions clientId={mockClientIds.maria} />,
-  parameters: { layout: 'padded', session: { tokens: fixtureTokens.coach } },
+  parameters: { layout: 'padded', session: { tokens: fixtureTokens.coach }, ...dialogPicture },
   play: async ({ canvasElement }) => {
     const { modal } = await openModal(
       canvasElement,
@@ -345,7 +376,7 @@ export const ReportDialog: Story = {
       <ReportsSection clientId={mockClientIds.jamie} />
     </Stack>
   ),
-  parameters: { session: { tokens: fixtureTokens.coach } },
+  parameters: { session: { tokens: fixtureTokens.coach }, ...dialogPicture },
   play: async ({ canvasElement }) => {
     const reports = await within(canvasElement).findByRole('region', { name: 'Informes' });
     await waitFor(() => expect(reports).not.toHaveAttribute('aria-busy'));
