@@ -91,8 +91,8 @@ type Direction = 'ltr' | 'rtl';
  * `<html>` too, so what it portals (a dialog, a toast, a menu) turns with it. Chakra's components
  * (Ark's machines: a menu's placement, the arrow keys of tabs) take the direction from the locale
  * context, which derives it from the locale's script: Ark's default locale in Arabic script,
- * `en-Arab-US`, which keeps its number and date formats. Left to right, the default, adds
- * nothing: no attribute, no provider, the story as it rendered before the switch.
+ * `en-Arab-US`, which keeps its number and date formats. Left to right, the default, adds no
+ * attribute and gives the components Ark's default context: the story as it rendered before.
  */
 function StoryDirection({
   direction,
@@ -109,10 +109,12 @@ function StoryDirection({
     root.dir = 'rtl';
     return () => root.removeAttribute('dir');
   }, [direction, ownsDocument]);
-  return direction === 'rtl' ? (
-    <LocaleProvider locale="en-Arab-US">{children}</LocaleProvider>
-  ) : (
-    children
+  // One tree either way (Ark's default context is `en-US`, left to right): a switch re-renders
+  // the story as it stands, an open dialog still open, rather than mounting it again.
+  return (
+    <LocaleProvider locale={direction === 'rtl' ? 'en-Arab-US' : 'en-US'}>
+      {children}
+    </LocaleProvider>
   );
 }
 
