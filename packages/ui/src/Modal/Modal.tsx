@@ -2,6 +2,19 @@ import { Dialog, IconButton, Portal } from '@chakra-ui/react';
 import { type ReactNode, type RefObject, useCallback, useState } from 'react';
 import { LuX } from 'react-icons/lu';
 
+/**
+ * Whether an interaction outside the dialog happened in another document than the dialog's: the
+ * page that frames it (Storybook's toolbar around a story, a host page around an embedded app).
+ * That is not the person's click on the backdrop or a move away from the dialog within its page,
+ * so it leaves the dialog open (zag-js listens on the parent window too).
+ */
+export function isInAnotherDocument(target: EventTarget, dialogDocument: Document): boolean {
+  const node = target as Partial<Node>;
+  // A node's document, a document itself (its ownerDocument is null), or a window (neither).
+  const targetDocument = node.ownerDocument === undefined ? target : (node.ownerDocument ?? target);
+  return targetDocument !== dialogDocument;
+}
+
 export type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'full';
 
 export type ModalProps = {
@@ -66,6 +79,9 @@ export function Modal({
       scrollBehavior="inside"
       initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
       closeOnInteractOutside={closesOnOutsideInteraction}
+      onInteractOutside={(event) => {
+        if (isInAnotherDocument(event.detail.target, document)) event.preventDefault();
+      }}
       lazyMount
       unmountOnExit
     >
