@@ -56,8 +56,14 @@ export function storyWait(ms: number): number {
 }
 
 const turnsKey = Symbol.for('coach.docsFrameTurns');
-/** The longest a frame's turn keeps the others waiting. */
-const turnLimitMs = 20_000;
+/**
+ * The longest a frame's turn keeps the others waiting: only a story that never ends its render
+ * meets it (every other end hands the turn on, `endsOfTurn`). As long as the Docs check waits for
+ * one frame (`frameMs` in scripts/storybookDocs.ts), not shorter than a slow play: at 20 s, a
+ * play still waiting for its screen on a loaded machine had the next frames play beside it, and
+ * they failed one after another where each passes alone.
+ */
+const turnLimitMs = 60_000;
 
 /**
  * The events after which a frame's story no longer renders nor plays, however its render ended:

@@ -128,8 +128,9 @@ const endOfStory = /^(storyRendered|storyErrored|storyThrewException|playFunctio
 const storyFailure =
   /^(storyErrored|storyThrewException|playFunctionThrewException|unhandledErrorsWhilePlaying)/;
 /**
- * The longest one frame may take once scrolled to: its turn waits for the frames before it
- * (`takeDocsFrameTurn`, at most 20 s each), then it renders and plays.
+ * The longest one frame may take once scrolled to: its turn begins when the frame before it has
+ * ended (`takeDocsFrameTurn`; one that never ends keeps it at most as long), then it renders and
+ * plays.
  */
 const frameMs = 60_000;
 
