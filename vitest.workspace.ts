@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { TestProjectConfiguration } from 'vitest/config';
 import { thorough } from './packages/server/test/thorough.ts';
 
@@ -11,12 +12,14 @@ const hangTimeoutMs = 60_000;
 /**
  * The server's test files share their workers: each file gets fresh project modules (see
  * test/freshModules.ts) but not a fresh process, so fastify, PGlite and the drivers load once per
- * worker. Their tests do real database work (PGlite's initdb and migrations take seconds on two
+ * worker. Their tests do real database work; the databases come from templates migrated once,
+ * before the workers start (test/templates.ts: PGlite's initdb and migrations take seconds on two
  * busy cores).
  */
 const serverWorkers = {
   isolate: false,
   setupFiles: ['test/freshModules.ts'],
+  globalSetup: [resolve(import.meta.dirname, 'packages/server/test/templates.ts')],
   testTimeout: hangTimeoutMs,
   hookTimeout: hangTimeoutMs,
 };
@@ -244,10 +247,10 @@ export const projects: TestProjectConfiguration[] = [
               'test/hostile/schemaArbitrary.test.ts',
               ...(thorough ? [] : heavyFiles.server),
             ],
+            // Its global setup (test/templates.ts) fails the run when TEST_DATABASE_URL is
+            // missing, instead of skipping.
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,
-            // Fails the run when TEST_DATABASE_URL is missing, instead of skipping.
-            globalSetup: ['test/postgres-required.ts'],
           },
         } satisfies TestProjectConfiguration,
       ]),
@@ -287,7 +290,6 @@ export const projects: TestProjectConfiguration[] = [
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,
             setupFiles: ['../server/test/freshModules.ts'],
-            globalSetup: ['../server/test/postgres-required.ts'],
           },
         } satisfies TestProjectConfiguration,
       ]),

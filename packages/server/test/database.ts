@@ -1,5 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -168,31 +178,73 @@ async function schemaDigestOf(client: PgliteThreadClient): Promise<string> {
 
 let pgliteDump: Promise<Blob> | null = null;
 
-/**
- * A dump of a migrated, empty PGlite database: loading it is far quicker than migrating. Vitest
- * isolates test files, so the dump is also cached on disk (keyed by the migrations) for the
- * files and runs after the first.
- */
+/** A migrated, empty PGlite database's dump, loaded by every test database of this process. */
 function pgliteTemplate(): Promise<Blob> {
-  pgliteDump ??= (async () => {
-    const cacheFile = join(tmpdir(), `coach-pglite-template-${migrationsHash()}.tar`);
-    if (existsSync(cacheFile)) return new Blob([readFileSync(cacheFile)]);
+  pgliteDump ??= ensurePgliteTemplate().then(({ dumpFile }) => new Blob([readFileSync(dumpFile)]));
+  return pgliteDump;
+}
+
+/** Where the PGlite templates of the current migrations are kept (see ensurePgliteTemplate). */
+function pgliteTemplatePaths(): { dumpFile: string; dataDir: string } {
+  const key = migrationsHash();
+  return {
+    dumpFile: join(tmpdir(), `coach-pglite-template-${key}.tar`),
+    dataDir: join(tmpdir(), `coach-pglite-data-dir-${key}`),
+  };
+}
+
+/**
+ * Makes the PGlite templates of the current migrations, unless made before (by this run's global
+ * setup, test/templates.ts, or an earlier run: they are kept in the temporary folder, named after
+ * the migrations' hash): a dump of a migrated, empty database, which each test database loads
+ * (far quicker than migrating), and the same database as a server's DATA_DIR, which the tests of
+ * a server or command process copy (`createTestDataDir`). Each is written aside, then renamed:
+ * parallel workers and runs never read half of one.
+ */
+export async function ensurePgliteTemplate(): Promise<{ dumpFile: string; dataDir: string }> {
+  const paths = pgliteTemplatePaths();
+  if (!existsSync(paths.dumpFile)) {
     const client = await PGlite.create();
     try {
       const db = drizzle({ client });
       await migrate(db, { migrationsFolder });
       await applyClientList(db as unknown as Database);
       const dump = await client.dumpDataDir('none');
-      // Written aside then renamed: parallel workers never read a half-written file.
-      const partial = `${cacheFile}.${process.pid}.partial`;
+      const partial = `${paths.dumpFile}.${process.pid}.partial`;
       writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
-      renameSync(partial, cacheFile);
-      return dump;
+      renameSync(partial, paths.dumpFile);
     } finally {
       await client.close();
     }
-  })();
-  return pgliteDump;
+  }
+  if (!existsSync(paths.dataDir)) {
+    const partial = `${paths.dataDir}.${process.pid}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { mode: 0o700 });
+    const client = await PGlite.create(join(partial, 'pglite'), {
+      loadDataDir: new Blob([readFileSync(paths.dumpFile)]),
+    });
+    await client.close();
+    try {
+      renameSync(partial, paths.dataDir);
+    } catch (error) {
+      // Another worker renamed its copy first: the same template.
+      rmSync(partial, { recursive: true, force: true });
+      if (!existsSync(paths.dataDir)) throw error;
+    }
+  }
+  return paths;
+}
+
+/**
+ * A fresh DATA_DIR for a server or command process of a test, holding the migrated, empty PGlite
+ * database of the template (so the process neither creates nor migrates it). The caller removes it.
+ */
+export async function createTestDataDir(): Promise<string> {
+  const { dataDir: template } = await ensurePgliteTemplate();
+  const dataDir = mkdtempSync(join(tmpdir(), 'coach-test-data-'));
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 function requireTestDatabaseUrl(): string {
@@ -234,9 +286,17 @@ export async function createTestDatabaseHandles(count: number): Promise<Database
   return [first, ...others];
 }
 
+/**
+ * The name of the migrated template database on the PostgreSQL server of `TEST_DATABASE_URL`,
+ * made when missing (by this run's global setup, test/templates.ts, before the workers start).
+ */
+export function preparePostgresTemplate(): Promise<string> {
+  postgresTemplate ??= ensurePostgresTemplate(requireTestDatabaseUrl());
+  return postgresTemplate;
+}
+
 async function createPostgresTestDatabase(baseUrl: string, port?: number): Promise<DatabaseHandle> {
-  postgresTemplate ??= ensurePostgresTemplate(baseUrl);
-  const template = await postgresTemplate;
+  const template = await preparePostgresTemplate();
   const name = `coach_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(baseUrl, (admin) =>
     admin.query(`create database ${quote(name)} template ${quote(template)}`),

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDataDir } from '../../test/database.ts';
 import { withServerProcess } from '../../test/serverProcess.ts';
 
 // The operator's way to a deployment's first coach (`npm run create-coach`), run as an operator
@@ -11,8 +11,10 @@ const command = resolve(import.meta.dirname, 'createCoach.ts');
 const password = 'Tr0mbone-Sunrise';
 let dataDir = '';
 
-beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'coach-create-coach-'));
+// A deployment's database, migrated and empty (a copy of the run's template): each test adds
+// accounts of its own to it, never one another's.
+beforeAll(async () => {
+  dataDir = await createTestDataDir();
 });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -94,10 +96,18 @@ describe('npm run create-coach', () => {
   }, 120_000);
 
   it('refuses an email that has an account', async () => {
-    const again = await createCoach(ana, 'An0ther-Password\n');
+    const ben = ['--first-name', 'Ben', '--last-name', 'Ode'];
+    expect(await createCoach(['--email', 'ben.ode@example.com', ...ben], `${password}\n`)).toEqual({
+      code: 0,
+      output: 'Created the coach ben.ode@example.com: they can sign in now.\n',
+    });
+    const again = await createCoach(
+      ['--email', ' Ben.Ode@Example.com ', ...ben],
+      'An0ther-Password\n',
+    );
     expect(again).toEqual({
       code: 1,
-      output: 'create-coach: An account with the email ana.ruiz@example.com already exists\n',
+      output: 'create-coach: An account with the email ben.ode@example.com already exists\n',
     });
   }, 60_000);
 
