@@ -1,5 +1,5 @@
 import { coachLanguageMessage, messages } from '@coach/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   callApi,
   createUserWithProfile,
@@ -22,18 +22,27 @@ async function as(user: TestUser, method: string, path: string, body?: unknown) 
   return callApi(server.baseUrl, method, path, body === undefined ? { token } : { token, body });
 }
 
+const account = (email: string, type: 'coach' | 'user', coachPersonId?: string) =>
+  createUserWithProfile(server.database, {
+    email,
+    password: 'Password1',
+    type,
+    ...(coachPersonId ? { coachPersonId } : {}),
+  });
+
 beforeAll(async () => {
   server = await startTestServer({ services: ['account'] });
-  const account = (email: string, type: 'coach' | 'user', coachPersonId?: string) =>
-    createUserWithProfile(server.database, {
-      email,
-      password: 'Password1',
-      type,
-      ...(coachPersonId ? { coachPersonId } : {}),
-    });
-  coach = await account('settings.coach@example.com', 'coach');
-  otherCoach = await account('settings.other@example.com', 'coach');
-  client = await account('settings.client@example.com', 'user', coach.personId);
+  const clientsCoach = await account('settings.clients-coach@example.com', 'coach');
+  client = await account('settings.client@example.com', 'user', clientsCoach.personId);
+});
+
+// Each test has two coaches of its own (two rows each, the password's hash shared): every test
+// writes settings, and none reads what another wrote, in whatever order they run.
+let coaches = 0;
+beforeEach(async () => {
+  coaches += 1;
+  coach = await account(`settings.coach.${coaches}@example.com`, 'coach');
+  otherCoach = await account(`settings.other.${coaches}@example.com`, 'coach');
 });
 afterAll(() => server?.close());
 
