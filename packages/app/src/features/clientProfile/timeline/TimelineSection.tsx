@@ -38,6 +38,16 @@ const noActions = atom<Loadable<CoachActionList>>({ state: 'hasData', data: { it
  * (phase changes, reports, the invite) merged in once asked for (their own call); a search shows
  * the matching notes only.
  */
+/** A button's label that wraps in a narrow column, the button as high as its lines. */
+const wrappingLabel = {
+  maxWidth: '100%',
+  height: 'auto',
+  minHeight: 'var(--chakra-sizes-9)',
+  paddingBlock: 'var(--chakra-spacing-1)',
+  whiteSpace: 'normal',
+  textAlign: 'start',
+} as const;
+
 export function TimelineSection({ clientId, focusRequest = 0 }: TimelineSectionProps) {
   const { t } = useTranslation();
   const [withActions, setWithActions] = useState(false);
@@ -145,7 +155,15 @@ function Timeline({ clientId, firsts, focusRequest, onShowActions }: TimelinePro
         </Stack>
       )}
       {onShowActions && search.state.state === 'none' ? (
-        <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={onShowActions}>
+        // Its label is a long sentence (longer in Spanish) and the panel narrow: it wraps within
+        // the panel, where the button's one line ran past the panel's edge.
+        <Button
+          variant="ghost"
+          size="sm"
+          alignSelf="flex-start"
+          style={wrappingLabel}
+          onClick={onShowActions}
+        >
           {t('clientProfile.timeline.showActions')}
         </Button>
       ) : null}
