@@ -18,7 +18,9 @@ import { mockedBackend, signedInParameters, signedInScreen } from './signedInScr
 const { beforeEach, backendOf } = mockedBackend();
 
 const meta = {
-  title: 'App/Sections/AttentionFigures',
+  title: 'App/Sections/Attention figures',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-attentionfigures',
   ...signedInScreen(),
   parameters: {
     docs: { story: ownFrame() },

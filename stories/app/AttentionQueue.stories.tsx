@@ -21,7 +21,9 @@ const { beforeEach, backendOf } = mockedBackend();
  * the widths a coach meets, in English and Spanish.
  */
 const meta = {
-  title: 'App/Screens/AttentionQueue',
+  title: 'App/Screens/Attention queue',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-attentionqueue',
   decorators: [withCoachApi, withAppRootFontSize],
   render: renderApp,
   parameters: { layout: 'fullscreen' },

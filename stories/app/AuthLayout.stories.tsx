@@ -9,7 +9,9 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 /** The signed-out layout: logo top-left over a skeleton of the app, the screen centred. */
 const meta = {
-  title: 'App/Layouts/AuthLayout',
+  title: 'App/Layouts/Signed out',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-layouts-authlayout',
   component: AuthLayout,
   parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },
 } satisfies Meta<typeof AuthLayout>;

@@ -5,7 +5,9 @@ import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 
 /** The screen-size rules' blocking screens (requirements R2.5), as the app shows them. */
 const meta = {
-  title: 'App/Screens/ScreenSizeMessages',
+  title: 'App/Screens/Screen size messages',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-screensizemessages',
   component: ScreenSizeMessage,
   // The message covers the window: on the Docs page each story shows in a frame of its own,
   // where an inline preview would take no room at all.

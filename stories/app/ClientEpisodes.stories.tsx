@@ -21,7 +21,9 @@ const { beforeEach, backendOf } = mockedBackend();
  * Figures, not a score: the coach reads what worked.
  */
 const meta = {
-  title: 'App/Sections/ClientEpisodes',
+  title: 'App/Sections/Attention history',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-clientepisodes',
   ...signedInScreen(),
   parameters: {
     docs: { story: ownFrame() },

@@ -24,7 +24,9 @@ const jamie = mockClientIds.jamie;
  * reason of 200 characters at most), move it, mark it done or drop it.
  */
 const meta = {
-  title: 'App/Sections/ClientFollowUp',
+  title: 'App/Sections/Follow-up',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-clientfollowup',
   render: () => (
     <Box padding="6" maxWidth="xl">
       <FollowUpSection clientId={jamie} />

@@ -13,7 +13,9 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Indicators per day' of the client profile, alone, over the mocks (the demo coach signed in). */
 const meta = {
-  title: 'App/Sections/ClientIndicators',
+  title: 'App/Sections/Indicators',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-clientindicators',
   component: IndicatorsSection,
   args: { clientId: mockClientIds.jamie },
   decorators: [withCoachApi],

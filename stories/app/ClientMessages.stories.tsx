@@ -29,7 +29,9 @@ const { beforeEach, backendOf } = mockedBackend();
  * comes in live. Message texts are shown as plain text.
  */
 const meta = {
-  title: 'App/Sections/ClientMessages',
+  title: 'App/Sections/Messages',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-clientmessages',
   ...signedInScreen(),
   parameters: {
     docs: { story: ownFrame() },

@@ -13,7 +13,9 @@ import { withCoachApi } from './withCoachApi.tsx';
 
 /** 'Phase over phase' of the client profile, alone, over the mocks (the demo coach signed in). */
 const meta = {
-  title: 'App/Sections/ClientPhaseComparison',
+  title: 'App/Sections/Phase over phase',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-clientphasecomparison',
   component: PhaseComparisonSection,
   args: { clientId: mockClientIds.jamie },
   decorators: [withCoachApi],

@@ -16,7 +16,9 @@ const jamieAt = (group: string) => ({ route: `${profileOf(mockClientIds.jamie)}/
  * screen shows whole, not scrolled.
  */
 const meta = {
-  title: 'App/Screens/ClientProfile',
+  title: 'App/Screens/Client profile',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-clientprofile',
   ...signedInScreen(),
   parameters: {
     docs: { story: ownFrame() },

@@ -17,7 +17,9 @@ import { withCoachApi } from './withCoachApi.tsx';
  * tab of its own, one click or Alt+M away.
  */
 const meta = {
-  title: 'App/Screens/ClientProfile/Widths',
+  title: 'App/Screens/Client profile/Widths',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-clientprofile-widths',
   decorators: [withCoachApi, withAppRootFontSize],
   render: renderApp,
   parameters: { layout: 'fullscreen' },

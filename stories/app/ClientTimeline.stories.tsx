@@ -33,7 +33,9 @@ const jamie = mockClientIds.jamie;
  * written, never as HTML.
  */
 const meta = {
-  title: 'App/Sections/ClientTimeline',
+  title: 'App/Sections/Notes and history',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-clienttimeline',
   render: () => (
     <Box padding="6" maxWidth="3xl">
       <TimelineSection clientId={jamie} />

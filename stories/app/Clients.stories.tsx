@@ -9,7 +9,9 @@ import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 /** 'My clients' ('/clients') in the signed-in app, the demo coach signed in from stored tokens. */
 const meta = {
-  title: 'App/Screens/Clients',
+  title: 'App/Screens/My clients',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-clients',
   ...signedInScreen(),
   parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;

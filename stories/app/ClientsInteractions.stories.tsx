@@ -6,7 +6,9 @@ import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 /** 'My clients' in use: sort, filters, search, keyboard and the view kept in the URL. */
 const meta = {
-  title: 'App/Journeys/ClientsInteractions',
+  title: 'App/Journeys/Working the list',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-journeys-clientsinteractions',
   ...signedInScreen(),
   parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;

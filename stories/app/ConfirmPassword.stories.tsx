@@ -17,7 +17,9 @@ import { withMockAuthenticator } from './withMockAuthenticator.tsx';
  * here from 'Sign-in methods' over the mocks, whose password is the demo coach's.
  */
 const meta = {
-  title: 'App/Dialogs/ConfirmPassword',
+  title: 'App/Dialogs/Confirm password',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-dialogs-confirmpassword',
   component: SignInMethodsSection,
   decorators: [withMockAuthenticator, withCoachApi],
   parameters: {

@@ -42,7 +42,9 @@ const injectedElements = () =>
  * bidirectional controls, 250 emoji and i18n placeholders: every screen shows them as text.
  */
 const meta = {
-  title: 'App/Journeys/HostileNames',
+  title: 'App/Journeys/Hostile names',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-journeys-hostilenames',
   ...signedInScreen(),
   parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
   beforeEach({ msw }) {

@@ -17,7 +17,9 @@ const inviteRoute = (token: string) => `/invite?token=${token}`;
  * tokens are live, expired, used and withdrawn at the stories' clock; the runner's device is UTC.
  */
 const meta = {
-  title: 'App/Screens/InviteAcceptance',
+  title: 'App/Screens/Invite acceptance',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-inviteacceptance',
   component: InviteAcceptanceScreen,
   render: () => (
     <AuthLayout>

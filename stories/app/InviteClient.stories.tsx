@@ -9,7 +9,9 @@ import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 /** 'Invite client' on 'My clients': the button in the header opens the modal. */
 const meta = {
-  title: 'App/Dialogs/InviteClient',
+  title: 'App/Dialogs/Invite a client',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-dialogs-inviteclient',
   ...signedInScreen(),
   parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;

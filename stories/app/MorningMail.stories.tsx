@@ -18,7 +18,9 @@ import { withCoachApi } from './withCoachApi.tsx';
  * mock account service (the server's rule: the domain's `checkMorningMailSettings`).
  */
 const meta = {
-  title: 'App/Settings/MorningMail',
+  title: 'App/Settings/Morning mail',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-settings-morningmail',
   component: MorningMailSection,
   decorators: [withCoachApi],
   parameters: { docs: { story: ownFrame(600) }, session: { tokens: fixtureTokens.coach } },

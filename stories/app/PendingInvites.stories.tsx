@@ -16,7 +16,9 @@ import { withCoachApi } from './withCoachApi.tsx';
  * for the demo coach: sent yesterday, two days ago, and 20 days ago (expired).
  */
 const meta = {
-  title: 'App/Sections/PendingInvites',
+  title: 'App/Sections/Pending invites',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-sections-pendinginvites',
   component: PendingInvites,
   // As wide as under the clients table at 1280 px.
   render: () => (

@@ -12,7 +12,9 @@ type StoryArgs = { clientId: string; handlers?: HandlersOptions };
 
 /** 'Start next phase' on the profile: the actions alone, over the mocks of the demo coach. */
 const meta = {
-  title: 'App/Dialogs/PhaseChange',
+  title: 'App/Dialogs/Next phase',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-dialogs-phasechange',
   render: ({ clientId }) => <ProfileActions clientId={clientId} />,
   decorators: [withCoachApi, withAppRootFontSize],
   args: { clientId: mockClientIds.maria },

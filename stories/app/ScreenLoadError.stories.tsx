@@ -9,7 +9,9 @@ import { releaseFocus } from './releaseFocus.ts';
  * way back, so it comes first.
  */
 const meta = {
-  title: 'App/Screens/ScreenLoadError',
+  title: 'App/Screens/Screen load error',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-screenloaderror',
   component: ScreenLoadError,
   args: { isTimeout: false, onRetry: fn(), onReload: fn() },
 } satisfies Meta<typeof ScreenLoadError>;

@@ -28,7 +28,9 @@ let recoveryCodes: string[] = [];
  * a passkey is the mock authenticator's (the server verifies real signatures).
  */
 const meta = {
-  title: 'App/Screens/SignIn/Second step',
+  title: 'App/Screens/Sign in/Second step',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-signin-second-step',
   render: renderApp,
   decorators: [withMockAuthenticator, withCoachApi],
   parameters: { docs: { story: ownFrame() }, layout: 'fullscreen', route: '/' },

@@ -22,7 +22,9 @@ import { withCoachApi } from './withCoachApi.tsx';
  * session but this one and says how many it ended.
  */
 const meta = {
-  title: 'App/Settings/SecurityEvents',
+  title: 'App/Settings/Security events',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-settings-securityevents',
   component: SecurityEventsSection,
   decorators: [withCoachApi],
   parameters: {

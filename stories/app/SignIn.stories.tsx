@@ -16,7 +16,9 @@ import { renderApp } from './signedInScreen.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 
 const meta = {
-  title: 'App/Screens/SignIn',
+  title: 'App/Screens/Sign in',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-screens-signin',
   component: SignInScreen,
   render: () => (
     <AuthLayout>

@@ -23,10 +23,12 @@ import { withMockAuthenticator } from './withMockAuthenticator.tsx';
  * authenticator app (set up with a QR code and the key as text, confirmed with a first code, then
  * ten recovery codes shown once), over the mocks. A change asks for a recent proof (issue 64): a
  * second factor used lately, or, for an account without one, the password entered lately (a coach
- * who signed in a minute ago has; the password dialog's own stories are 'App/Dialogs/ConfirmPassword').
+ * who signed in a minute ago has; the password dialog's own stories are 'App/Dialogs/Confirm password').
  */
 const meta = {
-  title: 'App/Settings/SignInMethods',
+  title: 'App/Settings/Sign-in methods',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-settings-signinmethods',
   component: SignInMethodsSection,
   decorators: [withMockAuthenticator, withCoachApi],
   parameters: {

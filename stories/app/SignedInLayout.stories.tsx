@@ -6,7 +6,9 @@ import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 /** The signed-in app: the left menu and the content area, the coach signed in from stored tokens. */
 const meta = {
-  title: 'App/Layouts/SignedInLayout',
+  title: 'App/Layouts/Signed in',
+  // The story ids (and so the baselines' names and links) stay those of its code name.
+  id: 'app-layouts-signedinlayout',
   ...signedInScreen({ appRootFontSize: false }),
   parameters: { docs: { story: ownFrame() }, ...signedInParameters('/clients') },
 } satisfies Meta;
