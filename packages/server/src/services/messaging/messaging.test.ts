@@ -71,6 +71,16 @@ async function listedUnread(coach: TestUser, client: TestUser): Promise<number |
 
 const clientNotFound = { error: 'not_found', message: 'Client not found' };
 
+const person = (email: string, coach?: TestUser) =>
+  createUserWithProfile(server.database, {
+    email,
+    password: 'Password1',
+    type: coach ? 'user' : 'coach',
+    coachPersonId: coach?.personId ?? null,
+    firstName: coach ? 'Carla' : 'Ana',
+    lastName: coach ? 'Client' : 'Coach',
+  });
+
 beforeAll(async () => {
   server = await startTestServer({
     services: ['messaging', 'analytics'],
@@ -79,15 +89,6 @@ beforeAll(async () => {
   });
   // Lifted here, lowered by the quota tests: the file sends more than a coach may in a minute.
   server.context.messagingQuotas = { coach: { perMinute: 1_000 }, client: { perMinute: 1_000 } };
-  const person = (email: string, coach?: TestUser) =>
-    createUserWithProfile(server.database, {
-      email,
-      password: 'Password1',
-      type: coach ? 'user' : 'coach',
-      coachPersonId: coach?.personId ?? null,
-      firstName: coach ? 'Carla' : 'Ana',
-      lastName: coach ? 'Client' : 'Coach',
-    });
   coachA = await person('coach-a@example.com');
   coachB = await person('coach-b@example.com');
   clientC = await person('client-c@example.com', coachA);
@@ -98,22 +99,24 @@ afterAll(() => server.close());
 
 describe('a thread', () => {
   it('is read and written by the client and their coach, and by nobody else', async () => {
-    const fromCoach = await sent(coachA, clientC, 'How did the breathing go?');
+    // A thread of its own: the other tests write to clientC's.
+    const own = await person('client-thread@example.com', coachA);
+    const fromCoach = await sent(coachA, own, 'How did the breathing go?');
     expect(fromCoach).toMatchObject({
-      clientId: clientC.personId,
+      clientId: own.personId,
       author: 'coach',
       text: 'How did the breathing go?',
       readAt: null,
       deletedAt: null,
     });
-    const fromClient = await sent(clientC, clientC, 'Well,\nthank you');
-    const ofClient = await page(clientC, clientC);
+    const fromClient = await sent(own, own, 'Well,\nthank you');
+    const ofClient = await page(own, own);
     expect(ofClient.items.map((message) => message.id)).toEqual([fromClient.id, fromCoach.id]);
     expect(ofClient.unread).toBe(1);
-    expect((await page(coachA, clientC)).unread).toBe(1);
+    expect((await page(coachA, own)).unread).toBe(1);
     for (const [user, client] of [
-      [coachB, clientC],
-      [clientD, clientC],
+      [coachB, own],
+      [clientD, own],
       [coachA, coachB],
     ] as const) {
       expect(await call(user, 'GET', threadPath(client))).toMatchObject({
@@ -125,7 +128,7 @@ describe('a thread', () => {
         body: clientNotFound,
       });
     }
-    expect((await call(null, 'GET', threadPath(clientC))).status).toBe(401);
+    expect((await call(null, 'GET', threadPath(own))).status).toBe(401);
   });
 
   it('is lost at once by a coach whose client moved to another coach, who starts a new one', async () => {
@@ -192,11 +195,13 @@ describe('a thread', () => {
 
 describe('pages of a thread', () => {
   it('lists newest first in pages of at most 50 through the cursor, and refuses a foreign cursor', async () => {
+    // A thread of its own, holding exactly these messages.
+    const own = await person('client-pages@example.com', coachA);
     const start = Date.now() - 3_600_000;
     const rows = Array.from({ length: 120 }, (_, index) => ({
       id: randomUUID(),
       organisationId: server.database.organisationId,
-      clientPersonId: clientD.personId,
+      clientPersonId: own.personId,
       coachPersonId: coachA.personId,
       author: 'coach' as const,
       text: `Message ${index}`,
@@ -212,7 +217,7 @@ describe('pages of a thread', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?before=${cursor}` : '';
-      const next = await page(clientD, clientD, query);
+      const next = await page(own, own, query);
       sizes.push(next.items.length);
       seen.push(...next.items.map((message) => message.id));
       expect(next.unread).toBe(120);
@@ -220,13 +225,13 @@ describe('pages of a thread', () => {
     } while (cursor);
     expect(sizes).toEqual([50, 50, 20]);
     expect(seen).toEqual(expected);
-    expect((await page(coachA, clientD, '?limit=7')).items).toHaveLength(7);
-    expect((await call(coachA, 'GET', `${threadPath(clientD)}?limit=51`)).status).toBe(400);
-    const invalid = await call(coachA, 'GET', `${threadPath(clientD)}?before=not-a-cursor`);
+    expect((await page(coachA, own, '?limit=7')).items).toHaveLength(7);
+    expect((await call(coachA, 'GET', `${threadPath(own)}?limit=51`)).status).toBe(400);
+    const invalid = await call(coachA, 'GET', `${threadPath(own)}?before=not-a-cursor`);
     expect(invalid).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
     // A cursor of ours past the oldest: an empty page.
     const oldest = encodePageCursor({ at: '2000-01-01T00:00:00.000000Z', id: randomUUID() });
-    expect((await page(coachA, clientD, `?before=${oldest}`)).items).toEqual([]);
+    expect((await page(coachA, own, `?before=${oldest}`)).items).toEqual([]);
   });
 });
 
