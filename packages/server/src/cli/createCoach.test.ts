@@ -109,7 +109,7 @@ describe('npm run create-coach', () => {
       code: 1,
       output: 'create-coach: An account with the email ben.ode@example.com already exists\n',
     });
-  }, 60_000);
+  }, 120_000);
 
   it('says what is wrong with each value, never repeating the password', async () => {
     const refused = await createCoach(
