@@ -9,6 +9,13 @@ const meta = {
   subcomponents: { StatGroup },
   tags: ['autodocs', 'status:stable'],
   args: { label: 'Engagement (48h)', value: '6.5', unit: 'h', helpText: 'Full at 10 h' },
+  // Its texts are React nodes: a text box for each on every story, not only the Playground.
+  argTypes: {
+    label: { control: 'text' },
+    value: { control: 'text' },
+    unit: { control: 'text' },
+    helpText: { control: 'text' },
+  },
 } satisfies Meta<typeof Stat>;
 
 export default meta;
@@ -26,12 +33,6 @@ export const Playground: Story = {
     loadingText: 'Loading',
     emptyText: '—',
     size: 'md',
-  },
-  argTypes: {
-    label: { control: 'text' },
-    value: { control: 'text' },
-    unit: { control: 'text' },
-    helpText: { control: 'text' },
   },
 };
 
