@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { IndicatorsSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectSpanishPage } from './expectSpanish.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,
@@ -215,5 +216,28 @@ export const KeyboardTooltip: Story = {
     await userEvent.keyboard('{ArrowLeft}');
     await waitFor(() => expect(status).toHaveTextContent(/^Nov 15 · Sense/));
     await expect(within(chart).getByTestId('chart-tooltip')).toBeVisible();
+  },
+};
+
+/**
+ * In Spanish: the chart's title, its ranges and its labels in Spanish words, the dates and the
+ * percentages as Spanish writes them, no English left.
+ */
+export const Spanish: Story = {
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole(
+      'heading',
+      { name: 'Indicadores por día', level: 2 },
+      { timeout: storyWait(8000) },
+    );
+    await waitFor(() => expect(canvasElement.querySelector('svg')).not.toBeNull());
+    await expect(
+      within(canvasElement)
+        .getByRole('group', { name: 'Intervalo de fechas' })
+        .querySelector('[aria-pressed="true"]')?.textContent,
+    ).toBe('30 días');
+    await expectSpanishPage('Indicadores por día', 'Mostrar como tabla');
   },
 };

@@ -4,6 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { PhaseComparisonSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { expectSpanishPage } from './expectSpanish.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,
@@ -143,5 +144,20 @@ export const Failure: Story = {
     await expect(alert).toHaveTextContent('Error processing indicators');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByRole('alert', {}, { timeout: storyWait(8000) })).toBeVisible();
+  },
+};
+
+/** In Spanish: the comparison's title, its phases and its rows in Spanish words, no English left. */
+export const Spanish: Story = {
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole(
+      'heading',
+      { name: 'Comparación entre fases', level: 2 },
+      { timeout: storyWait(8000) },
+    );
+    await canvas.findByRole('table', {}, { timeout: storyWait(8000) });
+    await expectSpanishPage('Comparación entre fases', 'Fase actual', 'Todavía no alcanzada');
   },
 };
