@@ -97,9 +97,11 @@ export function MessageComposer({
     caretAfterReply.current = next.caret;
   };
 
-  // Once the menu has closed (it gives the focus back to its button as it does): back to the
-  // text, the caret after the inserted reply. Waiting for the close, not for a moment after the
-  // choice, keeps the focus in the text whenever the menu's close comes.
+  // Once the menu has closed and its content has left the page (it gives the focus back to its
+  // button on the way): back to the text, the caret after the inserted reply. Waiting for the
+  // close's last step, not for a moment after the choice or its first step, keeps the focus in
+  // the text whenever the steps of the close come (a CI run under load found the focus on the
+  // page's body after a focus given at the menu's first closing step).
   const handleMenuClosed = () => {
     const caret = caretAfterReply.current;
     if (caret === null) return;

@@ -10,7 +10,11 @@ export type QuickReplyMenuProps = {
   label: string;
   disabled: boolean;
   onChoose: (reply: QuickReply) => void;
-  /** Called once the menu has closed (after a choice, Escape or a click outside). */
+  /**
+   * Called once the menu has closed (after a choice, Escape or a click outside) and its content
+   * has left the page: the last step of the close, after the menu has given the focus back to its
+   * button, so a focus moved here stays where it is put.
+   */
   onClosed?: () => void;
 };
 
@@ -29,9 +33,7 @@ export function QuickReplyMenu({
   return (
     <Menu.Root
       onSelect={handleSelect}
-      onOpenChange={({ open }) => {
-        if (!open) onClosed?.();
-      }}
+      onExitComplete={onClosed}
       positioning={{ placement: 'top-start' }}
     >
       <Menu.Trigger asChild>
