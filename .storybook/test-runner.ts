@@ -367,9 +367,11 @@ const config: TestRunnerConfig = {
     await page.goto(new URL('iframe.html', targetUrl).toString(), { waitUntil: 'load' });
   },
   async preVisit(page, context) {
-    // The page is the story's window: the viewport its `viewport` global names (an app screen at
-    // 1,024 or 1,920 px), the design window otherwise. The test-runner renders a file's stories
-    // in one page, so each story sets it, before it renders (the app sizes its text by it).
+    // The page is the story's window: the viewport the story's own `viewport` global names (a
+    // `viewportAt` story: an app screen at 1,024 or 1,920 px), the design window otherwise (the
+    // project's initial viewport, which every other story opens at in Storybook). The
+    // test-runner renders a file's stories in one page, so each story sets it, before it renders
+    // (the app sizes its text by it).
     const { width, height } = (await storyWindow(page, context.id)) ?? designWindow;
     const current = page.viewportSize();
     if (current?.width !== width || current.height !== height) {
