@@ -67,6 +67,25 @@ export async function createUserWithProfile(
 }
 
 /**
+ * Test seeding: a coach, or with `coach` a client of that coach, with the password 'Password1':
+ * the people of a service's test file.
+ */
+export function createTestPerson(
+  database: DatabaseHandle,
+  email: string,
+  coach?: TestUser,
+  names: Pick<TestUserInput, 'firstName' | 'lastName'> = {},
+): Promise<TestUser> {
+  return createUserWithProfile(database, {
+    email,
+    password: 'Password1',
+    type: coach ? 'user' : 'coach',
+    coachPersonId: coach?.personId ?? null,
+    ...names,
+  });
+}
+
+/**
  * Test seeding: an access token of a new, live session of `userId`, as a sign-in would give
  * (its refresh-token row is written directly, without a sign-in's argon2 cost). A token of no
  * session is refused: ended and unknown sessions end their access tokens.

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
+  createTestPerson,
   createUserWithProfile,
   signInForTest,
   type TestUser,
@@ -54,12 +55,7 @@ async function expectNothing(stream: TestLiveStream) {
 beforeAll(async () => {
   server = await startTestServer({ liveEvents });
   const person = (email: string, coach?: TestUser) =>
-    createUserWithProfile(server.database, {
-      email,
-      password: 'Password1',
-      type: coach ? 'user' : 'coach',
-      coachPersonId: coach?.personId ?? null,
-    });
+    createTestPerson(server.database, email, coach);
   coachA = await person('coach-a@example.com');
   coachB = await person('coach-b@example.com');
   capped = await person('capped@example.com');

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
+  createTestPerson,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
@@ -72,14 +73,12 @@ async function listedUnread(coach: TestUser, client: TestUser): Promise<number |
 const clientNotFound = { error: 'not_found', message: 'Client not found' };
 
 const person = (email: string, coach?: TestUser) =>
-  createUserWithProfile(server.database, {
+  createTestPerson(
+    server.database,
     email,
-    password: 'Password1',
-    type: coach ? 'user' : 'coach',
-    coachPersonId: coach?.personId ?? null,
-    firstName: coach ? 'Carla' : 'Ana',
-    lastName: coach ? 'Client' : 'Coach',
-  });
+    coach,
+    coach ? { firstName: 'Carla', lastName: 'Client' } : { firstName: 'Ana', lastName: 'Coach' },
+  );
 
 beforeAll(async () => {
   server = await startTestServer({

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
+  createTestPerson,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
@@ -156,12 +157,7 @@ beforeAll(async () => {
     liveEvents: { coalesceMs: 200, heartbeatMs: 5_000 },
   });
   const person = (email: string, coach?: TestUser) =>
-    createUserWithProfile(server.database, {
-      email,
-      password: 'Password1',
-      type: coach ? 'user' : 'coach',
-      coachPersonId: coach?.personId ?? null,
-    });
+    createTestPerson(server.database, email, coach);
   coachA = await person('coach-a@example.com');
   coachB = await person('coach-b@example.com');
   clientC = await person('client-c@example.com', coachA);
