@@ -1,10 +1,12 @@
 // The Docs pages as designers open them: every Docs entry of the static Storybook's index opens
 // in Debian's chromium and must render without an uncaught error, a console error, Storybook's
-// error display, a story that takes no room (a 0-px preview) or a page that scrolls by itself
-// while the story frames of its first screen play; then the check scrolls down to every story
-// frame, and each frame's story must render and play without a failure (what the Interactions
-// panel would show as FAIL). Run by scripts/test-storybook.sh after the stories (a run of all
-// story files):
+// error display, a story that takes no room (a 0-px preview), a frame showing another component's
+// story, or a page that scrolls by itself while the story frames of its first screen play; those
+// frames' stories must render and play without a failure (what the Interactions panel would show
+// as FAIL). A frame below the first screen is checked as the page holds it (its story, its room):
+// what is in it is the story's own page, which the stories' run loads, plays and checks (the play,
+// accessibility, the visual snapshot), so this check's browser stops loading it. Run by scripts/test-storybook.sh after the stories (a run of
+// all story files):
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
 // SB_DOCS_TITLES (a comma-separated list of title prefixes, 'UI/Button,Foundations') opens only
 // the pages under them: a check of the pages one change touched.
@@ -18,13 +20,12 @@
 // with two style changes that restyle and lay out the whole page: on a Docs page of 15 stories,
 // a second of CPU that grows with every story shown.) Stories served
 // by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
-// must show each frame with a story of its own component, and each must play there as it does in
-// the stories' run (which also checks what is in it: accessibility, the visual snapshot).
+// must show each frame with a story of its own component.
 // The check's browser reads the build through a proxy that makes its files cacheable
 // (`cacheableBuild`): the frames of a page share one fetch of the preview. Each frame hands its
 // Storybook events to the check as they happen (`FrameEvents`); a frame that never ends is
 // reported with the last render phase it reached, and SB_DOCS_TIMES=1 prints every frame's phases
-// with the second each began (where a page's time goes). Decision 105.
+// with the second each began (where a page's time goes). Decisions 105 and 106.
 import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,7 +110,7 @@ const expectedConsoleErrors = [
 
 /**
  * How a story frame's console errors begin: they are left to the stories' run (a failure story's
- * mocked 500 logs one on purpose); a frame fails by its story's failure events (framesPlayed).
+ * mocked 500 logs one on purpose); a frame fails by its story's failure events (firstScreenPlayed).
  */
 const frameErrorMark = '[story frame]';
 
@@ -128,9 +129,9 @@ const endOfStory = /^(storyRendered|storyErrored|storyThrewException|playFunctio
 const storyFailure =
   /^(storyErrored|storyThrewException|playFunctionThrewException|unhandledErrorsWhilePlaying)/;
 /**
- * The longest one frame may take once scrolled to: its turn begins when the frame before it has
- * ended (`takeDocsFrameTurn`; one that never ends keeps it at most as long), then it renders and
- * plays.
+ * The longest one frame of the first screen may take: its turn begins when the frame before it
+ * has ended (`takeDocsFrameTurn`; one that never ends keeps it at most as long), then it renders
+ * and plays.
  */
 const frameMs = 60_000;
 
@@ -201,7 +202,7 @@ class FrameEvents {
   }
 }
 
-/** The frame an iframe element holds, once it has one (a lazy frame gets it when scrolled to). */
+/** The frame an iframe element holds, once it has one (a lazy frame gets it near the viewport). */
 async function frameOf(element: ElementHandle, ms: number): Promise<Frame | null> {
   const deadline = Date.now() + ms;
   let frame = await element.contentFrame();
@@ -213,21 +214,20 @@ async function frameOf(element: ElementHandle, ms: number): Promise<Frame | null
 }
 
 /**
- * Scrolls each story frame of the Docs page into view, in the page's order, and waits for its
- * story to end its render and play; answers one line for each frame that failed (its story's id
- * and Storybook's failure event) or never ended (with the last render phase it reached).
+ * Waits for the story of each frame in the Docs page's first screen, in the page's order, to end
+ * its render and play; answers one line for each frame that failed (its story's id and
+ * Storybook's failure event) or never ended (with the last render phase it reached). The frames
+ * below are the stories' run's to play and judge: it loads the same story pages.
  */
-async function framesPlayed(page: Page, frameEvents: FrameEvents): Promise<string[]> {
+async function firstScreenPlayed(page: Page, frameEvents: FrameEvents): Promise<string[]> {
   const failures: string[] = [];
+  const viewport = page.viewportSize()?.height ?? 0;
   for (const element of await page.locator('.docs-story iframe').elementHandles()) {
+    const box = await element.boundingBox();
+    if (!box || box.y >= viewport) continue;
     const asked = Date.now();
-    // Scrolled to as a reader would, at once (a locator's own scroll first waits for the frame to
-    // hold still over two animation frames of a busy page).
-    const storyId = await element.evaluate((frame) => {
-      const iframe = frame as HTMLIFrameElement;
-      iframe.scrollIntoView({ block: 'nearest' });
-      return new URL(iframe.getAttribute('src') ?? '', location.href).searchParams.get('id') ?? '';
-    });
+    const src = (await element.getAttribute('src')) ?? '';
+    const storyId = new URL(src, url).searchParams.get('id') ?? '';
     const frame = await frameOf(element, frameMs);
     const ended = frame ? await frameEvents.ended(frame, frameMs - (Date.now() - asked)) : false;
     const events = frame ? frameEvents.of(frame) : [];
@@ -252,8 +252,9 @@ async function framesPlayed(page: Page, frameEvents: FrameEvents): Promise<strin
 
 describe('Docs pages', { concurrency: pagesAtOnce }, () => {
   for (const entry of docsPages) {
-    // A page of frames takes as long as its frames, one after another (see framesPlayed).
-    const timeout = 90_000 + storiesOf(entry.title) * frameMs;
+    // A page takes as long as the frames of its first screen, one after another (see
+    // firstScreenPlayed): a few at most, bounded here by the page's stories.
+    const timeout = 90_000 + Math.min(storiesOf(entry.title), 4) * frameMs;
     test(`${entry.title} Docs renders without an error`, { timeout }, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const errors: string[] = [];
@@ -285,6 +286,21 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
           }`;
           document.head.append(still);
         });
+        // A story frame below the page's first screen, which the browser loads ahead of a
+        // reader's scroll (a lazy frame near the viewport), stops loading: what is in it is the
+        // stories' run's, and this check does not wait for it. The frames in the first screen
+        // render and play, as a reader opening the page sees them: the page must not move for
+        // them.
+        if (window !== window.top && window.frameElement) {
+          const parent = window.parent;
+          if (
+            window.frameElement.getBoundingClientRect().top + parent.scrollY >=
+            parent.innerHeight
+          ) {
+            window.stop();
+            return;
+          }
+        }
         const events: string[] = [];
         Object.assign(window, { docsEvents: events });
         // A story frame hands each event to the check as it happens (`FrameEvents`).
@@ -294,7 +310,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
           (window as { docsFrameEvent?: (event: string) => void }).docsFrameEvent?.(event);
         };
         // A story frame's console errors are the stories' run to judge: they are marked as the
-        // frame's, and left out here (its story's failure events are read by framesPlayed).
+        // frame's, and left out here (its story's failure events are read by firstScreenPlayed).
         if (window !== window.top) {
           const report = console.error.bind(console);
           console.error = (...args: unknown[]) => report(mark, ...args);
@@ -355,26 +371,16 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         if ((await page.locator('.docs-story iframe').count()) === 0) {
           await page.waitForLoadState('networkidle');
         }
-        // The story frames in the first screen have played (a play focuses a field, opens a
-        // dialog) before the page is judged: it must not have moved for them.
-        const viewport = page.viewportSize()?.height ?? 0;
-        for (const element of await page.locator('.docs-story iframe').elementHandles()) {
-          const box = await element.boundingBox();
-          if (!box || box.y >= viewport) continue;
-          const frame = await element.contentFrame();
-          // A frame still waiting its turn is judged by the stories' run; the page, by what the
-          // frames that played did to it.
-          if (frame) await frameEvents.ended(frame, 30_000);
-        }
+        // The story frames in the first screen render and play (a play focuses a field, opens a
+        // dialog) before the page is judged: each without a failure, and the page must not have
+        // moved for them.
+        errors.push(...(await firstScreenPlayed(page, frameEvents)));
         const scrolls = await page.evaluate(
           () => (window as { docsScrolls?: number[] }).docsScrolls ?? [],
         );
         // The page opens at its top; a scroll put back within the same task is no move.
         const moved = scrolls.filter((top) => top !== 0);
         if (moved.length > 0) errors.push(`the page moved by itself to ${moved.join(', ')} px`);
-        // Then every story frame, as a reader scrolling down the page meets it: each loads when
-        // scrolled to and must render and play in its frame without a failure.
-        errors.push(...(await framesPlayed(page, frameEvents)));
         const failures = await page.evaluate(() =>
           ((window as { docsEvents?: string[] }).docsEvents ?? []).filter((event) =>
             /^story(Errored|ThrewException)/.test(event),
