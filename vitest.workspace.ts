@@ -86,6 +86,12 @@ const heavyFiles = {
   ],
 };
 /**
+ * `npm run test:all` runs the thorough tier after the unit run (COACH_THOROUGH_LATER=1 in the
+ * unit run it starts): the unit run then leaves the heavy files to it, which runs them at full
+ * depth on both databases, instead of running them a first time on PGlite with a sample.
+ */
+const thoroughLater = !thorough && process.env.COACH_THOROUGH_LATER === '1';
+/**
  * Heavy files the unit run leaves out entirely: the whole demo's history is sampled by the backup
  * round trip (a few clients' history, no action refused) and seeded whole by every `npm start` and
  * by the end-to-end run's template; the crowd of 200 non-reading clients waits out the product's
@@ -95,6 +101,11 @@ const thoroughOnlyFiles = {
   server: ['test/slowReadersCrowd.test.ts'],
   simulator: ['src/demo/demoHistory.test.ts'],
 };
+
+/**
+ * Server files whose behaviour is the HTTP layer's, whatever the database: on PGlite only.
+ */
+const httpOnlyFiles = ['test/slowReaders.test.ts', 'test/slowReadersCrowd.test.ts'];
 
 /**
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
@@ -217,7 +228,7 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/server',
       environment: 'node',
       include: thorough ? heavyFiles.server : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: thorough ? [] : thoroughOnlyFiles.server,
+      exclude: thorough ? [] : thoroughLater ? heavyFiles.server : thoroughOnlyFiles.server,
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
     },
@@ -242,9 +253,12 @@ export const projects: TestProjectConfiguration[] = [
                   'src/metrics/**/*.test.ts',
                   'test/**/*.test.ts',
                 ],
-            // The hostile-input generator's test uses no database: once is enough.
+            // The hostile-input generator's test uses no database: once is enough. Nor do the
+            // slow readers test one: they hold the HTTP layer's stall rule and answer cap to
+            // clients that never read, the database only filling the answers they ask for.
             exclude: [
               'test/hostile/schemaArbitrary.test.ts',
+              ...httpOnlyFiles,
               ...(thorough ? [] : heavyFiles.server),
             ],
             // Its global setup (test/templates.ts) fails the run when TEST_DATABASE_URL is
@@ -263,7 +277,7 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/simulator',
       environment: 'node',
       include: thorough ? heavyFiles.simulator : ['src/**/*.test.ts'],
-      exclude: thorough ? [] : thoroughOnlyFiles.simulator,
+      exclude: thorough ? [] : thoroughLater ? heavyFiles.simulator : thoroughOnlyFiles.simulator,
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
       setupFiles: ['../server/test/freshModules.ts'],

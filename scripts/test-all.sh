@@ -9,10 +9,11 @@
 #     steps, the server and simulator tests also on a PostgreSQL server, the packed ui library's
 #     smoke test, every Docs page, the end-to-end tests of the built product (in chromium, and the
 #     main journeys in Firefox and WebKit), the operator's alert rules and dashboard against a real
-#     Prometheus (scripts/test-ops.sh), and the thorough tier (scripts/test-thorough.sh).
+#     Prometheus (scripts/test-ops.sh), the thorough tier (scripts/test-thorough.sh) and the
+#     deploy steps of docs/deploying.md on a clean clone (scripts/test-deploy.sh).
 # What waits more than it computes runs beside other steps: the typecheck, the dependency check and
 # the builds (and, with --all, the ui package's smoke test) beside the unit tests; in `npm test`,
-# the stories too; with COACH_TEST_OVERLAP=1 and --all, the end-to-end run beside the stories.
+# the stories too; with --all, the thorough tier and the deploy steps beside the end-to-end runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -61,8 +62,10 @@ times_printed=0
 on_exit() {
   # A failed step still shows where the time went until it stopped.
   if [ "$times_printed" = 0 ]; then step_end; print_step_times; fi
-  # An end-to-end run still going (the run stopped during the stories) ends before its logs go.
-  if [ -n "${e2e:-}" ]; then wait "$e2e" 2>/dev/null || true; fi
+  # The thorough tier and the deploy steps still going beside the end-to-end runs stop with it.
+  for job in "${thorough:-}" "${deploy:-}"; do
+    if [ -n "$job" ]; then kill -TERM -- "-$job" 2>/dev/null || true; fi
+  done
   # A typecheck still going (an earlier check failed) stops with the run.
   if [ -n "${typecheck:-}" ]; then pkill -TERM -P "$typecheck" 2>/dev/null || true; fi
   # The gate's stories still going (the unit tests failed) stop with it, browsers and server.
@@ -119,8 +122,10 @@ if [ "$all" = 1 ]; then
   # finds everything there or shows why it failed.
   bash scripts/ensure-engines.sh >"$logs/engines-install.log" 2>&1 &
   engines_install=$!
-  step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL)"
-  npm run test:unit 2>&1 | tee "$logs/vitest.log"
+  step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL; the heaviest files left to the thorough tier)"
+  # The heaviest server and simulator files run once, at full depth on both databases, in the
+  # thorough tier at the end, not also with a sample here (vitest.workspace.ts).
+  COACH_THOROUGH_LATER=1 npm run test:unit 2>&1 | tee "$logs/vitest.log"
   step "begun beside the unit tests: the typecheck and dependency check, the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
   read_checks
 else
@@ -160,50 +165,35 @@ if [ -n "$builds" ] && ! wait "$builds"; then
   exit 1
 fi
 [ -f "$logs/pack.log" ] && cat "$logs/pack.log"
-# The stories; with --all, the Docs pages after them (SB_DOCS) and then the end-to-end run.
-stories_step="storybook: every story in chromium (play, axe, visual)"
-[ "$all" = 1 ] && stories_step="$stories_step and every Docs page"
-# COACH_TEST_OVERLAP=1 (with --all) runs the end-to-end run beside the stories: neither keeps two
-# cores busy on its own (the stories' pages wait on renders and the end-to-end files on their
-# products' starts, tokens running out, throttles, a killed server's restart and mail), its output
-# is printed whole after theirs and a failure of either fails the run after both. One after the
-# other by default until a clean 2-core run has shown both stay green beside each other.
-if [ "$all" = 0 ]; then
-  : # the gate's stories ran beside its unit tests (above)
-elif [ "${COACH_TEST_OVERLAP:-0}" != 1 ]; then
-  step "$stories_step"
-  SB_SKIP_BUILD=1 SB_DOCS=$all npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
-  if [ "$all" = 1 ]; then
-    step "end-to-end: the built app and the services in chromium (e2e/)"
-    npm run test:e2e 2>&1 | tee "$logs/e2e.log"
-  fi
-else
-  e2e_start=$SECONDS
-  (
-    status=0
-    npm run test:e2e >"$logs/e2e.log" 2>&1 || status=$?
-    echo "$status $((SECONDS - e2e_start))" >"$logs/e2e.done"
-  ) &
-  e2e=$!
-  step "$stories_step (end-to-end beside it)"
-  stories_status=0
-  SB_SKIP_BUILD=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log" || stories_status=$?
-  step "end-to-end: the built app and the services in chromium (e2e/), the rest of its run"
-  wait "$e2e" || true
-  cat "$logs/e2e.log"
-  read -r e2e_status e2e_seconds <"$logs/e2e.done" || { e2e_status=1; e2e_seconds=?; }
-  echo "(the end-to-end run took $e2e_seconds s in all, beside the stories)"
-  [ "$stories_status" = 0 ] || { echo "The stories failed (see above)." >&2; exit "$stories_status"; }
-  [ "$e2e_status" = 0 ] || exit "$e2e_status"
-fi
+# With --all: the stories and the Docs pages; then the end-to-end runs (chromium, then the main
+# journeys in Firefox and WebKit, then the operators' Prometheus checks), which wait on their
+# products' starts, tokens running out, throttles, a killed server's restart and mail for a third of
+# their time (63 % of two cores busy, measured in CI), so the thorough tier and the deploy steps on
+# a clean clone (`npm run test:deploy`) run beside them. Each of those two runs in a process group
+# of its own (stopped with the run when it fails), its output printed whole once the end-to-end
+# runs are done; a failure of either fails the run then. (The stories keep both cores busy.)
 if [ "$all" = 1 ]; then
+  step "storybook: every story in chromium (play, axe, visual) and every Docs page"
+  SB_SKIP_BUILD=1 SB_DOCS=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+  setsid bash -c 'bash scripts/test-thorough.sh >"$1/thorough.log" 2>&1' beside "$logs" &
+  thorough=$!
+  setsid bash -c 'npm run test:deploy >"$1/deploy.log" 2>&1' beside "$logs" &
+  deploy=$!
+  step "end-to-end: the built app and the services in chromium (e2e/); the thorough tier and the deploy steps beside it"
+  npm run test:e2e 2>&1 | tee "$logs/e2e.log"
   step "end-to-end in Firefox and WebKit: the coach's main journeys (e2e/engines/)"
   wait "$engines_install" || true
   npm run test:engines 2>&1 | tee "$logs/engines.log"
   step "operators: a real Prometheus scrapes the product; the alert rules under promtool; a trace over OTLP"
   npm run test:ops 2>&1 | tee "$logs/ops.log"
-  step "thorough: the heaviest server and simulator files at full depth on both databases, the several-process e2e files"
-  bash scripts/test-thorough.sh 2>&1 | tee "$logs/thorough.log"
+  step "begun beside the end-to-end runs: the thorough tier (the heaviest server and simulator files at full depth on both databases, the several-process e2e files) and the deploy steps on a clean clone, the rest of their run"
+  for job in thorough deploy; do
+    status=0
+    wait "${!job}" || status=$?
+    printf -v "$job" '%s' ""
+    cat "$logs/$job.log"
+    [ "$status" = 0 ] || { echo "The $job step failed (see above)." >&2; exit "$status"; }
+  done
 fi
 
 step_end
@@ -211,7 +201,8 @@ total() {
   echo $(( $(count "$logs/vitest.log" '^ +Tests ' "$1") + $(count_node "$logs/pack.log" "$2") +
     $(count "$logs/storybook.log" '^Tests:' "$1") + $(count_node "$logs/storybook.log" "$2") +
     $(count "$logs/e2e.log" '^ +Tests ' "$1") + $(count "$logs/engines.log" '^ +Tests ' "$1") +
-    $(count "$logs/ops.log" '^ +Tests ' "$1") + $(count "$logs/thorough.log" '^ +Tests ' "$1") ))
+    $(count "$logs/ops.log" '^ +Tests ' "$1") + $(count "$logs/thorough.log" '^ +Tests ' "$1") +
+    $(count_node "$logs/deploy.log" "$2") ))
 }
 passed=$(total passed pass)
 failed=$(total failed fail)
@@ -220,7 +211,7 @@ print_step_times
 times_printed=1
 echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
 if [ "$all" = 1 ]; then
-  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the operators' Prometheus checks, the thorough tier)"
+  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the operators' Prometheus checks, the thorough tier, the deploy steps)"
 else
   echo "(unit and server tests on PGlite, every story in the browser; \`npm run test:all\` runs every test)"
 fi

@@ -12,8 +12,14 @@ source scripts/ensure-node.sh
 [ -d node_modules ] || bash scripts/install-deps.sh
 bash scripts/ensure-browser.sh
 bash scripts/ensure-app-build.sh
+# A throwaway server already running (`npm run test:all`'s, which the deploy steps beside this
+# tier also use) is reused and left running at the end.
+was_running=0
+if (exec 3<>"/dev/tcp/127.0.0.1/${COACH_PG_PORT:-54329}") 2>/dev/null; then was_running=1; fi
 eval "$(bash scripts/ensure-postgres.sh)"
-trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
+if [ "$was_running" = 0 ]; then
+  trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
+fi
 started=$SECONDS
 COACH_THOROUGH=1 npx vitest run --project server-pglite --project server-postgres \
   --project simulator --project simulator-postgres --project e2e "$@"

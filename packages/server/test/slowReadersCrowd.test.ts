@@ -5,7 +5,8 @@ import { hangGuard, holdNonReaders, seedLargeAnswers } from './slowReaders.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 // The crowd of slowReaders.test.ts: 200 clients from five addresses that ask for a large answer
-// and never read it (a heavy file: `npm run test:thorough` runs it on both databases).
+// and never read it (a heavy file: `npm run test:thorough` runs it, on PGlite: its behaviour is the
+// HTTP layer's, see httpOnlyFiles in vitest.workspace.ts).
 
 let server: TestServer | null = null;
 const readers: NonReader[] = [];
