@@ -316,17 +316,27 @@ type StoryParameters = {
   snapshot?: boolean | { fullPage?: boolean };
 };
 
+type StoryContext = {
+  parameters?: StoryParameters & { viewport?: unknown };
+  storyGlobals?: { viewport?: unknown };
+};
+
 /**
- * The story's parameters as the preview holds them, read as the test-runner's `getStoryContext`
- * reads them (its page script's `__getContext`). These hooks run in every story file's own module
+ * The story's context as the preview holds it, read as the test-runner's `getStoryContext` reads
+ * it (its page script's `__getContext`), once the preview's story store is ready: a file's first
+ * story can ask before the preview has read its index (on a loaded machine, 'Cannot access the
+ * Story Store until the index is ready'). These hooks run in every story file's own module
  * registry, where importing the test-runner would evaluate its whole bundle again.
  */
-function storyParameters(page: Page, id: string): Promise<StoryParameters | undefined> {
+function storyContext(page: Page, id: string): Promise<StoryContext> {
   return page.evaluate(async (storyId) => {
     const preview = globalThis as unknown as {
-      __getContext: (id: string) => Promise<{ parameters?: StoryParameters }>;
+      __STORYBOOK_PREVIEW__?: { storeInitializationPromise?: Promise<void> };
+      __getContext: (id: string) => Promise<StoryContext>;
     };
-    return (await preview.__getContext(storyId)).parameters;
+    await preview.__STORYBOOK_PREVIEW__?.storeInitializationPromise;
+    const { parameters, storyGlobals } = await preview.__getContext(storyId);
+    return { parameters, storyGlobals };
   }, id);
 }
 
@@ -335,20 +345,8 @@ const designWindow: WindowSize = coachWindows.coachDesktop;
 
 /** The window a story names with its `viewport` global (`windows.ts`), read from its context. */
 async function storyWindow(page: Page, id: string): Promise<WindowSize | null> {
-  const { viewportGlobal, viewportParameter } = await page.evaluate(async (storyId) => {
-    const preview = globalThis as unknown as {
-      __getContext: (id: string) => Promise<{
-        storyGlobals?: { viewport?: unknown };
-        parameters?: { viewport?: unknown };
-      }>;
-    };
-    const story = await preview.__getContext(storyId);
-    return {
-      viewportGlobal: story.storyGlobals?.viewport ?? null,
-      viewportParameter: story.parameters?.viewport ?? null,
-    };
-  }, id);
-  return namedWindow(viewportGlobal, viewportParameter);
+  const { storyGlobals, parameters } = await storyContext(page, id);
+  return namedWindow(storyGlobals?.viewport ?? null, parameters?.viewport ?? null);
 }
 
 const config: TestRunnerConfig = {
@@ -386,7 +384,7 @@ const config: TestRunnerConfig = {
     // A story whose render or play failed is reported by that failure: its page is not checked
     // further, or a snapshot of the broken page would be the error reported in its place.
     if (context.hasFailure) return;
-    const parameters = await storyParameters(page, context.id);
+    const { parameters } = await storyContext(page, context.id);
     // The story's fonts are in. (No wait for Playwright's 'networkidle', as the test-runner's
     // waitForPageReady has: it comes once per document, so it either has come already or, once a
     // story has opened a live stream before the page was ever idle, never comes.)
