@@ -50,23 +50,19 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 // What the page shows while it checks, for a valid invite, for each link that cannot be used, for a
-// failed check and its retry, and for an invite used up before the submit is the stories'
-// (InviteAcceptance: Checking, Valid, Expired, Withdrawn, Used, Invalid, NoToken, CheckRetried,
-// UsedOnSubmit); here, what the server stores, the sessions, nothing sent on a refused form, the
-// entries sent again after a failure, and the token kept out of the console.
+// failed check and its retry, for an invite used up before the submit, the form's checks, the
+// account made and a failed acceptance is the stories' (InviteAcceptance: Checking, Valid, Expired,
+// Withdrawn, Used, Invalid, NoToken, CheckRetried, UsedOnSubmit, ValidationErrors,
+// PasswordsDoNotMatch, Success, SubmitFailed); here, what the server stores, the sessions, nothing
+// sent on a refused form, the entries sent again after a failure, and the token kept out of the
+// console.
 // Generous: typing a whole form is slow on a loaded machine; the limit only catches a hang.
 describe('the invite page', { timeout: 20_000 }, () => {
-  it('creates the account, says it is ready and starts no coach session', async () => {
+  it('stores the account and starts no coach session', async () => {
     const { user, state, tokens, store } = renderInvite(validRoute);
     await fillForm(user);
     await user.click(submit());
-    expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toHaveFocus();
-    expect(screen.getByText('You can now sign in as sam.taylor@example.com.')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Sign in from the client app on your phone. This web app is for coaches only.',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your account is ready' });
     const person = state.persons.find((candidate) => candidate.firstName === 'Sam');
     expect(person).toMatchObject({ lastName: 'Taylor', type: 'user', timezone: 'Europe/Paris' });
     // Nothing stored, no session here, and the session the acceptance opened is ended.
@@ -88,26 +84,6 @@ describe('the invite page', { timeout: 20_000 }, () => {
     expect(state.accessTokens.has(fixtureTokens.coach.accessToken)).toBe(true);
   });
 
-  it('validates on submit with the texts of the profile and the reset, and sends nothing', async () => {
-    const { user, state } = renderInvite(validRoute);
-    await screen.findByLabelText('First name');
-    await user.clear(screen.getByLabelText('Timezone'));
-    await user.type(screen.getByLabelText('Timezone'), '+01:00');
-    await user.type(screen.getByLabelText('Password'), 'Secret123');
-    await user.type(screen.getByLabelText('Confirm password'), 'Secret124');
-    await user.click(submit());
-    expect(await screen.findByText('First name is required')).toBeInTheDocument();
-    expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    expect(screen.getAllByText('Passwords do not match')).toHaveLength(2);
-    expect(
-      screen.getByText('Choose a timezone from the list, such as Europe/Paris'),
-    ).toBeInTheDocument();
-    expect(submit()).toBeDisabled();
-    expect(state.invites.find((invite) => invite.token === fixtureInviteTokens.valid)?.status).toBe(
-      'pending',
-    );
-  });
-
   it('refuses names that are not on one line with the profile texts, and sends nothing', async () => {
     const { user, state } = renderInvite(validRoute);
     await fillForm(user);
@@ -125,7 +101,7 @@ describe('the invite page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('keeps the entries when the acceptance fails, and sends them again', async () => {
+  it('sends the kept entries again after a failed acceptance', async () => {
     const { user } = renderInvite(validRoute);
     server.use(
       http.post(
@@ -136,13 +112,7 @@ describe('the invite page', { timeout: 20_000 }, () => {
     );
     await fillForm(user);
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your account could not be created. Please try again.',
-    );
-    expect(screen.getByLabelText('First name')).toHaveValue('Sam');
-    expect(screen.getByLabelText('Password')).toHaveValue('Secret123');
-    expect(screen.getByLabelText('Timezone')).toHaveValue('europe/paris');
-    expect(submit()).toBeEnabled();
+    await screen.findByRole('alert');
     await user.click(submit());
     expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toBeVisible();
   });
