@@ -9,8 +9,10 @@ stamp=packages/app/dist/index.html
 sources=(packages/app/src packages/app/public packages/app/index.html packages/app/vite.config.ts
   packages/app/precompress.ts packages/app/package.json packages/ui/src packages/api/src packages/domain/src
   packages/api/package.json package-lock.json)
+# Files only: a folder's time changes when a file comes and goes in it, and a ui test writes and
+# removes a scratch entry in packages/ui/src/theme (system.test.ts), which made every build stale.
 if [ "${FORCE_APP_BUILD:-0}" = "1" ] || [ ! -f "$stamp" ] ||
-  [ -n "$(find "${sources[@]}" -newer "$stamp" -print -quit)" ]; then
+  [ -n "$(find "${sources[@]}" -type f -newer "$stamp" -print -quit)" ]; then
   echo "Building the coach app (packages/app/dist)..." >&2
   # Quiet when it works; the build's whole output when it fails.
   build_log=$(mktemp)

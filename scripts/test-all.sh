@@ -175,6 +175,9 @@ fi
 if [ "$all" = 1 ]; then
   step "storybook: every story in chromium (play, axe, visual) and every Docs page"
   SB_SKIP_BUILD=1 SB_DOCS=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+  # The app's build is checked once here: the end-to-end run and the thorough tier each check it
+  # too, and two builds at once into one folder fail.
+  bash scripts/ensure-app-build.sh
   setsid bash -c 'bash scripts/test-thorough.sh >"$1/thorough.log" 2>&1' beside "$logs" &
   thorough=$!
   setsid bash -c 'npm run test:deploy >"$1/deploy.log" 2>&1' beside "$logs" &
