@@ -53,11 +53,11 @@ const moduleMockFiles = {
 };
 
 /**
- * Two tiers. The unit run (`npm test` on PGlite, `npm run test:all` on PGlite and PostgreSQL)
- * runs every test file once, the heaviest of them (whole-demo seeds, the route fuzzer, floods of
- * requests) on PGlite only, with a sample where they draw cases (see `thorough` in the files).
- * `npm run test:thorough` (COACH_THOROUGH=1) runs just those heaviest files, at full depth and on
- * both databases: `npm run test:all` (and so CI) ends with it.
+ * Two tiers. The heaviest files (whole-demo seeds, the route fuzzer, floods of requests) run in
+ * `npm run test:thorough` (COACH_THOROUGH=1), at full depth and on both databases: `npm run
+ * test:all` (and so CI) runs it. The unit run of `npm test` and of `npm run test:all` leaves them
+ * to it (`thoroughLater`); `npm run test:unit` alone runs them on PGlite, with a sample where they
+ * draw cases (see `thorough` in the files).
  */
 const heavyFiles = {
   server: [
@@ -86,9 +86,10 @@ const heavyFiles = {
   ],
 };
 /**
- * `npm run test:all` runs the thorough tier after the unit run (COACH_THOROUGH_LATER=1 in the
- * unit run it starts): the unit run then leaves the heavy files to it, which runs them at full
- * depth on both databases, instead of running them a first time on PGlite with a sample.
+ * `npm test` and `npm run test:all` start their unit run with COACH_THOROUGH_LATER=1: it leaves
+ * the heavy files to the thorough tier (`npm run test:all` runs it; the gate leaves it to CI,
+ * the fuzzing and floods being about a quarter of its unit run's CPU) instead of running them on
+ * PGlite with a sample.
  */
 const thoroughLater = !thorough && process.env.COACH_THOROUGH_LATER === '1';
 /**

@@ -8,7 +8,9 @@
 # a run of all files also renders every Docs page (scripts/storybookDocs.ts), unless SB_DOCS=0
 # (`npm test`, the gate, leaves them to `npm run test:all`).
 # SB_OUT (build folder), SB_PORT (static server port), SB_SKIP_BUILD=1 (reuse a build),
-# SB_WORKERS (browser pages at once, default 3: each story spends much of its time waiting).
+# SB_WORKERS (browser pages at once, default 3: each story spends much of its time waiting),
+# SB_SNAPSHOTS=0 (plays and axe only, no picture and no visual review: `npm test`, the gate,
+# leaves the pictures to `npm run test:all`; they are a quarter of the run's CPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,7 +39,9 @@ done
 # A fresh visual review for this run: the renders of the stories that run now, then the report.
 # The last review moves to test-results/visual-runs/ (named by when it was written), where the
 # newest five are kept and linked from the new review's page.
-if [ -d test-results/visual ]; then
+# A run without pictures (SB_SNAPSHOTS=0) leaves the last review where it is.
+snapshots="${SB_SNAPSHOTS:-1}"
+if [ "$snapshots" != 0 ] && [ -d test-results/visual ]; then
   mkdir -p test-results/visual-runs
   written=$(date -u -r test-results/visual +%Y-%m-%dT%H-%M-%SZ)
   rm -rf "test-results/visual-runs/$written"
@@ -47,9 +51,9 @@ if [ -d test-results/visual ]; then
   done
 fi
 status=0
-TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
+COACH_STORY_SNAPSHOTS="$snapshots" TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
   status=$?
-bash scripts/visual-review.sh
+if [ "$snapshots" != 0 ]; then bash scripts/visual-review.sh; fi
 
 # A run of every story file also opens every Docs page (scripts/storybookDocs.ts), unless SB_DOCS=0.
 story_files=0
