@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { IndicatorsSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { expectSpanishPage } from './expectSpanish.ts';
+import { expectSpanishPage, findSpanishSection } from './expectSpanish.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,
@@ -226,12 +226,7 @@ export const KeyboardTooltip: Story = {
 export const Spanish: Story = {
   globals: { locale: 'es' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByRole(
-      'heading',
-      { name: 'Indicadores por día', level: 2 },
-      { timeout: storyWait(8000) },
-    );
+    await findSpanishSection(canvasElement, 'Indicadores por día');
     await waitFor(() => expect(canvasElement.querySelector('svg')).not.toBeNull());
     await expect(
       within(canvasElement)

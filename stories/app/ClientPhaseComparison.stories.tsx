@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { storyWait } from '../../.storybook/docsFrames.ts';
 import { PhaseComparisonSection } from '../../packages/app/src/features/clientProfile/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
-import { expectSpanishPage } from './expectSpanish.ts';
+import { expectSpanishPage, findSpanishSection } from './expectSpanish.ts';
 import {
   type GeneratedClient,
   generatedClientHandlers,
@@ -151,13 +151,8 @@ export const Failure: Story = {
 export const Spanish: Story = {
   globals: { locale: 'es' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByRole(
-      'heading',
-      { name: 'Comparación entre fases', level: 2 },
-      { timeout: storyWait(8000) },
-    );
-    await canvas.findByRole('table', {}, { timeout: storyWait(8000) });
+    await findSpanishSection(canvasElement, 'Comparación entre fases');
+    await within(canvasElement).findByRole('table', {}, { timeout: storyWait(8000) });
     await expectSpanishPage('Comparación entre fases', 'Fase actual', 'Todavía no alcanzada');
   },
 };

@@ -1,4 +1,5 @@
-import { expect, waitFor } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
+import { storyWait } from '../../.storybook/docsFrames.ts';
 import english from '../../packages/app/public/locales/en-US/translation.json';
 import spanish from '../../packages/app/public/locales/es/translation.json';
 import { textsByKey } from '../../packages/app/src/i18n/textsByKey.ts';
@@ -65,4 +66,13 @@ export async function expectSpanishPage(...expected: string[]) {
   await expect(texts.filter((text) => rawKey.test(text))).toEqual([]);
   await expect(texts.filter((text) => englishOnly.has(text))).toEqual([]);
   await expect(document.documentElement.lang).toBe('es');
+}
+
+/** A section of the profile in Spanish, found by its heading (level 2) once its data is in. */
+export function findSpanishSection(canvasElement: HTMLElement, heading: string) {
+  return within(canvasElement).findByRole(
+    'heading',
+    { name: heading, level: 2 },
+    { timeout: storyWait(8000) },
+  );
 }
