@@ -86,8 +86,12 @@ async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
   return Number(result.rows[0]?.n);
 }
 
-async function organisationRows(handle: DatabaseHandle) {
-  return handle.db.select().from(organisations);
+/** The organisations' rows, or only the one of `id`. */
+async function organisationRows(handle: DatabaseHandle, id?: string) {
+  return handle.db
+    .select()
+    .from(organisations)
+    .where(id ? eq(organisations.id, id) : undefined);
 }
 
 /**
@@ -181,7 +185,8 @@ describe(`the database on ${kind}`, () => {
 
   it('gives each test file an empty, migrated database with only the organisation row', async () => {
     expect(await tableNames(database)).toEqual(expectedTables);
-    const [row] = await organisationRows(database);
+    // Found by its id: the users' tests seed an organisation of their own beside it.
+    const [row] = await organisationRows(database, testOrganisationId);
     expect(row).toMatchObject({ id: testOrganisationId, name: 'Coach' });
     expect(row?.createdAt).toBeInstanceOf(Date);
   });
@@ -189,7 +194,7 @@ describe(`the database on ${kind}`, () => {
   it('seeds the organisation once, however often it runs, and keeps its name', async () => {
     await seedOrganisation(database.db, testOrganisationId, 'Another name');
     await seedOrganisation(database.db, testOrganisationId);
-    const rows = await organisationRows(database);
+    const rows = await organisationRows(database, testOrganisationId);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.name).toBe('Coach');
   });
@@ -245,6 +250,7 @@ describe(`the database on ${kind}`, () => {
   describe('transactions', () => {
     it('leave nothing behind when the work throws, and rethrow its error', async () => {
       const failure = new Error('the work failed');
+      let userId = '';
       const error = await rejectionOf(
         database.transaction(async (tx) => {
           const [user] = await tx
@@ -255,11 +261,10 @@ describe(`the database on ${kind}`, () => {
               passwordHash: 'hash',
             })
             .returning();
-          await tx.insert(persons).values({
-            organisationId: testOrganisationId,
-            userId: user?.id ?? '',
-            type: 'coach',
-          });
+          userId = user?.id ?? '';
+          await tx
+            .insert(persons)
+            .values({ organisationId: testOrganisationId, userId, type: 'coach' });
           throw failure;
         }),
       );
@@ -269,7 +274,10 @@ describe(`the database on ${kind}`, () => {
         .from(users)
         .where(eq(users.email, 'rolled-back@example.com'));
       expect(left?.n).toBe(0);
-      expect(await database.db.select().from(persons)).toEqual([]);
+      // Its own person only: the file's other tests keep persons of their own.
+      expect(await database.db.select().from(persons).where(eq(persons.userId, userId))).toEqual(
+        [],
+      );
     });
 
     it('commit the work and return its result when it resolves', async () => {

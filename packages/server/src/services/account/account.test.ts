@@ -260,9 +260,17 @@ describe("a client's view of their coach", () => {
 
 describe('PUT /api/account/persons/:id', () => {
   it('stores the full profile and answers the updated person, with an audit row', async () => {
-    const response = await put(coachA.personId, coachA, {
+    // A coach of its own: the other tests read coach A's profile as seeded.
+    const coach = await createUserWithProfile(server.database, {
+      email: 'coach.updated@example.com',
+      password: 'Password1',
+      type: 'coach',
+      firstName: 'Alice',
+      lastName: 'Archer',
+    });
+    const response = await put(coach.personId, coach, {
       ...profile,
-      id: coachA.personId,
+      id: coach.personId,
       type: 'user',
       coachId: coachB.personId,
       firstName: 'Alicia',
@@ -274,8 +282,8 @@ describe('PUT /api/account/persons/:id', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const person = (await response.json()) as Person;
     expect(person).toEqual({
-      id: coachA.personId,
-      userId: coachA.userId,
+      id: coach.personId,
+      userId: coach.userId,
       // The server's own fields are never taken from the body.
       type: 'coach',
       coachId: null,
@@ -287,7 +295,7 @@ describe('PUT /api/account/persons/:id', () => {
       birthDate: '1985-04-01',
       profilePicture: null,
     });
-    const again = await call(`/persons/${coachA.personId}`, coachA);
+    const again = await call(`/persons/${coach.personId}`, coach);
     expect(await again.json()).toEqual(person);
     const audit = await server.database.db
       .select()
@@ -295,11 +303,11 @@ describe('PUT /api/account/persons/:id', () => {
       .where(
         and(
           eq(schema.auditLog.action, 'profile_updated'),
-          eq(schema.auditLog.subject, coachA.personId),
+          eq(schema.auditLog.subject, coach.personId),
         ),
       );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: coachA.userId });
+    expect(audit[0]).toMatchObject({ actorUserId: coach.userId });
     expect(audit[0]?.details).toMatchObject({
       fields: expect.arrayContaining(['firstName', 'aboutMe', 'timezone']),
     });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientProfileSummary, ClientSummary, ClientSummaryList } from '@coach/api';
 import { addDays, type JourneyStep, maxLowDays } from '@coach/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
@@ -327,13 +326,16 @@ describe('GET /api/analytics/clients', () => {
   });
 
   describe('a client in grow', () => {
+    /** Gail's coach: the coach's list holds only the clients seeded before all tests. */
+    let theirCoach: TestUser;
     let gail: TestUser;
 
     beforeAll(async () => {
+      theirCoach = await seedPerson(server, { email: 'gail-coach@example.com', type: 'coach' });
       gail = await seedPerson(server, {
         email: 'gail@example.com',
         type: 'user',
-        coachPersonId: coach.personId,
+        coachPersonId: theirCoach.personId,
         firstName: 'Gail',
         lastName: 'Green',
         timezone: 'Europe/Berlin',
@@ -372,7 +374,7 @@ describe('GET /api/analytics/clients', () => {
     });
 
     it("shows sense's averages labelled as the previous phase, never lagging even under 70 %", async () => {
-      const listed = byId((await list()).body, gail.personId);
+      const listed = byId((await list(theirCoach)).body, gail.personId);
       expect(listed.indicators).toEqual({
         basis: 'previousPhase',
         phase: 'sense',
@@ -386,7 +388,7 @@ describe('GET /api/analytics/clients', () => {
         reflections: { completed: 0, scheduled: 0 },
         assessments: { completed: 1, scheduled: 1 },
       });
-      const profile = await callAs(server, coach, profilePath(gail.personId));
+      const profile = await callAs(server, theirCoach, profilePath(gail.personId));
       expect(profile.status).toBe(200);
       expect((profile.body as ClientProfileSummary).indicators).toEqual(listed.indicators);
     });
@@ -399,12 +401,14 @@ describe('GET /api/analytics/clients', () => {
     let max: TestUser;
     /** In sense for over a year, low every day. */
     let lou: TestUser;
+    /** Their coach: the coach's list holds only the clients seeded before all tests. */
+    let theirCoach: TestUser;
 
     const client = (email: string, firstName: string, timezone = 'UTC') =>
       seedPerson(server, {
         email,
         type: 'user',
-        coachPersonId: coach.personId,
+        coachPersonId: theirCoach.personId,
         firstName,
         lastName: 'Lowe',
         timezone,
@@ -412,6 +416,7 @@ describe('GET /api/analytics/clients', () => {
       });
 
     beforeAll(async () => {
+      theirCoach = await seedPerson(server, { email: 'low-coach@example.com', type: 'coach' });
       lena = await client('lena@example.com', 'Lena', 'Pacific/Kiritimati');
       await seedStep(server, lena.personId, [
         { step: 'learn', startDate: '2025-06-01' },
@@ -469,7 +474,7 @@ describe('GET /api/analytics/clients', () => {
     });
 
     it("counts the client's latest days with a figure, skipping gap days, up to their today", async () => {
-      expect(byId((await list()).body, lena.personId).indicators).toEqual({
+      expect(byId((await list(theirCoach)).body, lena.personId).indicators).toEqual({
         basis: 'currentPhase',
         phase: 'sense',
         // Today's 80 ends the run: the low days before it no longer count.
@@ -482,32 +487,34 @@ describe('GET /api/analytics/clients', () => {
     });
 
     it('counts only the current phase, and the profile says the same', async () => {
-      const listed = byId((await list()).body, max.personId);
+      const listed = byId((await list(theirCoach)).body, max.personId);
       expect(listed.indicators.mental).toEqual({ value: 64.7, lagging: true, lowDays: 3 });
-      const profile = await callAs(server, coach, profilePath(max.personId));
+      const profile = await callAs(server, theirCoach, profilePath(max.personId));
       expect((profile.body as ClientProfileSummary).indicators).toEqual(listed.indicators);
     });
 
     it('counts back at most a year and a day', async () => {
-      const { mental } = byId((await list()).body, lou.personId).indicators;
+      const { mental } = byId((await list(theirCoach)).body, lou.personId).indicators;
       expect(mental).toEqual({ value: 50, lagging: true, lowDays: maxLowDays });
     });
   });
 
   it("keeps learn's start as the journey's start through phase changes", async () => {
+    // Her coach: the coach's list holds only the clients seeded before all tests.
+    const joysCoach = await seedPerson(server, { email: 'joy-coach@example.com', type: 'coach' });
     // Accepted at 20:00 in Los Angeles on 30 April (already 1 May in UTC).
     const joy = await seedPerson(server, {
       email: 'joy@example.com',
       type: 'user',
-      coachPersonId: coach.personId,
+      coachPersonId: joysCoach.personId,
       timezone: 'America/Los_Angeles',
       createdAt: new Date('2025-05-01T03:00:00.000Z'),
     });
-    const journeyOf = async () => byId((await list()).body, joy.personId).journey;
+    const journeyOf = async () => byId((await list(joysCoach)).body, joy.personId).journey;
     try {
       setNow(server, new Date('2025-05-08T18:00:00.000Z'));
       expect(await journeyOf()).toMatchObject({ step: 'learn', journeyStartDate: '2025-04-30' });
-      await changePhase(server, coach, joy, 'sense');
+      await changePhase(server, joysCoach, joy, 'sense');
       expect(await journeyOf()).toEqual({
         step: 'sense',
         startDate: '2025-05-08',
@@ -515,7 +522,7 @@ describe('GET /api/analytics/clients', () => {
         journeyStartDate: '2025-04-30',
       });
       setNow(server, new Date('2025-05-20T18:00:00.000Z'));
-      await changePhase(server, coach, joy, 'grow');
+      await changePhase(server, joysCoach, joy, 'grow');
     } finally {
       setNow(server, now);
     }
@@ -572,21 +579,38 @@ describe('GET /api/analytics/clients/:clientId/profile', () => {
   });
 
   describe('step done: 80 % of the whole step', () => {
+    /** Their coach: the coach's list holds only the clients seeded before all tests. */
+    let theirCoach: TestUser;
+    /** In learn since 5 June. */
     let erin: TestUser;
+    /** Accepted on 5 June, in sense since 10 June. */
+    let fern: TestUser;
     const noon = new Date('2025-06-12T12:30:00.000Z');
 
     beforeAll(async () => {
-      erin = await seedPerson(server, {
-        email: 'erin@example.com',
-        type: 'user',
-        coachPersonId: coach.personId,
-        createdAt: new Date('2025-06-05T09:00:00.000Z'),
-      });
+      theirCoach = await seedPerson(server, { email: 'step-coach@example.com', type: 'coach' });
+      const client = (email: string) =>
+        seedPerson(server, {
+          email,
+          type: 'user',
+          coachPersonId: theirCoach.personId,
+          createdAt: new Date('2025-06-05T09:00:00.000Z'),
+        });
+      erin = await client('erin@example.com');
+      fern = await client('fern@example.com');
+      await seedStep(server, fern.personId, [
+        { step: 'learn', startDate: '2025-06-05' },
+        { step: 'sense', startDate: '2025-06-10' },
+      ]);
     });
 
-    async function phaseOf(totals: Parameters<typeof seedTotals>[3], step: JourneyStep = 'learn') {
-      await seedTotals(server, erin.personId, step, totals);
-      const response = await callAs(server, coach, profilePath(erin.personId));
+    async function phaseOf(
+      client: TestUser,
+      totals: Parameters<typeof seedTotals>[3],
+      step: JourneyStep = 'learn',
+    ) {
+      await seedTotals(server, client.personId, step, totals);
+      const response = await callAs(server, theirCoach, profilePath(client.personId));
       expect(response.status).toBe(200);
       return (response.body as ClientProfileSummary).phase;
     }
@@ -596,14 +620,14 @@ describe('GET /api/analytics/clients/:clientId/profile', () => {
       try {
         // Day 8 at 12:30: 1 assessment + 7 x 8 + the 06:00 and 12:00 windows and the 07:00 slot.
         expect(
-          await phaseOf({
+          await phaseOf(erin, {
             reflectionsCompleted: 30,
             exercisesCompleted: 17,
             assessmentsCompleted: 1,
           }),
         ).toEqual({ total: { completed: 48, scheduled: 60 }, stepDone: true });
         expect(
-          await phaseOf({
+          await phaseOf(erin, {
             reflectionsCompleted: 30,
             exercisesCompleted: 16,
             assessmentsCompleted: 1,
@@ -615,17 +639,11 @@ describe('GET /api/analytics/clients/:clientId/profile', () => {
     });
 
     it('measures a young step against its 7 planned days, not against what is due so far', async () => {
-      await server.database.db
-        .delete(schema.clientPhaseTotals)
-        .where(eq(schema.clientPhaseTotals.clientPersonId, erin.personId));
-      await seedStep(server, erin.personId, [
-        { step: 'learn', startDate: '2025-06-05' },
-        { step: 'sense', startDate: '2025-06-10' },
-      ]);
       setNow(server, noon);
       try {
         // Day 3 at 12:30: 1 + 2 x 11 + 3 = 26 due; 21 / 26 is over 80 % but the step plans 78.
         const phase = await phaseOf(
+          fern,
           { reflectionsCompleted: 12, exercisesCompleted: 8, assessmentsCompleted: 1 },
           'sense',
         );
@@ -633,12 +651,14 @@ describe('GET /api/analytics/clients/:clientId/profile', () => {
         // 63 / 78 is 80.8 %: done (completed beyond what is due counts as scheduled).
         expect(
           await phaseOf(
+            fern,
             { reflectionsCompleted: 35, exercisesCompleted: 27, assessmentsCompleted: 1 },
             'sense',
           ),
         ).toEqual({ total: { completed: 63, scheduled: 63 }, stepDone: true });
         expect(
           await phaseOf(
+            fern,
             { reflectionsCompleted: 35, exercisesCompleted: 26, assessmentsCompleted: 1 },
             'sense',
           ),

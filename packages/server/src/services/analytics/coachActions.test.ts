@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
+  createTestPerson,
   createUserWithProfile,
   signInForTest,
   type TestResponse,
@@ -195,17 +196,19 @@ describe('analytics: the coach actions of a client', () => {
   });
 
   it(`lists at most ${coachActionLimits.listMax}, the newest`, async () => {
+    // A client of its own: Ben's history stays his one phase change.
+    const cleo = await createTestPerson(server.database, 'cleo@example.com', coach);
     const extra = coachActionLimits.listMax + 5;
     await appendAudit(
       Array.from({ length: extra }, () => ({
         action: 'report_generated',
         actorUserId: coach.userId,
-        subject: ben.personId,
+        subject: cleo.personId,
         outcome: 'success',
         details: { reportId: crypto.randomUUID() },
       })),
     );
-    const { items } = await actionsOf(ben.personId);
+    const { items } = await actionsOf(cleo.personId);
     expect(items).toHaveLength(coachActionLimits.listMax);
     expect(items.every((item) => item.kind === 'reportGenerated')).toBe(true);
     // Same instant (one insert): the later row first.

@@ -4,7 +4,7 @@
 // rows read from the sources: the two readings of a coach's list are equal at any instant.
 import { randomUUID } from 'node:crypto';
 import type { ClientSummaryList } from '@coach/api';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
@@ -24,19 +24,19 @@ let server: TestServer;
 let coach: TestUser;
 let otherCoach: TestUser;
 let ada: TestUser;
-let ben: TestUser;
-let cleo: TestUser;
 const now = new Date('2026-03-20T12:00:00.000Z');
 const hour = 3_600_000;
 const at = (offsetHours: number) => new Date(now.getTime() + offsetHours * hour);
 
-beforeAll(async () => {
-  server = await startTestServer({ services: ['auth', 'analytics'], now: () => now });
-  coach = await seedPerson(server, { email: 'kept-coach@example.com', type: 'coach' });
-  otherCoach = await seedPerson(server, { email: 'kept-other@example.com', type: 'coach' });
-  const client = (email: string, lastName: string, timezone: string) =>
+/**
+ * A coach (`prefix` in the emails) and three clients, Ada, Ben and Cleo, with their figures and
+ * sessions: the list that a test reads, or that a test changes when it is a list of its own.
+ */
+async function seedKeptClients(prefix: string) {
+  const coach = await seedPerson(server, { email: `${prefix}-coach@example.com`, type: 'coach' });
+  const client = (name: string, lastName: string, timezone: string) =>
     seedPerson(server, {
-      email,
+      email: `${prefix}-${name}@example.com`,
       type: 'user',
       coachPersonId: coach.personId,
       firstName: 'Kept',
@@ -46,9 +46,9 @@ beforeAll(async () => {
       birthDate: '1990-06-15',
       gender: 'female',
     });
-  ada = await client('kept-ada@example.com', 'Ada', 'Pacific/Kiritimati');
-  ben = await client('kept-ben@example.com', 'Ben', 'America/Los_Angeles');
-  cleo = await client('kept-cleo@example.com', 'Cleo', 'Europe/Berlin');
+  const ada = await client('ada', 'Ada', 'Pacific/Kiritimati');
+  const ben = await client('ben', 'Ben', 'America/Los_Angeles');
+  const cleo = await client('cleo', 'Cleo', 'Europe/Berlin');
   // Ada in sense with low days judged; Ben in grow (sense's indicators show); Cleo in learn.
   await seedStep(server, ada.personId, [
     { step: 'learn', startDate: '2026-02-02' },
@@ -97,11 +97,18 @@ beforeAll(async () => {
   ] as const) {
     await seedSession(server, client.personId, at(startHours), at(endHours));
   }
+  return { coach, ada, ben, cleo };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ services: ['auth', 'analytics'], now: () => now });
+  ({ coach, ada } = await seedKeptClients('kept'));
+  otherCoach = await seedPerson(server, { email: 'kept-other@example.com', type: 'coach' });
 });
 
 afterAll(() => server.close());
 
-const keptCoach = () => ({ personId: coach.personId, timezone: 'Europe/London' });
+const keptCoach = (of: TestUser = coach) => ({ personId: of.personId, timezone: 'Europe/London' });
 
 describe('the kept rows of the clients list', () => {
   it('answer what the sources answer, at the write and at instants before and after it', async () => {
@@ -121,15 +128,22 @@ describe('the kept rows of the clients list', () => {
 
   it('follow every write to the rows they come from, in its transaction', async () => {
     const { db } = server.database;
+    // A list of its own, which it changes, and a coach of its own to move a client to: the other
+    // tests read the list and the coach of the file.
+    const { coach, ada, ben, cleo } = await seedKeptClients('kept-written');
+    const otherCoach = await seedPerson(server, {
+      email: 'kept-written-other@example.com',
+      type: 'coach',
+    });
     // The route keeps its answer for the minute (listAnswers.ts): the clock stays in one minute
     // here, so every answer after a write shows that write only if the write made it again.
     setNow(server, at(1));
-    let answered = await routeList();
+    let answered = await routeList(coach);
     const listed = async () => {
-      const { kept, fromSources } = await listBothWays(server.database, keptCoach(), at(1));
+      const { kept, fromSources } = await listBothWays(server.database, keptCoach(coach), at(1));
       expect(kept).toEqual(fromSources);
       const before = answered;
-      answered = await routeList();
+      answered = await routeList(coach);
       expect(answered.clients.map(withoutSignature)).toEqual(kept.map(withoutSignature));
       expect(answered, 'a write leaves the answer kept before it').not.toEqual(before);
       return kept;
@@ -198,8 +212,8 @@ describe('the kept rows of the clients list', () => {
       }),
     ).rejects.toThrow('rolled back');
     // Nothing written: the kept answer, as it was.
-    expect(await routeList()).toEqual(answered);
-    expect((await listBothWays(server.database, keptCoach(), at(1))).kept[1]).toMatchObject({
+    expect(await routeList(coach)).toEqual(answered);
+    expect((await listBothWays(server.database, keptCoach(coach), at(1))).kept[1]).toMatchObject({
       engagement: { lastConnectedAt: at(0.5).toISOString() },
     });
     // Messages: the client's unread ones counted, read or deleted ones no more, the coach's own
@@ -241,7 +255,7 @@ describe('the kept rows of the clients list', () => {
       .update(schema.messages)
       .set({ readAt: at(1) })
       .where(eq(schema.messages.author, 'coach'));
-    expect(await routeList()).toEqual(answered);
+    expect(await routeList(coach)).toEqual(answered);
     // A rebuild that read the messages before a send committed, and wrote after it, keeps the
     // send's count: the send holds the entry's row until it commits, the rebuild waits for it.
     // (On their own connections: the handle runs its transactions one after the other.)
@@ -328,9 +342,14 @@ describe('the kept rows of the clients list', () => {
     expect(other.kept.map((client) => client.clientId)).toEqual([ben.personId]);
     await db.delete(schema.persons).where(eq(schema.persons.id, cleo.personId));
     expect((await listed()).map((client) => client.lastName)).toEqual(['Ada']);
+    // Of its three clients' entries, the deleted one's is gone.
+    const itsClients = [ada, ben, cleo].map((client) => client.personId);
     expect(
-      (await db.execute(sql`select count(*)::int as n from client_list_entries`)).rows[0],
-    ).toEqual({ n: 2 });
+      await db
+        .select({ n: count() })
+        .from(schema.clientListEntries)
+        .where(inArray(schema.clientListEntries.clientPersonId, itsClients)),
+    ).toEqual([{ n: 2 }]);
   });
 
   it('serve the route an answer kept for the minute while nothing changes, made again after', async () => {
@@ -424,9 +443,9 @@ describe('the kept rows of the clients list', () => {
   });
 });
 
-/** The coach's list as the route answers it now. */
-async function routeList(): Promise<ClientSummaryList> {
-  const response = await callAs(server, coach, '/api/analytics/clients');
+/** The coach's list (the file's coach's by default) as the route answers it now. */
+async function routeList(of: TestUser = coach): Promise<ClientSummaryList> {
+  const response = await callAs(server, of, '/api/analytics/clients');
   expect(response.status).toBe(200);
   return response.body as ClientSummaryList;
 }

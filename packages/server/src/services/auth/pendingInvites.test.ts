@@ -60,6 +60,15 @@ describe('auth service: pending invites', () => {
     const sent = await mailedToken(() => api('POST', '/invites', { token, body: { email } }), 201);
     return { ...(sent.response.body as InviteAnswer), token: sent.token };
   };
+  /** A coach of a test's own, signed in: its list holds only the invites that test sends. */
+  const signedInCoach = async (email: string) => {
+    const user = await createUserWithProfile(server.database, {
+      email,
+      password: 'Coach123!',
+      type: 'coach',
+    });
+    return { ...user, token: await signInForTest(server, user.userId) };
+  };
   const storedInvite = async (id: string) => {
     const [row] = await server.database.db
       .select()
@@ -107,36 +116,36 @@ describe('auth service: pending invites', () => {
   });
 
   it("lists the coach's pending invites newest first, expired ones included, not used or withdrawn ones", async () => {
+    // Two coaches of its own: the other tests' invites are in neither list.
+    const { token } = await signedInCoach('list.coach@example.com');
+    const other = await signedInCoach('list.other.coach@example.com');
     const start = clock.now;
     const at = (days: number) => new Date(start.getTime() + days * day);
     try {
       clock.now = at(-20);
-      const expired = await invite('list.expired@example.com');
+      const expired = await invite('list.expired@example.com', token);
       clock.now = at(-2);
-      const older = await invite('list.older@example.com');
+      const older = await invite('list.older@example.com', token);
       clock.now = at(-1);
-      const used = await invite('list.used@example.com');
-      const withdrawn = await invite('list.withdrawn@example.com');
-      await invite('list.other@example.com', otherCoachToken);
+      const used = await invite('list.used@example.com', token);
+      const withdrawn = await invite('list.withdrawn@example.com', token);
+      await invite('list.other@example.com', other.token);
       clock.now = start;
-      const newer = await invite('list.newer@example.com');
+      const newer = await invite('list.newer@example.com', token);
       expect((await accept(used.token)).status).toBe(200);
-      expect((await api('DELETE', `/invites/${withdrawn.id}`, { token: coachToken })).status).toBe(
-        204,
-      );
+      expect((await api('DELETE', `/invites/${withdrawn.id}`, { token })).status).toBe(204);
 
-      const { items, total } = await list();
-      const listed = items.filter((item) => item.email.startsWith('list.'));
-      expect(listed.map((item) => item.email)).toEqual([newer.email, older.email, expired.email]);
+      const { items, total } = await list(token);
+      expect(items.map((item) => item.email)).toEqual([newer.email, older.email, expired.email]);
       expect(total).toBe(items.length);
-      expect(listed[2]).toEqual({
+      expect(items[2]).toEqual({
         id: expired.id,
         email: expired.email,
         status: 'pending',
         sentAt: at(-20).toISOString(),
         expiresAt: at(-6).toISOString(),
       });
-      const others = await list(otherCoachToken);
+      const others = await list(other.token);
       expect(others.items.map((item) => item.email)).toEqual(['list.other@example.com']);
     } finally {
       clock.now = start;
@@ -339,11 +348,7 @@ describe('auth service: pending invites', () => {
   });
 
   it('lists at most the contract limit, the most recently sent, with the total', async () => {
-    const crowded = await createUserWithProfile(server.database, {
-      email: 'crowded.coach@example.com',
-      password: 'Coach123!',
-      type: 'coach',
-    });
+    const crowded = await signedInCoach('crowded.coach@example.com');
     const count = limits.invitesListMax + 1;
     await server.database.db.insert(schema.invites).values(
       Array.from({ length: count }, (_, index) => ({
@@ -355,7 +360,7 @@ describe('auth service: pending invites', () => {
         expiresAt: new Date(clock.now.getTime() + day),
       })),
     );
-    const { items, total } = await list(await signInForTest(server, crowded.userId));
+    const { items, total } = await list(crowded.token);
     expect(total).toBe(count);
     expect(items).toHaveLength(limits.invitesListMax);
     expect(items[0]?.email).toBe('crowd-0@example.com');

@@ -12,8 +12,6 @@ import { schema } from '../../db/index.ts';
 
 let server: TestServer;
 let coach: TestUser;
-let client: TestUser;
-let tokyoClient: TestUser;
 let otherClient: TestUser;
 const path = '/api/device-metrics/batches';
 const hourMs = 3_600_000;
@@ -72,6 +70,24 @@ async function rawCounts(user: TestUser) {
   return { samples: samples.length, sessions: sessions.length };
 }
 
+/** A new client of the coach, with no data yet: a test that reads a client's rows makes its own. */
+function newClient(name: string, timezone = 'UTC') {
+  return createUserWithProfile(server.database, {
+    email: `${name}-${randomUUID()}@example.com`,
+    password: 'Password1',
+    type: 'user',
+    coachPersonId: coach.personId,
+    timezone,
+  });
+}
+
+/** A new client that has already sent `body`, answered 200. */
+async function clientWhoSent(name: string, body: unknown) {
+  const sender = await newClient(name);
+  expect((await post(sender, body)).status).toBe(200);
+  return sender;
+}
+
 beforeAll(async () => {
   server = await startTestServer({ services: ['device-metrics'] });
   coach = await createUserWithProfile(server.database, {
@@ -79,17 +95,7 @@ beforeAll(async () => {
     password: 'Password1',
     type: 'coach',
   });
-  const clientOf = (email: string, timezone: string) =>
-    createUserWithProfile(server.database, {
-      email,
-      password: 'Password1',
-      type: 'user',
-      coachPersonId: coach.personId,
-      timezone,
-    });
-  client = await clientOf('client@example.com', 'UTC');
-  tokyoClient = await clientOf('tokyo@example.com', 'Asia/Tokyo');
-  otherClient = await clientOf('other@example.com', 'UTC');
+  otherClient = await newClient('other');
 });
 afterAll(() => server.close());
 
@@ -105,6 +111,7 @@ describe('POST /api/device-metrics/batches', () => {
   };
 
   it("stores a client's batch and rolls it up per local date", async () => {
+    const client = await newClient('first-batch');
     const response = await post(client, batch);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -127,6 +134,7 @@ describe('POST /api/device-metrics/batches', () => {
   });
 
   it('stores the same batch twice only once: the second answer is all duplicates', async () => {
+    const client = await clientWhoSent('repeat', batch);
     const before = await dailyOf(client);
     const response = await post(client, batch);
     expect(response.status).toBe(200);
@@ -139,6 +147,7 @@ describe('POST /api/device-metrics/batches', () => {
   });
 
   it('folds a later batch into the running averages, counting only its new records', async () => {
+    const client = await clientWhoSent('later-batch', batch);
     const response = await post(client, {
       samples: [batch.samples[0], sample('hrv', 90, day + 13 * hourMs)],
       sessions: [session(day + 14 * hourMs, day + 14.25 * hourMs)],
@@ -153,6 +162,7 @@ describe('POST /api/device-metrics/batches', () => {
 
   it("splits a session crossing the client's local midnight across both dates", async () => {
     // Asia/Tokyo is UTC+9 all year: local midnight is 15:00 UTC.
+    const tokyoClient = await newClient('tokyo', 'Asia/Tokyo');
     const start = day + 14.5 * hourMs;
     const response = await post(tokyoClient, {
       sessions: [session(start, start + 1.25 * hourMs)],
@@ -167,14 +177,16 @@ describe('POST /api/device-metrics/batches', () => {
   });
 
   it("never mixes two clients' data, even with the same ids", async () => {
+    const client = await clientWhoSent('first-of-two', batch);
+    const secondClient = await newClient('second-of-two');
     const before = await dailyOf(client);
-    const response = await post(otherClient, batch);
+    const response = await post(secondClient, batch);
     expect(response.body).toEqual({
       accepted: { samples: 3, sessions: 1 },
       duplicates: { samples: 0, sessions: 0 },
     });
     expect(await dailyOf(client)).toEqual(before);
-    const [row] = await dailyOf(otherClient);
+    const [row] = await dailyOf(secondClient);
     expect(row).toMatchObject({ usageSeconds: 1800, hrvCount: 2, hrvAverage: 60, pulseCount: 1 });
   });
 
@@ -204,12 +216,7 @@ describe('POST /api/device-metrics/batches', () => {
     ];
 
     it.each(cases)('%s', async (_, makeBody, message) => {
-      const fresh = await createUserWithProfile(server.database, {
-        email: `fresh-${randomUUID()}@example.com`,
-        password: 'Password1',
-        type: 'user',
-        coachPersonId: coach.personId,
-      });
+      const fresh = await newClient('fresh');
       const response = await post(fresh, makeBody());
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'invalid_batch', message: expect.any(String) });
@@ -222,7 +229,7 @@ describe('POST /api/device-metrics/batches', () => {
   it('answers 413 to a body far larger than a batch at the limits', async () => {
     const response = await callApi(server.baseUrl, 'POST', path, {
       rawBody: JSON.stringify({ samples: [], padding: 'x'.repeat(2 * 1024 * 1024) }),
-      token: await tokenFor(client),
+      token: await tokenFor(otherClient),
     });
     expect(response.status).toBe(413);
   });
@@ -240,13 +247,7 @@ describe('POST /api/device-metrics/batches', () => {
   });
 
   it("stores a batch, its roll-up, its quotas' charges and its live notice in one statement", async () => {
-    const newcomer = await createUserWithProfile(server.database, {
-      email: 'one-statement@example.com',
-      password: 'Password1',
-      type: 'user',
-      coachPersonId: coach.personId,
-      timezone: 'Europe/Berlin',
-    });
+    const newcomer = await newClient('one-statement', 'Europe/Berlin');
     const token = await tokenFor(newcomer);
     const heard: string[] = [];
     const stopListening = await server.database.notices.listen({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth.ts';
+import { seedClientLike } from '../../../test/clientLike.ts';
 import {
   berlinEvening,
   callAs,
@@ -26,6 +27,12 @@ let berlin: TestUser;
 let other: TestUser;
 let kiritimati: TestUser;
 let newYork: TestUser;
+// Berlin clients of their own for the tests that count a day's slots and rows, so what one test
+// records never shows in another's counts, whatever order they run in.
+let earlyClient: TestUser;
+let morningClient: TestUser;
+let slotsClient: TestUser;
+let refusedClient: TestUser;
 
 const exercisesPath = '/api/exercise/exercises';
 const listPath = (clientId: string, from: string, to: string) =>
@@ -55,6 +62,23 @@ beforeAll(async () => {
     berlinEvening,
     { newYork: new Date('2026-10-28T15:00:00Z') },
   ));
+  const berlinLike = (email: string) => seedClientLike(server, coachA, berlin, email);
+  earlyClient = await berlinLike('early@example.com');
+  morningClient = await berlinLike('morning@example.com');
+  slotsClient = await berlinLike('slots@example.com');
+  refusedClient = await berlinLike('refused@example.com');
+  // The Berlin client's 2026-03-04, which the GET tests read: an extra before 07:00, the morning,
+  // afternoon and evening slots, then two extras.
+  for (const completedAt of [
+    '2026-03-04T05:59:00.000Z',
+    '2026-03-04T06:00:00.000Z',
+    '2026-03-04T18:00:00.000Z',
+    '2026-03-04T18:00:00.000Z',
+    '2026-03-04T18:20:00.000Z',
+    '2026-03-04T18:40:00.000Z',
+  ]) {
+    expect((await record(berlin, completedAt)).status).toBe(201);
+  }
 });
 beforeEach(() => {
   clock.now = berlinEvening;
@@ -65,7 +89,7 @@ describe('POST /api/exercise/exercises', () => {
   it('keeps an exercise before 07:00 as extra practice, counted nowhere (201)', async () => {
     // 06:59 CET: no slot has opened yet.
     const body = exercise('2026-03-04T05:59:00.000Z');
-    const response = await callAs(server, berlin, 'POST', exercisesPath, body);
+    const response = await callAs(server, earlyClient, 'POST', exercisesPath, body);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       id: body.id,
@@ -73,15 +97,15 @@ describe('POST /api/exercise/exercises', () => {
       localDate: '2026-03-04',
       calendarEventId: null,
     });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toBeUndefined();
-    expect(await totalsRow(server, berlin, 'learn')).toBeUndefined();
+    expect(await dailyRow(server, earlyClient, '2026-03-04')).toBeUndefined();
+    expect(await totalsRow(server, earlyClient, 'learn')).toBeUndefined();
   });
 
   it('completes the morning slot at 07:00 with its effect level, counting it on the day and the step', async () => {
     const body = exercise('2026-03-04T06:00:00.000Z', { stepGoal: 'breathing', bpm: 6 });
-    const response = await callAs(server, berlin, 'POST', exercisesPath, body);
+    const response = await callAs(server, morningClient, 'POST', exercisesPath, body);
     expect(response.status).toBe(201);
-    const events = await eventRows(server, berlin);
+    const events = await eventRows(server, morningClient);
     const morning = findEvent(events, '2026-03-04', 'exercise', 'morning');
     expect(morning?.status).toBe('completed');
     expect(morning?.completedAt?.toISOString()).toBe('2026-03-04T06:00:00.000Z');
@@ -101,7 +125,7 @@ describe('POST /api/exercise/exercises', () => {
       effect: 'positive',
       calendarEventId: morning?.id,
     });
-    const stored = (await exerciseRows(server, berlin)).find(
+    const stored = (await exerciseRows(server, morningClient)).find(
       (row) => row.clientExerciseId === body.id,
     );
     expect(stored).toMatchObject({
@@ -110,8 +134,10 @@ describe('POST /api/exercise/exercises', () => {
       pulseAfter: 63,
       calendarEventId: morning?.id,
     });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ exercisesCompleted: 1 });
-    expect(totalsFigures(await totalsRow(server, berlin, 'learn'))).toEqual({
+    expect(await dailyRow(server, morningClient, '2026-03-04')).toMatchObject({
+      exercisesCompleted: 1,
+    });
+    expect(totalsFigures(await totalsRow(server, morningClient, 'learn'))).toEqual({
       productivitySum: 0,
       productivityDays: 0,
       mentalSum: 0,
@@ -123,23 +149,27 @@ describe('POST /api/exercise/exercises', () => {
       assessmentsCompleted: 0,
     });
 
-    const retry = await callAs(server, berlin, 'POST', exercisesPath, {
+    const retry = await callAs(server, morningClient, 'POST', exercisesPath, {
       ...body,
       result: 'changed',
     });
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(response.body);
-    expect(await exerciseRows(server, berlin)).toHaveLength(2);
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ exercisesCompleted: 1 });
+    expect(await exerciseRows(server, morningClient)).toHaveLength(1);
+    expect(await dailyRow(server, morningClient, '2026-03-04')).toMatchObject({
+      exercisesCompleted: 1,
+    });
   });
 
   it('fills the earliest open slot first, then keeps extras; no measures give no effect', async () => {
     const noMeasures = { before: {}, after: {} };
-    // 19:00 CET: the afternoon slot (13:00) is the earliest still open, then evening (18:00).
-    const first = await record(berlin, '2026-03-04T18:00:00.000Z', noMeasures);
-    const second = await record(berlin, '2026-03-04T18:20:00.000Z');
-    const third = await record(berlin, '2026-03-04T18:40:00.000Z');
-    const events = await eventRows(server, berlin);
+    expect((await record(slotsClient, '2026-03-04T06:00:00.000Z')).status).toBe(201);
+    // 19:00 CET, the morning slot done: the afternoon slot (13:00) is the earliest still open, then
+    // evening (18:00).
+    const first = await record(slotsClient, '2026-03-04T18:00:00.000Z', noMeasures);
+    const second = await record(slotsClient, '2026-03-04T18:20:00.000Z');
+    const third = await record(slotsClient, '2026-03-04T18:40:00.000Z');
+    const events = await eventRows(server, slotsClient);
     const slot = (kind: string) => findEvent(events, '2026-03-04', 'exercise', kind);
     expect(first.body).toMatchObject({
       calendarEventId: slot('afternoon')?.id,
@@ -149,8 +179,10 @@ describe('POST /api/exercise/exercises', () => {
     expect(second.body).toMatchObject({ calendarEventId: slot('evening')?.id });
     expect(third.status).toBe(201);
     expect(third.body).toMatchObject({ calendarEventId: null });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ exercisesCompleted: 3 });
-    expect(totalsFigures(await totalsRow(server, berlin, 'learn'))).toMatchObject({
+    expect(await dailyRow(server, slotsClient, '2026-03-04')).toMatchObject({
+      exercisesCompleted: 3,
+    });
+    expect(totalsFigures(await totalsRow(server, slotsClient, 'learn'))).toMatchObject({
       exercisesCompleted: 3,
     });
   });
@@ -183,16 +215,16 @@ describe('POST /api/exercise/exercises', () => {
       ],
     ];
     for (const [overrides, message] of cases) {
-      const response = await record(berlin, '2026-03-04T17:00:00.000Z', overrides);
+      const response = await record(refusedClient, '2026-03-04T17:00:00.000Z', overrides);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'invalid_request', message });
     }
-    expect(await exerciseRows(server, berlin)).toHaveLength(5);
+    expect(await exerciseRows(server, refusedClient)).toHaveLength(0);
     // Exactly 2 h is allowed.
     const twoHours = exercise('2026-03-04T18:00:00.000Z', {
       startedAt: '2026-03-04T16:00:00.000Z',
     });
-    expect((await callAs(server, berlin, 'POST', exercisesPath, twoHours)).status).toBe(201);
+    expect((await callAs(server, refusedClient, 'POST', exercisesPath, twoHours)).status).toBe(201);
   });
 
   it('refuses an out-of-range BPM and unknown goals (400), storing nothing', async () => {

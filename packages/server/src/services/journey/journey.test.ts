@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth.ts';
-import { callAs, seedPerson, startClockedServer } from '../../../test/clientRecords.ts';
+import {
+  callAs,
+  changePhase,
+  seedPerson,
+  startClockedServer,
+} from '../../../test/clientRecords.ts';
 import type { TestServer } from '../../../test/testServer.ts';
 import { schema } from '../../db/index.ts';
 
@@ -11,6 +16,10 @@ let coachA: TestUser;
 let coachB: TestUser;
 let client: TestUser;
 let other: TestUser;
+// One client per phase test, so each starts from the phase it needs whatever ran before it.
+let senseClient: TestUser;
+let backClient: TestUser;
+let growClient: TestUser;
 
 const journeyPath = (id: string) => `/api/journey/clients/${id}/journey`;
 const phasePath = (id: string) => `/api/journey/clients/${id}/phase`;
@@ -43,6 +52,9 @@ beforeAll(async () => {
   coachB = await seed('coach-b@example.com');
   client = await seed('client@example.com', coachA);
   other = await seed('other@example.com', coachA);
+  senseClient = await seed('sense@example.com', coachA);
+  backClient = await seed('back@example.com', coachA);
+  growClient = await seed('grow@example.com', coachA);
 });
 afterAll(() => server.close());
 
@@ -116,7 +128,7 @@ describe('POST /api/journey/clients/:clientId/phase', () => {
   });
 
   it('starts sense after learn, storing who and when in one go', async () => {
-    const response = await call(coachA, 'POST', phasePath(client.personId), phase('sense'));
+    const response = await call(coachA, 'POST', phasePath(senseClient.personId), phase('sense'));
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       currentStep: 'sense',
@@ -142,7 +154,7 @@ describe('POST /api/journey/clients/:clientId/phase', () => {
       .from(schema.journeySteps)
       .where(
         and(
-          eq(schema.journeySteps.clientPersonId, client.personId),
+          eq(schema.journeySteps.clientPersonId, senseClient.personId),
           eq(schema.journeySteps.step, 'sense'),
         ),
       );
@@ -151,7 +163,7 @@ describe('POST /api/journey/clients/:clientId/phase', () => {
     const [journey] = await server.database.db
       .select()
       .from(schema.journeys)
-      .where(eq(schema.journeys.clientPersonId, client.personId));
+      .where(eq(schema.journeys.clientPersonId, senseClient.personId));
     expect(journey?.currentStep).toBe('sense');
     const audit = await server.database.db
       .select()
@@ -159,20 +171,21 @@ describe('POST /api/journey/clients/:clientId/phase', () => {
       .where(
         and(
           eq(schema.auditLog.action, 'phase_changed'),
-          eq(schema.auditLog.subject, client.personId),
+          eq(schema.auditLog.subject, senseClient.personId),
         ),
       );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorUserId).toBe(coachA.userId);
     expect(audit[0]?.details).toEqual({ from: 'learn', to: 'sense' });
 
-    const read = await call(client, 'GET', journeyPath(client.personId));
+    const read = await call(senseClient, 'GET', journeyPath(senseClient.personId));
     expect(read.body).toMatchObject({ currentStep: 'sense' });
   });
 
   it('refuses going back to learn, or sense again, once on sense (409, irreversible)', async () => {
+    await changePhase(server, coachA, backClient, 'sense');
     for (const nextPhase of ['learn', 'sense']) {
-      const response = await call(coachA, 'POST', phasePath(client.personId), phase(nextPhase));
+      const response = await call(coachA, 'POST', phasePath(backClient.personId), phase(nextPhase));
       expect(response.status).toBe(409);
       expect(response.body).toMatchObject({ error: 'not_next_phase' });
       expect((response.body as { message: string }).message).toContain(
@@ -182,7 +195,8 @@ describe('POST /api/journey/clients/:clientId/phase', () => {
   });
 
   it('starts grow after sense, then answers that no phase is planned (409)', async () => {
-    const grow = await call(coachA, 'POST', phasePath(client.personId), phase('grow', 6));
+    await changePhase(server, coachA, growClient, 'sense');
+    const grow = await call(coachA, 'POST', phasePath(growClient.personId), phase('grow', 6));
     expect(grow.status).toBe(200);
     expect(grow.body).toMatchObject({
       currentStep: 'grow',
@@ -196,7 +210,7 @@ describe('POST /api/journey/clients/:clientId/phase', () => {
       ],
     });
     for (const nextPhase of ['grow', 'learn', 'sense']) {
-      const response = await call(coachA, 'POST', phasePath(client.personId), phase(nextPhase));
+      const response = await call(coachA, 'POST', phasePath(growClient.personId), phase(nextPhase));
       expect(response.status).toBe(409);
       expect(response.body).toEqual({
         error: 'no_phase_planned',

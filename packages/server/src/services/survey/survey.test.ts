@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth.ts';
+import { seedClientLike } from '../../../test/clientLike.ts';
 import {
   berlinEvening,
   callAs,
@@ -28,6 +29,16 @@ let berlin: TestUser;
 let fresh: TestUser;
 let kiritimati: TestUser;
 let newYork: TestUser;
+// Berlin clients of their own for the tests that count a day's windows and rows, so what one test
+// submits never shows in another's counts, whatever order they run in.
+let morningClient: TestUser;
+let foldClient: TestUser;
+let refusedClient: TestUser;
+let windowClient: TestUser;
+let skewClient: TestUser;
+let assessClient: TestUser;
+let extraClient: TestUser;
+let reusedClient: TestUser;
 
 const reflectionsPath = '/api/survey/reflections';
 const assessmentsPath = '/api/survey/assessments';
@@ -56,9 +67,14 @@ const assessment = (answeredAt: string, status: string, id: string = randomUUID(
 const reflect = (user: TestUser, answeredAt: string, type: 'reflection' | 'morningReflection') =>
   callAs(server, user, 'POST', reflectionsPath, reflection(answeredAt, type));
 
-/** Submits `assessment(answeredAt, status, id)` as the Berlin client. */
-const assess = (answeredAt: string, status: string, id?: string) =>
-  callAs(server, berlin, 'POST', assessmentsPath, assessment(answeredAt, status, id));
+/** Answers the morning window of 2026-03-04 (06:00 CET) as `user` with 80, 70 and 60. */
+async function answerMorning(user: TestUser): Promise<void> {
+  expect((await reflect(user, '2026-03-04T05:00:00.000Z', 'morningReflection')).status).toBe(201);
+}
+
+/** Submits `assessment(answeredAt, status, id)` as `user`. */
+const assess = (user: TestUser, answeredAt: string, status: string, id?: string) =>
+  callAs(server, user, 'POST', assessmentsPath, assessment(answeredAt, status, id));
 
 beforeAll(async () => {
   ({
@@ -71,6 +87,29 @@ beforeAll(async () => {
     kiritimati,
     newYork,
   } = await startSeededServer(['survey', 'calendar', 'journey'], berlinEvening));
+  const berlinLike = (email: string) => seedClientLike(server, coachA, berlin, email);
+  morningClient = await berlinLike('morning@example.com');
+  foldClient = await berlinLike('fold@example.com');
+  refusedClient = await berlinLike('refused@example.com');
+  windowClient = await berlinLike('window@example.com');
+  skewClient = await berlinLike('skew@example.com');
+  assessClient = await berlinLike('assess@example.com');
+  extraClient = await berlinLike('extra@example.com');
+  reusedClient = await berlinLike('reused@example.com');
+  // The Berlin client's surveys, which the GET tests read: the evening window of 2026-03-03, the
+  // morning, noon and night windows of 2026-03-04 (the night one 2 minutes ahead of now), the
+  // step's scheduled assessment completed at 20:00 CET and an extra one at 20:45 CET.
+  for (const [answeredAt, type] of [
+    ['2026-03-03T18:29:00.000Z', 'reflection'],
+    ['2026-03-04T05:00:00.000Z', 'morningReflection'],
+    ['2026-03-04T11:00:00.000Z', 'reflection'],
+    ['2026-03-04T20:02:00.000Z', 'reflection'],
+  ] as const) {
+    expect((await reflect(berlin, answeredAt, type)).status).toBe(201);
+  }
+  for (const answeredAt of ['2026-03-04T19:00:00.000Z', '2026-03-04T19:45:00.000Z']) {
+    expect((await assess(berlin, answeredAt, 'complete')).status).toBe(201);
+  }
 });
 beforeEach(() => {
   clock.now = berlinEvening;
@@ -85,7 +124,7 @@ describe('POST /api/survey/reflections', () => {
       mental: 70,
       physical: 60,
     });
-    const response = await callAs(server, berlin, 'POST', reflectionsPath, {
+    const response = await callAs(server, morningClient, 'POST', reflectionsPath, {
       ...body,
       answers: { ...body.answers, note: 'Slept well' },
     });
@@ -102,8 +141,8 @@ describe('POST /api/survey/reflections', () => {
       physical: 60,
       note: 'Slept well',
     });
-    const [stored] = await surveyRows(server, berlin);
-    const events = await eventRows(server, berlin);
+    const [stored] = await surveyRows(server, morningClient);
+    const events = await eventRows(server, morningClient);
     const morning = findEvent(events, '2026-03-04', 'survey', 'morning');
     expect(morning).toMatchObject({ status: 'completed', step: 'learn' });
     expect(morning?.completedAt?.toISOString()).toBe('2026-03-04T05:00:00.000Z');
@@ -118,7 +157,7 @@ describe('POST /api/survey/reflections', () => {
       physical: 60,
       calendarEventId: morning?.id,
     });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({
+    expect(await dailyRow(server, morningClient, '2026-03-04')).toMatchObject({
       reflectionsCompleted: 1,
       productivityCount: 1,
       productivityAverage: 80,
@@ -129,7 +168,7 @@ describe('POST /api/survey/reflections', () => {
       exercisesCompleted: 0,
       assessmentsCompleted: 0,
     });
-    expect(totalsFigures(await totalsRow(server, berlin, 'learn'))).toEqual({
+    expect(totalsFigures(await totalsRow(server, morningClient, 'learn'))).toEqual({
       productivitySum: 80,
       productivityDays: 1,
       mentalSum: 70,
@@ -142,28 +181,29 @@ describe('POST /api/survey/reflections', () => {
     });
 
     // The same id again: the stored one (first write wins), nothing changed.
-    const retry = await callAs(server, berlin, 'POST', reflectionsPath, {
+    const retry = await callAs(server, morningClient, 'POST', reflectionsPath, {
       ...body,
       answers: { productivity: 10, mental: 10, physical: 10 },
     });
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(response.body);
-    expect(await surveyRows(server, berlin)).toHaveLength(1);
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({
+    expect(await surveyRows(server, morningClient)).toHaveLength(1);
+    expect(await dailyRow(server, morningClient, '2026-03-04')).toMatchObject({
       reflectionsCompleted: 1,
       productivityAverage: 80,
     });
   });
 
   it('folds a second window into the day’s averages and the phase totals over days', async () => {
-    // Noon window, 12:00 CET.
+    // The morning window answered 80, 70 and 60 first; then the noon window, 12:00 CET.
+    await answerMorning(foldClient);
     const noon = reflection('2026-03-04T11:00:00.000Z', 'reflection', {
       productivity: 60,
       mental: 50,
       physical: 40,
     });
-    expect((await callAs(server, berlin, 'POST', reflectionsPath, noon)).status).toBe(201);
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({
+    expect((await callAs(server, foldClient, 'POST', reflectionsPath, noon)).status).toBe(201);
+    expect(await dailyRow(server, foldClient, '2026-03-04')).toMatchObject({
       reflectionsCompleted: 2,
       productivityCount: 2,
       productivityAverage: 70,
@@ -176,10 +216,10 @@ describe('POST /api/survey/reflections', () => {
       mental: 90,
       physical: 90,
     });
-    const response = await callAs(server, berlin, 'POST', reflectionsPath, yesterday);
+    const response = await callAs(server, foldClient, 'POST', reflectionsPath, yesterday);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ window: 'evening', localDate: '2026-03-03' });
-    expect(totalsFigures(await totalsRow(server, berlin, 'learn'))).toEqual({
+    expect(totalsFigures(await totalsRow(server, foldClient, 'learn'))).toEqual({
       productivitySum: 70 + 90,
       productivityDays: 2,
       mentalSum: 60 + 90,
@@ -198,39 +238,47 @@ describe('POST /api/survey/reflections', () => {
       '2026-03-04T10:00:00.000Z', // 11:00 CET: between windows
       '2026-03-01T06:00:00.000Z', // before the acceptance day
     ]) {
-      const response = await reflect(berlin, answeredAt, 'reflection');
+      const response = await reflect(refusedClient, answeredAt, 'reflection');
       expect(response.status).toBe(409);
       expect(response.body).toEqual({
         error: 'outside_window',
         message: 'No reflection window is open at that time',
       });
     }
-    expect(await surveyRows(server, berlin)).toHaveLength(3);
+    expect(await surveyRows(server, refusedClient)).toHaveLength(0);
   });
 
   it('refuses the wrong survey type for the window and an answered window (409)', async () => {
-    const wrongAfternoon = await reflect(berlin, '2026-03-04T14:00:00.000Z', 'morningReflection');
+    // The morning window of 2026-03-04 is answered.
+    await answerMorning(windowClient);
+    const wrongAfternoon = await reflect(
+      windowClient,
+      '2026-03-04T14:00:00.000Z',
+      'morningReflection',
+    );
     expect(wrongAfternoon.status).toBe(409);
     expect(wrongAfternoon.body).toEqual({
       error: 'wrong_survey_type',
       message: 'The afternoon window takes a reflection, not a morningReflection',
     });
     clock.now = new Date('2026-03-05T07:00:00Z');
-    const wrongMorningNow = await reflect(berlin, '2026-03-05T06:00:00.000Z', 'reflection');
+    const wrongMorningNow = await reflect(windowClient, '2026-03-05T06:00:00.000Z', 'reflection');
     expect(wrongMorningNow.status).toBe(409);
     expect(wrongMorningNow.body).toEqual({
       error: 'wrong_survey_type',
       message: 'The morning window takes a morningReflection, not a reflection',
     });
     clock.now = berlinEvening;
-    const again = await reflect(berlin, '2026-03-04T08:00:00.000Z', 'morningReflection');
+    const again = await reflect(windowClient, '2026-03-04T08:00:00.000Z', 'morningReflection');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       error: 'window_completed',
       message: 'This reflection window is already completed',
     });
-    expect(await surveyRows(server, berlin)).toHaveLength(3);
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ reflectionsCompleted: 2 });
+    expect(await surveyRows(server, windowClient)).toHaveLength(1);
+    expect(await dailyRow(server, windowClient, '2026-03-04')).toMatchObject({
+      reflectionsCompleted: 1,
+    });
   });
 
   it('refuses unknown survey types and statuses and out-of-range answers (400), storing nothing', async () => {
@@ -272,21 +320,21 @@ describe('POST /api/survey/reflections', () => {
   it('accepts 2 minutes of clock skew, refuses more and anything older than 30 days (400)', async () => {
     // 21:02 CET, in the night window, 2 minutes ahead of now.
     const skewed = reflection('2026-03-04T20:02:00.000Z', 'reflection');
-    expect((await callAs(server, berlin, 'POST', reflectionsPath, skewed)).status).toBe(201);
-    const future = await reflect(berlin, '2026-03-04T20:02:01.000Z', 'reflection');
+    expect((await callAs(server, skewClient, 'POST', reflectionsPath, skewed)).status).toBe(201);
+    const future = await reflect(skewClient, '2026-03-04T20:02:01.000Z', 'reflection');
     expect(future.status).toBe(400);
     expect(future.body).toEqual({
       error: 'invalid_request',
       message: 'answeredAt is in the future',
     });
     clock.now = new Date('2026-04-03T20:00:00Z');
-    const old = await reflect(berlin, '2026-03-04T17:00:00.000Z', 'reflection');
+    const old = await reflect(skewClient, '2026-03-04T17:00:00.000Z', 'reflection');
     expect(old.status).toBe(400);
     expect(old.body).toEqual({
       error: 'invalid_request',
       message: 'answeredAt is older than 30 days',
     });
-    expect(await surveyRows(server, berlin)).toHaveLength(4);
+    expect(await surveyRows(server, skewClient)).toHaveLength(1);
   });
 
   it('answers 401 without a token and 403 to a coach, storing nothing', async () => {
@@ -344,8 +392,10 @@ describe('POST /api/survey/reflections', () => {
 
 describe('POST /api/survey/assessments', () => {
   it('stores one in progress, then completes the step’s scheduled assessment with it', async () => {
+    // A reflection of the day first, so the day has its row before the assessment.
+    await answerMorning(assessClient);
     const id = randomUUID();
-    const started = await assess('2026-03-04T09:00:00.000Z', 'inProgress', id);
+    const started = await assess(assessClient, '2026-03-04T09:00:00.000Z', 'inProgress', id);
     expect(started.status).toBe(201);
     expect(started.body).toEqual({
       id,
@@ -356,11 +406,13 @@ describe('POST /api/survey/assessments', () => {
       status: 'inProgress',
       answeredAt: '2026-03-04T09:00:00.000Z',
     });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ assessmentsCompleted: 0 });
+    expect(await dailyRow(server, assessClient, '2026-03-04')).toMatchObject({
+      assessmentsCompleted: 0,
+    });
 
-    const done = await assess('2026-03-04T19:00:00.000Z', 'complete', id);
+    const done = await assess(assessClient, '2026-03-04T19:00:00.000Z', 'complete', id);
     expect(done.status).toBe(200);
-    const events = await eventRows(server, berlin);
+    const events = await eventRows(server, assessClient);
     const scheduled = events.find((event) => event.kind === 'assessment');
     expect(scheduled).toMatchObject({
       step: 'learn',
@@ -377,53 +429,65 @@ describe('POST /api/survey/assessments', () => {
       status: 'complete',
       answeredAt: '2026-03-04T19:00:00.000Z',
     });
-    const stored = (await surveyRows(server, berlin)).filter((row) => row.type === 'assessment');
+    const stored = (await surveyRows(server, assessClient)).filter(
+      (row) => row.type === 'assessment',
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       status: 'complete',
       answers: { q1: 3, q2: 'often', q3: true, q4: null },
     });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ assessmentsCompleted: 1 });
-    expect(totalsFigures(await totalsRow(server, berlin, 'learn'))).toMatchObject({
+    expect(await dailyRow(server, assessClient, '2026-03-04')).toMatchObject({
       assessmentsCompleted: 1,
-      reflectionsCompleted: 4,
+    });
+    expect(totalsFigures(await totalsRow(server, assessClient, 'learn'))).toMatchObject({
+      assessmentsCompleted: 1,
+      reflectionsCompleted: 1,
     });
 
     // A retry of the complete one is answered unchanged; moving it back is refused.
-    const retry = await assess('2026-03-04T19:30:00.000Z', 'complete', id);
+    const retry = await assess(assessClient, '2026-03-04T19:30:00.000Z', 'complete', id);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(done.body);
-    const back = await assess('2026-03-04T19:30:00.000Z', 'inProgress', id);
+    const back = await assess(assessClient, '2026-03-04T19:30:00.000Z', 'inProgress', id);
     expect(back.status).toBe(409);
     expect(back.body).toEqual({
       error: 'assessment_final',
       message: 'A complete assessment can not be changed',
     });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ assessmentsCompleted: 1 });
+    expect(await dailyRow(server, assessClient, '2026-03-04')).toMatchObject({
+      assessmentsCompleted: 1,
+    });
   });
 
   it('keeps an extra complete assessment without counting it', async () => {
-    const extra = await assess('2026-03-04T19:45:00.000Z', 'complete');
+    // The step's scheduled assessment is completed.
+    expect((await assess(extraClient, '2026-03-04T19:00:00.000Z', 'complete')).status).toBe(201);
+    const extra = await assess(extraClient, '2026-03-04T19:45:00.000Z', 'complete');
     expect(extra.status).toBe(201);
     expect(extra.body).toMatchObject({ calendarEventId: null, status: 'complete' });
-    expect(await dailyRow(server, berlin, '2026-03-04')).toMatchObject({ assessmentsCompleted: 1 });
-    expect(totalsFigures(await totalsRow(server, berlin, 'learn'))).toMatchObject({
+    expect(await dailyRow(server, extraClient, '2026-03-04')).toMatchObject({
+      assessmentsCompleted: 1,
+    });
+    expect(totalsFigures(await totalsRow(server, extraClient, 'learn'))).toMatchObject({
       assessmentsCompleted: 1,
     });
   });
 
   it('refuses an id already used by a reflection, a future time, and answers 401 and 403', async () => {
-    const [reflectionRow] = (await surveyRows(server, berlin)).filter(
+    await answerMorning(reusedClient);
+    const [reflectionRow] = (await surveyRows(server, reusedClient)).filter(
       (row) => row.type !== 'assessment',
     );
     const reused = await assess(
+      reusedClient,
       '2026-03-04T19:00:00.000Z',
       'complete',
       reflectionRow?.clientSurveyId ?? '',
     );
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject({ error: 'id_conflict' });
-    const future = await assess('2026-03-04T20:10:00.000Z', 'complete');
+    const future = await assess(reusedClient, '2026-03-04T20:10:00.000Z', 'complete');
     expect(future.status).toBe(400);
     expect(future.body).toEqual({
       error: 'invalid_request',
@@ -437,10 +501,10 @@ describe('POST /api/survey/assessments', () => {
       error: 'forbidden',
       message: 'Only a client can submit assessments',
     });
-    const assessments = (await surveyRows(server, berlin)).filter(
+    const assessments = (await surveyRows(server, reusedClient)).filter(
       (row) => row.type === 'assessment',
     );
-    expect(assessments).toHaveLength(2);
+    expect(assessments).toHaveLength(0);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '../../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../../test/testServer.ts';
 import { schema } from '../../../db/index.ts';
-import { createEpisodeSweep } from './sweep.ts';
+import { createEpisodeSweep, type EpisodeSweepOptions } from './sweep.ts';
 
 // The attention episodes through the server: the sweep opens and ends them by the clients list's
 // rule, the coach's actions through the API mark the first action, data sent over the API ends
@@ -25,12 +25,20 @@ const silentLog = { info: () => {}, warn: () => {} };
 describe('attention episodes', () => {
   let server: TestServer;
   const clock = { now: new Date() };
-  let coach: TestUser;
-  let otherCoach: TestUser;
-  let away: TestUser;
-  let silent: TestUser;
-  let busy: TestUser;
-  let t0: Date;
+
+  /** One test's people: a coach of three clients, and another coach without any. */
+  type World = {
+    coach: TestUser;
+    otherCoach: TestUser;
+    /** Last connected 30 h before `t0`. */
+    away: TestUser;
+    /** Never connected. */
+    silent: TestUser;
+    /** Last connected 1 h before `t0`. */
+    busy: TestUser;
+    /** Day 4 of learn: every part of the rule judges. */
+    t0: Date;
+  };
 
   const person = (email: string, coachOf?: TestUser) =>
     createUserWithProfile(server.database, {
@@ -42,13 +50,43 @@ describe('attention episodes', () => {
     });
 
   /** A sweep of its own (a process of its own) whose clock stands at `at`. */
-  const sweepAt = (at: Date) =>
+  const sweepAt = (at: Date, options?: Partial<EpisodeSweepOptions>) =>
     createEpisodeSweep({
       database: server.database,
       organisationId: server.database.organisationId,
       now: () => at,
       log: silentLog,
+      ...(options ? { options } : {}),
     }).tick();
+
+  /**
+   * The people of one test, their addresses named after `name`. A sweep reaches every coach of the
+   * organisation that is due, so the coaches other tests left due (never swept, or marked stale by
+   * an action) are swept first, all in one tick, at an instant past any test's: this test's
+   * sweeps then find only its own coaches due, and what they count is its own.
+   */
+  async function seedWorld(name: string): Promise<World> {
+    await sweepAt(new Date(Date.now() + 1000 * day), { coachesPerTick: 1000 });
+    const coach = await person(`${name}.coach@example.com`);
+    const otherCoach = await person(`${name}.other.coach@example.com`);
+    const away = await person(`${name}.away@example.com`, coach);
+    const silent = await person(`${name}.silent@example.com`, coach);
+    const busy = await person(`${name}.busy@example.com`, coach);
+    const t0 = new Date(Date.now() + 3 * day);
+    await seedSession(
+      server,
+      away.personId,
+      new Date(t0.getTime() - 31 * hour),
+      new Date(t0.getTime() - 30 * hour),
+    );
+    await seedSession(
+      server,
+      busy.personId,
+      new Date(t0.getTime() - 5 * hour),
+      new Date(t0.getTime() - hour),
+    );
+    return { coach, otherCoach, away, silent, busy, t0 };
+  }
 
   async function call(user: TestUser, method: string, path: string, body?: unknown) {
     return callApi(server.baseUrl, method, path, {
@@ -64,37 +102,44 @@ describe('attention episodes', () => {
     const response = await call(user, 'GET', '/api/analytics/clients');
     return { status: response.status, body: (response.body as ClientSummaryList).attentionFigures };
   };
-  const itemsOf = async (client: TestUser) =>
+  const itemsOf = async (coach: TestUser, client: TestUser) =>
     ((await episodesOf(coach, client)).body as AttentionEpisodeList).items;
+  /** Time for the notices published so far to reach their listeners. */
+  const noticesDelivered = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  /**
+   * The coach's actions after the sweep at `t0` opened the episodes of away and silent: a note on
+   * away 5 h on and another 6 h on, then a follow-up of silent dated 2 h on.
+   */
+  async function act({ coach, away, silent, t0 }: World) {
+    clock.now = new Date(t0.getTime() + 5 * hour);
+    const note = await call(coach, 'POST', `/api/notes/clients/${away.personId}/notes`, {
+      id: randomUUID(),
+      text: 'Called, no answer',
+    });
+    clock.now = new Date(t0.getTime() + 6 * hour);
+    await call(coach, 'POST', `/api/notes/clients/${away.personId}/notes`, {
+      id: randomUUID(),
+      text: 'Second try',
+    });
+    clock.now = new Date(t0.getTime() + 2 * hour);
+    const followUp = await call(coach, 'PUT', `/api/notes/clients/${silent.personId}/followUp`, {
+      dueDate: addDays(localDateOf(clock.now, 'Europe/Madrid'), 7),
+      reason: 'Ask how the first week went',
+    });
+    return { note, followUp };
+  }
 
   beforeAll(async () => {
     server = await startTestServer({
       services: ['auth', 'account', 'analytics', 'notes', 'device-metrics'],
       now: () => clock.now,
     });
-    coach = await person('coach@example.com');
-    otherCoach = await person('other.coach@example.com');
-    away = await person('away@example.com', coach);
-    silent = await person('silent@example.com', coach);
-    busy = await person('busy@example.com', coach);
-    // Day 4 of learn: every part of the rule judges.
-    t0 = new Date(Date.now() + 3 * day);
-    await seedSession(
-      server,
-      away.personId,
-      new Date(t0.getTime() - 31 * hour),
-      new Date(t0.getTime() - 30 * hour),
-    );
-    await seedSession(
-      server,
-      busy.personId,
-      new Date(t0.getTime() - 5 * hour),
-      new Date(t0.getTime() - hour),
-    );
   });
   afterAll(() => server?.close());
 
   it('opens an episode for each client who needs attention, with the reasons of the list, and keeps the figures', async () => {
+    const { coach, away, busy, t0 } = await seedWorld('opens');
     clock.now = t0;
     // Read once before: the list's answer is kept; the sweep's figures must still show after it.
     expect((await figuresOf(coach)).body).toMatchObject({ episodes: 0, keptAt: null });
@@ -122,7 +167,7 @@ describe('attention episodes', () => {
       ],
       generatedAt: t0.toISOString(),
     });
-    expect(await itemsOf(busy)).toEqual([]);
+    expect(await itemsOf(coach, busy)).toEqual([]);
 
     const figures = await figuresOf(coach);
     expect(figures.body).toEqual({
@@ -139,30 +184,20 @@ describe('attention episodes', () => {
   });
 
   it("marks the coach's first action (a note, a follow-up) and keeps it when the coach acts again", async () => {
-    clock.now = new Date(t0.getTime() + 5 * hour);
-    const note = await call(coach, 'POST', `/api/notes/clients/${away.personId}/notes`, {
-      id: randomUUID(),
-      text: 'Called, no answer',
-    });
+    const world = await seedWorld('acts');
+    const { coach, away, silent, t0 } = world;
+    // The sweep at t0 opens the episodes of away and silent.
+    await sweepAt(t0);
+    const { note, followUp } = await act(world);
     expect(note.status).toBe(201);
-    clock.now = new Date(t0.getTime() + 6 * hour);
-    await call(coach, 'POST', `/api/notes/clients/${away.personId}/notes`, {
-      id: randomUUID(),
-      text: 'Second try',
-    });
-    clock.now = new Date(t0.getTime() + 2 * hour);
-    const followUp = await call(coach, 'PUT', `/api/notes/clients/${silent.personId}/followUp`, {
-      dueDate: addDays(localDateOf(clock.now, 'Europe/Madrid'), 7),
-      reason: 'Ask how the first week went',
-    });
     expect(followUp.status, JSON.stringify(followUp.body)).toBe(200);
 
-    const [awayEpisode] = await itemsOf(away);
+    const [awayEpisode] = await itemsOf(coach, away);
     expect(awayEpisode).toMatchObject({
       firstActionAt: new Date(t0.getTime() + 5 * hour).toISOString(),
       firstActionKind: 'note',
     });
-    const [silentEpisode] = await itemsOf(silent);
+    const [silentEpisode] = await itemsOf(coach, silent);
     expect(silentEpisode).toMatchObject({
       firstActionAt: new Date(t0.getTime() + 2 * hour).toISOString(),
       firstActionKind: 'followUp',
@@ -175,6 +210,11 @@ describe('attention episodes', () => {
   });
 
   it('ends the episode when the client is back through the API, and the figures count it as ended after the action', async () => {
+    const world = await seedWorld('ends');
+    const { coach, away, t0 } = world;
+    // The sweep at t0 opens the episodes of away and silent.
+    await sweepAt(t0);
+    await act(world);
     // Two days on, the busy client has been silent for 49 h: an episode of their own, no action.
     const back = new Date(t0.getTime() + 2 * day);
     clock.now = back;
@@ -196,7 +236,7 @@ describe('attention episodes', () => {
     const swept = await sweepAt(back);
     expect(swept).toMatchObject({ opened: 1, ended: 1 });
 
-    const [episode] = await itemsOf(away);
+    const [episode] = await itemsOf(coach, away);
     expect(episode).toMatchObject({ endedAt: back.toISOString(), firstActionKind: 'note' });
     const figures = await figuresOf(coach);
     // Acted on after 5 h (away, ended 43 h after the note) and 2 h (silent, open); busy not yet.
@@ -211,6 +251,7 @@ describe('attention episodes', () => {
   });
 
   it('keeps a later sweep when an older one (a slower process) commits after it', async () => {
+    const { coach, t0 } = await seedWorld('later');
     const later = new Date(t0.getTime() + 3 * day);
     await sweepAt(later);
     expect(await sweepAt(new Date(t0.getTime() + 2.5 * day))).toMatchObject({
@@ -222,6 +263,9 @@ describe('attention episodes', () => {
   });
 
   it("answers another coach the one 404 of client calls, a client 403 for the list, and the other coach's own empty figures", async () => {
+    const { otherCoach, away, t0 } = await seedWorld('others');
+    // The sweep at t0 opens the episodes of away and silent.
+    await sweepAt(t0);
     const stranger = await episodesOf(otherCoach, away);
     expect(stranger.status).toBe(404);
     expect((await episodesOf(away, away)).status).toBe(404);
@@ -231,6 +275,11 @@ describe('attention episodes', () => {
   });
 
   it("sweeps a coach's clients within a tick of a change heard from the notices", async () => {
+    const { busy, t0 } = await seedWorld('heard');
+    // The episodes open, and their notices reach their listeners, before this process listens.
+    await sweepAt(t0);
+    await noticesDelivered();
+    clock.now = t0;
     const sweep = createEpisodeSweep({
       database: server.database,
       organisationId: server.database.organisationId,
@@ -259,7 +308,7 @@ describe('attention episodes', () => {
           ],
         },
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await noticesDelivered();
       expect(await sweep.tick()).toMatchObject({ coaches: 1 });
     } finally {
       await sweep.stop();
