@@ -9,8 +9,9 @@ import { failureThreshold } from '../scripts/visualTolerance.ts';
 import { coachWindows, namedWindow, type WindowSize } from './windows.ts';
 
 const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
-// Whether this run takes the pictures (`npm test`, the gate, leaves them to `npm run test:all`).
-const takesSnapshots = process.env.COACH_STORY_SNAPSHOTS !== '0';
+// Whether this run takes the pictures (SB_SNAPSHOTS=0 in scripts/test-storybook.sh: `npm test`,
+// the gate, leaves them to `npm run test:all`).
+const takesSnapshots = process.env.SB_SNAPSHOTS !== '0';
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
 // compares them with the baselines into an HTML report; approving a story copies its render).
 const rendersDir = `${process.cwd()}/test-results/visual/actual`;
@@ -416,7 +417,7 @@ const config: TestRunnerConfig = {
     }
 
     // Visual snapshot of the page as a person sees it, compared with the committed baseline
-    // (unless the run takes none: SB_SNAPSHOTS=0 in scripts/test-storybook.sh).
+    // (unless the run takes none).
     if (parameters?.snapshot !== false && takesSnapshots) {
       await page.mouse.move(0, 0);
       // An update run (-u) takes the page as it is; a check waits for a differing render to settle.

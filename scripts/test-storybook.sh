@@ -40,8 +40,8 @@ done
 # The last review moves to test-results/visual-runs/ (named by when it was written), where the
 # newest five are kept and linked from the new review's page.
 # A run without pictures (SB_SNAPSHOTS=0) leaves the last review where it is.
-snapshots="${SB_SNAPSHOTS:-1}"
-if [ "$snapshots" != 0 ] && [ -d test-results/visual ]; then
+export SB_SNAPSHOTS="${SB_SNAPSHOTS:-1}"
+if [ "$SB_SNAPSHOTS" != 0 ] && [ -d test-results/visual ]; then
   mkdir -p test-results/visual-runs
   written=$(date -u -r test-results/visual +%Y-%m-%dT%H-%M-%SZ)
   rm -rf "test-results/visual-runs/$written"
@@ -51,9 +51,9 @@ if [ "$snapshots" != 0 ] && [ -d test-results/visual ]; then
   done
 fi
 status=0
-COACH_STORY_SNAPSHOTS="$snapshots" TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
+TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
   status=$?
-if [ "$snapshots" != 0 ]; then bash scripts/visual-review.sh; fi
+if [ "$SB_SNAPSHOTS" != 0 ]; then bash scripts/visual-review.sh; fi
 
 # A run of every story file also opens every Docs page (scripts/storybookDocs.ts), unless SB_DOCS=0.
 story_files=0
