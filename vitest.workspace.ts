@@ -1,3 +1,4 @@
+import { globSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProjectConfiguration } from 'vitest/config';
 import { thorough } from './packages/server/test/thorough.ts';
@@ -107,6 +108,50 @@ const thoroughOnlyFiles = {
  * Server files whose behaviour is the HTTP layer's, whatever the database: on PGlite only.
  */
 const httpOnlyFiles = ['test/slowReaders.test.ts', 'test/slowReadersCrowd.test.ts'];
+
+const withPostgres = process.env.COACH_SKIP_POSTGRES !== '1';
+/**
+ * Whether this run has a PostgreSQL server to run the database's files on (the test commands set
+ * TEST_DATABASE_URL; without it, server-postgres's global setup fails the run, and a run of
+ * server-pglite alone runs every file on PGlite).
+ */
+const hasPostgresServer = withPostgres && Boolean(process.env.TEST_DATABASE_URL);
+/** The server files that use a database (the hostile-input generator's and httpOnlyFiles do not). */
+const databaseFiles = {
+  include: [
+    'src/db/**/*.test.ts',
+    'src/services/**/*.test.ts',
+    'src/seed/**/*.test.ts',
+    'src/metrics/**/*.test.ts',
+    'test/**/*.test.ts',
+  ],
+  exclude: ['test/hostile/schemaArbitrary.test.ts', ...httpOnlyFiles],
+};
+/**
+ * Server files whose subject is the database engine, run on both databases: the database layer,
+ * and the files of the engines' own branches (PGlite's memory of live sessions, live events across
+ * processes on PostgreSQL, PostgreSQL's pool in the metrics). Every other file that uses a
+ * database runs once (decision 109): on PostgreSQL when the run has a server (the same SQL, for
+ * about three quarters of PGlite's CPU, with real concurrency), on PGlite when it has none
+ * (COACH_SKIP_POSTGRES=1, or no TEST_DATABASE_URL); the journeys on PGlite are the end-to-end run's, the parity's and the
+ * demo's. The heaviest files (`heavyFiles`) run on both in the thorough tier.
+ */
+const engineFiles = [
+  'src/db/**/*.test.ts',
+  'src/services/auth/liveSessions.test.ts',
+  'src/services/analytics/liveEvents.test.ts',
+  'src/metrics/metrics.test.ts',
+];
+/**
+ * The files that run on PostgreSQL only in a run with a server: what PGlite's project leaves (not
+ * the heaviest, which `npm run test:unit` alone runs on PGlite with a sample).
+ */
+const postgresOnlyFiles = (() => {
+  const root = resolve(import.meta.dirname, 'packages/server');
+  const kept = [...engineFiles, ...databaseFiles.exclude, ...heavyFiles.server];
+  const onBoth = new Set(globSync(kept, { cwd: root }));
+  return globSync(databaseFiles.include, { cwd: root }).filter((file) => !onBoth.has(file));
+})();
 
 /**
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
@@ -220,8 +265,8 @@ export const projects: TestProjectConfiguration[] = [
       hookTimeout: 60_000,
     },
   },
-  // The server's tests run twice: on PGlite, and on a PostgreSQL server (TEST_DATABASE_URL, see
-  // scripts/ensure-postgres.sh). Tests that need no database run in the first project only.
+  // The server's tests: on PGlite, and on a PostgreSQL server (TEST_DATABASE_URL, see
+  // scripts/ensure-postgres.sh); each file on one of them but the engine's (`engineFiles`).
   {
     extends: true,
     test: {
@@ -229,12 +274,17 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/server',
       environment: 'node',
       include: thorough ? heavyFiles.server : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: thorough ? [] : thoroughLater ? heavyFiles.server : thoroughOnlyFiles.server,
+      exclude: thorough
+        ? []
+        : [
+            ...(thoroughLater ? heavyFiles.server : thoroughOnlyFiles.server),
+            ...(hasPostgresServer ? postgresOnlyFiles : []),
+          ],
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
     },
   },
-  ...(process.env.COACH_SKIP_POSTGRES === '1'
+  ...(!withPostgres
     ? []
     : [
         {
@@ -243,25 +293,11 @@ export const projects: TestProjectConfiguration[] = [
             name: 'server-postgres',
             root: 'packages/server',
             environment: 'node',
-            // Only the tests that use the database run a second time; the heaviest in
-            // `npm run test:thorough` only.
-            include: thorough
-              ? heavyFiles.server
-              : [
-                  'src/db/**/*.test.ts',
-                  'src/services/**/*.test.ts',
-                  'src/seed/**/*.test.ts',
-                  'src/metrics/**/*.test.ts',
-                  'test/**/*.test.ts',
-                ],
-            // The hostile-input generator's test uses no database: once is enough. Nor do the
-            // slow readers test one: they hold the HTTP layer's stall rule and answer cap to
-            // clients that never read, the database only filling the answers they ask for.
-            exclude: [
-              'test/hostile/schemaArbitrary.test.ts',
-              ...httpOnlyFiles,
-              ...(thorough ? [] : heavyFiles.server),
-            ],
+            // The files that use a database (the heaviest in `npm run test:thorough` only). The
+            // hostile-input generator's test uses none, nor do the slow readers test one: they
+            // hold the HTTP layer's stall rule and answer cap to clients that never read.
+            include: thorough ? heavyFiles.server : databaseFiles.include,
+            exclude: [...databaseFiles.exclude, ...(thorough ? [] : heavyFiles.server)],
             // Its global setup (test/templates.ts) fails the run when TEST_DATABASE_URL is
             // missing, instead of skipping.
             env: { COACH_TEST_DB: 'postgres' },
@@ -284,7 +320,7 @@ export const projects: TestProjectConfiguration[] = [
       setupFiles: ['../server/test/freshModules.ts'],
     },
   },
-  ...(process.env.COACH_SKIP_POSTGRES === '1'
+  ...(!withPostgres
     ? []
     : [
         {

@@ -122,7 +122,7 @@ if [ "$all" = 1 ]; then
   # finds everything there or shows why it failed.
   bash scripts/ensure-engines.sh >"$logs/engines-install.log" 2>&1 &
   engines_install=$!
-  step "unit and server tests (vitest: ui and app in jsdom, api, server on PGlite and PostgreSQL; the heaviest files left to the thorough tier)"
+  step "unit and server tests (vitest: ui and app in jsdom, api, server on PostgreSQL and its database layer on PGlite too; the heaviest files left to the thorough tier)"
   # The heaviest server and simulator files run once, at full depth on both databases, in the
   # thorough tier at the end, not also with a sample here (vitest.workspace.ts).
   COACH_THOROUGH_LATER=1 npm run test:unit 2>&1 | tee "$logs/vitest.log"
@@ -216,7 +216,7 @@ print_step_times
 times_printed=1
 echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start )) s"
 if [ "$all" = 1 ]; then
-  echo "(unit and server tests on both databases, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the operators' Prometheus checks, the thorough tier, the deploy steps)"
+  echo "(unit and server tests, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the operators' Prometheus checks, the thorough tier, the deploy steps)"
 else
   echo "(unit and server tests on PGlite, every story's play and axe check in the browser; \`npm run test:all\` runs every test, the heaviest files, the pictures)"
 fi
