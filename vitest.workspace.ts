@@ -130,28 +130,43 @@ const databaseFiles = {
 /**
  * Server files whose subject is the database engine, run on both databases: the database layer,
  * and the files of the engines' own branches (PGlite's memory of live sessions, live events across
- * processes on PostgreSQL, PostgreSQL's pool in the metrics). Every other file that uses a
- * database runs once (decision 109): on PostgreSQL when the run has a server (the same SQL, for
- * about three quarters of PGlite's CPU, with real concurrency), on PGlite when it has none
- * (COACH_SKIP_POSTGRES=1, or no TEST_DATABASE_URL); the journeys on PGlite are the end-to-end run's, the parity's and the
- * demo's. The heaviest files (`heavyFiles`) run on both in the thorough tier.
+ * processes on PostgreSQL, PostgreSQL's pool in the metrics, PGlite's text in the hostile Unicode),
+ * and the route fuzzer, which records each engine's figures (reliability/results.md). Every other
+ * file that uses a database runs once (decision 109): on PostgreSQL when the run has a server (the
+ * same SQL, for about three quarters of PGlite's CPU, with real concurrency), on PGlite when it
+ * has none (COACH_SKIP_POSTGRES=1, or no TEST_DATABASE_URL); the journeys on PGlite are the
+ * end-to-end run's, the parity's and the demo's.
  */
 const engineFiles = [
   'src/db/**/*.test.ts',
   'src/services/auth/liveSessions.test.ts',
   'src/services/analytics/liveEvents.test.ts',
   'src/metrics/metrics.test.ts',
+  'test/hostile/unicode.test.ts',
+  'test/hostile/routeFuzz.test.ts',
 ];
-/**
- * The files that run on PostgreSQL only in a run with a server: what PGlite's project leaves (not
- * the heaviest, which `npm run test:unit` alone runs on PGlite with a sample).
- */
+/** The server files that run on PostgreSQL only in a run with a server: what PGlite's leaves. */
 const postgresOnlyFiles = (() => {
   const root = resolve(import.meta.dirname, 'packages/server');
-  const kept = [...engineFiles, ...databaseFiles.exclude, ...heavyFiles.server];
-  const onBoth = new Set(globSync(kept, { cwd: root }));
+  const onBoth = new Set(globSync([...engineFiles, ...databaseFiles.exclude], { cwd: root }));
   return globSync(databaseFiles.include, { cwd: root }).filter((file) => !onBoth.has(file));
 })();
+/**
+ * The simulator's files that run on PostgreSQL only in a run with a server: all but the
+ * generator's (no database) and the demo's backup round trip (the embedded database's backup).
+ * The whole demo's seed on PGlite is every `npm start`'s and the end-to-end run's template.
+ */
+const simulatorPostgresOnlyFiles = [
+  'src/bulk.test.ts',
+  'src/simulation.test.ts',
+  'src/demo/demoHistory.test.ts',
+];
+/**
+ * The heaviest files a project leaves out: all of them when the thorough tier runs them later
+ * (`thoroughLater`), none in that tier, and else (`npm run test:unit` alone, with samples) `others`.
+ */
+const heavyLeft = (heavy: string[], others: string[]) =>
+  thorough ? [] : thoroughLater ? heavy : others;
 
 /**
  * The test projects: ui and app in a DOM environment; domain, api, server, simulator and the
@@ -274,12 +289,10 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/server',
       environment: 'node',
       include: thorough ? heavyFiles.server : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: thorough
-        ? []
-        : [
-            ...(thoroughLater ? heavyFiles.server : thoroughOnlyFiles.server),
-            ...(hasPostgresServer ? postgresOnlyFiles : []),
-          ],
+      exclude: [
+        ...heavyLeft(heavyFiles.server, thoroughOnlyFiles.server),
+        ...(hasPostgresServer ? postgresOnlyFiles : []),
+      ],
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
     },
@@ -297,7 +310,13 @@ export const projects: TestProjectConfiguration[] = [
             // hostile-input generator's test uses none, nor do the slow readers test one: they
             // hold the HTTP layer's stall rule and answer cap to clients that never read.
             include: thorough ? heavyFiles.server : databaseFiles.include,
-            exclude: [...databaseFiles.exclude, ...(thorough ? [] : heavyFiles.server)],
+            exclude: [
+              ...databaseFiles.exclude,
+              ...heavyLeft(
+                heavyFiles.server,
+                heavyFiles.server.filter((file) => !postgresOnlyFiles.includes(file)),
+              ),
+            ],
             // Its global setup (test/templates.ts) fails the run when TEST_DATABASE_URL is
             // missing, instead of skipping.
             env: { COACH_TEST_DB: 'postgres' },
@@ -314,7 +333,10 @@ export const projects: TestProjectConfiguration[] = [
       root: 'packages/simulator',
       environment: 'node',
       include: thorough ? heavyFiles.simulator : ['src/**/*.test.ts'],
-      exclude: thorough ? [] : thoroughLater ? heavyFiles.simulator : thoroughOnlyFiles.simulator,
+      exclude: [
+        ...heavyLeft(heavyFiles.simulator, thoroughOnlyFiles.simulator),
+        ...(hasPostgresServer ? simulatorPostgresOnlyFiles : []),
+      ],
       env: { COACH_TEST_DB: 'pglite' },
       ...serverWorkers,
       setupFiles: ['../server/test/freshModules.ts'],
@@ -331,12 +353,11 @@ export const projects: TestProjectConfiguration[] = [
             environment: 'node',
             include: thorough ? heavyFiles.simulator : ['src/**/*.test.ts'],
             // The generator's test uses no database: once is enough. The demo data's backup round
-            // trip ran on PGlite only when it was the server's, and still does. The heaviest run
-            // here in `npm run test:thorough` only.
+            // trip is the embedded database's, on PGlite only.
             exclude: [
               'src/generator.test.ts',
               'src/demo/demoBackup.test.ts',
-              ...(thorough ? [] : heavyFiles.simulator),
+              ...heavyLeft(heavyFiles.simulator, thoroughOnlyFiles.simulator),
             ],
             env: { COACH_TEST_DB: 'postgres' },
             ...serverWorkers,

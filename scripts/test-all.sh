@@ -123,7 +123,7 @@ if [ "$all" = 1 ]; then
   bash scripts/ensure-engines.sh >"$logs/engines-install.log" 2>&1 &
   engines_install=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server on PostgreSQL and its database layer on PGlite too; the heaviest files left to the thorough tier)"
-  # The heaviest server and simulator files run once, at full depth on both databases, in the
+  # The heaviest server and simulator files run once, at full depth, in the
   # thorough tier at the end, not also with a sample here (vitest.workspace.ts).
   COACH_THOROUGH_LATER=1 npm run test:unit 2>&1 | tee "$logs/vitest.log"
   step "begun beside the unit tests: the typecheck and dependency check, the static Storybook, the app, the e2e template database; the ui package built, packed, rendered, type-checked"
@@ -191,7 +191,7 @@ if [ "$all" = 1 ]; then
   npm run test:engines 2>&1 | tee "$logs/engines.log"
   step "operators: a real Prometheus scrapes the product; the alert rules under promtool; a trace over OTLP"
   npm run test:ops 2>&1 | tee "$logs/ops.log"
-  step "begun beside the end-to-end runs: the thorough tier (the heaviest server and simulator files at full depth on both databases, the several-process e2e files) and the deploy steps on a clean clone, the rest of their run"
+  step "begun beside the end-to-end runs: the thorough tier (the heaviest server and simulator files at full depth, the several-process e2e files) and the deploy steps on a clean clone, the rest of their run"
   for job in thorough deploy; do
     status=0
     wait "${!job}" || status=$?

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:thorough`: the heaviest server and simulator test files (whole-demo seeds, the
-# route fuzzer at full depth, floods of requests; the list is in vitest.workspace.ts) on PGlite and
-# on a throwaway PostgreSQL server, and the several-process end-to-end files (the live figures
+# route fuzzer at full depth, floods of requests; the list is in vitest.workspace.ts) on a
+# throwaway PostgreSQL server (the engine's own files, the route fuzzer among them, on PGlite too;
+# decision 109), and the several-process end-to-end files (the live figures
 # across two products, the morning mail sent once by three) in chromium. `npm test` runs the
 # server and simulator ones once, on PGlite, with samples, and `npm run test:e2e` the one-process
 # end-to-end runs of the same journeys; `npm run test:all` (and so CI) ends with this tier. Extra
