@@ -4,6 +4,7 @@ import {
   fixtureIds,
   fixtureTokens,
   type MockCoachSettings,
+  type MockState,
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
@@ -156,14 +157,61 @@ export const LoadError: Story = {
   },
 };
 
-/** A new hour saved: the toast says so, and the form shows what the server stored. */
-export const Saved: Story = {
+/**
+ * A failed read (a 500, once): 'Error loading mail settings' with a retry, which reads them. Its
+ * picture would be On's.
+ */
+export const LoadErrorRetried: Story = {
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get(
+        '*/api/account/coachSettings',
+        () => HttpResponse.json({ error: 'internal_error', message: 'Boom' }, { status: 500 }),
+        { once: true },
+      ),
+    );
+  },
   play: async ({ canvasElement }) => {
-    const { hour, save } = await form(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Error loading mail settings')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(
+      await canvas.findByRole('checkbox', { name: 'Send me the morning mail' }),
+    ).toBeChecked();
+  },
+};
+
+// The mock state of the story below, to read what its save stored.
+let savedState: MockState = createMockState();
+
+/**
+ * A new hour and zone saved: the toast says so, and the switch, the hour and the zone are stored
+ * together.
+ */
+export const Saved: Story = {
+  beforeEach({ msw }) {
+    savedState = createMockState();
+    msw.use(...createHandlers({ state: savedState }));
+  },
+  play: async ({ canvasElement }) => {
+    const { hour, timezone, save } = await form(canvasElement);
     await choose(hour, 'Hour', '6:00 AM');
+    await choose(timezone, 'Timezone', 'Europe/Berlin');
     await userEvent.click(save);
     await expectToast('Mail settings saved');
     await waitFor(() => expect(hour).toHaveTextContent('6:00 AM'));
+    await expect(timezone).toHaveTextContent('Europe/Berlin');
+    await expect(savedState.coachSettings.get(fixtureIds.coachPerson)).toEqual({
+      hasTimezone: true,
+      hasLanguage: false,
+      isMorningMailOn: true,
+      morningMailHour: 6,
+      language: 'en-US',
+    });
+    await expect(
+      savedState.persons.find((person) => person.id === fixtureIds.coachPerson)?.timezone,
+    ).toBe('Europe/Berlin');
   },
 };
 

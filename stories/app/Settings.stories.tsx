@@ -1,7 +1,14 @@
-import { createHandlers, fixtureIds, onePixelPng } from '@coach/api/msw';
+import {
+  createHandlers,
+  createMockState,
+  demoResetCode,
+  fixtureIds,
+  type MockState,
+  onePixelPng,
+} from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
@@ -33,6 +40,9 @@ async function form(canvasElement: HTMLElement) {
     picture: canvas.getByLabelText('Choose picture'),
   };
 }
+
+const replyField = (canvas: Canvas, number: number) =>
+  canvas.getByRole('textbox', { name: new RegExp(`^Quick reply ${number}\\b`) });
 
 const choose = (input: HTMLElement, file: File) =>
   fireEvent.change(input, { target: { files: [file] } });
@@ -118,17 +128,18 @@ export const ValidationErrors: Story = {
 };
 
 /**
- * The first name changed to Alexandra and saved: the toast 'Profile successfully edited', the new
- * name kept in the field.
+ * The first name changed to ' Alexandra ' and saved: the toast 'Profile successfully edited', the
+ * trimmed name kept in the field, and the picture named after what the server saved.
  */
 export const Saved: Story = {
   play: async ({ canvasElement }) => {
-    const { firstName, save } = await form(canvasElement);
+    const { canvas, firstName, save } = await form(canvasElement);
     await userEvent.clear(firstName);
-    await userEvent.type(firstName, 'Alexandra');
+    await userEvent.type(firstName, '  Alexandra ');
     await userEvent.click(save);
     await expectToast('Profile successfully edited');
     await expect(firstName).toHaveValue('Alexandra');
+    await expect(canvas.getByRole('img', { name: 'Alexandra Morgan' })).toBeVisible();
   },
 };
 
@@ -152,6 +163,31 @@ export const SaveError: Story = {
     await userEvent.click(save);
     await expectToast('Error updating profile');
     await expect(firstName).toHaveValue('Alexa');
+  },
+};
+
+/**
+ * The profile could not be read (a 500, once): 'Error processing profile' with a retry, which
+ * reads it. Its picture would be Loaded's.
+ */
+export const LoadErrorRetried: Story = {
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get(
+        '*/api/account/persons/:id',
+        () => HttpResponse.json({ error: 'internal_error', message: 'Boom' }, { status: 500 }),
+        { once: true },
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Error processing profile');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByLabelText('First name')).toHaveValue('Alex');
+    await expect(canvas.queryByText('Error processing profile')).not.toBeInTheDocument();
   },
 };
 
@@ -188,16 +224,26 @@ export const SaveServerUnreachable: Story = {
   },
 };
 
-/** Only the types the server takes (PNG, JPEG, WebP): a GIF is refused as a PDF would be. */
+/**
+ * Only the types the server takes (PNG, JPEG, WebP): a GIF is refused as a PDF would be, neither
+ * previewed nor uploaded: Save then saves the profile alone.
+ */
 export const PictureNotImage: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas, picture } = await form(canvasElement);
+    const { canvas, picture, save } = await form(canvasElement);
     await expect(picture).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
     choose(picture, new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
     await expect(
       await canvas.findByText('You are able to only use images as a profile picture'),
     ).toBeVisible();
     await expect(picture).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByRole('img', { name: 'Alex Morgan' })).not.toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    // Uploaded, the GIF would be refused by the server: 'Profile picture uploading failed'.
+    await userEvent.click(save);
+    await expectToast('Profile successfully edited');
   },
 };
 
@@ -223,25 +269,23 @@ export const PictureTooBig: Story = {
 };
 
 /**
- * A new picture chosen shows at once as a preview; on Save its upload fails: the toast 'Profile
- * picture uploading failed'.
+ * A new picture chosen shows at once as a preview; on Save the profile is saved but the server
+ * refuses the picture as too large (413): the toast 'Profile picture uploading failed', and the
+ * size message under the picture.
  */
 export const UploadFailed: Story = {
   beforeEach({ msw }) {
     msw.use(
       ...createHandlers({
         failures: {
-          putProfilePicture: {
-            status: 500,
-            error: 'internal_error',
-            message: 'Something went wrong',
-          },
+          putProfilePicture: { status: 413, error: 'payload_too_large', message: 'Too large' },
         },
       }),
     );
   },
   play: async ({ canvasElement }) => {
-    const { canvas, picture, save } = await form(canvasElement);
+    const { canvas, firstName, picture, save } = await form(canvasElement);
+    await userEvent.type(firstName, 'a');
     choose(picture, png());
     // The preview shows the chosen file before anything is saved.
     await waitFor(() =>
@@ -251,7 +295,16 @@ export const UploadFailed: Story = {
       ),
     );
     await userEvent.click(save);
+    await waitFor(() => expect(page().getByText('Profile picture uploading failed')).toBeVisible());
+    await expect(page().queryByText('Profile successfully edited')).not.toBeInTheDocument();
     await expectToast('Profile picture uploading failed');
+    // The profile was saved all the same: the picture is named after the saved name.
+    await expect(canvas.getByRole('img', { name: 'Alexa Morgan' })).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'File is too big for the upload, the limit is 7 MB. Please, choose another one',
+      ),
+    ).toBeVisible();
   },
 };
 
@@ -273,6 +326,31 @@ export const ChangePasswordOpen: Story = {
 };
 
 /**
+ * The password changed in the dialog: 'Password successfully changed', the dialog closed, and this
+ * tab still signed in (the server ended the other sessions): a save goes through. Its picture
+ * would be Saved's.
+ */
+export const PasswordChanged: Story = {
+  parameters: { snapshot: false },
+  play: async ({ canvasElement }) => {
+    const { canvas, save } = await form(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
+    const dialog = within(await page().findByRole('dialog', { name: 'Change password' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Next' }));
+    await userEvent.type(await dialog.findByLabelText('Code'), demoResetCode);
+    await userEvent.click(dialog.getByRole('button', { name: 'Next' }));
+    await userEvent.type(await dialog.findByLabelText('New password'), 'NewPass123');
+    await userEvent.type(dialog.getByLabelText('Confirm password'), 'NewPass123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Next' }));
+    await expectToast('Password successfully changed');
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(save);
+    await expectToast('Profile successfully edited');
+    await expect(canvas.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  },
+};
+
+/**
  * The quick replies: the demo coach's four, the second moved up, the last removed and a new one
  * added, then saved in that order: 'Quick replies saved'.
  */
@@ -280,19 +358,121 @@ export const QuickReplies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const heading = await canvas.findByRole('heading', { name: 'Quick replies' });
+    await expect(replyField(canvas, 1)).toHaveValue(
+      'Hi {firstName}, I noticed your scores dipped this week. How are you feeling?',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Remove quick reply 4' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Move quick reply 2 up' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Add a quick reply' }));
     // '{{' types one '{'.
-    await userEvent.type(
-      canvas.getByRole('textbox', { name: /^Quick reply 4\b/ }),
-      'See you on Thursday, {{firstName}.',
-    );
+    await userEvent.type(replyField(canvas, 4), 'See you on Thursday, {{firstName}.');
     await userEvent.click(canvas.getByRole('button', { name: 'Save quick replies' }));
     await expectToast('Quick replies saved');
-    await expect(canvas.getByRole('textbox', { name: /^Quick reply 1\b/ })).toHaveValue(
+    // The form shows the replies as the server stored them, in that order.
+    await expect(
+      [1, 2, 3, 4].map((number) => (replyField(canvas, number) as HTMLTextAreaElement).value),
+    ).toEqual([
       'Great progress, {firstName}! Keep it up.',
-    );
+      'Hi {firstName}, I noticed your scores dipped this week. How are you feeling?',
+      'Thanks for letting me know, {firstName}. Let us talk about it in our next session.',
+      'See you on Thursday, {firstName}.',
+    ]);
     heading.scrollIntoView({ block: 'start' });
+  },
+};
+
+/** A quick reply added but left blank: 'Write the quick reply or remove it'. */
+export const QuickReplyBlank: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole('heading', { name: 'Quick replies' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a quick reply' }));
+    await userEvent.type(replyField(canvas, 5), '   ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save quick replies' }));
+    await expect(await canvas.findByText('Write the quick reply or remove it')).toBeVisible();
+    heading.scrollIntoView({ block: 'start' });
+  },
+};
+
+/** The quick replies' save fails on the server: the toast says so. Its picture would be Loaded's. */
+export const QuickRepliesSaveError: Story = {
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    msw.use(http.put('*/api/messaging/quickReplies', () => HttpResponse.json({}, { status: 500 })));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Quick replies' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Save quick replies' }));
+    await expectToast('The quick replies could not be saved.');
+  },
+};
+
+/** Picks `option` in the select named `label` (its list is portalled). */
+async function chooseOption(canvas: Canvas, label: string, option: string) {
+  await userEvent.click(await canvas.findByRole('combobox', { name: label }));
+  const list = await screen.findByRole('listbox', { name: label });
+  const item = within(list).getByRole('option', { name: option });
+  await waitFor(() => expect(item).toBeVisible());
+  await userEvent.click(item);
+}
+
+/** The language's save fails: 'Error saving language', and the app stays in English. */
+export const LanguageSaveError: Story = {
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    msw.use(
+      ...createHandlers({
+        failures: {
+          updateCoachSettings: { status: 500, error: 'internal_error', message: 'Boom' },
+        },
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await chooseOption(canvas, 'Language', 'Español');
+    await expectToast('Error saving language');
+    await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
+  },
+};
+
+// The mock state of the story below, to read what its save stored.
+let spanishBrowserState: MockState = createMockState();
+
+/**
+ * A Spanish browser, the coach keeping the default language (mail off at 06:00): the app speaks
+ * Spanish and the choice shows Español; English picked is saved with the mail settings unchanged,
+ * and said in English. Its picture would be Loaded's.
+ */
+export const LanguageFromSpanishBrowser: Story = {
+  globals: { locale: 'es' },
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    spanishBrowserState = createMockState();
+    spanishBrowserState.coachSettings.set(fixtureIds.coachPerson, {
+      hasTimezone: true,
+      hasLanguage: false,
+      isMorningMailOn: false,
+      morningMailHour: 6,
+      language: 'en-US',
+    });
+    msw.use(...createHandlers({ state: spanishBrowserState }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('combobox', { name: 'Idioma' })).toHaveTextContent(
+      'Español',
+    );
+    await chooseOption(canvas, 'Idioma', 'English');
+    await expectToast('Language saved');
+    await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
+    await expect(spanishBrowserState.coachSettings.get(fixtureIds.coachPerson)).toEqual({
+      hasTimezone: true,
+      hasLanguage: true,
+      isMorningMailOn: false,
+      morningMailHour: 6,
+      language: 'en-US',
+    });
   },
 };
