@@ -43,11 +43,11 @@ type Canvas = ReturnType<typeof within>;
 
 const next = (canvas: Canvas) => canvas.getByRole('button', { name: 'Next' });
 // Toasts are portalled out of the story's root.
-const _page = () => within(document.body);
+const page = () => within(document.body);
 
-async function toCodeStep(canvas: Canvas) {
+async function toCodeStep(canvas: Canvas, address: string = demoCoachCredentials.email) {
   const email = await canvas.findByLabelText('Email');
-  await userEvent.type(email, demoCoachCredentials.email);
+  await userEvent.type(email, address);
   await userEvent.click(next(canvas));
   return canvas.findByLabelText('Code');
 }
@@ -113,17 +113,53 @@ export const RequestFailed: Story = {
   },
 };
 
+/** A 429 of the auth service that asks to wait `seconds`. */
+const rateLimited = (seconds: number) =>
+  HttpResponse.json(
+    { error: 'rate_limited', message: 'Too many attempts' },
+    { status: 429, headers: { 'Retry-After': String(seconds) } },
+  );
+
 /**
- * Step 2 of 3: the 6-digit code field, the address the code went to, and the 'send me a new code'
- * link button.
+ * Too many code requests (429): a toast says when to try again, not that the request failed; the
+ * screen stays at step 1.
+ */
+export const RequestTooManyAttempts: Story = {
+  // The picture, once the toast is gone, is RequestFailed's.
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    msw.use(http.post('*/api/auth/passwordReset/request', () => rateLimited(45)));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Email'), demoCoachCredentials.email);
+    await userEvent.click(next(canvas));
+    // The one toast says when, in place of the failure's.
+    await expect(
+      await page().findByText('Too many attempts. Try again in 45 seconds.'),
+    ).toBeInTheDocument();
+    await expect(page().queryByText('Change password request failed')).not.toBeInTheDocument();
+    await expectToast('Too many attempts. Try again in 45 seconds.');
+    await expect(canvas.queryByLabelText('Code')).not.toBeInTheDocument();
+    await expect(canvas.getByText('Step 1 of 3')).toBeVisible();
+  },
+};
+
+/**
+ * Step 2 of 3: the 6-digit code field, the address the code went to (trimmed), and the 'send me a
+ * new code' link button.
  */
 export const CodeStep: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await toCodeStep(canvas)).toHaveValue('');
+    // The address typed with spaces around it: the code goes to it trimmed (the text as it is,
+    // spaces not collapsed, names the address it was sent to).
+    await expect(await toCodeStep(canvas, `  ${demoCoachCredentials.email}  `)).toHaveValue('');
     await expect(canvas.getByText('Step 2 of 3')).toBeVisible();
     await expect(
-      canvas.getByText('Enter the 6-digit code sent to coach@example.com.'),
+      canvas.getByText('Enter the 6-digit code sent to coach@example.com.', {
+        normalizer: (text) => text,
+      }),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'send me a new code' })).toBeVisible();
   },
@@ -168,14 +204,7 @@ export const WrongCode: Story = {
 /** Too many code checks (429): when to try again, above the code until it is edited. */
 export const CodeTooManyAttempts: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      http.post('*/api/auth/passwordReset/verifyCode', () =>
-        HttpResponse.json(
-          { error: 'rate_limited', message: 'Too many attempts' },
-          { status: 429, headers: { 'Retry-After': '900' } },
-        ),
-      ),
-    );
+    msw.use(http.post('*/api/auth/passwordReset/verifyCode', () => rateLimited(900)));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -232,6 +261,37 @@ export const ResendFailed: Story = {
     await toCodeStep(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'send me a new code' }));
     await expectToast('Resend code failed');
+    await expect(canvas.getByRole('button', { name: 'send me a new code' })).toBeVisible();
+  },
+};
+
+/**
+ * Asking for a new code too often (429): a toast says when to try again, not that the resend
+ * failed; the link stays.
+ */
+export const ResendTooManyAttempts: Story = {
+  // The picture, once the toast is gone, is ResendFailed's.
+  parameters: { snapshot: false },
+  beforeEach({ msw }) {
+    // The first code is sent; a new one is throttled.
+    let requests = 0;
+    msw.use(
+      http.post('*/api/auth/passwordReset/request', () => {
+        requests += 1;
+        return requests === 1 ? undefined : rateLimited(75);
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toCodeStep(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'send me a new code' }));
+    // The one toast says when, in place of the failure's.
+    await expect(
+      await page().findByText('Too many attempts. Try again in 2 minutes.'),
+    ).toBeInTheDocument();
+    await expect(page().queryByText('Resend code failed')).not.toBeInTheDocument();
+    await expectToast('Too many attempts. Try again in 2 minutes.');
     await expect(canvas.getByRole('button', { name: 'send me a new code' })).toBeVisible();
   },
 };
@@ -341,5 +401,30 @@ export const EndsOnTheSecondStep: Story = {
     await expect(canvas.queryByRole('heading', { name: 'My clients' })).not.toBeInTheDocument();
     // One way back: the second step's, not the reset's as well.
     await expect(canvas.getAllByText('Back to sign in')).toHaveLength(1);
+  },
+};
+
+/**
+ * The whole signed-out app at a reset carrying a signed-in page in `?next=`: 'Back to sign in'
+ * keeps it, and the reset signs the coach in on that page. (The settings screen's picture is its
+ * own stories'.)
+ */
+export const ReturnsToTheLinkedPage: Story = {
+  render: renderApp,
+  parameters: { route: '/changePassword?next=%2Fsettings', snapshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+      'href',
+      '/?next=%2Fsettings',
+    );
+    await userEvent.type(await toPasswordStep(canvas), 'NewPass123');
+    await userEvent.type(canvas.getByLabelText('Confirm password'), 'NewPass123');
+    await userEvent.click(next(canvas));
+    await expect(await canvas.findByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expectToast('Password successfully changed');
+    // Still there once the toast is gone: the reset's own step on goes there too, not to the list.
+    await expect(canvas.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'My clients' })).not.toBeInTheDocument();
   },
 };

@@ -107,14 +107,35 @@ export const IncorrectEmailFormat: Story = {
   },
 };
 
-/** The password typed, then shown as text with the eye button, which now reads 'Hide password'. */
+/**
+ * The password typed, then shown as text with the eye button, which now reads 'Hide password' and
+ * masks it again.
+ */
 export const PasswordShown: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, password } = fields(canvasElement);
     await userEvent.type(password, 'Coach123!');
     await userEvent.click(canvas.getByRole('button', { name: 'Show password' }));
     await expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(canvas.getByRole('button', { name: 'Hide password' }));
+    await expect(password).toHaveAttribute('type', 'password');
+    // Shown again for the picture.
+    await userEvent.click(canvas.getByRole('button', { name: 'Show password' }));
+    await expect(password).toHaveAttribute('type', 'text');
     await expect(canvas.getByRole('button', { name: 'Hide password' })).toBeVisible();
+  },
+};
+
+/**
+ * A signed-out link's page kept in `?next=`: 'Forgot password?' carries it on, as the reset signs
+ * the coach in too. (The picture is Empty's.)
+ */
+export const ForgotPasswordKeepsReturnPath: Story = {
+  parameters: { route: '/?next=%2Fclients%2F42', snapshot: false },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('link', { name: 'Forgot password?' }),
+    ).toHaveAttribute('href', '/changePassword?next=%2Fclients%2F42');
   },
 };
 
@@ -192,6 +213,30 @@ export const ServiceUnavailable: Story = {
   },
 };
 
+/**
+ * The server fails (500): 'Sign-in failed, please try again', not that it could not be reached.
+ */
+export const SignInFailed: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ error: 'internal_error', message: 'Boom' }, { status: 500 }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, email, password, submit } = fields(canvasElement);
+    await userEvent.type(email, demoCoachCredentials.email);
+    await userEvent.type(password, demoCoachCredentials.password);
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Sign-in failed, please try again',
+    );
+    await expect(canvas.queryByText(/could not be reached/)).not.toBeInTheDocument();
+    releaseFocus();
+  },
+};
+
 /** A throttled sign-in (429) says so and when to try again, never 'could not be reached'. */
 export const TooManyAttempts: Story = {
   beforeEach({ msw }) {
@@ -212,6 +257,7 @@ export const TooManyAttempts: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Try again in 2 minutes.',
     );
+    await expect(canvas.queryByText(/could not be reached/)).not.toBeInTheDocument();
     await expect(submit).toBeDisabled();
   },
 };
@@ -222,8 +268,8 @@ const codeNotice =
 /**
  * The account asks for the code mailed to it (strangers' failed sign-ins went past the server's
  * ceiling): Sign in shows the server's notice above a Code field that takes focus, email and
- * password stay, and the code sent with them signs the coach in (the whole signed-out app here,
- * so the clients list opens).
+ * password stay, and the code sent with them (spaces around it dropped) signs the coach in (the
+ * whole signed-out app here, so the clients list opens).
  */
 export const CodeRequired: Story = {
   render: renderApp,
@@ -246,7 +292,8 @@ export const CodeRequired: Story = {
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
     await expect(submit).toBeEnabled();
 
-    await userEvent.type(code, demoSignInCode);
+    // Spaces around a pasted code are dropped.
+    await userEvent.type(code, ` ${demoSignInCode} `);
     await userEvent.click(submit);
     await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
   },
