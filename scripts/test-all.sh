@@ -135,12 +135,15 @@ else
   # Storybook, built for tests (`--test`: the stories without the Docs pages, which the gate does
   # not open, in about half the CPU time), then every story's play and axe check in two browser
   # pages, without its picture (SB_SNAPSHOTS=0: a quarter of the stories' CPU, two cores kept
-  # busy; `npm run test:all` and `npm run test-storybook` take and review them). The unit tests' workers leave part of the two cores idle while they wait on
+  # busy; `npm run test:all` and `npm run test-storybook` take and review them), but the
+  # whole-page captures of every width and language (tag 'whole-page', decision 111: their plays
+  # are their screens' own, their pictures and widths `npm run test:all`'s). The unit tests'
+  # workers leave part of the two cores idle while they wait on
   # timers, sockets and their PGlite threads, and the stories' pages fill it. The stories run in a
   # process group of their own (setsid), stopped with the run when the unit tests fail; their
   # output is printed after the unit tests'.
   setsid bash -c 'npx storybook build --test --quiet -o storybook-static >"$1/builds.log" 2>&1 || exit 90
-    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 SB_SNAPSHOTS=0 npm run test-storybook -- --ci >"$1/storybook.log" 2>&1' \
+    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 SB_SNAPSHOTS=0 npm run test-storybook -- --ci --excludeTags=whole-page >"$1/storybook.log" 2>&1' \
     stories "$logs" &
   stories=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite; the heaviest files left to the thorough tier), every story in chromium beside them"

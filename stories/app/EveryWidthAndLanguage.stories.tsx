@@ -30,10 +30,14 @@ import { withAppRootFontSize } from './withAppRootFontSize.tsx';
  * its bar, whole at 1,280 px (its first screens at every width: 'App/Screens/AttentionQueue').
  * English at 1,280 px of a signed-out screen is its own story's picture: the page fits the window.
  * No Docs page: each of these is on its screen's page at 1,280 px.
+ *
+ * Tagged 'whole-page': `npm test`, the gate, which takes no picture, leaves them to
+ * `npm run test:all` (decision 111): their plays are their screens' own, their pictures and their
+ * checks of the window's width at the other widths and in Spanish are CI's.
  */
 const meta = {
   title: 'App/Journeys/Every width and language',
-  tags: ['!autodocs'],
+  tags: ['!autodocs', 'whole-page'],
 } satisfies Meta;
 
 export default meta;
