@@ -69,6 +69,10 @@ const heavyFiles = {
     'test/slowReadersCrowd.test.ts',
     'src/services/auth/hostileTraffic.test.ts',
     'src/services/auth/resetCodes.test.ts',
+    // Processes of their own: a first start seeding the whole demo, the operator's command run
+    // seven times and a server (the deploy steps run both as the handbook says, in CI).
+    'src/start.test.ts',
+    'src/cli/createCoach.test.ts',
   ],
   simulator: [
     'src/demo/demoBackup.test.ts',
@@ -145,11 +149,17 @@ const engineFiles = [
   'test/hostile/unicode.test.ts',
   'test/hostile/routeFuzz.test.ts',
 ];
+const serverRoot = resolve(import.meta.dirname, 'packages/server');
 /** The server files that run on PostgreSQL only in a run with a server: what PGlite's leaves. */
 const postgresOnlyFiles = (() => {
-  const root = resolve(import.meta.dirname, 'packages/server');
-  const onBoth = new Set(globSync([...engineFiles, ...databaseFiles.exclude], { cwd: root }));
-  return globSync(databaseFiles.include, { cwd: root }).filter((file) => !onBoth.has(file));
+  const onBoth = new Set(globSync([...engineFiles, ...databaseFiles.exclude], { cwd: serverRoot }));
+  return globSync(databaseFiles.include, { cwd: serverRoot }).filter((file) => !onBoth.has(file));
+})();
+/** The heaviest server files that use a database: the thorough tier's on PostgreSQL. */
+const heavyDatabaseFiles = (() => {
+  const usesDatabase = new Set(globSync(databaseFiles.include, { cwd: serverRoot }));
+  const excluded = new Set(globSync(databaseFiles.exclude, { cwd: serverRoot }));
+  return heavyFiles.server.filter((file) => usesDatabase.has(file) && !excluded.has(file));
 })();
 /**
  * The simulator's files that run on PostgreSQL only in a run with a server: all but the
@@ -309,7 +319,7 @@ export const projects: TestProjectConfiguration[] = [
             // The files that use a database (the heaviest in `npm run test:thorough` only). The
             // hostile-input generator's test uses none, nor do the slow readers test one: they
             // hold the HTTP layer's stall rule and answer cap to clients that never read.
-            include: thorough ? heavyFiles.server : databaseFiles.include,
+            include: thorough ? heavyDatabaseFiles : databaseFiles.include,
             exclude: [
               ...databaseFiles.exclude,
               ...heavyLeft(
