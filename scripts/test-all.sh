@@ -62,9 +62,8 @@ times_printed=0
 on_exit() {
   # A failed step still shows where the time went until it stopped.
   if [ "$times_printed" = 0 ]; then step_end; print_step_times; fi
-  # The thorough tier, the deploy steps and the Docs pages still going beside the end-to-end runs
-  # stop with it.
-  for job in "${thorough:-}" "${deploy:-}" "${docs:-}"; do
+  # The thorough tier and the deploy steps still going beside the end-to-end runs stop with it.
+  for job in "${thorough:-}" "${deploy:-}"; do
     if [ -n "$job" ]; then kill -TERM -- "-$job" 2>/dev/null || true; fi
   done
   # A typecheck still going (an earlier check failed) stops with the run.
@@ -171,17 +170,16 @@ if [ -n "$builds" ] && ! wait "$builds"; then
   exit 1
 fi
 [ -f "$logs/pack.log" ] && cat "$logs/pack.log"
-# With --all: the stories; then the end-to-end runs (chromium, then the main journeys in Firefox
-# and WebKit, then the operators' Prometheus checks), which wait on their products' starts, tokens
-# running out, throttles, a killed server's restart and mail for a third of their time (63 % of two
-# cores busy, measured in CI), so the thorough tier, the deploy steps on a clean clone
-# (`npm run test:deploy`) and the Docs pages (of the static Storybook the stories used) run beside
-# them. Each of those runs in a process group of its own (stopped with the run when it fails), its
-# output printed whole once the end-to-end runs are done; a failure of any fails the run then. (The
-# stories keep both cores busy.)
+# With --all: the stories and the Docs pages; then the end-to-end runs (chromium, then the main
+# journeys in Firefox and WebKit, then the operators' Prometheus checks), which wait on their
+# products' starts, tokens running out, throttles, a killed server's restart and mail for a third of
+# their time (63 % of two cores busy, measured in CI), so the thorough tier and the deploy steps on
+# a clean clone (`npm run test:deploy`) run beside them. Each of those two runs in a process group
+# of its own (stopped with the run when it fails), its output printed whole once the end-to-end
+# runs are done; a failure of either fails the run then. (The stories keep both cores busy.)
 if [ "$all" = 1 ]; then
-  step "storybook: every story in chromium (play, axe, visual)"
-  SB_SKIP_BUILD=1 SB_DOCS=0 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
+  step "storybook: every story in chromium (play, axe, visual) and every Docs page"
+  SB_SKIP_BUILD=1 SB_DOCS=1 npm run test-storybook -- --ci 2>&1 | tee "$logs/storybook.log"
   # The app's build is checked once here: the end-to-end run and the thorough tier each check it
   # too, and two builds at once into one folder fail.
   bash scripts/ensure-app-build.sh
@@ -189,19 +187,15 @@ if [ "$all" = 1 ]; then
   thorough=$!
   setsid bash -c 'npm run test:deploy >"$1/deploy.log" 2>&1' beside "$logs" &
   deploy=$!
-  # One Docs page at a time: it fills the end-to-end runs' waits rather than contending with them.
-  setsid bash -c 'SB_SKIP_BUILD=1 SB_STORIES=0 SB_DOCS_PAGES=1 npm run test-storybook >"$1/docs.log" 2>&1' \
-    beside "$logs" &
-  docs=$!
-  step "end-to-end: the built app and the services in chromium (e2e/); the thorough tier, the deploy steps and the Docs pages beside it"
+  step "end-to-end: the built app and the services in chromium (e2e/); the thorough tier and the deploy steps beside it"
   npm run test:e2e 2>&1 | tee "$logs/e2e.log"
   step "end-to-end in Firefox and WebKit: the coach's main journeys (e2e/engines/)"
   wait "$engines_install" || true
   npm run test:engines 2>&1 | tee "$logs/engines.log"
   step "operators: a real Prometheus scrapes the product; the alert rules under promtool; a trace over OTLP"
   npm run test:ops 2>&1 | tee "$logs/ops.log"
-  step "begun beside the end-to-end runs: the thorough tier (the heaviest server and simulator files at full depth, the several-process e2e files), the deploy steps on a clean clone and every Docs page, the rest of their run"
-  for job in thorough deploy docs; do
+  step "begun beside the end-to-end runs: the thorough tier (the heaviest server and simulator files at full depth, the several-process e2e files) and the deploy steps on a clean clone, the rest of their run"
+  for job in thorough deploy; do
     status=0
     wait "${!job}" || status=$?
     printf -v "$job" '%s' ""
@@ -216,7 +210,7 @@ total() {
     $(count "$logs/storybook.log" '^Tests:' "$1") + $(count_node "$logs/storybook.log" "$2") +
     $(count "$logs/e2e.log" '^ +Tests ' "$1") + $(count "$logs/engines.log" '^ +Tests ' "$1") +
     $(count "$logs/ops.log" '^ +Tests ' "$1") + $(count "$logs/thorough.log" '^ +Tests ' "$1") +
-    $(count_node "$logs/deploy.log" "$2") + $(count_node "$logs/docs.log" "$2") ))
+    $(count_node "$logs/deploy.log" "$2") ))
 }
 passed=$(total passed pass)
 failed=$(total failed fail)

@@ -10,8 +10,7 @@
 # SB_OUT (build folder), SB_PORT (static server port), SB_SKIP_BUILD=1 (reuse a build),
 # SB_WORKERS (browser pages at once, default 3: each story spends much of its time waiting),
 # SB_SNAPSHOTS=0 (plays and axe only, no picture and no visual review: `npm test`, the gate,
-# leaves the pictures to `npm run test:all`; they are a quarter of the run's CPU), SB_STORIES=0
-# (no story run: the Docs pages alone).
+# leaves the pictures to `npm run test:all`; they are a quarter of the run's CPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,28 +36,24 @@ for _ in $(seq 300); do
 done
 (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "The Storybook server did not start on port $port" >&2; exit 1; }
 
-status=0
-# SB_STORIES=0 skips the stories' run: the Docs pages alone (`npm run test:all` opens them beside
-# its end-to-end runs, after the stories).
-if [ "${SB_STORIES:-1}" != 0 ]; then
-  # A fresh visual review for this run: the renders of the stories that run now, then the report.
-  # The last review moves to test-results/visual-runs/ (named by when it was written), where the
-  # newest five are kept and linked from the new review's page.
-  # A run without pictures (SB_SNAPSHOTS=0) leaves the last review where it is.
-  export SB_SNAPSHOTS="${SB_SNAPSHOTS:-1}"
-  if [ "$SB_SNAPSHOTS" != 0 ] && [ -d test-results/visual ]; then
-    mkdir -p test-results/visual-runs
-    written=$(date -u -r test-results/visual +%Y-%m-%dT%H-%M-%SZ)
-    rm -rf "test-results/visual-runs/$written"
-    mv test-results/visual "test-results/visual-runs/$written"
-    ls -1 test-results/visual-runs | sort -r | tail -n +6 | while read -r old; do
-      rm -rf "test-results/visual-runs/$old"
-    done
-  fi
-  TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
-    status=$?
-  if [ "$SB_SNAPSHOTS" != 0 ]; then bash scripts/visual-review.sh; fi
+# A fresh visual review for this run: the renders of the stories that run now, then the report.
+# The last review moves to test-results/visual-runs/ (named by when it was written), where the
+# newest five are kept and linked from the new review's page.
+# A run without pictures (SB_SNAPSHOTS=0) leaves the last review where it is.
+export SB_SNAPSHOTS="${SB_SNAPSHOTS:-1}"
+if [ "$SB_SNAPSHOTS" != 0 ] && [ -d test-results/visual ]; then
+  mkdir -p test-results/visual-runs
+  written=$(date -u -r test-results/visual +%Y-%m-%dT%H-%M-%SZ)
+  rm -rf "test-results/visual-runs/$written"
+  mv test-results/visual "test-results/visual-runs/$written"
+  ls -1 test-results/visual-runs | sort -r | tail -n +6 | while read -r old; do
+    rm -rf "test-results/visual-runs/$old"
+  done
 fi
+status=0
+TZ=UTC node_modules/.bin/test-storybook --url "http://127.0.0.1:$port" --maxWorkers="${SB_WORKERS:-3}" "$@" ||
+  status=$?
+if [ "$SB_SNAPSHOTS" != 0 ]; then bash scripts/visual-review.sh; fi
 
 # A run of every story file also opens every Docs page (scripts/storybookDocs.ts), unless SB_DOCS=0.
 story_files=0
