@@ -70,6 +70,18 @@ async function logOut(page: Page) {
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
 }
 
+/**
+ * Logs out and waits until the sign-in page's autofill has asked for its challenge (which
+ * `holdFirstOptionsOfEachVisit` holds): the autofill asks once its support is known, which may be
+ * after the heading shows, and the button pressed before it asked would have its own challenge
+ * held in its place, the autofill's released instead.
+ */
+async function logOutToHeldAutofill(page: Page) {
+  const autofillAsked = page.waitForRequest((request) => isOptions(request.url()));
+  await logOut(page);
+  await autofillAsked;
+}
+
 describe('second sign-in factors', () => {
   it('a passkey and an authenticator app enrolled; the passkey alone signs in, then password + code; the password alone reaches only the second step; a recovery code works once; a reset ends on the second step', async () => {
     const product = e2e.product();
@@ -132,7 +144,7 @@ describe('second sign-in factors', () => {
     // the autofill never asks the browser after it (one passkey sign-in a visit).
     const autofillChallenges = await holdFirstOptionsOfEachVisit(page);
     for (let visit = 2; visit <= 4; visit += 1) {
-      await logOut(page);
+      await logOutToHeldAutofill(page);
       const buttonOptions = page.waitForRequest((request) => isOptions(request.url()));
       await passkeyButton.click();
       await buttonOptions;
@@ -145,7 +157,7 @@ describe('second sign-in factors', () => {
     // The autofill's challenge comes while the button's ceremony waits for the coach (away from
     // the laptop): that ceremony goes on waiting, neither taken over nor ended.
     await authenticator.setPresent(false);
-    await logOut(page);
+    await logOutToHeldAutofill(page);
     const buttonOptions = page.waitForRequest((request) => isOptions(request.url()));
     await passkeyButton.click();
     await buttonOptions;
