@@ -149,18 +149,20 @@ const engineFiles = [
   'test/hostile/unicode.test.ts',
   'test/hostile/routeFuzz.test.ts',
 ];
-const serverRoot = resolve(import.meta.dirname, 'packages/server');
+/** The server files that use a database (`files`) and the engine's (`onBoth`), under packages/server. */
+const usingDatabase = (() => {
+  const root = resolve(import.meta.dirname, 'packages/server');
+  const excluded = new Set(globSync(databaseFiles.exclude, { cwd: root }));
+  const onBoth = new Set(globSync(engineFiles, { cwd: root }));
+  const files = globSync(databaseFiles.include, { cwd: root }).filter(
+    (file) => !excluded.has(file),
+  );
+  return { files, onBoth };
+})();
 /** The server files that run on PostgreSQL only in a run with a server: what PGlite's leaves. */
-const postgresOnlyFiles = (() => {
-  const onBoth = new Set(globSync([...engineFiles, ...databaseFiles.exclude], { cwd: serverRoot }));
-  return globSync(databaseFiles.include, { cwd: serverRoot }).filter((file) => !onBoth.has(file));
-})();
+const postgresOnlyFiles = usingDatabase.files.filter((file) => !usingDatabase.onBoth.has(file));
 /** The heaviest server files that use a database: the thorough tier's on PostgreSQL. */
-const heavyDatabaseFiles = (() => {
-  const usesDatabase = new Set(globSync(databaseFiles.include, { cwd: serverRoot }));
-  const excluded = new Set(globSync(databaseFiles.exclude, { cwd: serverRoot }));
-  return heavyFiles.server.filter((file) => usesDatabase.has(file) && !excluded.has(file));
-})();
+const heavyDatabaseFiles = heavyFiles.server.filter((file) => usingDatabase.files.includes(file));
 /**
  * The simulator's files that run on PostgreSQL only in a run with a server: all but the
  * generator's (no database) and the demo's backup round trip (the embedded database's backup).
