@@ -47,6 +47,19 @@ const fields = (canvasElement: HTMLElement) => {
   };
 };
 
+/** Types these credentials into the form, once it shows, and presses Sign in; the form's fields. */
+async function signInWith(
+  canvasElement: HTMLElement,
+  credentials: { email: string; password: string },
+) {
+  await within(canvasElement).findByLabelText('Email');
+  const form = fields(canvasElement);
+  await userEvent.type(form.email, credentials.email);
+  await userEvent.type(form.password, credentials.password);
+  await userEvent.click(form.submit);
+  return form;
+}
+
 /**
  * The screen as a coach first sees it: heading, empty Email and masked Password, an enabled Sign
  * in button and the 'Forgot password?' link; no error.
@@ -98,10 +111,10 @@ export const ValidationErrors: Story = {
  */
 export const IncorrectEmailFormat: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, 'coach.example.com');
-    await userEvent.type(password, 'Coach123!');
-    await userEvent.click(submit);
+    const { canvas, email } = await signInWith(canvasElement, {
+      email: 'coach.example.com',
+      password: 'Coach123!',
+    });
     await expect(await canvas.findByText('Incorrect email format')).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
   },
@@ -145,10 +158,10 @@ export const ForgotPasswordKeepsReturnPath: Story = {
  */
 export const WrongPassword: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, 'NotThePassword1');
-    await userEvent.click(submit);
+    const { canvas, submit } = await signInWith(canvasElement, {
+      email: demoCoachCredentials.email,
+      password: 'NotThePassword1',
+    });
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Wrong email or password');
     await expect(submit).toBeDisabled();
   },
@@ -160,10 +173,7 @@ export const WrongPassword: Story = {
  */
 export const UserTypeRefused: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoClientCredentials.email);
-    await userEvent.type(password, demoClientCredentials.password);
-    await userEvent.click(submit);
+    const { canvas } = await signInWith(canvasElement, demoClientCredentials);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Invalid user type. Only coaches allowed',
     );
@@ -180,10 +190,10 @@ export const ServerUnreachable: Story = {
     msw.use(http.post('*/api/auth/login', () => HttpResponse.error()));
   },
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, demoCoachCredentials.password);
-    await userEvent.click(submit);
+    const { canvas, email, password, submit } = await signInWith(
+      canvasElement,
+      demoCoachCredentials,
+    );
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'The server could not be reached, please try again',
     );
@@ -200,10 +210,7 @@ export const ServiceUnavailable: Story = {
     msw.use(http.post('*/api/auth/login', () => new HttpResponse(null, { status: 503 })));
   },
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, demoCoachCredentials.password);
-    await userEvent.click(submit);
+    const { canvas, email, submit } = await signInWith(canvasElement, demoCoachCredentials);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'The server could not be reached, please try again',
     );
@@ -225,10 +232,7 @@ export const SignInFailed: Story = {
     );
   },
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, demoCoachCredentials.password);
-    await userEvent.click(submit);
+    const { canvas } = await signInWith(canvasElement, demoCoachCredentials);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Sign-in failed, please try again',
     );
@@ -250,10 +254,10 @@ export const TooManyAttempts: Story = {
     );
   },
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, 'NotThePassword1');
-    await userEvent.click(submit);
+    const { canvas, submit } = await signInWith(canvasElement, {
+      email: demoCoachCredentials.email,
+      password: 'NotThePassword1',
+    });
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Try again in 2 minutes.',
     );
@@ -277,18 +281,16 @@ export const CodeRequired: Story = {
     msw.use(...createHandlers({ signInCodeRequired: true }));
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const email = await canvas.findByLabelText('Email');
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(canvas.getByLabelText('Password'), demoCoachCredentials.password);
-    const submit = canvas.getByRole('button', { name: 'Sign in' });
-    await userEvent.click(submit);
+    const { canvas, email, password, submit } = await signInWith(
+      canvasElement,
+      demoCoachCredentials,
+    );
     const code = await canvas.findByLabelText('Code');
     await expect(canvas.getByText(codeNotice)).toBeVisible();
     await expect(code).toHaveFocus();
     await expect(code).toHaveAccessibleDescription(codeNotice);
     await expect(email).toHaveValue(demoCoachCredentials.email);
-    await expect(canvas.getByLabelText('Password')).toHaveValue(demoCoachCredentials.password);
+    await expect(password).toHaveValue(demoCoachCredentials.password);
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
     await expect(submit).toBeEnabled();
 
@@ -309,10 +311,7 @@ export const WrongSignInCode: Story = {
     msw.use(...createHandlers({ signInCodeRequired: true }));
   },
   play: async ({ canvasElement }) => {
-    const { canvas, email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, demoCoachCredentials.password);
-    await userEvent.click(submit);
+    const { canvas, submit } = await signInWith(canvasElement, demoCoachCredentials);
     const code = await canvas.findByLabelText('Code');
     await userEvent.type(code, '654321');
     await userEvent.click(submit);
@@ -339,10 +338,7 @@ export const Submitting: Story = {
     );
   },
   play: async ({ canvasElement }) => {
-    const { email, password, submit } = fields(canvasElement);
-    await userEvent.type(email, demoCoachCredentials.email);
-    await userEvent.type(password, demoCoachCredentials.password);
-    await userEvent.click(submit);
+    const { submit } = await signInWith(canvasElement, demoCoachCredentials);
     await expect(submit).toBeDisabled();
     await expect(submit).toHaveAttribute('data-loading');
   },
@@ -355,13 +351,10 @@ export const Submitting: Story = {
 export const SignedInGoesToClients: Story = {
   render: renderApp,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.type(
-      await canvas.findByLabelText('Email'),
-      `  ${demoCoachCredentials.email}  `,
-    );
-    await userEvent.type(canvas.getByLabelText('Password'), demoCoachCredentials.password);
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    const { canvas } = await signInWith(canvasElement, {
+      ...demoCoachCredentials,
+      email: `  ${demoCoachCredentials.email}  `,
+    });
     await expect(await canvas.findByRole('heading', { name: 'My clients' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: /^My clients/ })).toHaveAttribute(
       'aria-current',
