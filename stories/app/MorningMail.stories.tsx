@@ -4,14 +4,15 @@ import {
   fixtureIds,
   fixtureTokens,
   type MockCoachSettings,
-  type MockState,
 } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MorningMailSection } from '../../packages/app/src/features/settings/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { chooseOption } from './chooseOption.ts';
 import { expectToast } from './expectToast.ts';
+import { freshMockState } from './freshMockState.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 
 /**
@@ -33,9 +34,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-// Toasts and the select's list are portalled out of the story's root.
-const page = () => within(document.body);
-
 /** Handlers over a mock state where the demo coach has these settings and this timezone. */
 function coachWith(settings: MockCoachSettings, timezone: string) {
   const state = createMockState();
@@ -56,13 +54,6 @@ async function form(canvasElement: HTMLElement) {
     timezone: canvas.getByRole('combobox', { name: 'Timezone' }),
     save: canvas.getByRole('button', { name: 'Save mail settings' }),
   };
-}
-
-/** Picks `option` in the select `trigger` opens. */
-async function choose(trigger: HTMLElement, label: string, option: string) {
-  await userEvent.click(trigger);
-  const list = await page().findByRole('listbox', { name: label });
-  await userEvent.click(within(list).getByRole('option', { name: option }));
 }
 
 /** On, at 07:00 in the coach's timezone: what every coach starts with. */
@@ -182,27 +173,23 @@ export const LoadErrorRetried: Story = {
   },
 };
 
-// The mock state of the story below, to read what its save stored.
-let savedState: MockState = createMockState();
+const saved = freshMockState();
 
 /**
  * A new hour and zone saved: the toast says so, and the switch, the hour and the zone are stored
  * together.
  */
 export const Saved: Story = {
-  beforeEach({ msw }) {
-    savedState = createMockState();
-    msw.use(...createHandlers({ state: savedState }));
-  },
+  beforeEach: saved.beforeEach,
   play: async ({ canvasElement }) => {
     const { hour, timezone, save } = await form(canvasElement);
-    await choose(hour, 'Hour', '6:00 AM');
-    await choose(timezone, 'Timezone', 'Europe/Berlin');
+    await chooseOption(hour, 'Hour', '6:00 AM');
+    await chooseOption(timezone, 'Timezone', 'Europe/Berlin');
     await userEvent.click(save);
     await expectToast('Mail settings saved');
     await waitFor(() => expect(hour).toHaveTextContent('6:00 AM'));
     await expect(timezone).toHaveTextContent('Europe/Berlin');
-    await expect(savedState.coachSettings.get(fixtureIds.coachPerson)).toEqual({
+    await expect(saved.state().coachSettings.get(fixtureIds.coachPerson)).toEqual({
       hasTimezone: true,
       hasLanguage: false,
       isMorningMailOn: true,
@@ -210,7 +197,7 @@ export const Saved: Story = {
       language: 'en-US',
     });
     await expect(
-      savedState.persons.find((person) => person.id === fixtureIds.coachPerson)?.timezone,
+      saved.state().persons.find((person) => person.id === fixtureIds.coachPerson)?.timezone,
     ).toBe('Europe/Berlin');
   },
 };
@@ -246,7 +233,7 @@ export const SaveError: Story = {
   },
   play: async ({ canvasElement }) => {
     const { hour, save } = await form(canvasElement);
-    await choose(hour, 'Hour', '8:00 AM');
+    await chooseOption(hour, 'Hour', '8:00 AM');
     await userEvent.click(save);
     await expectToast('Error saving mail settings');
     // The choice stays, to save again.

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ProfileActions } from '../../packages/app/src/features/clientProfile/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { chooseOption } from './chooseOption.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
@@ -33,11 +34,7 @@ const openPhaseChange = (canvasElement: HTMLElement) =>
 /** Opens the goal choices Select, chooses 'Calm' and closes the list (it stays open to add more). */
 async function chooseCalm(modal: ReturnType<typeof within>) {
   const trigger = modal.getByRole('combobox', { name: 'Goal choices' });
-  await userEvent.click(trigger);
-  const listbox = await screen.findByRole('listbox', { name: 'Goal choices' });
-  const calm = within(listbox).getByRole('option', { name: 'Calm' });
-  await waitFor(() => expect(calm).toBeVisible());
-  await userEvent.click(calm);
+  const calm = await chooseOption(trigger, 'Goal choices', 'Calm');
   await expect(calm).toHaveAttribute('aria-selected', 'true');
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
@@ -47,11 +44,8 @@ async function chooseCalm(modal: ReturnType<typeof within>) {
 /** Fills the form: one goal, a BPM from the Select, one goal choice from its Select. */
 async function fillPhaseChange(modal: ReturnType<typeof within>) {
   await userEvent.click(modal.getByRole('checkbox', { name: 'Breathing' }));
-  await userEvent.click(modal.getByRole('combobox', { name: 'Breaths per minute' }));
-  const listbox = await screen.findByRole('listbox', { name: 'Breaths per minute' });
-  const option = within(listbox).getByRole('option', { name: '6 BPM' });
-  await waitFor(() => expect(option).toBeVisible());
-  await userEvent.click(option);
+  const breaths = modal.getByRole('combobox', { name: 'Breaths per minute' });
+  await chooseOption(breaths, 'Breaths per minute', '6 BPM');
   await chooseCalm(modal);
 }
 

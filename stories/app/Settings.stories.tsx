@@ -1,16 +1,11 @@
-import {
-  createHandlers,
-  createMockState,
-  demoResetCode,
-  fixtureIds,
-  type MockState,
-  onePixelPng,
-} from '@coach/api/msw';
+import { createHandlers, demoResetCode, fixtureIds, onePixelPng } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { chooseOption } from './chooseOption.ts';
 import { expectToast } from './expectToast.ts';
+import { freshMockState } from './freshMockState.ts';
 import { signedInParameters, signedInScreen } from './signedInScreen.tsx';
 
 /** Settings in the signed-in app ('/settings'), the demo coach signed in from stored tokens. */
@@ -408,15 +403,6 @@ export const QuickRepliesSaveError: Story = {
   },
 };
 
-/** Picks `option` in the select named `label` (its list is portalled). */
-async function chooseOption(canvas: Canvas, label: string, option: string) {
-  await userEvent.click(await canvas.findByRole('combobox', { name: label }));
-  const list = await screen.findByRole('listbox', { name: label });
-  const item = within(list).getByRole('option', { name: option });
-  await waitFor(() => expect(item).toBeVisible());
-  await userEvent.click(item);
-}
-
 /** The language's save fails: 'Error saving language', and the app stays in English. */
 export const LanguageSaveError: Story = {
   parameters: { snapshot: false },
@@ -431,14 +417,25 @@ export const LanguageSaveError: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await chooseOption(canvas, 'Language', 'Español');
+    await chooseOption(
+      await canvas.findByRole('combobox', { name: 'Language' }),
+      'Language',
+      'Español',
+    );
     await expectToast('Error saving language');
     await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
   },
 };
 
-// The mock state of the story below, to read what its save stored.
-let spanishBrowserState: MockState = createMockState();
+const spanishBrowser = freshMockState((state) => {
+  state.coachSettings.set(fixtureIds.coachPerson, {
+    hasTimezone: true,
+    hasLanguage: false,
+    isMorningMailOn: false,
+    morningMailHour: 6,
+    language: 'en-US',
+  });
+});
 
 /**
  * A Spanish browser, the coach keeping the default language (mail off at 06:00): the app speaks
@@ -448,26 +445,15 @@ let spanishBrowserState: MockState = createMockState();
 export const LanguageFromSpanishBrowser: Story = {
   globals: { locale: 'es' },
   parameters: { snapshot: false },
-  beforeEach({ msw }) {
-    spanishBrowserState = createMockState();
-    spanishBrowserState.coachSettings.set(fixtureIds.coachPerson, {
-      hasTimezone: true,
-      hasLanguage: false,
-      isMorningMailOn: false,
-      morningMailHour: 6,
-      language: 'en-US',
-    });
-    msw.use(...createHandlers({ state: spanishBrowserState }));
-  },
+  beforeEach: spanishBrowser.beforeEach,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('combobox', { name: 'Idioma' })).toHaveTextContent(
-      'Español',
-    );
-    await chooseOption(canvas, 'Idioma', 'English');
+    const language = await canvas.findByRole('combobox', { name: 'Idioma' });
+    await expect(language).toHaveTextContent('Español');
+    await chooseOption(language, 'Idioma', 'English');
     await expectToast('Language saved');
     await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
-    await expect(spanishBrowserState.coachSettings.get(fixtureIds.coachPerson)).toEqual({
+    await expect(spanishBrowser.state().coachSettings.get(fixtureIds.coachPerson)).toEqual({
       hasTimezone: true,
       hasLanguage: true,
       isMorningMailOn: false,

@@ -24,6 +24,7 @@ import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAc
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
+import { chooseOption } from './chooseOption.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { animationsSettled, openModal } from './profileActionsStory.ts';
@@ -314,11 +315,7 @@ export const ChoosingSpanishInSettings: Story = {
     const canvas = within(canvasElement);
     const select = await canvas.findByRole('combobox', { name: 'Language' });
     await expect(select).toHaveTextContent('English');
-    await userEvent.click(select);
-    const list = await screen.findByRole('listbox', { name: 'Language' });
-    const spanish = within(list).getByRole('option', { name: 'Español' });
-    await waitFor(() => expect(spanish).toBeVisible());
-    await userEvent.click(spanish);
+    await chooseOption(select, 'Language', 'Español');
     await expectToast('Idioma guardado');
     await expect(canvas.getByRole('combobox', { name: 'Idioma' })).toHaveTextContent('Español');
     await expect(canvas.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
