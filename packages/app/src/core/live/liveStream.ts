@@ -76,16 +76,19 @@ export async function runLiveStream({
         signal: opening.signal,
         ...(lastEventId ? { lastEventId } : {}),
       });
-      signal.removeEventListener('abort', abortOpening);
       failures = 0;
       const piped = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal });
       for await (const event of readLiveEvents(piped, reader)) onEvent(event);
     } catch (error) {
-      signal.removeEventListener('abort', abortOpening);
       if (signal.aborted) break;
       const { status } = toApiError(error);
       if (status === 401 || status === 403) return 'sessionEnded';
       failures += 1;
+    } finally {
+      // The request ends with its stream, whatever ended it: WebKit keeps the connection of a
+      // request whose body was only cancelled, and six such held every request after them.
+      signal.removeEventListener('abort', abortOpening);
+      opening.abort();
     }
     lastEventId = reader.lastEventId;
     if (signal.aborted) break;
