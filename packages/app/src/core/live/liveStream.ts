@@ -65,9 +65,9 @@ export async function runLiveStream({
   while (!signal.aborted) {
     const reader = new ServerSentEventReader();
     reader.lastEventId = lastEventId;
-    // The request's own signal covers its opening only: once open, the stream is closed by
-    // cancelling its body through a pipe (aborting a request that already has its answer trips
-    // some fetch implementations up).
+    // The stream is read through a pipe that `signal` cancels; the request's own signal aborts
+    // its opening and, once the stream has ended for whatever reason, the request itself (see
+    // `finally`), so that no connection outlives its stream.
     const opening = new AbortController();
     const abortOpening = () => opening.abort();
     signal.addEventListener('abort', abortOpening);
