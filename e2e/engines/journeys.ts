@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coach } from '../harness/coach.ts';
+import { demoClientSummary, postUsageBatch } from '../harness/liveFigures.ts';
 import type { Engine } from './engine.ts';
 import { type EngineE2e, setUpEngine } from './harness.ts';
 import type { Query } from './inPage.ts';
@@ -17,6 +18,8 @@ const mainMenu: Query = { role: 'navigation', name: 'Main' };
 const inviteButton = { role: 'button', name: 'Invite client' } satisfies Query;
 /** More Tabs than the clients screen has stops before its table's rows. */
 const tabsAtMost = 40;
+/** How long a device batch may take to show on an open profile (e2e/liveFigures.test.ts: 2 s). */
+const liveWithinMs = 10_000;
 
 /** Signs in as the demo coach from the sign-in screen and waits for 'My clients'. */
 export async function signInAsCoach(screen: Screen, e2e: EngineE2e) {
@@ -172,6 +175,27 @@ export function describeJourneys(name: string, launch: () => Promise<Engine>) {
       // The same figures as a table, captioned as the chart is named.
       await screen.click({ role: 'button', name: 'Show as table' });
       await screen.waitFor({ role: 'table', name: chartName });
+    });
+
+    it("shows a client's new figures on their open profile as their device sends them, without a reload", async () => {
+      const { url } = e2e.product();
+      const { clientId } = await demoClientSummary(e2e, url);
+      const screen = await e2e.newScreen();
+      await signInAsCoach(screen, e2e);
+      await screen.goto(`/clients/${clientId}`);
+      const engagement: Query = { role: 'region', name: 'Engagement (48h)' };
+      const before = await waitUntil('the engagement figures', async () => {
+        const text = await screen.text(engagement);
+        return text?.includes('in the last 24 h') ? text : undefined;
+      });
+      await postUsageBatch(e2e, url);
+      // The live event stream says the figures changed: the profile reads them again in place.
+      await waitUntil(
+        'the new engagement figures',
+        async () => (await screen.text(engagement)) !== before,
+        liveWithinMs,
+      );
+      expect(await screen.path()).toBe(`/clients/${clientId}`);
     });
 
     it("edits the first name in the settings: 'Profile successfully edited', kept after a reload", async () => {

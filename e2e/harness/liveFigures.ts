@@ -18,7 +18,7 @@ export const streamOpened = (page: Page) =>
 
 /** Signs in through the API from Node and answers the access token (kept out of the logs). */
 async function apiSignIn(
-  harness: E2e,
+  harness: Pick<E2e, 'secrets'>,
   baseUrl: string,
   account: { email: string; password: string },
 ) {
@@ -38,7 +38,10 @@ async function apiSignIn(
 }
 
 /** The demo client's row of the coach's list (their id and name). */
-async function demoClientSummary(harness: E2e, baseUrl: string): Promise<ClientSummary> {
+export async function demoClientSummary(
+  harness: Pick<E2e, 'secrets'>,
+  baseUrl: string,
+): Promise<ClientSummary> {
   const token = await apiSignIn(harness, baseUrl, coach);
   const answer = await fetch(`${baseUrl}/api/analytics/clients`, {
     headers: { authorization: `Bearer ${token}` },
@@ -50,7 +53,7 @@ async function demoClientSummary(harness: E2e, baseUrl: string): Promise<ClientS
 }
 
 /** The demo client's device sends 40 minutes of app use that ended a minute ago. */
-async function postUsageBatch(harness: E2e, baseUrl: string) {
+export async function postUsageBatch(harness: Pick<E2e, 'secrets'>, baseUrl: string) {
   const token = await apiSignIn(harness, baseUrl, demoClient);
   const now = Date.now();
   const answer = await fetch(`${baseUrl}/api/device-metrics/batches`, {

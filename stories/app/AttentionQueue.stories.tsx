@@ -125,7 +125,8 @@ export const Spanish1920: Story = { name: 'Spanish, 1,920 px', ...widthStory(192
 
 /**
  * Alt+R from the composer: the client is reviewed for today and the next one opens, the queue one
- * shorter; Alt+K goes back to the client before without going back to the list.
+ * shorter; Alt+K goes back to the client before without going back to the list. The tab's live
+ * stream stays the one it opened (WebKit held a connection per stream opened again).
  */
 export const ReviewedOpensTheNext: Story = {
   name: 'Reviewed for today opens the next client',
@@ -144,6 +145,9 @@ export const ReviewedOpensTheNext: Story = {
     await waitFor(() => expect(bar).toHaveTextContent(`2 of ${Number(before) - 1}`));
     await userEvent.keyboard('{Alt>}k{/Alt}');
     await waitFor(() => expect(bar).toHaveTextContent(`1 of ${Number(before) - 1}`));
+    const { live } = backendOf();
+    await expect(live.openStreams()).toBe(1);
+    await expect(live.streamsOpened()).toBe(1);
   },
 };
 

@@ -1,6 +1,5 @@
 import { mockClientIds, mockNow } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable, dataRows } from './clientsStory.ts';
@@ -93,9 +92,6 @@ export const ProfileUpdate: Story = {
   },
 };
 
-/** How many times the story's app opened its live stream. */
-let streamsOpened = 0;
-
 /**
  * The stream follows the session, not the screen: one opens once signed in, the same one stays
  * open on another screen, and it closes on logout. (The picture, the sign-in screen, is its own
@@ -103,16 +99,6 @@ let streamsOpened = 0;
  */
 export const OneStreamPerSession: Story = {
   parameters: { route: '/clients', snapshot: false },
-  beforeEach({ msw }) {
-    streamsOpened = 0;
-    // Counts each opening, then lets the mocks' stream answer.
-    msw.use(
-      http.get('*/api/analytics/events', () => {
-        streamsOpened += 1;
-        return undefined;
-      }),
-    );
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const { live } = backendOf();
@@ -121,10 +107,10 @@ export const OneStreamPerSession: Story = {
     await userEvent.click(menu.getByRole('link', { name: 'Settings' }));
     await expect(await canvas.findByRole('heading', { name: 'Settings' })).toBeVisible();
     await expect(live.openStreams()).toBe(1);
-    await expect(streamsOpened).toBe(1);
+    await expect(live.streamsOpened()).toBe(1);
     await userEvent.click(menu.getByRole('button', { name: 'Log out' }));
     await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     await waitFor(() => expect(live.openStreams()).toBe(0));
-    await expect(streamsOpened).toBe(1);
+    await expect(live.streamsOpened()).toBe(1);
   },
 };

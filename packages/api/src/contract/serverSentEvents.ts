@@ -82,17 +82,31 @@ export function liveEventOf(message: ServerSentMessage): LiveEvent | null {
 
 /**
  * The live events of a stream's body as they come, until it ends (the reader's `lastEventId`
- * is the position to resume from).
+ * is the position to resume from). Read with the body's reader, not `for await`: WebKit's
+ * streams are not async iterable. A consumer that stops early cancels the body, as `for await`
+ * would.
  */
 export async function* readLiveEvents(
   body: ReadableStream<Uint8Array>,
   reader = new ServerSentEventReader(),
 ): AsyncGenerator<LiveEvent> {
   const decoder = new TextDecoder();
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    for (const message of reader.push(decoder.decode(chunk, { stream: true }))) {
-      const event = liveEventOf(message);
-      if (event) yield event;
+  const chunks = body.getReader();
+  let isDone = false;
+  try {
+    while (true) {
+      const { done, value } = await chunks.read();
+      if (done) {
+        isDone = true;
+        return;
+      }
+      for (const message of reader.push(decoder.decode(value, { stream: true }))) {
+        const event = liveEventOf(message);
+        if (event) yield event;
+      }
     }
+  } finally {
+    if (!isDone) await chunks.cancel().catch(() => {});
+    chunks.releaseLock();
   }
 }

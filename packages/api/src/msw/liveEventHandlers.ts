@@ -35,6 +35,8 @@ export type LiveEventsMock = {
   endAll: () => void;
   /** How many streams are open. */
   openStreams: () => number;
+  /** How many streams were opened, open or closed since. */
+  streamsOpened: () => number;
 };
 
 const encoder = new TextEncoder();
@@ -68,6 +70,7 @@ export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEven
   const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
   const pushed: LiveEvent[] = [];
   let sequence = 0;
+  let opened = 0;
   const idOf = (at: number) => `mock.${at}`;
 
   const sendAll = (text: string) => {
@@ -99,6 +102,7 @@ export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEven
       start(controller) {
         own = controller;
         streams.add(controller);
+        opened += 1;
         controller.enqueue(encoder.encode(formatStreamOpening(start.openingId)));
         for (const event of start.events) {
           controller.enqueue(encoder.encode(formatLiveEvent(event)));
@@ -131,6 +135,7 @@ export function createLiveEventsMock(options: MockHandlerOptions = {}): LiveEven
       streams.clear();
     },
     openStreams: () => streams.size,
+    streamsOpened: () => opened,
   };
   linkLiveEvents(state, mock);
   return mock;

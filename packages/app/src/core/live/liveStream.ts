@@ -65,9 +65,11 @@ export async function runLiveStream({
   while (!signal.aborted) {
     const reader = new ServerSentEventReader();
     reader.lastEventId = lastEventId;
-    // The stream is read through a pipe that `signal` cancels; the request's own signal aborts
-    // its opening and, once the stream has ended for whatever reason, the request itself (see
-    // `finally`), so that no connection outlives its stream.
+    // `signal` aborts the request while it opens, then cancels the body it answered (the pipe);
+    // once the stream has ended, whatever ended it, `finally` aborts the request too, so that no
+    // connection outlives its stream. In that order: WebKit keeps the connection of a request
+    // whose body was only cancelled (six such held every request after them), and undici (the
+    // jsdom tests' fetch) fails an assertion when a request is aborted before its body is done.
     const opening = new AbortController();
     const abortOpening = () => opening.abort();
     signal.addEventListener('abort', abortOpening);
@@ -77,6 +79,7 @@ export async function runLiveStream({
         ...(lastEventId ? { lastEventId } : {}),
       });
       failures = 0;
+      signal.removeEventListener('abort', abortOpening);
       const piped = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal });
       for await (const event of readLiveEvents(piped, reader)) onEvent(event);
     } catch (error) {
@@ -85,8 +88,6 @@ export async function runLiveStream({
       if (status === 401 || status === 403) return 'sessionEnded';
       failures += 1;
     } finally {
-      // The request ends with its stream, whatever ended it: WebKit keeps the connection of a
-      // request whose body was only cancelled, and six such held every request after them.
       signal.removeEventListener('abort', abortOpening);
       opening.abort();
     }
