@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { type DesignWidth, viewportAt, windowAt } from './designViewport.ts';
-import { expectSpanishPage } from './expectSpanish.ts';
+import { expectSpanishPage, untilLoaded } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
 import { expectOnFirstScreen } from './firstScreen.ts';
 import { mockedBackend, renderApp } from './signedInScreen.tsx';
@@ -65,11 +65,7 @@ const at = (width: DesignWidth, locale: Language, route = '/queue') => ({
 
 /** The queue's bar once the list under it has loaded: where the coach is, in words. */
 async function queueBar(canvasElement: HTMLElement, locale: Language = 'en-US') {
-  const bar = await within(canvasElement).findByRole(
-    'navigation',
-    { name: words[locale].queue },
-    { timeout: 8000 },
-  );
+  const bar = await within(canvasElement).findByRole('navigation', { name: words[locale].queue });
   await waitFor(() => expect(bar).toHaveTextContent(words[locale].place));
   return bar;
 }
@@ -87,7 +83,7 @@ const widthStory = (width: DesignWidth, locale: Language): Story => ({
     // record; at 1,004 px in the panel's tab, the page scrolled to it under the sticky bar,
     // which names the client.
     const composer = await canvas.findByRole('textbox', { name: words[locale].composer });
-    await waitFor(() => expect(composer).toHaveFocus(), { timeout: 8000 });
+    await waitFor(() => expect(composer).toHaveFocus());
     await expectOnFirstScreen(composer);
     await expectOnFirstScreen(bar);
     await expectOnFirstScreen(within(bar).getByRole('button', { name: words[locale].reviewed }));
@@ -102,9 +98,11 @@ const widthStory = (width: DesignWidth, locale: Language): Story => ({
     await expect(name).not.toBe('');
     if (width === 1004) {
       await expect(bar).toHaveTextContent(name);
-      // The picture at one scroll whatever came first (the thread, the quick replies): the
+      // The picture at one scroll whatever came first (the thread, the quick replies, the figures
+      // above them, which pushed the composer down when they came after the scroll): the
       // composer in the middle of the window, under the sticky bar.
       await canvas.findByRole('button', { name: words[locale].quickReplies });
+      await untilLoaded();
       composer.scrollIntoView({ block: 'center' });
     } else {
       await expectOnFirstScreen(canvas.getByRole('heading', { level: 1 }));
@@ -136,9 +134,7 @@ export const ReviewedOpensTheNext: Story = {
     const [, before] = (bar.textContent ?? '').match(/1 of (\d+)/) ?? [];
     const first = await clientName(canvasElement);
     await userEvent.keyboard('{Alt>}r{/Alt}');
-    await waitFor(async () => expect(await clientName(canvasElement)).not.toBe(first), {
-      timeout: 8000,
-    });
+    await waitFor(async () => expect(await clientName(canvasElement)).not.toBe(first));
     await waitFor(() => expect(bar).toHaveTextContent(`1 of ${Number(before) - 1}`));
     await expect(within(bar).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await userEvent.keyboard('{Alt>}j{/Alt}');
@@ -186,11 +182,7 @@ export const FromTheList: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const button = await canvas.findByRole(
-      'button',
-      { name: /^Work through the queue \(\d+\)$/ },
-      { timeout: 8000 },
-    );
+    const button = await canvas.findByRole('button', { name: /^Work through the queue \(\d+\)$/ });
     await expect(canvas.getByText('Reviewed today')).toBeVisible();
     await expect(button).toBeEnabled();
     await userEvent.keyboard('q');

@@ -67,9 +67,7 @@ const at = (width: DesignWidth, locale: Language) => ({
 async function loadedPanel(canvasElement: HTMLElement, locale: Language) {
   const canvas = within(canvasElement);
   const panel = await canvas.findByRole('complementary', { name: words[locale].panel });
-  await waitFor(() => expect(panel.querySelector('[aria-busy="true"]')).toBeNull(), {
-    timeout: 8000,
-  });
+  await waitFor(() => expect(panel.querySelector('[aria-busy="true"]')).toBeNull());
   return within(panel);
 }
 

@@ -53,12 +53,17 @@ function shownTexts(): string[] {
 const isLoading = () =>
   appRoots().some((root) => root.querySelector('[aria-busy="true"]:not([aria-label=""])'));
 
+/** Waits until nothing on the page (dialogs and toasts included) is loading. */
+export async function untilLoaded() {
+  await waitFor(() => expect(isLoading()).toBe(false));
+}
+
 /**
  * The page (dialogs and toasts included) once nothing is loading: no raw translation key and no
  * English text of the app anywhere, and these Spanish texts shown.
  */
 export async function expectSpanishPage(...expected: string[]) {
-  await waitFor(() => expect(isLoading()).toBe(false));
+  await untilLoaded();
   const texts = shownTexts();
   for (const text of expected) {
     await expect(texts.filter((shown) => shown.includes(text))).not.toHaveLength(0);
