@@ -70,16 +70,16 @@ export async function runLiveStream({
     // connection outlives its stream. In that order: WebKit keeps the connection of a request
     // whose body was only cancelled (six such held every request after them), and undici (the
     // jsdom tests' fetch) fails an assertion when a request is aborted before its body is done.
-    const opening = new AbortController();
-    const abortOpening = () => opening.abort();
-    signal.addEventListener('abort', abortOpening);
+    const request = new AbortController();
+    const abortRequest = () => request.abort();
+    signal.addEventListener('abort', abortRequest);
     try {
       const body = await api.analytics.openLiveEvents({
-        signal: opening.signal,
+        signal: request.signal,
         ...(lastEventId ? { lastEventId } : {}),
       });
       failures = 0;
-      signal.removeEventListener('abort', abortOpening);
+      signal.removeEventListener('abort', abortRequest);
       const piped = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal });
       for await (const event of readLiveEvents(piped, reader)) onEvent(event);
     } catch (error) {
@@ -88,8 +88,8 @@ export async function runLiveStream({
       if (status === 401 || status === 403) return 'sessionEnded';
       failures += 1;
     } finally {
-      signal.removeEventListener('abort', abortOpening);
-      opening.abort();
+      signal.removeEventListener('abort', abortRequest);
+      request.abort();
     }
     lastEventId = reader.lastEventId;
     if (signal.aborted) break;
