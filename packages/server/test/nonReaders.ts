@@ -4,7 +4,13 @@ import { connect, type Socket } from 'node:net';
 // reliability check alike (no test runner needed).
 
 /** A connection that sent its request and reads nothing of the answer. */
-export type NonReader = { socket: Socket /** `address:port` of its end. */; end: string };
+export type NonReader = {
+  socket: Socket;
+  /** `address:port` of its end. */
+  end: string;
+  /** When its request was written (`performance.now()`). */
+  sentAt: number;
+};
 
 /**
  * Opens a connection from `localAddress` that sends `GET path` and never reads: paused before it
@@ -26,5 +32,9 @@ export async function requestWithoutReading(
   });
   const authorization = token ? `Authorization: Bearer ${token}\r\n` : '';
   socket.write(`GET ${path} HTTP/1.1\r\nHost: coach.test\r\n${authorization}\r\n`);
-  return { socket, end: `${socket.localAddress}:${socket.localPort}` };
+  return {
+    socket,
+    end: `${socket.localAddress}:${socket.localPort}`,
+    sentAt: performance.now(),
+  };
 }

@@ -29,14 +29,24 @@ export const answeringMs = 2_000;
 /** The server's open connections, by the client's end (a non-reader's closing is seen here). */
 export function trackConnections(server: TestServer) {
   const open = new Map<string, Socket>();
+  /** When each connection closed (`performance.now()`), by its end. */
+  const closedAt = new Map<string, number>();
   server.app.server.on('connection', (socket: Socket) => {
     // Each address has ports of its own: a port alone names no connection.
     const end = `${socket.remoteAddress}:${socket.remotePort}`;
     open.set(end, socket);
-    socket.once('close', () => open.delete(end));
+    socket.once('close', () => {
+      open.delete(end);
+      closedAt.set(end, performance.now());
+    });
   });
   return {
     isOpen: (reader: NonReader) => open.has(reader.end),
+    /** How long after its request `reader`'s connection was closed, ms (undefined: still open). */
+    heldForMs: (reader: NonReader) => {
+      const at = closedAt.get(reader.end);
+      return at === undefined ? undefined : at - reader.sentAt;
+    },
     socketOf: (reader: NonReader) => open.get(reader.end),
     /** Bytes of answers waiting in the process, on the connections of `readers`. */
     waitingBytes: (readers: NonReader[]) =>
@@ -153,6 +163,8 @@ export type HeldFigures = {
   rssGrowthBytes: number;
   /** From the first request of a non-reader to the end of the measurement, ms. */
   heldMs: number;
+  /** How many of them were still open when the measurement ended (all, within the grace). */
+  openAtTheEnd: number;
 };
 
 /**
@@ -242,6 +254,25 @@ export async function holdNonReaders(
       atWork,
       rssGrowthBytes,
       heldMs,
+      openAtTheEnd: readers.filter(connections.isOpen).length,
     },
   };
+}
+
+/**
+ * Every one of `readers` is closed, and none sooner than `graceMs` after its request: the server
+ * held each through the grace (so through the measure, on a machine that measures within it) and
+ * then let it go. Times, not a count of the open ones at some moment, so a slow machine that takes
+ * longer than the grace to gather and measure them fails nothing that holds.
+ */
+export async function expectHeldThroughTheGraceThenClosed(
+  readers: NonReader[],
+  connections: ReturnType<typeof trackConnections>,
+  graceMs: number,
+) {
+  await vi.waitFor(() => expect(readers.filter(connections.isOpen)).toHaveLength(0), hangGuard);
+  const closedSooner = readers
+    .map((reader) => connections.heldForMs(reader) ?? Number.NaN)
+    .filter((heldMs) => !(heldMs >= graceMs));
+  expect(closedSooner, `closed sooner than the grace of ${graceMs} ms, ms`).toEqual([]);
 }
