@@ -81,3 +81,17 @@ export async function waitForExpiry(baseUrl: string, accessToken: string | null)
     .poll(status, { timeout: 20_000, interval: 250, message: 'the access token never expired' })
     .toBe(401);
 }
+
+/**
+ * Waits until the access token the app stored is refused as expired, and returns the stored
+ * tokens. Should the app refresh meanwhile (a late request of a page meeting the expiry), the new
+ * token is waited for in turn: the tokens returned are the ones a reload will start with.
+ */
+export async function waitForStoredTokensExpiry(page: Page, baseUrl: string) {
+  for (;;) {
+    const tokens = await storedTokens(page);
+    await waitForExpiry(baseUrl, tokens.accessToken);
+    const stored = await storedTokens(page);
+    if (stored.accessToken === tokens.accessToken) return tokens;
+  }
+}
