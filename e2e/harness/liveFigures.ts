@@ -74,11 +74,18 @@ export async function postUsageBatch(harness: Pick<E2e, 'secrets'>, baseUrl: str
 }
 
 /**
+ * How long the screens have to show a new figure: a hang guard (the engines' journey waits as
+ * long). A loaded machine took more than 2 s across two processes in CI; how fast it is, the
+ * bench measures (decision 112).
+ */
+const liveWithinMs = 10_000;
+
+/**
  * The coach's clients list (sorted by name, the invite dialog open and an address typed) and the
  * demo client's profile (the report dialog open and a note typed), each in a browser of its own
  * on the product's first process; the demo client's device batch goes through `writeUrl` (the
- * same process, or another). Both screens show the new figures within 2 s of the acknowledged
- * batch, in place, and screen readers are told once.
+ * same process, or another). Both screens show the new figures after the acknowledged batch
+ * without a reload, in place, and screen readers are told once.
  */
 export async function expectLiveFigures(e2e: E2e, writeUrl: string) {
   const summary = await demoClientSummary(e2e, writeUrl);
@@ -144,12 +151,12 @@ export async function expectLiveFigures(e2e: E2e, writeUrl: string) {
   await reportDialog.getByRole('textbox', { name: /Mental wellbeing/ }).fill('Sleeping better');
 
   await postUsageBatch(e2e, writeUrl);
-  // From the acknowledged batch: both screens show the new figures within 2 s (the times seen are
-  // printed: how close a run came to the limit).
+  // From the acknowledged batch: both screens show the new figures without a reload. The times
+  // seen are printed; the goal of 2 s (decision 46) is the bench's fan-out figure (decision 112).
   const acknowledged = performance.now();
   const seenAfter = (shown: () => Promise<string | null>, before: string | null) =>
     expect
-      .poll(shown, { timeout: 2000, interval: 50 })
+      .poll(shown, { timeout: liveWithinMs, interval: 50 })
       .not.toBe(before)
       .then(() => Math.round(performance.now() - acknowledged));
   const [onList, onProfile] = await Promise.all([

@@ -51,7 +51,7 @@ describe('the start as a person reads it', () => {
       expect.stringMatching(/^\d\d:\d\d:\d\d {2}GET \/api\/health 200 [\d.]+ ms$/),
     ]);
     expect(output).not.toContain('{"level"');
-  });
+  }, 180_000);
 
   it('warns when it has no build of the app to serve', async () => {
     const emptyApp = mkdtempSync(join(tmpdir(), 'coach-no-app-'));
