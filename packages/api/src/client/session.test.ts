@@ -143,6 +143,36 @@ describe.each(setups)('a 401 after a refresh (%s)', (_setup, makeSetup) => {
     expect(authorizations('during')).toEqual(['Bearer access-0', 'Bearer access-2']);
   });
 
+  it("leaves a sign-in's tokens, stored while the ended session's refresh was refused, in place", async () => {
+    const gated = createGatedServer();
+    const { tokens, refreshLock } = makeSetup();
+    let resets = 0;
+    const api = createCoachApi({
+      baseURLs,
+      tokens,
+      fetch: gated.fetch,
+      refreshLock,
+      onSessionReset: () => {
+        resets += 1;
+      },
+    });
+    // The session was ended on the server (a logout): its refresh token is refused.
+    gated.server.refreshBehaviour = 'unauthorized';
+    const refresh = gated.hold(refreshPath);
+    const stale = api.account.request<{ path: string }>('/stale');
+    await refresh.arrived;
+    // A sign-in stores the new session's tokens while that refresh is on its way.
+    const signedIn = { accessToken: 'access-new', refreshToken: 'refresh-new' };
+    tokens.setTokens(signedIn);
+    gated.server.accessToken = 'access-new';
+    await refresh.release();
+
+    await expect(stale).resolves.toEqual({ path: '/api/account/stale', query: '' });
+    expect(resets).toBe(0);
+    expect(tokens.getAccessToken()).toBe(signedIn.accessToken);
+    expect(tokens.getRefreshToken()).toBe(signedIn.refreshToken);
+  });
+
   it('refreshes again for a 401 to a call sent with the current token (it expired in turn)', async () => {
     const { server, call, tokens, authorizations } = setup();
     await call('first');

@@ -110,6 +110,13 @@ export function createSession({
       try {
         renewed = await exchangeRefreshToken(refreshToken);
       } catch (error) {
+        // A sign-in stored a new session's tokens while the refused token was on its way (it
+        // was the ended session's): the new session stands, and the call is retried in it.
+        const signedIn = tokens.getAccessToken();
+        if (tokens.getRefreshToken() !== refreshToken && signedIn !== null) {
+          epoch += 1;
+          return signedIn;
+        }
         reset();
         throw sessionExpired(toApiError(error));
       }

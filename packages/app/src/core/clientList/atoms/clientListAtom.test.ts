@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, mockBackend, testBaseUrls } from '../../../../test/mockApi.ts';
 import { createStore } from '../../../state/jotai.ts';
-import { coachApiAtom } from '../../session/index.ts';
+import { coachApiAtom, tokenStoreAtom } from '../../session/index.ts';
 import { clientListAtom, prefetchClientListAtom } from './clientListAtom.ts';
 
 const server = setupServer();
@@ -19,7 +19,9 @@ describe('prefetchClientListAtom', () => {
       if (request.url.startsWith(`${testBaseUrls.analytics}/clients`)) calls.push(request.url);
     });
     const store = createStore();
-    store.set(coachApiAtom, createTestApi(fixtureTokens.coach).api);
+    const { api, tokens } = createTestApi(fixtureTokens.coach);
+    store.set(coachApiAtom, api);
+    store.set(tokenStoreAtom, tokens);
 
     store.set(prefetchClientListAtom);
     await vi.waitFor(() => expect(calls).toHaveLength(1));

@@ -2,7 +2,7 @@ import type { ClientSummaryList } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
 import { liveListAtom } from '../../live/index.ts';
 import { threadsMarkedReadAtom } from '../../messaging/index.ts';
-import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
+import { readInSession } from '../../session/index.ts';
 
 const clientListRefreshAtom = atom(0);
 clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';
@@ -16,10 +16,9 @@ clientListRefreshAtom.debugLabel = 'clientListRefreshAtom';
 export const clientListAtom = atom(
   (get): Promise<ClientSummaryList> => {
     get(clientListRefreshAtom);
-    get(sessionEpochAtom);
     get(liveListAtom);
     get(threadsMarkedReadAtom);
-    return getCoachApi(get).analytics.listClientSummaries();
+    return readInSession(get, (api) => api.analytics.listClientSummaries());
   },
   (_get, set, _update: 'refresh') => set(clientListRefreshAtom, (count) => count + 1),
 );

@@ -1,7 +1,7 @@
 import type { CoachSettings } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
-import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
+import { readInSession } from '../../session/index.ts';
 
 /** What changes the settings' atom: the server's answer to a save, or 'refresh' to read again. */
 export type CoachSettingsUpdate = CoachSettings | 'refresh';
@@ -11,8 +11,7 @@ refreshCountAtom.debugLabel = 'coachSettingsRefreshCountAtom';
 
 const fetchedAtom = atom((get) => {
   get(refreshCountAtom);
-  get(sessionEpochAtom);
-  return getCoachApi(get).account.getCoachSettings();
+  return readInSession(get, (api) => api.account.getCoachSettings());
 });
 fetchedAtom.debugLabel = 'coachSettingsFetchedAtom';
 

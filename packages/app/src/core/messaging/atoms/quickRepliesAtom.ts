@@ -1,7 +1,7 @@
 import type { QuickReplies } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
-import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
+import { readInSession } from '../../session/index.ts';
 
 /** What changes the quick replies' atom: the server's answer to a save, or 'refresh'. */
 type QuickRepliesUpdate = QuickReplies | 'refresh';
@@ -11,8 +11,7 @@ refreshCountAtom.debugLabel = 'quickRepliesRefreshCountAtom';
 
 const fetchedAtom = atom((get) => {
   get(refreshCountAtom);
-  get(sessionEpochAtom);
-  return getCoachApi(get).messaging.getQuickReplies();
+  return readInSession(get, (api) => api.messaging.getQuickReplies());
 });
 fetchedAtom.debugLabel = 'quickRepliesFetchedAtom';
 

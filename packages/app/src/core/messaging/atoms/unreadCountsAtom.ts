@@ -2,7 +2,7 @@ import type { UnreadCounts } from '@coach/api';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 import { liveMessagesAtom } from '../../live/index.ts';
-import { getCoachApi, sessionEpochAtom } from '../../session/index.ts';
+import { readInSession } from '../../session/index.ts';
 
 const threadsMarkedReadCountAtom = atom(0);
 threadsMarkedReadCountAtom.debugLabel = 'threadsMarkedReadCountAtom';
@@ -26,9 +26,8 @@ threadsMarkedReadAtom.debugLabel = 'threadsMarkedReadAtom';
  */
 const unreadCountsAtom = atom((get): Promise<UnreadCounts> => {
   get(threadsMarkedReadAtom);
-  get(sessionEpochAtom);
   get(liveMessagesAtom);
-  return getCoachApi(get).messaging.listUnreadCounts();
+  return readInSession(get, (api) => api.messaging.listUnreadCounts());
 });
 unreadCountsAtom.debugLabel = 'unreadCountsAtom';
 

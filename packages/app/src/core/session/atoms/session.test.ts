@@ -14,6 +14,7 @@ import { hasLoggedOutAtom } from './hasLoggedOutAtom.ts';
 import { loadSessionAtom } from './loadSessionAtom.ts';
 import { loginAtom } from './loginAtom.ts';
 import { logoutAtom } from './logoutAtom.ts';
+import { readInSession } from './readInSession.ts';
 import { sessionErrorAtom } from './sessionErrorAtom.ts';
 import { startSessionAtom } from './startSessionAtom.ts';
 import { tokenStoreAtom } from './tokenStoreAtom.ts';
@@ -245,6 +246,34 @@ describe('logout', () => {
     store.set(clearSessionAtom);
     expect(store.get(authStatusAtom)).toBe('signedOut');
     expect(store.get(hasLoggedOutAtom)).toBe(false);
+  });
+
+  it("sends a mounted screen's reads again in the next session, never without a token", async () => {
+    const { store, tokens } = setup(fixtureTokens.coach);
+    const sentWith: (string | null)[] = [];
+    const settingsAtom = atom((get) =>
+      readInSession(get, (api) => {
+        sentWith.push(tokens.getAccessToken());
+        return api.account.getCoachSettings();
+      }),
+    );
+    await store.set(loadSessionAtom, 'start');
+    const unmount = store.sub(settingsAtom, () => undefined);
+    await store.get(settingsAtom);
+    expect(sentWith).toEqual([fixtureTokens.coach.accessToken]);
+
+    await store.set(logoutAtom);
+    const whileSignedOut = vi.fn();
+    store.get(settingsAtom).then(whileSignedOut, whileSignedOut);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sentWith).toHaveLength(1);
+    expect(whileSignedOut).not.toHaveBeenCalled();
+
+    await store.set(loginAtom, { email: 'coach@example.com', password: 'Coach123!' });
+    await expect(store.get(settingsAtom)).resolves.toMatchObject({ timezone: expect.any(String) });
+    expect(sentWith).toHaveLength(2);
+    expect(sentWith[1]).toBe(tokens.getAccessToken());
+    unmount();
   });
 
   it('signs out here even when the server cannot be reached', async () => {

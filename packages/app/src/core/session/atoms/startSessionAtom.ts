@@ -30,10 +30,11 @@ export const startSessionAtom = atom(
   async (get, set, newTokens: Tokens, prefetch?: SessionPrefetch): Promise<SessionStartResult> => {
     const tokens = getTokenStore(get);
     const api = getCoachApi(get);
+    // The tokens first: the session's reads, keyed on the epoch, are sent again with them.
+    tokens.setTokens(newTokens);
     const epoch = get(sessionEpochAtom) + 1;
     set(sessionEpochAtom, epoch);
     set(sessionErrorAtom, null);
-    tokens.setTokens(newTokens);
     if (prefetch) set(prefetch);
     try {
       const session = await fetchCoachSession(api);

@@ -1,6 +1,6 @@
-import type { DateRangeQuery, SeriesDay } from '@coach/api';
+import type { CoachApi, DateRangeQuery, Journey, SeriesDay } from '@coach/api';
 import { localDateOf, type StepStart } from '@coach/domain';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
+import { readInSession } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
@@ -23,29 +23,38 @@ const seriesRefreshAtoms = atomFamily((clientId: string) => {
 
 const seriesAtomsByKey = atomFamily((key: string) => {
   const [clientId = '', range = '30'] = key.split('|');
-  const data = atom(async (get): Promise<ClientSeriesView> => {
+  const data = atom((get): Promise<ClientSeriesView> => {
     get(seriesRefreshAtoms(clientId));
-    get(sessionEpochAtom);
-    // The journey gives the client's timezone (their today) and where each phase starts; a
-    // phase change refreshes it, and with it every range of the series.
-    const journey = await get(journeyAtoms(clientId).data);
-    const stepStarts = journey.steps.flatMap((entry) =>
-      entry.startDate === null ? [] : [{ step: entry.step, startDate: entry.startDate }],
-    );
-    const journeyStart = stepStarts[0]?.startDate ?? journey.startDate;
-    const today = localDateOf(new Date(), journey.timezone);
-    const dates = chartRangeDates(range as ChartRange, today, journeyStart);
-    const api = getCoachApi(get);
-    const pieces = await Promise.all(
-      seriesChunks(dates).map((chunk) => api.analytics.getClientSeries(clientId, chunk)),
-    );
-    return { ...dates, days: pieces.flatMap((piece) => piece.days), stepStarts };
+    const journeyRead = get(journeyAtoms(clientId).data);
+    return readInSession(get, (api) => readSeries(api, clientId, range as ChartRange, journeyRead));
   });
   data.debugLabel = `series(${key})`;
   const settled = loadable(data);
   settled.debugLabel = `seriesLoadable(${key})`;
   return { data, loadable: settled };
 });
+
+/** One range of a client's series, in pieces, cut in phases by the journey (which `journeyRead` reads). */
+async function readSeries(
+  api: CoachApi,
+  clientId: string,
+  range: ChartRange,
+  journeyRead: Promise<Journey>,
+): Promise<ClientSeriesView> {
+  // The journey gives the client's timezone (their today) and where each phase starts; a
+  // phase change refreshes it, and with it every range of the series.
+  const journey = await journeyRead;
+  const stepStarts = journey.steps.flatMap((entry) =>
+    entry.startDate === null ? [] : [{ step: entry.step, startDate: entry.startDate }],
+  );
+  const journeyStart = stepStarts[0]?.startDate ?? journey.startDate;
+  const today = localDateOf(new Date(), journey.timezone);
+  const dates = chartRangeDates(range, today, journeyStart);
+  const pieces = await Promise.all(
+    seriesChunks(dates).map((chunk) => api.analytics.getClientSeries(clientId, chunk)),
+  );
+  return { ...dates, days: pieces.flatMap((piece) => piece.days), stepStarts };
+}
 
 /**
  * A client's series over a chart range (`GET /api/analytics/clients/:id/series`, in pieces of

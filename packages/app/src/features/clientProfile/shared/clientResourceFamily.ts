@@ -1,6 +1,6 @@
 import type { CoachApi } from '@coach/api';
 import { type LiveUpdate, liveRevisionOf, liveUpdateAtom } from '../../../core/live/index.ts';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
+import { readInSession } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { type Atom, atom, type WritableAtom } from '../../../state/jotai.ts';
 import { type Loadable, loadable } from '../../../state/loadable.ts';
@@ -50,10 +50,9 @@ export function clientResourceFamily<T>(
     const data: ClientResourceAtom<T> = atom(
       (get) => {
         get(refreshAtom);
-        get(sessionEpochAtom);
         get(liveRevisionAtom);
         if (isChangedByActions) get(clientActionCountAtoms(clientId));
-        return read(getCoachApi(get), clientId);
+        return readInSession(get, (api) => read(api, clientId));
       },
       (_get, set, _update: 'refresh') => set(refreshAtom, (count) => count + 1),
     );

@@ -1,6 +1,6 @@
 import type { InviteList } from '@coach/api';
 import { liveUpdateAtom } from '../../../core/live/index.ts';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
+import { readInSession } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 
@@ -15,9 +15,8 @@ pendingInvitesRefreshAtom.debugLabel = 'pendingInvitesRefreshAtom';
 export const pendingInvitesAtom = atom(
   (get): Promise<InviteList> => {
     get(pendingInvitesRefreshAtom);
-    get(sessionEpochAtom);
     get(liveUpdateAtom);
-    return getCoachApi(get).auth.listInvites();
+    return readInSession(get, (api) => api.auth.listInvites());
   },
   (_get, set, _update: 'refresh') => set(pendingInvitesRefreshAtom, (count) => count + 1),
 );

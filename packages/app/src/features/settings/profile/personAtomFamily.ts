@@ -1,5 +1,5 @@
 import { isFullPerson, type Person, type PersonView } from '@coach/api';
-import { currentProfileAtom, getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
+import { currentProfileAtom, readInSession } from '../../../core/session/index.ts';
 import { atomFamily } from '../../../state/atomFamily.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
@@ -19,8 +19,7 @@ export const personAtomFamily = atomFamily((personId: string) => {
 
   const fetchedAtom = atom((get) => {
     get(refreshCountAtom);
-    get(sessionEpochAtom);
-    return getCoachApi(get).account.getPerson(personId).then(completeProfile);
+    return readInSession(get, (api) => api.account.getPerson(personId).then(completeProfile));
   });
   fetchedAtom.debugLabel = `personFetchedAtom(${personId})`;
 

@@ -1,5 +1,5 @@
 import type { SecurityEvents } from '@coach/api';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
+import { readInSession } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 
@@ -14,8 +14,7 @@ refreshCountAtom.debugLabel = 'securityEventsRefreshCountAtom';
 export const securityEventsAtom = atom(
   (get): Promise<SecurityEvents> => {
     get(refreshCountAtom);
-    get(sessionEpochAtom);
-    return getCoachApi(get).auth.listSecurityEvents();
+    return readInSession(get, (api) => api.auth.listSecurityEvents());
   },
   (_get, set, _update: 'refresh') => {
     set(refreshCountAtom, (count) => count + 1);

@@ -1,5 +1,5 @@
 import type { SignInMethods } from '@coach/api';
-import { getCoachApi, sessionEpochAtom } from '../../../core/session/index.ts';
+import { readInSession } from '../../../core/session/index.ts';
 import { atom } from '../../../state/jotai.ts';
 import { loadable } from '../../../state/loadable.ts';
 
@@ -13,8 +13,7 @@ refreshCountAtom.debugLabel = 'signInMethodsRefreshCountAtom';
 export const signInMethodsAtom = atom(
   (get): Promise<SignInMethods> => {
     get(refreshCountAtom);
-    get(sessionEpochAtom);
-    return getCoachApi(get).auth.listSignInMethods();
+    return readInSession(get, (api) => api.auth.listSignInMethods());
   },
   (_get, set, _update: 'refresh') => {
     set(refreshCountAtom, (count) => count + 1);
