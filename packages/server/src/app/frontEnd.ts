@@ -26,10 +26,8 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string |
       if (request.method === 'GET' && !isApi && !path.startsWith(assetsPath)) {
         // Client-side routes fall back to the single page. A missing hashed asset stays a 404:
         // an old page asking for a chunk of a previous build must not get HTML for its script.
-        return reply
-          .header('Cache-Control', 'no-cache')
-          .type('text/html')
-          .sendFile('index.html', root);
+        reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+        return;
       }
       throw noRoute(request.url);
     });

@@ -17,6 +17,8 @@ export type ErrorBody = { error: string; message: string };
  * The one error handler of the server: every refusal (a DomainError, thrown by the domain, the
  * stores, the routes or the hooks) is answered here with the status the contract's catalogue
  * gives its code; the framework's own errors (validation, parsing, limits) get the API's body.
+ * Each answer is sent, not returned: a returned reply is a thenable that Fastify waits on, each
+ * wait one more 'close' listener on the answer (eleven on a 404, past Node's leak warning).
  */
 export function answerErrors(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | DomainError>((error, request, reply) => {
@@ -33,7 +35,8 @@ export function answerErrors(app: FastifyInstance): void {
         reply.header('Retry-After', String(error.retryAfterSeconds));
       }
       const body: ErrorBody = { error: error.code, message: error.message };
-      return reply.status(errorStatuses[error.code]).send(body);
+      reply.status(errorStatuses[error.code]).send(body);
+      return;
     }
     if (isDatabaseUnavailable(error)) {
       // The database server is stopped, restarting or full: no answer to wait for, try again soon.
@@ -43,11 +46,12 @@ export function answerErrors(app: FastifyInstance): void {
         error: 'service_unavailable',
         message: messages.serviceUnavailable,
       };
-      return reply.status(errorStatuses.service_unavailable).send(body);
+      reply.status(errorStatuses.service_unavailable).send(body);
+      return;
     }
     // The rest of a too slow body is not waited for: the connection ends with the answer.
     if (error.code === bodyTooSlowCode) reply.header('Connection', 'close');
-    return reply.status(errorStatus(error)).send(toErrorBody(error, request, request.log));
+    reply.status(errorStatus(error)).send(toErrorBody(error, request, request.log));
   });
 }
 

@@ -81,4 +81,27 @@ describe('invite tokens in the log', () => {
       expect(log).not.toContain(encodeURIComponent(secret));
     }
   });
+
+  it("answers the page, a refusal and an unknown address without Node's warning of a listener leak", async () => {
+    const warnings: string[] = [];
+    const keep = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', keep);
+    try {
+      const page = await fetch(`${server.baseUrl}/invite?token=whatever`);
+      expect(page.status).toBe(200);
+      await page.text();
+      const asset = await fetch(`${server.baseUrl}/assets/gone-1234.js`);
+      expect(asset.status).toBe(404);
+      await asset.text();
+      const refused = await callApi(server.baseUrl, 'POST', '/api/auth/invites/check', {
+        body: { token: 'unknown' },
+      });
+      expect(refused.status).toBe(404);
+      // Node emits its warnings on a later tick.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('warning', keep);
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceeded'))).toEqual([]);
+  });
 });
