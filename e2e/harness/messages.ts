@@ -20,8 +20,12 @@ import { streamOpened } from './liveFigures.ts';
 // (without the text), reads and answers through the API, and the answer reaches the coach's open
 // profile and open clients list live; reading it clears the list's count live.
 
-/** How long a live change may take to show, from the write's acknowledgment. */
-const liveWithinMs = 2000;
+/**
+ * How long to wait for a live change to show, from the write's acknowledgment: a hang guard, as
+ * in the live figures' files (decision 112). How soon it comes is the bench's figure
+ * (`bench/live-streams.ts`); the times seen here are returned for the test to print.
+ */
+const liveWithinMs = 10_000;
 
 /** An API session from Node: the base address it calls and its access token. */
 type Session = { baseUrl: string; token: string };
@@ -284,7 +288,7 @@ export async function expectMessagesJourney(
   expect(answered.status).toBe(201);
   expect(answered.body).toMatchObject({ author: 'client', text: answer });
 
-  // Within 2 s, without reload: the answer on the profile, the count on the list and its menu.
+  // Without a reload: the answer on the profile, the count on the list and its menu.
   const fromClient = new RegExp(`^${escapeRegExp(clientName)} `);
   const answerMessage = thread
     .getByRole('article', { name: fromClient })
@@ -303,11 +307,9 @@ export async function expectMessagesJourney(
       ).every(Boolean),
     ),
   ]);
-  expect(answerOnProfile).toBeLessThanOrEqual(liveWithinMs);
-  expect(countOnList).toBeLessThanOrEqual(liveWithinMs);
 
-  // 5. The profile tab, showing an unread message, marks it read: the list's count clears within
-  // 2 s of that, without reload.
+  // 5. The profile tab, showing an unread message, marks it read: the list's count clears,
+  // without a reload.
   await Promise.race([
     readRequested,
     new Promise((_, reject) =>
@@ -337,7 +339,6 @@ export async function expectMessagesJourney(
         ])
       ).every(Boolean),
   );
-  expect(countCleared).toBeLessThanOrEqual(liveWithinMs);
   await profile.unroute(readPattern, holdRead);
 
   // Neither tab was reloaded, and the profile is where it was.
