@@ -4,9 +4,6 @@ import { getCoachApi } from './coachApiAtom.ts';
 import { sessionEpochAtom } from './sessionEpochAtom.ts';
 import { getTokenStore } from './tokenStoreAtom.ts';
 
-/** What a read waits on while there is no session: nothing ever settles it. */
-const noSession = new Promise<never>(() => undefined);
-
 /**
  * A read of the session's own data, in an atom: keyed on the session (read again when a new one
  * starts, and what it read is forgotten with it) and sent only with a token. Signed out there is
@@ -16,6 +13,8 @@ const noSession = new Promise<never>(() => undefined);
  */
 export function readInSession<T>(get: Getter, read: (api: CoachApi) => Promise<T>): Promise<T> {
   get(sessionEpochAtom);
-  if (getTokenStore(get).getAccessToken() === null) return noSession;
+  // A promise of its own, which nothing settles: it goes with the atom's value at the next
+  // session (one shared by every read would keep each reader's callbacks for good).
+  if (getTokenStore(get).getAccessToken() === null) return new Promise<T>(() => undefined);
   return read(getCoachApi(get));
 }
