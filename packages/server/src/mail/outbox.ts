@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Transaction } from '../db/index.ts';
 import { schema } from '../db/index.ts';
 import { type Tracing, traced } from '../tracing/index.ts';
@@ -68,6 +69,9 @@ export async function enqueueMail(
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      // The moment of the insert, not the transaction's start: mail queued under a lock is sent
+      // in the order the lock was taken (a reset code's mail, resetCodes.ts).
+      nextAttemptAt: sql`clock_timestamp()`,
     })
     .returning({ id: schema.mailOutbox.id });
   if (!row) throw new Error('mail_outbox insert returned nothing');

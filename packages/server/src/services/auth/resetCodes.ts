@@ -7,7 +7,7 @@ import { DomainError } from '../../domainError.ts';
 import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { wordingOf } from '../../texts/serverTexts.ts';
-import { factorsOf, hasSecondFactor, isCoach } from './factors/accountFactors.ts';
+import { factorsOf, hasSecondFactor, isCoach, lockAccount } from './factors/accountFactors.ts';
 import { type BrowserOfCaller, knownBrowserKey } from './factors/knownBrowsers.ts';
 import { startSecondStep } from './factors/secondSteps.ts';
 import { transactionEndingSessions } from './liveSessions.ts';
@@ -180,7 +180,16 @@ async function issueResetCode(
     await mailLanguageOfUser(database.db, organisationId, user.id),
   );
   await database.transaction(async (tx) => {
-    await tx.insert(codes).values({ ...row, codeHash: mailedCodeDigest(deps, user.id, code) });
+    // One request of the account at a time from here: its code's time and its mail's place in
+    // the outbox are taken in the same order, so the newest code is the newest mail's.
+    await lockAccount(tx, user.id);
+    const createdAt = options.now();
+    await tx.insert(codes).values({
+      ...row,
+      codeHash: mailedCodeDigest(deps, user.id, code),
+      createdAt,
+      expiresAt: addSeconds(createdAt, options.resetCodeTtlSeconds),
+    });
     await recordAudit(tx, requested);
     const minutes = Math.round(options.resetCodeTtlSeconds / 60);
     await mail.add(tx, {
