@@ -10,7 +10,7 @@
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
 // SB_DOCS_TITLES (a comma-separated list of title prefixes, 'UI/Button,Foundations') opens only
 // the pages under them: a check of the pages one change touched.
-// Each page opens in a browser context of its own, SB_DOCS_PAGES of them at once (default 2: with
+// The pages open in one browser context, SB_DOCS_PAGES of them at once (default 2: with
 // 3 on two cores, a slow machine left frames of 3 of 57 pages over their 20 s wait, their stories
 // fine in the stories' run), the pages with the most stories first so that no long page starts
 // last. The page's CSS
@@ -22,15 +22,22 @@
 // by MSW show in frames of their own on their Docs page (stories/app/withCoachApi.tsx): the page
 // must show each frame with a story of its own component.
 // The check's browser reads the build through a proxy that makes its files cacheable
-// (`cacheableBuild`): the frames of a page share one fetch of the preview. Each frame hands its
-// Storybook events to the check as they happen (`FrameEvents`); a frame that never ends is
+// (`cacheableBuild`): the pages and their frames share one fetch of the preview. Each frame hands
+// its Storybook events to the check as they happen (`FrameEvents`); a frame that never ends is
 // reported with the last render phase it reached, and SB_DOCS_TIMES=1 prints every frame's phases
-// with the second each began (where a page's time goes). Decisions 105 and 106.
+// with the second each began (where a page's time goes). Decisions 105, 106 and 115.
 import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type ElementHandle, type Frame, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type ElementHandle,
+  type Frame,
+  type Page,
+} from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.js';
 
 const served = process.env.STORYBOOK_URL ?? 'http://127.0.0.1:6007';
@@ -115,8 +122,30 @@ const expectedConsoleErrors = [
 const frameErrorMark = '[story frame]';
 
 let browser: Browser;
+/**
+ * The one context every page of the check opens in: they share its cache, so the preview's script
+ * is fetched and compiled once for the run, not once per page (decision 115). A page's own state
+ * is its own still: each story sets its own mocks, clock and storage, as in the stories' run.
+ */
+let context: BrowserContext;
+/**
+ * A story page kept open while the check runs, so MSW's service worker always has a client.
+ * The worker unregisters itself when the last page it controls closes (mockServiceWorker.js,
+ * 'CLIENT_CLOSE'), and pages not yet controlled do not count: in one shared context, a page
+ * closing could unregister it under the frames of the page that opened beside it, whose start of
+ * MSW then waited for a worker that had gone (a frame left in its loading phase for 60 s).
+ */
+let mswAnchor: Page;
 before(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const anchorStory = entries.find((entry) => entry.type === 'story');
+  if (!anchorStory) throw new Error(`No story in ${url}/index.json`);
+  mswAnchor = await context.newPage();
+  await mswAnchor.goto(`${url}/iframe.html?viewMode=story&id=${anchorStory.id}`);
+  await mswAnchor.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: frameMs,
+  });
 });
 after(async () => {
   await browser.close();
@@ -256,7 +285,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
     // firstScreenPlayed): a few at most, bounded here by the page's stories.
     const timeout = 90_000 + Math.min(storiesOf(entry.title), 4) * frameMs;
     test(`${entry.title} Docs renders without an error`, { timeout }, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       page.on('console', (message) => {
@@ -424,7 +453,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
 
 describe('a Docs page of stories served by MSW', () => {
   test('shows each story with its own data', { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
     try {
       await page.goto(`${url}/iframe.html?viewMode=docs&id=app-screens-clients--docs`);
       const countOf = async (storyId: string) => {

@@ -3,10 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
+import { animationsSettled } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
-import { animationsSettled } from './profileActionsStory.ts';
 import { withCoachApi } from './withCoachApi.tsx';
 import { withMockAuthenticator } from './withMockAuthenticator.tsx';
 

@@ -2,6 +2,7 @@ import { createHandlers } from '@coach/api/msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { animationsSettled } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { clientsTable } from './clientsStory.ts';
 import { expectToast } from './expectToast.ts';
@@ -18,15 +19,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Waits until the open or close animations have finished, as a user would before clicking. */
-async function animationsSettled() {
-  await waitFor(() =>
-    expect(
-      document.getAnimations().filter((animation) => animation.playState === 'running'),
-    ).toHaveLength(0),
-  );
-}
 
 /** Opens the modal from the screen's header once the list has loaded; focus is in the field. */
 async function openInvite(canvasElement: HTMLElement) {

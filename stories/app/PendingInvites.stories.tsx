@@ -5,6 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PendingInvites } from '../../packages/app/src/features/invites/index.ts';
+import { animationsSettled } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { releaseFocus } from './releaseFocus.ts';
@@ -55,15 +56,6 @@ async function loaded(canvasElement: HTMLElement) {
       .getAllByRole('listitem')
       .find((item) => within(item).queryByText(email)) as HTMLElement;
   return { canvas, list, itemOf };
-}
-
-/** Waits until the open or close animations have finished, as a user would before clicking. */
-async function animationsSettled() {
-  await waitFor(() =>
-    expect(
-      document.getAnimations().filter((animation) => animation.playState === 'running'),
-    ).toHaveLength(0),
-  );
 }
 
 /** Opens the withdraw confirmation of an invite. */

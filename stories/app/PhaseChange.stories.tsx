@@ -2,10 +2,11 @@ import { createHandlers, fixtureTokens, type HandlersOptions, mockClientIds } fr
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ProfileActions } from '../../packages/app/src/features/clientProfile/index.ts';
+import { animationsSettled } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { chooseOption } from './chooseOption.ts';
 import { expectToast } from './expectToast.ts';
-import { animationsSettled, dialogClosed, openModal } from './profileActionsStory.ts';
+import { dialogClosed, openModal } from './profileActionsStory.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';
 

@@ -7,14 +7,10 @@ import {
   ProfileActions,
   ReportsSection,
 } from '../../packages/app/src/features/clientProfile/index.ts';
+import { animationsSettled } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
-import {
-  animationsSettled,
-  dialogClosed,
-  loadedSection,
-  openModal,
-} from './profileActionsStory.ts';
+import { dialogClosed, loadedSection, openModal } from './profileActionsStory.ts';
 import { releaseFocus } from './releaseFocus.ts';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';

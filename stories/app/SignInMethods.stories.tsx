@@ -13,6 +13,7 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
+import { findOpenDialog } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { expectToast } from './expectToast.ts';
 import { withCoachApi } from './withCoachApi.tsx';
@@ -111,7 +112,9 @@ export const PasskeyAdded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = section(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Add a passkey' }));
-    const dialog = within(await page().findByRole('dialog'));
+    // Clicked into once its entrance (from opacity 0) is over, as a coach sees it: on a loaded
+    // machine its first frame could still be the one drawn when the name's error showed.
+    const dialog = within(await findOpenDialog('Add a passkey'));
     await userEvent.click(dialog.getByRole('button', { name: 'Create passkey' }));
     await expect(await dialog.findByText('Name is required')).toBeVisible();
     await userEvent.type(dialog.getByLabelText('Name'), 'Work laptop');

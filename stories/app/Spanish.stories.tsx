@@ -23,11 +23,12 @@ import {
 import { InviteAcceptanceScreen } from '../../packages/app/src/features/inviteAcceptance/index.ts';
 import { PasswordResetScreen } from '../../packages/app/src/features/passwordReset/index.ts';
 import { SignInMethodsSection } from '../../packages/app/src/features/settings/index.ts';
+import { animationsSettled } from '../ui/fixtures/openDialog.ts';
 import { ownFrame } from '../ui/fixtures/ownFrame.ts';
 import { chooseOption } from './chooseOption.ts';
 import { expectSpanishPage } from './expectSpanish.ts';
 import { expectToast } from './expectToast.ts';
-import { animationsSettled, openModal } from './profileActionsStory.ts';
+import { openModal } from './profileActionsStory.ts';
 import { renderApp } from './signedInScreen.tsx';
 import { withAppRootFontSize } from './withAppRootFontSize.tsx';
 import { withCoachApi } from './withCoachApi.tsx';

@@ -1,20 +1,11 @@
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-
-/** Waits until the open or close animations have finished, as a user would before clicking. */
-export async function animationsSettled() {
-  await waitFor(() =>
-    expect(
-      document.getAnimations().filter((animation) => animation.playState === 'running'),
-    ).toHaveLength(0),
-  );
-}
+import { findOpenDialog } from '../ui/fixtures/openDialog.ts';
 
 /** Opens a modal by its button and answers it (portalled out of the story's root). */
 export async function openModal(canvasElement: HTMLElement, button: string, title: string) {
   const canvas = within(canvasElement);
   await userEvent.click(await canvas.findByRole('button', { name: button }));
-  const dialog = await screen.findByRole('dialog', { name: title });
-  await animationsSettled();
+  const dialog = await findOpenDialog(title);
   return { canvas, dialog, modal: within(dialog) };
 }
 
