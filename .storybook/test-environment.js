@@ -8,8 +8,7 @@
 // A worker's story files share one page (decision 114): the test-runner already renders a file's
 // stories one after another in one page, and each story sets its own window and clock, so the next
 // file goes on in the page the last one left, its preview loaded, axe in it, the stories' shared
-// chunks compiled. A file that fails leaves a fresh page to the next one. (A page's heap stayed
-// between 77 and 97 MB over its files in a run of every story.)
+// chunks compiled. A file that fails leaves a fresh page to the next one.
 import { setupPage } from '@storybook/test-runner';
 import PlaywrightEnvironment from '@storybook/test-runner/dist/jest-playwright-entries/test-environment.js';
 import StorybookEnvironment from '@storybook/test-runner/playwright/custom-environment.js';

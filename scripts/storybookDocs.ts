@@ -128,20 +128,18 @@ let browser: Browser;
  * is its own still: each story sets its own mocks, clock and storage, as in the stories' run.
  */
 let context: BrowserContext;
-/**
- * A story page kept open while the check runs, so MSW's service worker always has a client.
- * The worker unregisters itself when the last page it controls closes (mockServiceWorker.js,
- * 'CLIENT_CLOSE'), and pages not yet controlled do not count: in one shared context, a page
- * closing could unregister it under the frames of the page that opened beside it, whose start of
- * MSW then waited for a worker that had gone (a frame left in its loading phase for 60 s).
- */
-let mswAnchor: Page;
 before(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const anchorStory = entries.find((entry) => entry.type === 'story');
   if (!anchorStory) throw new Error(`No story in ${url}/index.json`);
-  mswAnchor = await context.newPage();
+  // A story page kept open while the check runs (closed with the browser), so MSW's service
+  // worker always has a client. The worker unregisters itself when the last page it controls
+  // closes (mockServiceWorker.js, 'CLIENT_CLOSE'), and pages not yet controlled do not count: in
+  // one shared context, a page closing could unregister it under the frames of the page that
+  // opened beside it, whose start of MSW then waited for a worker that had gone (a frame left in
+  // its loading phase for 60 s).
+  const mswAnchor = await context.newPage();
   await mswAnchor.goto(`${url}/iframe.html?viewMode=story&id=${anchorStory.id}`);
   await mswAnchor.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: frameMs,

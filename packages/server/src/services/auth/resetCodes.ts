@@ -168,11 +168,16 @@ async function issueResetCode(
     purpose: 'reset' as const,
     requestHash: resetRequestDigest(deps, resetRequestId),
     requestAddress: clientAddressKey(meta.ip),
-    createdAt: now,
-    expiresAt: addSeconds(now, options.resetCodeTtlSeconds),
   };
+  /** A code row's life, from its creation at `at`. */
+  const lifeFrom = (at: Date) => ({
+    createdAt: at,
+    expiresAt: addSeconds(at, options.resetCodeTtlSeconds),
+  });
   if (!(await mayMailCode(deps, ceiling, meta, now))) {
-    if (known === null) await attachToMailedCode(deps, row, email, requested, meta, now);
+    if (known === null) {
+      await attachToMailedCode(deps, { ...row, ...lifeFrom(now) }, email, requested, meta, now);
+    }
     return;
   }
   const code = newMailedCode();
@@ -183,12 +188,10 @@ async function issueResetCode(
     // One request of the account at a time from here: its code's time and its mail's place in
     // the outbox are taken in the same order, so the newest code is the newest mail's.
     await lockAccount(tx, user.id);
-    const createdAt = options.now();
     await tx.insert(codes).values({
       ...row,
+      ...lifeFrom(options.now()),
       codeHash: mailedCodeDigest(deps, user.id, code),
-      createdAt,
-      expiresAt: addSeconds(createdAt, options.resetCodeTtlSeconds),
     });
     await recordAudit(tx, requested);
     const minutes = Math.round(options.resetCodeTtlSeconds / 60);
