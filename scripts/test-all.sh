@@ -149,7 +149,7 @@ else
   # One worker more than the cores: the server and simulator files wait on timers, sockets and
   # their PGlite threads about as much as they compute, so a third worker on two cores fills the
   # gaps (a fourth only adds contention).
-  COACH_SKIP_POSTGRES=1 COACH_THOROUGH_LATER=1 npm run test:unit -- --maxWorkers=150% 2>&1 | tee "$logs/vitest.log"
+  COACH_SKIP_POSTGRES=1 COACH_THOROUGH_LATER=1 COACH_UNIT_WORKERS=150% npm run test:unit 2>&1 | tee "$logs/vitest.log"
   step "begun beside the unit tests: the typecheck and dependency check; the static Storybook, every story in chromium (play and axe), the rest of their run"
   read_checks
   stories_status=0
