@@ -1,11 +1,11 @@
 // The thorough hostile-input run: the route fuzzing of packages/server/test/hostile (every route
 // of the contract under requests drawn from its own schemas, valid and broken) with 1,000 cases
 // per route through the server's routing and 50 over real HTTP, on PGlite and on PostgreSQL.
-// `npm run test:thorough` runs the same tests with 160 cases per route (`npm test` with 44, on
-// PGlite); this check is the "thousands of cases per endpoint" run. The tests fail on any 5xx, an
-// answer off the catalogue, a write by a refused request or a server that stops serving; they
-// record their case counts in reliability/results.json (`hostileInput`), which this check reads
-// back as figures.
+// `npm run test:thorough` runs the same tests with 160 cases per route on PostgreSQL and 44 on
+// PGlite (`npm run test:unit` alone with 44, on PGlite); this check is the "thousands of cases
+// per endpoint" run. The tests fail on any 5xx, an answer off the catalogue, a write by a refused
+// request or a server that stops serving; they record their case counts in
+// reliability/results.json (`hostileInput`), which this check reads back as figures.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
