@@ -104,8 +104,8 @@ const thoroughLater = !thorough && process.env.COACH_THOROUGH_LATER === '1';
 /**
  * Heavy files the unit run leaves out entirely: the whole demo's history is sampled by the backup
  * round trip (a few clients' history, no action refused, in every tier) and seeded whole by every
- * `npm start` and by the end-to-end run's template; the crowd of 200 non-reading clients waits out the product's
- * grace, while the unit run holds 20 of them with a short one (slowReaders.test.ts).
+ * `npm start` and by the end-to-end run's template; the crowd of 200 non-reading clients waits out
+ * the product's grace, while the unit run holds 20 of them with a short one (slowReaders.test.ts).
  */
 const thoroughOnlyFiles = {
   server: ['test/slowReadersCrowd.test.ts'],
