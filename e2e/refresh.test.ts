@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpE2e } from './harness/browser.ts';
@@ -6,12 +5,12 @@ import {
   coach,
   firstClientRow,
   pathOf,
+  refreshCalls,
   revokeStoredSession,
   signIn,
   signInAsCoach,
   storedTokens,
   submitSignIn,
-  waitForExpiry,
   waitForStoredTokensExpiry,
 } from './harness/coach.ts';
 
@@ -29,6 +28,7 @@ const myClientsShown = (page: Page) =>
 describe('an expired access token', () => {
   it('is refreshed once per expired token and the session goes on', async () => {
     const page = await e2e.newPage();
+    const calls = refreshCalls(page.context());
     const refreshes: Request[] = [];
     const unauthorised: string[] = [];
     page.on('request', (request) => {
@@ -38,16 +38,18 @@ describe('an expired access token', () => {
       if (response.status() === 401) unauthorised.push(new URL(response.url()).pathname);
     });
     await signInAsCoach(page);
-    const before = await storedTokens(page);
+    const signedIn = await storedTokens(page);
     expect(refreshes).toHaveLength(0);
 
     // Let the access token expire, then load data again: the app starts the session anew
-    // (current user and profile) with the stored, now expired, token.
-    await waitForExpiry(e2e.product().url, before.accessToken);
-    await page.reload();
-    // What the page before the reload sent: a refresh it began as the token expired (its live
-    // stream reopening) may have been cancelled by the reload, its answer never read.
+    // (current user and profile) with the stored, now expired, token. Refreshes are held until
+    // the reload: one the page began as the token expired (its live stream reopening) is
+    // cancelled with it, unsent, instead of storing new tokens just before the reload.
+    await calls.hold();
+    const before = await waitForStoredTokensExpiry(page, e2e.product().url);
     const sentBeforeReload = refreshes.length;
+    await page.reload();
+    calls.release();
     await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -57,15 +59,15 @@ describe('an expired access token', () => {
     expect(pathOf(page)).toBe('/settings');
 
     expect(unauthorised.length).toBeGreaterThan(0);
-    expect(refreshes.length).toBeGreaterThan(0);
+    expect(refreshes.length).toBeGreaterThan(sentBeforeReload);
     // Spec point 7: every call carries the bearer, the refresh call too (the expired token).
-    expect(refreshes[0]?.headers().authorization).toBe(`Bearer ${before.accessToken}`);
+    expect(refreshes[0]?.headers().authorization).toBe(`Bearer ${signedIn.accessToken}`);
     // Once per expired token: a 401 that came after a refresh retries with its token. A later
     // refresh (a loaded machine: the renewed token, of 5 s, expired in its turn) is sent with the
     // token the refresh before it gave, never again with an expired token already renewed.
     // A refresh the reload cancelled gave the app no token: the next one is sent with the same
     // (the server answers a rotated token's second use within its grace: sessions.ts).
-    let bearer = before.accessToken;
+    let bearer = signedIn.accessToken;
     for (const [index, refresh] of refreshes.entries()) {
       expect(refresh.headers().authorization).toBe(`Bearer ${bearer}`);
       const response = await refresh.response();
@@ -87,47 +89,38 @@ describe('an expired access token', () => {
   it('is refreshed by one of two tabs at once, and the coach stays signed in in both', async () => {
     // Two tabs of one browser: they share the stored tokens, and a refresh token is single-use.
     const context = await e2e.newContext();
+    const calls = refreshCalls(context);
     const first = await context.newPage();
     await signIn(first, coach);
     await myClientsShown(first);
     const second = await context.newPage();
     await second.goto('/clients');
     await myClientsShown(second);
-    // A held refresh: none goes on before both reloaded tabs have had their 401, so the second one
+    // Refreshes held: none goes on before both reloaded tabs have had their 401, so the second one
     // meets the first refresh still under way (held 20 s at the most: then the check below fails).
     // Held from before the expiry: a request that meets it before the reload (a tab's live stream
-    // reopening) would otherwise refresh first, leaving the reloaded tabs nothing to refresh, as
-    // in a CI run; held, that refresh is cancelled with its page, unsent.
+    // reopening) would otherwise refresh first, leaving the reloaded tabs nothing to refresh;
+    // held, that refresh is cancelled with its page, unsent.
     let reloading = false;
     const unauthorisedTabs = new Set<Page>();
-    let releaseRefreshes = () => {};
-    const bothUnauthorised = new Promise<void>((resolve) => {
-      releaseRefreshes = resolve;
-    });
     for (const page of [first, second]) {
       page.on('response', (response) => {
         if (response.status() !== 401 || !reloading) return;
         unauthorisedTabs.add(page);
-        if (unauthorisedTabs.size === 2) releaseRefreshes();
+        if (unauthorisedTabs.size === 2) calls.release();
       });
     }
-    const held = new Set<Request>();
-    await context.route('**/api/auth/session/refresh', async (route) => {
-      held.add(route.request());
-      await Promise.race([bothUnauthorised, delay(20_000, undefined, { ref: false })]);
-      await route.continue();
-    });
     // The refresh token each held refresh spent, and the status it got. (On a slow machine the
     // tabs' first token may expire while they load, before the hold: that refresh is not one.)
     const spent: { refreshToken: string; status: number }[] = [];
     context.on('requestfinished', async (request) => {
-      if (!held.has(request)) return;
+      if (!calls.held.has(request)) return;
       const response = await request.response();
       const body = request.postDataJSON() as { refreshToken: string };
       spent.push({ refreshToken: body.refreshToken, status: response?.status() ?? 0 });
     });
-    // The tokens both tabs will start again with, once their access token has expired (a refresh
-    // under way as the hold began may still store newer ones: then their expiry is waited for).
+    await calls.hold();
+    // The tokens both tabs will start again with, once their access token has expired.
     const before = await waitForStoredTokensExpiry(first, e2e.product().url);
 
     reloading = true;

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SecretLedger } from './secrets.ts';
 
@@ -94,4 +95,47 @@ export async function waitForStoredTokensExpiry(page: Page, baseUrl: string) {
     const stored = await storedTokens(page);
     if (stored.accessToken === tokens.accessToken) return tokens;
   }
+}
+
+/** The app's refresh call, which {@link refreshCalls} watches. */
+const refreshPath = '/api/auth/session/refresh';
+
+/**
+ * Watches the app's refresh calls in one browser context, from before its first page: `hold()`
+ * holds every later refresh until `release()` (20 s at the most), and returns once the refreshes
+ * already on their way unheld have finished. So tokens read after `hold()` are the ones a reload
+ * starts with: no refresh sent before it can store newer ones behind the test's back.
+ */
+export function refreshCalls(context: BrowserContext) {
+  const onTheirWay = new Set<Request>();
+  const held = new Set<Request>();
+  const isRefresh = (request: Request) => new URL(request.url()).pathname === refreshPath;
+  context.on('request', (request) => {
+    if (isRefresh(request)) onTheirWay.add(request);
+  });
+  for (const event of ['requestfinished', 'requestfailed'] as const) {
+    context.on(event, (request) => onTheirWay.delete(request));
+  }
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    /** The refreshes held (a held refresh of a page that reloads is cancelled with it, unsent). */
+    held,
+    release: () => release(),
+    async hold() {
+      await context.route(`**${refreshPath}`, async (route) => {
+        held.add(route.request());
+        await Promise.race([released, delay(20_000, undefined, { ref: false })]);
+        await route.continue();
+      });
+      await expect
+        .poll(() => [...onTheirWay].every((request) => held.has(request)), {
+          timeout: 30_000,
+          message: 'a refresh sent before the hold never finished',
+        })
+        .toBe(true);
+    },
+  };
 }
