@@ -113,9 +113,9 @@ export function refreshCalls(context: BrowserContext) {
   context.on('request', (request) => {
     if (isRefresh(request)) onTheirWay.add(request);
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const) {
-    context.on(event, (request) => onTheirWay.delete(request));
-  }
+  const settled = (request: Request) => onTheirWay.delete(request);
+  context.on('requestfinished', settled);
+  context.on('requestfailed', settled);
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
