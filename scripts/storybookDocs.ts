@@ -30,6 +30,7 @@ import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type Browser,
   type BrowserContext,
@@ -277,6 +278,52 @@ async function firstScreenPlayed(page: Page, frameEvents: FrameEvents): Promise<
   return failures;
 }
 
+/**
+ * How long a closing page's frames have at most to answer what MSW's worker handed them: it posts
+ * each request at once, and a started MSW answers in milliseconds.
+ */
+const mswReleaseMs = 250;
+
+/**
+ * Closes a page of the check once its frames have let MSW's service worker go. The worker hands a
+ * request of a frame whose MSW has not started yet (its preview's own scripts) to another started
+ * client of the context, with no time limit (mockServiceWorker.js, `resolveMainClient`): a client
+ * on a page that closes leaves it unanswered, and the frame that asked never starts its story
+ * (seen in CI: 'no render within 60 s (its last phase: none)'). MSW says goodbye on `pagehide`,
+ * which Playwright's close does not run; so each preview of the page says it ('CLIENT_CLOSE': the
+ * worker hands it nothing more) and stays until the worker's 'CLIENT_CLOSED', which comes once
+ * the requests handed to it are answered, or for {@link mswReleaseMs} (the worker waits for the
+ * client's own requests too, and a live stream's never ends). Then the page closes.
+ */
+async function closeReleasingMsw(page: Page) {
+  // Only the previews the page loaded: a lazy frame that never loaded has no document to run in.
+  const previews = page.frames().filter((frame) => {
+    const { pathname } = new URL(frame.url() || 'about:blank', url);
+    return pathname.endsWith('/iframe.html');
+  });
+  const release = (frame: Frame) =>
+    frame.evaluate(
+      (waitMs) =>
+        new Promise<void>((released) => {
+          const worker = navigator.serviceWorker;
+          if (!worker?.controller) return released();
+          worker.addEventListener('message', (event) => {
+            if ((event.data as { type?: string } | null)?.type === 'CLIENT_CLOSED') released();
+          });
+          worker.controller.postMessage('CLIENT_CLOSE');
+          setTimeout(released, waitMs);
+        }),
+      mswReleaseMs,
+    );
+  // A frame busy past the bound (a play under way) is closed with the page all the same.
+  await Promise.all(
+    previews.map((frame) =>
+      Promise.race([release(frame), delay(4 * mswReleaseMs)]).catch(() => undefined),
+    ),
+  );
+  await page.close();
+}
+
 describe('Docs pages', { concurrency: pagesAtOnce }, () => {
   for (const entry of docsPages) {
     // A page takes as long as the frames of its first screen, one after another (see
@@ -443,7 +490,7 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         if (openDialogs > 0) errors.push(`${openDialogs} dialogs open over the page`);
         assert.deepEqual(errors, []);
       } finally {
-        await page.close();
+        await closeReleasingMsw(page);
       }
     });
   }
@@ -464,7 +511,7 @@ describe('a Docs page of stories served by MSW', () => {
       assert.equal(await countOf('three-clients'), '3 of 3 clients');
       assert.equal(await countOf('forty-clients'), '40 of 40 clients');
     } finally {
-      await page.close();
+      await closeReleasingMsw(page);
     }
   });
 });
