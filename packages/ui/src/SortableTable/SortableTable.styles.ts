@@ -79,9 +79,10 @@ export const sortableTableStyles = defineStaticStyles({
   'table-custom-cell': { css: { fontWeight: 'medium' } },
   'table-custom-cell-pinned': { css: { zIndex: '1', ...pinned('bg.subtle') } },
   'table-empty-cell': { css: { textAlign: 'center', color: 'fg.muted', paddingBlock: '8' } },
+  // Still for a coach who asks for less motion, as LoadingPlaceholder's bones.
   'table-loading-bone': {
     recipe: { key: 'skeleton', variants: { variant: 'pulse', loading: true } },
-    css: { height: '4' },
+    css: { height: '4', _motionReduce: { animation: 'none' } },
   },
   // Alignment of a column's cells, after every part that sets one.
   'table-align-start': { css: { textAlign: 'start' } },

@@ -1,10 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CoachUiProvider } from './CoachUiProvider.tsx';
-import { insertGlobalCss } from './globalCss.ts';
-import { coachGlobalCss } from './globalCss.generated.ts';
 import { uiStaticStyles } from '../staticStyles.ts';
+import { CoachUiProvider } from './CoachUiProvider.tsx';
+import { coachGlobalCss } from './globalCss.generated.ts';
+import { insertGlobalCss } from './globalCss.ts';
 import { staticCssOf } from './staticCssOf.ts';
 import { uiStaticPrefix } from './staticStyles.ts';
 import { coachSystem } from './system.ts';
@@ -68,5 +68,25 @@ describe('the static global CSS', () => {
     expect(document.head.firstElementChild).toBe(styles[0]);
     expect(styleText('style[data-emotion="css-global"]')).not.toContain('--chakra-colors-accent:');
     unmount();
+  });
+});
+
+describe("the components' static styles", () => {
+  it('stop every endless animation for a coach who asks for reduced motion, but a spinner', () => {
+    const css = staticCssOf(coachSystem, uiStaticStyles, uiStaticPrefix);
+    // A class whose rule plays one of Chakra's animations ('spin' says that something runs).
+    const animated = new Set(
+      [...css.matchAll(/\.([\w-]+)\{[^}]*animation:var\(--chakra-animations-([\w-]+)\)/g)]
+        .filter(([, , animation]) => animation !== 'spin')
+        .map(([, className]) => className),
+    );
+    expect([...animated]).toEqual(
+      expect.arrayContaining(['coach-placeholder-bone', 'coach-table-loading-bone']),
+    );
+    const still = (className: string) =>
+      css.includes(
+        `@media (prefers-reduced-motion: reduce){.${className}{-webkit-animation:none;animation:none;}}`,
+      );
+    expect([...animated].filter((className) => !still(className))).toEqual([]);
   });
 });
