@@ -33,33 +33,45 @@ function countRequests(page: Page, pathEnd: string) {
   return () => count;
 }
 
+/** One held passkey sign-in challenge: `taken` once the page asked for it, `release` lets it go. */
+type HeldChallenge = { taken: Promise<void>; release: () => void };
+
 /**
- * Holds the first passkey sign-in challenge the page asks for after each `release` (the
- * autofill's, asked as the sign-in screen shows) until the next `release`; `stop` lets all through.
+ * Holds passkey sign-in challenges on demand: `holdNext` holds the next one the page asks for
+ * (the autofill's, asked as the sign-in screen shows) and none after it, so a challenge asked
+ * later (the button's) is never caught by a hold meant for the autofill; `stop` lets all through.
  */
-async function holdFirstOptionsOfEachVisit(page: Page) {
-  let held: Promise<void> | null = null;
-  let release: () => void = () => undefined;
-  const arm = () => {
-    held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-  };
-  arm();
+async function autofillChallengeHolder(page: Page) {
+  let armed: { took: () => void; released: Promise<void> } | null = null;
+  const held: HeldChallenge[] = [];
   const optionsUrl = (url: URL) => isOptions(url.href);
   await page.route(optionsUrl, async (route) => {
-    const wait = held;
-    held = null;
-    if (wait) await wait;
+    const hold = armed;
+    armed = null;
+    if (hold) {
+      hold.took();
+      await hold.released;
+    }
     await route.continue();
   });
   return {
-    release: () => {
-      release();
-      arm();
+    holdNext(): HeldChallenge {
+      let took: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const taken = new Promise<void>((resolve) => {
+        took = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      armed = { took, released };
+      const challenge = { taken, release };
+      held.push(challenge);
+      return challenge;
     },
     stop: async () => {
-      release();
+      armed = null;
+      for (const challenge of held) challenge.release();
       await page.unroute(optionsUrl);
     },
   };
@@ -115,16 +127,22 @@ async function logOut(page: Page) {
 }
 
 /**
- * Logs out and waits until the sign-in page's autofill has asked for its challenge (which
- * `holdFirstOptionsOfEachVisit` holds): the autofill asks once its support is known, which may be
- * after the heading shows, and the button pressed before it asked would have its own challenge
- * held in its place, the autofill's released instead.
+ * Logs out and waits until the sign-in page's autofill has asked for its challenge, held until
+ * the returned challenge is released: the autofill asks once its support is known, which may be
+ * after the heading shows, and a button pressed before it asked would have its own challenge
+ * held in its place.
  */
-async function logOutToHeldAutofill(page: Page) {
-  const autofillAsked = page.waitForRequest((request) => isOptions(request.url()));
+async function logOutToHeldAutofill(
+  page: Page,
+  challenges: ChallengeHolder,
+): Promise<HeldChallenge> {
+  const autofill = challenges.holdNext();
   await logOut(page);
-  await autofillAsked;
+  await autofill.taken;
+  return autofill;
 }
+
+type ChallengeHolder = Awaited<ReturnType<typeof autofillChallengeHolder>>;
 
 describe('second sign-in factors', () => {
   it('a passkey and an authenticator app enrolled; the passkey alone signs in, then password + code; the password alone reaches only the second step; a recovery code works once; a reset ends on the second step', async () => {
@@ -182,32 +200,32 @@ describe('second sign-in factors', () => {
     // In the same browser, 'Sign in with a passkey' on later visits, pressed before the
     // autofill's challenge has come: the challenge comes while the button's ceremony runs, and
     // the autofill never asks the browser after it (one passkey sign-in a visit).
-    const autofillChallenges = await holdFirstOptionsOfEachVisit(page);
+    const challenges = await autofillChallengeHolder(page);
     for (let visit = 2; visit <= 4; visit += 1) {
-      await logOutToHeldAutofill(page);
+      const autofill = await logOutToHeldAutofill(page, challenges);
       const buttonOptions = page.waitForRequest((request) => isOptions(request.url()));
       await passkeyButton.click();
       await buttonOptions;
-      autofillChallenges.release();
+      autofill.release();
       await expectSignedInWithPasskey(page, passkeySignIns, visit);
     }
 
     // The autofill's challenge comes while the button's ceremony waits for the coach (away from
     // the laptop): that ceremony goes on waiting, neither taken over nor ended.
     await authenticator.setPresent(false);
-    await logOutToHeldAutofill(page);
+    const autofill = await logOutToHeldAutofill(page, challenges);
     const buttonOptions = page.waitForRequest((request) => isOptions(request.url()));
     await passkeyButton.click();
     await buttonOptions;
     await expect.poll(() => passkeyButton.getAttribute('data-loading')).not.toBeNull();
-    autofillChallenges.release();
+    autofill.release();
     await page.waitForTimeout(1_000);
     expect(await passkeyButton.getAttribute('data-loading')).not.toBeNull();
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isDisabled()).toBe(
       true,
     );
     // The coach is back, on a fresh page: the autofill's offer signs in.
-    await autofillChallenges.stop();
+    await challenges.stop();
     await authenticator.setPresent(true);
     await page.reload();
     await expectSignedInWithPasskey(page, passkeySignIns, 5);
