@@ -84,9 +84,9 @@ async function autofillChallengeHolder(page: Page) {
  * whether 'Sign in with a passkey' still spins, and the page's last console messages.
  */
 async function expectSignedInWithPasskey(page: Page, signIns: () => number, count: number) {
-  const console: string[] = [];
+  const logged: string[] = [];
   const keep = (message: ConsoleMessage) => {
-    console.push(`${message.type()}: ${message.text()}`.slice(0, 300));
+    logged.push(`${message.type()}: ${message.text()}`.slice(0, 300));
   };
   const refused: string[] = [];
   const keepRefused = (response: Response) => {
@@ -110,7 +110,7 @@ async function expectSignedInWithPasskey(page: Page, signIns: () => number, coun
       `alerts: ${JSON.stringify(alerts)}`,
       `passkey button loading: ${spinning}`,
       `refused: ${JSON.stringify(refused.slice(-5))}`,
-      `console: ${JSON.stringify(console.slice(-5))}`,
+      `console: ${JSON.stringify(logged.slice(-5))}`,
     ];
     throw new Error(`No passkey sign-in to My clients: ${shown.join('; ')}`, { cause: error });
   } finally {
