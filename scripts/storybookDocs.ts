@@ -10,7 +10,8 @@
 //   node --test --test-reporter=spec scripts/storybookDocs.ts   (STORYBOOK_URL, the served build)
 // SB_DOCS_TITLES (a comma-separated list of title prefixes, 'UI/Button,Foundations') opens only
 // the pages under them: a check of the pages one change touched.
-// The pages open in one browser context, SB_DOCS_PAGES of them at once (default 2: with
+// The pages open in one browser context, in browser pages kept from one Docs page to the next
+// (`DocsTabs`), SB_DOCS_PAGES of them at once (default 2: with
 // 3 on two cores, a slow machine left frames of 3 of 57 pages over their 20 s wait, their stories
 // fine in the stories' run), the pages with the most stories first so that no long page starts
 // last. The page's CSS
@@ -25,7 +26,7 @@
 // (`cacheableBuild`): the pages and their frames share one fetch of the preview. Each frame hands
 // its Storybook events to the check as they happen (`FrameEvents`); a frame that never ends is
 // reported with the last render phase it reached, and SB_DOCS_TIMES=1 prints every frame's phases
-// with the second each began (where a page's time goes). Decisions 105, 106 and 115.
+// with the second each began (where a page's time goes). Decisions 105, 106, 115 and 117.
 import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -285,17 +286,19 @@ async function firstScreenPlayed(page: Page, frameEvents: FrameEvents): Promise<
 const mswReleaseMs = 250;
 
 /**
- * Closes a page of the check once its frames have let MSW's service worker go. The worker hands a
+ * Lets MSW's service worker go from a page's frames, before the page closes or goes on to another
+ * Docs page. The worker hands a
  * request of a frame whose MSW has not started yet (its preview's own scripts) to another started
  * client of the context, with no time limit (mockServiceWorker.js, `resolveMainClient`): a client
  * on a page that closes leaves it unanswered, and the frame that asked never starts its story
  * (seen in CI: 'no render within 60 s (its last phase: none)'). MSW says goodbye on `pagehide`,
- * which Playwright's close does not run; so each preview of the page says it ('CLIENT_CLOSE': the
- * worker hands it nothing more) and stays until the worker's 'CLIENT_CLOSED', which comes once
- * the requests handed to it are answered, or for {@link mswReleaseMs} (the worker waits for the
- * client's own requests too, and a live stream's never ends). Then the page closes.
+ * which Playwright's close does not run and a navigation runs without waiting for the worker; so
+ * each preview of the page says it ('CLIENT_CLOSE': the worker hands it nothing more) and stays
+ * until the worker's 'CLIENT_CLOSED', which comes once the requests handed to it are answered, or
+ * for {@link mswReleaseMs} (the worker waits for the client's own requests too, and a live
+ * stream's never ends).
  */
-async function closeReleasingMsw(page: Page) {
+async function releaseMsw(page: Page) {
   // Only the previews the page loaded: a lazy frame that never loaded has no document to run in.
   const previews = page.frames().filter((frame) => {
     const { pathname } = new URL(frame.url() || 'about:blank', url);
@@ -315,13 +318,151 @@ async function closeReleasingMsw(page: Page) {
         }),
       mswReleaseMs,
     );
-  // A frame busy past the bound (a play under way) is closed with the page all the same.
+  // A frame busy past the bound (a play under way) goes with the page all the same.
   await Promise.all(
     previews.map((frame) =>
       Promise.race([release(frame), delay(4 * mswReleaseMs)]).catch(() => undefined),
     ),
   );
-  await page.close();
+}
+
+/** What a visit to one Docs page collects: its errors and its story frames' events. */
+type Visit = { errors: string[]; frameEvents: FrameEvents };
+
+/**
+ * The check's browser pages (tabs), each kept from one Docs page to the next (decision 117): a
+ * new page started a renderer afresh and compiled the preview's script again, 1.2 CPU-s of the
+ * 3 a simple Docs page took; a page that goes on to the next Docs page by a navigation keeps its
+ * renderer and its compiled code. What a page collects is the current visit's; the init script,
+ * the listeners and the binding are set once per page. A page whose visit failed is closed, not
+ * kept, so that nothing it held meets the next page (as the stories' run does, decision 114).
+ */
+class DocsTabs {
+  private readonly idle: Page[] = [];
+  private readonly visits = new Map<Page, Visit>();
+
+  /** A page for a new visit: a kept one, or a new one set up to watch its Docs pages. */
+  async open(): Promise<{ page: Page; visit: Visit }> {
+    const page = this.idle.pop() ?? (await this.newTab());
+    const visit: Visit = { errors: [], frameEvents: new FrameEvents() };
+    this.visits.set(page, visit);
+    return { page, visit };
+  }
+
+  /**
+   * Ends the page's visit once its frames have let MSW go: the page goes blank and is kept for
+   * the next visit if `keep` (and the blank page loads), and is closed otherwise.
+   */
+  async leave(page: Page, keep: boolean): Promise<void> {
+    await releaseMsw(page);
+    this.visits.delete(page);
+    if (keep) {
+      try {
+        await page.goto('about:blank');
+        this.idle.push(page);
+        return;
+      } catch {}
+    }
+    await page.close().catch(() => undefined);
+  }
+
+  private async newTab(): Promise<Page> {
+    const page = await context.newPage();
+    const errors = () => this.visits.get(page)?.errors;
+    page.on('pageerror', (error) => errors()?.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (text.startsWith(frameErrorMark)) return;
+      if (!expectedConsoleErrors.some((expected) => expected.test(text))) {
+        errors()?.push(`console: ${text}`);
+      }
+    });
+    await page.exposeBinding('docsFrameEvent', ({ frame }, event: string) =>
+      this.visits.get(page)?.frameEvents.add(frame, event),
+    );
+    await page.addInitScript(watchStorybook, frameErrorMark);
+    return page;
+  }
+}
+const tabs = new DocsTabs();
+
+/**
+ * The init script of every document of a check's page: the Docs page and its story frames (a
+ * blank page between two visits aside). It runs in the page, so it names nothing of this file but
+ * its argument, `mark`, {@link frameErrorMark}. Storybook's channel says when the page and each
+ * story in it has rendered, or failed to.
+ */
+function watchStorybook(mark: string) {
+  if (location.protocol === 'about:') return;
+  // Every CSS animation and transition of the Docs page is paused from its start, so that
+  // Storybook finds none running once a story has rendered. Not in its story frames: their
+  // plays wait for a dialog or a toast to show and a toast's time to run out, as a reader
+  // sees them (paused, a dialog stays at its first, transparent frame).
+  document.addEventListener('DOMContentLoaded', () => {
+    if (window !== window.top) return;
+    const still = document.createElement('style');
+    still.textContent = `*, *::before, *::after {
+        animation-play-state: paused !important;
+        transition: none !important;
+      }`;
+    document.head.append(still);
+  });
+  // A story frame below the page's first screen, which the browser loads ahead of a
+  // reader's scroll (a lazy frame near the viewport), stops loading: what is in it is the
+  // stories' run's, and this check does not wait for it. The frames in the first screen
+  // render and play, as a reader opening the page sees them: the page must not move for
+  // them.
+  if (window !== window.top && window.frameElement) {
+    const parent = window.parent;
+    if (window.frameElement.getBoundingClientRect().top + parent.scrollY >= parent.innerHeight) {
+      window.stop();
+      return;
+    }
+  }
+  const events: string[] = [];
+  Object.assign(window, { docsEvents: events });
+  // A story frame hands each event to the check as it happens (`FrameEvents`).
+  const record = (event: string) => {
+    events.push(event);
+    if (window === window.top) return;
+    (window as { docsFrameEvent?: (event: string) => void }).docsFrameEvent?.(event);
+  };
+  // A story frame's console errors are the stories' run to judge: they are marked as the
+  // frame's, and left out here (its story's failure events are read by firstScreenPlayed).
+  if (window !== window.top) {
+    const report = console.error.bind(console);
+    console.error = (...args: unknown[]) => report(mark, ...args);
+  }
+  // Nothing scrolls the Docs page in this check: any scroll is the page moving by itself.
+  if (window === window.top) {
+    const scrolls: number[] = [];
+    Object.assign(window, { docsScrolls: scrolls });
+    window.addEventListener('scroll', () => scrolls.push(Math.round(window.scrollY)), {
+      passive: true,
+    });
+  }
+  const names = [
+    'docsRendered',
+    'storyRendered',
+    'storyErrored',
+    'storyThrewException',
+    'playFunctionThrewException',
+    'unhandledErrorsWhilePlaying',
+  ];
+  const hook = setInterval(() => {
+    const channel = (window as { __STORYBOOK_ADDONS_CHANNEL__?: { on(...a: unknown[]): void } })
+      .__STORYBOOK_ADDONS_CHANNEL__;
+    if (!channel) return;
+    clearInterval(hook);
+    for (const name of names) {
+      channel.on(name, (detail: unknown) => record(`${name} ${JSON.stringify(detail)}`));
+    }
+    // Where a frame's story is (a frame that never ends says which phase it stopped in).
+    channel.on('storyRenderPhaseChanged', (detail: { newPhase?: string } | undefined) =>
+      record(`phase ${detail?.newPhase}`),
+    );
+  }, 5);
 }
 
 describe('Docs pages', { concurrency: pagesAtOnce }, () => {
@@ -330,96 +471,9 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
     // firstScreenPlayed): a few at most, bounded here by the page's stories.
     const timeout = 90_000 + Math.min(storiesOf(entry.title), 4) * frameMs;
     test(`${entry.title} Docs renders without an error`, { timeout }, async () => {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        if (text.startsWith(frameErrorMark)) return;
-        if (!expectedConsoleErrors.some((expected) => expected.test(text))) {
-          errors.push(`console: ${text}`);
-        }
-      });
-      const frameEvents = new FrameEvents();
-      await page.exposeBinding('docsFrameEvent', ({ frame }, event: string) =>
-        frameEvents.add(frame, event),
-      );
-      // Storybook's channel says when the page and each story in it has rendered, or failed to.
-      await page.addInitScript((mark) => {
-        // Every CSS animation and transition of the Docs page is paused from its start, so that
-        // Storybook finds none running once a story has rendered. Not in its story frames: their
-        // plays wait for a dialog or a toast to show and a toast's time to run out, as a reader
-        // sees them (paused, a dialog stays at its first, transparent frame).
-        document.addEventListener('DOMContentLoaded', () => {
-          if (window !== window.top) return;
-          const still = document.createElement('style');
-          still.textContent = `*, *::before, *::after {
-            animation-play-state: paused !important;
-            transition: none !important;
-          }`;
-          document.head.append(still);
-        });
-        // A story frame below the page's first screen, which the browser loads ahead of a
-        // reader's scroll (a lazy frame near the viewport), stops loading: what is in it is the
-        // stories' run's, and this check does not wait for it. The frames in the first screen
-        // render and play, as a reader opening the page sees them: the page must not move for
-        // them.
-        if (window !== window.top && window.frameElement) {
-          const parent = window.parent;
-          if (
-            window.frameElement.getBoundingClientRect().top + parent.scrollY >=
-            parent.innerHeight
-          ) {
-            window.stop();
-            return;
-          }
-        }
-        const events: string[] = [];
-        Object.assign(window, { docsEvents: events });
-        // A story frame hands each event to the check as it happens (`FrameEvents`).
-        const record = (event: string) => {
-          events.push(event);
-          if (window === window.top) return;
-          (window as { docsFrameEvent?: (event: string) => void }).docsFrameEvent?.(event);
-        };
-        // A story frame's console errors are the stories' run to judge: they are marked as the
-        // frame's, and left out here (its story's failure events are read by firstScreenPlayed).
-        if (window !== window.top) {
-          const report = console.error.bind(console);
-          console.error = (...args: unknown[]) => report(mark, ...args);
-        }
-        // Nothing scrolls the Docs page in this check: any scroll is the page moving by itself.
-        if (window === window.top) {
-          const scrolls: number[] = [];
-          Object.assign(window, { docsScrolls: scrolls });
-          window.addEventListener('scroll', () => scrolls.push(Math.round(window.scrollY)), {
-            passive: true,
-          });
-        }
-        const names = [
-          'docsRendered',
-          'storyRendered',
-          'storyErrored',
-          'storyThrewException',
-          'playFunctionThrewException',
-          'unhandledErrorsWhilePlaying',
-        ];
-        const hook = setInterval(() => {
-          const channel = (
-            window as { __STORYBOOK_ADDONS_CHANNEL__?: { on(...a: unknown[]): void } }
-          ).__STORYBOOK_ADDONS_CHANNEL__;
-          if (!channel) return;
-          clearInterval(hook);
-          for (const name of names) {
-            channel.on(name, (detail: unknown) => record(`${name} ${JSON.stringify(detail)}`));
-          }
-          // Where a frame's story is (a frame that never ends says which phase it stopped in).
-          channel.on('storyRenderPhaseChanged', (detail: { newPhase?: string } | undefined) =>
-            record(`phase ${detail?.newPhase}`),
-          );
-        }, 5);
-      }, frameErrorMark);
+      const { page, visit } = await tabs.open();
+      const { errors, frameEvents } = visit;
+      let passed = false;
       try {
         await page.goto(`${url}/iframe.html?viewMode=docs&id=${entry.id}`);
         // Done when the page has rendered and as many stories as it shows have, or on an error.
@@ -489,8 +543,9 @@ describe('Docs pages', { concurrency: pagesAtOnce }, () => {
         const openDialogs = await page.locator('[role="dialog"]:visible').count();
         if (openDialogs > 0) errors.push(`${openDialogs} dialogs open over the page`);
         assert.deepEqual(errors, []);
+        passed = true;
       } finally {
-        await closeReleasingMsw(page);
+        await tabs.leave(page, passed);
       }
     });
   }
@@ -511,7 +566,10 @@ describe('a Docs page of stories served by MSW', () => {
       assert.equal(await countOf('three-clients'), '3 of 3 clients');
       assert.equal(await countOf('forty-clients'), '40 of 40 clients');
     } finally {
-      await closeReleasingMsw(page);
+      // A page of its own, without the check's init script (which stops the frames below the
+      // first screen, and this test scrolls to one).
+      await releaseMsw(page);
+      await page.close();
     }
   });
 });
