@@ -62,6 +62,19 @@ export default class StoryFileEnvironment extends StorybookEnvironment {
   }
 }
 
+// Jest ends a worker with a message (jest-worker's CHILD_MESSAGE_END, 2) and then waits for it to
+// exit: the kept browser connection would keep it alive until Jest killed it ('A worker process
+// has failed to exit gracefully'). So the worker closes it then, and drops this listener, as
+// jest-worker drops its own.
+if (process.send) {
+  const closeOnWorkerEnd = (message) => {
+    if (!Array.isArray(message) || message[0] !== 2) return;
+    process.removeListener('message', closeOnWorkerEnd);
+    void closeKept();
+  };
+  process.on('message', closeOnWorkerEnd);
+}
+
 /** Closes the kept page's browser connection (its context and page with it), if any. */
 async function closeKept() {
   const closing = kept;
