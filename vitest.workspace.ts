@@ -421,10 +421,7 @@ export const projects: TestProjectConfiguration[] = [
     },
   },
   // The coach's main journeys in Firefox and WebKit (`npm run test:engines`, a step of
-  // `npm run test:all`): a file per engine, each with its own engine and product, two at a time
-  // (alone, one file left a third of two cores idle while its product and engine waited on each
-  // other: 116 s one at a time, 89 s two at a time, the same CPU). A journey's limit is a hang
-  // guard, 90 s: the longest took 22 s beside another engine.
+  // `npm run test:all`): a file per engine, each with its own engine and product, one at a time.
   // Their drivers are a package of their own (e2e/engines/package.json), which `npm run
   // test:unit` and `npm run test:e2e` neither run nor install.
   {
@@ -435,10 +432,9 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'node',
       include: ['*.test.ts'],
       globalSetup: ['globalSetup.ts'],
-      fileParallelism: true,
-      maxWorkers: 2,
-      testTimeout: 90_000,
-      hookTimeout: 90_000,
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       retry: 0,
     },
   },
