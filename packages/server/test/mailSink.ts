@@ -16,9 +16,12 @@ export type ReceivedMail = {
 
 /**
  * A real SMTP server on loopback that keeps what it receives: the tests' mailbox. On `port` when
- * given (a sink started where SMTP was down), on a free one otherwise.
+ * given (a sink started where SMTP was down), on a free one otherwise. A wait that fails adds
+ * what `explain` says (the sender's side: the outbox's state) to its reason.
  */
-export async function startMailSink(options: { port?: number } = {}) {
+export async function startMailSink(
+  options: { port?: number; explain?: () => Promise<string> } = {},
+) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -57,6 +60,7 @@ export async function startMailSink(options: { port?: number } = {}) {
           waiters.push(resolve);
           setTimeout(resolve, 100);
         }),
+      options.explain,
     ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -83,11 +87,13 @@ export type Mailbox = {
 
 /**
  * The waits of a mailbox over a list of mails read afresh each time: between reads, until
- * `nextChange` resolves (a mail arrived, or a short poll).
+ * `nextChange` resolves (a mail arrived, or a short poll). A wait that fails says why in
+ * `failure`'s words, then in `explain`'s when given.
  */
 export function waitingMailbox(
   read: () => Promise<readonly ReceivedMail[]>,
   nextChange: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 50)),
+  explain?: () => Promise<string>,
 ): Omit<Mailbox, 'received'> {
   const until = async <T>(
     find: (mails: readonly ReceivedMail[]) => T | undefined,
@@ -99,7 +105,10 @@ export function waitingMailbox(
       const mails = await read();
       const found = find(mails);
       if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(failure(mails));
+      if (Date.now() > deadline) {
+        const why = explain ? await explain().catch((error: unknown) => String(error)) : '';
+        throw new Error(why ? `${failure(mails)}; ${why}` : failure(mails));
+      }
       await nextChange();
     }
   };

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { errorStatuses, isServerErrorCode, type ServiceName, serviceNames } from '@coach/api';
+import { and, isNull, sql } from 'drizzle-orm';
 import { buildServer, type ErrorAnswer } from '../src/app.ts';
 import type { ServerConfig } from '../src/config.ts';
-import type { DatabaseHandle } from '../src/db/index.ts';
+import { type DatabaseHandle, schema } from '../src/db/index.ts';
 import { createAccessTokens } from '../src/http/accessTokens.ts';
 import type { LogStream } from '../src/http/logging.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -57,7 +58,7 @@ export type TestServerOptions = {
  */
 export async function startTestServer(options: TestServerOptions = {}) {
   const database = options.database ?? (await createTestDatabase());
-  const mailSink = await startMailSink();
+  const mailSink = await startMailSink({ explain: () => unsentMail(database) });
   const accessTokens = createAccessTokens({
     secret: options.accessTokenSecret ?? randomBytes(32),
     ttlSeconds: options.accessTokenTtlSeconds ?? 900,
@@ -116,6 +117,29 @@ export async function startTestServer(options: TestServerOptions = {}) {
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * The outbox's mails not sent (nor given up on) as a waiting test's failure tells them: each one's
+ * attempts, last failure and when it is next due, so a late mail says whether SMTP failed.
+ */
+async function unsentMail(database: DatabaseHandle): Promise<string> {
+  const outbox = schema.mailOutbox;
+  const rows = await database.db
+    .select({
+      attempts: outbox.attempts,
+      lastErrorKind: outbox.lastErrorKind,
+      dueInMs: sql<number>`extract(epoch from (${outbox.nextAttemptAt} - now())) * 1000`,
+    })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNull(outbox.deadAt)))
+    .limit(10);
+  if (rows.length === 0) return 'the outbox sends nothing more';
+  const described = rows.map(
+    ({ attempts, lastErrorKind, dueInMs }) =>
+      `${attempts} attempt(s), last failure ${lastErrorKind ?? 'none'}, due in ${Math.round(Number(dueInMs))} ms`,
+  );
+  return `the outbox holds ${rows.length} unsent: ${described.join('; ')}`;
+}
 
 /** Why an error answer breaks the catalogue, or null when it is an ApiErrorBody it lists. */
 export function catalogueProblem(answer: ErrorAnswer): string | null {

@@ -83,6 +83,9 @@ describe('auth service: password reset by mailed code', () => {
   beforeAll(async () => {
     server = await startTestServer({
       services: ['auth'],
+      // A send that fails (a loaded machine) is tried again at once, not after the product's 5 s:
+      // a test here waits for each of about a hundred mails, 10 s at most.
+      mailOutbox: { initialDelayMs: 100 },
       auth: {
         now: () => new Date(clockStartMs + offsetMs),
         resetCodeDailyMaxChecks: 20,
