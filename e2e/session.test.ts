@@ -115,21 +115,20 @@ describe('links that survive sign-in', () => {
     expect(`${landed.pathname}${landed.search}`).toBe(`${profilePath}?from=mail`);
   });
 
-  it.each([
-    '/?next=//evil.example',
-    '/?next=%2F%2Fevil.example',
-    '/?next=https://evil.example',
-    '/?next=/%5Cevil.example',
-    '/?next=%2F%5Cevil.example',
-    '/?next=javascript:alert(1)',
-  ])("signs in from %s to '/clients', never off the app", async (address) => {
-    const page = await e2e.newPage();
-    await page.goto(address);
-    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-    await submitSignIn(page, coach);
-    await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
-    const landed = new URL(page.url());
-    expect(landed.origin).toBe(new URL(e2e.product().url).origin);
-    expect(`${landed.pathname}${landed.search}`).toBe('/clients');
-  });
+  // Every hostile form is refused by the rule's unit tests (returnPath.test.ts); here, in the
+  // built app, an absolute address and an encoded backslash (which a browser's navigation would
+  // read as '//'): the sign-in reads its return path through that rule and through nothing else.
+  it.each(['/?next=https://evil.example', '/?next=%2F%5Cevil.example'])(
+    "signs in from %s to '/clients', never off the app",
+    async (address) => {
+      const page = await e2e.newPage();
+      await page.goto(address);
+      await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+      await submitSignIn(page, coach);
+      await page.getByRole('heading', { name: 'My clients', level: 1 }).waitFor();
+      const landed = new URL(page.url());
+      expect(landed.origin).toBe(new URL(e2e.product().url).origin);
+      expect(`${landed.pathname}${landed.search}`).toBe('/clients');
+    },
+  );
 });

@@ -8,7 +8,13 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { EmailSchema, NameSchema, PasswordSchema, TimezoneSchema } from '@coach/api';
-import { coachLanguageMessage, coachLanguages, isOneOf } from '@coach/domain';
+import {
+  canonicalTimeZone,
+  coachLanguageMessage,
+  coachLanguages,
+  inviteTimeZoneMessage,
+  isOneOf,
+} from '@coach/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -99,7 +105,12 @@ const problems = [
   problem('email', EmailSchema, email.trim(), `'${email.slice(0, 64)}' is not an email address`),
   problem('first-name', NameSchema, firstName),
   problem('last-name', NameSchema, lastName),
-  timezone === undefined ? null : problem('timezone', TimezoneSchema, timezone),
+  timezone === undefined
+    ? null
+    : (problem('timezone', TimezoneSchema, timezone) ??
+      (canonicalTimeZone(timezone) === null
+        ? `--timezone: ${inviteTimeZoneMessage(timezone)}`
+        : null)),
   language === undefined || isOneOf(coachLanguages, language)
     ? null
     : `--language: ${coachLanguageMessage}`,
