@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,10 @@ const app = await buildServer({ port: 0, host: '127.0.0.1', staticDir, isFronten
 beforeAll(async () => {
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
 
 describe('server over real HTTP', () => {
   it('answers the health check with no-store and security headers', async () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceNames } from '@coach/api';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   checkMailSetup,
   defaultMailFrom,
@@ -260,7 +260,9 @@ describe('loadJwtSecret', () => {
   });
 
   it('generates a secret once in DATA_DIR/jwt-secret (mode 0600) and reuses it', () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'coach-config-')), 'data');
+    const root = mkdtempSync(join(tmpdir(), 'coach-config-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    const dataDir = join(root, 'data');
     const first = loadJwtSecret({ jwtSecret: null, dataDir });
     expect(first.source).toBe('generated');
     expect(first.secret.byteLength).toBeGreaterThanOrEqual(32);
@@ -274,6 +276,7 @@ describe('loadJwtSecret', () => {
 
   it('stops with a clear message when the kept secret is too short', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'coach-config-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     writeFileSync(join(dataDir, 'jwt-secret'), 'short\n');
     expect(() => loadJwtSecret({ jwtSecret: null, dataDir })).toThrow(
       `The JWT secret in ${join(dataDir, 'jwt-secret')} is shorter than 32 characters; delete the file to have a new one generated`,

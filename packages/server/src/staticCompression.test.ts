@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,10 @@ beforeAll(async () => {
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
 
 type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 

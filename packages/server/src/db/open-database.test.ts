@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,7 +91,9 @@ describe('the database configuration', () => {
 // Opening PGlite on disk (initdb and the migrations) takes seconds on a busy machine: the folder
 // is initialised once and reopened after, and the opening tests get a timeout to match.
 describe.runIf(testDatabaseKind() === 'pglite')('the embedded database folder', () => {
-  const root = mkdtempSync(join(tmpdir(), 'coach-lock-'));
+  // A name, not a folder yet: the first test has it created; a run on PostgreSQL, which collects
+  // this suite without running it, leaves nothing behind.
+  const root = join(tmpdir(), `coach-lock-${randomUUID()}`);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const config = {
     databaseUrl: null,

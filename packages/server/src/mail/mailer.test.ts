@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startMailSink } from '../../test/mailSink.ts';
 import { createMailer } from './mailer.ts';
 
@@ -22,7 +22,9 @@ describe('mailer', () => {
   });
 
   it('writes each mail to a file of the outbox without SMTP, and logs where, never what', async () => {
-    const outboxDir = join(mkdtempSync(join(tmpdir(), 'coach-outbox-')), 'outbox');
+    const root = mkdtempSync(join(tmpdir(), 'coach-outbox-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    const outboxDir = join(root, 'outbox');
     const lines: string[] = [];
     const mailer = createMailer({
       smtpUrl: null,
