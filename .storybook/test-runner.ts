@@ -12,6 +12,9 @@ const snapshotsDir = `${process.cwd()}/stories/__image_snapshots__`;
 // Whether this run takes the pictures (SB_SNAPSHOTS=0 in scripts/test-storybook.sh: `npm test`,
 // the gate, leaves them to `npm run test:all`).
 const takesSnapshots = process.env.SB_SNAPSHOTS !== '0';
+// Whether this run checks each story with axe (SB_AXE=0 in scripts/test-storybook.sh: `npm test`,
+// the gate, leaves it to `npm run test:all`, as the pictures).
+const checksAccessibility = process.env.SB_AXE !== '0';
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
 // compares them with the baselines into an HTML report; approving a story copies its render).
 const rendersDir = `${process.cwd()}/test-results/visual/actual`;
@@ -380,6 +383,7 @@ const config: TestRunnerConfig = {
     }
     // The test-runner renders a file's stories one after another in the same page: axe-core
     // (half a megabyte of script) is evaluated once per page, not once per story.
+    if (!checksAccessibility) return;
     if (!(await page.evaluate(() => 'axe' in window))) await injectAxe(page);
     quietRules ??= await page.evaluate(rulesThatCannotFail, failingImpacts);
   },
@@ -395,7 +399,7 @@ const config: TestRunnerConfig = {
 
     // Accessibility: serious and critical violations fail the story. Portalled content
     // (dialogs, toasts) lives outside #storybook-root, so the whole body is checked.
-    if (parameters?.a11y?.disable !== true) {
+    if (checksAccessibility && parameters?.a11y?.disable !== true) {
       const storyAxeOptions = parameters?.a11y?.options;
       await checkA11y(
         page,

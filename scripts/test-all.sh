@@ -4,7 +4,7 @@
 #   npm test             (bash scripts/test-all.sh)        the gate before a push, within 5 minutes
 #     on two cores: typecheck, lint, format, the dependency check, the unit, app, server and
 #     simulator tests on PGlite (the heaviest files left to the thorough tier), every story in
-#     chromium (play and axe; their pictures are `npm run test:all`'s).
+#     chromium (their plays; their axe checks and pictures are `npm run test:all`'s).
 #   npm run test:all     (bash scripts/test-all.sh --all)  every test, what CI runs: the gate's
 #     steps, the server and simulator tests also on a PostgreSQL server, the stories' visual
 #     snapshots and their review, the packed ui library's smoke test, every Docs page, the end-to-end tests of the built product (in chromium, and the
@@ -132,9 +132,10 @@ else
   # The gate: the server tests on PGlite only (PostgreSQL's run is in `npm run test:all`), the
   # heaviest files left to the thorough tier as in `npm run test:all`, and beside them the static
   # Storybook, built for tests (`--test`: the stories without the Docs pages, which the gate does
-  # not open, in about half the CPU time), then every story's play and axe check in two browser
-  # pages, without its picture (SB_SNAPSHOTS=0: a quarter of the stories' CPU, two cores kept
-  # busy; `npm run test:all` and `npm run test-storybook` take and review them), but the
+  # not open, in about half the CPU time), then every story's play in two browser pages, without
+  # its picture (SB_SNAPSHOTS=0: a quarter of the stories' CPU, two cores kept busy; `npm run
+  # test:all` and `npm run test-storybook` take and review them) and without its axe check
+  # (SB_AXE=0, decision 118: a quarter of what is left; `npm run test:all` runs it), but the
   # whole-page captures of every width and language (tag 'whole-page', decision 111: their plays
   # are their screens' own, their pictures and widths `npm run test:all`'s). The unit tests'
   # workers leave part of the two cores idle while they wait on
@@ -142,7 +143,7 @@ else
   # process group of their own (setsid), stopped with the run when the unit tests fail; their
   # output is printed after the unit tests'.
   setsid bash -c 'npx storybook build --test --quiet -o storybook-static >"$1/builds.log" 2>&1 || exit 90
-    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 SB_SNAPSHOTS=0 npm run test-storybook -- --ci --excludeTags=whole-page >"$1/storybook.log" 2>&1' \
+    SB_WORKERS=2 SB_SKIP_BUILD=1 SB_DOCS=0 SB_SNAPSHOTS=0 SB_AXE=0 npm run test-storybook -- --ci --excludeTags=whole-page >"$1/storybook.log" 2>&1' \
     stories "$logs" &
   stories=$!
   step "unit and server tests (vitest: ui and app in jsdom, api, server and simulator on PGlite; the heaviest files left to the thorough tier), every story in chromium beside them"
@@ -150,7 +151,7 @@ else
   # their PGlite threads about as much as they compute, so a third worker on two cores fills the
   # gaps (a fourth only adds contention).
   COACH_SKIP_POSTGRES=1 COACH_THOROUGH_LATER=1 COACH_UNIT_WORKERS=150% npm run test:unit 2>&1 | tee "$logs/vitest.log"
-  step "begun beside the unit tests: the typecheck and dependency check; the static Storybook, every story in chromium (play and axe), the rest of their run"
+  step "begun beside the unit tests: the typecheck and dependency check; the static Storybook, every story's play in chromium, the rest of their run"
   read_checks
   stories_status=0
   wait "$stories" || stories_status=$?
@@ -221,6 +222,6 @@ echo "install: $install_seconds s; checks and tests: $(( SECONDS - test_start ))
 if [ "$all" = 1 ]; then
   echo "(unit and server tests, pack smoke test, stories and Docs pages in the browser, end-to-end tests, the main journeys in Firefox and WebKit, the operators' Prometheus checks, the thorough tier, the deploy steps)"
 else
-  echo "(unit and server tests on PGlite, every story's play and axe check in the browser; \`npm run test:all\` runs every test, the heaviest files, the pictures)"
+  echo "(unit and server tests on PGlite, every story's play in the browser; \`npm run test:all\` runs every test, the heaviest files, the axe checks, the pictures)"
 fi
 echo "tests: $passed passed, $failed failed"

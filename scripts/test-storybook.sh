@@ -10,7 +10,8 @@
 # SB_OUT (build folder), SB_PORT (static server port), SB_SKIP_BUILD=1 (reuse a build),
 # SB_WORKERS (browser pages at once, default 3: each story spends much of its time waiting),
 # SB_SNAPSHOTS=0 (plays and axe only, no picture and no visual review: `npm test`, the gate,
-# leaves the pictures to `npm run test:all`; they are a quarter of the run's CPU).
+# leaves the pictures to `npm run test:all`; they are a quarter of the run's CPU),
+# SB_AXE=0 (no axe check: the gate leaves it to `npm run test:all` too, a quarter of what is left).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
