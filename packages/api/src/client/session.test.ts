@@ -28,6 +28,27 @@ function createGate(): Gate {
 }
 
 /**
+ * How long a held call may take to be sent. The client sends it at once when it works, so a gate
+ * never reached is a failure, and it is told then, naming the call, not at the test's time limit.
+ */
+const sentWithinMs = 5_000;
+
+/** `reached`, or a rejection naming `path` once `sentWithinMs` has passed without it. */
+function sentInTime(reached: Promise<void>, path: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No request to ${path} was sent within ${sentWithinMs / 1000} s`)),
+      sentWithinMs,
+    );
+  });
+  const sent = Promise.race([reached, late]).finally(() => clearTimeout(timer));
+  // A hold whose call a test never waits for fails no later test.
+  sent.catch(() => {});
+  return sent;
+}
+
+/**
  * The fake server behind gates: the next attempt of a held path reaches the server (which checks
  * its token then) only when the test lets it through, so the test orders the answers, not timers.
  */
@@ -51,11 +72,12 @@ function createGatedServer() {
     hold(path: string) {
       const gate = createGate();
       gates.set(path, gate);
+      const arrived = sentInTime(gate.reached, path);
       return {
-        arrived: gate.reached,
+        arrived,
         /** Lets the attempt reach the server once it has been sent. */
         async release() {
-          await gate.reached;
+          await arrived;
           gate.open();
         },
       };
