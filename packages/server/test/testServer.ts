@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { errorStatuses, isServerErrorCode, type ServiceName, serviceNames } from '@coach/api';
-import { and, isNull, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import { buildServer, type ErrorAnswer } from '../src/app.ts';
 import type { ServerConfig } from '../src/config.ts';
 import { type DatabaseHandle, schema } from '../src/db/index.ts';
@@ -120,7 +120,8 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /**
  * The outbox's mails not sent (nor given up on) as a waiting test's failure tells them: each one's
- * attempts, last failure and when it is next due, so a late mail says whether SMTP failed.
+ * attempts, last failure and when it is next due, so a late mail says whether SMTP failed; or,
+ * with none left, the mails given up on (up to 10) and why.
  */
 async function unsentMail(database: DatabaseHandle): Promise<string> {
   const outbox = schema.mailOutbox;
@@ -133,7 +134,16 @@ async function unsentMail(database: DatabaseHandle): Promise<string> {
     .from(outbox)
     .where(and(isNull(outbox.sentAt), isNull(outbox.deadAt)))
     .limit(10);
-  if (rows.length === 0) return 'the outbox sends nothing more';
+  if (rows.length === 0) {
+    const dead = await database.db
+      .select({ lastErrorKind: outbox.lastErrorKind })
+      .from(outbox)
+      .where(isNotNull(outbox.deadAt))
+      .limit(10);
+    if (dead.length === 0) return 'the outbox sends nothing more, and gave up on none';
+    const reasons = dead.map(({ lastErrorKind }) => lastErrorKind ?? 'none');
+    return `the outbox sends nothing more, and gave up on ${dead.length}: ${reasons.join(', ')}`;
+  }
   const described = rows.map(
     ({ attempts, lastErrorKind, dueInMs }) =>
       `${attempts} attempt(s), last failure ${lastErrorKind ?? 'none'}, due in ${Math.round(Number(dueInMs))} ms`,

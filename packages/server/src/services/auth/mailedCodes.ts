@@ -6,7 +6,7 @@ import type { MailedCodePurpose } from '../../db/schema.ts';
 import { clientAddressKey } from '../../http/clientAddress.ts';
 import type { MailQueue } from '../../mail/outbox.ts';
 import { type Wording, wordingOf } from '../../texts/serverTexts.ts';
-import type { RateLimit } from './options.ts';
+import type { AuthOptions, RateLimit } from './options.ts';
 import { hitBucket } from './rateLimit.ts';
 import type { RequestMeta } from './requestMeta.ts';
 import { hmacHex, sameDigest } from './secrets.ts';
@@ -24,13 +24,16 @@ export function newMailedCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/** What a digest needs: the server's key. */
+type DigestDeps = { options: Pick<AuthOptions, 'codeSecret'> };
+
 /** The stored form of a code: HMAC-SHA-256 under the server's key, bound to the user. */
-export function mailedCodeDigest(deps: SessionDeps, userId: string, code: string): string {
+export function mailedCodeDigest(deps: DigestDeps, userId: string, code: string): string {
   return hmacHex(deps.options.codeSecret, `${userId}:${code}`);
 }
 
 /** The stored form of a reset request's id: only its holder can name the request's code. */
-export function resetRequestDigest(deps: SessionDeps, resetRequestId: string): string {
+export function resetRequestDigest(deps: DigestDeps, resetRequestId: string): string {
   return hmacHex(deps.options.codeSecret, `reset request:${resetRequestId}`);
 }
 

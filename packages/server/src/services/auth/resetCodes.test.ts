@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { callApi, createUserWithProfile, type TestUser } from '../../../test/auth.ts';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import type { AuditAction } from '../../db/auditActions.ts';
 import { schema } from '../../db/index.ts';
+import { mailedCodeDigest, resetRequestDigest } from './mailedCodes.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 
@@ -33,20 +35,44 @@ describe('auth service: password reset by mailed code', () => {
       if (mail?.subject === subject) return mail;
     }
   };
+  /** The server's key for codes, the test's too: it tells which mail holds which request's code. */
+  const keyed = { options: { codeSecret: randomBytes(32) } };
+  const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
   /** The request the last code was asked by: checks name it, as the app does. */
   let resetRequestId = '';
-  /** Asks for a code and reads it from the mail that reached the SMTP sink. */
+  /**
+   * Asks for a code and reads it from its own mail in the SMTP sink. The code is made after the
+   * answer: the test waits for its row (stored with its mail), then for the mail holding that
+   * code, so a test's checks never come before the code, nor read a late mail of another test's.
+   */
   const requestCode = async (): Promise<string> => {
     const before = server.mailSink.received.length;
     const response = await api('POST', '/passwordReset/request', { body: { email } });
     expect(response.status).toBe(202);
     resetRequestId = (response.body as { resetRequestId: string }).resetRequestId;
     expect(resetRequestId).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const mail = await nextMail(codeSubject, before);
-    expect(mail?.to).toEqual([email]);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    expect(code).toBeDefined();
-    return code ?? '';
+    const requestHash = resetRequestDigest(keyed, resetRequestId);
+    const codeHash = await vi.waitFor(
+      async () => {
+        const [row] = await server.database.db
+          .select({ codeHash: schema.passwordResetCodes.codeHash })
+          .from(schema.passwordResetCodes)
+          .where(eq(schema.passwordResetCodes.requestHash, requestHash));
+        if (!row) throw new Error(`No code was stored for request ${resetRequestId}`);
+        return row.codeHash;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    const mail = await server.mailSink.waitForMail((received) => {
+      const code = codeIn(received.text);
+      return (
+        received.subject === codeSubject &&
+        code !== undefined &&
+        mailedCodeDigest(keyed, coach.userId, code) === codeHash
+      );
+    }, before);
+    expect(mail.to).toEqual([email]);
+    return codeIn(mail.text) ?? '';
   };
   const verify = (resetPasswordCode: string, requestId = resetRequestId) =>
     api('POST', '/passwordReset/verifyCode', {
@@ -87,6 +113,7 @@ describe('auth service: password reset by mailed code', () => {
       // a test here waits for each of about a hundred mails, 10 s at most.
       mailOutbox: { initialDelayMs: 100 },
       auth: {
+        ...keyed.options,
         now: () => new Date(clockStartMs + offsetMs),
         resetCodeDailyMaxChecks: 20,
         resetCodeMailsPerAccount: many,
