@@ -18,6 +18,9 @@ const checksAccessibility = process.env.SB_AXE !== '0';
 // Every render of this run, kept as a file for the visual review (scripts/visual-review.sh
 // compares them with the baselines into an HTML report; approving a story copies its render).
 const rendersDir = `${process.cwd()}/test-results/visual/actual`;
+// The stories whose render this run matched with its baseline, one empty file each: the review
+// counts them unchanged without comparing them again.
+const matchedDir = `${process.cwd()}/test-results/visual/matched`;
 
 // No animation, transition or caret blink may reach a snapshot.
 const stillCss = `*, *::before, *::after {
@@ -433,6 +436,12 @@ const config: TestRunnerConfig = {
       const render = await settledScreenshot(page, baselinePath, context.id, whole);
       mkdirSync(rendersDir, { recursive: true });
       writeFileSync(`${rendersDir}/${context.id}.png`, render.image);
+      if (render.matched) {
+        mkdirSync(matchedDir, { recursive: true });
+        writeFileSync(`${matchedDir}/${context.id}`, '');
+      } else {
+        rmSync(`${matchedDir}/${context.id}`, { force: true });
+      }
       expect(render).toMatchBaseline({
         customSnapshotsDir: snapshotsDir,
         customSnapshotIdentifier: context.id,

@@ -68,6 +68,23 @@ describe('the visual review', () => {
     expect(JSON.parse(readFileSync(join(review, 'report.json'), 'utf8'))).toEqual(result);
   });
 
+  it("counts a render the run's check matched as unchanged, without reading it again", () => {
+    // Bytes no PNG decoder reads: a look at them would throw.
+    put(join(review, 'actual'), 'ui-button--secondary', Buffer.from('not a png'));
+    put(baselines, 'ui-button--secondary', png(100, 100));
+    mkdirSync(join(review, 'matched'), { recursive: true });
+    writeFileSync(join(review, 'matched', 'ui-button--secondary'), '');
+    const result = reviewRun(review, baselines);
+    expect(result.unchanged).toBe(3);
+    expect(result.changed.map(({ id }) => id)).toEqual([
+      'app-screens-clients--empty',
+      'ui-modal--default',
+    ]);
+    // Without the mark, the same render is compared, and fails.
+    rmSync(join(review, 'matched', 'ui-button--secondary'));
+    expect(() => reviewRun(review, baselines)).toThrow();
+  });
+
   it('groups the page by component, with an approval for each story and each component', () => {
     reviewRun(review, baselines, ['2026-11-25T10-00-00Z']);
     const html = readFileSync(join(review, 'index.html'), 'utf8');

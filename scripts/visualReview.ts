@@ -8,8 +8,9 @@
 //                whose counts follow each approval, and a viewer that compares a story's renders
 //                at full size or twice it: side by side, overlaid with an opacity, or the difference
 //   report.json  the same as data;  diff/  the difference images
-// and prints the run's summary. A render that is its baseline byte for byte is unchanged without
-// a look (most of a run).
+// and prints the run's summary. A render the run's own check matched (marked in `<review>/matched/`
+// by .storybook/test-runner.ts), or that is its baseline byte for byte, is unchanged without a
+// look: only what the check failed is compared again, for its difference image.
 //   node scripts/visualReview.ts [review folder] [baselines folder]
 import {
   copyFileSync,
@@ -59,11 +60,17 @@ export function reviewRun(review: string, baselines: string, earlierRuns: string
   const renders = existsSync(rendersDir)
     ? readdirSync(rendersDir).filter((name) => name.endsWith('.png'))
     : [];
+  const matchedDir = join(review, 'matched');
+  const matched = new Set(existsSync(matchedDir) ? readdirSync(matchedDir) : []);
   for (const name of renders.sort()) {
     const id = name.replace(/\.png$/, '');
     const baselinePath = join(baselines, name);
     if (!existsSync(baselinePath)) {
       result.added.push(id);
+      continue;
+    }
+    if (matched.has(id)) {
+      result.unchanged += 1;
       continue;
     }
     const outcome = compare(

@@ -85,7 +85,7 @@ export const LongText: Story = {
   },
 };
 
-/** A fixed narrow width (8rem): the label wraps inside the button. */
+/** A fixed width (8rem) wider than the label: the label stays centred, on one line. */
 export const Narrow: Story = {
   args: { width: '8rem', children: 'Save changes' },
 };
