@@ -67,16 +67,19 @@ describe('an expired access token', () => {
     // token the refresh before it gave, never again with an expired token already renewed.
     // A refresh the reload cancelled gave the app no token: the next one is sent with the same
     // (the server answers a rotated token's second use within its grace: sessions.ts).
+    // A refresh of the page before the reload was held until the reload: cancelled with its page,
+    // or (a loaded machine, CI AJ) let through and answered to a page already gone, whose body the
+    // browser no longer keeps. Either way it gave the app no token.
     let bearer = signedIn.accessToken;
     for (const [index, refresh] of refreshes.entries()) {
       expect(refresh.headers().authorization).toBe(`Bearer ${bearer}`);
       const response = await refresh.response();
-      if (!response) {
-        // Only a refresh of the page before the reload, cancelled by it.
-        expect(index, `refresh ${index} went unanswered`).toBeLessThan(sentBeforeReload);
-        expect(refresh.failure()?.errorText).toBe('net::ERR_ABORTED');
+      if (index < sentBeforeReload) {
+        if (!response) expect(refresh.failure()?.errorText).toBe('net::ERR_ABORTED');
         continue;
       }
+      expect(response, `refresh ${index} went unanswered`).not.toBeNull();
+      if (!response) continue;
       expect(response.status()).toBe(200);
       bearer = ((await response.json()) as { accessToken: string }).accessToken;
     }
